@@ -1,0 +1,1 @@
+"""The conformance checker: scenarios, operations, runner, adapters, reports and the CLI."""
