@@ -1,0 +1,181 @@
+"""Lead and follow legality: ``lead.one_combination``, ``follow.same_count``, ``follow.follow_suit``, ``follow.shape``.
+
+* A lead is one combination of the catalogue, alone.
+* A follow has as many cards as the lead, and as many cards of the led suit (all trumps are one
+  suit) as the hand allows: ``min(cards of the led suit held, cards led)``. The rest is free: ruff,
+  discard, or a mix.
+* With ``follow.shape: match_when_held`` (a house option; the source variants have ``free``), a
+  follower who holds a combination of the led shape in the led suit must play one.
+
+Hands are ``Counter`` multisets (zero or negative counts are ignored); plays and tricks are lists
+of canonical tokens. The reason codes are those of the ``legal_play`` operation, checked in the
+order of ``docs/implementers/operations.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from ..cards import sort_cards
+from .combinations import classify
+from .ranking import Ranking
+from .rules import HuolongRules
+
+EMPTY_PLAY = "empty_play"
+NOT_IN_HAND = "not_in_hand"
+NOT_A_COMBINATION = "not_a_combination"
+WRONG_COUNT = "wrong_count"
+MUST_FOLLOW_SUIT = "must_follow_suit"
+MUST_FOLLOW_SHAPE = "must_follow_shape"
+
+
+def _led(ranking: Ranking, trick: Sequence[Sequence[str]]) -> tuple[int, str]:
+    """(number of cards led, led suit) of a trick whose lead is one combination.
+
+    Raises:
+        ValueError: the trick's first play is empty or is not one combination.
+    """
+    lead = trick[0]
+    if classify(ranking, lead) is None:
+        raise ValueError(f"the trick's lead {list(lead)} is not one combination")
+    return len(lead), ranking.suit_map[lead[0]]
+
+
+def _shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> list[str]:
+    """Under ``follow.shape: match_when_held``, the led-suit cards of which the hand holds ``n`` or more
+    (each one a combination of the led shape it must play); [] when the shape is free or n == 1."""
+    if rules.follow_shape != "match_when_held" or n == 1:
+        return []
+    suit_map = ranking.suit_map
+    return [c for c, k in hand.items() if k >= n and suit_map[c] == suit]
+
+
+def check_play(
+    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], play: Sequence[str]
+) -> str | None:
+    """Whether ``play`` is legal for a player holding ``hand`` in the trick so far.
+
+    Args:
+        rules, ranking: the variant's rules and the hand's ranking.
+        hand: the player's whole hand before the play (multiset).
+        trick: the plays already made in this trick, leader's first; empty when the player leads.
+        play: the cards played (multiset, any order).
+
+    Returns:
+        None when legal, else the first reason code that applies: ``empty_play``, ``not_in_hand``,
+        ``not_a_combination``, ``wrong_count``, ``must_follow_suit``, ``must_follow_shape``.
+
+    Raises:
+        ValueError: the trick's lead is not one combination.
+    """
+    if not play:
+        return EMPTY_PLAY
+    for card, k in Counter(play).items():
+        if hand.get(card, 0) < k:
+            return NOT_IN_HAND
+    if not trick:
+        return None if classify(ranking, play) is not None else NOT_A_COMBINATION
+    n, suit = _led(ranking, trick)
+    if len(play) != n:
+        return WRONG_COUNT
+    suit_map = ranking.suit_map
+    held = sum(k for c, k in hand.items() if k > 0 and suit_map[c] == suit)
+    played = sum(1 for c in play if suit_map[c] == suit)
+    if played < min(held, n):
+        return MUST_FOLLOW_SUIT
+    if _shape_forced(rules, ranking, hand, n, suit):
+        if classify(ranking, play) is None or suit_map[play[0]] != suit:
+            return MUST_FOLLOW_SHAPE
+    return None
+
+
+def _multisets(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
+    """All sub-multisets of size ``k`` of ``items`` ([(card, copies)]), each once, cards in item order."""
+    if k == 0:
+        yield ()
+        return
+    for i in range(start, len(items)):
+        card, copies = items[i]
+        for take in range(min(copies, k), 0, -1):
+            for rest in _multisets(items, k - take, i + 1):
+                yield (card,) * take + rest
+
+
+def legal_plays(
+    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]]
+) -> list[tuple[str, ...]]:
+    """Every distinct legal play (multisets as tuples in notation order), for ``legal_play_count``.
+
+    Args: as :func:`check_play`, without the play.
+
+    Returns:
+        The legal plays, each once, in notation order inside and sorted overall; [] when the hand
+        holds fewer cards than were led.
+
+    Raises:
+        ValueError: the trick's lead is not one combination.
+    """
+    held = [(c, k) for c, k in Counter(hand).items() if k > 0]
+    plays: list[tuple[str, ...]]
+    if not trick:
+        sizes = sorted(rules.combo_by_size)
+        plays = [(c,) * s for c, k in held for s in sizes if s <= k]
+    else:
+        n, suit = _led(ranking, trick)
+        forced = _shape_forced(rules, ranking, hand, n, suit)
+        if forced:
+            plays = [(c,) * n for c in forced]
+        else:
+            led = [(c, k) for c, k in held if ranking.suit_map[c] == suit]
+            other = [(c, k) for c, k in held if ranking.suit_map[c] != suit]
+            count_led = sum(k for _, k in led)
+            if count_led >= n:
+                plays = list(_multisets(led, n))
+            else:
+                all_led = tuple(c for c, k in led for _ in range(k))
+                plays = [all_led + rest for rest in _multisets(other, n - count_led)]
+    return sorted(tuple(sort_cards(p)) for p in plays)
+
+
+def random_legal_play(
+    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], rng: random.Random
+) -> list[str]:
+    """One legal play drawn at random, without enumerating the legal plays (for the random bot).
+
+    Leading: a random distinct card, then a random catalogue size its copies allow. Following: the
+    forced shape if ``match_when_held`` applies; otherwise a random sample of the led-suit cards, or
+    all of them topped up with a random sample of the other cards (so follows, ruffs, discards and
+    mixed plays can all come out). Not uniform over the legal plays.
+
+    Returns:
+        The play as a list of tokens (every result passes :func:`check_play`).
+
+    Raises:
+        ValueError: the hand is empty or holds fewer cards than were led; the lead is not one combination.
+    """
+    if not trick:
+        smallest = min(rules.combo_by_size)
+        cards = [c for c, k in hand.items() if k >= smallest]
+        if not cards:
+            raise ValueError("the hand holds no combination to lead")
+        card = rng.choice(cards)
+        copies = hand[card]
+        sizes = [s for s in rules.combo_by_size if s <= copies]
+        return [card] * rng.choice(sizes)
+    n, suit = _led(ranking, trick)
+    forced = _shape_forced(rules, ranking, hand, n, suit)
+    if forced:
+        return [rng.choice(forced)] * n
+    suit_map = ranking.suit_map
+    led: list[str] = []
+    other: list[str] = []
+    for c, k in hand.items():
+        if k > 0:
+            (led if suit_map[c] == suit else other).extend([c] * k)
+    if len(led) >= n:
+        return rng.sample(led, n)
+    if len(led) + len(other) < n:
+        raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
+    return led + rng.sample(other, n - len(led))

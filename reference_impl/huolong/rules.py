@@ -1,0 +1,253 @@
+"""A typed view of a resolved Huolong variant: every rule value the engine needs, read from the data.
+
+:func:`rules_for` loads a variant (``extends`` applied) and returns a frozen :class:`HuolongRules`.
+Nothing here carries a game rule of its own: each field is the ``value`` of one rule item of the
+variant file (its rule id is given beside the field), and values the engine does not know how to
+play are refused at load time with a one-line :class:`RulesError`, so that a house variant with an
+unsupported option fails early and clearly instead of deep inside a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..variant import load_variant
+
+TEAMS: tuple[str, str] = ("banker_team", "attackers")
+"""The two teams of a hand, named by their role in it."""
+
+TRUMP_CLASSES: frozenset[str] = frozenset({
+    "big_joker", "small_joker", "trump_suit_level", "off_suit_level",
+    "trump_suit_two", "off_suit_two", "trump_suit_plain",
+})
+"""The card classes ``ranking.trump_order`` may list."""
+
+SETTLE_CONDITIONS: frozenset[str] = frozenset({
+    "attacker_points", "bottom_dug", "bottom_big_jokers", "banker_level", "dug_with_level_rank",
+})
+SETTLE_EFFECTS: frozenset[str] = frozenset({"banker", "advance", "set_level", "stakes", "match_winner"})
+ROTATION_SEAT_OFFSETS: dict[str, int] = {"banker": 0, "banker_next": 1, "banker_partner": 2, "banker_previous": 3}
+"""Rotation values (``rotation.keep`` / ``rotation.take_over``) → seat offset from this hand's banker."""
+
+
+class RulesError(ValueError):
+    """A variant whose rule values the Huolong engine cannot play (one-line message naming the rule id)."""
+
+
+@dataclass(frozen=True, eq=False)
+class HuolongRules:
+    """The rule values of one resolved Huolong variant (field → rule id under ``rules``).
+
+    Units: points are card points (5/10/K), levels are ranks of ``level_order``, seats 0–3.
+    Instances are cached per variant id (:func:`rules_for`) and compared by identity.
+    """
+
+    variant_id: str
+    players: int                          # players.count
+    partnership: str                      # players.partnership
+    decks: int                            # deck.decks
+    jokers_per_deck: int                  # deck.jokers_per_deck
+    hand_size: int                        # deal.hand_size
+    bottom_size: int                      # deal.bottom_size
+    first_drawer: dict                    # deal.first_drawer  {first_hand: seat, later_hands: ...}
+    level_order: tuple[str, ...]          # levels.order (lowest first)
+    start_level: str                      # levels.start
+    past_last_level: str                  # levels.past_last_level
+    stop_levels: dict                     # levels.stop_levels {ranks, jumps_stop, attackers_advance}
+    permanent_trumps: dict                # trumps.permanent {jokers: bool, ranks: [rank]}
+    level_rank_trumps: bool               # trumps.level_rank
+    trump_suit_trumps: bool               # trumps.trump_suit
+    trump_order: tuple[str, ...]          # ranking.trump_order (strongest class first)
+    plain_order: tuple[str, ...]          # ranking.plain_order (strongest rank first)
+    ties: str                             # ranking.ties
+    card_points: dict[str, int]           # points.card_points  rank → points
+    threshold: int                        # points.threshold
+    combinations: tuple[dict, ...]        # combinations.catalogue  [{name, size, identical}]
+    lead_one_combination: bool            # lead.one_combination
+    follow_same_count: bool               # follow.same_count
+    follow_suit: str                      # follow.follow_suit
+    follow_shape: str                     # follow.shape: free | match_when_held
+    trick_winner_rule: str                # trick.winner
+    ruff_same_shape: bool                 # trick.ruff_same_shape
+    bottom_dig: str                       # bottom.dig
+    bottom_multiplier: int                # bottom.multiplier
+    settlement_table: tuple[dict, ...]    # settlement.table  [{name, when, then}]
+    stakes_enabled: bool                  # stakes.enabled
+    rotation_keep: str                    # rotation.keep
+    rotation_take_over: str               # rotation.take_over
+    declaration: dict = field(default_factory=dict)   # declaration.*  rule name → value
+    bury: dict = field(default_factory=dict)          # bury.*
+    star_burial: dict = field(default_factory=dict)   # star_burial.*
+    lead: dict = field(default_factory=dict)          # lead.*  (first_trick, next_trick, …)
+    combo_by_size: dict[int, str] = field(default_factory=dict)
+    """Derived: catalogue size → combination name (all catalogue combinations are identical cards)."""
+
+    @property
+    def cards_total(self) -> int:
+        """Cards in the pack: ``decks × (52 + jokers_per_deck)``."""
+        return self.decks * (52 + self.jokers_per_deck)
+
+    def next_banker(self, banker: int, outcome: str) -> int:
+        """The next hand's banker seat after ``outcome`` (``keep`` or ``take_over``) by ``rotation.*``.
+
+        Raises:
+            RulesError: ``outcome`` is neither ``keep`` nor ``take_over``.
+        """
+        if outcome == "keep":
+            offset = ROTATION_SEAT_OFFSETS[self.rotation_keep]
+        elif outcome == "take_over":
+            offset = ROTATION_SEAT_OFFSETS[self.rotation_take_over]
+        else:
+            raise RulesError(f"settlement.table: banker must be keep or take_over, got {outcome!r}")
+        return (banker + offset) % self.players
+
+
+def _section(variant: Any, name: str) -> dict:
+    """All rule values of one section (``declaration`` → {scope: …, shows: …}); {} when absent."""
+    items = variant.data.get("rules", {}).get(name, {}) or {}
+    return {key: item["value"] for key, item in items.items() if isinstance(item, dict) and "value" in item}
+
+
+def _require(cond: bool, rule_id: str, message: str) -> None:
+    if not cond:
+        raise RulesError(f"{rule_id}: {message}")
+
+
+def _check(rules: HuolongRules) -> None:
+    """Refuse values the engine cannot play (one RulesError naming the first bad rule id)."""
+    _require(rules.players == 4, "players.count", f"the Huolong engine plays 4 players, got {rules.players}")
+    _require(rules.partnership == "opposite_seats", "players.partnership",
+             f"unsupported value {rules.partnership!r}")
+    _require(set(rules.trump_order) <= TRUMP_CLASSES, "ranking.trump_order",
+             f"unknown classes {sorted(set(rules.trump_order) - TRUMP_CLASSES)}")
+    _require(rules.ties == "first_played", "ranking.ties", f"unsupported value {rules.ties!r}")
+    _require(rules.start_level in rules.level_order, "levels.start", f"{rules.start_level!r} is not in levels.order")
+    _require(rules.past_last_level == "match_won", "levels.past_last_level",
+             f"unsupported value {rules.past_last_level!r}")
+    bad_stops = [r for r in rules.stop_levels.get("ranks", []) if r not in rules.level_order]
+    _require(not bad_stops, "levels.stop_levels", f"ranks {bad_stops} are not in levels.order")
+    for combo in rules.combinations:
+        _require(combo.get("identical", False) is True, "combinations.catalogue",
+                 f"{combo.get('name')!r}: only combinations of identical cards are supported")
+    _require(len(rules.combo_by_size) == len(rules.combinations), "combinations.catalogue",
+             "two combinations have the same size")
+    _require(rules.lead_one_combination is True, "lead.one_combination", "only true is supported")
+    _require(rules.follow_same_count is True, "follow.same_count", "only true is supported")
+    _require(rules.follow_suit == "as_far_as_possible", "follow.follow_suit",
+             f"unsupported value {rules.follow_suit!r}")
+    _require(rules.follow_shape in ("free", "match_when_held"), "follow.shape",
+             f"unsupported value {rules.follow_shape!r} (free or match_when_held)")
+    _require(rules.trick_winner_rule == "highest_of_led_shape", "trick.winner",
+             f"unsupported value {rules.trick_winner_rule!r}")
+    _require(rules.ruff_same_shape is True, "trick.ruff_same_shape", "only true is supported")
+    _require(rules.bottom_dig == "last_trick_winner", "bottom.dig", f"unsupported value {rules.bottom_dig!r}")
+    for rid, value in (("rotation.keep", rules.rotation_keep), ("rotation.take_over", rules.rotation_take_over)):
+        _require(value in ROTATION_SEAT_OFFSETS, rid, f"unsupported value {value!r}")
+    for row in rules.settlement_table:
+        name = row.get("name", "?")
+        unknown = set(row.get("when", {})) - SETTLE_CONDITIONS
+        _require(not unknown, "settlement.table", f"row {name!r}: unknown conditions {sorted(unknown)}")
+        unknown = set(row.get("then", {})) - SETTLE_EFFECTS
+        _require(not unknown, "settlement.table", f"row {name!r}: unknown effects {sorted(unknown)}")
+        then = row.get("then", {})
+        _require(then.get("banker") in ("keep", "take_over"), "settlement.table",
+                 f"row {name!r}: banker must be keep or take_over")
+        for key in ("advance", "set_level", "stakes"):
+            _require(set(then.get(key, {})) <= set(TEAMS), "settlement.table",
+                     f"row {name!r}: {key} names an unknown team")
+        for rank in then.get("set_level", {}).values():
+            _require(rank in rules.level_order, "settlement.table", f"row {name!r}: {rank!r} is not a level")
+        _require(then.get("match_winner") in (None, *TEAMS), "settlement.table",
+                 f"row {name!r}: match_winner must be a team")
+    if rules.star_burial.get("enabled"):
+        _require(rules.star_burial.get("on_failure") in ("wasted", "opponents_gain"), "star_burial.on_failure",
+                 f"unsupported value {rules.star_burial.get('on_failure')!r}")
+        _require(rules.star_burial.get("success") == "loader_team_wins_last_trick", "star_burial.success",
+                 f"unsupported value {rules.star_burial.get('success')!r}")
+        _require(bool(rules.star_burial.get("levels_per_joker")), "star_burial.levels_per_joker",
+                 "needs at least one entry")
+
+
+@lru_cache(maxsize=None)
+def rules_for(variant_id: str) -> HuolongRules:
+    """The rules of a playable Huolong variant (cached per id).
+
+    Args:
+        variant_id: e.g. ``"huolong/li-zhijiang"``.
+
+    Returns:
+        A frozen :class:`HuolongRules`.
+
+    Raises:
+        RulesError: as :func:`rules_from_variant`.
+        FileNotFoundError: no such variant file.
+    """
+    return rules_from_variant(load_variant(variant_id))
+
+
+def rules_from_variant(variant: Any) -> HuolongRules:
+    """The rules of an already resolved variant (a ``Variant`` with ``id``, ``data``, ``abstract``, ``rule()``).
+
+    Used for variants built in memory (tests, house variants not yet on disk); not cached.
+
+    Raises:
+        RulesError: the variant is abstract, not a Huolong variant, misses a rule item the engine
+            needs (named by rule id), or has a value the engine cannot play.
+    """
+    variant_id = variant.id
+    if variant.data.get("game") != "huolong":
+        raise RulesError(f"{variant_id}: not a Huolong variant")
+    if variant.abstract:
+        raise RulesError(f"{variant_id}: an abstract variant cannot be played")
+
+    def rule(path: str) -> Any:
+        try:
+            return variant.rule(path)
+        except (KeyError, TypeError):
+            raise RulesError(f"{variant_id}: rule {path} is missing") from None
+
+    catalogue = tuple(dict(c) for c in rule("combinations.catalogue"))
+    rules = HuolongRules(
+        variant_id=variant_id,
+        players=rule("players.count"),
+        partnership=rule("players.partnership"),
+        decks=rule("deck.decks"),
+        jokers_per_deck=rule("deck.jokers_per_deck"),
+        hand_size=rule("deal.hand_size"),
+        bottom_size=rule("deal.bottom_size"),
+        first_drawer=dict(rule("deal.first_drawer")),
+        level_order=tuple(str(r) for r in rule("levels.order")),
+        start_level=str(rule("levels.start")),
+        past_last_level=rule("levels.past_last_level"),
+        stop_levels=dict(rule("levels.stop_levels")),
+        permanent_trumps=dict(rule("trumps.permanent")),
+        level_rank_trumps=rule("trumps.level_rank"),
+        trump_suit_trumps=rule("trumps.trump_suit"),
+        trump_order=tuple(rule("ranking.trump_order")),
+        plain_order=tuple(str(r) for r in rule("ranking.plain_order")),
+        ties=rule("ranking.ties"),
+        card_points={str(k): int(v) for k, v in rule("points.card_points").items()},
+        threshold=rule("points.threshold"),
+        combinations=catalogue,
+        lead_one_combination=rule("lead.one_combination"),
+        follow_same_count=rule("follow.same_count"),
+        follow_suit=rule("follow.follow_suit"),
+        follow_shape=rule("follow.shape"),
+        trick_winner_rule=rule("trick.winner"),
+        ruff_same_shape=rule("trick.ruff_same_shape"),
+        bottom_dig=rule("bottom.dig"),
+        bottom_multiplier=rule("bottom.multiplier"),
+        settlement_table=tuple(rule("settlement.table")),
+        stakes_enabled=rule("stakes.enabled"),
+        rotation_keep=rule("rotation.keep"),
+        rotation_take_over=rule("rotation.take_over"),
+        declaration=_section(variant, "declaration"),
+        bury=_section(variant, "bury"),
+        star_burial=_section(variant, "star_burial"),
+        lead=_section(variant, "lead"),
+        combo_by_size={int(c["size"]): c["name"] for c in catalogue},
+    )
+    _check(rules)
+    return rules

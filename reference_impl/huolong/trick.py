@@ -1,0 +1,57 @@
+"""Who wins a trick, and the points in it: ``trick.winner``, ``trick.ruff_same_shape``, ``ranking.ties``,
+``points.captured_by``.
+
+Only plays of the led shape compete: the led combination's size of identical cards, all of the led
+suit, or all trumps (a ruff in the led shape). The strongest competing play wins; between equal
+plays the one played first wins. Mixed plays and discards never win; the lead always competes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .combinations import classify
+from .ranking import TRUMP, Ranking
+from .rules import HuolongRules
+from .scoring import card_points
+
+
+def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence[str]]) -> int:
+    """The index in ``plays`` of the winning play (the leader's play is index 0).
+
+    Args:
+        rules, ranking: the variant's rules and the hand's ranking.
+        plays: the plays in playing order from the leader (any number ≥ 1; 4 in a full trick).
+
+    Returns:
+        An index into ``plays``.
+
+    Raises:
+        ValueError: no plays, or the lead is not one combination of the catalogue.
+    """
+    if not plays or classify(ranking, plays[0]) is None:
+        raise ValueError("a trick's lead must be one combination")
+    lead = plays[0]
+    n = len(lead)
+    suit_map, strength = ranking.suit_map, ranking.strength_map
+    led_suit = suit_map[lead[0]]
+    best, best_strength = 0, strength[lead[0]]
+    for i in range(1, len(plays)):
+        play = plays[i]
+        if len(play) != n:
+            continue
+        card = play[0]
+        if any(c != card for c in play):
+            continue  # not one combination of the led shape: mixed play or discard
+        suit = suit_map[card]
+        if suit != led_suit and suit != TRUMP:
+            continue  # a discard of another side suit
+        s = strength[card]
+        if s > best_strength:  # ranking.ties: first_played, so equal does not take the trick
+            best, best_strength = i, s
+    return best
+
+
+def trick_points(rules: HuolongRules, plays: Sequence[Sequence[str]]) -> int:
+    """The card points in all plays of a trick (``points.card_points``), taken by the winner's team."""
+    return sum(card_points(rules, play) for play in plays)
