@@ -1,0 +1,272 @@
+"""Load and validate the scenario files of the conformance suite.
+
+Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
+
+    defaults:            # optional: given to every scenario of the file that lacks the key
+      variant: huolong/li-zhijiang
+      rules: [ranking.trump_order]
+      source: {id: li-zhijiang-2009, section: "3.2"}
+      op: card_order
+    scenarios:
+      - id: huolong.ranking.level-cards-equal-001
+        description: {zh: ..., en: ...}
+        given: {...}
+        expect: {...}
+
+The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
+scenario after the defaults are applied). Every problem is reported as one line
+``file:line:col: message``; all the problems of a load are gathered into one :class:`ScenarioError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from conformance.safe_yaml import YamlError, load_yaml_located
+
+SCHEMA_FILE = "scenario.schema.json"
+DEFAULTABLE_KEYS = ("variant", "rules", "source", "op")
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One checked question and its expected answer.
+
+    Attributes:
+        id: unique, stable id (``huolong.ranking.level-cards-equal-001``).
+        variant: variant id (``huolong/li-zhijiang``).
+        rules: rule ids the scenario checks.
+        op: operation name (opaque to the runner).
+        given: the question's input, JSON-compatible.
+        expect: the expected answer keys, JSON-compatible.
+        description: ``{"zh": ..., "en": ...}``.
+        source: ``{"id": ..., "section": ...}`` or ``None``.
+        reasoning: the hand reasoning or ``None``.
+        file: the file it was read from (``""`` when built in code); line: 1-based line of its entry.
+    """
+
+    id: str
+    variant: str
+    rules: tuple[str, ...]
+    op: str
+    given: dict[str, Any]
+    expect: dict[str, Any]
+    description: dict[str, str] = field(default_factory=dict)
+    source: dict[str, Any] | None = None
+    reasoning: str | None = None
+    file: str = ""
+    line: int = 0
+
+    @property
+    def location(self) -> str:
+        """``file:line`` of the scenario's entry."""
+        return f"{self.file}:{self.line}"
+
+
+class ScenarioError(ValueError):
+    """Scenario files that cannot be used.
+
+    Attributes:
+        errors: one line per problem, each ``file:line:col: message``; ``str()`` joins them with
+            newlines.
+    """
+
+    def __init__(self, errors: list[str]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(self.errors))
+
+
+def scenarios_root() -> Path:
+    """The bundled suite's folder, ``conformance/scenarios`` (it may not exist yet)."""
+    return _PACKAGE_DIR / "scenarios"
+
+
+def find_scenario_files(root: Path | str | None = None) -> list[Path]:
+    """All ``*.yaml`` files under ``root`` (default :func:`scenarios_root`), sorted by path.
+
+    A path to a single file is accepted and returned as a one-element list.
+
+    Raises:
+        ScenarioError: ``root`` does not exist.
+    """
+    root = Path(root) if root is not None else scenarios_root()
+    if root.is_file():
+        return [root]
+    if not root.is_dir():
+        raise ScenarioError([f"{root}: no such scenario file or folder"])
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the working directory when it lies below it, else as given."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+@lru_cache(maxsize=1)
+def _validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft202012Validator]:
+    """(validator of a whole file, validator of one complete scenario: ``#/$defs/scenario``)."""
+    # Imported here: reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
+    from reference_impl.paths import schema_path
+
+    try:
+        path = schema_path(SCHEMA_FILE)
+    except FileNotFoundError:  # spec/ not complete yet in a checkout: use the folder beside us
+        path = _PACKAGE_DIR.parent / "spec" / "schema" / SCHEMA_FILE
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    one = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario"}
+    return jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(one)
+
+
+def load_scenario_file(path: Path | str) -> list[Scenario]:
+    """Load one scenario file, apply its ``defaults`` and validate every scenario.
+
+    Returns:
+        The file's scenarios in file order.
+
+    Raises:
+        ScenarioError: unreadable file, YAML problem (see :mod:`conformance.safe_yaml`), schema
+            violation, or an id used twice in the file; one line per problem.
+    """
+    path = Path(path)
+    name = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError([f"{name}:0:0: cannot read: {exc}"]) from None
+    try:
+        data, positions = load_yaml_located(text, name)
+    except YamlError as exc:
+        raise ScenarioError([str(exc)]) from None
+    if data is None:
+        raise ScenarioError([f"{name}:1:1: empty scenario file (expected a mapping with 'scenarios')"])
+
+    file_validator, scenario_validator = _validators()
+    errors = _schema_errors(file_validator, data, (), name, positions)
+    if errors:
+        raise ScenarioError(errors)
+
+    defaults = data.get("defaults", {})
+    scenarios: list[Scenario] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(data["scenarios"]):
+        where = ("scenarios", index)
+        merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
+        problems = _schema_errors(scenario_validator, merged, where, name, positions)
+        line = positions.get(where, (0, 0))[0]
+        if merged["id"] in seen:
+            problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
+                            f"(first at line {seen[merged['id']]})")
+        seen.setdefault(merged["id"], line)
+        errors.extend(problems)
+        if not problems:
+            scenarios.append(_build(merged, name, line))
+    if errors:
+        raise ScenarioError(errors)
+    return scenarios
+
+
+def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None) -> list[Scenario]:
+    """Load a whole suite: every file of :func:`find_scenario_files` for each given root.
+
+    Args:
+        paths: a folder or file, or several; default the bundled suite.
+
+    Returns:
+        All scenarios, files in path order, each file's scenarios in file order.
+
+    Raises:
+        ScenarioError: every problem of every file (one line each), and every scenario id used in
+            two places (naming both).
+    """
+    roots = [paths] if paths is None or isinstance(paths, (str, Path)) else list(paths)
+    errors: list[str] = []
+    scenarios: list[Scenario] = []
+    for root in roots:
+        try:
+            files = find_scenario_files(root)
+        except ScenarioError as exc:
+            errors.extend(exc.errors)
+            continue
+        for file in files:
+            try:
+                scenarios.extend(load_scenario_file(file))
+            except ScenarioError as exc:
+                errors.extend(exc.errors)
+    first: dict[str, Scenario] = {}
+    for scenario in scenarios:
+        other = first.setdefault(scenario.id, scenario)
+        if other is not scenario and other.file != scenario.file:
+            errors.append(f"{scenario.location}:1: duplicate scenario id '{scenario.id}' "
+                          f"(also at {other.location})")
+    if errors:
+        raise ScenarioError(errors)
+    return scenarios
+
+
+def _build(merged: dict[str, Any], file: str, line: int) -> Scenario:
+    return Scenario(
+        id=merged["id"], variant=merged["variant"], rules=tuple(merged["rules"]), op=merged["op"],
+        given=merged["given"], expect=merged["expect"], description=merged["description"],
+        source=merged.get("source"), reasoning=merged.get("reasoning"), file=file, line=line,
+    )
+
+
+def _schema_errors(validator: jsonschema.Draft202012Validator, instance: Any, base: tuple,
+                   name: str, positions: dict) -> list[str]:
+    """One ``file:line:col: message`` line per schema violation, in document order."""
+    lines = []
+    for error in validator.iter_errors(instance):
+        path = base + tuple(error.absolute_path)
+        message = _message(error)
+        extra = _unknown_keys(error)
+        if extra:
+            path = path + (extra[0],)
+        line, col = _nearest(positions, path)
+        lines.append((line, col, f"{name}:{line}:{col}: {_render_path(path)}: {message}"))
+    return [text for _, _, text in sorted(lines, key=lambda t: (t[0], t[1]))]
+
+
+def _unknown_keys(error: jsonschema.ValidationError) -> list[str]:
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return []
+    known = error.schema.get("properties", {})
+    return sorted(k for k in error.instance if k not in known)
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    extra = _unknown_keys(error)
+    if extra:
+        allowed = ", ".join(error.schema.get("properties", {}))
+        return f"unknown key '{extra[0]}'" + (f" (allowed: {allowed})" if allowed else "")
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        return f"missing required key '{missing[0]}'" if missing else error.message
+    if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
+        options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
+        return f"needs {options}"
+    text = " ".join(error.message.split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _nearest(positions: dict, path: tuple) -> tuple[int, int]:
+    while path and path not in positions:
+        path = path[:-1]
+    return positions.get(path, (1, 1))
+
+
+def _render_path(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(file)"
