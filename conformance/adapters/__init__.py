@@ -1,0 +1,2 @@
+"""Ways to reach an implementation under test: in-process Python (:mod:`.base`) or a JSON-lines
+subprocess (:mod:`.jsonlines`)."""

@@ -1,0 +1,204 @@
+"""The Python protocol of an implementation under test.
+
+An implementation answers *operations* (opaque names such as ``"card_order"``) for *variants*
+(ids such as ``"huolong/li-zhijiang"``): ``answer(variant, op, given) -> dict``. To be checked
+in-process, subclass :class:`Implementation` and give the runner a factory
+(``datong-rules conform --impl mypkg.engine:make_impl``)::
+
+    class MyEngine(Implementation):
+        name, version = "my-engine", "1.2"
+
+        def supported_operations(self):
+            return ["card_order", "trick_winner"]
+
+        def answer(self, variant, op, given):
+            if op == "trick_winner" and "bottom" in given:
+                raise Unsupported("bottom not modelled")
+            return {...}
+
+Outcomes the runner derives from a call: a returned mapping is compared with the scenario's
+``expect``; :class:`Unsupported` → *skipped*; :class:`ImplementationError` or any other exception
+→ *errored* (one-line message, never a traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+WILDCARD = "*"
+
+
+class Unsupported(Exception):
+    """Raised by an implementation that does not handle a query: the scenario is *skipped*.
+
+    Attributes:
+        reason: a short human explanation.
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class ImplementationError(Exception):
+    """The implementation misbehaved on a query (crash, hang, garbage…): the scenario is *errored*.
+
+    ``str()`` is a one-line message; ``stderr`` holds the implementation's recent stderr lines,
+    if any were captured.
+    """
+
+    def __init__(self, message: str, stderr: list[str] | None = None) -> None:
+        self.stderr = list(stderr or [])
+        super().__init__(message)
+
+
+class ImplementationStartError(Exception):
+    """The implementation could not be started or refused the handshake; nothing can be run.
+
+    Attributes:
+        launch_failed: True when the command itself could not be run (not found, not executable),
+            False when it ran but failed the handshake.
+    """
+
+    def __init__(self, message: str, launch_failed: bool = False) -> None:
+        self.launch_failed = launch_failed
+        super().__init__(message)
+
+
+class Implementation:
+    """An implementation under test (subclass it; override at least :meth:`answer`).
+
+    Attributes:
+        name, version: shown in reports.
+    """
+
+    name: str = "unnamed"
+    version: str = "unknown"
+
+    def supported_variants(self) -> list[str]:
+        """Variant ids handled, or ``["*"]`` for all (the default)."""
+        return [WILDCARD]
+
+    def supported_operations(self) -> list[str]:
+        """Operation names handled, or ``["*"]`` for all (the default)."""
+        return [WILDCARD]
+
+    def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
+        """Answer one question.
+
+        Args:
+            variant: variant id.
+            op: operation name.
+            given: the scenario's ``given`` mapping (JSON-compatible; do not mutate).
+
+        Returns:
+            The answer mapping (JSON-compatible); only the keys the scenario expects are checked.
+
+        Raises:
+            Unsupported: this question is not handled (the scenario is skipped).
+        """
+        raise NotImplementedError(f"{type(self).__name__}.answer is not implemented")
+
+    def query(self, scenario_id: str, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
+        """What the runner calls: :meth:`answer`, with the scenario id for adapters that need it."""
+        return self.answer(variant, op, given)
+
+    def skip_reason(self, variant: str, op: str) -> str | None:
+        """Why a ``(variant, op)`` query is not sent at all, or ``None`` when it is supported."""
+        variants, ops = self.supported_variants(), self.supported_operations()
+        if WILDCARD not in variants and variant not in variants:
+            return f"variant '{variant}' not supported by {self.name}"
+        if WILDCARD not in ops and op not in ops:
+            return f"operation '{op}' not supported by {self.name}"
+        return None
+
+    def start(self) -> None:
+        """Prepare for queries (default: nothing). Raises :class:`ImplementationStartError`."""
+
+    def close(self) -> None:
+        """Release resources (default: nothing). Safe to call twice."""
+
+    def __enter__(self) -> Implementation:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def load_python_impl(spec: str) -> Implementation:
+    """Build an in-process implementation from ``"package.module:factory"``.
+
+    ``factory`` is called with no arguments (a class or a function) and must return an
+    :class:`Implementation` (or any object with the same methods: ``answer`` at least).
+
+    Raises:
+        ValueError: malformed spec, module or attribute not found, the factory failed or returned
+            something without an ``answer`` method; the message is one line.
+    """
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"--impl must be MODULE:FACTORY, got '{spec}'")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # noqa: BLE001 - any import failure is the user's module's problem
+        raise ValueError(f"cannot import '{module_name}': {type(exc).__name__}: {one_line(exc)}") from None
+    target: Any = module
+    for part in attr.split("."):
+        if not hasattr(target, part):
+            raise ValueError(f"'{module_name}' has no attribute '{attr}'")
+        target = getattr(target, part)
+    if not callable(target):
+        raise ValueError(f"'{spec}' is not callable")
+    try:
+        impl = target()
+    except Exception as exc:  # noqa: BLE001
+        raise ValueError(f"'{spec}()' failed: {type(exc).__name__}: {one_line(exc)}") from None
+    if not callable(getattr(impl, "answer", None)):
+        raise ValueError(f"'{spec}()' returned {type(impl).__name__}, which has no answer() method")
+    if not isinstance(impl, Implementation):
+        impl = _Duck(impl)
+    return impl
+
+
+class _Duck(Implementation):
+    """Wraps an object that has ``answer`` (and maybe the other methods) but does not subclass."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self.name = str(getattr(inner, "name", type(inner).__name__))
+        self.version = str(getattr(inner, "version", "unknown"))
+
+    def supported_variants(self) -> list[str]:
+        method = getattr(self._inner, "supported_variants", None)
+        return list(method()) if callable(method) else [WILDCARD]
+
+    def supported_operations(self) -> list[str]:
+        method = getattr(self._inner, "supported_operations", None)
+        return list(method()) if callable(method) else [WILDCARD]
+
+    def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
+        return self._inner.answer(variant, op, given)
+
+    def close(self) -> None:
+        method = getattr(self._inner, "close", None)
+        if callable(method):
+            method()
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (escape sequences, NUL…) shown as ``\\xNN`` escapes, so that
+    an implementation's output cannot garble a terminal or a report."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else f"\\x{ord(c):02x}" for c in text)
+
+
+def one_line(value: object, limit: int = 200) -> str:
+    """``str(value)`` (an exception, a received line…) squeezed onto one line of at most ``limit``
+    characters, ``...`` marking a cut; an exception with an empty message gives its type name."""
+    text = printable(" ".join(str(value).split()))
+    if not text and isinstance(value, BaseException):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
