@@ -1,0 +1,221 @@
+"""Run scenarios against an implementation and judge each answer.
+
+Comparison rule: an answer *passes* when, for every key of the scenario's ``expect``, the answer
+has that key with an equal value. Keys the answer has and ``expect`` lacks are not checked (an
+implementation may say more). Equality is JSON equality: mappings compare key by key, lists
+compare in order, ``true`` is not ``1``, ``1`` equals ``1.0``. An operation may declare some of
+its answer keys *unordered* in :data:`UNORDERED_KEYS` (``{op: {key, ...}}``): the top-level lists
+under those keys are then compared as multisets (same elements, same multiplicities, any order).
+
+Statuses: ``passed``; ``failed`` (the answer differs; ``mismatched`` names the keys);
+``skipped`` (the implementation does not support the variant or operation, or raised
+:class:`~conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
+crashed, hung or replied garbage: ``message`` says which, in one line).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.adapters.base import Implementation, ImplementationError, Unsupported, one_line
+from conformance.scenarios_io import Scenario
+
+PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
+STATUSES = (PASSED, FAILED, SKIPPED, ERRORED)
+
+UNORDERED_KEYS: dict[str, set[str]] = {}
+"""Operation → answer keys whose list values are compared as multisets (filled in by the ops)."""
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of one scenario.
+
+    Attributes:
+        scenario: what was asked.
+        status: one of :data:`STATUSES`.
+        actual: the answer received (``None`` unless passed or failed).
+        mismatched: for ``failed``, the expected keys whose value differs or is missing.
+        message: one line for ``skipped``/``errored``/``failed``; ``None`` when passed.
+        stderr: the implementation's stderr lines attached to an error (may be empty).
+        duration: seconds spent on the query.
+    """
+
+    scenario: Scenario
+    status: str
+    actual: dict[str, Any] | None = None
+    mismatched: list[str] = field(default_factory=list)
+    message: str | None = None
+    stderr: list[str] = field(default_factory=list)
+    duration: float = 0.0
+
+    @property
+    def expected(self) -> dict[str, Any]:
+        """The scenario's ``expect``."""
+        return self.scenario.expect
+
+
+@dataclass
+class RunResult:
+    """A whole run.
+
+    Attributes:
+        implementation: ``{"name": ..., "version": ...}``.
+        results: one per scenario run, in run order.
+        selected: how many scenarios were selected (more than ``len(results)`` if interrupted).
+        interrupted: the run was stopped (Ctrl-C) before the end.
+        started: epoch seconds; duration: seconds.
+    """
+
+    implementation: dict[str, str]
+    results: list[ScenarioResult] = field(default_factory=list)
+    selected: int = 0
+    interrupted: bool = False
+    started: float = 0.0
+    duration: float = 0.0
+
+    def counts(self) -> dict[str, int]:
+        """Number of results per status, every status present (zeros included)."""
+        found = Counter(r.status for r in self.results)
+        return {status: found.get(status, 0) for status in STATUSES}
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing failed or errored and the run was not interrupted."""
+        counts = self.counts()
+        return not (counts[FAILED] or counts[ERRORED] or self.interrupted)
+
+
+def select(scenarios: Iterable[Scenario], *, variants: Iterable[str] = (), ops: Iterable[str] = (),
+           rules: Iterable[str] = (), keyword: str | None = None) -> list[Scenario]:
+    """The scenarios matching every given filter (an empty filter matches all).
+
+    Args:
+        variants: keep scenarios of one of these variant ids.
+        ops: keep scenarios of one of these operations.
+        rules: keep scenarios citing one of these rule ids, or a rule under one of them
+            (``ranking`` matches ``ranking.trump_order``).
+        keyword: keep scenarios whose id or description (zh or en) contains it, case-insensitively.
+    """
+    variants, ops, rules = set(variants), set(ops), tuple(rules)
+    needle = keyword.casefold() if keyword else None
+
+    def keep(s: Scenario) -> bool:
+        if variants and s.variant not in variants:
+            return False
+        if ops and s.op not in ops:
+            return False
+        if rules and not any(r == want or r.startswith(want + ".") for r in s.rules for want in rules):
+            return False
+        if needle is not None:
+            haystack = " ".join([s.id, *map(str, s.description.values())]).casefold()
+            return needle in haystack
+        return True
+
+    return [s for s in scenarios if keep(s)]
+
+
+def compare(op: str, expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The keys of ``expect`` that ``answer`` gets wrong or lacks (empty list: the answer passes)."""
+    unordered = UNORDERED_KEYS.get(op, set())
+    wrong = []
+    for key, want in expect.items():
+        if key not in answer:
+            wrong.append(key)
+        elif key in unordered and isinstance(want, list) and isinstance(answer[key], list):
+            if _multiset(want) != _multiset(answer[key]):
+                wrong.append(key)
+        elif not json_equal(want, answer[key]):
+            wrong.append(key)
+    return wrong
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """JSON equality: no ``True == 1``; ints and floats by value; lists in order; dicts by key."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+def _multiset(items: list[Any]) -> Counter:
+    return Counter(json.dumps(item, sort_keys=True) for item in items)
+
+
+def run_one(impl: Implementation, scenario: Scenario) -> ScenarioResult:
+    """Ask one scenario's question and judge the answer; never raises for the implementation's
+    faults (only ``KeyboardInterrupt``/``SystemExit`` pass through)."""
+    try:
+        reason = impl.skip_reason(scenario.variant, scenario.op)
+    except Exception as exc:  # noqa: BLE001 - a buggy supported_variants()/supported_operations()
+        return ScenarioResult(scenario, ERRORED, message=f"{type(exc).__name__}: {one_line(exc)}")
+    if reason is not None:
+        return ScenarioResult(scenario, SKIPPED, message=reason)
+    start = time.perf_counter()
+    try:
+        answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
+    except Unsupported as exc:
+        return ScenarioResult(scenario, SKIPPED, message=one_line(exc.reason),
+                              duration=time.perf_counter() - start)
+    except ImplementationError as exc:
+        return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
+                              duration=time.perf_counter() - start)
+    except Exception as exc:  # noqa: BLE001 - an in-process implementation's bug is an errored scenario
+        return ScenarioResult(scenario, ERRORED, message=f"{type(exc).__name__}: {one_line(exc)}",
+                              duration=time.perf_counter() - start)
+    duration = time.perf_counter() - start
+    if not isinstance(answer, dict):
+        return ScenarioResult(scenario, ERRORED, duration=duration,
+                              message=f"answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
+    wrong = compare(scenario.op, scenario.expect, answer)
+    if wrong:
+        return ScenarioResult(scenario, FAILED, actual=answer, mismatched=wrong, duration=duration,
+                              message="wrong or missing: " + ", ".join(wrong))
+    return ScenarioResult(scenario, PASSED, actual=answer, duration=duration)
+
+
+def run(impl: Implementation, scenarios: list[Scenario],
+        on_result: Callable[[ScenarioResult], None] | None = None) -> RunResult:
+    """Run the scenarios in order against a started implementation.
+
+    Args:
+        impl: the implementation (already started; the caller closes it).
+        scenarios: what to run (see :func:`select`).
+        on_result: called after each scenario (progress display).
+
+    Returns:
+        The run; on ``KeyboardInterrupt`` the results so far with ``interrupted=True`` (the
+        interrupt is not re-raised, so reports can still be written).
+    """
+    outcome = RunResult(implementation={"name": str(impl.name), "version": str(impl.version)},
+                        selected=len(scenarios), started=time.time())
+    clock = time.perf_counter()
+    try:
+        for scenario in scenarios:
+            result = run_one(impl, scenario)
+            outcome.results.append(result)
+            if on_result is not None:
+                on_result(result)
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+    outcome.duration = time.perf_counter() - clock
+    return outcome
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON-compatible data, so an implementation cannot alter the scenario."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
