@@ -1,0 +1,63 @@
+"""Helpers shared by the report formats: tallies by group, value rendering, file writing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from conformance.runner import STATUSES, RunResult, ScenarioResult
+
+
+def tally(results: Iterable[ScenarioResult],
+          groups: Callable[[ScenarioResult], Iterable[str]]) -> dict[str, dict[str, int]]:
+    """Counts per status for each group, groups sorted by name.
+
+    Args:
+        groups: the group names a result belongs to (one for an operation, several for rules).
+
+    Returns:
+        ``{group: {"passed": n, "failed": n, "skipped": n, "errored": n}}``.
+    """
+    table: dict[str, dict[str, int]] = {}
+    for result in results:
+        for group in groups(result):
+            row = table.setdefault(group, dict.fromkeys(STATUSES, 0))
+            row[result.status] += 1
+    return dict(sorted(table.items()))
+
+
+def by_operation(run: RunResult) -> dict[str, dict[str, int]]:
+    """:func:`tally` by operation."""
+    return tally(run.results, lambda r: [r.scenario.op])
+
+
+def by_rule(run: RunResult) -> dict[str, dict[str, int]]:
+    """:func:`tally` by rule id (a scenario counts once for each rule it cites)."""
+    return tally(run.results, lambda r: r.scenario.rules)
+
+
+def by_variant(run: RunResult) -> dict[str, dict[str, int]]:
+    """:func:`tally` by variant id."""
+    return tally(run.results, lambda r: [r.scenario.variant])
+
+
+def problems(run: RunResult) -> list[ScenarioResult]:
+    """The failed and errored results, in run order."""
+    return [r for r in run.results if r.status in ("failed", "errored")]
+
+
+def compact(value: Any, limit: int | None = None) -> str:
+    """A value as compact one-line JSON (non-ASCII kept), cut to ``limit`` characters if given."""
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=repr)
+    if limit is not None and len(text) > limit:
+        return text[: limit - 3] + "..."
+    return text
+
+
+def write_text(path: str | Path, text: str) -> None:
+    """Write a report file (UTF-8), creating its folder. Raises :class:`OSError`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")

@@ -1,0 +1,76 @@
+"""The console summary of a run, and a progress bar shown on terminals only."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+
+import click
+
+from conformance.adapters.base import one_line
+from conformance.reports.common import by_operation, by_rule, compact, problems
+from conformance.runner import STATUSES, RunResult, ScenarioResult
+
+VALUE_LIMIT = 300
+STDERR_LINES_SHOWN = 5
+
+
+def summary_line(run: RunResult) -> str:
+    """One line: implementation, counts by status, time, and ``INTERRUPTED`` if so."""
+    counts = run.counts()
+    parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+    impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
+    tail = f" (INTERRUPTED after {len(run.results)} of {run.selected})" if run.interrupted else ""
+    return f"{impl}: {parts} in {run.duration:.2f}s{tail}"
+
+
+def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
+    if not rows:
+        return []
+    width = max(len(title), *(len(name) for name in rows))
+    out = [f"{title:<{width}}  " + "  ".join(f"{s:>7}" for s in STATUSES)]
+    out += [f"{name:<{width}}  " + "  ".join(f"{row[s]:>7}" for s in STATUSES) for name, row in rows.items()]
+    return [*out, ""]
+
+
+def _problem(result: ScenarioResult) -> list[str]:
+    s = result.scenario
+    where = f"  ({s.location})" if s.file else ""
+    out = [f"{result.status.upper()} {s.id}  [{', '.join(s.rules)}]{where}"]
+    if result.status == "failed":
+        for key in result.mismatched:
+            got = compact(result.actual[key], VALUE_LIMIT) if result.actual and key in result.actual else "(missing)"
+            out += [f"    {key}: expected {compact(s.expect[key], VALUE_LIMIT)}", f"    {key}: actual   {got}"]
+    else:
+        out.append(f"    {result.message}")
+        out += [f"    stderr| {one_line(line)}" for line in result.stderr[-STDERR_LINES_SHOWN:]]
+    return out
+
+
+def render_console(run: RunResult, *, details: bool = True) -> str:
+    """The console report: tables by operation and by rule, failures and errors, then the summary line.
+
+    Args:
+        details: False gives the summary line only.
+    """
+    if not details:
+        return summary_line(run)
+    out = [*_table("operation", by_operation(run)), *_table("rule", by_rule(run))]
+    for result in problems(run):
+        out += _problem(result)
+    if problems(run):
+        out.append("")
+    return "\n".join([*out, summary_line(run)])
+
+
+@contextlib.contextmanager
+def progress(total: int, enabled: bool = True) -> Iterator[Callable[[ScenarioResult], None]]:
+    """A callback advancing a progress bar by one result; the bar is drawn on stderr when it is a
+    terminal and ``enabled``, otherwise the callback does nothing."""
+    if not enabled or total == 0 or not sys.stderr.isatty():
+        yield lambda result: None
+        return
+    with click.progressbar(length=total, label="conformance", file=sys.stderr,
+                           show_pos=True, show_eta=False) as bar:
+        yield lambda result: bar.update(1)

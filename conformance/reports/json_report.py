@@ -1,0 +1,63 @@
+"""The JSON report: everything about a run, for machines.
+
+Shape::
+
+    {"suite": "datong-rules", "suite_version": "0.1.0",
+     "implementation": {"name": ..., "version": ...},
+     "started": "2024-05-01T10:00:00+00:00", "duration": 1.23,
+     "selected": 120, "interrupted": false,
+     "counts": {"passed": n, "failed": n, "skipped": n, "errored": n},
+     "by_operation": {op: counts}, "by_variant": {variant: counts}, "by_rule": {rule: counts},
+     "results": [{"id", "variant", "op", "rules", "file", "line", "status", "expected", "actual",
+                  "mismatched", "message", "stderr", "duration"}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from conformance.reports.common import by_operation, by_rule, by_variant, write_text
+from conformance.runner import RunResult, ScenarioResult
+from conformance.suite import SUITE_NAME, suite_version
+
+
+def result_record(result: ScenarioResult) -> dict[str, Any]:
+    """One result as a JSON-compatible mapping (see the module docstring)."""
+    s = result.scenario
+    return {
+        "id": s.id, "variant": s.variant, "op": s.op, "rules": list(s.rules), "file": s.file,
+        "line": s.line, "status": result.status, "expected": s.expect, "actual": result.actual,
+        "mismatched": result.mismatched, "message": result.message, "stderr": result.stderr,
+        "duration": round(result.duration, 6),
+    }
+
+
+def to_json(run: RunResult) -> dict[str, Any]:
+    """The whole report as a JSON-compatible mapping."""
+    return {
+        "suite": SUITE_NAME,
+        "suite_version": suite_version(),
+        "implementation": run.implementation,
+        "started": datetime.fromtimestamp(run.started, tz=timezone.utc).isoformat(timespec="seconds"),
+        "duration": round(run.duration, 6),
+        "selected": run.selected,
+        "interrupted": run.interrupted,
+        "counts": run.counts(),
+        "by_operation": by_operation(run),
+        "by_variant": by_variant(run),
+        "by_rule": by_rule(run),
+        "results": [result_record(r) for r in run.results],
+    }
+
+
+def render_json(run: RunResult) -> str:
+    """The report as indented JSON text (UTF-8 characters kept)."""
+    return json.dumps(to_json(run), ensure_ascii=False, indent=2, default=repr) + "\n"
+
+
+def write_json(run: RunResult, path: str | Path) -> None:
+    """Write :func:`render_json` to ``path``. Raises :class:`OSError`."""
+    write_text(path, render_json(run))

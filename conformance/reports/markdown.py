@@ -1,0 +1,75 @@
+"""The Markdown report, for humans reading a CI artifact or a pull-request comment.
+
+Sections: title and run facts, a status table, tables by operation and by rule, then each failed
+or errored scenario with its rules, expected and actual values, then the skipped scenarios.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from conformance.reports.common import by_operation, by_rule, compact, problems, write_text
+from conformance.runner import SKIPPED, STATUSES, RunResult, ScenarioResult
+from conformance.suite import SUITE_NAME, suite_version
+
+
+def _cell(text: object) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
+    out = [f"| {title} | " + " | ".join(STATUSES) + " |", "|---|" + "---:|" * len(STATUSES)]
+    out += [f"| `{_cell(name)}` | " + " | ".join(str(row[s]) for s in STATUSES) + " |"
+            for name, row in rows.items()]
+    return out
+
+
+def _problem(result: ScenarioResult) -> list[str]:
+    s = result.scenario
+    out = [f"### `{s.id}` — {result.status}", "",
+           f"- variant `{s.variant}`, operation `{s.op}`, rules " + ", ".join(f"`{r}`" for r in s.rules),
+           f"- {s.description.get('zh', '')} / {s.description.get('en', '')}".rstrip(" /")]
+    if s.file:
+        out.append(f"- scenario file `{s.file}:{s.line}`")
+    if result.message:
+        out.append(f"- {_cell(result.message)}")
+    if result.status == "failed":
+        for key in result.mismatched:
+            got = compact(result.actual[key]) if result.actual and key in result.actual else "(missing)"
+            out += ["", f"`{key}` expected:", "```json", compact(s.expect[key]), "```",
+                    f"`{key}` actual:", "```json", got, "```"]
+    if result.stderr:
+        out += ["", "stderr (last lines):", "```text", *result.stderr, "```"]
+    return out + [""]
+
+
+def render_markdown(run: RunResult) -> str:
+    """The report as Markdown text."""
+    impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
+    when = datetime.fromtimestamp(run.started, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    counts = run.counts()
+    out = [f"# Conformance report: {impl}", "",
+           f"Suite {SUITE_NAME} {suite_version()}, run {when}, {len(run.results)} of {run.selected} "
+           f"selected scenarios in {run.duration:.2f} s.", ""]
+    if run.interrupted:
+        out += ["> **Interrupted**: the run was stopped before the end; the figures cover what ran.", ""]
+    out += ["| status | scenarios |", "|---|---:|", *(f"| {s} | {counts[s]} |" for s in STATUSES), ""]
+    out += ["## By operation", "", *_table("operation", by_operation(run)), ""]
+    out += ["## By rule", "", *_table("rule", by_rule(run)), ""]
+    failing = problems(run)
+    if failing:
+        out += ["## Failures and errors", ""]
+        for result in failing:
+            out += _problem(result)
+    skipped = [r for r in run.results if r.status == SKIPPED]
+    if skipped:
+        out += ["## Skipped", "", "| scenario | reason |", "|---|---|"]
+        out += [f"| `{_cell(r.scenario.id)}` | {_cell(r.message or '')} |" for r in skipped]
+        out.append("")
+    return "\n".join(out)
+
+
+def write_markdown(run: RunResult, path: str | Path) -> None:
+    """Write :func:`render_markdown` to ``path``. Raises :class:`OSError`."""
+    write_text(path, render_markdown(run))
