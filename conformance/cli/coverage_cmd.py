@@ -1,0 +1,124 @@
+"""``datong-rules coverage``: how many scenarios check each rule of each variant.
+
+The rule ids come from the bundled variants (``reference_impl.variant``; abstract variants are
+left out) or from ``--rules-file``, a YAML/JSON mapping ``{variant_id: [rule_id, ...]}``.
+
+Exit status: 0; 1 when a scenario cites a rule its variant does not have or names an unknown
+variant, or when a variant's coverage is below ``--fail-under``; 2 for input errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from conformance.cli.conform import CommandError, fail
+from conformance.coverage import CoverageReport
+from conformance.coverage import coverage as compute_coverage
+from conformance.reports.common import write_text
+from conformance.safe_yaml import YamlError, load_yaml
+from conformance.scenarios_io import ScenarioError, load_scenarios
+
+
+def rule_ids_of(rules: dict[str, Any], prefix: str = "") -> list[str]:
+    """The rule ids of a resolved variant's ``rules`` mapping: the dotted paths of the items that
+    carry a ``value``, in file order."""
+    found: list[str] = []
+    for key, item in rules.items():
+        path = f"{prefix}{key}"
+        if isinstance(item, dict):
+            found += [path] if "value" in item else rule_ids_of(item, path + ".")
+    return found
+
+
+def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
+    """Rule ids of the bundled (non-abstract) variants, or of the ``wanted`` ones.
+
+    Raises:
+        CommandError: a wanted variant does not exist or cannot be loaded.
+    """
+    from reference_impl.variant import list_variants, load_variant
+
+    out: dict[str, list[str]] = {}
+    known = list_variants()
+    for variant_id in wanted or known:
+        if variant_id not in known:
+            raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
+        try:
+            variant = load_variant(variant_id)
+        except Exception as exc:  # noqa: BLE001 - the loader's own errors are one line each
+            raise CommandError(f"cannot load variant '{variant_id}': {exc}") from None
+        if wanted or not variant.abstract:
+            out[variant_id] = rule_ids_of(variant.data.get("rules", {}))
+    return out
+
+
+def file_rule_ids(path: str, wanted: tuple[str, ...]) -> dict[str, list[str]]:
+    """Rule ids read from a ``{variant: [rule, ...]}`` YAML/JSON file, limited to ``wanted`` if given.
+
+    Raises:
+        CommandError: unreadable file, bad YAML, wrong shape, unknown wanted variant.
+    """
+    try:
+        data = load_yaml(Path(path).read_text(encoding="utf-8"), path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {path}: {exc}") from None
+    except YamlError as exc:
+        raise CommandError(str(exc)) from None
+    if not isinstance(data, dict) or not all(
+            isinstance(v, list) and all(isinstance(r, str) for r in v) for v in data.values()):
+        raise CommandError(f"{path}: expected a mapping of variant id to a list of rule ids")
+    missing = [v for v in wanted if v not in data]
+    if missing:
+        raise CommandError(f"{path}: no variant '{missing[0]}'")
+    return {v: rules for v, rules in data.items() if not wanted or v in wanted}
+
+
+def render_coverage(report: CoverageReport, show_counts: bool) -> str:
+    """Text: per variant a line ``id  covered/total rules (p%)``, then its uncovered rules, or,
+    with ``show_counts``, every rule with its scenario count."""
+    out = []
+    for cov in report.variants.values():
+        covered = len(cov.counts) - len(cov.uncovered)
+        out.append(f"{cov.variant}  {covered}/{len(cov.counts)} rules covered ({cov.percent:.1f}%)")
+        if show_counts:
+            out += [f"  {n:>4}  {rule}" for rule, n in cov.counts.items()]
+        elif cov.uncovered:
+            out.append("  uncovered: " + ", ".join(cov.uncovered))
+    return "\n".join(out)
+
+
+@click.command("coverage")
+@click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
+@click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
+              help="Scenario folder or file instead of the bundled suite (repeatable).")
+@click.option("--rules-file", metavar="FILE", help="Rule ids per variant from this YAML/JSON file.")
+@click.option("--counts", "show_counts", is_flag=True, help="List every rule with its scenario count.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the coverage as JSON.")
+@click.option("--fail-under", type=click.FloatRange(0, 100), metavar="PERCENT",
+              help="Exit 1 when a variant's coverage is below PERCENT.")
+def coverage(variants, scenario_paths, rules_file, show_counts, json_path, fail_under) -> None:
+    """Count the scenarios checking each rule of each variant; list the uncovered rules."""
+    try:
+        try:
+            scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None)
+        except ScenarioError as exc:
+            raise CommandError(str(exc)) from None
+        rule_ids = file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
+        scenarios = [s for s in scenarios if s.variant in rule_ids] if variants else scenarios
+        report = compute_coverage(scenarios, rule_ids)
+        click.echo(render_coverage(report, show_counts))
+        if json_path:
+            try:
+                write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+            except OSError as exc:
+                raise CommandError(f"cannot write {json_path}: {exc.strerror or exc}") from None
+        low = [v.variant for v in report.variants.values() if fail_under is not None and v.percent < fail_under]
+        problems = report.errors + [f"coverage of {v} is below {fail_under:g}%" for v in low]
+        if problems:
+            raise CommandError("\n".join(problems), 1)
+    except CommandError as exc:
+        fail(exc)
