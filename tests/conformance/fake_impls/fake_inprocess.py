@@ -1,0 +1,73 @@
+"""In-process fake implementations for the runner's tests (``--impl fake_inprocess:EchoImpl``)."""
+
+from conformance.adapters.base import Implementation, Unsupported
+
+
+class EchoImpl(Implementation):
+    """Answers ``echo`` and ``add`` correctly for every variant."""
+
+    name, version = "fake-inprocess", "1.0"
+
+    def supported_operations(self):
+        return ["echo", "add"]
+
+    def answer(self, variant, op, given):
+        if op == "echo":
+            return {"value": given["value"]}
+        return {"sum": given["a"] + given["b"]}
+
+
+class WrongAddImpl(EchoImpl):
+    """Gets every ``add`` wrong by one."""
+
+    def answer(self, variant, op, given):
+        out = super().answer(variant, op, given)
+        return {"sum": out["sum"] + 1} if op == "add" else out
+
+
+class RaisingImpl(EchoImpl):
+    """Raises on ``add``, skips the variant ``demo/other`` by raising Unsupported."""
+
+    def answer(self, variant, op, given):
+        if variant == "demo/other":
+            raise Unsupported("other variant not modelled")
+        if op == "add":
+            raise RuntimeError("add is broken\nsecond line of the message")
+        return super().answer(variant, op, given)
+
+
+class EchoOnlyImpl(EchoImpl):
+    """Declares only ``echo`` and only the variant ``demo/plain``."""
+
+    def supported_variants(self):
+        return ["demo/plain"]
+
+    def supported_operations(self):
+        return ["echo"]
+
+
+class DuckImpl:
+    """Not a subclass; has only ``answer`` (and a name)."""
+
+    name = "duck"
+
+    def answer(self, variant, op, given):
+        return {"value": given.get("value"), "sum": given.get("a", 0) + given.get("b", 0)}
+
+
+class InterruptingImpl(EchoImpl):
+    """Raises KeyboardInterrupt on the third query (simulates Ctrl-C)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def answer(self, variant, op, given):
+        self.calls += 1
+        if self.calls == 3:
+            raise KeyboardInterrupt
+        return super().answer(variant, op, given)
+
+
+def make_broken():
+    """A factory that fails."""
+    raise OSError("tables missing")

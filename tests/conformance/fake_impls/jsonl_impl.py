@@ -1,0 +1,90 @@
+"""A fake implementation speaking the JSON-lines protocol, misbehaving on demand (for the runner's tests).
+
+Ops: ``echo`` answers ``{"value": given["value"]}``; ``add`` answers ``{"sum": a + b}``.
+Each ``--X-on ID`` flag makes the query of scenario ID misbehave in manner X.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+parser = argparse.ArgumentParser()
+for flag in ("wrong", "crash", "hang", "garbage", "bad-id", "error", "skip", "not-object", "slow"):
+    parser.add_argument(f"--{flag}-on", action="append", default=[], metavar="ID")
+parser.add_argument("--ops", default="echo,add")
+parser.add_argument("--variants", default="*")
+parser.add_argument("--stderr-spam", type=int, default=0, help="stderr lines written per query")
+parser.add_argument("--crash-always", action="store_true")
+parser.add_argument("--refuse-handshake", action="store_true", help="reply garbage to start")
+parser.add_argument("--silent-handshake", action="store_true", help="never reply to start")
+parser.add_argument("--die-at-start", action="store_true")
+parser.add_argument("--ready-extra", default="{}", help="JSON merged into the ready message")
+args = parser.parse_args()
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def answer(op, given):
+    if op == "echo":
+        return {"value": given["value"]}
+    if op == "add":
+        return {"sum": given["a"] + given["b"]}
+    raise KeyError(op)
+
+
+start = json.loads(sys.stdin.readline())
+assert start["type"] == "start" and start["protocol"] == 1, start
+if args.die_at_start:
+    print("fatal: cannot load my tables", file=sys.stderr)
+    sys.exit(4)
+if args.silent_handshake:
+    time.sleep(60)
+if args.refuse_handshake:
+    print("hello, I am not a protocol speaker")
+    sys.stdout.flush()
+    time.sleep(60)
+ready = {"type": "ready", "name": "fake-jsonl", "version": "0.0.1",
+         "variants": args.variants.split(","), "operations": args.ops.split(",")}
+ready.update(json.loads(args.ready_extra))
+send(ready)
+
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "stop":
+        break
+    qid = msg["id"]
+    for i in range(args.stderr_spam):
+        print(f"debug {qid} line {i} " + "x" * 100, file=sys.stderr)
+    sys.stderr.flush()
+    if args.crash_always or qid in args.crash_on:
+        print(f"panic: crashed on {qid}", file=sys.stderr)
+        sys.stderr.flush()
+        sys.exit(3)
+    if qid in args.hang_on:
+        time.sleep(60)
+    if qid in args.slow_on:
+        time.sleep(0.2)
+    if qid in args.garbage_on:
+        print("Traceback (most recent call last): oops \x1b[31m not json")
+        sys.stdout.flush()
+        continue
+    if qid in args.not_object_on:
+        send([1, 2, 3])
+        continue
+    if qid in args.bad_id_on:
+        send({"type": "result", "id": "some.other-id", "answer": answer(msg["op"], msg["given"])})
+        continue
+    if qid in args.error_on:
+        send({"type": "errored", "id": qid, "message": "internal\nerror"})
+        continue
+    if qid in args.skip_on:
+        send({"type": "skipped", "id": qid, "reason": "not modelled"})
+        continue
+    result = answer(msg["op"], msg["given"])
+    if qid in args.wrong_on:
+        result = {key: "WRONG" for key in result}
+    send({"type": "result", "id": qid, "answer": result})

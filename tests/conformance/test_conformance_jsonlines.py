@@ -1,0 +1,144 @@
+"""The JSON-lines adapter against a fake subprocess that misbehaves on demand."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conformance.adapters.base import ImplementationStartError
+from conformance.adapters.jsonlines import JsonLinesImplementation
+from conformance.runner import run
+
+from conftest import fake_argv, fake_cmd
+
+FAST = {"timeout": 0.5, "startup_timeout": 1.0}
+
+
+def run_fake(scenarios, *flags, **options):
+    with JsonLinesImplementation(fake_argv(*flags), **{**FAST, **options}) as impl:
+        outcome = run(impl, scenarios)
+    return outcome, {r.scenario.id: r for r in outcome.results}
+
+
+def test_correct_implementation_passes_and_handshake_is_read(demo_scenarios):
+    with JsonLinesImplementation(fake_cmd(), **FAST) as impl:
+        assert (impl.name, impl.version) == ("fake-jsonl", "0.0.1")
+        assert impl.supported_operations() == ["echo", "add"] and impl.supported_variants() == ["*"]
+        outcome = run(impl, demo_scenarios)
+    assert outcome.counts()["passed"] == 6
+    assert outcome.implementation == {"name": "fake-jsonl", "version": "0.0.1"}
+
+
+def test_wrong_answer_fails(demo_scenarios):
+    _, by_id = run_fake(demo_scenarios, "--wrong-on", "demo.echo.word-001")
+    result = by_id["demo.echo.word-001"]
+    assert result.status == "failed" and result.actual == {"value": "WRONG"}
+
+
+def test_crash_is_errored_with_exit_code_and_stderr_then_restarted(demo_scenarios):
+    outcome, by_id = run_fake(demo_scenarios, "--crash-on", "demo.add.small-001")
+    crashed = by_id["demo.add.small-001"]
+    assert crashed.status == "errored"
+    assert crashed.message == "implementation exited with code 3 before replying"
+    assert crashed.stderr[-1] == "panic: crashed on demo.add.small-001"
+    assert outcome.counts() == {"passed": 5, "failed": 0, "skipped": 0, "errored": 1}
+
+
+def test_hang_is_a_timeout_then_restarted(demo_scenarios):
+    start = time.monotonic()
+    outcome, by_id = run_fake(demo_scenarios, "--hang-on", "demo.echo.list-002")
+    assert by_id["demo.echo.list-002"].status == "errored"
+    assert by_id["demo.echo.list-002"].message == "timeout after 0.5s"
+    assert outcome.counts()["passed"] == 5
+    assert time.monotonic() - start < 5
+
+
+def test_garbage_not_object_and_mismatched_id_are_errored_with_what_was_received(demo_scenarios):
+    outcome, by_id = run_fake(demo_scenarios, "--garbage-on", "demo.add.small-001",
+                              "--bad-id-on", "demo.echo.word-001", "--not-object-on", "demo.echo.list-002")
+    garbage = by_id["demo.add.small-001"]
+    assert garbage.status == "errored" and garbage.message.startswith("not a JSON line: Traceback")
+    assert "\x1b" not in garbage.message and "\\x1b" in garbage.message
+    bad_id = by_id["demo.echo.word-001"]
+    assert bad_id.status == "errored" and '"some.other-id"' in bad_id.message
+    assert by_id["demo.echo.list-002"].message == "not a JSON object: [1, 2, 3]"
+    assert outcome.counts()["passed"] == 3
+
+
+def test_reply_shapes_errored_and_skipped(demo_scenarios):
+    outcome, by_id = run_fake(demo_scenarios, "--error-on", "demo.add.small-001", "--skip-on", "demo.echo.word-001")
+    assert by_id["demo.add.small-001"].message == "implementation reported an error: internal error"
+    assert (by_id["demo.echo.word-001"].status, by_id["demo.echo.word-001"].message) == ("skipped", "not modelled")
+
+
+def test_declared_operations_and_variants_are_skipped_without_a_query(demo_scenarios):
+    outcome, by_id = run_fake(demo_scenarios, "--ops", "echo", "--variants", "demo/plain",
+                              "--crash-on", "demo.add.small-001", "--crash-on", "demo.echo.other-variant-004")
+    assert by_id["demo.add.small-001"].status == "skipped"  # never sent, so never crashed
+    assert by_id["demo.echo.other-variant-004"].message == "variant 'demo/other' not supported by fake-jsonl"
+    assert outcome.counts() == {"passed": 3, "failed": 0, "skipped": 3, "errored": 0}
+
+
+def test_chatty_stderr_does_not_block_and_is_kept_per_scenario(demo_scenarios):
+    outcome, by_id = run_fake(demo_scenarios, "--stderr-spam", "2000", "--crash-on", "demo.echo.word-001")
+    crashed = by_id["demo.echo.word-001"]
+    assert crashed.status == "errored" and len(crashed.stderr) == 50
+    assert crashed.stderr[-1] == "panic: crashed on demo.echo.word-001"
+    assert all("demo.echo.word-001" in line for line in crashed.stderr)
+    assert outcome.counts()["passed"] == 5
+
+
+def test_keeps_crashing_gives_up_after_the_restart_cap(demo_scenarios):
+    outcome, _ = run_fake(demo_scenarios, "--crash-always", max_restarts=2)
+    messages = [r.message for r in outcome.results]
+    assert messages[:3] == ["implementation exited with code 3 before replying"] * 3
+    assert all(m.startswith("implementation keeps crashing") for m in messages[3:])
+    assert outcome.counts()["errored"] == 6
+
+
+def test_a_good_reply_resets_the_restart_count(demo_scenarios):
+    crash = [f for s in demo_scenarios[::2] for f in ("--crash-on", s.id)]
+    outcome, _ = run_fake(demo_scenarios, *crash, max_restarts=1)
+    assert outcome.counts() == {"passed": 3, "failed": 0, "skipped": 0, "errored": 3}
+
+
+@pytest.mark.parametrize(("flags", "needle"), [
+    (["--refuse-handshake"], "expected a 'ready' JSON line, got: hello, I am not a protocol speaker"),
+    (["--silent-handshake"], "no 'ready' reply within 1s"),
+    (["--die-at-start"], "exited with code 4 before 'ready' (stderr: fatal: cannot load my tables)"),
+    (["--ready-extra", '{"protocol": 2}'], "speaks protocol 2"),
+    (["--ready-extra", '{"operations": "echo"}'], "'ready' needs 'operations'"),
+    (["--ready-extra", '{"name": 3}'], "'ready' needs a string 'name'"),
+])
+def test_handshake_failures(flags, needle):
+    impl = JsonLinesImplementation(fake_argv(*flags), **FAST)
+    with pytest.raises(ImplementationStartError) as exc_info:
+        impl.start()
+    message = str(exc_info.value)
+    assert message.startswith("handshake failed: ") and needle in message and "\n" not in message
+    assert not exc_info.value.launch_failed
+    impl.close()
+
+
+def test_command_that_cannot_run():
+    impl = JsonLinesImplementation("/no/such/engine --flag", **FAST)
+    with pytest.raises(ImplementationStartError) as exc_info:
+        impl.start()
+    assert exc_info.value.launch_failed and "cannot run '/no/such/engine'" in str(exc_info.value)
+
+
+def test_bad_commands_are_value_errors():
+    with pytest.raises(ValueError, match="empty"):
+        JsonLinesImplementation("   ")
+    with pytest.raises(ValueError, match="cannot parse"):
+        JsonLinesImplementation('engine "unclosed')
+
+
+def test_close_is_idempotent_and_stops_the_process(demo_scenarios):
+    impl = JsonLinesImplementation(fake_argv(), **FAST)
+    impl.start()
+    process = impl._child.proc
+    impl.close()
+    impl.close()
+    assert process.poll() is not None

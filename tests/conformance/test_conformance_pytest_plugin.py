@@ -1,0 +1,85 @@
+"""The pytest plugin, run in a pytest subprocess (plugin autoloading off, loaded with -p)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from conftest import FAKES, SCENARIOS, fake_cmd
+
+ROOT = SCENARIOS.parents[3]
+
+
+@pytest.fixture
+def run_pytest(pytester, monkeypatch):
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(FAKES)]))
+
+    def go(*args):
+        return pytester.runpytest_subprocess("-p", "conformance.pytest_plugin", "-p", "no:cacheprovider",
+                                             "-p", "no:randomly", *args)
+    return go
+
+
+def suite_args(*args):
+    return [str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), *args]
+
+
+def test_one_item_per_scenario_with_expected_and_actual(run_pytest):
+    result = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd("--wrong-on", "demo.add.small-001"), "-v"))
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(["*add.yaml::demo.add.small-001 FAILED*",
+                                 "*sum: expected 3*", '*sum: actual   "WRONG"*'])
+
+
+def test_skips_and_filters(run_pytest):
+    run_pytest(*suite_args("--datong-impl", "fake_inprocess:EchoOnlyImpl")).assert_outcomes(passed=3, skipped=3)
+    run_pytest(*suite_args("--datong-impl", "fake_inprocess:EchoImpl", "--datong-op", "add")).assert_outcomes(passed=2)
+    run_pytest(*suite_args("--datong-impl", "fake_inprocess:EchoImpl", "--datong-variant", "demo/other",
+                           "--datong-op", "echo")).assert_outcomes(passed=1)
+
+
+def test_errors_show_the_message(run_pytest):
+    result = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd("--crash-on", "demo.echo.word-001")))
+    result.assert_outcomes(passed=5, failed=1)
+    result.stdout.fnmatch_lines(["*errored: demo.echo.word-001*", "*implementation exited with code 3*",
+                                 "*stderr| panic: crashed on demo.echo.word-001*"])
+
+
+def test_start_failure_fails_every_item_in_one_line(run_pytest):
+    result = run_pytest(*suite_args("--datong-impl", "fake_inprocess:make_broken"))
+    result.assert_outcomes(failed=6)
+    result.stdout.fnmatch_lines(["*cannot start the implementation: 'fake_inprocess:make_broken()' failed*"])
+
+
+def test_bad_scenario_file_is_a_one_line_collection_error(run_pytest, tmp_path):
+    bad = tmp_path / "suite"
+    bad.mkdir()
+    (bad / "x.yaml").write_text("scenarios:\n  - id: a.b\n    id: a.c\n", encoding="utf-8")
+    result = run_pytest(str(bad), "--datong-scenarios", str(bad), "--datong-impl", "fake_inprocess:EchoImpl")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*x.yaml:3:5: duplicate key 'id' (first at line 2)*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_without_an_implementation_the_plugin_does_nothing(run_pytest, pytester):
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    result = run_pytest(str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), "test_plain.py")
+    result.assert_outcomes(passed=1)
+
+
+def test_yaml_outside_the_suite_is_ignored(run_pytest):
+    result = run_pytest(str(SCENARIOS), "--datong-impl", "fake_inprocess:EchoImpl")
+    assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def test_pyargs_conformance_collects_the_bundled_suite(run_pytest):
+    from conformance.scenarios_io import find_scenario_files
+
+    result = run_pytest("--pyargs", "conformance", "--datong-impl", "fake_inprocess:EchoImpl", "--collect-only", "-q")
+    if not find_scenario_files():  # the bundled suite is still empty
+        assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
+    else:  # items or (for a file being written) a one-line collection error, both from scenarios/
+        assert "scenarios/" in result.stdout.str()
+        assert "Traceback" not in result.stdout.str()

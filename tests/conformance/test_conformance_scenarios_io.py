@@ -1,0 +1,122 @@
+"""Loading scenario files: defaults, validation, and one-line errors with file and line."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from conformance.safe_yaml import YamlError, load_yaml
+from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, load_scenarios
+
+from conftest import SCENARIOS
+
+GOOD = """\
+defaults:
+  variant: demo/plain
+  op: echo
+  rules: [echo.basic]
+scenarios:
+  - id: demo.x.one-001
+    reasoning: by hand
+    description: {zh: 一, en: one}
+    given: {value: 1}
+    expect: {value: 1}
+"""
+
+
+def write(tmp_path, text, name="s.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def one_error(exc_info) -> str:
+    errors = exc_info.value.errors
+    assert len(errors) >= 1
+    for line in errors:
+        assert "\n" not in line
+    return errors[0]
+
+
+def test_demo_suite_loads_with_defaults_applied(demo_scenarios):
+    by_id = {s.id: s for s in demo_scenarios}
+    assert len(by_id) == 6
+    word = by_id["demo.echo.word-001"]
+    assert (word.variant, word.op, word.rules) == ("demo/plain", "echo", ("echo.basic",))
+    assert word.source == {"id": "demo-source", "section": "1"}
+    assert word.description == {"zh": "回声一个词", "en": "echo a word"}
+    assert by_id["demo.echo.list-002"].rules == ("echo.basic", "echo.lists")
+    assert by_id["demo.echo.other-variant-004"].variant == "demo/other"
+    assert by_id["demo.add.small-001"].reasoning == "1 + 2 = 3." and by_id["demo.add.small-001"].source is None
+    assert word.file.endswith("echo.yaml") and word.line == 8
+
+
+def test_find_files_sorted_and_single_file():
+    files = find_scenario_files(SCENARIOS)
+    assert [f.name for f in files] == ["add.yaml", "echo.yaml"]
+    assert find_scenario_files(files[0]) == [files[0]]
+
+
+def test_missing_root_is_an_error(tmp_path):
+    with pytest.raises(ScenarioError, match="no such scenario file or folder"):
+        load_scenarios(tmp_path / "nope")
+
+
+def test_good_file(tmp_path):
+    [s] = load_scenario_file(write(tmp_path, GOOD))
+    assert s.given == {"value": 1} and s.expect == {"value": 1}
+
+
+@pytest.mark.parametrize(("text", "line", "needle"), [
+    (GOOD.replace("    given: {value: 1}\n", "    given: {value: 1}\n    given: {value: 2}\n"), 10,
+     "duplicate key 'given' (first at line 9)"),
+    (GOOD.replace("    reasoning: by hand\n", "    reasoning: by hand\n    expected: {value: 1}\n"), 8,
+     "unknown key 'expected'"),
+    (GOOD.replace("    given: {value: 1}\n", ""), 6, "missing required key 'given'"),
+    (GOOD.replace("  op: echo\n", ""), 5, "missing required key 'op'"),
+    (GOOD.replace("    reasoning: by hand\n", ""), 6, "needs 'source' or 'reasoning'"),
+    (GOOD.replace("  - id: demo.x.one-001", "  - id: Demo X"), 6, "does not match"),
+    (GOOD + GOOD.split("scenarios:\n")[1], 11, "duplicate scenario id 'demo.x.one-001' (first at line 6)"),
+    (GOOD.replace("given: {value: 1}", "given: {value: &a 1}"), 9, "anchors are not allowed"),
+    (GOOD.replace("given: {value: 1}", "given: {on: 1}"), 9, "key True is not a string"),
+    (GOOD.replace("given: {value: 1}", "given: {value: [1}"), 9, ""),
+    ("scenarios: []\n", 1, "should be non-empty"),
+    ("", 1, "empty scenario file"),
+    ("- a\n- b\n", 1, "is not of type 'object'"),
+])
+def test_bad_files_give_one_line_error_with_file_and_line(tmp_path, text, line, needle):
+    path = write(tmp_path, text)
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenario_file(path)
+    first = one_error(exc_info)
+    assert re.match(rf"{re.escape(str(path))}:{line}:\d+: ", first), first
+    assert needle in first
+
+
+def test_duplicate_id_across_files_names_both(tmp_path):
+    write(tmp_path, GOOD, "a.yaml")
+    write(tmp_path, GOOD, "b.yaml")
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenarios(tmp_path)
+    [error] = exc_info.value.errors
+    assert str(tmp_path / "b.yaml") + ":6" in error and str(tmp_path / "a.yaml") + ":6" in error
+    assert "duplicate scenario id 'demo.x.one-001'" in error
+
+
+def test_all_errors_of_all_files_are_gathered(tmp_path):
+    write(tmp_path, GOOD.replace("op: echo", "op: echo\n  colour: red"), "a.yaml")
+    write(tmp_path, "scenarios: 3\n", "b.yaml")
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenarios(tmp_path)
+    assert len(exc_info.value.errors) == 2
+    assert "unknown key 'colour'" in exc_info.value.errors[0]
+
+
+def test_safe_yaml_refuses_aliases_and_merge_keys():
+    with pytest.raises(YamlError, match=r"^f.yaml:2:\d+: aliases are not allowed|anchors"):
+        load_yaml("a: &x [1]\nb: *x\n", "f.yaml")
+    with pytest.raises(YamlError, match="merge keys"):
+        load_yaml("a:\n  <<: {b: 1}\n", "f.yaml")
+    assert load_yaml("d: 2024-01-01\n", "f.yaml") == {"d": "2024-01-01"}
