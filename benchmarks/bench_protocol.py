@@ -1,0 +1,76 @@
+"""Throughput of the JSON-lines protocol: queries per second through the runner's adapter.
+
+By default the implementation is a trivial echo server (below), so the figure is the protocol's
+own overhead (process pipes, JSON encoding, the reader thread). Give ``--impl-cmd`` and
+``--scenarios`` to measure a real implementation on real scenarios (repeated to reach ``-n``).
+
+    python benchmarks/bench_protocol.py                  # echo, 5000 queries
+    python benchmarks/bench_protocol.py -n 20000
+    python benchmarks/bench_protocol.py --impl-cmd "node conformance/examples/node/impl.js" \\
+        --scenarios conformance/scenarios/huolong --variant huolong/li-zhijiang
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import shlex
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
+from conformance.runner import run, select  # noqa: E402
+from conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+
+ECHO_IMPL = r"""
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "echo", "version": "0", "variants": ["*"], "operations": ["*"]}), flush=True)
+for line in sys.stdin:
+    q = json.loads(line)
+    if q["type"] == "stop":
+        break
+    sys.stdout.write(json.dumps({"type": "result", "id": q["id"], "answer": q["given"]}) + "\n")
+    sys.stdout.flush()
+"""
+
+
+def echo_scenarios(n: int) -> list[Scenario]:
+    """``n`` synthetic scenarios whose answer is their ``given`` (a hand-sized payload)."""
+    hand = ["H10", "SA", "D3", "BJ", "C7", "S2", "HK", "D9"] * 6
+    return [Scenario(id=f"bench.echo.q-{i:06d}", variant="bench/echo", rules=("bench.echo",), op="echo",
+                     given={"hand": hand, "i": i}, expect={"i": i}) for i in range(n)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-n", type=int, default=5000, help="number of queries (default 5000)")
+    parser.add_argument("--impl-cmd", help="implementation command (default: a trivial echo server)")
+    parser.add_argument("--scenarios", help="scenario folder to repeat (with --impl-cmd)")
+    parser.add_argument("--variant", action="append", default=[], help="only this variant (repeatable)")
+    parser.add_argument("--timeout", type=float, default=5.0)
+    args = parser.parse_args()
+
+    command = args.impl_cmd or shlex.join([sys.executable, "-c", ECHO_IMPL])
+    if args.scenarios:
+        pool = select(load_scenarios(Path(args.scenarios)), variants=args.variant)
+        if not pool:
+            sys.exit("error: no scenario selected")
+        scenarios = list(itertools.islice(itertools.cycle(pool), args.n))
+    else:
+        scenarios = echo_scenarios(args.n)
+
+    with JsonLinesImplementation(command, timeout=args.timeout) as impl:
+        start = time.perf_counter()
+        outcome = run(impl, scenarios)
+        elapsed = time.perf_counter() - start
+    counts = ", ".join(f"{n} {status}" for status, n in outcome.counts().items() if n)
+    print(f"{impl.name} {impl.version}: {len(outcome.results)} queries in {elapsed:.3f} s "
+          f"= {len(outcome.results) / elapsed:,.0f} queries/s ({counts})")
+
+
+if __name__ == "__main__":
+    main()
