@@ -103,15 +103,13 @@ class ScenarioItem(pytest.Item):
         """Expected against actual for a failure; the one-line message and stderr for an error."""
         if not isinstance(excinfo.value, ScenarioFailure):
             return super().repr_failure(excinfo, style)
-        from conformance.reports.common import compact
+        from conformance.reports.common import mismatch_lines
 
         result = excinfo.value.result
         s = self.scenario
         lines = [f"{result.status}: {s.id}  rules: {', '.join(s.rules)}", f"  {s.location}"]
         if result.status == "failed":
-            for key in result.mismatched:
-                got = compact(result.actual[key]) if result.actual and key in result.actual else "(missing)"
-                lines += [f"  {key}: expected {compact(s.expect[key])}", f"  {key}: actual   {got}"]
+            lines += [f"  {line}" for line in mismatch_lines(result)]
         else:
             lines.append(f"  {result.message}")
             lines += [f"  stderr| {line}" for line in result.stderr]

@@ -48,6 +48,17 @@ def problems(run: RunResult) -> list[ScenarioResult]:
     return [r for r in run.results if r.status in ("failed", "errored")]
 
 
+def mismatch_lines(result: ScenarioResult, limit: int | None = None) -> list[str]:
+    """For a failed result, two lines per wrong key: ``key: expected V`` and ``key: actual   V``
+    (``(missing)`` when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``."""
+    lines = []
+    for key in result.mismatched:
+        actual = result.actual or {}
+        got = compact(actual[key], limit) if key in actual else "(missing)"
+        lines += [f"{key}: expected {compact(result.expected.get(key), limit)}", f"{key}: actual   {got}"]
+    return lines
+
+
 def compact(value: Any, limit: int | None = None) -> str:
     """A value as compact one-line JSON (non-ASCII kept), cut to ``limit`` characters if given."""
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=repr)

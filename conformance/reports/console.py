@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import click
 
 from conformance.adapters.base import one_line
-from conformance.reports.common import by_operation, by_rule, compact, problems
+from conformance.reports.common import by_operation, by_rule, mismatch_lines, problems
 from conformance.runner import STATUSES, RunResult, ScenarioResult
 
 VALUE_LIMIT = 300
@@ -39,9 +39,7 @@ def _problem(result: ScenarioResult) -> list[str]:
     where = f"  ({s.location})" if s.file else ""
     out = [f"{result.status.upper()} {s.id}  [{', '.join(s.rules)}]{where}"]
     if result.status == "failed":
-        for key in result.mismatched:
-            got = compact(result.actual[key], VALUE_LIMIT) if result.actual and key in result.actual else "(missing)"
-            out += [f"    {key}: expected {compact(s.expect[key], VALUE_LIMIT)}", f"    {key}: actual   {got}"]
+        out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT)]
     else:
         out.append(f"    {result.message}")
         out += [f"    stderr| {one_line(line)}" for line in result.stderr[-STDERR_LINES_SHOWN:]]

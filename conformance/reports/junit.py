@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
 
-from conformance.reports.common import compact, write_text
+from conformance.reports.common import mismatch_lines, write_text
 from conformance.runner import ERRORED, FAILED, SKIPPED, RunResult, ScenarioResult
 from conformance.suite import SUITE_NAME, suite_version
 
@@ -38,10 +38,7 @@ def _testcase(parent: ET.Element, result: ScenarioResult) -> None:
         "time": f"{result.duration:.3f}", **({"file": _clean(s.file), "line": str(s.line)} if s.file else {}),
     })
     if result.status == FAILED:
-        lines = [f"rules: {', '.join(s.rules)}"]
-        for key in result.mismatched:
-            got = compact(result.actual[key]) if result.actual and key in result.actual else "(missing)"
-            lines += [f"{key}: expected {compact(s.expect[key])}", f"{key}: actual   {got}"]
+        lines = [f"rules: {', '.join(s.rules)}", *mismatch_lines(result)]
         node = ET.SubElement(case, "failure", {"message": _clean(result.message or "failed"), "type": "mismatch"})
         node.text = _clean("\n".join(lines))
     elif result.status == ERRORED:

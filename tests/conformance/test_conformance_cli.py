@@ -100,7 +100,7 @@ def test_reference_adapter_missing_is_a_clear_message(monkeypatch):
                         lambda name, *a: None if name == "conformance.adapters.reference" else real(name, *a))
     result = CliRunner().invoke(cli, ["conform", *SUITE])
     assert result.exit_code == 2
-    assert "error: the reference engine adapter (conformance.adapters.reference:ReferenceImplementation)" in result.output
+    assert "error: the reference engine adapter (conformance.adapters.reference:Reference" in result.output
 
 
 def test_console_script_runs_as_a_process():

@@ -21,7 +21,8 @@ def test_counts_uncovered_and_percent(demo_scenarios):
 def test_rules_of_another_variant_and_unknown_variants_are_errors(demo_scenarios):
     report = coverage(demo_scenarios, {"demo/plain": ["echo.basic", "add.sum"]})
     assert len(report.errors) == 2
-    assert "scenario 'demo.echo.list-002' cites rule 'echo.lists', not a rule of variant 'demo/plain'" in report.errors[0]
+    assert ("scenario 'demo.echo.list-002' cites rule 'echo.lists', not a rule of variant 'demo/plain'"
+            in report.errors[0])
     assert "echo.yaml:12" in report.errors[0]
     assert "scenario 'demo.echo.other-variant-004' is for unknown variant 'demo/other'" in report.errors[1]
 
