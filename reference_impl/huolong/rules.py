@@ -9,11 +9,13 @@ unsupported option fails early and clearly instead of deep inside a hand.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..variant import load_variant
+from ..cards import ALL_CARDS, JOKERS
+from ..variant import Variant, load_variant
 
 TEAMS: tuple[str, str] = ("banker_team", "attackers")
 """The two teams of a hand, named by their role in it."""
@@ -83,6 +85,8 @@ class HuolongRules:
     lead: dict = field(default_factory=dict)          # lead.*  (first_trick, next_trick, …)
     combo_by_size: dict[int, str] = field(default_factory=dict)
     """Derived: catalogue size → combination name (all catalogue combinations are identical cards)."""
+    point_map: dict[str, int] = field(default_factory=dict)
+    """Derived from ``points.card_points``: each of the 54 distinct tokens → its points (jokers 0)."""
 
     @property
     def cards_total(self) -> int:
@@ -209,6 +213,7 @@ def rules_from_variant(variant: Any) -> HuolongRules:
             raise RulesError(f"{variant_id}: rule {path} is missing") from None
 
     catalogue = tuple(dict(c) for c in rule("combinations.catalogue"))
+    points = {str(k): v for k, v in rule("points.card_points").items()}
     rules = HuolongRules(
         variant_id=variant_id,
         players=rule("players.count"),
@@ -228,7 +233,7 @@ def rules_from_variant(variant: Any) -> HuolongRules:
         trump_order=tuple(rule("ranking.trump_order")),
         plain_order=tuple(str(r) for r in rule("ranking.plain_order")),
         ties=rule("ranking.ties"),
-        card_points={str(k): int(v) for k, v in rule("points.card_points").items()},
+        card_points={k: int(v) for k, v in points.items()},
         threshold=rule("points.threshold"),
         combinations=catalogue,
         lead_one_combination=rule("lead.one_combination"),
@@ -248,6 +253,32 @@ def rules_from_variant(variant: Any) -> HuolongRules:
         star_burial=_section(variant, "star_burial"),
         lead=_section(variant, "lead"),
         combo_by_size={int(c["size"]): c["name"] for c in catalogue},
+        point_map={c: 0 if c in JOKERS else int(points.get(c[1:], 0)) for c in ALL_CARDS},
     )
     _check(rules)
     return rules
+
+
+def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> HuolongRules:
+    """The rules of a house variant built in memory: a published variant with some rule values replaced.
+
+    Args:
+        base_id: the variant extended, e.g. ``"huolong/datong-guide"``.
+        overrides: rule id → new value, e.g. ``{"follow.shape": "match_when_held"}``; the rule
+            item's text and provenance are kept (this is for tests and experiments, not for rulebooks).
+        variant_id: the id to give the result (default ``base_id + "+house"``).
+
+    Raises:
+        RulesError: as :func:`rules_from_variant`, or an override names a rule the base lacks.
+    """
+    base = load_variant(base_id)
+    data = copy.deepcopy(base.data)
+    for path, value in overrides.items():
+        node = data.get("rules", {})
+        parts = path.split(".")
+        for part in parts:
+            if not isinstance(node, dict) or part not in node:
+                raise RulesError(f"{base_id}: cannot override {path}: no such rule")
+            node = node[part]
+        node["value"] = copy.deepcopy(value)
+    return rules_from_variant(Variant(variant_id or f"{base_id}+house", data))

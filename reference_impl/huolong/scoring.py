@@ -8,9 +8,9 @@ from .rules import HuolongRules
 
 
 def card_points(rules: HuolongRules, cards: Iterable[str]) -> int:
-    """The points in ``cards`` (canonical tokens; a joker's rank is its token, worth nothing)."""
-    table = rules.card_points
-    return sum(table.get(c[1:], 0) for c in cards if c not in ("BJ", "SJ"))
+    """The points in ``cards`` (canonical tokens), by ``points.card_points``; jokers are worth nothing."""
+    table = rules.point_map
+    return sum(table[c] for c in cards)
 
 
 def bottom_award(rules: HuolongRules, bottom: Iterable[str], dug: bool) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import JOKERS
 from .combinations import classify
 from .ranking import TRUMP, Ranking
 from .rules import HuolongRules
@@ -55,3 +56,9 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
 def trick_points(rules: HuolongRules, plays: Sequence[Sequence[str]]) -> int:
     """The card points in all plays of a trick (``points.card_points``), taken by the winner's team."""
     return sum(card_points(rules, play) for play in plays)
+
+
+def won_with_level_rank(ranking: Ranking, play: Sequence[str]) -> bool:
+    """True when every card of ``play`` is of the hand's level rank (input ``dug_with_level_rank`` of
+    the settlement, used by li-zhijiang's hook-down row of ``settlement.table``)."""
+    return bool(play) and all(c not in JOKERS and c[1:] == ranking.level for c in play)
