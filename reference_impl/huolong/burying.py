@@ -1,0 +1,376 @@
+"""Burying the bottom (扣底) and star burial (摘星 / 载王): ``bury.*`` and ``star_burial.*``.
+
+Bury: the banker, holding the bottom, puts back ``bury.count`` cards. Reason codes (operation ``bury``,
+first that applies): ``wrong_count``, ``not_in_hand``, ``big_joker`` (``bury.big_jokers:
+star_burial_only``), ``not_side_card`` (``bury.cards: side_only``), ``too_many_points``
+(``bury.max_points``). When no bury of the hand meets the limits (side cards, points),
+``bury.unmet_limits: any_bury`` lifts them (big jokers stay out).
+
+Star burial: after the bury, players put big jokers into the bottom and take bottom cards back, one
+for each joker, the smallest first by the hand's ranking (side cards below trumps, by strength; equal
+strengths in suit order S H C D), never a card of ``star_burial.exchange.exclude`` (``point_cards``,
+``meteor_cards``: three or more identical cards lying in the bottom) and never a big joker. Players
+decide once each in ``star_burial.order`` (``attackers_first``: the banker's next player, the other
+attacker, the banker, the banker's partner); then the rules force loads: ``forced_after: N`` (once N
+big jokers are in the bottom, every other one must go in) and ``policy: fast`` (every big joker must go
+in, except at ``fast_exempt_levels``). A forced joker with no bottom card to take back stays in hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
+
+from ..cards import BIG_JOKER, SUITS, expand
+from .ranking import Ranking
+from .rules import HuolongRules, RulesError
+from .scoring import card_points
+
+# bury reason codes (operation ``bury``)
+WRONG_COUNT = "wrong_count"
+NOT_IN_HAND = "not_in_hand"
+BIG_JOKER_CODE = "big_joker"
+NOT_SIDE_CARD = "not_side_card"
+TOO_MANY_POINTS = "too_many_points"
+
+# star-burial reason codes (record replay; the star_burial operation lists refused indices)
+OUT_OF_TURN = "out_of_turn"
+NOT_HELD = "not_held"
+TEAM_MAY_NOT_LOAD = "team_may_not_load"
+NO_EXCHANGE_CARD = "no_exchange_card"
+BAD_COUNT = "bad_count"
+STAR_BURIAL_DISABLED = "star_burial_disabled"
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
+# -- bury --------------------------------------------------------------------------------------------
+def bury_count(rules: HuolongRules) -> int:
+    """The number of cards the banker buries (``bury.count``)."""
+    return int(rules.bury.get("count", rules.bottom_size))
+
+
+def _bury_settings(rules: HuolongRules) -> tuple[str, int | None, str, str]:
+    cards = rules.bury.get("cards", "any")
+    max_points = rules.bury.get("max_points")
+    unmet = rules.bury.get("unmet_limits", "any_bury")
+    jokers = rules.bury.get("big_jokers", "star_burial_only")
+    if cards not in ("any", "side_only"):
+        raise RulesError(f"bury.cards: unsupported value {cards!r} (any, side_only)")
+    if unmet != "any_bury":
+        raise RulesError(f"bury.unmet_limits: unsupported value {unmet!r} (any_bury)")
+    if jokers not in ("star_burial_only", "allowed"):
+        raise RulesError(f"bury.big_jokers: unsupported value {jokers!r} (star_burial_only, allowed)")
+    return cards, max_points, unmet, jokers
+
+
+def _candidates(rules: HuolongRules, ranking: Ranking, hand: Counter) -> tuple[list[str], list[str]]:
+    """(cards that may be buried at all, those among them meeting ``bury.cards``), one token per copy."""
+    cards, _, _, jokers = _bury_settings(rules)
+    allowed = [c for c, k in hand.items() if k > 0 and (jokers == "allowed" or c != BIG_JOKER) for _ in range(k)]
+    limited = allowed if cards == "any" else [c for c in allowed if not ranking.trump_of[c]]
+    return allowed, limited
+
+
+def limits_can_be_met(rules: HuolongRules, ranking: Ranking, hand: Counter) -> bool:
+    """Whether the hand holds a bury meeting ``bury.cards`` and ``bury.max_points`` (else ``unmet_limits``)."""
+    _, max_points, _, _ = _bury_settings(rules)
+    _, limited = _candidates(rules, ranking, hand)
+    n = bury_count(rules)
+    if len(limited) < n:
+        return False
+    if max_points is None:
+        return True
+    cheapest = sorted(rules.card_points.get(c[1:], 0) for c in limited)[:n]
+    return sum(cheapest) <= max_points
+
+
+def check_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, cards: Sequence[str]) -> str | None:
+    """Whether the banker holding ``hand`` (bottom taken up) may bury ``cards`` (operation ``bury``).
+
+    Args:
+        rules, ranking: the variant's rules and the hand's ranking (which cards are side cards).
+        hand: the banker's hand with the bottom taken up (a multiset).
+        cards: the cards put back.
+
+    Returns:
+        None when legal, else the first reason code that applies (see the module doc).
+    """
+    cards_rule, max_points, _, jokers = _bury_settings(rules)
+    if len(cards) != bury_count(rules):
+        return WRONG_COUNT
+    for card, k in Counter(cards).items():
+        if hand.get(card, 0) < k:
+            return NOT_IN_HAND
+    if jokers == "star_burial_only" and BIG_JOKER in cards:
+        return BIG_JOKER_CODE
+    if cards_rule == "side_only" and any(ranking.trump_of[c] for c in cards):
+        if limits_can_be_met(rules, ranking, hand):
+            return NOT_SIDE_CARD
+    if max_points is not None and card_points(rules, cards) > max_points:
+        if limits_can_be_met(rules, ranking, hand):
+            return TOO_MANY_POINTS
+    return None
+
+
+def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: random.Random) -> list[str]:
+    """A legal bury drawn at random (not uniform): a random sample of the allowed cards, redrawn
+    (at most 50 times) until it meets the point limit, else the cheapest allowed cards.
+
+    Raises:
+        ValueError: the hand holds fewer allowed cards than ``bury.count``.
+    """
+    _, max_points, _, _ = _bury_settings(rules)
+    allowed, limited = _candidates(rules, ranking, hand)
+    n = bury_count(rules)
+    pool = limited if limits_can_be_met(rules, ranking, hand) else allowed
+    if len(pool) < n:
+        raise ValueError(f"the banker holds only {len(pool)} cards that may be buried, {n} needed")
+    for _ in range(50):
+        pick = rng.sample(pool, n)
+        if pool is allowed or max_points is None or card_points(rules, pick) <= max_points:
+            return pick
+    return sorted(pool, key=lambda c: rules.card_points.get(c[1:], 0))[:n]
+
+
+def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterator[tuple[str, ...]]:
+    """Every distinct legal bury (multisets, as sorted tuples), lazily: there may be millions."""
+    allowed, _ = _candidates(rules, ranking, hand)
+    seen = set()
+    for combo in combinations(sorted(allowed), bury_count(rules)):
+        if combo not in seen:
+            seen.add(combo)
+            if check_bury(rules, ranking, hand, combo) is None:
+                yield combo
+
+
+# -- star burial -----------------------------------------------------------------------------------
+ORDERS = {"attackers_first": (1, 3, 0, 2)}
+"""``star_burial.order`` values → seat offsets from the banker, in turn order."""
+
+
+def load_order(rules: HuolongRules, banker: int) -> list[int]:
+    """The seats in star-burial turn order (``star_burial.order``).
+
+    Raises:
+        RulesError: an unsupported order value.
+    """
+    order = rules.star_burial.get("order")
+    if order not in ORDERS:
+        raise RulesError(f"star_burial.order: unsupported value {order!r} ({', '.join(ORDERS)})")
+    return [(banker + k) % rules.players for k in ORDERS[order]]
+
+
+def may_load(rules: HuolongRules, banker: int, seat: int) -> bool:
+    """Whether ``seat``'s team may bury stars (``star_burial.who``: either_team, banker_team, attackers)."""
+    who = rules.star_burial.get("who", "either_team")
+    if who == "either_team":
+        return True
+    if who in ("banker_team", "attackers"):
+        return (who == "banker_team") == (seat % 2 == banker % 2)
+    raise RulesError(f"star_burial.who: unsupported value {who!r}")
+
+
+def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str | None:
+    """The bottom card a loader takes back for one big joker (``star_burial.exchange``), or None.
+
+    The smallest card by ``ranking`` (strength, then suit order S H C D), skipping big jokers and the
+    excluded cards (``point_cards``; ``meteor_cards``: a card lying three or more times in the bottom).
+
+    Raises:
+        RulesError: an unsupported ``take_back`` or ``exclude`` value.
+    """
+    spec = rules.star_burial.get("exchange") or {}
+    if spec.get("take_back", "smallest") != "smallest":
+        raise RulesError(f"star_burial.exchange: unsupported take_back {spec.get('take_back')!r}")
+    exclude = set(spec.get("exclude") or ())
+    if exclude - {"point_cards", "meteor_cards"}:
+        raise RulesError(f"star_burial.exchange: unsupported exclude {sorted(exclude)}")
+    best, best_key = None, None
+    strength = ranking.strength_map
+    for card, k in bottom.items():
+        if k <= 0 or card == BIG_JOKER:
+            continue
+        if "point_cards" in exclude and rules.card_points.get(card[1:], 0) > 0:
+            continue
+        if "meteor_cards" in exclude and k >= 3:
+            continue
+        key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
+        if best_key is None or key < best_key:
+            best, best_key = card, key
+    return best
+
+
+class StarBurial:
+    """The star-burial round of one hand.
+
+    Args:
+        rules, ranking: the variant's rules and the hand's ranking.
+        banker: the banker's seat.
+        bottom: the bottom after the bury (any iterable of cards).
+        holdings: big jokers held per seat (``{seat: n}``, or a list of 4 counts).
+
+    Attributes:
+        bottom: the bottom now (Counter); holdings: per-seat big jokers still held (list);
+        stars: big jokers each team put in (``{"banker_team": n, "attackers": n}``);
+        turn: index into :attr:`order` of the next seat to decide;
+        loads: ``[(seat, count, taken_back, forced)]`` in the order made.
+
+    Raises:
+        RulesError: star burial disabled, or unsupported ``star_burial.*`` values.
+    """
+
+    def __init__(self, rules: HuolongRules, ranking: Ranking, banker: int, bottom: Iterable[str],
+                 holdings: dict[int, int] | Sequence[int]) -> None:
+        if not rules.star_burial.get("enabled"):
+            raise RulesError("star_burial.enabled: this variant has no star burial")
+        policy = rules.star_burial.get("policy", "slow")
+        if policy not in ("slow", "fast"):
+            raise RulesError(f"star_burial.policy: unsupported value {policy!r} (slow, fast)")
+        self.rules, self.ranking, self.banker = rules, ranking, banker
+        self.order = load_order(rules, banker)
+        self.bottom = Counter(bottom)
+        if isinstance(holdings, dict):
+            self.holdings = [int(holdings.get(s, 0)) for s in range(rules.players)]
+        else:
+            self.holdings = [int(h) for h in holdings]
+        self.stars = {"banker_team": 0, "attackers": 0}
+        self.turn = 0
+        self.loads: list[tuple[int, int, list[str], bool]] = []
+        self.fast = policy == "fast" and ranking.level not in (rules.star_burial.get("fast_exempt_levels") or ())
+        self.forced_after = rules.star_burial.get("forced_after")
+
+    def team(self, seat: int) -> str:
+        """``banker_team`` or ``attackers``."""
+        return "banker_team" if seat % 2 == self.banker % 2 else "attackers"
+
+    def _exchange(self, count: int) -> list[str] | None:
+        """The cards ``count`` loads would take back, or None when a load finds none."""
+        bottom = self.bottom.copy()
+        taken = []
+        for _ in range(count):
+            card = exchange_card(self.rules, self.ranking, bottom)
+            if card is None:
+                return None
+            bottom[card] -= 1
+            bottom[BIG_JOKER] += 1
+            taken.append(card)
+        return taken
+
+    def deciders(self) -> list[int]:
+        """The seats still to decide, in turn order, that may load and hold a big joker."""
+        return [s for s in self.order[self.turn:] if self.holdings[s] > 0 and may_load(self.rules, self.banker, s)]
+
+    def check_load(self, seat: int, count: int) -> str | None:
+        """Why ``seat`` may not load ``count`` big jokers now (reason code), or None.
+
+        A seat whose turn has passed is ``out_of_turn``; loading 0 is always allowed in turn.
+        """
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            return BAD_COUNT
+        if seat not in self.order[self.turn:]:
+            return OUT_OF_TURN
+        if count == 0:
+            return None
+        if not may_load(self.rules, self.banker, seat):
+            return TEAM_MAY_NOT_LOAD
+        if count > self.holdings[seat]:
+            return NOT_HELD
+        if self._exchange(count) is None:
+            return NO_EXCHANGE_CARD
+        return None
+
+    def _apply(self, seat: int, count: int, forced: bool) -> list[str]:
+        taken = self._exchange(count) or []
+        for card in taken:
+            self.bottom[card] -= 1
+            if not self.bottom[card]:
+                del self.bottom[card]
+        self.bottom[BIG_JOKER] += len(taken)
+        self.holdings[seat] -= len(taken)
+        self.stars[self.team(seat)] += len(taken)
+        self.loads.append((seat, len(taken), taken, forced))
+        return taken
+
+    def load(self, seat: int, count: int) -> list[str]:
+        """``seat`` loads ``count`` big jokers (its one decision; seats before it in turn order pass).
+
+        Returns:
+            The bottom cards taken back, smallest first.
+
+        Raises:
+            ValueError: the load is refused (the message ends with the reason code).
+        """
+        reason = self.check_load(seat, count)
+        if reason is not None:
+            raise ValueError(f"seat {seat} may not load {count} big joker(s): {reason}")
+        self.turn = self.order.index(seat, self.turn) + 1
+        return self._apply(seat, count, False) if count else []
+
+    def _required(self, seat: int) -> int:
+        if not may_load(self.rules, self.banker, seat) or self.holdings[seat] == 0:
+            return 0
+        if self.fast:
+            return self.holdings[seat]
+        if self.forced_after is not None and self.bottom[BIG_JOKER] >= self.forced_after:
+            return self.holdings[seat]
+        return 0
+
+    def force(self) -> list[tuple[int, int]]:
+        """End the round of choices and apply the loads the rules force, in turn order.
+
+        Returns:
+            ``[(seat, count)]`` of the forced loads made (a joker with no card to take back stays).
+        """
+        self.turn = len(self.order)
+        forced = []
+        changed = True
+        while changed:
+            changed = False
+            for seat in self.order:
+                need = self._required(seat)
+                while need and self._exchange(1) is not None:
+                    self._apply(seat, 1, True)
+                    if forced and forced[-1][0] == seat:
+                        forced[-1] = (seat, forced[-1][1] + 1)
+                    else:
+                        forced.append((seat, 1))
+                    need -= 1
+                    changed = True
+        return forced
+
+
+def run_star_burial(rules: HuolongRules, ranking: Ranking, banker: int, bottom: Sequence[str],
+                    holdings: dict[int, int], loads: Sequence[tuple[int, int]]) -> dict:
+    """Operation ``star_burial``: the players' loads in the order made, then the forced ones.
+
+    Args:
+        holdings: big jokers held per seat after the bury (seats absent hold none).
+        loads: ``(seat, count)`` choices in the order made; a refused one is ignored (the seat may
+            still load later in turn).
+
+    Returns:
+        ``{bottom, taken_back, rejected, forced, stars}`` as in docs/implementers/operations.md.
+
+    Raises:
+        RulesError: the variant has no star burial; ValueError: a negative count.
+    """
+    sb = StarBurial(rules, ranking, banker, bottom, holdings)
+    taken_back: list[list[str]] = []
+    rejected = []
+    for i, (seat, count) in enumerate(loads):
+        if sb.check_load(seat, count) is None:
+            taken_back.append(sb.load(seat, count))
+        else:
+            taken_back.append([])
+            rejected.append(i)
+    forced = sb.force()
+    return {
+        "bottom": expand(sb.bottom),
+        "taken_back": taken_back,
+        "rejected": rejected,
+        "forced": [{"seat": s, "count": n} for s, n in forced],
+        "stars": dict(sb.stars),
+    }

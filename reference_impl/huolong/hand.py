@@ -1,0 +1,453 @@
+"""One Huolong hand as a state machine, from the first card dealt to the settlement.
+
+Phases, in order::
+
+    deal ─▶ declare ─▶ bury ─▶ star_burial ─▶ play ─▶ settled
+                  └──▶ redeal (nobody declared and the variant redeals: the hand ends here)
+
+* ``deal``: cards are dealt one at a time (action ``{"type": "deal"}``); between two cards any player
+  may show (``{"type": "show", "seat", "cards"}``, rule ``declaration.*``).
+* ``declare``: every card is dealt; a last show is still possible; ``{"type": "close"}`` ends the
+  window and fixes trump suit and banker (``declaration.nobody_declared`` may redeal).
+* ``bury``: the banker has taken up the bottom and puts back ``bury.count`` cards
+  (``{"type": "bury", "seat", "cards"}``, rule ``bury.*``).
+* ``star_burial``: the seats holding big jokers decide in turn (``{"type": "load", "seat", "count"}``,
+  count 0 to pass; a load by a later seat passes the seats before it); then the forced loads are made
+  (rule ``star_burial.*``). Skipped when the variant has no star burial.
+* ``play``: 39 tricks (``{"type": "play", "seat", "cards"}``): the banker leads the first
+  (``lead.first_trick``), each trick's winner the next (``lead.next_trick``); the winner's team takes
+  the trick's points, the attackers' count (``points.captured_by``); the last trick decides the bottom
+  (``bottom.dig``).
+* ``settled``: :func:`settlement.settle` has decided levels, next banker, match winner and stakes.
+
+Every applied action that a game record keeps is appended to :attr:`HandState.actions` as a plain
+JSON-ready dict: ``show`` (with ``after``, the number of cards dealt when it was made), ``declaration``
+(the outcome, written when the window closes), ``bury``, ``load``, ``play`` and ``settle`` (the
+settlement, written after the last trick). An illegal action raises :class:`IllegalAction` with a
+reason code and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..cards import BIG_JOKER, expand, parse_cards
+from . import burying
+from .declaration import Declaration, DeclarationResult
+from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
+from .follow import check_play, legal_plays, random_legal_play
+from .ranking import Ranking
+from .rules import HuolongRules, RulesError
+from .scoring import bottom_award
+from .settlement import SettleInput, SettleOutcome, settle
+from .trick import trick_points, trick_winner
+
+PHASES = ("deal", "declare", "bury", "star_burial", "play", "settled", "redeal")
+
+# Reason codes for actions that are wrong whatever their content (record replay adds its own).
+WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
+OUT_OF_TURN = "out_of_turn"    # another seat is to act
+BAD_ACTION = "bad_action"      # malformed: unknown type, missing field, bad card token
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse.
+
+    Attributes:
+        reason: a reason code (``legal_play``, ``bury``, show and load codes, or the ones above).
+        seat: the seat that tried it (None for a system action).
+        action: the action as given.
+    """
+
+    def __init__(self, reason: str, seat: int | None, action: Any, detail: str = "") -> None:
+        self.reason, self.seat, self.action = reason, seat, action
+        who = "" if seat is None else f"seat {seat}: "
+        super().__init__(f"{who}illegal {_type_of(action)}: {reason}{': ' + detail if detail else ''}")
+
+
+def _type_of(action: Any) -> str:
+    return str(action.get("type")) if isinstance(action, dict) else "action"
+
+
+def team_of(seat: int, banker: int) -> str:
+    """``banker_team`` or ``attackers``: the role of ``seat``'s team in a hand with this banker."""
+    return "banker_team" if seat % 2 == banker % 2 else "attackers"
+
+
+class HandState:
+    """The state of one hand.
+
+    Args:
+        rules: the variant's rules.
+        pack: the full dealing order (``rules.cards_total`` tokens).
+        hand_number: 1 for a match's first hand.
+        team_levels: ``(level of seats 0/2, level of seats 1/3)`` before the hand.
+        banker: the banker fixed by the rotation (later hands), or None (first hand: declared).
+        trump_suit: the match's trump suit for a later hand under ``declaration.scope: match``.
+        first_drawer: who draws first; by default from ``deal.first_drawer``.
+
+    Raises:
+        ValueError: the pack is not the variant's pack, or the teams' levels differ while no banker
+            is known (the hand's level would be undefined).
+
+    Main attributes: ``phase``, ``hands`` (per-seat Counters), ``banker``, ``trump_suit``, ``level``,
+    ``ranking`` (once the suit is fixed), ``bottom``, ``tricks`` (``[(leader, plays, winner, points)]``),
+    ``attacker_points`` (captured in tricks), ``outcome`` (the SettleOutcome), ``actions`` (the log).
+    """
+
+    def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
+                 team_levels: Sequence[str] | None = None, banker: int | None = None,
+                 trump_suit: str | None = None, first_drawer: int | None = None) -> None:
+        problem = check_pack(rules, pack)
+        if problem:
+            raise ValueError(problem)
+        levels = tuple(team_levels) if team_levels is not None else (rules.start_level,) * 2
+        if len(levels) != 2 or any(lv not in rules.level_order for lv in levels):
+            raise ValueError(f"team_levels must be two levels of {rules.variant_id}, got {list(levels)}")
+        if banker is None and levels[0] != levels[1]:
+            raise ValueError("the hand's level is undefined: the teams' levels differ and no banker is known")
+        self.rules = rules
+        self.pack = list(pack)
+        self.hand_number = hand_number
+        self.team_levels = levels
+        self.level = levels[banker % 2] if banker is not None else levels[0]  # levels.hand_level: banker_team
+        self.first_drawer = default_first_drawer(rules, hand_number, banker) if first_drawer is None else first_drawer
+        self.total = dealt_count(rules)
+        self.hands = [Counter() for _ in range(rules.players)]
+        self.decl = Declaration(rules, self.level, self.first_drawer, hand_number=hand_number, banker=banker,
+                                kept_suit=trump_suit, held=self.hands)
+        self.declaration: DeclarationResult | None = None
+        self.phase = "deal"
+        self.banker = banker
+        self.trump_suit = trump_suit
+        self.ranking: Ranking | None = None
+        self.bottom: list[str] = list(self.pack[self.total:])
+        self.buried: list[str] = []
+        self.star: burying.StarBurial | None = None
+        self.forced_loads: list[tuple[int, int]] = []
+        self.tricks: list[tuple[int, list[list[str]], int, int]] = []
+        self.leader: int | None = None
+        self.trick: list[list[str]] = []
+        self.attacker_points = 0
+        self.bottom_points = 0
+        self.bottom_dug: bool | None = None
+        self.dug_with_level_rank = False
+        self.outcome: SettleOutcome | None = None
+        self.actions: list[dict] = []
+
+    # -- questions ---------------------------------------------------------------------------------
+    @property
+    def dealt(self) -> int:
+        """Cards dealt so far."""
+        return self.decl.dealt
+
+    @property
+    def finished(self) -> bool:
+        """True once the hand is settled or is to be redealt."""
+        return self.phase in ("settled", "redeal")
+
+    def to_move(self) -> int | None:
+        """The seat whose action is awaited, or None (deal/declare: the dealer, any seat may show)."""
+        if self.phase == "bury":
+            return self.banker
+        if self.phase == "star_burial":
+            deciders = self.star.deciders()
+            return deciders[0] if deciders else None
+        if self.phase == "play":
+            return (self.leader + len(self.trick)) % self.rules.players
+        return None
+
+    def legal_actions(self) -> Iterator[dict]:
+        """The legal actions now, lazily (the bury phase has millions: use :meth:`random_action`).
+
+        Yields:
+            action dicts as accepted by :meth:`apply`.
+        """
+        if self.phase in ("deal", "declare"):
+            yield {"type": "deal"} if self.phase == "deal" else {"type": "close"}
+            for seat in range(self.rules.players):
+                for cards in self.decl.legal_shows(seat):
+                    yield {"type": "show", "seat": seat, "cards": cards}
+        elif self.phase == "bury":
+            for cards in burying.legal_buries(self.rules, self.ranking, self.hands[self.banker]):
+                yield {"type": "bury", "seat": self.banker, "cards": list(cards)}
+        elif self.phase == "star_burial":
+            seat = self.to_move()
+            for count in range(self.star.holdings[seat] + 1):
+                if self.star.check_load(seat, count) is None:
+                    yield {"type": "load", "seat": seat, "count": count}
+        elif self.phase == "play":
+            seat = self.to_move()
+            for cards in legal_plays(self.rules, self.ranking, self.hands[seat], self.trick):
+                yield {"type": "play", "seat": seat, "cards": list(cards)}
+
+    def random_action(self, rng: random.Random) -> dict:
+        """One legal action drawn at random (not uniform), without enumerating them all.
+
+        Raises:
+            RuntimeError: the hand is finished.
+        """
+        if self.finished:
+            raise RuntimeError("the hand is finished")
+        if self.phase == "bury":
+            cards = burying.random_bury(self.rules, self.ranking, self.hands[self.banker], rng)
+            return {"type": "bury", "seat": self.banker, "cards": cards}
+        if self.phase == "play":
+            seat = self.to_move()
+            return {"type": "play", "seat": seat,
+                    "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
+        return rng.choice(list(self.legal_actions()))
+
+    def current_play_check(self, seat: int, cards: Sequence[str]) -> str | None:
+        """The ``legal_play`` reason code for ``seat`` playing ``cards`` now, or None when legal."""
+        return check_play(self.rules, self.ranking, self.hands[seat], self.trick, cards)
+
+    # -- actions -----------------------------------------------------------------------------------
+    def apply(self, action: dict) -> None:
+        """Apply one action (see the module doc for the shapes).
+
+        Raises:
+            IllegalAction: with a reason code; the state is unchanged.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
+        kind = action["type"]
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction(BAD_ACTION, action.get("seat"), action, f"unknown action type {kind!r}")
+        if self.phase not in handler[0]:
+            raise IllegalAction(WRONG_PHASE, action.get("seat"), action, f"a {kind} in the {self.phase} phase")
+        handler[1](self, action)
+
+    def _seat_of(self, action: dict) -> int:
+        seat = action.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
+            raise IllegalAction(BAD_ACTION, None, action, f"bad seat {seat!r}")
+        return seat
+
+    def _cards_of(self, action: dict, seat: int | None) -> list[str]:
+        cards = action.get("cards")
+        if not isinstance(cards, list):
+            raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
+        try:
+            return parse_cards(cards)
+        except ValueError as err:
+            raise IllegalAction(BAD_ACTION, seat, action, str(err)) from None
+
+    def deal_one(self) -> int:
+        """Deal the next card (phase ``deal``); returns the receiving seat."""
+        seat = self.decl.on_card(self.pack[self.decl.dealt])
+        if self.decl.dealt == self.total:
+            self.phase = "declare"
+        return seat
+
+    def deal_until(self, count: int) -> None:
+        """Deal cards until ``count`` have been dealt (no-op if already there; capped at the deal)."""
+        while self.phase == "deal" and self.decl.dealt < count:
+            self.deal_one()
+
+    def _do_deal(self, action: dict) -> None:
+        self.deal_one()
+
+    def _do_show(self, action: dict) -> None:
+        seat = self._seat_of(action)
+        cards = self._cards_of(action, seat)
+        reason = self.decl.check_show(seat, cards)
+        if reason is not None:
+            raise IllegalAction(reason, seat, action)
+        self.decl.show(seat, cards)
+        self.actions.append({"type": "show", "seat": seat, "cards": cards, "after": self.decl.dealt})
+
+    def _do_close(self, action: dict) -> None:
+        result = self.decl.finish(self.bottom)
+        self.declaration = result
+        self.actions.append({"type": "declaration", "outcome": result.outcome,
+                             "trump_suit": result.trump_suit, "banker": result.banker})
+        if result.outcome == "redeal":
+            self.phase = "redeal"
+            return
+        if result.trump_suit is None:
+            raise RulesError("declaration.scope: a later hand of the match needs the match's trump suit")
+        self.banker, self.trump_suit = result.banker, result.trump_suit
+        self.level = self.team_levels[self.banker % 2]
+        self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)
+        self.hands[self.banker].update(self.bottom)  # the banker takes up the bottom
+        self.phase = "bury"
+
+    def _do_bury(self, action: dict) -> None:
+        seat = self._seat_of(action)
+        if seat != self.banker:
+            raise IllegalAction(OUT_OF_TURN, seat, action, f"the banker (seat {self.banker}) buries")
+        cards = self._cards_of(action, seat)
+        reason = burying.check_bury(self.rules, self.ranking, self.hands[seat], cards)
+        if reason is not None:
+            raise IllegalAction(reason, seat, action)
+        self.hands[seat].subtract(cards)
+        self.buried = list(cards)
+        self.bottom = list(cards)
+        self.actions.append({"type": "bury", "seat": seat, "cards": cards})
+        if self.rules.star_burial.get("enabled"):
+            holdings = [h[BIG_JOKER] for h in self.hands]
+            self.star = burying.StarBurial(self.rules, self.ranking, self.banker, self.bottom, holdings)
+            self.phase = "star_burial"
+            self._maybe_end_star_burial()
+        else:
+            self._start_play()
+
+    def _do_load(self, action: dict) -> None:
+        seat = self._seat_of(action)
+        count = action.get("count")
+        reason = self.star.check_load(seat, count)
+        if reason is not None:
+            raise IllegalAction(reason, seat, action)
+        self._take_back(seat, self.star.load(seat, count))
+        self.actions.append({"type": "load", "seat": seat, "count": count})
+        self._maybe_end_star_burial()
+
+    def _take_back(self, seat: int, taken: list[str]) -> None:
+        hand = self.hands[seat]
+        hand[BIG_JOKER] -= len(taken)
+        if not hand[BIG_JOKER]:
+            del hand[BIG_JOKER]
+        hand.update(taken)
+        self.bottom = expand(self.star.bottom)
+
+    def end_star_burial(self) -> None:
+        """Pass for every seat still to decide and make the forced loads (phase ``star_burial``)."""
+        if self.phase != "star_burial":
+            raise IllegalAction(WRONG_PHASE, None, {"type": "end_star_burial"})
+        before = len(self.star.loads)
+        self.forced_loads = self.star.force()
+        for seat, _, taken, _ in self.star.loads[before:]:
+            self._take_back(seat, taken)
+        self._start_play()
+
+    def _maybe_end_star_burial(self) -> None:
+        if not self.star.deciders():
+            self.end_star_burial()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        first = self.rules.lead.get("first_trick", "banker")
+        if first != "banker":
+            raise RulesError(f"lead.first_trick: unsupported value {first!r} (banker)")
+        self.leader = self.banker
+
+    def _do_play(self, action: dict) -> None:
+        seat = self._seat_of(action)
+        expected = (self.leader + len(self.trick)) % self.rules.players
+        if seat != expected:
+            raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
+        cards = self._cards_of(action, seat)
+        hand = self.hands[seat]
+        reason = check_play(self.rules, self.ranking, hand, self.trick, cards)
+        if reason is not None:
+            raise IllegalAction(reason, seat, action)
+        hand.subtract(cards)
+        for card in cards:
+            if not hand[card]:
+                del hand[card]
+        self.trick.append(cards)
+        self.actions.append({"type": "play", "seat": seat, "cards": cards})
+        if len(self.trick) == self.rules.players:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        rules, plays = self.rules, self.trick
+        index = trick_winner(rules, self.ranking, plays)
+        winner = (self.leader + index) % rules.players
+        points = trick_points(rules, plays)
+        attackers_won = winner % 2 != self.banker % 2
+        if attackers_won:  # points.captured_by: trick_winner_team; only the attackers' count
+            self.attacker_points += points
+        self.tricks.append((self.leader, plays, winner, points))
+        self.trick = []
+        self.leader = winner  # lead.next_trick: trick_winner
+        if not any(self.hands[0].values()):
+            self.bottom_dug = attackers_won  # bottom.dig: last_trick_winner
+            self.dug_with_level_rank = all(c[1:] == self.level for c in plays[index])
+            self._settle()
+
+    def _settle(self) -> None:
+        rules = self.rules
+        self.bottom_points, awarded = bottom_award(rules, self.bottom, self.bottom_dug)
+        final_points = self.attacker_points + awarded
+        stars = dict(self.star.stars) if self.star else {"banker_team": 0, "attackers": 0}
+        b = self.banker
+        levels = {"banker_team": self.team_levels[b % 2], "attackers": self.team_levels[(b + 1) % 2]}
+        self.outcome = settle(rules, SettleInput(banker=b, levels=levels, attacker_points=final_points,
+                                                 bottom_dug=self.bottom_dug, stars=stars,
+                                                 dug_with_level_rank=self.dug_with_level_rank))
+        self.actions.append(self.settle_claim())
+        self.phase = "settled"
+
+    # -- results -----------------------------------------------------------------------------------
+    @property
+    def final_attacker_points(self) -> int:
+        """The attackers' score: points captured in tricks plus the bottom's award (when dug)."""
+        if self.bottom_dug is None:
+            return self.attacker_points
+        return self.attacker_points + bottom_award(self.rules, self.bottom, self.bottom_dug)[1]
+
+    def settle_claim(self) -> dict:
+        """The ``settle`` entry of the action log: the hand's result and its settlement."""
+        out = self.outcome
+        return {
+            "type": "settle",
+            "attacker_points": self.final_attacker_points,
+            "captured_points": self.attacker_points,
+            "bottom": expand(Counter(self.bottom)),
+            "bottom_points": self.bottom_points,
+            "bottom_dug": self.bottom_dug,
+            "dug_with_level_rank": self.dug_with_level_rank,
+            "stars": dict(self.star.stars) if self.star else {"banker_team": 0, "attackers": 0},
+            "row": out.row,
+            "next_banker": out.next_banker,
+            "levels": dict(out.levels),
+            "match_winner": out.match_winner,
+            "stakes": dict(out.stakes),
+        }
+
+    def team_levels_after(self) -> tuple[str, str]:
+        """``(level of seats 0/2, level of seats 1/3)`` after the settlement."""
+        if self.outcome is None:
+            raise RuntimeError("the hand is not settled")
+        by_role = self.outcome.levels
+        b = self.banker % 2
+        levels = [None, None]
+        levels[b] = by_role["banker_team"]
+        levels[1 - b] = by_role["attackers"]
+        return tuple(levels)
+
+    def match_winner_team(self) -> int | None:
+        """The winning team as ``seat % 2`` (0: seats 0/2, 1: seats 1/3), or None."""
+        if self.outcome is None or self.outcome.match_winner is None:
+            return None
+        b = self.banker % 2
+        return b if self.outcome.match_winner == "banker_team" else 1 - b
+
+    def summary(self) -> dict[str, Any]:
+        """A comparable digest of the state (phase, hands, bottom, tricks, points, settlement)."""
+        return {
+            "phase": self.phase,
+            "trump_suit": self.trump_suit,
+            "banker": self.banker,
+            "hands": [expand(+h) for h in self.hands],
+            "bottom": expand(Counter(self.bottom)),
+            "tricks": [(lead, [list(p) for p in plays], w, pts) for lead, plays, w, pts in self.tricks],
+            "attacker_points": self.final_attacker_points,
+            "settle": self.settle_claim() if self.outcome else None,
+        }
+
+
+_HANDLERS = {
+    "deal": (("deal",), HandState._do_deal),
+    "show": (("deal", "declare"), HandState._do_show),
+    "close": (("declare",), HandState._do_close),
+    "bury": (("bury",), HandState._do_bury),
+    "load": (("star_burial",), HandState._do_load),
+    "play": (("play",), HandState._do_play),
+}

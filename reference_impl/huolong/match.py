@@ -1,0 +1,141 @@
+"""A Huolong match (一龙): hands one after another until a team wins.
+
+Rules used: ``levels.start`` (both teams start there), ``levels.hand_level`` (a hand is played at
+the banker team's level), ``deal.first_drawer`` (the first hand's first drawer, later the banker),
+``declaration.scope`` (``match``: later hands keep the first hand's trump suit and have no
+declaration; ``hand``: each hand declares its suit) and ``declaration.nobody_declared`` (a redeal
+replays the same hand with a new pack). The settlement of each hand (``settlement.*``) gives both
+teams' new levels, the next banker (``rotation.*``) and, when the match is won, the winner.
+
+Teams are numbered by seat parity: team 0 is seats 0 and 2, team 1 is seats 1 and 3.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .dealing import new_pack
+from .hand import HandState
+from .rules import HuolongRules, RulesError
+
+
+class MatchError(RuntimeError):
+    """The match cannot go on (too many redeals or hands, a hand handed back unfinished)."""
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """What a new hand of the match starts from."""
+
+    hand_number: int
+    deal_number: int
+    team_levels: tuple[str, str]
+    banker: int | None
+    trump_suit: str | None
+
+
+class Match:
+    """The state of a match.
+
+    Args:
+        rules: the variant's rules.
+        seed: seeds the match's own ``random.Random``, which shuffles every pack.
+        max_hands: safety cap on settled hands (a :class:`MatchError` past it).
+        max_redeals: safety cap on consecutive redeals of one hand.
+
+    Attributes:
+        team_levels: ``(team 0 level, team 1 level)``; banker: the next hand's banker (None before
+        the first declaration); trump_suit: the match's suit under ``declaration.scope: match``;
+        hand_number, deal_number: of the next hand; hands: every finished :class:`HandState`
+        (redealt ones included); winner: the winning team (0 or 1) once the match is over.
+    """
+
+    def __init__(self, rules: HuolongRules, seed: int | None = None, *, max_hands: int = 500,
+                 max_redeals: int = 100) -> None:
+        scope = rules.declaration.get("scope")
+        if scope not in ("match", "hand"):
+            raise RulesError(f"declaration.scope: unsupported value {scope!r} (match, hand)")
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.scope = scope
+        self.max_hands, self.max_redeals = max_hands, max_redeals
+        self.team_levels: tuple[str, str] = (rules.start_level, rules.start_level)  # levels.start
+        self.banker: int | None = None
+        self.trump_suit: str | None = None
+        self.hand_number = 1
+        self.deal_number = 1
+        self.hands: list[HandState] = []
+        self.winner: int | None = None
+
+    @property
+    def over(self) -> bool:
+        """True once a team has won the match."""
+        return self.winner is not None
+
+    def setup(self) -> HandSetup:
+        """The parameters of the next hand."""
+        kept = self.trump_suit if self.scope == "match" and self.hand_number > 1 else None
+        return HandSetup(self.hand_number, self.deal_number, self.team_levels, self.banker, kept)
+
+    def new_hand(self) -> HandState:
+        """Shuffle a pack and start the next hand.
+
+        Raises:
+            MatchError: the match is over, or a safety cap is reached.
+        """
+        if self.over:
+            raise MatchError("the match is over")
+        if self.hand_number > self.max_hands:
+            raise MatchError(f"no winner after {self.max_hands} hands")
+        if self.deal_number > self.max_redeals:
+            raise MatchError(f"hand {self.hand_number} was redealt {self.max_redeals} times")
+        s = self.setup()
+        return HandState(self.rules, new_pack(self.rules, self.rng), hand_number=s.hand_number,
+                         team_levels=s.team_levels, banker=s.banker, trump_suit=s.trump_suit)
+
+    def finish_hand(self, state: HandState) -> None:
+        """Take a finished hand's result into the match.
+
+        A redealt hand keeps the hand number (the next deal number); a settled hand moves both teams'
+        levels, the banker and, in a match-scope variant's first hand, the trump suit.
+
+        Raises:
+            MatchError: the hand is not finished.
+        """
+        if not state.finished:
+            raise MatchError(f"hand {state.hand_number} is not finished (phase {state.phase})")
+        self.hands.append(state)
+        if state.phase == "redeal":
+            self.deal_number += 1
+            return
+        if self.scope == "match" and self.trump_suit is None:
+            self.trump_suit = state.trump_suit
+        self.team_levels = state.team_levels_after()
+        self.banker = state.outcome.next_banker
+        self.winner = state.match_winner_team()
+        self.hand_number += 1
+        self.deal_number = 1
+
+    def play(self, bots, hands: int | None = None, on_hand=None) -> None:
+        """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled.
+
+        Args:
+            bots: one bot per seat (see :mod:`reference_impl.bots`).
+            hands: stop after this many settled hands (None: until the match is won).
+            on_hand: optional callback ``on_hand(state)`` after each finished hand.
+
+        Raises:
+            MatchError: a safety cap is reached.
+        """
+        from ..bots import play_hand
+
+        settled = 0
+        while not self.over and (hands is None or settled < hands):
+            state = play_hand(self.new_hand(), bots)
+            self.finish_hand(state)
+            if state.phase == "settled":
+                settled += 1
+            if on_hand is not None:
+                on_hand(state)
