@@ -1,0 +1,101 @@
+"""The comparison page: all variants of one game side by side, rule by rule, differences highlighted.
+
+A row *differs* when some variant lacks the rule or the variants' ``value`` are not all equal; rule
+texts are not compared (the same rule may be worded differently in two files).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .labels import SECTION_TITLES, UI, label
+from .rules_html import compact, is_decision_table, rule_items, sections_in_order
+
+MISSING = object()
+
+
+def compare_rows(variants: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, list[Any], bool]]:
+    """The union of the variants' rule ids in playing order, with each variant's item.
+
+    Args:
+        variants: ``(variant_id, rules mapping)`` for each column, in column order.
+
+    Returns:
+        ``(rule_id, [item or MISSING per variant], differs)`` per rule.
+    """
+    merged: dict[str, Any] = {}
+    for _, rules in variants:
+        for rule_id, item in rule_items(rules):
+            node = merged
+            parts = rule_id.split(".")
+            for part in parts[:-1]:
+                node = node.setdefault(part, {})
+            node.setdefault(parts[-1], item)
+    known, other = sections_in_order(merged)
+    lookups = [dict(rule_items(rules)) for _, rules in variants]
+    rows = []
+    for _, items in known + other:
+        for rule_id, _ in items:
+            cells = [lookup.get(rule_id, MISSING) for lookup in lookups]
+            values = [compact(c["value"]) if c is not MISSING else None for c in cells]
+            differs = any(c is MISSING for c in cells) or len(set(values)) > 1
+            rows.append((rule_id, cells, differs))
+    return rows
+
+
+def _cell(item: Any, lang: str) -> str:
+    if item is MISSING:
+        return f'<span class="absent">{UI["absent"][lang]}</span>'
+    text = escape(str(item["text"][lang]))
+    value = item.get("value")
+    if is_decision_table(value):
+        shown = f'<em>{UI["see_table"][lang]}</em>'
+    else:
+        shown = f"<code>{escape(compact(value))}</code>"
+    return f'{text}<br><span class="cmp-value">{shown}</span>'
+
+
+def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> tuple[str, str]:
+    """The comparison table and the list of differences, as HTML.
+
+    Args:
+        variants: ``(variant_id, display name, rules mapping)`` per column.
+
+    Returns:
+        ``(glance, full)`` HTML tables: the differing rules with their values only, and every rule
+        by section; a differing row carries ``class="differs"``, every row an id ``cmp-<rule_id>``.
+    """
+    rows = compare_rows([(vid, rules) for vid, _, rules in variants])
+    names = "".join(f"<th>{escape(name)}</th>" for _, name, _ in variants)
+    n = len(variants)
+
+    glance = []
+    for rule_id, cells, differs in rows:
+        if differs:
+            vals = "".join(
+                "<td>" + (UI["absent"][lang] if c is MISSING else
+                          (UI["see_table"][lang] if is_decision_table(c["value"])
+                           else f"<code>{escape(compact(c['value']))}</code>")) + "</td>"
+                for c in cells)
+            glance.append(f'<tr class="differs"><td><a href="#cmp-{escape(rule_id)}"><code>{escape(rule_id)}</code>'
+                          f"</a></td>{vals}</tr>")
+    summary = (f'<table class="compare glance"><thead><tr><th>{UI["rule_id"][lang]}</th>{names}</tr></thead>'
+               f'<tbody>{"".join(glance)}</tbody></table>')
+
+    body, section = [], None
+    for rule_id, cells, differs in rows:
+        sec = rule_id.split(".")[0]
+        if sec != section:
+            section = sec
+            body.append(f'<tr class="section"><th colspan="{n + 1}">{escape(label(SECTION_TITLES, sec, lang))}</th></tr>')
+        head = f'<td><code>{escape(rule_id)}</code>'
+        if differs:
+            body.append(f'<tr class="differs" id="cmp-{escape(rule_id)}">{head} <span class="diff-tag">≠ '
+                        f'{UI["differs"][lang]}</span></td>{"".join(f"<td>{_cell(c, lang)}</td>" for c in cells)}</tr>')
+        else:
+            body.append(f'<tr class="same" id="cmp-{escape(rule_id)}">{head}</td><td colspan="{n}">'
+                        f'{_cell(cells[0], lang)} <span class="same-tag">= {UI["same_in_all"][lang]}</span></td></tr>')
+    full = (f'<table class="compare"><thead><tr><th>{UI["rule_id"][lang]}</th>{names}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+    return summary, full

@@ -1,0 +1,206 @@
+"""The rulebook's own words: headings, labels and the playing order of rule sections.
+
+Only layout vocabulary lives here (what a heading or a table column is called, in 中文 and English).
+Every rule text comes from the variant files; nothing here states a rule.
+Terms follow the project glossary (shared/GLOSSARY.md, copied to docs/glossary.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LANGS: Final[tuple[str, str]] = ("zh", "en")
+"""Page languages, Chinese first."""
+
+LANG_NAMES: Final[dict[str, str]] = {"zh": "中文", "en": "English"}
+
+SECTION_ORDER: Final[tuple[str, ...]] = (
+    "players", "deck", "deal", "declaration", "bury", "star_burial", "levels", "trumps", "ranking",
+    "combinations", "lead", "follow", "trick", "points", "bottom", "settlement", "rotation",
+    "match_end", "stakes",
+)
+"""Rule sections in playing order. A section of a variant that is not listed here is shown under
+"other rules" (:data:`UI` ``other_rules``), never dropped."""
+
+SECTION_TITLES: Final[dict[str, dict[str, str]]] = {
+    "players": {"zh": "人数与座位", "en": "Players and seats"},
+    "deck": {"zh": "用牌", "en": "The cards"},
+    "deal": {"zh": "起牌", "en": "The deal"},
+    "declaration": {"zh": "亮主定主", "en": "Declaring trumps"},
+    "bury": {"zh": "扣底", "en": "Burying the bottom"},
+    "star_burial": {"zh": "摘星（载王）", "en": "Star burial (joker loading)"},
+    "levels": {"zh": "级别", "en": "Levels"},
+    "trumps": {"zh": "主牌", "en": "Trumps"},
+    "ranking": {"zh": "牌的大小", "en": "Card ranking"},
+    "combinations": {"zh": "牌型", "en": "Combinations"},
+    "lead": {"zh": "出牌", "en": "Leading"},
+    "follow": {"zh": "跟牌", "en": "Following"},
+    "trick": {"zh": "一轮谁大", "en": "Who wins a trick"},
+    "points": {"zh": "分数", "en": "Points"},
+    "bottom": {"zh": "底牌的分", "en": "The bottom's points"},
+    "settlement": {"zh": "结算升级", "en": "Settlement"},
+    "rotation": {"zh": "轮庄", "en": "The next banker"},
+    "match_end": {"zh": "一龙结束", "en": "End of the match"},
+    "stakes": {"zh": "输赢分", "en": "Stakes"},
+}
+
+SUMMARY_ROWS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    ("players", ("players.count", "players.partnership")),
+    ("cards", ("deck.decks", "deck.jokers_per_deck")),
+    ("deal", ("deal.hand_size", "deal.bottom_size")),
+    ("objective", ("levels.start", "levels.past_last_level")),
+)
+"""The summary box: a label key of :data:`UI` and the rule ids whose texts fill the row."""
+
+UI: Final[dict[str, dict[str, str]]] = {
+    "players": {"zh": "玩家", "en": "Players"},
+    "cards": {"zh": "用牌", "en": "Cards"},
+    "deal": {"zh": "发牌", "en": "Deal"},
+    "objective": {"zh": "目标", "en": "Objective"},
+    "summary": {"zh": "概要", "en": "At a glance"},
+    "chart": {"zh": "牌的大小一览", "en": "Card ranking chart"},
+    "chart_example": {"zh": "例：打{level}，{suit}为主。", "en": "Example: level {level}, {suit} are trumps."},
+    "chart_trumps": {"zh": "主牌（从大到小）", "en": "Trumps, high to low"},
+    "chart_side": {"zh": "副牌（每门花色都一样，从大到小）", "en": "A side suit, high to low (all side suits alike)"},
+    "chart_equal": {"zh": "框在一起的牌一样大。", "en": "Cards boxed together are equal."},
+    "rules": {"zh": "规则", "en": "The rules"},
+    "other_rules": {"zh": "其他规则", "en": "Other rules"},
+    "source": {"zh": "来源", "en": "Source"},
+    "section": {"zh": "第{section}节", "en": "section {section}"},
+    "inferred": {"zh": "推断（来源未说明）", "en": "Inferred (the sources are silent)"},
+    "note": {"zh": "注", "en": "Note"},
+    "value": {"zh": "取值", "en": "Value"},
+    "settlement_table": {"zh": "结算表（从上往下，第一条符合的为准）",
+                         "en": "Settlement table (the first matching row applies)"},
+    "row": {"zh": "行", "en": "Row"},
+    "when": {"zh": "条件", "en": "When"},
+    "then": {"zh": "结果", "en": "Then"},
+    "examples": {"zh": "例题", "en": "Worked examples"},
+    "example": {"zh": "例", "en": "Example"},
+    "given": {"zh": "已知", "en": "Given"},
+    "expect": {"zh": "答案", "en": "Outcome"},
+    "reasoning": {"zh": "推理（英文）", "en": "Reasoning"},
+    "checks": {"zh": "检验规则", "en": "Checks rules"},
+    "more_examples": {"zh": "本节另有{n}个检验例子，见测试套件 {path}。",
+                      "en": "{n} more scenarios of this part are in the suite, {path}."},
+    "compare": {"zh": "各版本对照", "en": "Variants compared"},
+    "compare_link": {"zh": "别的版本有什么不同，见[{title}]({href})。",
+                     "en": "How the other variants differ: see [{title}]({href})."},
+    "sources": {"zh": "来源文献", "en": "Sources"},
+    "other_lang": {"zh": "English version", "en": "中文版"},
+    "same_in_all": {"zh": "各版本相同", "en": "same in all"},
+    "differs": {"zh": "不同", "en": "differs"},
+    "absent": {"zh": "（无此规则）", "en": "(no such rule)"},
+    "rule_id": {"zh": "规则", "en": "Rule"},
+    "differences": {"zh": "不同之处一览", "en": "Differences at a glance"},
+    "compare_intro": {"zh": "下表按出牌顺序逐条对照{game}的各个版本。黄色标出的行各版本不一样；相同的规则只写一次。",
+                      "en": "Every rule of the {game} variants, side by side in playing order. Rows marked in "
+                            "yellow differ between variants; a rule that is the same everywhere is written once."},
+    "see_table": {"zh": "见该版本的结算表", "en": "see the variant's table"},
+    "rulebooks": {"zh": "规则书", "en": "Rulebooks"},
+    "rulebooks_intro": {"zh": "每个版本的规则书都由规则数据（spec/）在建站时生成，中文一页，英文一页。",
+                        "en": "Every variant's rulebook is generated from the rule data (spec/) when the site is "
+                              "built, one page in Chinese and one in English."},
+    "variant": {"zh": "版本", "en": "Variant"},
+    "seat": {"zh": "座位{n}", "en": "seat {n}"},
+    "yes": {"zh": "是", "en": "yes"},
+    "no": {"zh": "否", "en": "no"},
+    "none": {"zh": "无", "en": "none"},
+    "and": {"zh": "，", "en": ", "},
+    "cards_n": {"zh": "（共{n}张）", "en": " ({n} cards)"},
+}
+
+KEY_LABELS: Final[dict[str, dict[str, str]]] = {
+    "level": {"zh": "级牌", "en": "level"},
+    "trump_suit": {"zh": "主花色", "en": "trump suit"},
+    "cards": {"zh": "牌", "en": "cards"},
+    "order": {"zh": "从大到小", "en": "high to low"},
+    "combination": {"zh": "牌型", "en": "combination"},
+    "suit": {"zh": "花色", "en": "suit"},
+    "hand": {"zh": "手牌", "en": "hand"},
+    "trick": {"zh": "这一轮已出的牌", "en": "trick so far"},
+    "play": {"zh": "要出的牌", "en": "play"},
+    "legal": {"zh": "合规", "en": "legal"},
+    "reason": {"zh": "原因", "en": "reason"},
+    "count": {"zh": "数目", "en": "count"},
+    "leader": {"zh": "首家", "en": "leader"},
+    "plays": {"zh": "各家出牌", "en": "plays"},
+    "winner": {"zh": "赢家", "en": "winner"},
+    "points": {"zh": "分数", "en": "points"},
+    "first_drawer": {"zh": "先起牌的人", "en": "first drawer"},
+    "deal": {"zh": "起牌顺序", "en": "dealing order"},
+    "bottom": {"zh": "底牌", "en": "bottom"},
+    "shows": {"zh": "亮牌", "en": "shows"},
+    "hand_number": {"zh": "第几局", "en": "hand number"},
+    "banker": {"zh": "庄家", "en": "banker"},
+    "outcome": {"zh": "结果", "en": "outcome"},
+    "rejected": {"zh": "无效的", "en": "rejected"},
+    "dug": {"zh": "挖底", "en": "dug"},
+    "awarded": {"zh": "加给闲家", "en": "awarded to the attackers"},
+    "bury": {"zh": "扣下的牌", "en": "cards buried"},
+    "holdings": {"zh": "手里的大王", "en": "big jokers held"},
+    "loads": {"zh": "摘星", "en": "loads"},
+    "taken_back": {"zh": "拿回的牌", "en": "taken back"},
+    "forced": {"zh": "被迫摘星", "en": "forced loads"},
+    "stars": {"zh": "底里大王", "en": "big jokers in the bottom"},
+    "levels": {"zh": "级别", "en": "levels"},
+    "attacker_points": {"zh": "闲家得分", "en": "attackers' points"},
+    "bottom_dug": {"zh": "抠底", "en": "bottom dug"},
+    "dug_with_level_rank": {"zh": "用级牌挖底", "en": "dug with level cards"},
+    "next_banker": {"zh": "下一局庄家", "en": "next banker"},
+    "match_winner": {"zh": "赢得一龙", "en": "match winner"},
+    "stakes": {"zh": "输赢分", "en": "stakes"},
+    "banker_team": {"zh": "庄家方", "en": "banker team"},
+    "attackers": {"zh": "闲家方", "en": "attackers"},
+    "seat": {"zh": "座位", "en": "seat"},
+    "after": {"zh": "已发牌数", "en": "after cards dealt"},
+    "players": {"zh": "人数", "en": "players"},
+    "decks": {"zh": "副数", "en": "decks"},
+    "hand_size": {"zh": "每人张数", "en": "hand size"},
+    "bottom_size": {"zh": "底牌张数", "en": "bottom size"},
+    "start_level": {"zh": "起始级", "en": "start level"},
+    "point_total": {"zh": "总分", "en": "point total"},
+    "threshold": {"zh": "够分线", "en": "threshold"},
+    "partners": {"zh": "同伴", "en": "partners"},
+    "first_drawer_first_hand": {"zh": "第一局先起牌", "en": "first drawer, first hand"},
+    "accepted": {"zh": "通过", "en": "accepted"},
+    "index": {"zh": "序号", "en": "index"},
+}
+"""Labels of the ``given`` and ``expect`` keys of scenarios (docs/implementers/operations.md).
+An unknown key is shown as itself."""
+
+SEAT_KEYS: Final[frozenset[str]] = frozenset({"leader", "winner", "first_drawer", "banker", "next_banker", "seat"})
+"""Keys whose integer value is a seat."""
+
+CONDITIONS: Final[dict[str, dict[str, str]]] = {
+    "attacker_points": {"zh": "闲家得分", "en": "attackers' points"},
+    "bottom_dug": {"zh": "抠底", "en": "bottom dug"},
+    "banker_level": {"zh": "庄家方级别", "en": "banker team's level"},
+    "bottom_big_jokers": {"zh": "底里大王", "en": "big jokers in the bottom"},
+    "dug_with_level_rank": {"zh": "用级牌挖底", "en": "dug with level cards"},
+}
+"""Settlement-table condition keys (``when``)."""
+
+OUTCOMES: Final[dict[str, dict[str, str]]] = {
+    "keep": {"zh": "庄家方继续坐庄", "en": "the banker team keeps the bank"},
+    "take_over": {"zh": "闲家上台", "en": "the attackers take over"},
+    "advance": {"zh": "{team}升{n}级", "en": "{team} advance {n}"},
+    "set_level": {"zh": "{team}回到{rank}", "en": "{team} go back to {rank}"},
+    "stakes": {"zh": "{team}每人{n:+d}", "en": "{team} {n:+d} per player"},
+    "match_winner": {"zh": "{team}赢得一龙", "en": "{team} win the match"},
+}
+"""Settlement-table outcome keys (``then``)."""
+
+
+def label(table: dict[str, dict[str, str]], key: str, lang: str) -> str:
+    """The label of ``key`` in ``lang`` from one of the tables above; the key itself when unknown."""
+    entry = table.get(key)
+    return entry[lang] if entry else key
+
+
+GAME_NAMES: Final[dict[str, dict[str, str]]] = {
+    "huolong": {"zh": "攉龙", "en": "Huolong"},
+    "dadun": {"zh": "打墩", "en": "Dadun"},
+    "biedan": {"zh": "憋蛋", "en": "Biedan"},
+}
+"""Game names (glossary); an unknown game is shown by its id."""

@@ -1,0 +1,43 @@
+"""mkdocs hook (listed under ``hooks:`` in mkdocs.yml): generate the rulebooks at build time.
+
+* ``on_config``: render every generated page from spec/ and the scenarios, and fill the nav
+  placeholders (see :func:`reference_impl.rulebook.site.expand_nav`): the entry naming
+  ``rulebooks/index.md`` becomes the rulebooks section, the entry naming ``rule-keepers.md`` gains
+  every ``docs/rule-keepers-*.md``.
+* ``on_files``: add the generated pages to the site as in-memory files (nothing is written to docs/).
+
+A scenario file that does not load is left out of the examples and named in the build log (INFO);
+the suite's own tests report it.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.structure.files import File, Files
+
+from reference_impl.rulebook.site import Site, expand_nav, load_site
+
+log = logging.getLogger("mkdocs.hooks.rulebooks")
+_state: dict[str, Site] = {}
+
+
+def on_config(config):
+    """Render the generated pages and expand the nav placeholders."""
+    site = load_site()
+    _state["site"] = site
+    for problem in site.problems:
+        log.info(problem)
+    docs_dir = Path(config["docs_dir"])
+    keepers = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.glob("rule-keepers-*.md"))
+    if config.get("nav"):
+        config["nav"] = expand_nav(config["nav"], site.variants, {"rule-keepers.md": keepers})
+    return config
+
+
+def on_files(files: Files, config) -> Files:
+    """Add the generated pages to the site."""
+    for path, text in _state["site"].pages.items():
+        files.append(File.generated(config, path, content=text))
+    return files

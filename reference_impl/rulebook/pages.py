@@ -1,0 +1,191 @@
+"""Markdown pages of the rulebooks: one page per variant and language, the comparison page of a game,
+and the rulebooks' index. Pages are Markdown headings around HTML blocks (one line each), so no text
+from the data is ever read as Markdown.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from .card_svg import ranking_html, suit_label
+from .chart import chart_data
+from .compare import compare_html
+from .examples import ScenarioLike, example_html, pick_examples
+from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
+from .rules_html import rule_html, sections_in_order, summary_box_html
+
+
+@dataclass(frozen=True)
+class VariantDoc:
+    """What a rulebook page shows of one resolved variant.
+
+    Attributes:
+        id: ``"huolong/li-zhijiang"``; game: ``"huolong"``.
+        name, summary: ``{"zh": ..., "en": ...}``.
+        rules: the resolved ``rules`` mapping (``extends`` applied).
+    """
+
+    id: str
+    game: str
+    name: dict[str, str]
+    summary: dict[str, str]
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_data(cls, variant_id: str, data: dict[str, Any]) -> VariantDoc:
+        """Build from a resolved variant mapping (``Variant.data``)."""
+        return cls(id=variant_id, game=str(data.get("game") or variant_id.split("/")[0]),
+                   name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
+                   summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}))
+
+
+def page_path(variant_id: str, lang: str) -> str:
+    """Docs path of a variant's rulebook page: ``rulebooks/zh/huolong/li-zhijiang.md``."""
+    return f"rulebooks/{lang}/{variant_id}.md"
+
+
+def compare_path(game: str, lang: str) -> str:
+    """Docs path of a game's comparison page: ``rulebooks/zh/huolong/compare.md``."""
+    return f"rulebooks/{lang}/{game}/compare.md"
+
+
+INDEX_PATH = "rulebooks/index.md"
+
+
+def rel(target: str, source: str) -> str:
+    """A relative Markdown link from docs page ``source`` to docs page ``target``."""
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")
+
+
+def game_name(game: str, lang: str) -> str:
+    """``攉龙`` / ``Huolong`` for ``huolong``; the id for an unknown game."""
+    return label(GAME_NAMES, game, lang)
+
+
+def compare_title(game: str, lang: str) -> str:
+    """``攉龙 · 各版本对照`` / ``Huolong · Variants compared``."""
+    return f"{game_name(game, lang)} · {UI['compare'][lang]}"
+
+
+def _chart_md(rules: dict[str, Any], lang: str) -> str:
+    data = chart_data(rules)
+    if data is None:
+        return ""
+    caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
+    return (f"## {UI['chart'][lang]} {{#chart}}\n\n"
+            f'<div class="chart"><p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]}</p>'
+            f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'
+            f'<div class="chart-row">{ranking_html(data["trumps"], lang)}</div>'
+            f'<p class="chart-label">{UI["chart_side"][lang]} ({escape(suit_label(data["side_suit"], lang))})</p>'
+            f'<div class="chart-row">{ranking_html(data["side"], lang)}</div></div>\n\n')
+
+
+def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) -> str:
+    shown = [s for sid, s in sources.items() if s.get("game") in (None, doc.game)]
+    items = []
+    for src in shown:
+        sid = escape(str(src["id"]))
+        author = f" · {escape(str(src['author']))}" if src.get("author") else ""
+        about = escape(str((src.get("about") or {}).get(lang, "")))
+        items.append(f'<li id="src-{sid}"><code>{sid}</code> 《{escape(str(src.get("title", "")))}》{author}'
+                     f"<br>{about}</li>")
+    return f"## {UI['sources'][lang]} {{#sources}}\n\n<ul class=\"sources\">{''.join(items)}</ul>\n"
+
+
+def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]],
+                  scenarios: Sequence[ScenarioLike] = ()) -> str:
+    """The whole rulebook of one variant in one language, as Markdown.
+
+    Layout (after pagat.com's rules pages): title and summary, a summary box (players, cards,
+    deal, objective), the card ranking chart, the rules section by section in playing order
+    (each rule with its id, text, value and provenance; settlement as a table; up to
+    :data:`~.examples.MAX_PER_SECTION` worked examples from ``scenarios`` per section), other
+    rules, a link to the comparison page and the sources.
+
+    Args:
+        doc: the variant.
+        lang: ``"zh"`` or ``"en"``.
+        sources: ``spec/sources.yaml`` entries by id.
+        scenarios: conformance scenarios (any variant; this variant's are picked).
+    """
+    here = page_path(doc.id, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    out = [f"# {doc.name.get(lang, doc.id)}\n\n",
+           f"[{UI['other_lang'][lang]}]({rel(page_path(doc.id, other), here)}){{ .lang-switch }}\n\n",
+           f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n']
+    box = summary_box_html(doc.rules, lang)
+    if box:
+        out.append(f"## {UI['summary'][lang]} {{#summary}}\n\n{box}\n\n")
+    out.append(_chart_md(doc.rules, lang))
+
+    examples = pick_examples(scenarios, doc.id)
+    known, other_sections = sections_in_order(doc.rules)
+    for number, (section, items) in enumerate(known, 1):
+        out.append(f"## {number}. {label(SECTION_TITLES, section, lang)} {{#{section}}}\n\n")
+        out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+        out.append(_examples_md(section, examples, lang, sources))
+    if other_sections:
+        out.append(f"## {UI['other_rules'][lang]} {{#other-rules}}\n\n")
+        for section, items in other_sections:
+            out.append(f"### {section} {{#{section}}}\n\n")
+            out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+            out.append(_examples_md(section, examples, lang, sources, level="####"))
+    link = UI["compare_link"][lang].format(title=compare_title(doc.game, lang),
+                                           href=rel(compare_path(doc.game, lang), here))
+    out.append(f"## {UI['compare'][lang]} {{#compare}}\n\n{link}\n\n")
+    out.append(_sources_md(doc, sources, lang))
+    return "".join(out)
+
+
+def _examples_md(section: str, examples: dict[str, tuple[list[ScenarioLike], int]], lang: str,
+                 sources: dict[str, dict[str, Any]], level: str = "###") -> str:
+    picked, total = examples.get(section, ([], 0))
+    if not picked:
+        return ""
+    blocks = "".join(example_html(sc, n, lang, sources) + "\n\n" for n, sc in enumerate(picked, 1))
+    more = ""
+    if total > len(picked):
+        path = f"conformance/scenarios/{picked[0].variant.split('/')[0]}/"
+        more = f'<p class="more-examples">{escape(UI["more_examples"][lang].format(n=total - len(picked), path=path))}</p>\n\n'
+    return f"{level} {UI['examples'][lang]} {{#{section}-examples}}\n\n{blocks}{more}"
+
+
+def compare_page(game: str, docs: Sequence[VariantDoc], lang: str) -> str:
+    """The comparison page of one game's variants in one language, as Markdown."""
+    here = compare_path(game, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    glance, full = compare_html([(d.id, d.name.get(lang, d.id), d.rules) for d in docs], lang)
+    links = "\n".join(f"- [{d.name.get(lang, d.id)}]({rel(page_path(d.id, lang), here)})" for d in docs)
+    return (f"# {compare_title(game, lang)}\n\n"
+            f"[{UI['other_lang'][lang]}]({rel(compare_path(game, other), here)}){{ .lang-switch }}\n\n"
+            f"{UI['compare_intro'][lang].format(game=game_name(game, lang))}\n\n{links}\n\n"
+            f"## {UI['differences'][lang]} {{#differences}}\n\n{glance}\n\n"
+            f"## {UI['rules'][lang]} {{#all-rules}}\n\n{full}\n")
+
+
+def index_page(docs: Sequence[VariantDoc]) -> str:
+    """The rulebooks' index: every variant and comparison page in both languages, Chinese first."""
+    title = " · ".join(UI["rulebooks"][lang] for lang in LANGS)
+    out = [f"# {title}\n\n", "".join(f"{UI['rulebooks_intro'][lang]}\n\n" for lang in LANGS)]
+    games = sorted({d.game for d in docs})
+    for game in games:
+        in_game = [d for d in docs if d.game == game]
+        out.append(f"## {' · '.join(game_name(game, lang) for lang in LANGS)} {{#{game}}}\n\n")
+        out.append(f"| {' / '.join(UI['variant'][lang] for lang in LANGS)} | "
+                   + " | ".join(LANG_NAMES[lang] for lang in LANGS) + " |\n|---|" + "---|" * len(LANGS) + "\n")
+        for d in in_game:
+            names = " / ".join(escape(d.name.get(lang, d.id)) for lang in LANGS)
+            cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(page_path(d.id, lang), INDEX_PATH)})" for lang in LANGS)
+            out.append(f"| {names} | {cells} |\n")
+        names = " / ".join(compare_title(game, lang) for lang in LANGS)
+        cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(compare_path(game, lang), INDEX_PATH)})" for lang in LANGS)
+        out.append(f"| {names} | {cells} |\n\n")
+        for d in in_game:
+            summaries = "".join(f"<p>{escape(d.summary.get(lang, ''))}</p>" for lang in LANGS)
+            out.append(f'<div class="variant-card"><p><strong>{escape(d.name.get("zh", d.id))}</strong> · '
+                       f'<strong>{escape(d.name.get("en", d.id))}</strong></p>{summaries}</div>\n\n')
+    return "".join(out)

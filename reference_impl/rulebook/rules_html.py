@@ -1,0 +1,180 @@
+"""HTML fragments for rule items: the rules in playing order, their provenance, the summary box and
+the settlement table. Every text shown comes from the variant (``text``, ``note``, ``inferred.reason``)
+or from ``spec/sources.yaml``; all of it is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, label
+
+RuleItem = dict[str, Any]
+"""A rule item: ``{value, text: {zh, en}, source: {id, section} | inferred: {reason}, note?}``."""
+
+
+def is_rule_item(node: Any) -> bool:
+    """True for a rule item (a mapping with ``text`` and ``value``)."""
+    return isinstance(node, dict) and "text" in node and "value" in node
+
+
+def rule_items(rules: dict[str, Any]) -> list[tuple[str, RuleItem]]:
+    """All rule items of a ``rules`` mapping as ``(rule_id, item)``, in file order.
+
+    A rule id is the item's dotted path (``"bury.max_points"``); nested groups are walked.
+    """
+    found: list[tuple[str, RuleItem]] = []
+
+    def walk(node: Any, path: list[str]) -> None:
+        if is_rule_item(node):
+            found.append((".".join(path), node))
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                walk(child, [*path, str(key)])
+
+    walk(rules, [])
+    return found
+
+
+def sections_in_order(rules: dict[str, Any]) -> tuple[list[tuple[str, list[tuple[str, RuleItem]]]],
+                                                       list[tuple[str, list[tuple[str, RuleItem]]]]]:
+    """Group the rule items by section, in playing order.
+
+    Returns:
+        ``(known, other)``: ``known`` lists ``(section, items)`` for the sections of
+        :data:`~.labels.SECTION_ORDER` the variant has, in that order; ``other`` the remaining
+        sections in file order (shown as "other rules", never dropped).
+    """
+    by_section: dict[str, list[tuple[str, RuleItem]]] = {}
+    for rule_id, item in rule_items(rules):
+        by_section.setdefault(rule_id.split(".")[0], []).append((rule_id, item))
+    known = [(s, by_section[s]) for s in SECTION_ORDER if s in by_section]
+    other = [(s, items) for s, items in by_section.items() if s not in SECTION_ORDER]
+    return known, other
+
+
+def compact(value: Any) -> str:
+    """A value as short JSON-like text (``40``, ``["J", "A"]``, ``{"5": 5}``), ``null`` for None."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def provenance_html(item: RuleItem, sources: dict[str, dict[str, Any]], lang: str) -> str:
+    """The provenance lines of a rule item: its source (id, title, author, section) or ``inferred``
+    with the reason, then its note if any.
+
+    Args:
+        sources: ``spec/sources.yaml`` entries by id (an unknown id is shown as the bare id).
+    """
+    lines = []
+    if "source" in item:
+        cite = item["source"] or {}
+        sid = str(cite.get("id", ""))
+        src = sources.get(sid, {})
+        title = escape(str(src.get("title", "")))
+        author = escape(str(src.get("author") or ""))
+        name = (f"《{title}》" if lang == "zh" else title) if title else ""
+        who = ("，" if lang == "zh" else ", ") + author if author else ""
+        section = f" § {escape(str(cite['section']))}" if cite.get("section") not in (None, "") else ""
+        lines.append(f'<p class="prov source"><span class="prov-label">{UI["source"][lang]}</span> '
+                     f'<a href="#src-{escape(sid)}"><code>{escape(sid)}</code></a> {name}{who}{section}</p>')
+    if "inferred" in item:
+        reason = escape(str((item["inferred"] or {}).get("reason", "")))
+        lines.append(f'<p class="prov inferred"><span class="prov-label">{UI["inferred"][lang]}</span> {reason}</p>')
+    if item.get("note"):
+        lines.append(f'<p class="prov note"><span class="prov-label">{UI["note"][lang]}</span> '
+                     f'{escape(str(item["note"]))}</p>')
+    return "".join(lines)
+
+
+def value_html(value: Any, lang: str) -> str:
+    """The rule's value for implementers, as inline code."""
+    return (f'<p class="rule-value"><span class="prov-label">{UI["value"][lang]}</span> '
+            f"<code>{escape(compact(value))}</code></p>")
+
+
+def rule_html(rule_id: str, item: RuleItem, sources: dict[str, dict[str, Any]], lang: str) -> str:
+    """One rule as an HTML block anchored at ``#r-<rule_id>``: id, text, value, provenance.
+
+    A ``settlement.table``-shaped value (a list of ``{name, when, then}`` rows) is followed by the
+    table itself (:func:`settlement_table_html`) instead of the raw value.
+    """
+    text = escape(str((item.get("text") or {}).get(lang, "")))
+    value = item.get("value")
+    body = settlement_table_html(value, lang) if is_decision_table(value) else value_html(value, lang)
+    return (f'<div class="rule" id="r-{escape(rule_id)}">'
+            f'<p class="rule-head"><a class="rule-id" href="#r-{escape(rule_id)}"><code>{escape(rule_id)}</code></a></p>'
+            f'<p class="rule-text">{text}</p>{body}{provenance_html(item, sources, lang)}</div>')
+
+
+def is_decision_table(value: Any) -> bool:
+    """True for a settlement decision table: a non-empty list of mappings with ``when`` and ``then``."""
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(row, dict) and "when" in row and "then" in row for row in value))
+
+
+def settlement_table_html(rows: list[dict[str, Any]], lang: str) -> str:
+    """A decision table as an HTML table: row number, name, conditions, outcome (first match wins)."""
+    head = (f'<table class="settlement"><caption>{UI["settlement_table"][lang]}</caption><thead><tr>'
+            f'<th>{UI["row"][lang]}</th><th></th><th>{UI["when"][lang]}</th><th>{UI["then"][lang]}</th>'
+            "</tr></thead><tbody>")
+    body = "".join(
+        f'<tr><td>{n}</td><td><code>{escape(str(row.get("name", "")))}</code></td>'
+        f'<td>{condition_html(row["when"], lang)}</td><td>{outcome_html(row["then"], lang)}</td></tr>'
+        for n, row in enumerate(rows, 1))
+    return head + body + "</tbody></table>"
+
+
+def condition_html(when: dict[str, Any], lang: str) -> str:
+    """``{attacker_points: {min: 120}, bottom_dug: true}`` → ``闲家得分 ≥ 120<br>抠底：是``."""
+    parts = []
+    for key, cond in when.items():
+        name = escape(label(CONDITIONS, key, lang))
+        if isinstance(cond, dict) and set(cond) <= {"min", "max"}:
+            lo, hi = cond.get("min"), cond.get("max")
+            if lo is not None and hi is not None:
+                parts.append(f"{name} {lo}–{hi}")
+            else:
+                parts.append(f"{name} ≥ {lo}" if lo is not None else f"{name} ≤ {hi}")
+        elif isinstance(cond, bool):
+            parts.append(f"{name}{'：' if lang == 'zh' else ': '}{UI['yes' if cond else 'no'][lang]}")
+        elif isinstance(cond, list):
+            parts.append(f"{name} = {escape(' / '.join(str(c) for c in cond))}")
+        else:
+            parts.append(f"{name} = {escape(compact(cond))}")
+    return "<br>".join(parts)
+
+
+def outcome_html(then: dict[str, Any], lang: str) -> str:
+    """``{banker: take_over, advance: {attackers: 1}}`` → ``闲家上台<br>闲家方升1级``."""
+    parts = []
+    for key, val in then.items():
+        if key == "banker" and val in OUTCOMES:
+            parts.append(OUTCOMES[val][lang])
+        elif key in ("advance", "set_level", "stakes") and isinstance(val, dict):
+            for team, amount in val.items():
+                team_name = label(KEY_LABELS, team, lang)
+                params = {"team": team_name, "n": amount, "rank": amount}
+                try:
+                    parts.append(OUTCOMES[key][lang].format(**params))
+                except (ValueError, TypeError):
+                    parts.append(f"{team_name} {key} {compact(amount)}")
+        elif key == "match_winner":
+            parts.append(OUTCOMES["match_winner"][lang].format(team=label(KEY_LABELS, str(val), lang)))
+        else:
+            parts.append(f"{key}: {compact(val)}")
+    return "<br>".join(escape(p) for p in parts)
+
+
+def summary_box_html(rules: dict[str, Any], lang: str) -> str:
+    """The summary box (players, cards, deal, objective), each row the texts of its rules."""
+    items = dict(rule_items(rules))
+    rows = []
+    for key, rule_ids in SUMMARY_ROWS:
+        texts = [str(items[r]["text"][lang]) for r in rule_ids if r in items]
+        if texts:
+            rows.append(f'<tr><th>{UI[key][lang]}</th><td>{escape(" ".join(texts))}</td></tr>')
+    if not rows:
+        return ""
+    return f'<div class="summary-box"><table>{"".join(rows)}</table></div>'

@@ -1,0 +1,146 @@
+"""Assemble the generated part of the docs site: read spec/ and the scenarios, render every page, and
+build the navigation entries. Used by the mkdocs hook (:mod:`reference_impl.rulebook.mkdocs_hook`)
+and by the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .examples import ScenarioLike
+from .labels import LANG_NAMES, LANGS
+from .pages import (INDEX_PATH, VariantDoc, compare_page, compare_path, compare_title, game_name, index_page,
+                    page_path, rulebook_page)
+
+
+@dataclass
+class Site:
+    """The generated pages and what they were built from.
+
+    Attributes:
+        pages: docs path → Markdown text.
+        variants: the non-abstract variants with a rulebook, in id order.
+        problems: one line per input that could not be used (a scenario file that does not load).
+    """
+
+    pages: dict[str, str]
+    variants: list[VariantDoc]
+    problems: list[str] = field(default_factory=list)
+
+
+def load_sources() -> dict[str, dict[str, Any]]:
+    """``spec/sources.yaml`` as ``{source id: entry}``."""
+    from reference_impl.paths import spec_root
+
+    data = yaml.safe_load((spec_root() / "sources.yaml").read_text(encoding="utf-8")) or {}
+    return {str(s["id"]): s for s in data.get("sources", [])}
+
+
+def load_variant_docs() -> list[VariantDoc]:
+    """Every non-abstract bundled variant, resolved, in id order."""
+    from reference_impl.variant import list_variants, load_variant
+
+    docs = []
+    for variant_id in list_variants():
+        variant = load_variant(variant_id)
+        if not variant.abstract:
+            docs.append(VariantDoc.from_data(variant_id, variant.data))
+    return docs
+
+
+def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[str]]:
+    """The conformance scenarios, file by file, so that one broken file does not hide the others.
+
+    Args:
+        root: scenario folder; default the bundled suite (``conformance/scenarios``).
+
+    Returns:
+        ``(scenarios, problems)``: the scenarios of every file that loads, and the first error line
+        of every file that does not (the suite's own tests report those in full).
+    """
+    from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, scenarios_root
+
+    root = root or scenarios_root()
+    if not root.is_dir():
+        return [], []
+    scenarios: list[ScenarioLike] = []
+    problems: list[str] = []
+    for path in find_scenario_files(root):
+        try:
+            scenarios.extend(load_scenario_file(path))
+        except ScenarioError as exc:
+            problems.append(f"scenario file skipped: {exc.errors[0] if exc.errors else path}")
+    return scenarios, problems
+
+
+def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]],
+               scenarios: Sequence[ScenarioLike] = ()) -> dict[str, str]:
+    """Render every generated page: docs path → Markdown.
+
+    Pages: :data:`~.pages.INDEX_PATH`, per variant and language :func:`~.pages.page_path`, per game and
+    language :func:`~.pages.compare_path`.
+    """
+    pages = {INDEX_PATH: index_page(variants)}
+    for doc in variants:
+        for lang in LANGS:
+            pages[page_path(doc.id, lang)] = rulebook_page(doc, lang, sources, scenarios)
+    for game in sorted({d.game for d in variants}):
+        in_game = [d for d in variants if d.game == game]
+        for lang in LANGS:
+            pages[compare_path(game, lang)] = compare_page(game, in_game, lang)
+    return pages
+
+
+def load_site() -> Site:
+    """Read spec/ and the bundled scenarios and render the whole generated part of the site."""
+    variants = load_variant_docs()
+    scenarios, problems = load_scenarios()
+    return Site(build_site(variants, load_sources(), scenarios), variants, problems)
+
+
+def rulebook_nav(variants: Sequence[VariantDoc]) -> list[Any]:
+    """mkdocs ``nav`` entries of the rulebooks: the index, then per language (中文 first) per game the
+    variants' pages and the comparison page."""
+    nav: list[Any] = [INDEX_PATH]
+    for lang in LANGS:
+        games = []
+        for game in sorted({d.game for d in variants}):
+            entries: list[Any] = [{d.name.get(lang, d.id): page_path(d.id, lang)} for d in variants if d.game == game]
+            entries.append({compare_title(game, lang): compare_path(game, lang)})
+            games.append({game_name(game, lang): entries})
+        nav.append({LANG_NAMES[lang]: games})
+    return nav
+
+
+def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[str]]) -> list[Any]:
+    """Fill the placeholders of a hand-written ``nav``.
+
+    An entry ``{title: "rulebooks/index.md"}`` becomes the section :func:`rulebook_nav`; an entry
+    ``{title: page}`` with ``page`` in ``extra_pages`` becomes a section of ``page`` followed by
+    ``extra_pages[page]`` (used for the rule keepers' pages other helpers write). Other entries are
+    kept as they are; nested sections are walked.
+
+    Returns:
+        A new nav list (the input is not changed).
+    """
+    def fill(entry: Any) -> Any:
+        if isinstance(entry, dict):
+            out = {}
+            for title, value in entry.items():
+                if value == INDEX_PATH:
+                    out[title] = rulebook_nav(variants)
+                elif isinstance(value, str) and extra_pages.get(value):
+                    out[title] = [value, *extra_pages[value]]
+                elif isinstance(value, list):
+                    out[title] = [fill(e) for e in value]
+                else:
+                    out[title] = value
+            return out
+        return entry
+
+    return [fill(e) for e in nav]
