@@ -168,14 +168,16 @@ def random_legal_play(
     forced = _shape_forced(rules, ranking, hand, n, suit)
     if forced:
         return [rng.choice(forced)] * n
-    suit_map = ranking.suit_map
     led: list[str] = []
-    other: list[str] = []
-    for c, k in hand.items():
+    get = hand.get
+    for c in ranking.suit_members[suit]:
+        k = get(c, 0)
         if k > 0:
-            (led if suit_map[c] == suit else other).extend([c] * k)
+            led.extend((c,) * k)
     if len(led) >= n:
-        return rng.sample(led, n)
+        return [rng.choice(led)] if n == 1 else rng.sample(led, n)
+    suit_map = ranking.suit_map
+    other = [c for c, k in hand.items() if k > 0 and suit_map[c] != suit for _ in range(k)]
     if len(led) + len(other) < n:
         raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
     return led + rng.sample(other, n - len(led))

@@ -29,6 +29,7 @@ class Ranking:
 
     Attributes (read-only mappings over the 54 distinct tokens, for hot loops):
         trump_of: card → bool; suit_map: card → ``"trump"`` or its suit letter;
+        suit_members: effective suit → its distinct tokens;
         strength_map: card → int (higher is stronger; every trump above every side card; cards of
         one equal class share a number; side cards of different suits with the same rank share a
         number but are never compared, since only cards of one suit or trumps compete).
@@ -38,7 +39,7 @@ class Ranking:
             class of trump card, or whose ``ranking.plain_order`` leaves out a side rank.
     """
 
-    __slots__ = ("rules", "level", "trump_suit", "trump_of", "suit_map", "strength_map", "class_map")
+    __slots__ = ("rules", "level", "trump_suit", "trump_of", "suit_map", "strength_map", "class_map", "suit_members")
 
     def __init__(self, rules: HuolongRules, level: str, trump_suit: str | None) -> None:
         if level not in rules.level_order:
@@ -52,6 +53,10 @@ class Ranking:
         self.trump_of: dict[str, bool] = {c: k is not None for c, k in self.class_map.items()}
         self.suit_map: dict[str, str] = {c: TRUMP if self.trump_of[c] else c[0] for c in ALL_CARDS}
         self.strength_map: dict[str, int] = self._strengths()
+        self.suit_members: dict[str, tuple[str, ...]] = {
+            suit: tuple(c for c in ALL_CARDS if self.suit_map[c] == suit) for suit in (TRUMP, *SUITS)
+        }
+        """Effective suit → the distinct tokens of that suit (for scanning a hand by suit)."""
 
     def _card_class(self, card: str) -> str | None:
         """The trump class of a card (a name of ``ranking.trump_order``), or None for a side card."""

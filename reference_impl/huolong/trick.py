@@ -42,7 +42,7 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
         if len(play) != n:
             continue
         card = play[0]
-        if any(c != card for c in play):
+        if n > 1 and play.count(card) != n:
             continue  # not one combination of the led shape: mixed play or discard
         suit = suit_map[card]
         if suit != led_suit and suit != TRUMP:
