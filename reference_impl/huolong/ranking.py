@@ -13,6 +13,9 @@ from functools import lru_cache
 from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, sort_cards
 from .rules import HuolongRules, RulesError
 
+_DISTINCT: tuple[str, ...] = tuple(dict.fromkeys(ALL_CARDS))
+"""The distinct card tokens (the notation's tokens must be unique for the engine to be right)."""
+
 TRUMP = "trump"
 """The effective suit of every trump card (all trumps are one suit)."""
 
@@ -54,7 +57,7 @@ class Ranking:
         self.suit_map: dict[str, str] = {c: TRUMP if self.trump_of[c] else c[0] for c in ALL_CARDS}
         self.strength_map: dict[str, int] = self._strengths()
         self.suit_members: dict[str, tuple[str, ...]] = {
-            suit: tuple(c for c in ALL_CARDS if self.suit_map[c] == suit) for suit in (TRUMP, *SUITS)
+            suit: tuple(c for c in _DISTINCT if self.suit_map[c] == suit) for suit in (TRUMP, *SUITS)
         }
         """Effective suit → the distinct tokens of that suit (for scanning a hand by suit)."""
 
