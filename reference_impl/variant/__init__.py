@@ -1,12 +1,26 @@
-"""Loading, validating and resolving variant files (``spec/<game>/*.yaml``).
+"""Loading, validating and resolving variant files (``spec/<game>/*.yaml`` and house variants anywhere).
 
-Public API (stable; other modules import only these names):
+Public API (other modules import only these names):
 
-* :func:`load_variant` ``(variant_id) -> Variant``: the resolved variant (``extends`` applied).
+* :func:`load_variant` ``(variant_id) -> Variant``: a bundled variant, ``extends`` applied, validated, cached.
 * :func:`list_variants` ``() -> list[str]``: ids of all bundled variants, abstract ones included.
-* :class:`Variant`: ``id``, ``data`` (resolved mapping), ``abstract``, ``rule(path)``.
+* :func:`load_file` ``(path) -> Variant``: any variant file, e.g. a house variant that extends a bundled one.
+* :func:`check_file` ``(path) -> list[SpecError]`` and :func:`check_all` ``() -> list[SpecError]``: every problem,
+  in report order, without raising.
+* :class:`Variant`: ``id``, ``data`` (resolved mapping), ``abstract``, ``parent``, ``chain``, ``rule(rule_id)``
+  (the value), ``item(rule_id)`` (value with text and provenance), ``rule_ids()``, ``defined_in(rule_id)``,
+  ``origin(path)``.
+* :class:`SpecError` (also named ``VariantError``): the one error type, with ``file``, ``line``, ``column``,
+  ``rule_path``, ``message``, ``expected``, ``kind`` and ``problems``; ``str()`` is the one-line report
+  ``FILE:LINE:COL: RULE.PATH: message (expected …)``.
+* :class:`Registry`: the same operations for another spec folder (tests, other kits).
+
+Validation and merge rules: :mod:`.registry`, :mod:`.merge`, :mod:`.checks`, :mod:`.yaml_loader`.
 """
 
-from .registry import Variant, list_variants, load_variant
+from .errors import KINDS, SpecError, VariantError
+from .registry import Registry, check_all, check_file, default_registry, list_variants, load_file, load_variant
+from .variant import Variant
 
-__all__ = ["Variant", "list_variants", "load_variant"]
+__all__ = ["KINDS", "Registry", "SpecError", "Variant", "VariantError", "check_all", "check_file",
+           "default_registry", "list_variants", "load_file", "load_variant"]

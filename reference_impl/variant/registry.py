@@ -1,61 +1,289 @@
-"""INTERIM variant registry: naive loading so that the engine can be built in parallel with the loader.
+"""Finding, loading, resolving and validating the variants of a spec folder.
 
-Replaced by the full loader (schema validation, line-numbered errors, safe YAML); the API stays.
+A :class:`Registry` serves one spec folder (by default the kit's own, :func:`reference_impl.paths.spec_root`):
+``<root>/sources.yaml``, ``<root>/schema/``, and one folder per game holding variant files. A variant file is
+validated in two steps:
+
+1. **each file on its own** (the file and every file of its ``extends`` chain): strict YAML
+   (:mod:`.yaml_loader`), the variant schema (``schema/variant.schema.json``), a bundled file's ``id`` matching its
+   place, a house file not reusing a bundled id; ``extends`` resolved by id to ``<root>/<id>.yaml``, never outside
+   ``<root>``, with cycles and missing parents reported;
+2. **the resolved variant** (only when step 1 found nothing, since the checks rely on well-formed data): the chain
+   merged by the rules of :mod:`.merge`, then checked against ``$defs/resolved`` and, unless abstract,
+   ``$defs/complete.<game>`` of the schema (the rules the game needs, kept as data), then the checks of
+   :mod:`.checks`. Every problem is located in the file that wrote the offending node.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+import os
+from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..paths import spec_root
+from .checks import semantic_findings
+from .errors import SpecError, format_path, raise_all, sorted_unique
+from .ids import ID_EXPECTED, id_path, id_problem, path_id
+from .merge import deletions_without_target, merge_variant
+from .schema_check import load_schema, schema_problems, validator
+from .variant import Variant
+from .yaml_loader import LoadedYaml, read_yaml_file
+
+VARIANT_SCHEMA = "variant.schema.json"
+SOURCES_SCHEMA = "sources.schema.json"
+SOURCES_FILE = "sources.yaml"
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A resolved variant: ``data`` is the merged mapping of the file and its ``extends`` chain."""
+class Registry:
+    """The variants of one spec folder.
 
-    id: str
-    data: dict
+    Args:
+        root: the spec folder (default: the kit's bundled ``spec/``). Its ``schema/`` folder is used if it holds the
+            variant schema, else the kit's.
+    """
 
-    @property
-    def abstract(self) -> bool:
-        return bool(self.data.get("abstract", False))
+    def __init__(self, root: str | Path | None = None) -> None:
+        self.root = Path(root) if root is not None else spec_root()
+        own_schema = self.root / "schema"
+        self.schema_dir = own_schema if (own_schema / VARIANT_SCHEMA).is_file() else spec_root() / "schema"
+        self._files: dict[tuple, LoadedYaml] = {}
+        self._variants: dict[str, Variant] = {}
+        self._sources: tuple[set[str] | None, list[SpecError]] | None = None
 
-    def rule(self, path: str) -> Any:
-        """The ``value`` of the rule item at ``path`` (e.g. ``"ranking.trump_order"``); KeyError if absent."""
-        node: Any = self.data["rules"]
-        for part in path.split("."):
-            node = node[part]
-        return node["value"]
+    # ----------------------------------------------------------------------------------------------- listing
+    def variant_ids(self) -> list[str]:
+        """Ids of every variant file in ``<root>/<game>/*.yaml``, abstract ones included, sorted."""
+        ids = []
+        for game_dir in sorted(p for p in self.root.iterdir() if p.is_dir() and p.name != "schema"):
+            ids += [f"{game_dir.name}/{p.stem}" for p in sorted(game_dir.glob("*.yaml"))]
+        return ids
+
+    def display(self, path: str | Path) -> str:
+        """How a file is named in messages: relative to the working directory when inside it, else absolute."""
+        path = Path(path)
+        try:
+            return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path.resolve())
+        except (OSError, ValueError):
+            return str(path)
+
+    # ----------------------------------------------------------------------------------------------- sources
+    def source_ids(self) -> set[str] | None:
+        """The ids of ``<root>/sources.yaml``, or ``None`` when that file cannot be loaded."""
+        if self._sources is None:
+            self._sources = self._read_sources(self.root / SOURCES_FILE)
+        return self._sources[0]
+
+    def sources(self) -> list[dict]:
+        """The entries of ``<root>/sources.yaml`` (``[]`` when unreadable; :meth:`check_sources` says why)."""
+        try:
+            return list(self._load(self.root / SOURCES_FILE).data.get("sources") or [])
+        except SpecError:
+            return []
+
+    def check_sources(self, path: str | Path | None = None) -> list[SpecError]:
+        """Problems of a sources file (default ``<root>/sources.yaml``): YAML, schema, duplicate ids."""
+        return self._read_sources(Path(path) if path is not None else self.root / SOURCES_FILE)[1]
+
+    def _read_sources(self, path: Path) -> tuple[set[str] | None, list[SpecError]]:
+        try:
+            loaded = self._load(path)
+        except SpecError as exc:
+            return None, [exc]
+        problems = self._schema_problems(loaded, SOURCES_SCHEMA)
+        ids: set[str] = set()
+        for index, entry in enumerate(loaded.data.get("sources") or []):
+            source_id = entry.get("id") if isinstance(entry, dict) else None
+            if source_id in ids:
+                problems.append(loaded.error(("sources", index, "id"), f"source id '{source_id}' is listed twice",
+                                             "unique ids", "duplicate_id"))
+            if isinstance(source_id, str):
+                ids.add(source_id)
+        return (None if problems else ids), sorted_unique(problems)
+
+    # ----------------------------------------------------------------------------------------------- loading
+    def load_variant(self, variant_id: str) -> Variant:
+        """The resolved bundled variant ``variant_id`` (cached).
+
+        Raises:
+            SpecError: the id is unknown (kind ``unknown_variant``, or ``bad_id``/``outside_spec`` for a malformed id),
+                or the variant or its chain has problems; the first is raised with all of them in ``problems``.
+        """
+        if variant_id not in self._variants:
+            problem = id_problem(variant_id)
+            path = id_path(self.root, variant_id) if problem is None else None
+            if path is None or not path.is_file():
+                known = ", ".join(self.variant_ids())
+                message = problem[1] if problem else f"unknown variant '{variant_id}'"
+                raise SpecError(str(variant_id), 1, 1, "", message, f"one of: {known}",
+                                problem[0] if problem else "unknown_variant")
+            variant, problems = self._resolve(path, variant_id)
+            raise_all(problems)
+            self._variants[variant_id] = variant
+        return self._variants[variant_id]
+
+    def load_file(self, path: str | Path) -> Variant:
+        """The resolved variant of any variant file (a house variant outside spec/, or a bundled file by path).
+
+        Raises:
+            SpecError: the first problem, with all of them in ``problems``.
+        """
+        variant, problems = self._resolve(Path(path), path_id(self.root, Path(path)))
+        raise_all(problems)
+        return variant
+
+    def check_file(self, path: str | Path) -> list[SpecError]:
+        """Every problem of one file (a variant, or a file named ``sources.yaml``), sorted; ``[]`` if none."""
+        path = Path(path)
+        if path.name == SOURCES_FILE:
+            return self.check_sources(path)
+        return sorted_unique(self._resolve(path, path_id(self.root, path))[1])
+
+    def check_all(self) -> list[SpecError]:
+        """Every problem of the sources file and of every variant of the folder, sorted; ``[]`` if none."""
+        problems = self.check_sources()
+        for variant_id in self.variant_ids():
+            problems += self.check_file(self.root / f"{variant_id}.yaml")
+        return sorted_unique(problems)
+
+    # ------------------------------------------------------------------------------------------- internals
+    def _load(self, path: Path) -> LoadedYaml:
+        try:
+            stat = path.stat()
+            key: tuple = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            key = (str(path), None, None)
+        if key not in self._files:
+            self._files[key] = read_yaml_file(path, display=self.display(path))
+        return self._files[key]
+
+    def _schema_problems(self, loaded: LoadedYaml, schema: str, definition: str = "", data: Any = None,
+                         locate=None, missing_kind: str = "missing_key") -> list[SpecError]:
+        check = validator(self.schema_dir / schema, definition)
+        return schema_problems(loaded.data if data is None else data, check,
+                               locate or (lambda p: (loaded.file, *loaded.position(p))), missing_kind=missing_kind)
+
+    def _file_problems(self, loaded: LoadedYaml, bundled_id: str | None) -> list[SpecError]:
+        """Step 1 for one file: schema, and its id against its place (bundled) or the bundled ids (house)."""
+        problems = self._schema_problems(loaded, VARIANT_SCHEMA)
+        own_id = loaded.data.get("id")
+        if isinstance(own_id, str) and id_problem(own_id) is None:
+            if bundled_id is not None and own_id != bundled_id:
+                problems.append(loaded.error(("id",), f"id '{own_id}' does not match the file's place",
+                                             f"'{bundled_id}' (the path under spec/ without .yaml)", "id_mismatch"))
+            if bundled_id is None and own_id in self.variant_ids():
+                problems.append(loaded.error(("id",), f"'{own_id}' is the id of a bundled variant",
+                                             "an id of your own, e.g. huolong/my-club", "id_taken"))
+        return problems
+
+    def _resolve(self, path: Path, bundled_id: str | None) -> tuple[Variant | None, list[SpecError]]:
+        """Load ``path`` and its chain, merge, and check; returns the variant (``None`` if step 1 failed)."""
+        try:
+            leaf = self._load(path)
+        except SpecError as exc:
+            return None, [exc]
+        problems = self._file_problems(leaf, bundled_id)
+        files, ids = [leaf], [bundled_id or leaf.data.get("id")]
+        current = leaf
+        while isinstance(parent_id := current.data.get("extends"), str) and id_problem(parent_id) is None:
+            if parent_id in ids:
+                chain = " → ".join(str(i) for i in [*ids, parent_id])
+                problems.append(current.error(("extends",), f"extends makes a cycle: {chain}",
+                                              "a chain that ends in a variant without extends", "extends_cycle"))
+                break
+            parent_path = id_path(self.root, parent_id)
+            if parent_path is None or not parent_path.is_file():
+                chain = " → ".join(str(i) for i in [*ids, parent_id])
+                problems.append(current.error(("extends",), f"variant '{parent_id}' does not exist (chain: {chain})",
+                                              "one of: " + ", ".join(self.variant_ids()), "missing_parent"))
+                break
+            try:
+                parent = self._load(parent_path)
+            except SpecError as exc:
+                problems.append(exc)
+                break
+            problems += self._file_problems(parent, parent_id)
+            files.append(parent)
+            ids.append(parent_id)
+            current = parent
+        if problems:
+            return None, problems
+        files.reverse()
+        ids.reverse()
+        return self._merge_and_check(files, ids)
+
+    def _merge_and_check(self, files: list[LoadedYaml], ids: list[str]) -> tuple[Variant, list[SpecError]]:
+        problems: list[SpecError] = []
+        data: dict = {}
+        for loaded in files:
+            for path in deletions_without_target(data, loaded.data):
+                problems.append(loaded.error(path, f"null deletes '{format_path(path)}', but nothing is inherited "
+                                             "there", "a key the parent variant defines", "nothing_to_delete"))
+            for key in ("game", "family"):
+                if key in loaded.data and key in data and loaded.data[key] != data[key]:
+                    problems.append(loaded.error((key,), f"{key} '{loaded.data[key]}' differs from the parent's "
+                                                 f"'{data[key]}'", f"'{data[key]}' or nothing (inherited)",
+                                                 "game_mismatch"))
+            data = merge_variant(data, loaded.data)
+        variant = Variant(id=data["id"], data=data, file=files[-1].file, chain=tuple(ids), files=tuple(files))
+        leaf = files[-1]
+        problems += self._schema_problems(leaf, VARIANT_SCHEMA, "resolved", data, variant.origin)
+        game = data.get("game")
+        complete = f"complete.{game}"
+        if not variant.abstract and complete in load_schema(self.schema_dir / VARIANT_SCHEMA)["$defs"]:
+            problems += self._schema_problems(leaf, VARIANT_SCHEMA, complete, data, variant.origin, "incomplete")
+        if isinstance(game, str) and data["id"].split("/")[0] != game:
+            problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
+                                       f"'{game}/…'", "id_mismatch"))
+        for path, kind, message, expected in semantic_findings(data, self.source_ids()):
+            file, line, column = variant.origin(path)
+            context = f"in variant {data['id']}, which inherits it" if file != leaf.file else ""
+            problems.append(SpecError(file, line, column, format_path(path), message, expected, kind, context))
+        return variant, problems
 
 
-def _merge(base: dict, over: dict) -> dict:
-    out = dict(base)
-    for key, val in over.items():
-        if val is None:
-            out.pop(key, None)
-        elif isinstance(val, dict) and "value" not in val and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], val)
-        else:
-            out[key] = val
-    return out
+_default: Registry | None = None
 
 
-@lru_cache(maxsize=None)
+def default_registry() -> Registry:
+    """The registry of the kit's bundled spec folder (created on first use)."""
+    global _default
+    if _default is None:
+        _default = Registry()
+    return _default
+
+
 def load_variant(variant_id: str) -> Variant:
-    path = spec_root() / f"{variant_id}.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    parent = data.get("extends")
-    if parent:
-        data = _merge(load_variant(parent).data, {k: v for k, v in data.items() if k not in ("extends", "abstract")})
-        data["abstract"] = yaml.safe_load(path.read_text(encoding="utf-8")).get("abstract", False)
-    return Variant(variant_id, data)
+    """The resolved bundled variant ``variant_id`` (``"huolong/li-zhijiang"``), cached.
+
+    Raises:
+        SpecError: unknown id, or problems in the variant or its chain (all in ``problems``).
+    """
+    return default_registry().load_variant(variant_id)
 
 
 def list_variants() -> list[str]:
-    root = spec_root()
-    return sorted(str(p.relative_to(root).with_suffix("")) for p in root.glob("*/*.yaml"))
+    """Ids of all bundled variants, abstract ones included, sorted."""
+    return default_registry().variant_ids()
+
+
+def load_file(path: str | Path) -> Variant:
+    """The resolved variant of a variant file anywhere (a house variant); it may extend bundled variants.
+
+    Raises:
+        SpecError: the first problem, all of them in ``problems``.
+    """
+    return default_registry().load_file(path)
+
+
+def check_file(path: str | Path) -> list[SpecError]:
+    """Every problem of one file (variant, or a ``sources.yaml``), in report order."""
+    return default_registry().check_file(path)
+
+
+def check_all() -> list[SpecError]:
+    """Every problem of the bundled spec folder (sources and all variants), in report order."""
+    return default_registry().check_all()
+
+
+__all__ = ["ID_EXPECTED", "Registry", "check_all", "check_file", "default_registry", "list_variants",
+           "load_file", "load_variant"]

@@ -1,0 +1,235 @@
+"""The spec subcommands of ``datong-rules``: ``validate``, ``variants``, ``show``, ``diff``.
+
+They read variants through :mod:`reference_impl.variant` only. Expected failures (a broken file, an unknown id)
+print one line per problem and exit with status 1; nothing here lets a traceback reach the user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import click
+import yaml
+
+from reference_impl.variant import SpecError, Variant, default_registry
+from reference_impl.variant.variant import iter_rules
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
+
+
+def _open_variant(ref: str) -> Variant:
+    """A variant by bundled id or by file path (a house variant); exits with a one-line error if it cannot load."""
+    registry = default_registry()
+    is_file = ref.endswith((".yaml", ".yml")) or Path(ref).is_file()
+    try:
+        if is_file:
+            if not Path(ref).is_file():
+                _fail(f"no such file: {ref}")
+            return registry.load_file(ref)
+        if ref not in registry.variant_ids():
+            _fail(f"unknown variant '{ref}'; known variants: {', '.join(registry.variant_ids())} "
+                  "(or give the path of a variant file)")
+        return registry.load_variant(ref)
+    except SpecError as exc:
+        count = len(exc.problems)
+        _fail(f"{ref} has {count} problem(s); run 'datong-rules validate' on it. First: {exc}")
+    raise AssertionError("unreachable")
+
+
+def _yaml(data: Any) -> str:
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=110, default_flow_style=False)
+
+
+# ------------------------------------------------------------------------------------------------------ validate
+@click.command()
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one line per problem, FILE:LINE:COL: RULE.PATH: message (expected …); "
+                   "json: a list of objects with file, line, column, rule_path, kind, message, expected.")
+def validate(files: tuple[Path, ...], fmt: str) -> None:
+    """Check variant files and report every problem.
+
+    With no FILE, checks every bundled variant and spec/sources.yaml. A FILE may be a house variant anywhere
+    (it may extend a bundled variant), a file named sources.yaml, or a folder (all its *.yaml files). Exit status:
+    0 when there is no problem, 1 otherwise. A count goes to standard error.
+    """
+    registry = default_registry()
+    if files:
+        targets: list[Path] = []
+        for path in files:
+            targets += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+        problems: list[SpecError] = []
+        seen: set[str] = set()
+        for path in targets:  # the files in the order given, each file's problems in line order
+            for problem in registry.check_file(path):
+                if problem.format() not in seen:
+                    seen.add(problem.format())
+                    problems.append(problem)
+        checked = f"{len(targets)} file(s)"
+    else:
+        problems = registry.check_all()
+        checked = f"{len(registry.variant_ids())} bundled variant(s) and sources.yaml"
+    if fmt == "json":
+        click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=2))
+    else:
+        for problem in problems:
+            click.echo(problem.format())
+    click.echo(f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}", err=True)
+    sys.exit(1 if problems else 0)
+
+
+# ------------------------------------------------------------------------------------------------------ variants
+def _cited_sources(variant: Variant) -> list[str]:
+    return sorted({item["source"]["id"] for _, item in iter_rules(variant.data.get("rules", {})) if "source" in item})
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="table for reading, json for tools.")
+def variants(fmt: str) -> None:
+    """List the bundled variants: id, 中文 name, English name, parent, sources cited, abstract flag."""
+    registry = default_registry()
+    rows = []
+    for variant_id in registry.variant_ids():
+        try:
+            variant = registry.load_variant(variant_id)
+        except SpecError:
+            rows.append({"id": variant_id, "name_zh": "?", "name_en": "(invalid: run datong-rules validate)",
+                         "parent": "", "sources": [], "abstract": False})
+            continue
+        rows.append({"id": variant.id, "name_zh": variant.data["name"]["zh"], "name_en": variant.data["name"]["en"],
+                     "parent": variant.parent or "", "sources": _cited_sources(variant), "abstract": variant.abstract})
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    header = ["id", "名称", "name", "extends", "sources cited", "abstract"]
+    table = [[r["id"], r["name_zh"], r["name_en"], r["parent"] or "-", ", ".join(r["sources"]) or "-",
+              "yes" if r["abstract"] else "no"] for r in rows]
+    widths = [max(_width(line[i]) for line in [header, *table]) for i in range(len(header))]
+    for line in [header, ["-" * w for w in widths], *table]:
+        click.echo("  ".join(_pad(cell, w) for cell, w in zip(line, widths, strict=True)).rstrip())
+
+
+# ------------------------------------------------------------------------------------------------------ show
+def _with_provenance(variant: Variant) -> dict:
+    """The resolved data, each rule item with ``defined_in`` (the variant whose file gives it) added."""
+    data = {k: variant.data[k] for k in ("id", "extends", "abstract", "game", "family", "name", "summary")
+            if k in variant.data}
+    data["chain"] = list(variant.chain)
+
+    def annotate(node: dict, prefix: str) -> dict:
+        out = {}
+        for key, value in node.items():
+            rule_id = f"{prefix}.{key}" if prefix else key
+            if isinstance(value, dict) and "value" in value:
+                out[key] = {**value, "defined_in": variant.defined_in(rule_id)}
+            elif isinstance(value, dict):
+                out[key] = annotate(value, rule_id)
+            else:
+                out[key] = value
+        return out
+
+    data["rules"] = annotate(variant.data.get("rules", {}), "")
+    return data
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
+def show(variant: str, fmt: str) -> None:
+    """Print the fully resolved VARIANT (a bundled id such as huolong/li-zhijiang, or a variant file's path).
+
+    Every rule item keeps its provenance (source or inferred, note) and gains `defined_in`: the variant of the
+    extends chain whose file gives it.
+    """
+    resolved = _open_variant(variant)
+    data = _with_provenance(resolved)
+    if fmt == "json":
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"# {resolved.id}, resolved: {' → '.join(resolved.chain)}\n" + _yaml(data), nl=False)
+
+
+# ------------------------------------------------------------------------------------------------------ diff
+def _first_sentence(text: str, stop: str) -> str:
+    cut = text.find(stop)
+    sentence = text if cut < 0 else text[: cut + len(stop)].strip()
+    return sentence if len(sentence) <= 100 else sentence[:97] + "…"
+
+
+def _provenance(item: dict | None) -> str:
+    if item is None:
+        return "-"
+    if "source" in item:
+        return f"来源 source: {item['source']['id']} {item['source']['section']}"
+    return f"推断 inferred: {_first_sentence(item['inferred']['reason'], '. ')}"
+
+
+def _side(variant: Variant, rule_id: str, item: dict | None) -> dict:
+    if item is None:
+        return {"variant": variant.id, "present": False}
+    side = {"variant": variant.id, "present": True, "value": item["value"], "defined_in": variant.defined_in(rule_id),
+            "text": item["text"]}
+    side.update({k: item[k] for k in ("source", "inferred", "note") if k in item})
+    return side
+
+
+def _value_lines(value: Any) -> list[str]:
+    flat = json.dumps(value, ensure_ascii=False)
+    if len(flat) <= 80:
+        return [flat]
+    return _yaml(value).rstrip("\n").splitlines()
+
+
+@click.command()
+@click.argument("variant_a")
+@click.argument("variant_b")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text", show_default=True)
+def diff(variant_a: str, variant_b: str, fmt: str) -> None:
+    """Show the rules whose values differ between VARIANT_A and VARIANT_B (ids or variant files).
+
+    For each such rule: its id, its text (中文 and English, first sentence), and for each variant the value and the
+    provenance. Rules with equal values are counted, not shown. The exit status is 0 whatever the differences.
+    """
+    a, b = _open_variant(variant_a), _open_variant(variant_b)
+    items_a = dict(iter_rules(a.data.get("rules", {})))
+    items_b = dict(iter_rules(b.data.get("rules", {})))
+    order = list(items_a) + [r for r in items_b if r not in items_a]
+    changed = [r for r in order if r not in items_a or r not in items_b
+               or items_a[r]["value"] != items_b[r]["value"]]
+    if fmt != "text":
+        out = {"a": a.id, "b": b.id, "same": len(order) - len(changed),
+               "differences": [{"rule": r, "a": _side(a, r, items_a.get(r)), "b": _side(b, r, items_b.get(r))}
+                               for r in changed]}
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2) if fmt == "json" else _yaml(out), nl=fmt == "json")
+        return
+    for rule_id in changed:
+        click.echo(f"■ {rule_id}")
+        for label, variant, item in (("A", a, items_a.get(rule_id)), ("B", b, items_b.get(rule_id))):
+            if item is None:
+                click.echo(f"  {label} {variant.id}: 无此规则 (no such rule)")
+                continue
+            lines = _value_lines(item["value"])
+            click.echo(f"  {label} {variant.id}  值 value: {lines[0] if len(lines) == 1 else ''}".rstrip())
+            for line in lines[1:] if len(lines) == 1 else lines:
+                click.echo(f"        {line}")
+            click.echo(f"      {_first_sentence(item['text']['zh'], '。')}")
+            click.echo(f"      {_first_sentence(item['text']['en'], '. ')}")
+            click.echo(f"      {_provenance(item)}")
+    click.echo(f"{len(changed)} 条规则不同 / rule(s) differ, {len(order) - len(changed)} 相同 / the same "
+               f"(A = {a.id}, B = {b.id})")

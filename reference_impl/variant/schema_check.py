@@ -1,0 +1,183 @@
+"""JSON Schema validation of spec data, with every error turned into a located, readable :class:`SpecError`.
+
+The schemas live in ``spec/schema/`` (JSON Schema 2020-12). jsonschema reports where an error is as a path into
+the data (``error.absolute_path``); a ``locate`` function (usually :meth:`LoadedYaml.position`) turns that path into
+the file, line and column of the YAML node. Each error gets a message written for a rule keeper (the unknown key
+and the nearest known one, the allowed option names, …) and a ``kind`` (see :data:`errors.KINDS`).
+
+All errors of a file are reported, not only the first; where a value has the wrong type, the other complaints about
+that same value are dropped (they are consequences).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .errors import Path_, SpecError, format_path
+from .ids import ID_EXPECTED, id_problem
+
+Locate = Callable[[Path_], tuple[str, int, int]]
+"""path → (file, line, column) of the node at that path (or of its nearest existing ancestor)."""
+
+_TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+               "number": "a number", "boolean": "true or false", "null": "null"}
+
+
+@lru_cache(maxsize=None)
+def load_schema(path: Path) -> dict:
+    """The schema in ``path`` (parsed once per path)."""
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@lru_cache(maxsize=None)
+def validator(path: Path, definition: str = "") -> Draft202012Validator:
+    """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given.
+
+    Raises:
+        KeyError: ``definition`` is not in the schema's ``$defs``.
+    """
+    schema = load_schema(path)
+    if definition:
+        if definition not in schema.get("$defs", {}):
+            raise KeyError(definition)
+        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"}
+    return Draft202012Validator(schema)
+
+
+def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
+                    ) -> list[SpecError]:
+    """Validate ``data`` and return every error as a :class:`SpecError` (unsorted).
+
+    Args:
+        data: the data to validate.
+        check: a validator from :func:`validator`.
+        locate: where a path is (file, line, column).
+        missing_kind: the kind of a missing required key (``incomplete`` for the completeness check).
+    """
+    errors = list(check.iter_errors(data))
+    typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
+    out: list[SpecError] = []
+    for error in errors:
+        path = tuple(error.absolute_path)
+        if path in typed and error.validator != "type":
+            continue
+        for sub_path, kind, message, expected in _describe(error, path, missing_kind):
+            file, line, column = locate(sub_path)
+            out.append(SpecError(file, line, column, format_path(sub_path), message, expected, kind))
+    return out
+
+
+def _describe(error: ValidationError, path: Path_, missing_kind: str) -> list[tuple[Path_, str, str, str]]:
+    """(path, kind, message, expected) for one jsonschema error; several for several unknown or missing keys."""
+    name = error.validator
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    if name == "additionalProperties":
+        known = list(schema.get("properties", {}))
+        out = []
+        for key in instance:
+            if key not in known:
+                hint = difflib.get_close_matches(str(key), known, n=1)
+                message = f"unknown key '{key}'" + (f" (did you mean '{hint[0]}'?)" if hint else "")
+                out.append((path + (key,), "unknown_key", message, "one of: " + ", ".join(known)))
+        return out
+    if name == "required":  # jsonschema yields one error per missing key; duplicates are dropped by the caller
+        missing = [key for key in error.validator_value if key not in instance]
+        if missing_kind == "incomplete":
+            return [(path + (key,), missing_kind, _missing_message(path, key, missing_kind), "") for key in missing]
+        return [(path, missing_kind, _missing_message(path, key, missing_kind), f"'{key}'") for key in missing]
+    if name == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
+        message = f"{_show(instance)} is {_kind_of(instance)}"
+        if "object" in wanted and str(schema.get("description", "")).startswith("Rule "):
+            message += "; a rule item is a mapping: value, text, source or inferred"
+            expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
+        return [(path, "wrong_type", message, expected)]
+    if name == "enum":
+        allowed = [str(v) for v in error.validator_value]
+        message = f"{_show(instance)} is not an allowed value"
+        if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
+            message = f"{instance} is a number here; ranks are text"
+            return [(path, "bad_value", message, f"'{instance}' in quotes")]
+        hint = difflib.get_close_matches(str(instance), allowed, n=1) if isinstance(instance, str) else []
+        if hint:
+            message += f" (did you mean '{hint[0]}'?)"
+        return [(path, "bad_value", message, "one of: " + ", ".join(allowed))]
+    if name == "const":
+        return [(path, "bad_value", f"{_show(instance)} is not allowed here", f"{error.validator_value}")]
+    if name == "anyOf" and _is_provenance(error):
+        return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
+                 "source: {id, section} or inferred: {reason}")]
+    if name == "not" and _is_provenance(error):
+        return [(path, "provenance", "the rule item has both 'source' and 'inferred'", "exactly one of them")]
+    if name == "pattern":
+        if len(path) == 1 and path[0] in ("id", "extends"):
+            kind, message = id_problem(instance) or ("bad_id", f"'{instance}' is not a variant id")
+            return [(path, kind, message, ID_EXPECTED)]
+        return [(path, "bad_value", f"{_show(instance)} does not have the required form",
+                 schema.get("description") or f"text matching {error.validator_value}")]
+    if name in ("minimum", "maximum"):
+        sign = "≥" if name == "minimum" else "≤"
+        return [(path, "bad_value", f"{instance} is out of range", f"a number {sign} {error.validator_value}")]
+    if name == "minLength":
+        return [(path, "bad_value", "the text is empty", "non-empty text")]
+    if name == "minItems":
+        return [(path, "bad_value", f"the list has {len(instance)} item(s)", f"at least {error.validator_value}")]
+    if name == "minProperties":
+        return [(path, "bad_value", "the mapping is empty",
+                 "at least one of: " + ", ".join(schema.get("properties", {})))]
+    if name == "uniqueItems":
+        return [(path, "bad_value", "the list repeats an item", "each item once")]
+    return [(path, "bad_value", " ".join(error.message.split())[:200], "")]
+
+
+def _is_provenance(error: ValidationError) -> bool:
+    return isinstance(error.schema, dict) and {"source", "inferred"} <= set(error.schema.get("properties", {}))
+
+
+def _missing_message(path: Path_, key: str, kind: str) -> str:
+    if kind == "incomplete":
+        rule = format_path(path[1:] + (key,)) if path[:1] == ("rules",) else format_path(path + (key,))
+        what = "rule section" if len(path) == 1 and path[:1] == ("rules",) else "rule"
+        if not path:
+            what = "key"
+        return (f"{what} '{rule}' is missing: a playable variant of this game needs it (add it here, or extend a "
+                "variant that has it)")
+    if path and path[-1] in ("text", "name", "summary", "about") and key in ("zh", "en"):
+        language = "中文 (zh)" if key == "zh" else "English (en)"
+        return f"the text has no {language}"
+    return f"missing key '{key}'"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return json.dumps(value)
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"

@@ -1,0 +1,154 @@
+"""Checks of the settlement decision table (rule ``settlement.table``) that a schema cannot make.
+
+The table is tried from the top; the first row whose ``when`` conditions all hold applies. Two mistakes are
+caught by enumerating every kind of hand outcome the conditions can tell apart:
+
+* a **gap** (kind ``settlement_gap``): an outcome no row matches, so a hand could end with nothing to settle it;
+* a **dead row** (kind ``settlement_dead_row``): a row that never applies, because it matches no possible outcome
+  or because earlier rows match every outcome it matches.
+
+The outcomes enumerated (all read from the variant, nothing assumed):
+
+* ``attacker_points`` from 0 to the most the attackers can score: all card points of the deck
+  (``points.card_points`` × 4 suits × ``deck.decks``) times the bottom multiplier (``bottom.multiplier``), in
+  steps of the greatest common divisor of the card values (5 in Huolong). Ranges are cut at every row's
+  ``min``/``max``, so one representative per piece is exact;
+* ``bottom_dug`` and ``dug_with_level_rank`` (only with a dug bottom);
+* ``bottom_big_jokers`` from 0 to the number of big jokers (one per deck when decks keep jokers);
+* ``banker_level``: each level of ``levels.order``.
+
+A ``{min, max}`` condition with ``min > max`` is reported as ``bad_range`` and the enumeration is skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import product
+from typing import Any
+
+from .errors import Path_
+from .variant import MISSING, rule_value
+
+Finding = tuple[Path_, str, str, str]
+"""(path, kind, message, expected)."""
+
+_TABLE: Path_ = ("rules", "settlement", "table", "value")
+_RANGES = ("attacker_points", "bottom_big_jokers")
+
+
+def settlement_findings(rules: dict) -> list[Finding]:
+    """Gaps, dead rows and empty ranges of ``settlement.table``.
+
+    Args:
+        rules: the ``rules`` mapping of a resolved variant.
+
+    Returns:
+        Findings located at the table or at a row; ``[]`` when the table, or a rule needed to enumerate the
+        outcomes (``levels.order``, ``deck.decks``, ``deck.jokers_per_deck``, ``points.card_points``,
+        ``bottom.multiplier``), is absent.
+    """
+    table = rule_value(rules, "settlement.table")
+    needed = [rule_value(rules, r) for r in ("levels.order", "deck.decks", "deck.jokers_per_deck",
+                                             "points.card_points", "bottom.multiplier")]
+    if table is MISSING or any(v is MISSING for v in needed) or not isinstance(table, list):
+        return []
+    levels, decks, jokers_per_deck, card_points, multiplier = needed
+    levels = list(dict.fromkeys(levels))
+    findings = _bad_ranges(table)
+    if findings:
+        return findings
+    big_jokers = decks if jokers_per_deck >= 1 else 0
+    deck_points = sum(card_points.values()) * 4 * decks
+    top = deck_points * max(multiplier, 1)
+    step = math.gcd(*[v for v in card_points.values() if v]) or 1
+    point_pieces = _pieces(table, top, step)
+    used: set[int] = set()
+    matched_any: set[int] = set()
+    gaps: dict[tuple, dict[str, set]] = {}
+    for (low, high, points), (dug, with_level), jokers, level in product(
+            point_pieces, ((False, False), (True, False), (True, True)), range(big_jokers + 1), levels):
+        outcome = {"attacker_points": points, "bottom_dug": dug, "dug_with_level_rank": with_level,
+                   "bottom_big_jokers": jokers, "banker_level": level}
+        first = None
+        for index, row in enumerate(table):
+            if _matches(row.get("when", {}), outcome):
+                matched_any.add(index)
+                if first is None:
+                    first = index
+                    used.add(index)
+        if first is None:
+            group = gaps.setdefault((low, high, dug), {"with_level": set(), "jokers": set(), "levels": set()})
+            group["with_level"].add(with_level)
+            group["jokers"].add(jokers)
+            group["levels"].add(level)
+    for (low, high, dug), group in list(gaps.items())[:3]:
+        findings.append((_TABLE, "settlement_gap", "no row matches a hand with " + _describe_gap(
+            low, high, dug, group, big_jokers, levels), "a row for every outcome (the last row is often "
+            "a catch-all)"))
+    if len(gaps) > 3:
+        findings.append((_TABLE, "settlement_gap", f"and {len(gaps) - 3} more kinds of hand no row matches",
+                         "a row for every outcome"))
+    for index, row in enumerate(table):
+        if index not in used:
+            name = row.get("name", f"#{index + 1}")
+            why = ("earlier rows match every hand it matches" if index in matched_any
+                   else "no possible hand matches it")
+            findings.append((_TABLE + (index,), "settlement_dead_row", f"row '{name}' never applies: {why}",
+                             "each row to settle some hand"))
+    return findings
+
+
+def _bad_ranges(table: list) -> list[Finding]:
+    out = []
+    for index, row in enumerate(table):
+        for key in _RANGES:
+            bounds = row.get("when", {}).get(key, {})
+            if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
+                out.append((_TABLE + (index, "when", key), "bad_range",
+                            f"min {bounds['min']} is greater than max {bounds['max']}", "min ≤ max"))
+    return out
+
+
+def _pieces(table: list, top: int, step: int) -> list[tuple[int, int, int]]:
+    """Cut 0..top at every row's bounds; return (low, high, representative) for pieces holding a reachable score."""
+    cuts = {0, top + 1}
+    for row in table:
+        bounds = row.get("when", {}).get("attacker_points", {})
+        if "min" in bounds:
+            cuts.add(min(max(bounds["min"], 0), top + 1))
+        if "max" in bounds:
+            cuts.add(min(max(bounds["max"] + 1, 0), top + 1))
+    ordered = sorted(cuts)
+    pieces = []
+    for low, nxt in zip(ordered, ordered[1:], strict=False):
+        first = -(-low // step) * step
+        if first < nxt:
+            pieces.append((low, nxt - 1, first))
+    return pieces
+
+
+def _matches(when: dict, outcome: dict[str, Any]) -> bool:
+    for key, condition in when.items():
+        actual = outcome[key]
+        if key in _RANGES:
+            if actual < condition.get("min", actual) or actual > condition.get("max", actual):
+                return False
+        elif key == "banker_level":
+            if actual not in condition:
+                return False
+        elif actual != condition:
+            return False
+    return True
+
+
+def _describe_gap(low: int, high: int, dug: bool, group: dict, big_jokers: int, levels: list) -> str:
+    points = f"{low}" if low == high else f"{low}-{high}"
+    jokers = sorted(group["jokers"])
+    joker_text = "any" if len(jokers) == big_jokers + 1 else ", ".join(map(str, jokers))
+    level_set = group["levels"]
+    level_text = "any" if len(level_set) == len(levels) else ", ".join(r for r in levels if r in level_set)
+    parts = [f"attacker_points {points}", f"bottom_dug {str(dug).lower()}"]
+    if dug and len(group["with_level"]) == 1:
+        parts.append(f"dug_with_level_rank {str(next(iter(group['with_level']))).lower()}")
+    parts += [f"bottom_big_jokers {joker_text}", f"banker_level {level_text}"]
+    return ", ".join(parts)

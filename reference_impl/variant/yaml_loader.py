@@ -1,0 +1,269 @@
+"""Safe, strict YAML loading for spec files, with the line and column of every node.
+
+What it refuses, each as a :class:`~reference_impl.variant.errors.SpecError` with a line number and a ``kind``:
+
+* a file larger than :data:`MAX_BYTES` (``too_large``), checked before anything is parsed;
+* bytes that are not UTF-8 (``encoding``): the first bad byte is turned into a line and column. A UTF-8 byte
+  order mark is accepted and ignored (Windows editors write one); UTF-16 and UTF-32 are refused by name;
+* an empty file or one holding only comments (``empty``); a top that is not a mapping (``not_mapping``);
+* invalid YAML, tab indentation, several documents, control characters (``yaml_syntax``);
+* duplicate keys, nested ones too (``duplicate_key``): PyYAML keeps the last one silently, we do not;
+* anchors, aliases and merge keys ``&a *a <<`` (``anchor_alias``): refused outright, before anything is
+  expanded, so no alias bomb ("billion laughs") can grow; variant files are short enough to write out in full;
+* keys that are not strings (``key_type``): ``5: 5`` or ``yes: 1`` would not be JSON data; quote them;
+* explicit tags other than the plain JSON ones (``tag``): ``!!python/…``, ``!!binary``, ``!custom``;
+* nesting deeper than :data:`MAX_DEPTH` (``too_deep``), so that no input can exhaust the recursion limit.
+
+Timestamps are not converted (``2024-01-01`` stays a string): the loaded data is JSON-compatible
+(dict with str keys, list, str, int, float, bool, None).
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+
+from .errors import Path_, SpecError, format_path
+
+MAX_BYTES = 1024 * 1024
+"""Largest spec file accepted, in bytes (1 MiB; the biggest bundled variant is about 20 KiB)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings accepted (the variant schema needs fewer than 10 levels)."""
+
+_LIMIT = f"{MAX_BYTES / 2**20:g} MiB"
+
+_ALLOWED_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+) | {"!"}
+
+
+@dataclass(frozen=True)
+class LoadedYaml:
+    """One loaded YAML file.
+
+    Attributes:
+        file: the file name used in error messages.
+        data: the JSON-compatible document (a mapping when loaded with ``require_mapping``).
+        positions: path → ``(line, column)``, 1-based, for every node; for a mapping entry, where its key is.
+    """
+
+    file: str
+    data: Any
+    positions: dict[Path_, tuple[int, int]] = field(repr=False)
+
+    def position(self, path: Path_) -> tuple[int, int]:
+        """Where ``path`` is, or where its nearest existing ancestor is (``(1, 1)`` if nothing is known)."""
+        path = tuple(path)
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return self.positions.get((), (1, 1))
+
+    def error(self, path: Path_, message: str, expected: str = "", kind: str = "bad_value") -> SpecError:
+        """A :class:`SpecError` located at ``path`` of this file."""
+        line, column = self.position(path)
+        return SpecError(self.file, line, column, format_path(path), message, expected, kind)
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses anchors, aliases and non-JSON tags and bounds the nesting depth."""
+
+    def __init__(self, stream: str, file: str) -> None:
+        super().__init__(stream)
+        self.file = file
+        self.depth = 0
+
+    def compose_node(self, parent, index):  # PyYAML hook, called once per node before it is built
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            raise _error(self.file, event.start_mark, f"alias *{event.anchor} is not allowed", "anchor_alias",
+                         "the value written out in full (anchors and aliases are refused)")
+        if isinstance(event, ScalarEvent | CollectionStartEvent):
+            if event.anchor is not None:
+                raise _error(self.file, event.start_mark, f"anchor &{event.anchor} is not allowed", "anchor_alias",
+                             "the value written out in full (anchors and aliases are refused)")
+            if event.tag is not None and event.tag not in _ALLOWED_TAGS:
+                shown = event.tag.replace("tag:yaml.org,2002:", "!!")
+                raise _error(self.file, event.start_mark, f"YAML tag {shown} is not allowed", "tag",
+                             "plain YAML data without tags")
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _error(self.file, event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "too_deep")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _error(file: str, mark: Any, message: str, kind: str, expected: str = "") -> SpecError:
+    return SpecError(file, mark.line + 1, mark.column + 1, "", message, expected, kind)
+
+
+def read_yaml_file(path: str | Path, *, display: str | None = None, require_mapping: bool = True) -> LoadedYaml:
+    """Read and load one YAML file strictly (see the module docstring).
+
+    Args:
+        path: the file to read.
+        display: the name to print in errors (default: ``path`` as given).
+        require_mapping: the top must be a mapping (true for every spec file).
+
+    Returns:
+        A :class:`LoadedYaml`.
+
+    Raises:
+        SpecError: kind ``unreadable``, ``too_large``, ``encoding``, ``empty``, ``not_mapping`` or a YAML kind.
+    """
+    name = display if display is not None else str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise SpecError(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}", "",
+                        "unreadable") from None
+    return load_yaml_bytes(raw, name, require_mapping=require_mapping)
+
+
+def load_yaml_bytes(raw: bytes, file: str, *, require_mapping: bool = True) -> LoadedYaml:
+    """Load YAML from bytes: size limit, UTF-8 decoding, then :func:`load_yaml_text`.
+
+    Raises:
+        SpecError: as :func:`read_yaml_file`.
+    """
+    if len(raw) > MAX_BYTES:
+        raise SpecError(file, 1, 1, "", f"the file is larger than {_LIMIT} ({len(raw):,} bytes or more)",
+                        f"a spec file under {_LIMIT}", "too_large")
+    return load_yaml_text(_decode(raw, file), file, require_mapping=require_mapping)
+
+
+def _decode(raw: bytes, file: str) -> str:
+    for bom, name in ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+                      (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16")):
+        if raw.startswith(bom):
+            raise SpecError(file, 1, 1, "", f"the file is {name} text", "UTF-8 text (save the file as UTF-8)",
+                            "encoding")
+    if raw.startswith(codecs.BOM_UTF8):
+        raw = raw[len(codecs.BOM_UTF8):]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise SpecError(file, line, column, "", f"byte 0x{raw[exc.start]:02X} is not UTF-8",
+                        "UTF-8 text (save the file as UTF-8)", "encoding") from None
+
+
+def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> LoadedYaml:
+    """Load one YAML document from text strictly (see the module docstring).
+
+    Args:
+        text: the YAML text (already decoded).
+        file: the name used in errors.
+        require_mapping: the top must be a mapping.
+
+    Returns:
+        A :class:`LoadedYaml`.
+
+    Raises:
+        SpecError: any YAML-level problem, located.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    loader = None
+    try:
+        loader = _StrictLoader(text, file)
+        node = loader.get_single_node()
+        if node is None:
+            raise SpecError(file, 1, 1, "", "the file holds no YAML document (it is empty or only comments)",
+                            "a mapping with id, name, summary …", "empty")
+        if require_mapping and not isinstance(node, yaml.MappingNode):
+            what = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
+            raise _error(file, node.start_mark, f"the top of the file is {what}", "not_mapping",
+                         "a mapping (key: value lines)")
+        positions: dict[Path_, tuple[int, int]] = {(): (node.start_mark.line + 1, node.start_mark.column + 1)}
+        _walk(node, (), loader, positions)
+        return LoadedYaml(file, loader.construct_document(node), positions)
+    except SpecError:
+        raise
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise SpecError(file, line, column, "", f"character #x{exc.character:04X} is not allowed in YAML",
+                        "printable text", "yaml_syntax") from None
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(file, exc) from None
+    except yaml.YAMLError as exc:
+        raise SpecError(file, 1, 1, "", f"invalid YAML: {exc}", "", "yaml_syntax") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _syntax_error(file: str, exc: yaml.MarkedYAMLError) -> SpecError:
+    mark = exc.problem_mark or exc.context_mark
+    parts = [str(part) for part in (exc.context, exc.problem) if part]
+    message = "invalid YAML: " + ("; ".join(parts) or "syntax error")
+    expected = ""
+    if "'\\t'" in message or "\t" in message:
+        message = "invalid YAML: a tab character where YAML needs spaces"
+        expected = "spaces for indentation (YAML forbids tabs)"
+    elif "expected a single document" in message:
+        message = "the file holds more than one YAML document (a second '---')"
+        expected = "one document per file"
+    kind = "tag" if isinstance(exc, yaml.constructor.ConstructorError) else "yaml_syntax"
+    if mark is None:
+        return SpecError(file, 1, 1, "", message, expected, kind)
+    return SpecError(file, mark.line + 1, mark.column + 1, "", message, expected, kind)
+
+
+def _walk(node: yaml.Node, path: Path_, loader: _StrictLoader, positions: dict[Path_, tuple[int, int]]) -> None:
+    """Record the position of every node; refuse duplicate, non-string and merge keys."""
+    if isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            positions[path + (index,)] = (item.start_mark.line + 1, item.start_mark.column + 1)
+            _walk(item, path + (index,), loader, positions)
+    elif isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            mark = key_node.start_mark
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _located(loader.file, mark, path, "merge key << is not allowed", "anchor_alias",
+                               "the keys written out in full")
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else type(key).__name__
+                raise _located(loader.file, mark, path, f"key {shown} is read as {_yaml_type(key)}, not as text",
+                               "key_type", f"a quoted key: '{shown}'")
+            if key in seen:
+                raise _located(loader.file, mark, path + (key,), f"duplicate key '{key}' (first at line {seen[key]})",
+                               "duplicate_key", "each key once per mapping")
+            seen[key] = mark.line + 1
+            positions[path + (key,)] = (mark.line + 1, mark.column + 1)
+            _walk(value_node, path + (key,), loader, positions)
+
+
+def _located(file: str, mark: Any, path: Path_, message: str, kind: str, expected: str) -> SpecError:
+    return SpecError(file, mark.line + 1, mark.column + 1, format_path(path), message, expected, kind)
+
+
+def _yaml_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a true/false value"
+    if isinstance(value, int | float):
+        return "a number"
+    if value is None:
+        return "null"
+    return "a " + type(value).__name__
