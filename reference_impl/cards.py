@@ -6,8 +6,12 @@ The notation (DESIGN.md, "Card notation"):
   are accepted on input and always written back as letters;
 * ranks ``2 3 4 5 6 7 8 9 10 J Q K A``; ``T`` (any case) is accepted for ``10``; rank letters are
   accepted in lower case on input;
-* jokers ``BJ`` (big joker, 大王) and ``SJ`` (small joker, 小王);
-* a card is suit + rank (``H10``, ``SA``, ``D3``) or a joker.
+* jokers ``BJ`` (big joker, 大王) and ``LJ`` (little, i.e. small joker, 小王); ``大王`` and ``小王`` are accepted
+  on input;
+* a card is suit + rank (``H10``, ``SA``, ``D3``, ``SJ`` = jack of spades) or a joker.
+
+Why ``LJ`` and not ``SJ`` for the small joker: suit + rank makes ``SJ`` the jack of spades, so a small joker written
+``SJ`` could not be told from it (DESIGN.md's first draft had this collision).
 
 A card is represented in Python by its canonical token, a ``str`` such as ``"H10"`` or ``"BJ"``.
 Identical cards from different decks are indistinguishable, so hands and plays are multisets:
@@ -30,7 +34,7 @@ RANKS: Final[tuple[str, ...]] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "
 """The thirteen ranks, lowest face value first (2 … A)."""
 
 BIG_JOKER: Final = "BJ"
-SMALL_JOKER: Final = "SJ"
+SMALL_JOKER: Final = "LJ"
 JOKERS: Final[tuple[str, str]] = (BIG_JOKER, SMALL_JOKER)
 
 SUIT_SYMBOLS: Final[dict[str, str]] = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -50,6 +54,8 @@ _SUIT_INPUT: Final[dict[str, str]] = {
 }
 _RANK_INPUT: Final[dict[str, str]] = {r: r for r in RANKS} | {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 
+_JOKER_INPUT: Final[dict[str, str]] = {"大王": "BJ", "小王": "LJ"}
+
 ALL_CARDS: Final[tuple[str, ...]] = tuple(s + r for s in SUITS for r in RANKS) + JOKERS
 """The 54 distinct cards of one deck, in notation order."""
 
@@ -63,7 +69,7 @@ class CardNotationError(ValueError):
         expected: what a card looks like, for the error message.
     """
 
-    expected = "a card such as H10, ST, ♠A, D3, BJ or SJ"
+    expected = "a card such as H10, ST, ♠A, D3, BJ (big joker) or LJ (small joker)"
 
     def __init__(self, token: str, position: int | None = None) -> None:
         self.token = token
@@ -76,7 +82,7 @@ def parse_card(token: str, position: int | None = None) -> str:
     """Parse one card token into its canonical form.
 
     Args:
-        token: e.g. ``"H10"``, ``"hT"``, ``"♥10"``, ``"bj"``.
+        token: e.g. ``"H10"``, ``"hT"``, ``"♥10"``, ``"bj"``, ``"小王"``.
         position: reported in the error if the token is bad.
 
     Returns:
@@ -91,6 +97,8 @@ def parse_card(token: str, position: int | None = None) -> str:
     upper = text.upper()
     if upper in JOKERS:
         return upper
+    if text in _JOKER_INPUT:
+        return _JOKER_INPUT[text]
     if len(text) >= 2:
         suit = _SUIT_INPUT.get(text[0].upper()) or _SUIT_INPUT.get(text[0])
         rank = _RANK_INPUT.get(text[1:].upper())
@@ -149,7 +157,7 @@ def _sort_key(card: str) -> tuple[int, int]:
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
-    """Cards in notation order (suits S H C D, ranks 2 … A, then BJ, SJ): a stable display order.
+    """Cards in notation order (suits S H C D, ranks 2 … A, then BJ, LJ): a stable display order.
 
     This is *not* a game ranking; the ranking depends on the variant, level and trump suit.
     """
