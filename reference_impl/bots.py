@@ -82,7 +82,7 @@ class GreedyBot:
     def choose_bury(self, state: HandState) -> list[str]:
         rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
         cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
-        cards.sort(key=lambda c: (ranking.trump_of[c], rules.card_points.get(c[1:], 0) > 0, ranking.strength_map[c]))
+        cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
         pick = cards[:burying.bury_count(rules)]
         if burying.check_bury(rules, ranking, hand, pick) is None:
             return pick
@@ -98,10 +98,10 @@ class GreedyBot:
         rules, ranking, trick = state.rules, state.ranking, state.trick
         hand = state.hands[seat]
         strength = ranking.strength_map
-        points = rules.card_points
+        points = rules.point_map
 
         def cost(play: Sequence[str]) -> tuple[int, int]:
-            return (sum(points.get(c[1:], 0) for c in play if c[0] in SUITS), sum(strength[c] for c in play))
+            return (sum(points[c] for c in play), sum(strength[c] for c in play))
 
         plays = legal_plays(rules, ranking, hand, trick)
         if not trick:

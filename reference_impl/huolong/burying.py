@@ -83,7 +83,7 @@ def limits_can_be_met(rules: HuolongRules, ranking: Ranking, hand: Counter) -> b
         return False
     if max_points is None:
         return True
-    cheapest = sorted(rules.card_points.get(c[1:], 0) for c in limited)[:n]
+    cheapest = sorted(rules.point_map[c] for c in limited)[:n]
     return sum(cheapest) <= max_points
 
 
@@ -132,7 +132,7 @@ def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: rando
         pick = rng.sample(pool, n)
         if pool is allowed or max_points is None or card_points(rules, pick) <= max_points:
             return pick
-    return sorted(pool, key=lambda c: rules.card_points.get(c[1:], 0))[:n]
+    return sorted(pool, key=lambda c: rules.point_map[c])[:n]
 
 
 def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterator[tuple[str, ...]]:
@@ -193,7 +193,7 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
     for card, k in bottom.items():
         if k <= 0 or card == BIG_JOKER:
             continue
-        if "point_cards" in exclude and rules.card_points.get(card[1:], 0) > 0:
+        if "point_cards" in exclude and rules.point_map[card] > 0:
             continue
         if "meteor_cards" in exclude and k >= 3:
             continue

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import build_deck
 from .rules import HuolongRules, RulesError
@@ -20,16 +21,32 @@ DEAL_METHODS = ("one_card_each_in_turn",)
 """The values of ``deal.method`` the engine plays."""
 
 
-def _check_method(rules: HuolongRules) -> None:
+def check_method(rules: HuolongRules) -> None:
+    """Refuse a ``deal.method`` the engine cannot deal.
+
+    Raises:
+        RulesError: unsupported or unknown value.
+    """
     method = _deal_method(rules)
     if method not in DEAL_METHODS:
         raise RulesError(f"deal.method: unsupported value {method!r} (supported: {', '.join(DEAL_METHODS)})")
 
 
+@lru_cache(maxsize=None)
 def _deal_method(rules: HuolongRules) -> str:
-    from ..variant import load_variant  # the typed rules do not carry deal.method; read it from the data
+    method = getattr(rules, "deal_method", None)
+    if method is not None:
+        return method
+    # the typed rules do not carry deal.method (yet): read it from the variant data; an in-memory
+    # house variant (rules_with) is named "<base>+…" and keeps its base's deal
+    from ..variant import load_variant
 
-    return load_variant(rules.variant_id).rule("deal.method")
+    for variant_id in (rules.variant_id, rules.variant_id.split("+")[0]):
+        try:
+            return load_variant(variant_id).rule("deal.method")
+        except (FileNotFoundError, KeyError, OSError):
+            continue
+    raise RulesError(f"{rules.variant_id}: rule deal.method is missing")
 
 
 def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
@@ -125,7 +142,7 @@ def deal(rules: HuolongRules, pack: Sequence[str], first: int) -> Deal:
     Raises:
         ValueError: the pack has the wrong size; RulesError: unsupported ``deal.method``.
     """
-    _check_method(rules)
+    check_method(rules)
     n = dealt_count(rules)
     if len(pack) != n + rules.bottom_size:
         raise ValueError(f"a pack must have {n + rules.bottom_size} cards, got {len(pack)}")

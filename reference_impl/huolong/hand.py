@@ -34,16 +34,18 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..cards import BIG_JOKER, expand, parse_cards
+from ..cards import ALL_CARDS, BIG_JOKER, expand, parse_cards
 from . import burying
 from .declaration import Declaration, DeclarationResult
-from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
+from .dealing import check_method, check_pack, dealt_count, first_drawer as default_first_drawer
 from .follow import check_play, legal_plays, random_legal_play
 from .ranking import Ranking
 from .rules import HuolongRules, RulesError
 from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
-from .trick import trick_points, trick_winner
+from .trick import trick_points, trick_winner, won_with_level_rank
+
+_CANONICAL = frozenset(ALL_CARDS)
 
 PHASES = ("deal", "declare", "bury", "star_burial", "play", "settled", "redeal")
 
@@ -101,6 +103,7 @@ class HandState:
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
                  trump_suit: str | None = None, first_drawer: int | None = None) -> None:
+        check_method(rules)
         problem = check_pack(rules, pack)
         if problem:
             raise ValueError(problem)
@@ -224,7 +227,7 @@ class HandState:
 
     def _seat_of(self, action: dict) -> int:
         seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
             raise IllegalAction(BAD_ACTION, None, action, f"bad seat {seat!r}")
         return seat
 
@@ -232,6 +235,8 @@ class HandState:
         cards = action.get("cards")
         if not isinstance(cards, list):
             raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
+        if all(c in _CANONICAL for c in cards):  # fast path: already canonical tokens
+            return list(cards)
         try:
             return parse_cards(cards)
         except ValueError as err:
@@ -346,9 +351,11 @@ class HandState:
         reason = check_play(self.rules, self.ranking, hand, self.trick, cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
-        hand.subtract(cards)
         for card in cards:
-            if not hand[card]:
+            left = hand[card] - 1
+            if left:
+                hand[card] = left
+            else:
                 del hand[card]
         self.trick.append(cards)
         self.actions.append({"type": "play", "seat": seat, "cards": cards})
@@ -368,7 +375,7 @@ class HandState:
         self.leader = winner  # lead.next_trick: trick_winner
         if not any(self.hands[0].values()):
             self.bottom_dug = attackers_won  # bottom.dig: last_trick_winner
-            self.dug_with_level_rank = all(c[1:] == self.level for c in plays[index])
+            self.dug_with_level_rank = won_with_level_rank(self.ranking, plays[index])
             self._settle()
 
     def _settle(self) -> None:
