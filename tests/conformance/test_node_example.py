@@ -45,8 +45,13 @@ CASES = [
     ("order-doc", "card_order", {"level": "10", "trump_suit": "H", "cards": ["S10", "C10", "H10", "H2", "D2", "SA"]},
      {"order": [["H10"], ["S10", "C10"], ["H2"], ["D2"], ["SA"]]}),
     # Jokers on top; duplicates counted once; trump-suit A above trump-suit 3, both below every 2.
-    ("order-top", "card_order", {"level": "5", "trump_suit": "S", "cards": ["S3", "BJ", "SA", "SJ", "BJ", "C2"]},
-     {"order": [["BJ"], ["SJ"], ["C2"], ["SA"], ["S3"]]}),
+    ("order-top", "card_order", {"level": "5", "trump_suit": "S", "cards": ["S3", "BJ", "SA", "LJ", "BJ", "C2"]},
+     {"order": [["BJ"], ["LJ"], ["C2"], ["SA"], ["S3"]]}),
+    # No trump suit yet: level cards in one group, 2s in one group, side cards grouped by rank; SJ is the
+    # jack of spades (LJ the small joker).
+    ("order-no-trump", "card_order",
+     {"level": "5", "trump_suit": None, "cards": ["SJ", "HA", "D2", "LJ", "H5", "SA", "S5", "C2"]},
+     {"order": [["LJ"], ["S5", "H5"], ["C2", "D2"], ["SA", "HA"], ["SJ"]]}),
     ("classify-meteor", "classify", {"level": "7", "trump_suit": "D", "cards": ["BJ", "BJ", "BJ"]},
      {"combination": "meteor", "suit": "trump"}),
     # Two off-suit level cards are equal in strength but not a pair (a pair is two identical cards).

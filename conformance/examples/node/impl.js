@@ -21,11 +21,11 @@ const COMBINATIONS = {1: 'single', 2: 'pair', 3: 'meteor'};           // of iden
 class BadQuery extends Error {}                                       // → an "errored" reply
 
 function parseCard(token) {
-  if (token === 'BJ' || token === 'SJ') return {token, suit: null, rank: token};
+  if (token === 'BJ' || token === 'LJ') return {token, suit: null, rank: token};     // big, small joker
   if (typeof token === 'string' && SUITS.includes(token[0]) && RANKS.includes(token.slice(1))) {
     return {token, suit: token[0], rank: token.slice(1)};
   }
-  throw new BadQuery(`bad card ${JSON.stringify(token)}: expected a token such as H10, SA, BJ or SJ`);
+  throw new BadQuery(`bad card ${JSON.stringify(token)}: expected a token such as H10, SA, BJ or LJ`);
 }
 
 function parseCards(list, what) {
@@ -33,10 +33,12 @@ function parseCards(list, what) {
   return list.map(parseCard);
 }
 
-// The hand's context: level rank and trump suit. Read from `given`, checked.
+// The hand's context: level rank and trump suit (null: none fixed yet). Read from `given`, checked.
 function context(given) {
   if (!LEVELS.includes(given.level)) throw new BadQuery(`'level' must be one of ${LEVELS.join(' ')}`);
-  if (!SUITS.includes(given.trump_suit)) throw new BadQuery(`'trump_suit' must be one of ${SUITS.join(' ')}`);
+  if (given.trump_suit !== null && !SUITS.includes(given.trump_suit)) {
+    throw new BadQuery(`'trump_suit' must be one of ${SUITS.join(' ')} or null`);
+  }
   return {level: given.level, trump: given.trump_suit};
 }
 
@@ -52,7 +54,7 @@ function isTrump(card, ctx) {
 function strength(card, ctx) {
   const plain = RANKS.indexOf(card.rank);                             // 3 → 1 … A → 12
   if (card.rank === 'BJ') return 300;
-  if (card.rank === 'SJ') return 299;
+  if (card.rank === 'LJ') return 299;
   if (card.rank === ctx.level) return card.suit === ctx.trump ? 298 : 297;
   if (card.rank === '2') return card.suit === ctx.trump ? 296 : 295;
   if (card.suit === ctx.trump) return 100 + plain;
@@ -72,7 +74,7 @@ function combination(cards) {
 }
 
 function notationIndex(card) {
-  return card.suit === null ? 100 + ['BJ', 'SJ'].indexOf(card.rank)
+  return card.suit === null ? 100 + ['BJ', 'LJ'].indexOf(card.rank)
     : SUITS.indexOf(card.suit) * 13 + RANKS.indexOf(card.rank);
 }
 
