@@ -66,11 +66,11 @@ def validate(files: tuple[Path, ...], fmt: str) -> None:
         for path in files:
             targets += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
         problems: list[SpecError] = []
-        seen: set[str] = set()
+        seen: set[tuple] = set()
         for path in targets:  # the files in the order given, each file's problems in line order
             for problem in registry.check_file(path):
-                if problem.format() not in seen:
-                    seen.add(problem.format())
+                if problem.identity() not in seen:
+                    seen.add(problem.identity())
                     problems.append(problem)
         checked = f"{len(targets)} file(s)"
     else:

@@ -118,9 +118,16 @@ class SpecError(ValueError):
         tail += f" (expected {self.expected})" if self.expected else ""
         return f"{where}{path}{self.message}{tail}"
 
+    def __str__(self) -> str:
+        return self.format()
+
     def sort_key(self) -> tuple[str, int, int, str]:
         """Order of reports: by file, then line, column and path."""
         return (self.file, self.line, self.column, self.rule_path)
+
+    def identity(self) -> tuple:
+        """What makes two reports the same problem: place, kind and message (not ``context`` or ``expected``)."""
+        return (self.file, self.line, self.column, self.rule_path, self.kind, self.message)
 
     def as_dict(self) -> dict[str, str | int]:
         """The structured fields as a JSON-ready mapping (for ``validate --format json``)."""
@@ -142,7 +149,7 @@ def sorted_unique(problems: Iterable[SpecError]) -> list[SpecError]:
     seen: set[tuple] = set()
     out: list[SpecError] = []
     for problem in sorted(problems, key=SpecError.sort_key):
-        key = (problem.file, problem.line, problem.column, problem.rule_path, problem.kind, problem.message)
+        key = problem.identity()
         if key not in seen:
             seen.add(key)
             out.append(problem)

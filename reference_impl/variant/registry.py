@@ -183,18 +183,21 @@ class Registry:
             return None, [exc]
         problems = self._file_problems(leaf, bundled_id)
         files, ids = [leaf], [bundled_id or leaf.data.get("id")]
+        visited = {path.resolve()}  # by file, not id: a house file may reuse an id, but no extends can reach it
         current = leaf
         while isinstance(parent_id := current.data.get("extends"), str) and id_problem(parent_id) is None:
-            if parent_id in ids:
+            parent_path = id_path(self.root, parent_id)
+            if parent_path is not None and parent_path.resolve() in visited:
                 chain = " → ".join(str(i) for i in [*ids, parent_id])
                 problems.append(current.error(("extends",), f"extends makes a cycle: {chain}",
                                               "a chain that ends in a variant without extends", "extends_cycle"))
                 break
-            parent_path = id_path(self.root, parent_id)
             if parent_path is None or not parent_path.is_file():
                 chain = " → ".join(str(i) for i in [*ids, parent_id])
-                problems.append(current.error(("extends",), f"variant '{parent_id}' does not exist (chain: {chain})",
-                                              "one of: " + ", ".join(self.variant_ids()), "missing_parent"))
+                problem = current.error(("extends",), f"variant '{parent_id}' does not exist",
+                                        "one of: " + ", ".join(self.variant_ids()), "missing_parent")
+                problem.context = f"chain: {chain}"
+                problems.append(problem)
                 break
             try:
                 parent = self._load(parent_path)
@@ -204,6 +207,7 @@ class Registry:
             problems += self._file_problems(parent, parent_id)
             files.append(parent)
             ids.append(parent_id)
+            visited.add(parent_path.resolve())
             current = parent
         if problems:
             return None, problems
@@ -225,12 +229,15 @@ class Registry:
                                                  "game_mismatch"))
             data = merge_variant(data, loaded.data)
         variant = Variant(id=data["id"], data=data, file=files[-1].file, chain=tuple(ids), files=tuple(files))
+        if any(p.kind == "game_mismatch" for p in problems):
+            return variant, problems  # the game's checks would not apply
         leaf = files[-1]
         problems += self._schema_problems(leaf, VARIANT_SCHEMA, "resolved", data, variant.origin)
         game = data.get("game")
         complete = f"complete.{game}"
         if not variant.abstract and complete in load_schema(self.schema_dir / VARIANT_SCHEMA)["$defs"]:
-            problems += self._schema_problems(leaf, VARIANT_SCHEMA, complete, data, variant.origin, "incomplete")
+            # a missing rule is added in the leaf file: point there (at the deepest place it has)
+            problems += self._schema_problems(leaf, VARIANT_SCHEMA, complete, data, None, "incomplete")
         if isinstance(game, str) and data["id"].split("/")[0] != game:
             problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
                                        f"'{game}/…'", "id_mismatch"))

@@ -98,9 +98,9 @@ def _describe(error: ValidationError, path: Path_, missing_kind: str) -> list[tu
     if name == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
-        message = f"{_show(instance)} is {_kind_of(instance)}"
+        message = f"found {_kind_of(instance)}"
         if "object" in wanted and str(schema.get("description", "")).startswith("Rule "):
-            message += "; a rule item is a mapping: value, text, source or inferred"
+            message += "; a rule item is a mapping of value, text, and source or inferred"
             expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
         return [(path, "wrong_type", message, expected)]
     if name == "enum":
@@ -171,13 +171,13 @@ def _show(value: Any) -> str:
 
 def _kind_of(value: Any) -> str:
     if isinstance(value, bool):
-        return "true/false"
+        return f"the true/false value {str(value).lower()}"
     if value is None:
         return "null"
     if isinstance(value, int | float):
-        return "a number"
+        return f"the number {value}"
     if isinstance(value, str):
-        return "text"
+        return f"the text {_show(value)}"
     if isinstance(value, list):
         return "a list"
     return "a mapping"
