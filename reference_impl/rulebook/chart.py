@@ -15,9 +15,7 @@ EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows
 that the level rank leaves its place among the plain cards); otherwise the start level."""
 EXAMPLE_TRUMP_SUIT: Final = "H"
-EXAMPLE_SIDE_SUIT: Final = "C"
-"""The side suit drawn. Not spades: in the card notation ``SJ`` is the small joker, so the jack of
-spades has no token of its own (reported to the kit's maintainers)."""
+EXAMPLE_SIDE_SUIT: Final = "S"
 
 
 def example_level(levels_order: list[str] | None, start: str | None) -> str:

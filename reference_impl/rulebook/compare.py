@@ -13,6 +13,9 @@ from .labels import SECTION_TITLES, UI, label
 from .rules_html import compact, is_decision_table, rule_items, sections_in_order
 
 MISSING = object()
+SHORT_VALUE = 60
+"""Values up to this many characters are shown under the text in the table; longer ones only on the
+variants' own pages."""
 
 
 def compare_rows(variants: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, list[Any], bool]]:
@@ -51,8 +54,10 @@ def _cell(item: Any, lang: str) -> str:
     value = item.get("value")
     if is_decision_table(value):
         shown = f'<em>{UI["see_table"][lang]}</em>'
-    else:
+    elif len(compact(value)) <= SHORT_VALUE:
         shown = f"<code>{escape(compact(value))}</code>"
+    else:
+        return text
     return f'{text}<br><span class="cmp-value">{shown}</span>'
 
 
@@ -63,25 +68,23 @@ def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> 
         variants: ``(variant_id, display name, rules mapping)`` per column.
 
     Returns:
-        ``(glance, full)`` HTML tables: the differing rules with their values only, and every rule
-        by section; a differing row carries ``class="differs"``, every row an id ``cmp-<rule_id>``.
+        ``(glance, full)``: a list of the differing rule ids by section, linked to their rows; and
+        the table of every rule by section (a differing row carries ``class="differs"``, every row
+        an id ``cmp-<rule_id>``).
     """
     rows = compare_rows([(vid, rules) for vid, _, rules in variants])
     names = "".join(f"<th>{escape(name)}</th>" for _, name, _ in variants)
     n = len(variants)
 
-    glance = []
-    for rule_id, cells, differs in rows:
+    differing: dict[str, list[str]] = {}
+    for rule_id, _, differs in rows:
         if differs:
-            vals = "".join(
-                "<td>" + (UI["absent"][lang] if c is MISSING else
-                          (UI["see_table"][lang] if is_decision_table(c["value"])
-                           else f"<code>{escape(compact(c['value']))}</code>")) + "</td>"
-                for c in cells)
-            glance.append(f'<tr class="differs"><td><a href="#cmp-{escape(rule_id)}"><code>{escape(rule_id)}</code>'
-                          f"</a></td>{vals}</tr>")
-    summary = (f'<table class="compare glance"><thead><tr><th>{UI["rule_id"][lang]}</th>{names}</tr></thead>'
-               f'<tbody>{"".join(glance)}</tbody></table>')
+            differing.setdefault(rule_id.split(".")[0], []).append(rule_id)
+    glance = "".join(
+        f"<li><strong>{escape(label(SECTION_TITLES, sec, lang))}</strong> "
+        + " ".join(f'<a href="#cmp-{escape(r)}"><code>{escape(r)}</code></a>' for r in ids) + "</li>"
+        for sec, ids in differing.items())
+    summary = f'<ul class="glance">{glance}</ul>'
 
     body, section = [], None
     for rule_id, cells, differs in rows:

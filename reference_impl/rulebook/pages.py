@@ -114,7 +114,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     """
     here = page_path(doc.id, lang)
     other = LANGS[1 - LANGS.index(lang)]
-    out = [f"# {doc.name.get(lang, doc.id)}\n\n",
+    out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)}\n\n",
            f"[{UI['other_lang'][lang]}]({rel(page_path(doc.id, other), here)}){{ .lang-switch }}\n\n",
            f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n']
     box = summary_box_html(doc.rules, lang)
@@ -133,7 +133,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
         for section, items in other_sections:
             out.append(f"### {section} {{#{section}}}\n\n")
             out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
-            out.append(_examples_md(section, examples, lang, sources, level="####"))
+            out.append(_examples_md(section, examples, lang, sources))
     link = UI["compare_link"][lang].format(title=compare_title(doc.game, lang),
                                            href=rel(compare_path(doc.game, lang), here))
     out.append(f"## {UI['compare'][lang]} {{#compare}}\n\n{link}\n\n")
@@ -142,7 +142,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
 
 
 def _examples_md(section: str, examples: dict[str, tuple[list[ScenarioLike], int]], lang: str,
-                 sources: dict[str, dict[str, Any]], level: str = "###") -> str:
+                 sources: dict[str, dict[str, Any]]) -> str:
     picked, total = examples.get(section, ([], 0))
     if not picked:
         return ""
@@ -151,7 +151,8 @@ def _examples_md(section: str, examples: dict[str, tuple[list[ScenarioLike], int
     if total > len(picked):
         path = f"conformance/scenarios/{picked[0].variant.split('/')[0]}/"
         more = f'<p class="more-examples">{escape(UI["more_examples"][lang].format(n=total - len(picked), path=path))}</p>\n\n'
-    return f"{level} {UI['examples'][lang]} {{#{section}-examples}}\n\n{blocks}{more}"
+    # A heading in HTML, so that the examples do not crowd the table of contents.
+    return f'<h3 class="examples-head" id="{section}-examples">{UI["examples"][lang]}</h3>\n\n{blocks}{more}'
 
 
 def compare_page(game: str, docs: Sequence[VariantDoc], lang: str) -> str:

@@ -9,33 +9,17 @@ import json
 from html import escape
 from typing import Any
 
+from reference_impl.variant.variant import iter_rules
+
 from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, label
 
 RuleItem = dict[str, Any]
 """A rule item: ``{value, text: {zh, en}, source: {id, section} | inferred: {reason}, note?}``."""
 
 
-def is_rule_item(node: Any) -> bool:
-    """True for a rule item (a mapping with ``text`` and ``value``)."""
-    return isinstance(node, dict) and "text" in node and "value" in node
-
-
 def rule_items(rules: dict[str, Any]) -> list[tuple[str, RuleItem]]:
-    """All rule items of a ``rules`` mapping as ``(rule_id, item)``, in file order.
-
-    A rule id is the item's dotted path (``"bury.max_points"``); nested groups are walked.
-    """
-    found: list[tuple[str, RuleItem]] = []
-
-    def walk(node: Any, path: list[str]) -> None:
-        if is_rule_item(node):
-            found.append((".".join(path), node))
-        elif isinstance(node, dict):
-            for key, child in node.items():
-                walk(child, [*path, str(key)])
-
-    walk(rules, [])
-    return found
+    """All rule items of a ``rules`` mapping as ``(rule_id, item)``, in file order (the loader's walk)."""
+    return list(iter_rules(rules))
 
 
 def sections_in_order(rules: dict[str, Any]) -> tuple[list[tuple[str, list[tuple[str, RuleItem]]]],
@@ -174,7 +158,8 @@ def summary_box_html(rules: dict[str, Any], lang: str) -> str:
     for key, rule_ids in SUMMARY_ROWS:
         texts = [str(items[r]["text"][lang]) for r in rule_ids if r in items]
         if texts:
-            rows.append(f'<tr><th>{UI[key][lang]}</th><td>{escape(" ".join(texts))}</td></tr>')
+            joined = ("" if lang == "zh" else " ").join(texts)
+            rows.append(f'<tr><th>{UI[key][lang]}</th><td>{escape(joined)}</td></tr>')
     if not rows:
         return ""
     return f'<div class="summary-box"><table>{"".join(rows)}</table></div>'

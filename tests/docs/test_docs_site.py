@@ -1,0 +1,96 @@
+"""The built site: strict build without warnings, a 中文 and an English page per variant carrying every
+rule id and rule text, the comparison pages, the hand-written pages, and the house-variant example."""
+
+from __future__ import annotations
+
+import re
+from html import escape, unescape
+from pathlib import Path
+
+import pytest
+
+from reference_impl.rulebook.labels import LANGS
+from reference_impl.variant import list_variants, load_file, load_variant
+from reference_impl.variant.variant import iter_rules
+
+REPO = Path(__file__).resolve().parents[2]
+PLAYABLE = [v for v in list_variants() if not load_variant(v).abstract]
+HAND_WRITTEN = ["index", "getting-started", "rule-keepers", "implementers/index", "implementers/operations", "glossary"]
+
+
+def page(site: Path, docs_path: str) -> str:
+    """The HTML of a built page from its docs path (``rulebooks/zh/huolong/x.md``), directory URLs."""
+    stem = docs_path.removesuffix(".md")
+    target = site / ("index.html" if stem == "index" else
+                     f"{stem.removesuffix('/index')}/index.html")
+    assert target.is_file(), f"page not built: {docs_path}"
+    return target.read_text(encoding="utf-8")
+
+
+def test_the_site_builds_strict_without_warnings(built_site):
+    assert built_site.returncode == 0, built_site.log[-3000:]
+    warnings = [line for line in built_site.log.splitlines() if re.match(r"\s*(WARNING|ERROR)\b", line)]
+    assert warnings == []
+
+
+def test_there_are_playable_variants():
+    assert len(PLAYABLE) >= 3
+
+
+@pytest.mark.parametrize("variant_id", PLAYABLE)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_of_the_variant_is_on_its_page(built_site, variant_id, lang):
+    variant = load_variant(variant_id)
+    html = page(built_site.root, f"rulebooks/{lang}/{variant_id}.md")
+    assert variant.data["name"][lang] in unescape(html)
+    missing = [rule_id for rule_id in variant.rule_ids() if f'id="r-{rule_id}"' not in html]
+    assert missing == []
+    wrong_text = [rule_id for rule_id, item in iter_rules(variant.data["rules"])
+                  if escape(item["text"][lang]) not in html]
+    assert wrong_text == []
+    assert html.count('<svg class="card"') >= 20  # the ranking chart at least
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_comparison_page_lists_every_variant_and_rule(built_site, lang):
+    html = page(built_site.root, f"rulebooks/{lang}/huolong/compare.md")
+    huolong = [v for v in PLAYABLE if v.startswith("huolong/")]
+    for variant_id in huolong:
+        assert load_variant(variant_id).data["name"][lang] in unescape(html)
+    rule_ids = {r for v in huolong for r in load_variant(v).rule_ids()}
+    assert all(f'id="cmp-{r}"' in html for r in rule_ids)
+    # bottom.multiplier is 1, 2 and 1 in the three sources: a difference
+    assert '<tr class="differs" id="cmp-bottom.multiplier">' in html
+
+
+def test_hand_written_pages_and_the_index_are_built(built_site):
+    for name in [*HAND_WRITTEN, "rulebooks/index"]:
+        page(built_site.root, f"{name}.md")
+    index = page(built_site.root, "rulebooks/index.md")
+    for variant_id in PLAYABLE:
+        for lang in LANGS:
+            assert f'href="{lang}/{variant_id}/"' in index
+
+
+def test_worked_examples_come_from_the_scenarios(built_site):
+    from reference_impl.rulebook.site import load_scenarios
+
+    scenarios, _ = load_scenarios()
+    shown = [s for s in scenarios if s.variant == "huolong/li-zhijiang" and s.op not in ("facts", "replay")]
+    if not shown:
+        pytest.skip("no scenarios for huolong/li-zhijiang yet")
+    html = page(built_site.root, "rulebooks/en/huolong/li-zhijiang.md")
+    ids = re.findall(r'class="example" id="ex-([^"]+)"', html)
+    assert ids and set(ids) <= {s.id for s in shown}
+
+
+def test_the_house_variant_example_is_valid_and_changes_what_the_guide_says():
+    variant = load_file(REPO / "docs" / "examples" / "house-variant.yaml")
+    parent = load_variant(variant.parent)
+    assert variant.parent == "huolong/datong-guide"
+    assert variant.rule("follow.shape") == "match_when_held" != parent.rule("follow.shape")
+    assert variant.rule("bottom.multiplier") == 1 != parent.rule("bottom.multiplier")
+    assert "inferred" in variant.item("bottom.multiplier")
+    changed = [r for r in variant.rule_ids() if r in parent.rule_ids() and variant.item(r) != parent.item(r)]
+    assert sorted(changed) == ["bottom.multiplier", "follow.shape"]
+    assert set(variant.rule_ids()) == set(parent.rule_ids())
