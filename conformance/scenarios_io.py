@@ -14,8 +14,10 @@ Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
         expect: {...}
 
 The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
-scenario after the defaults are applied). Every problem is reported as one line
-``file:line:col: message``; all the problems of a load are gathered into one :class:`ScenarioError`.
+scenario after the defaults are applied). YAML is read by the spec loader's strict reader
+(:mod:`reference_impl.variant.yaml_loader`: no duplicate keys, anchors, aliases or tags). Every
+problem is reported as one line ``file:line:col: message``; all the problems of a load are
+gathered into one :class:`ScenarioError`.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from typing import Any
 
 import jsonschema
 
-from conformance.safe_yaml import YamlError, load_yaml_located
+from reference_impl.variant.errors import SpecError, format_path
+from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
 DEFAULTABLE_KEYS = ("variant", "rules", "source", "op")
@@ -135,24 +138,21 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
         The file's scenarios in file order.
 
     Raises:
-        ScenarioError: unreadable file, YAML problem (see :mod:`conformance.safe_yaml`), schema
+        ScenarioError: unreadable file, YAML problem (see :mod:`reference_impl.variant.yaml_loader`), schema
             violation, or an id used twice in the file; one line per problem.
     """
     path = Path(path)
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError([f"{name}:0:0: cannot read: {exc}"]) from None
-    try:
-        data, positions = load_yaml_located(text, name)
-    except YamlError as exc:
+        loaded = read_yaml_file(path, display=name)
+    except SpecError as exc:
+        if exc.kind == "empty":
+            raise ScenarioError([f"{name}:1:1: empty scenario file (expected a mapping with 'scenarios')"]) from None
         raise ScenarioError([str(exc)]) from None
-    if data is None:
-        raise ScenarioError([f"{name}:1:1: empty scenario file (expected a mapping with 'scenarios')"])
+    data = loaded.data
 
     file_validator, scenario_validator = _validators()
-    errors = _schema_errors(file_validator, data, (), name, positions)
+    errors = _schema_errors(file_validator, data, (), loaded)
     if errors:
         raise ScenarioError(errors)
 
@@ -162,8 +162,8 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
     for index, entry in enumerate(data["scenarios"]):
         where = ("scenarios", index)
         merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
-        problems = _schema_errors(scenario_validator, merged, where, name, positions)
-        line = positions.get(where, (0, 0))[0]
+        problems = _schema_errors(scenario_validator, merged, where, loaded)
+        line = loaded.position(where)[0]
         if merged["id"] in seen:
             problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
                             f"(first at line {seen[merged['id']]})")
@@ -223,8 +223,9 @@ def _build(merged: dict[str, Any], file: str, line: int) -> Scenario:
 
 
 def _schema_errors(validator: jsonschema.Draft202012Validator, instance: Any, base: tuple,
-                   name: str, positions: dict) -> list[str]:
-    """One ``file:line:col: message`` line per schema violation, in document order."""
+                   loaded: LoadedYaml) -> list[str]:
+    """One ``file:line:col: path: message`` line per schema violation of ``instance`` (found at
+    path ``base`` of the loaded file), in document order."""
     lines = []
     for error in validator.iter_errors(instance):
         path = base + tuple(error.absolute_path)
@@ -232,8 +233,8 @@ def _schema_errors(validator: jsonschema.Draft202012Validator, instance: Any, ba
         extra = _unknown_keys(error)
         if extra:
             path = path + (extra[0],)
-        line, col = _nearest(positions, path)
-        lines.append((line, col, f"{name}:{line}:{col}: {_render_path(path)}: {message}"))
+        line, col = loaded.position(path)
+        lines.append((line, col, f"{loaded.file}:{line}:{col}: {format_path(path) or '(file)'}: {message}"))
     return [text for _, _, text in sorted(lines, key=lambda t: (t[0], t[1]))]
 
 
@@ -257,16 +258,3 @@ def _message(error: jsonschema.ValidationError) -> str:
         return f"needs {options}"
     text = " ".join(error.message.split())
     return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _nearest(positions: dict, path: tuple) -> tuple[int, int]:
-    while path and path not in positions:
-        path = path[:-1]
-    return positions.get(path, (1, 1))
-
-
-def _render_path(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(file)"

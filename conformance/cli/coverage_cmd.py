@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -19,19 +18,9 @@ from conformance.cli.conform import CommandError, fail
 from conformance.coverage import CoverageReport
 from conformance.coverage import coverage as compute_coverage
 from conformance.reports.common import write_text
-from conformance.safe_yaml import YamlError, load_yaml
 from conformance.scenarios_io import ScenarioError, load_scenarios
-
-
-def rule_ids_of(rules: dict[str, Any], prefix: str = "") -> list[str]:
-    """The rule ids of a resolved variant's ``rules`` mapping: the dotted paths of the items that
-    carry a ``value``, in file order."""
-    found: list[str] = []
-    for key, item in rules.items():
-        path = f"{prefix}{key}"
-        if isinstance(item, dict):
-            found += [path] if "value" in item else rule_ids_of(item, path + ".")
-    return found
+from reference_impl.variant.errors import SpecError
+from reference_impl.variant.yaml_loader import read_yaml_file
 
 
 def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
@@ -52,7 +41,7 @@ def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
         except Exception as exc:  # noqa: BLE001 - the loader's own errors are one line each
             raise CommandError(f"cannot load variant '{variant_id}': {exc}") from None
         if wanted or not variant.abstract:
-            out[variant_id] = rule_ids_of(variant.data.get("rules", {}))
+            out[variant_id] = list(variant.rule_ids())
     return out
 
 
@@ -63,10 +52,8 @@ def file_rule_ids(path: str, wanted: tuple[str, ...]) -> dict[str, list[str]]:
         CommandError: unreadable file, bad YAML, wrong shape, unknown wanted variant.
     """
     try:
-        data = load_yaml(Path(path).read_text(encoding="utf-8"), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CommandError(f"cannot read {path}: {exc}") from None
-    except YamlError as exc:
+        data = read_yaml_file(path).data
+    except SpecError as exc:
         raise CommandError(str(exc)) from None
     if not isinstance(data, dict) or not all(
             isinstance(v, list) and all(isinstance(r, str) for r in v) for v in data.values()):

@@ -89,7 +89,8 @@ def test_bad_scenario_file_exit_2(tmp_path):
     (tmp_path / "bad.yaml").write_text("scenarios:\n  - id: a.b\n    id: a.c\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["conform", "--scenarios", str(tmp_path), "--impl", "fake_inprocess:EchoImpl"])
     assert result.exit_code == 2
-    assert "bad.yaml:3:5: duplicate key 'id' (first at line 2)" in result.output
+    [error] = result.output.splitlines()
+    assert error.startswith("error: ") and "bad.yaml:3:5: " in error and "duplicate key 'id' (first at line 2)" in error
 
 
 def test_reference_adapter_missing_is_a_clear_message(monkeypatch):
@@ -147,3 +148,12 @@ def test_coverage_bad_rules_file(tmp_path):
     rules.write_text("demo/plain: 3\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["coverage", *SUITE, "--rules-file", str(rules)])
     assert result.exit_code == 2 and "expected a mapping of variant id to a list of rule ids" in result.output
+
+
+def test_coverage_of_a_bundled_variant_by_default():
+    result = CliRunner().invoke(cli, ["coverage", "--variant", "huolong/li-zhijiang"])
+    assert result.exit_code in (0, 1), result.output  # 1 while a scenario cites a rule the variant lacks
+    assert result.output.startswith("huolong/li-zhijiang  ") and "rules covered" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(cli, ["coverage", "--variant", "nope/nope"])
+    assert result.exit_code == 2 and "error: unknown variant 'nope/nope'" in result.output

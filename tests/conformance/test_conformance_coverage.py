@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from conformance.cli.coverage_cmd import rule_ids_of
 from conformance.coverage import coverage
 
 
@@ -25,9 +24,3 @@ def test_rules_of_another_variant_and_unknown_variants_are_errors(demo_scenarios
             in report.errors[0])
     assert "echo.yaml:12" in report.errors[0]
     assert "scenario 'demo.echo.other-variant-004' is for unknown variant 'demo/other'" in report.errors[1]
-
-
-def test_rule_ids_of_a_resolved_variant():
-    rules = {"deck": {"decks": {"value": 3, "text": {}}, "jokers": {"value": 2}},
-             "ranking": {"trump_order": {"value": ["BJ"]}, "sub": {"deep": {"value": 1}}}}
-    assert rule_ids_of(rules) == ["deck.decks", "deck.jokers", "ranking.trump_order", "ranking.sub.deep"]

@@ -59,7 +59,7 @@ def test_bad_scenario_file_is_a_one_line_collection_error(run_pytest, tmp_path):
     (bad / "x.yaml").write_text("scenarios:\n  - id: a.b\n    id: a.c\n", encoding="utf-8")
     result = run_pytest(str(bad), "--datong-scenarios", str(bad), "--datong-impl", "fake_inprocess:EchoImpl")
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*x.yaml:3:5: duplicate key 'id' (first at line 2)*"])
+    result.stdout.fnmatch_lines(["*x.yaml:3:5: *duplicate key 'id' (first at line 2)*"])
     assert "Traceback" not in result.stdout.str()
 
 
