@@ -64,10 +64,10 @@ def settlement_findings(rules: dict) -> list[Finding]:
     point_pieces = _pieces(table, top, step)
     used: set[int] = set()
     matched_any: set[int] = set()
-    gaps: dict[tuple, dict[str, set]] = {}
-    for (low, high, points), (dug, with_level), jokers, level in product(
+    unmatched: dict[tuple, set[tuple[int, str]]] = {}  # (low, high, (dug, with_level)) → {(big jokers, level)}
+    for (low, high, points), dig, jokers, level in product(
             point_pieces, ((False, False), (True, False), (True, True)), range(big_jokers + 1), levels):
-        outcome = {"attacker_points": points, "bottom_dug": dug, "dug_with_level_rank": with_level,
+        outcome = {"attacker_points": points, "bottom_dug": dig[0], "dug_with_level_rank": dig[1],
                    "bottom_big_jokers": jokers, "banker_level": level}
         first = None
         for index, row in enumerate(table):
@@ -77,13 +77,13 @@ def settlement_findings(rules: dict) -> list[Finding]:
                     first = index
                     used.add(index)
         if first is None:
-            group = gaps.setdefault((low, high, dug), {"with_level": set(), "jokers": set(), "levels": set()})
-            group["with_level"].add(with_level)
-            group["jokers"].add(jokers)
-            group["levels"].add(level)
-    for (low, high, dug), group in list(gaps.items())[:3]:
+            unmatched.setdefault((low, high, dig), set()).add((jokers, level))
+    gaps: dict[tuple, list[tuple[bool, bool]]] = {}  # digs with the same uncovered (jokers, level) pairs go together
+    for (low, high, dig), pairs in unmatched.items():
+        gaps.setdefault((low, high, frozenset(pairs)), []).append(dig)
+    for (low, high, pairs), digs in list(gaps.items())[:3]:
         findings.append((_TABLE, "settlement_gap", "no row matches a hand with " + _describe_gap(
-            low, high, dug, group, big_jokers, levels), "a row for every outcome (the last row is often "
+            low, high, digs, pairs, big_jokers, levels), "a row for every outcome (the last row is often "
             "a catch-all)"))
     if len(gaps) > 3:
         findings.append((_TABLE, "settlement_gap", f"and {len(gaps) - 3} more kinds of hand no row matches",
@@ -110,7 +110,8 @@ def _bad_ranges(table: list) -> list[Finding]:
 
 
 def _pieces(table: list, top: int, step: int) -> list[tuple[int, int, int]]:
-    """Cut 0..top at every row's bounds; return (low, high, representative) for pieces holding a reachable score."""
+    """Cut 0..top at every row's bounds; return (lowest, highest, representative) reachable score of each piece
+    that holds one (scores are multiples of ``step``)."""
     cuts = {0, top + 1}
     for row in table:
         bounds = row.get("when", {}).get("attacker_points", {})
@@ -123,7 +124,7 @@ def _pieces(table: list, top: int, step: int) -> list[tuple[int, int, int]]:
     for low, nxt in zip(ordered, ordered[1:], strict=False):
         first = -(-low // step) * step
         if first < nxt:
-            pieces.append((low, nxt - 1, first))
+            pieces.append((first, (nxt - 1) // step * step, first))
     return pieces
 
 
@@ -141,14 +142,26 @@ def _matches(when: dict, outcome: dict[str, Any]) -> bool:
     return True
 
 
-def _describe_gap(low: int, high: int, dug: bool, group: dict, big_jokers: int, levels: list) -> str:
-    points = f"{low}" if low == high else f"{low}-{high}"
-    jokers = sorted(group["jokers"])
-    joker_text = "any" if len(jokers) == big_jokers + 1 else ", ".join(map(str, jokers))
-    level_set = group["levels"]
-    level_text = "any" if len(level_set) == len(levels) else ", ".join(r for r in levels if r in level_set)
-    parts = [f"attacker_points {points}", f"bottom_dug {str(dug).lower()}"]
-    if dug and len(group["with_level"]) == 1:
-        parts.append(f"dug_with_level_rank {str(next(iter(group['with_level']))).lower()}")
-    parts += [f"bottom_big_jokers {joker_text}", f"banker_level {level_text}"]
+_DIGS = {(False, False): "bottom_dug false", (True, False): "bottom_dug true, dug_with_level_rank false",
+         (True, True): "bottom_dug true, dug_with_level_rank true"}
+
+
+def _describe_gap(low: int, high: int, digs: list[tuple[bool, bool]], pairs: frozenset, big_jokers: int,
+                  levels: list) -> str:
+    """One line naming the uncovered outcomes: points, digging, big jokers in the bottom, banker level."""
+    parts = [f"attacker_points {low}" if low == high else f"attacker_points {low}-{high}"]
+    if len(digs) == 2 and all(d[0] for d in digs):
+        parts.append("bottom_dug true")
+    elif len(digs) < 3:
+        parts.append(" or ".join(_DIGS[d] for d in sorted(digs)))
+    jokers = sorted({j for j, _ in pairs})
+    level_set = {lv for _, lv in pairs}
+    if len(pairs) == len(jokers) * len(level_set):  # every combination of the two: describe each separately
+        parts.append("bottom_big_jokers " + ("any" if len(jokers) == big_jokers + 1 else ", ".join(map(str, jokers))))
+        parts.append("banker_level " + ("any" if len(level_set) == len(levels)
+                                        else ", ".join(r for r in levels if r in level_set)))
+    else:
+        example = min(pairs, key=lambda p: (p[0], levels.index(p[1])))
+        parts.append(f"bottom_big_jokers {example[0]}, banker_level {example[1]} (and {len(pairs) - 1} more "
+                     "combinations of the two)")
     return ", ".join(parts)

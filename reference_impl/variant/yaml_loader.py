@@ -186,7 +186,8 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
     try:
         loader = _StrictLoader(text, file)
         node = loader.get_single_node()
-        if node is None:
+        if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
+                            and node.value == ""):
             raise SpecError(file, 1, 1, "", "the file holds no YAML document (it is empty or only comments)",
                             "a mapping with id, name, summary …", "empty")
         if require_mapping and not isinstance(node, yaml.MappingNode):
