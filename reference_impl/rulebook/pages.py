@@ -190,3 +190,37 @@ def index_page(docs: Sequence[VariantDoc]) -> str:
             out.append(f'<div class="variant-card"><p><strong>{escape(d.name.get("zh", d.id))}</strong> · '
                        f'<strong>{escape(d.name.get("en", d.id))}</strong></p>{summaries}</div>\n\n')
     return "".join(out)
+
+
+OPERATION_EXAMPLES_PATH = "implementers/examples.md"
+
+
+def operation_examples_page(scenarios: Sequence[ScenarioLike]) -> str:
+    """For implementers: one scenario per operation as the JSON-lines ``query`` the runner sends and the
+    ``result`` that passes (the scenario's ``expect``), taken from the bundled suite.
+
+    The first scenario (by id) of each operation that cites a source is used, else the first one.
+    """
+    import json
+
+    out = ["# Operation examples · 操作示例\n\n",
+           "One scenario of the bundled suite per operation, as the JSON-lines `query` the runner sends and a "
+           "`result` that passes it: the answer must contain every key of the scenario's `expect` with an equal "
+           "value (other keys are not checked). The shapes and reason codes are defined in "
+           f"[Operations]({rel('implementers/operations.md', OPERATION_EXAMPLES_PATH)}). "
+           "Generated from `conformance/scenarios/` when the site is built.\n\n"
+           "每种操作取测试套件里的一个场景：上面一行是测试程序发出的查询，下面一行是能通过的回答。\n\n"]
+    by_op: dict[str, list[ScenarioLike]] = {}
+    for sc in sorted(scenarios, key=lambda s: s.id):
+        by_op.setdefault(sc.op, []).append(sc)
+    if not by_op:
+        out.append("*(The suite has no scenarios yet.)*\n")
+    for op, group in sorted(by_op.items()):
+        sc = next((s for s in group if s.source), group[0])
+        query = {"type": "query", "id": sc.id, "variant": sc.variant, "op": sc.op, "given": sc.given}
+        result = {"type": "result", "id": sc.id, "answer": sc.expect}
+        desc = sc.description.get("en", "")
+        out.append(f"## `{op}`\n\n{len(group)} scenarios. Example: {escape(desc, quote=False)} "
+                   f"(rules {', '.join(f'`{r}`' for r in sc.rules)}).\n\n"
+                   f"```json\n{json.dumps(query, ensure_ascii=False)}\n{json.dumps(result, ensure_ascii=False)}\n```\n\n")
+    return "".join(out)

@@ -14,8 +14,8 @@ import yaml
 
 from .examples import ScenarioLike
 from .labels import LANG_NAMES, LANGS
-from .pages import (INDEX_PATH, VariantDoc, compare_page, compare_path, compare_title, game_name, index_page,
-                    page_path, rulebook_page)
+from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
+                    game_name, index_page, operation_examples_page, page_path, rulebook_page)
 
 
 @dataclass
@@ -83,9 +83,9 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
     """Render every generated page: docs path → Markdown.
 
     Pages: :data:`~.pages.INDEX_PATH`, per variant and language :func:`~.pages.page_path`, per game and
-    language :func:`~.pages.compare_path`.
+    language :func:`~.pages.compare_path`, and :data:`~.pages.OPERATION_EXAMPLES_PATH`.
     """
-    pages = {INDEX_PATH: index_page(variants)}
+    pages = {INDEX_PATH: index_page(variants), OPERATION_EXAMPLES_PATH: operation_examples_page(scenarios)}
     for doc in variants:
         for lang in LANGS:
             pages[page_path(doc.id, lang)] = rulebook_page(doc, lang, sources, scenarios)

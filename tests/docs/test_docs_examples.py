@@ -1,0 +1,58 @@
+"""The implementer's guide's examples work: the JSON-lines transcript is what the toy engine really answers
+and matches the suite's scenarios, and both toy engines pass the suite's bottom_points scenarios."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conformance.scenarios_io import load_scenarios
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "docs" / "examples"
+
+
+def transcript() -> list[tuple[str, dict]]:
+    lines = (EXAMPLES / "jsonl-session.txt").read_text(encoding="utf-8").splitlines()
+    return [(line[0], json.loads(line[1:])) for line in lines if line.strip()]
+
+
+def test_the_transcript_is_what_the_toy_engine_answers():
+    sent = "".join(json.dumps(msg) + "\n" for arrow, msg in transcript() if arrow == "→")
+    proc = subprocess.run([sys.executable, str(EXAMPLES / "jsonl_engine.py")], input=sent, text=True,
+                          capture_output=True, timeout=60, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert replies == [msg for arrow, msg in transcript() if arrow == "←"]
+
+
+def test_the_transcript_queries_are_the_suites_scenarios():
+    scenarios = {s.id: s for s in load_scenarios()}
+    messages = [msg for _, msg in transcript()]
+    queries = [m for m in messages if m["type"] == "query"]
+    assert queries
+    for query in queries:
+        sc = scenarios[query["id"]]
+        assert (query["variant"], query["op"], query["given"]) == (sc.variant, sc.op, sc.given)
+    for result in (m for m in messages if m["type"] == "result"):
+        assert result["answer"] == scenarios[result["id"]].expect
+
+
+def conform(*args: str) -> str:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLES), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.run([sys.executable, "-m", "conformance.cli.main", "conform", "-q", "--op", "bottom_points",
+                           "--op", "card_order", *args], capture_output=True, text=True, timeout=120, cwd=REPO, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout + proc.stderr
+
+
+def test_the_toy_engines_pass_bottom_points_and_skip_card_order():
+    n_bottom = sum(1 for s in load_scenarios() if s.op == "bottom_points")
+    n_order = sum(1 for s in load_scenarios() if s.op == "card_order")
+    for impl in (["--impl-cmd", f"{sys.executable} {EXAMPLES / 'jsonl_engine.py'}"],
+                 ["--impl", "inprocess_engine:ToyEngine"]):
+        out = conform(*impl)
+        assert f"{n_bottom} passed, 0 failed, {n_order} skipped, 0 errored" in out
