@@ -138,7 +138,7 @@ def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
 
 
 def play_hand(state: HandState, bots: Sequence) -> HandState:
-    """Play ``state`` to its end (settled, or to be redealt) with one bot per seat.
+    """Play ``state`` to its end (settled, or to be redealt) with one bot per seat, from whatever phase it is in.
 
     During the deal, the receiver of each card that can open a show is asked whether to show.
 
@@ -157,7 +157,8 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
             cards = bots[seat].choose_show(state, seat)
             if cards:
                 state.apply({"type": "show", "seat": seat, "cards": cards})
-    state.apply({"type": "close"})
+    if state.phase == "declare":
+        state.apply({"type": "close"})
     if state.phase == "bury":
         state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)})
     while state.phase == "star_burial":

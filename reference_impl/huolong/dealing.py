@@ -44,7 +44,7 @@ def _deal_method(rules: HuolongRules) -> str:
     for variant_id in (rules.variant_id, rules.variant_id.split("+")[0]):
         try:
             return load_variant(variant_id).rule("deal.method")
-        except (FileNotFoundError, KeyError, OSError):
+        except (KeyError, OSError, ValueError):  # ValueError: the loader's SpecError (unknown id)
             continue
     raise RulesError(f"{rules.variant_id}: rule deal.method is missing")
 

@@ -3,7 +3,7 @@
 Implements the ``declaration.*`` rules of a variant:
 
 * ``shows``: the kinds of show, each ``{name, card, count, strength, suit_from, banker, equal_overrides?}``.
-  ``card`` is a token (``BJ``, ``SJ``) or ``level_card`` (any card of the hand's level rank); a show of
+  ``card`` is a token (``BJ``, ``LJ``) or ``level_card`` (any card of the hand's level rank); a show of
   ``count`` identical such cards. ``strength`` orders the kinds: a show must be stronger than the
   declaration in force to overcall it, or of the same kind and equal when that kind has
   ``equal_overrides`` (level-card flips: the last flip fixes the suit). ``suit_from: shown_card`` fixes

@@ -96,7 +96,8 @@ class HandState:
             is known (the hand's level would be undefined).
 
     Main attributes: ``phase``, ``hands`` (per-seat Counters), ``banker``, ``trump_suit``, ``level``,
-    ``ranking`` (once the suit is fixed), ``bottom``, ``tricks`` (``[(leader, plays, winner, points)]``),
+    ``ranking`` (once the suit is fixed), ``bottom`` (the cards lying in the bottom now: the dealt bottom, none
+    while the banker holds it, then the buried cards), ``dealt_bottom``, ``tricks`` (``[(leader, plays, winner, points)]``),
     ``attacker_points`` (captured in tricks), ``outcome`` (the SettleOutcome), ``actions`` (the log).
     """
 
@@ -128,6 +129,7 @@ class HandState:
         self.trump_suit = trump_suit
         self.ranking: Ranking | None = None
         self.bottom: list[str] = list(self.pack[self.total:])
+        self.dealt_bottom: list[str] = self.bottom
         self.buried: list[str] = []
         self.star: burying.StarBurial | None = None
         self.forced_loads: list[tuple[int, int]] = []
@@ -280,6 +282,7 @@ class HandState:
         self.level = self.team_levels[self.banker % 2]
         self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)
         self.hands[self.banker].update(self.bottom)  # the banker takes up the bottom
+        self.dealt_bottom, self.bottom = self.bottom, []
         self.phase = "bury"
 
     def _do_bury(self, action: dict) -> None:

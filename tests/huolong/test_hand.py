@@ -1,0 +1,216 @@
+"""The hand state machine (rule ids lead.first_trick, lead.next_trick, points.captured_by, bottom.dig,
+bottom.multiplier, levels.hand_level, and the phase order deal → declare → bury → star_burial → play → settled)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from reference_impl.bots import GreedyBot, RandomBot, play_hand
+from reference_impl.cards import SUITS
+from reference_impl.huolong.hand import BAD_ACTION, OUT_OF_TURN, WRONG_PHASE, HandState, IllegalAction
+
+from lifecycle_helpers import DG, LI, OP, full_pack, random_hand
+
+LEVEL_AND_JOKERS = [c for c in {f"{s}3" for s in SUITS} | {"BJ", "LJ"}]
+
+
+def declared_state(rules=LI, seed=1):
+    """A hand where seat 2 shows a big joker after 3 cards and draws ♥6 next: hearts, banker 2."""
+    pack = full_pack(rules, ["S4", "H5", "BJ", "C6", "D7", "S8", "H6", "D9"], seed=seed, avoid=LEVEL_AND_JOKERS)
+    state = HandState(rules, pack)
+    state.deal_until(3)
+    state.apply({"type": "show", "seat": 2, "cards": ["BJ"]})
+    state.deal_until(state.total)
+    return state
+
+
+def test_phases_and_declaration():
+    state = declared_state()
+    assert state.phase == "declare"
+    assert {a["type"] for a in state.legal_actions()} >= {"close"}
+    state.apply({"type": "close"})
+    assert (state.phase, state.banker, state.trump_suit, state.level) == ("bury", 2, "H", "3")
+    assert sum(state.hands[2].values()) == 45  # the banker took up the bottom
+    assert state.actions[0] == {"type": "show", "seat": 2, "cards": ["BJ"], "after": 3}
+    assert state.actions[1] == {"type": "declaration", "outcome": "declared", "trump_suit": "H", "banker": 2}
+
+
+def test_deal_phase_offers_deal_and_shows():
+    state = declared_state()
+    fresh = HandState(LI, state.pack)
+    fresh.deal_until(3)
+    actions = list(fresh.legal_actions())
+    assert actions[0] == {"type": "deal"}
+    assert {"type": "show", "seat": 2, "cards": ["BJ"]} in actions
+
+
+def test_wrong_phase_and_out_of_turn_and_bad_actions_leave_the_state_unchanged():
+    state = declared_state()
+    with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "play", "seat": 2, "cards": ["S4"]})
+    assert err.value.reason == WRONG_PHASE
+    state.apply({"type": "close"})
+    some = list(state.hands[2].elements())[:6]
+    with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "bury", "seat": 1, "cards": some})
+    assert err.value.reason == OUT_OF_TURN
+    with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "bury", "seat": 2, "cards": ["XX"] * 6})
+    assert err.value.reason == BAD_ACTION
+    with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "fold"})
+    assert err.value.reason == BAD_ACTION
+    assert state.phase == "bury" and sum(state.hands[2].values()) == 45
+
+
+def test_first_trick_is_led_by_the_banker_then_by_each_winner():
+    """lead.first_trick banker (li-zhijiang 一.六.6); lead.next_trick trick_winner."""
+    state = declared_state()
+    state.apply({"type": "close"})
+    bots = [GreedyBot() for _ in range(4)]
+    play_hand(state, bots)
+    assert state.tricks[0][0] == 2
+    for (_, _, winner, _), (leader, _, _, _) in zip(state.tricks, state.tricks[1:]):
+        assert leader == winner
+
+
+def test_play_out_of_turn_and_illegal_follow():
+    state = declared_state()
+    state.apply({"type": "close"})
+    rng = random.Random(3)
+    state.apply(state.random_action(rng))          # bury
+    while state.phase == "star_burial":
+        state.apply(state.random_action(rng))
+    with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "play", "seat": 3, "cards": [next(iter(state.hands[3]))]})
+    assert err.value.reason == OUT_OF_TURN
+    # lead a side card, then find a follower holding that suit who tries to play something else
+    for _ in range(60):
+        seat = state.to_move()
+        if state.trick:
+            suit = state.ranking.suit_of(state.trick[0][0])
+            hand = state.hands[seat]
+            has = [c for c in hand if state.ranking.suit_of(c) == suit]
+            other = [c for c in hand if state.ranking.suit_of(c) != suit]
+            if has and other and len(state.trick[0]) == 1:
+                with pytest.raises(IllegalAction) as err:
+                    state.apply({"type": "play", "seat": seat, "cards": [other[0]]})
+                assert err.value.reason == "must_follow_suit"
+                return
+        state.apply(state.random_action(rng))
+    pytest.fail("no follow situation found")
+
+
+def _to_last_trick(rules, seed):
+    """A hand brought to the play phase, then cut down (white box) to one card per player for the last trick."""
+    rng = random.Random(seed)
+    state = HandState(rules, full_pack(rules, seed=seed))
+    bots = [RandomBot(rng) for _ in range(4)]
+    while state.phase == "deal":
+        state.deal_one()
+    state.apply({"type": "close"})
+    state.apply({"type": "bury", "seat": state.banker, "cards": bots[0].choose_bury(state)})
+    while state.phase == "star_burial":
+        state.apply({"type": "load", "seat": state.to_move(), "count": 0})
+    assert state.phase == "play"
+    return state
+
+
+def _last_trick(state, cards_by_offset, captured, bottom):
+    b, trump = state.banker, state.trump_suit
+    side = next(s for s in SUITS if s != trump)
+    state.hands = [Counter() for _ in range(4)]
+    for offset, card in enumerate(cards_by_offset):
+        state.hands[(b + offset) % 4] = Counter([card.replace("X", side)])
+    state.bottom = bottom
+    state.attacker_points = captured
+    state.star = None
+    state.leader, state.trick = b, []
+    for offset in range(4):
+        seat = (b + offset) % 4
+        state.apply({"type": "play", "seat": seat, "cards": list(state.hands[seat].elements())})
+    return side
+
+
+def test_dg_attackers_dig_with_a_level_card_and_the_bottom_counts_double():
+    """bottom.dig last_trick_winner; bottom.multiplier 2 (datong-guide 三.4 '底牌的分数都只翻两倍');
+    points.captured_by trick_winner_team; the last trick won by level-rank cards (dug_with_level_rank).
+    Banker leads X4, the next player ruffs with an off-suit 3 (a level card, trump), X5 and X6 follow:
+    the attackers take 5 points; 100 + 5 captured, bottom 20 points × 2 = 40 → 145 ≥ 120, dug: dig_and_topple."""
+    state = _to_last_trick(DG, 11)
+    b = state.banker
+    _last_trick(state, ["X4", "X3", "X5", "X6"], 100, ["SK", "S10", "C4", "C6", "D7", "D8"])
+    assert state.tricks[-1][2] == (b + 1) % 4
+    claim = state.actions[-1]
+    assert claim["type"] == "settle"
+    assert (claim["captured_points"], claim["bottom_points"], claim["attacker_points"]) == (105, 20, 145)
+    assert claim["bottom_dug"] is True and claim["dug_with_level_rank"] is True
+    assert claim["row"] == "dig_and_topple"
+    assert claim["next_banker"] == (b + 1) % 4                          # rotation.take_over banker_next
+    assert claim["levels"] == {"banker_team": "3", "attackers": "4"}
+    assert state.phase == "settled"
+
+
+def test_li_bottom_held_points_of_the_banker_team_do_not_count():
+    """The banker wins the last trick with XA: the bottom is held, its points are not added, and the trick's
+    points go to the banker team (not counted). 100 captured < 120, held: points_kept_bottom_held, +1."""
+    state = _to_last_trick(LI, 12)
+    b = state.banker
+    _last_trick(state, ["XA", "X4", "XK", "X6"], 100, ["SK", "S10", "C4", "C6", "D7", "D8"])
+    claim = state.actions[-1]
+    assert state.tricks[-1][2] == b
+    assert (claim["captured_points"], claim["attacker_points"], claim["bottom_dug"]) == (100, 100, False)
+    assert claim["row"] == "points_kept_bottom_held"
+    assert claim["next_banker"] == (b + 2) % 4                          # rotation.keep banker_partner
+    assert claim["levels"] == {"banker_team": "4", "attackers": "3"}
+
+
+def test_li_dig_adds_the_bottom_once():
+    """bottom.multiplier 1 (li-zhijiang 一.六.4): 100 + 10 (trick: XK) + bottom 20 = 130, dug: take over +1."""
+    state = _to_last_trick(LI, 13)
+    _last_trick(state, ["X4", "XA", "XK", "X6"], 100, ["SK", "S10", "C4", "C6", "D7", "D8"])
+    claim = state.actions[-1]
+    assert (claim["attacker_points"], claim["bottom_dug"], claim["row"]) == (130, True, "points_lost_bottom_dug")
+
+
+def test_op_redeal_when_nobody_declares():
+    """declaration.nobody_declared redeal (online-platform 【亮牌规则】): the hand ends in phase redeal."""
+    state = HandState(OP, full_pack(OP, seed=4))
+    state.deal_until(state.total)
+    state.apply({"type": "close"})
+    assert state.phase == "redeal" and state.finished
+    assert list(state.legal_actions()) == []
+    with pytest.raises(IllegalAction):
+        state.apply({"type": "bury", "seat": 0, "cards": []})
+
+
+def test_li_later_hand_keeps_the_suit_and_plays_the_banker_teams_level():
+    """declaration.scope match; levels.hand_level banker_team."""
+    state = HandState(LI, full_pack(LI, seed=5), hand_number=2, team_levels=("5", "8"), banker=3, trump_suit="S")
+    assert state.first_drawer == 3 and state.level == "8"
+    state.deal_until(state.total)
+    assert list(state.decl.legal_shows(0)) == []
+    state.apply({"type": "close"})
+    assert (state.banker, state.trump_suit, state.level, state.declaration.outcome) == (3, "S", "8", "kept")
+
+
+def test_bad_setups_are_refused():
+    with pytest.raises(ValueError, match="not 3 decks"):
+        HandState(LI, ["S3"] * 162)
+    with pytest.raises(ValueError, match="161 cards"):
+        HandState(LI, full_pack(LI)[:-1])
+    with pytest.raises(ValueError, match="levels differ"):
+        HandState(LI, full_pack(LI), team_levels=("3", "5"))
+
+
+@pytest.mark.parametrize("rules", [LI, DG, OP])
+def test_greedy_and_random_bots_finish_hands(rules):
+    for seed in range(3):
+        assert random_hand(rules, seed).finished
+        rng = random.Random(seed)
+        state = HandState(rules, full_pack(rules, seed=seed))
+        play_hand(state, [GreedyBot() if s % 2 else RandomBot(rng) for s in range(4)])
+        assert state.finished
