@@ -1,0 +1,185 @@
+"""The spec subcommands of datong-rules: validate, variants, show, diff."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from conformance.cli.main import cli
+
+HERE = Path(__file__).parent
+FIXTURE = HERE / "fixtures" / "house-club.yaml"
+MALFORMED = sorted((HERE / "malformed").glob("*.yaml"))
+LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): \S")
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+@pytest.mark.parametrize("command", ["validate", "variants", "show", "diff"])
+def test_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert result.output.startswith("Usage: ")
+
+
+def test_validate_bundled_data_exits_0():
+    result = run("validate")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "no problems" in result.stderr
+
+
+def test_validate_house_fixture_exits_0():
+    result = run("validate", str(FIXTURE))
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_validate_malformed_files_one_line_per_problem(monkeypatch):
+    monkeypatch.chdir(HERE / "malformed")
+    names = [p.name for p in MALFORMED]
+    result = run("validate", *names)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines and all(LINE.match(line) for line in lines), [line for line in lines if not LINE.match(line)]
+    assert {LINE.match(line)["file"] for line in lines} == set(names)  # every file reports, none is lost
+    assert "Traceback" not in result.output
+
+
+def test_validate_a_folder(monkeypatch):
+    monkeypatch.chdir(HERE)
+    result = run("validate", "malformed")
+    assert result.exit_code == 1
+    assert {LINE.match(line)["file"] for line in result.stdout.splitlines()} >= {
+        str(Path("malformed") / "empty.yaml"), str(Path("malformed") / "trees" / "cycle" / "huolong" / "a.yaml")}
+
+
+def test_validate_json_format(monkeypatch):
+    monkeypatch.chdir(HERE / "malformed")
+    result = run("validate", "--format", "json", "bad-enum-value.yaml")
+    assert result.exit_code == 1
+    (problem,) = json.loads(result.stdout)
+    assert problem["kind"] == "bad_value" and problem["line"] == 9
+    assert problem["rule_path"] == "rules.star_burial.policy.value"
+
+
+def test_validate_missing_file_is_one_line():
+    result = run("validate", "no-such-file.yaml")
+    assert result.exit_code == 1
+    assert result.stdout == "no-such-file.yaml:1:1: cannot read the file: No such file or directory\n"
+
+
+def test_validate_sources_file(tmp_path):
+    bad = tmp_path / "sources.yaml"
+    bad.write_text("sources:\n  - id: x\n", encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 1
+    assert all(LINE.match(line) for line in result.stdout.splitlines())
+    assert "missing key 'game'" in result.stdout
+
+
+def test_console_script_never_prints_a_traceback(tmp_path):
+    """The real entry point, in a subprocess, on every corpus file at once."""
+    result = subprocess.run([sys.executable, "-c", "from conformance.cli.main import main; main()", "validate",
+                             *map(str, MALFORMED)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    assert all(LINE.match(line) for line in result.stdout.splitlines())
+
+
+def test_variants_table():
+    result = run("variants")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:3] == ["id", "名称", "name"]
+    row = next(line for line in lines if line.startswith("huolong/li-zhijiang "))
+    assert "攉龙 · 李志江本" in row and "Huolong · Li Zhijiang's rules" in row and "huolong/base" in row
+    assert row.rstrip().endswith("no")
+    assert next(line for line in lines if line.startswith("huolong/base ")).rstrip().endswith("yes")
+
+
+def test_variants_json():
+    rows = json.loads(run("variants", "--format", "json").stdout)
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["huolong/online-platform"]["sources"] == ["datong-guide", "li-zhijiang", "online-platform"]
+    assert by_id["huolong/base"]["abstract"] is True and by_id["huolong/base"]["parent"] == ""
+
+
+def test_show_resolved_variant_with_provenance():
+    result = run("show", "huolong/datong-guide")
+    assert result.exit_code == 0
+    data = yaml.safe_load(result.stdout)
+    assert data["id"] == "huolong/datong-guide" and data["game"] == "huolong"
+    assert data["chain"] == ["huolong/base", "huolong/datong-guide"]
+    multiplier = data["rules"]["bottom"]["multiplier"]
+    assert multiplier["value"] == 2 and multiplier["source"] == {"id": "datong-guide", "section": "三.4"}
+    assert multiplier["defined_in"] == "huolong/datong-guide"
+    assert data["rules"]["points"]["threshold"]["defined_in"] == "huolong/base"
+    assert data["rules"]["levels"]["order"]["value"][7] == "10"  # stays text
+
+
+def test_show_json_and_house_file():
+    data = json.loads(run("show", "--format", "json", str(FIXTURE)).stdout)
+    assert data["id"] == "huolong/example-club"
+    assert data["rules"]["star_burial"]["policy"]["value"] == "fast"
+
+
+def test_show_unknown_id_is_one_line_listing_known_ids():
+    result = run("show", "huolong/nope")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert "unknown variant 'huolong/nope'" in line and "huolong/li-zhijiang" in line
+
+
+def test_show_broken_file_is_one_line(monkeypatch):
+    monkeypatch.chdir(HERE / "malformed")
+    result = run("show", "alias-bomb.yaml")
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert "alias-bomb.yaml:7:8" in line
+
+
+def test_diff_text():
+    result = run("diff", "huolong/li-zhijiang", "huolong/datong-guide")
+    assert result.exit_code == 0
+    out = result.stdout
+    block = out[out.index("■ bottom.multiplier"):].split("■")[1]
+    assert "A huolong/li-zhijiang  值 value: 1" in block and "B huolong/datong-guide  值 value: 2" in block
+    assert "来源 source: li-zhijiang 一.六.4" in block and "来源 source: datong-guide 三.4" in block
+    assert "翻一倍" in block and "count double" in block  # both languages of B's text
+    assert "■ points.threshold" not in out  # equal values are not shown
+    assert re.search(r"\d+ 条规则不同 / rule\(s\) differ, \d+ 相同 / the same", out)
+
+
+def test_diff_json_lists_exactly_the_rules_whose_values_differ():
+    out = json.loads(run("diff", "--format", "json", "huolong/li-zhijiang", str(FIXTURE)).stdout)
+    assert sorted(d["rule"] for d in out["differences"]) == ["bottom.multiplier", "star_burial.policy"]
+    first = next(d for d in out["differences"] if d["rule"] == "star_burial.policy")
+    assert (first["a"]["value"], first["b"]["value"]) == ("slow", "fast")
+    assert first["b"]["defined_in"] == "huolong/example-club"
+
+
+def test_diff_with_a_rule_missing_on_one_side():
+    out = json.loads(run("diff", "--format", "json", "huolong/base", "huolong/li-zhijiang").stdout)
+    scope = next(d for d in out["differences"] if d["rule"] == "declaration.scope")
+    assert scope["a"] == {"variant": "huolong/base", "present": False}
+    assert scope["b"]["value"] == "match"
+
+
+def test_diff_of_a_variant_with_itself():
+    out = json.loads(run("diff", "--format", "json", "huolong/base", "huolong/base").stdout)
+    assert out["differences"] == [] and out["same"] > 30
+
+
+def test_diff_unknown_id():
+    result = run("diff", "huolong/li-zhijiang", "nope/nope")
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1

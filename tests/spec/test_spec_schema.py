@@ -1,0 +1,121 @@
+"""The JSON schemas of spec/schema/ (variant and sources): valid, strict, editor-friendly, in step with the data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from reference_impl.paths import schema_path, spec_root
+from reference_impl.variant import list_variants
+
+SCHEMAS = ["variant.schema.json", "sources.schema.json"]
+RESOLVED_ONLY = ("resolved", "complete.")  # $defs checked on resolved data, not on files
+
+
+def load(name: str) -> dict:
+    return json.loads(schema_path(name).read_text(encoding="utf-8"))
+
+
+def walk(node, path=()):
+    """Every (path, mapping) of a schema."""
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from walk(value, path + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from walk(value, path + (index,))
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_schema_is_valid_2020_12_and_draft_07(name):
+    schema = load(name)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+    Draft7Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_schema_uses_only_keywords_draft_07_editors_understand(name):
+    newer = {"unevaluatedProperties", "unevaluatedItems", "prefixItems", "dependentSchemas", "dependentRequired",
+             "$dynamicRef", "$dynamicAnchor", "$anchor", "$recursiveRef", "minContains", "maxContains"}
+    for path, node in walk(load(name)):
+        if path and path[-1] == "properties":
+            continue  # keys here are property names, not keywords
+        assert not newer & set(node), path
+        if "$ref" in node:
+            assert set(node) <= {"$ref"}, f"{path}: a $ref with siblings is ignored by draft-07 editors"
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_every_file_object_forbids_unknown_keys(name):
+    for path, node in walk(load(name)):
+        if len(path) >= 2 and path[0] == "$defs" and str(path[1]).startswith(RESOLVED_ONLY):
+            continue
+        if (path and path[-1] == "properties") or {"not", "if"} & set(path):
+            continue  # property names; conditions (not a shape of data)
+        types = node.get("type")
+        if types == "object" or (isinstance(types, list) and "object" in types):
+            assert node.get("additionalProperties") is False, path
+
+
+def test_every_rule_item_has_the_same_shape():
+    defs = load("variant.schema.json")["$defs"]
+    items = {k: v for k, v in defs.items() if k.startswith("rule.")}
+    assert len(items) > 40
+    for name, item in items.items():
+        assert item["required"] == ["value", "text"], name
+        assert set(item["properties"]) == {"value", "text", "source", "inferred", "note"}, name
+        assert item["anyOf"] == [{"required": ["source"]}, {"required": ["inferred"]}], name
+        assert item["not"] == {"type": "object", "required": ["source", "inferred"]}, name
+        assert item["type"] == ["object", "null"], name  # null deletes an inherited rule
+
+
+def test_complete_huolong_names_only_rules_the_schema_defines():
+    schema = load("variant.schema.json")
+    defs = schema["$defs"]
+    complete = defs["complete.huolong"]["properties"]["rules"]
+    sections = defs["rules"]["properties"]
+    assert set(complete["required"]) <= set(sections)
+    for section, spec in complete["properties"].items():
+        known = set(defs[f"section.{section}"]["properties"])
+        assert set(spec["required"]) <= known, section
+
+
+def test_every_bundled_file_points_editors_at_its_schema():
+    for variant_id in list_variants():
+        path = spec_root() / f"{variant_id}.yaml"
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../schema/variant.schema.json", variant_id
+        assert (path.parent / "../schema/variant.schema.json").resolve() == schema_path("variant.schema.json").resolve()
+    first = (spec_root() / "sources.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=schema/sources.schema.json"
+
+
+def test_house_fixture_points_at_the_schema():
+    fixture = Path(__file__).parent / "fixtures" / "house-club.yaml"
+    first = fixture.read_text(encoding="utf-8").splitlines()[0]
+    target = first.split("$schema=", 1)[1]
+    assert (fixture.parent / target).resolve() == schema_path("variant.schema.json").resolve()
+
+
+def test_resolved_schema_ties_game_to_family():
+    schema = load("variant.schema.json")
+    check = Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/resolved"})
+    base = {"id": "huolong/x", "name": {}, "summary": {}}
+    assert not list(check.iter_errors({**base, "game": "huolong", "family": "trick_taking"}))
+    assert list(check.iter_errors({**base, "game": "huolong", "family": "climbing"}))
+    assert list(check.iter_errors({**base, "game": "dadun", "family": "trick_taking"}))
+    assert list(check.iter_errors(base))  # game and family are needed once resolved
+
+
+def test_sources_file_matches_its_schema():
+    import yaml
+
+    data = yaml.safe_load((spec_root() / "sources.yaml").read_text(encoding="utf-8"))
+    assert not list(Draft202012Validator(load("sources.schema.json")).iter_errors(data))
+    assert {s["id"] for s in data["sources"]} == {"li-zhijiang", "datong-guide", "online-platform", "biedan-guide",
+                                                    "dadun-guide"}
