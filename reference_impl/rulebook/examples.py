@@ -13,7 +13,7 @@ from typing import Any, Final, Protocol
 
 from reference_impl.cards import CardNotationError, format_cards, parse_card
 
-from .card_svg import cards_html, ranking_html, suit_label
+from .card_svg import card_svg, cards_html, ranking_html, suit_label
 from .labels import KEY_LABELS, SEAT_KEYS, UI, label
 from .rules_html import compact
 
@@ -24,6 +24,9 @@ SKIP_OPS: Final[frozenset[str]] = frozenset({"replay", "facts"})
 and ``facts`` (it restates the summary box)."""
 MAX_PICTURES: Final = 60
 """Card lists longer than this (a whole dealing order) are written as text, not drawn."""
+MAX_DEAL_GRID: Final = 40
+"""A dealing order up to this long is drawn as a grid: one column per seat, one row per round, each card
+with its index in the deal (the scenarios' reasoning refers to cards by that index)."""
 
 
 class ScenarioLike(Protocol):
@@ -93,6 +96,8 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
     if key in ("trump_suit", "suit") and isinstance(value, str):
         return escape(suit_label(value, lang))
     if is_card_list(value):
+        if key == "deal" and isinstance((given or {}).get("first_drawer"), int) and len(value) <= MAX_DEAL_GRID:
+            return _deal_grid(value, given["first_drawer"], lang)
         if len(value) > MAX_PICTURES:
             n = UI["cards_n"][lang].format(n=len(value))
             return f'<code class="card-text">{escape(format_cards(value, symbols=True))}</code>{n}'
@@ -106,8 +111,25 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
                        f"<td>{value_html(str(k), v, lang, given)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     if isinstance(value, list) and all(isinstance(v, dict) for v in value):
-        return "<br>".join(value_html("", v, lang, given) for v in value)
+        # one row per record, numbered from 0 as the answers' index lists (``rejected``) count them
+        keys = list(dict.fromkeys(k for v in value for k in v))
+        head = "<th>#</th>" + "".join(f"<th>{escape(label(KEY_LABELS, str(k), lang))}</th>" for k in keys)
+        rows = "".join(f"<tr><td>{i}</td><td>" + "</td><td>".join(
+            value_html(str(k), v[k], lang, given) if k in v else "" for k in keys) + "</td></tr>"
+            for i, v in enumerate(value))
+        return f'<table class="kv rows"><tr>{head}</tr>{rows}</table>'
     return f"<code>{escape(value if isinstance(value, str) else compact(value))}</code>"
+
+
+def _deal_grid(cards: list[str], first_drawer: int, lang: str) -> str:
+    seats = [(first_drawer + i) % 4 for i in range(4)]
+    head = "<tr><th></th>" + "".join(f"<th>{escape(UI['seat'][lang].format(n=s))}</th>" for s in seats) + "</tr>"
+    rows = []
+    for start in range(0, len(cards), 4):
+        cells = "".join(f'<td><span class="deal-index">{i}</span>{card_svg(cards[i], lang)}</td>'
+                        for i in range(start, min(start + 4, len(cards))))
+        rows.append(f"<tr><th>{escape(UI['round'][lang].format(n=start // 4 + 1))}</th>{cells}</tr>")
+    return f'<table class="kv deal">{head}{"".join(rows)}</table>'
 
 
 def _card_rows(key: str, rows: list[list[str]], lang: str, given: dict[str, Any]) -> str:

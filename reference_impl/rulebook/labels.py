@@ -103,6 +103,7 @@ UI: Final[dict[str, dict[str, str]]] = {
                               "built, one page in Chinese and one in English."},
     "variant": {"zh": "版本", "en": "Variant"},
     "seat": {"zh": "座位{n}", "en": "seat {n}"},
+    "round": {"zh": "第{n}圈", "en": "round {n}"},
     "yes": {"zh": "是", "en": "yes"},
     "no": {"zh": "否", "en": "no"},
     "none": {"zh": "无", "en": "none"},

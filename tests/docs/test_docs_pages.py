@@ -150,3 +150,28 @@ def test_nav_placeholders_are_filled():
     flat = str(rulebook_nav([DOC]))
     assert flat.index("rulebooks/zh/testgame/house.md") < flat.index("rulebooks/en/testgame/house.md")
     assert expand_nav(nav, [DOC], {})[2] == {"Keepers": "rule-keepers.md"}
+
+
+def test_a_list_of_records_is_one_table_with_a_column_per_key():
+    sc = scenario("t.declare-1", given={"shows": [{"seat": 0, "cards": ["BJ"], "after": 1},
+                                                  {"seat": 1, "cards": ["BJ", "BJ"], "after": 6}]},
+                  expect={"rejected": []})
+    html = example_html(sc, 1, "en", SOURCES)
+    start = html.index('<table class="kv rows">')
+    table = html[start:html.index("</table>", start)]
+    assert table.index("<th>seat</th>") < table.index("<th>cards</th>") < table.index("<th>after cards dealt</th>")
+    assert table.count("<tr>") == 3 and "seat 1" in table and table.count('data-card="BJ"') == 3
+    assert "none" in html  # an empty list is written as "none"
+
+
+def test_a_short_deal_is_a_grid_of_seats_and_rounds_with_indices():
+    deal = ["BJ", "H9", "C3", "S4", "D5", "H6"]
+    sc = scenario("t.deal-grid", given={"first_drawer": 3, "deal": deal}, expect={"banker": 3})
+    html = example_html(sc, 1, "en", SOURCES)
+    start = html.index('<table class="kv deal">')
+    grid = html[start:html.index("</table>", start)]
+    # columns start at the first drawer: seats 3, 0, 1, 2; card i goes to seat (3 + i) mod 4
+    assert [grid.index(f"<th>seat {n}</th>") for n in (3, 0, 1, 2)] == sorted(grid.index(f"<th>seat {n}</th>")
+                                                                             for n in (3, 0, 1, 2))
+    assert grid.count("<th>round ") == 2 and grid.count("<svg") == 6
+    assert grid.index('<span class="deal-index">4</span><svg class="card" data-card="D5"') > grid.index("round 2")
