@@ -1,7 +1,9 @@
-"""One running implementation process, its pipes drained by threads (used by :mod:`.jsonlines`).
+"""One running implementation process and its pipes (used by :mod:`.jsonlines`).
 
-stdout lines go to a queue read with a timeout (portable, no asyncio); stderr is drained
-continuously into a bounded buffer so a chatty implementation can never block on a full pipe.
+On POSIX, stdout is read by the caller's thread with ``poll`` and a deadline (no thread hand-off
+per reply: the round trip of a query is two process wake-ups, not four); elsewhere a thread feeds a
+queue read with a timeout. stderr is drained continuously by a thread into a bounded buffer so a
+chatty implementation can never block on a full pipe.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
@@ -25,6 +28,12 @@ STDERR_KEEP = 50
 """How many recent stderr lines are kept (and attached to an error)."""
 
 _MAX_STDERR_LINE = 500
+_CHUNK = 1 << 16
+_DISCARD_CHUNKS = 64
+
+
+def _decode(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
 class Child:
@@ -42,17 +51,25 @@ class Child:
             extra["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=cwd, env=env, **extra)
-        self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: deque[tuple[int, str]] = deque(maxlen=STDERR_KEEP)
         self._stderr_seen = 0
         self._lock = threading.Lock()
-        self._out_thread = threading.Thread(target=self._drain_stdout, daemon=True)
         self._err_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._out_thread.start()
         self._err_thread.start()
+        self._selecting = os.name == "posix"
+        if self._selecting:
+            self._fd = self.proc.stdout.fileno()
+            self._poll = select.poll()  # not select(): no FD_SETSIZE limit
+            self._poll.register(self._fd, select.POLLIN)
+            self._buf = bytearray()
+            self._eof = False
+        else:  # pragma: no cover - Windows: select() does not work on pipes
+            self._lines: queue.Queue[str | None] = queue.Queue()
+            self._out_thread = threading.Thread(target=self._drain_stdout, daemon=True)
+            self._out_thread.start()
 
     # -- reading -------------------------------------------------------------------------------
-    def _drain_stdout(self) -> None:
+    def _drain_stdout(self) -> None:  # pragma: no cover - Windows
         try:
             for raw in iter(self.proc.stdout.readline, b""):
                 self._lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
@@ -71,15 +88,60 @@ class Child:
             pass
 
     def read_line(self, timeout: float) -> str | None | object:
-        """The next stdout line (without its newline), ``None`` at end of output, or :data:`TIMEOUT`."""
+        """The next stdout line (without its newline), ``None`` at end of output, or :data:`TIMEOUT`.
+
+        A last line without a newline is returned as a line before ``None``.
+        """
+        if not self._selecting:  # pragma: no cover - Windows
+            try:
+                return self._lines.get(timeout=timeout)
+            except queue.Empty:
+                return TIMEOUT
+        deadline = time.monotonic() + timeout
+        while True:
+            end = self._buf.find(b"\n")
+            if end >= 0:
+                raw = bytes(self._buf[:end])
+                del self._buf[: end + 1]
+                return _decode(raw)
+            if self._eof:
+                if self._buf:
+                    raw = bytes(self._buf)
+                    self._buf.clear()
+                    return _decode(raw)
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._wait_readable(left):
+                return TIMEOUT
+            self._read_available()
+
+    def _wait_readable(self, timeout: float) -> bool:
+        """Whether stdout has data or has ended, waiting up to ``timeout`` s."""
+        return bool(self._poll.poll(max(0, int(timeout * 1000 + 0.999))))
+
+    def _read_available(self) -> None:
+        """Append one chunk of stdout to the buffer (the fd is readable: this does not block)."""
         try:
-            return self._lines.get(timeout=timeout)
-        except queue.Empty:
-            return TIMEOUT
+            chunk = os.read(self._fd, _CHUNK)
+        except OSError:
+            chunk = b""
+        if chunk:
+            self._buf += chunk
+        else:
+            self._eof = True
 
     def discard_pending(self) -> None:
         """Drop stdout lines already received but never read (stale output of an earlier query)."""
-        while True:
+        if self._selecting:
+            for _ in range(_DISCARD_CHUNKS):  # bounded: a process spewing output cannot hold us here
+                if self._eof or not self._wait_readable(0):
+                    break
+                self._read_available()
+            end = self._buf.rfind(b"\n")
+            if end >= 0:
+                del self._buf[: end + 1]
+            return
+        while True:  # pragma: no cover - Windows
             try:
                 line = self._lines.get_nowait()
             except queue.Empty:
@@ -133,6 +195,8 @@ class Child:
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable process
             pass
         self._err_thread.join(timeout=1.0)
+        if self._selecting:
+            self._eof = True  # the fd is closed below: never poll or read it again
         for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
                 pipe.close()
