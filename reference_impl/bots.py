@@ -42,19 +42,23 @@ class RandomBot:
         self.show_chance = show_chance
 
     def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """A random legal show, made with probability ``show_chance``; else None."""
         shows = state.decl.legal_shows(seat)
         if shows and self.rng.random() < self.show_chance:
             return self.rng.choice(shows)
         return None
 
     def choose_bury(self, state: HandState) -> list[str]:
+        """A random legal bury."""
         return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
 
     def choose_load(self, state: HandState, seat: int) -> int:
+        """A random legal number of big jokers (0 included)."""
         counts = [n for n in range(state.star.holdings[seat] + 1) if state.star.check_load(seat, n) is None]
         return self.rng.choice(counts)
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """A random legal play (:func:`follow.random_legal_play`)."""
         return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
 
 
@@ -64,6 +68,8 @@ class GreedyBot:
     name = "greedy"
 
     def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """Show whenever possible unless the own team's declaration is in force: the strongest show, and
+        among level-card flips the suit the bot holds most of."""
         cur = state.decl.current()
         if cur is not None and cur.seat % 2 == seat % 2:
             return None  # my team already declared
@@ -80,6 +86,7 @@ class GreedyBot:
         return max(shows, key=lambda cards: (len(cards), cards[0] == BIG_JOKER, suit_length(cards)))
 
     def choose_bury(self, state: HandState) -> list[str]:
+        """The lowest side cards without points (then point cards, then trumps); random if that is illegal."""
         rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
         cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
         cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
@@ -89,12 +96,16 @@ class GreedyBot:
         return burying.random_bury(rules, ranking, hand, random.Random(0))
 
     def choose_load(self, state: HandState, seat: int) -> int:
+        """Load all big jokers but one (kept to fight for the last trick), as many as the bottom allows."""
         count = max(0, state.star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
         while count and state.star.check_load(seat, count) is not None:
             count -= 1
         return count
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """Lead a side ace (as a pair or meteor if held) or else the lowest side single; follow by winning the
+        trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
+        points, then weakest)."""
         rules, ranking, trick = state.rules, state.ranking, state.trick
         hand = state.hands[seat]
         strength = ranking.strength_map

@@ -182,6 +182,7 @@ class Declaration:
         self.active = scope == "hand" or hand_number <= 1
         self.held = held if held is not None else [Counter() for _ in range(rules.players)]
         self.dealt = 0
+        self._players = rules.players
         self.closed = False
         self.shows: list[Show] = []
         self._waiting: dict[int, list[Show]] = {}
@@ -199,7 +200,7 @@ class Declaration:
         """
         if self.closed:
             raise RuntimeError("the deal is over")
-        seat = (self.first_drawer + self.dealt) % self.rules.players
+        seat = (self.first_drawer + self.dealt) % self._players
         self.held[seat][card] += 1
         self.dealt += 1
         waiting = self._waiting.get(seat)

@@ -113,6 +113,8 @@ class HandState:
             raise ValueError(f"team_levels must be two levels of {rules.variant_id}, got {list(levels)}")
         if banker is None and levels[0] != levels[1]:
             raise ValueError("the hand's level is undefined: the teams' levels differ and no banker is known")
+        if hand_number > 1 and rules.declaration.get("scope") == "match" and (trump_suit is None or banker is None):
+            raise ValueError("a later hand of a match-scope variant needs the match's trump suit and the banker")
         self.rules = rules
         self.pack = list(pack)
         self.hand_number = hand_number
@@ -276,8 +278,6 @@ class HandState:
         if result.outcome == "redeal":
             self.phase = "redeal"
             return
-        if result.trump_suit is None:
-            raise RulesError("declaration.scope: a later hand of the match needs the match's trump suit")
         self.banker, self.trump_suit = result.banker, result.trump_suit
         self.level = self.team_levels[self.banker % 2]
         self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)

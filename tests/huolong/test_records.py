@@ -205,3 +205,24 @@ def test_cli_errors_are_one_line(tmp_path):
     assert out.exit_code == 2 and "error:" in out.output and "Traceback" not in out.output
     out = CliRunner().invoke(cli, ["play", "huolong/base"])
     assert out.exit_code == 2 and "abstract" in out.output
+
+
+def test_li_later_hand_without_the_match_suit_is_a_setup_error():
+    """declaration.scope match: a later hand's record must carry the kept trump suit."""
+    _, rec = match_rec(LI, 6, hands=2)
+    hand = copy.deepcopy(next(h for h in rec["hands"] if h["hand_number"] == 2))
+    assert hand["trump_suit"] in ("S", "H", "C", "D")
+    assert records.verify(hand).accepted
+    hand["trump_suit"] = None
+    assert records.verify(hand).answer() == {"accepted": False, "index": None, "seat": None, "reason": "wrong_setup"}
+
+
+def test_cli_verify_match_record_names_the_hand(tmp_path):
+    _, rec = match_rec(DG, 6)
+    k = index_of(rec["hands"][1], "play", 0)
+    rec["hands"][1]["actions"][k]["cards"] = []
+    path = tmp_path / "match.json"
+    records.dump(rec, path)
+    out = CliRunner().invoke(cli, ["verify", str(path)])
+    assert out.exit_code == 1
+    assert f"{path}: hands[1] action {k} (seat {rec['hands'][1]['actions'][k]['seat']}): empty_play" in out.output
