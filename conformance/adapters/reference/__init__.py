@@ -27,9 +27,14 @@ class ReferenceImplementation(Implementation):
     name = "datong-rules reference engine"
     version = __version__
 
+    _variants: list[str] | None = None
+
     def supported_variants(self) -> list[str]:
-        """The bundled, non-abstract Huolong variants."""
-        return [v for v in list_variants() if v.startswith("huolong/") and not load_variant(v).abstract]
+        """The bundled, non-abstract Huolong variants (listed once per instance: the runner asks
+        before every scenario, and listing scans spec/)."""
+        if self._variants is None:
+            self._variants = [v for v in list_variants() if v.startswith("huolong/") and not load_variant(v).abstract]
+        return list(self._variants)
 
     def supported_operations(self) -> list[str]:
         """Every operation of ``docs/implementers/operations.md``."""
