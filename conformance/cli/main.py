@@ -44,6 +44,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("play_cmds", "verify"),
     ("conform", "conform"),
     ("coverage_cmd", "coverage"),
+    ("serve_cmd", "serve_command"),
 ]
 
 _register()

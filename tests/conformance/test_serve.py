@@ -1,0 +1,206 @@
+"""The reference engine behind the JSON-lines protocol: ``conformance.serve`` and ``datong-rules serve``."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from conformance.adapters.base import Implementation, Unsupported
+from conformance.adapters.jsonlines import JsonLinesImplementation
+from conformance.adapters.reference import ReferenceImplementation
+from conformance.cli.main import cli
+from conformance.runner import run
+from conformance.scenarios_io import load_scenarios
+from conformance.serve import Server, serve, serve_lines
+
+SERVE_ARGV = [sys.executable, "-m", "conformance.cli.main", "serve"]
+LI = "huolong/li-zhijiang"
+
+
+def exchange(lines: list[bytes | str], impl: Implementation | None = None) -> tuple[list[dict], list[str], int]:
+    """Feed raw lines to a server; (replies decoded, stderr lines, exit status)."""
+    raw = b"".join((line.encode() if isinstance(line, str) else line) + b"\n" for line in lines)
+    out, err = io.BytesIO(), io.StringIO()
+    status = serve_lines(Server(impl or ReferenceImplementation()), io.BytesIO(raw), out, err)
+    replies = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    return replies, err.getvalue().splitlines(), status
+
+
+def query(qid: str, op: str, given: dict, variant: str = LI) -> str:
+    return json.dumps({"type": "query", "id": qid, "variant": variant, "op": op, "given": given})
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_scenarios(None)
+
+
+# -- the messages ----------------------------------------------------------------------------------
+def test_start_gets_ready_with_the_variants_and_operations():
+    replies, errors, status = exchange(['{"type":"start","protocol":1,"suite":"datong-rules"}', '{"type":"stop"}'])
+    assert status == 0 and errors == []
+    (ready,) = replies
+    assert ready["type"] == "ready" and ready["protocol"] == 1 and ready["name"] and ready["version"]
+    assert set(ready["variants"]) == {"huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"}
+    assert {"card_order", "trick_winner", "settle", "declare", "replay"} <= set(ready["operations"])
+
+
+def test_a_query_gets_its_result():
+    # li-zhijiang 一.一 and 一.六.3: four players, 120 points make the attackers' score.
+    replies, _, _ = exchange([query("q-1", "facts", {})])
+    assert replies[0]["type"] == "result" and replies[0]["id"] == "q-1"
+    assert replies[0]["answer"]["players"] == 4 and replies[0]["answer"]["threshold"] == 120
+
+
+def test_bottom_points_over_the_protocol():
+    # Two 5s, a 10 and a K: 5 + 5 + 10 + 10 = 30 points; li-zhijiang adds a dug bottom once (bottom.multiplier 1).
+    given = {"bottom": ["S5", "H5", "D10", "CK", "S3", "H4"], "dug": True}
+    replies, _, _ = exchange([query("b", "bottom_points", given)])
+    assert replies == [{"type": "result", "id": "b", "answer": {"points": 30, "awarded": 30}}]
+
+
+def test_bad_given_is_errored_with_a_one_line_message():
+    replies, errors, _ = exchange([query("bad", "card_order", {"level": "3", "cards": ["ZZ"]})])
+    (reply,) = replies
+    assert reply["type"] == "errored" and reply["id"] == "bad"
+    assert "ZZ" in reply["message"] and "\n" not in reply["message"] and "Traceback" not in reply["message"]
+    assert errors == []
+
+
+def test_unknown_variant_and_operation_are_skipped():
+    replies, _, _ = exchange([query("v", "facts", {}, variant="dadun/none"), query("o", "no_such_op", {})])
+    assert [(r["type"], r["id"]) for r in replies] == [("skipped", "v"), ("skipped", "o")]
+    assert "dadun/none" in replies[0]["reason"] and "no_such_op" in replies[1]["reason"]
+
+
+# -- garbage in -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("line, expect", [
+    ("this is not json", "not a JSON line"),
+    ("[1, 2]", "not a JSON object"),
+    ('"a string"', "not a JSON object"),
+    ('{"type": "hello"}', "unknown message type \"hello\""),
+    ('{"no_type": 1}', "no 'type'"),
+    (b'{"type": "query", "id": "\xff"}', "not UTF-8"),
+    ('{"type": "query", "id": "x", "variant": ', "not a JSON line"),
+])
+def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
+    replies, errors, status = exchange([line, query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"]  # the server goes on
+    assert len(errors) == 1 and errors[0].startswith("serve: line 1: ") and expect in errors[0]
+    assert status == 0
+
+
+@pytest.mark.parametrize("message, expect", [
+    ({"type": "hello", "id": "h"}, "unknown message type"),
+    ({"type": "query", "id": "m"}, "needs 'variant'"),
+    ({"type": "query", "id": "g", "variant": LI, "op": "facts", "given": [1]}, "needs 'variant'"),
+])
+def test_garbage_with_an_id_gets_an_errored_reply(message, expect):
+    replies, errors, _ = exchange([json.dumps(message)])
+    (reply,) = replies
+    assert reply["type"] == "errored" and reply["id"] == message["id"] and expect in reply["message"]
+    assert errors == []
+
+
+def test_a_query_without_an_id_is_errored_with_a_null_id():
+    replies, _, _ = exchange(['{"type": "query", "variant": "huolong/li-zhijiang", "op": "facts", "given": {}}'])
+    assert replies[0]["type"] == "errored" and replies[0]["id"] is None
+
+
+def test_blank_lines_are_ignored_and_eof_ends_cleanly():
+    replies, errors, status = exchange(["", "   ", query("a", "facts", {})])
+    assert [r["id"] for r in replies] == ["a"] and errors == [] and status == 0
+
+
+def test_stop_ends_the_server_and_later_lines_are_not_read():
+    replies, _, status = exchange(['{"type":"stop"}', query("late", "facts", {})])
+    assert replies == [] and status == 0
+
+
+class _Misbehaving(Implementation):
+    """Prints on stdout, raises a non-ValueError, answers a non-mapping, or a non-JSON mapping."""
+
+    name = "misbehaving"
+
+    def answer(self, variant, op, given):
+        print("debug noise")  # must not reach the protocol stream
+        if op == "boom":
+            raise KeyError("missing table")
+        if op == "skip":
+            raise Unsupported("not modelled")
+        if op == "list":
+            return [1, 2]
+        return {"value": {1, 2}}  # a set: not JSON
+
+
+def test_implementation_faults_become_errored_or_skipped_replies():
+    lines = [query(op, op, {}) for op in ("boom", "skip", "list", "set")]
+    with contextlib.redirect_stdout(io.StringIO()):
+        answers, errors, status = exchange(lines, _Misbehaving())
+    replies = {r["id"]: r for r in answers}
+    assert status == 0
+    assert replies["boom"]["type"] == "errored" and replies["boom"]["message"].startswith("KeyError:")
+    assert replies["skip"] == {"type": "skipped", "id": "skip", "reason": "not modelled"}
+    assert replies["list"]["type"] == "errored" and "not an object" in replies["list"]["message"]
+    assert replies["set"]["type"] == "errored" and "not JSON" in replies["set"]["message"]
+
+
+def test_serve_keeps_stray_prints_off_the_protocol_stream(monkeypatch):
+    monkeypatch.setattr(ReferenceImplementation, "answer",
+                        lambda self, variant, op, given: print("stray") or {"ok": True})
+    out, err = io.BytesIO(), io.StringIO()
+    status = serve(None, stdin=io.BytesIO((query("p", "facts", {}) + "\n").encode()), stdout=out, stderr=err)
+    assert status == 0
+    assert json.loads(out.getvalue()) == {"type": "result", "id": "p", "answer": {"ok": True}}
+    assert "stray" in err.getvalue()
+
+
+def test_serve_of_a_bad_factory_is_one_error_line():
+    out, err = io.BytesIO(), io.StringIO()
+    status = serve("no_such_module_xyz:make", stdin=io.BytesIO(b""), stdout=out, stderr=err)
+    assert status == 1 and out.getvalue() == b""
+    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("error: cannot start the implementation")
+
+
+# -- the real process -------------------------------------------------------------------------------
+def test_the_serve_command_survives_garbage_and_ends_at_eof():
+    lines = [b'{"type":"start","protocol":1}', b"garbage", b"\xff\xfe", b"[]",
+             query("q", "facts", {}).encode(), b'{"type":"query","id":"e","variant":"huolong/li-zhijiang"}']
+    done = subprocess.run(SERVE_ARGV, input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60)
+    assert done.returncode == 0
+    replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [(r["type"], r.get("id")) for r in replies] == [("ready", None), ("result", "q"), ("errored", "e")]
+    errors = done.stderr.decode().splitlines()
+    assert len(errors) == 3 and all(e.startswith("serve: line ") for e in errors)
+    assert "Traceback" not in done.stderr.decode()
+
+
+def test_the_serve_command_with_a_bad_impl_exits_1_without_traceback():
+    done = subprocess.run([*SERVE_ARGV, "--impl", "nope_module:make"], input=b"", capture_output=True, timeout=60)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr and done.stderr.startswith(b"error: ")
+
+
+def test_over_json_lines_the_suite_gives_the_same_results_as_in_process(bundled):
+    in_process = run(ReferenceImplementation(), bundled)
+    with JsonLinesImplementation(SERVE_ARGV) as impl:
+        over_pipe = run(impl, bundled)
+    assert over_pipe.ok and in_process.ok
+    assert [(r.scenario.id, r.status, r.actual) for r in over_pipe.results] == \
+           [(r.scenario.id, r.status, r.actual) for r in in_process.results]
+
+
+def test_conform_impl_cmd_serve_passes(tmp_path):
+    # a slice of the suite through the CLI, to check the command line wiring (the whole suite is above)
+    result = CliRunner().invoke(cli, ["conform", "--impl-cmd", shlex.join(SERVE_ARGV), "--op", "settle", "-q",
+                                      "--json", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["implementation"]["name"] == ReferenceImplementation.name
+    assert report["counts"]["passed"] == report["selected"] > 0
