@@ -107,7 +107,7 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
             return ranking_html(value, lang)
         return _card_rows(key, value, lang, given or {})
     if isinstance(value, dict):
-        rows = "".join(f"<tr><th>{escape(label(KEY_LABELS, str(k), lang))}</th>"
+        rows = "".join(f"<tr><th>{escape(_key_label(str(k), lang))}</th>"
                        f"<td>{value_html(str(k), v, lang, given)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     if isinstance(value, list) and all(isinstance(v, dict) for v in value):
@@ -119,6 +119,11 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
             for i, v in enumerate(value))
         return f'<table class="kv rows"><tr>{head}</tr>{rows}</table>'
     return f"<code>{escape(value if isinstance(value, str) else compact(value))}</code>"
+
+
+def _key_label(key: str, lang: str) -> str:
+    """A key's label; a key that is a number names a seat (``holdings: {"2": 1}``)."""
+    return UI["seat"][lang].format(n=key) if key.isdigit() else label(KEY_LABELS, key, lang)
 
 
 def _deal_grid(cards: list[str], first_drawer: int, lang: str) -> str:
