@@ -1,0 +1,413 @@
+"""The catalogue of planted faults: typical mistakes an implementer of Huolong makes.
+
+Each :class:`Mutant` plants one fault with a :class:`~conformance.mutation.patching.Patcher`:
+either a small faulty replacement of an engine function (most wrap the original and change one
+decision) or a rule value changed in the typed rules the engine reads (the fault an implementer
+makes by hard-coding the wrong number or option). ``rules`` names the rule ids the fault breaks:
+the scenarios that catch it should cite one of them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reference_impl.cards import JOKERS, sort_cards
+from reference_impl.huolong import combinations, declaration, follow, levels, settlement, trick
+from reference_impl.huolong.ranking import TRUMP, Ranking
+
+from .patching import Patcher, rule_value
+
+LI, GUIDE, ONLINE = "huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"
+VARIANTS = (LI, GUIDE, ONLINE)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One planted fault.
+
+    Attributes:
+        id: stable short name (kebab case).
+        description: what the faulty engine does, in one sentence.
+        rules: the rule ids the fault breaks.
+        plant: plants the fault with the given patcher (the caller undoes it).
+    """
+
+    id: str
+    description: str
+    rules: tuple[str, ...]
+    plant: Callable[[Patcher], None]
+
+
+MUTANTS: list[Mutant] = []
+"""Every mutant, in catalogue order."""
+
+
+def mutant(mutant_id: str, description: str, *rules: str) -> Callable[[Callable[[Patcher], None]], Callable]:
+    """Decorator: register the decorated ``plant(patcher)`` function as a mutant."""
+    def register(plant: Callable[[Patcher], None]) -> Callable[[Patcher], None]:
+        MUTANTS.append(Mutant(mutant_id, description, tuple(rules), plant))
+        return plant
+    return register
+
+
+def _every_variant(p: Patcher, rule_id: str, change: Callable[[Any, str], Any]) -> None:
+    """Override ``rule_id`` in every variant with ``change(published value, variant id)``."""
+    for vid in VARIANTS:
+        p.rules(vid, {rule_id: change(copy.deepcopy(rule_value(vid, rule_id)), vid)})
+
+
+# -- ranking ----------------------------------------------------------------------------------------
+def _wrap_strengths(p: Patcher, adjust: Callable[[Ranking, dict[str, float]], None]) -> None:
+    original = Ranking._strengths
+
+    def _strengths(self: Ranking) -> dict[str, float]:
+        out = original(self)
+        adjust(self, out)
+        return out
+
+    p.attribute(Ranking, "_strengths", _strengths)
+
+
+@mutant("off-suit-level-by-suit",
+        "Off-suit level cards rank by suit (spades > hearts > clubs > diamonds) instead of being equal.",
+        "ranking.trump_order")
+def _off_suit_level_by_suit(p: Patcher) -> None:
+    bonus = {"S": 0.75, "H": 0.5, "C": 0.25, "D": 0.0}
+
+    def adjust(r: Ranking, out: dict[str, float]) -> None:
+        for card, klass in r.class_map.items():
+            if klass == "off_suit_level":
+                out[card] += bonus[card[0]]
+
+    _wrap_strengths(p, adjust)
+
+
+@mutant("trump-level-equals-off-suit",
+        "The trump suit's level card is only as strong as the off-suit level cards.",
+        "ranking.trump_order")
+def _trump_level_equals_off_suit(p: Patcher) -> None:
+    def adjust(r: Ranking, out: dict[str, float]) -> None:
+        off = [out[c] for c, k in r.class_map.items() if k == "off_suit_level"]
+        for card, klass in r.class_map.items():
+            if klass == "trump_suit_level" and off:
+                out[card] = off[0]
+
+    _wrap_strengths(p, adjust)
+
+
+@mutant("twos-above-level-cards", "The 2s rank above the level cards.", "ranking.trump_order")
+def _twos_above_level(p: Patcher) -> None:
+    def change(order: list[str], _: str) -> list[str]:
+        twos = [k for k in order if k.endswith("_two")]
+        rest = [k for k in order if not k.endswith("_two")]
+        at = rest.index("trump_suit_level")
+        return rest[:at] + twos + rest[at:]
+
+    _every_variant(p, "ranking.trump_order", change)
+
+
+@mutant("small-joker-above-big", "The small joker ranks above the big joker.", "ranking.trump_order")
+def _small_joker_above_big(p: Patcher) -> None:
+    def change(order: list[str], _: str) -> list[str]:
+        i, j = order.index("big_joker"), order.index("small_joker")
+        order[i], order[j] = order[j], order[i]
+        return order
+
+    _every_variant(p, "ranking.trump_order", change)
+
+
+@mutant("level-rank-in-plain-order",
+        "The level rank is not taken out of the suits: level cards stay plain cards of their suit.",
+        "trumps.level_rank", "ranking.plain_order")
+def _level_rank_in_plain_order(p: Patcher) -> None:
+    _every_variant(p, "trumps.level_rank", lambda value, _: False)
+
+
+# -- trick winner -----------------------------------------------------------------------------------
+def _faulty_trick_winner(*, ties_to_last: bool = False, ruff_any_shape: bool = False,
+                         mixed_wins: bool = False, discards_win: bool = False) -> Callable:
+    """A copy of :func:`reference_impl.huolong.trick.trick_winner` with one decision made wrong.
+
+    ``ties_to_last``: an equal play takes the trick; ``ruff_any_shape``: trumps of any shape ruff
+    (by their strongest card); ``mixed_wins``: a play of the led suit competes whatever its shape
+    (by its strongest card); ``discards_win``: side cards of another suit compete by rank.
+    """
+    def trick_winner(rules: Any, ranking_: Ranking, plays: Any) -> int:
+        if not plays or combinations.classify(ranking_, plays[0]) is None:
+            raise ValueError("a trick's lead must be one combination")
+        lead = plays[0]
+        n = len(lead)
+        suit_map, strength = ranking_.suit_map, ranking_.strength_map
+        led_suit = suit_map[lead[0]]
+        best, best_strength = 0, strength[lead[0]]
+        for i in range(1, len(plays)):
+            play = list(plays[i])
+            if len(play) != n:
+                continue
+            suits = {suit_map[c] for c in play}
+            one_combination = play.count(play[0]) == n
+            all_trumps, all_led = suits == {TRUMP}, suits == {led_suit}
+            if one_combination and (all_led or all_trumps):
+                s = strength[play[0]]
+            elif ruff_any_shape and all_trumps:
+                s = max(strength[c] for c in play)
+            elif mixed_wins and all_led:
+                s = max(strength[c] for c in play)
+            elif discards_win and one_combination:
+                s = strength[play[0]]
+            else:
+                continue
+            if s > best_strength or (ties_to_last and s == best_strength):
+                best, best_strength = i, s
+        return best
+
+    return trick_winner
+
+
+@mutant("ties-to-last-played", "Between equal plays the one played last wins the trick.", "ranking.ties")
+def _ties_to_last(p: Patcher) -> None:
+    p.function(trick, "trick_winner", _faulty_trick_winner(ties_to_last=True))
+
+
+@mutant("ruff-shape-ignored",
+        "A ruff wins in any shape: two odd trumps beat a led pair (ranked by the stronger card).",
+        "trick.ruff_same_shape")
+def _ruff_shape_ignored(p: Patcher) -> None:
+    p.function(trick, "trick_winner", _faulty_trick_winner(ruff_any_shape=True))
+
+
+@mutant("mixed-play-wins",
+        "A follow of the led suit that is not the led combination (two odd hearts on a heart pair) can win.",
+        "trick.winner")
+def _mixed_play_wins(p: Patcher) -> None:
+    p.function(trick, "trick_winner", _faulty_trick_winner(mixed_wins=True))
+
+
+@mutant("discard-wins", "A discard of another side suit competes by rank and can win the trick.", "trick.winner")
+def _discard_wins(p: Patcher) -> None:
+    p.function(trick, "trick_winner", _faulty_trick_winner(discards_win=True))
+
+
+# -- play legality ----------------------------------------------------------------------------------
+def _accepting(p: Patcher, reason: str) -> None:
+    """``check_play`` accepts the plays it would refuse with ``reason``."""
+    original = follow.check_play
+
+    def check_play(*args: Any) -> str | None:
+        result = original(*args)
+        return None if result == reason else result
+
+    p.function(follow, "check_play", check_play)
+
+
+@mutant("follow-suit-not-enforced", "A follower may ruff or discard while still holding the led suit.",
+        "follow.follow_suit")
+def _follow_suit_not_enforced(p: Patcher) -> None:
+    _accepting(p, follow.MUST_FOLLOW_SUIT)
+    original = follow.legal_plays
+
+    def legal_plays(rules: Any, ranking_: Ranking, hand: Counter, trick_: Any) -> list[tuple[str, ...]]:
+        if not trick_:
+            return original(rules, ranking_, hand, trick_)
+        n = len(trick_[0])
+        held = [(c, k) for c, k in Counter(hand).items() if k > 0]
+        return sorted(tuple(sort_cards(play)) for play in follow._multisets(held, n))
+
+    p.function(follow, "legal_plays", legal_plays)
+
+
+@mutant("wrong-count-accepted", "A follow with more or fewer cards than the lead is accepted.", "follow.same_count")
+def _wrong_count_accepted(p: Patcher) -> None:
+    _accepting(p, follow.WRONG_COUNT)
+
+
+def _wrap_classify(p: Patcher, decide: Callable[[Ranking, Any, str | None], str | None]) -> None:
+    original = combinations.classify
+
+    def classify(ranking_: Ranking, cards: Any) -> str | None:
+        return decide(ranking_, cards, original(ranking_, cards))
+
+    p.function(combinations, "classify", classify)
+
+
+@mutant("pair-of-unequal-cards",
+        "Cards of one rank but different suits (H5 S5) count as a pair, or a meteor.",
+        "combinations.catalogue")
+def _pair_of_unequal_cards(p: Patcher) -> None:
+    def decide(r: Ranking, cards: Any, found: str | None) -> str | None:
+        if found is None and cards and not any(c in JOKERS for c in cards) and len({c[1:] for c in cards}) == 1:
+            return r.rules.combo_by_size.get(len(cards))
+        return found
+
+    _wrap_classify(p, decide)
+
+
+@mutant("joker-meteor-unrecognised", "Three big jokers or three small jokers are not taken for a meteor.",
+        "combinations.catalogue")
+def _joker_meteor_unrecognised(p: Patcher) -> None:
+    _wrap_classify(p, lambda r, cards, found: None if len(cards) == 3 and cards[0] in JOKERS else found)
+
+
+# -- points, bottom ---------------------------------------------------------------------------------
+@mutant("threshold-119", "The attackers make their points at 119 instead of 120.", "points.threshold")
+def _threshold_119(p: Patcher) -> None:
+    def shift(rows: list[dict], vid: str) -> list[dict]:
+        threshold = rule_value(vid, "points.threshold")
+        for row in rows:
+            bounds = row.get("when", {}).get("attacker_points", {})
+            if bounds.get("min") == threshold:
+                bounds["min"] = threshold - 1
+            if bounds.get("max") == threshold - 1:
+                bounds["max"] = threshold - 2
+        return rows
+
+    _every_variant(p, "points.threshold", lambda value, _: value - 1)
+    _every_variant(p, "settlement.table", shift)
+
+
+@mutant("bottom-multiplier-swapped",
+        "The dug bottom counts once where it should count double, and double where it should count once.",
+        "bottom.multiplier")
+def _bottom_multiplier_swapped(p: Patcher) -> None:
+    _every_variant(p, "bottom.multiplier", lambda value, _: 1 if value == 2 else 2)
+
+
+@mutant("king-worth-5", "A K is worth 5 points instead of 10.", "points.card_points")
+def _king_worth_5(p: Patcher) -> None:
+    _every_variant(p, "points.card_points", lambda value, _: {**value, "K": 5})
+
+
+# -- declaration ------------------------------------------------------------------------------------
+@mutant("overcall-order-reversed",
+        "Joker shows overcall in reverse order: a small joker overcalls a big one, one big joker overcalls two.",
+        "declaration.shows")
+def _overcall_order_reversed(p: Patcher) -> None:
+    def change(shows: list[dict], _: str) -> list[dict]:
+        jokers = [s for s in shows if s["card"] in JOKERS]
+        strengths = sorted(s["strength"] for s in jokers)
+        for show, strength in zip(sorted(jokers, key=lambda s: -s["strength"]), strengths):
+            show["strength"] = strength
+        return shows
+
+    _every_variant(p, "declaration.shows", change)
+
+
+@mutant("next-card-of-anyone",
+        "A joker show takes its suit from the very next card dealt (to whoever) instead of the shower's next card.",
+        "declaration.shows")
+def _next_card_of_anyone(p: Patcher) -> None:
+    def on_card(self: declaration.Declaration, card: str) -> int:
+        if self.closed:
+            raise RuntimeError("the deal is over")
+        seat = (self.first_drawer + self.dealt) % self.rules.players
+        self.held[seat][card] += 1
+        self.dealt += 1
+        for waiting_seat in list(self._waiting):
+            self._resolve(waiting_seat, card, self._waiting[waiting_seat])
+        return seat
+
+    p.attribute(declaration.Declaration, "on_card", on_card)
+
+
+@mutant("fallback-last-bottom-card",
+        "When nobody declares, the bottom's last card with a suit fixes the trumps instead of its first.",
+        "declaration.nobody_declared")
+def _fallback_last_bottom_card(p: Patcher) -> None:
+    original = declaration.Declaration.finish
+
+    def finish(self: declaration.Declaration, bottom: Any) -> declaration.DeclarationResult:
+        return original(self, list(reversed(list(bottom))))
+
+    p.attribute(declaration.Declaration, "finish", finish)
+
+
+@mutant("redeal-ignored", "When nobody declares in online-platform, the bottom fixes the suit instead of a redeal.",
+        "declaration.nobody_declared")
+def _redeal_ignored(p: Patcher) -> None:
+    p.rules(ONLINE, {"declaration.nobody_declared": "bottom_first_non_joker"})
+
+
+# -- bury, star burial ------------------------------------------------------------------------------
+@mutant("bury-limit-off-by-one",
+        "li-zhijiang's bury limit is off by one: a bury of exactly 40 points is refused (limit taken as < 40).",
+        "bury.max_points")
+def _bury_limit_off_by_one(p: Patcher) -> None:
+    # The limit is not raised to 41: every card is worth a multiple of 5 points, so a limit of 41 accepts
+    # exactly the buries 40 accepts; that mutant would be equivalent and no scenario could catch it.
+    p.rules(LI, {"bury.max_points": rule_value(LI, "bury.max_points") - 1})
+
+
+@mutant("big-joker-buried", "The banker may bury a big joker as an ordinary bottom card.", "bury.big_jokers")
+def _big_joker_buried(p: Patcher) -> None:
+    _every_variant(p, "bury.big_jokers", lambda value, _: "allowed")
+
+
+@mutant("first-star-three-levels",
+        "online-platform's first big joker in the bottom is worth 3 levels instead of 2.",
+        "star_burial.levels_per_joker")
+def _first_star_three_levels(p: Patcher) -> None:
+    p.rules(ONLINE, {"star_burial.levels_per_joker": [3, 3, 3]})
+
+
+@mutant("star-failure-swapped",
+        "A failed star burial's jokers go the wrong way: wasted where the opponents gain them, and the reverse.",
+        "star_burial.on_failure")
+def _star_failure_swapped(p: Patcher) -> None:
+    swap = {"wasted": "opponents_gain", "opponents_gain": "wasted"}
+    _every_variant(p, "star_burial.on_failure", lambda value, _: swap[value])
+
+
+# -- settlement -------------------------------------------------------------------------------------
+@mutant("stop-levels-ignored", "A jump of several levels passes the stop levels (J, A) instead of stopping there.",
+        "levels.stop_levels")
+def _stop_levels_ignored(p: Patcher) -> None:
+    _every_variant(p, "levels.stop_levels", lambda value, _: {**value, "jumps_stop": False})
+
+
+@mutant("attackers-advance-at-stop",
+        "li-zhijiang's attackers standing at J or A advance like any other team.", "levels.stop_levels")
+def _attackers_advance_at_stop(p: Patcher) -> None:
+    p.rules(LI, {"levels.stop_levels": {**rule_value(LI, "levels.stop_levels"), "attackers_advance": True}})
+
+
+@mutant("hook-down-ignored", "li-zhijiang's hook-down (a banker team at J sent back to 3) never happens.",
+        "settlement.table")
+def _hook_down_ignored(p: Patcher) -> None:
+    rows = [r for r in rule_value(LI, "settlement.table") if r.get("then", {}).get("set_level") is None]
+    p.rules(LI, {"settlement.table": rows})
+
+
+@mutant("keep-rotation-to-banker", "When the banker team keeps the bank, the same player deals again.",
+        "rotation.keep")
+def _keep_rotation_to_banker(p: Patcher) -> None:
+    _every_variant(p, "rotation.keep", lambda value, _: "banker")
+
+
+@mutant("stakes-sign-flipped", "Stakes are paid the wrong way: winners pay, losers collect.",
+        "settlement.table", "stakes.enabled")
+def _stakes_sign_flipped(p: Patcher) -> None:
+    original = settlement.settle
+
+    def settle(rules: Any, inp: settlement.SettleInput) -> settlement.SettleOutcome:
+        out = original(rules, inp)
+        out.stakes = {team: -amount for team, amount in out.stakes.items()}
+        return out
+
+    p.function(settlement, "settle", settle)
+
+
+@mutant("passing-A-does-not-end-match", "A team at A that advances again does not win the match.",
+        "levels.past_last_level")
+def _passing_a_does_not_end(p: Patcher) -> None:
+    original = levels.advance
+
+    def advance(*args: Any, **kwargs: Any) -> tuple[str, bool]:
+        level, _ = original(*args, **kwargs)
+        return level, False
+
+    p.function(levels, "advance", advance)
+

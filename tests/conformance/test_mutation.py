@@ -1,0 +1,95 @@
+"""The mutation check: every planted fault is caught by the bundled suite, and the engine is restored.
+
+If a test here fails after scenarios were removed or weakened, the suite no longer catches a typical
+fault: ``python -m conformance.mutation -v`` shows which.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.adapters.reference import ops_play
+from conformance.mutation.__main__ import main, render
+from conformance.mutation.mutants import LI, MUTANTS, Mutant
+from conformance.mutation.patching import Patcher
+from conformance.mutation.runner import run_mutants
+from conformance.runner import select
+from conformance.scenarios_io import load_scenarios, scenarios_root
+from reference_impl.huolong import rules as rules_module
+from reference_impl.huolong import trick
+from reference_impl.huolong.rules import rules_for
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return load_scenarios(None)
+
+
+@pytest.fixture(scope="module")
+def report(suite):
+    return run_mutants(suite)
+
+
+def test_the_catalogue_has_at_least_22_distinct_faults_each_naming_its_rules():
+    ids = [m.id for m in MUTANTS]
+    assert len(ids) >= 22 and len(set(ids)) == len(ids)
+    assert all(m.rules and m.description for m in MUTANTS)
+
+
+def test_the_bundled_suite_passes_unmutated(report):
+    assert report.scenarios > 0
+
+
+def test_every_mutant_is_killed(report):
+    assert [o.mutant.id for o in report.outcomes if o.plant_error] == []
+    assert [o.mutant.id for o in report.survivors] == [], render(report)
+
+
+def test_every_mutant_fails_a_scenario_citing_a_rule_it_breaks(report):
+    # killed by a wrong answer (not only by a crash) on a scenario naming the right rule
+    weak = [o.mutant.id for o in report.outcomes
+            if not any(r.status == "failed" for r in o.on_its_rules)]
+    assert weak == [], render(report, verbose=True)
+
+
+def test_the_engine_is_restored_after_the_mutants(report):
+    assert report.restored
+    assert ops_play.trick_winner is trick.trick_winner
+    assert hasattr(rules_module.rules_for, "cache_info")  # the cached loader, not a mutant's wrapper
+
+
+def test_an_equivalent_mutant_survives_and_is_reported(suite):
+    # Card points come in fives, so a bury limit of 41 accepts exactly what 40 accepts: nothing can catch it.
+    bury = select(suite, variants=[LI], ops=["bury"])
+    equivalent = Mutant("bury-limit-41", "limit 41", ("bury.max_points",),
+                        lambda p: p.rules(LI, {"bury.max_points": 41}))
+    stale = Mutant("stale", "patches a function that does not exist", ("trick.winner",),
+                   lambda p: p.function(trick, "no_such_function", lambda: None))
+    result = run_mutants(bury, [equivalent, stale])
+    assert [o.mutant.id for o in result.survivors] == ["bury-limit-41", "stale"]
+    assert result.outcomes[1].plant_error.startswith("AttributeError")
+    text = render(result)
+    assert "SURVIVED  bury-limit-41" in text and "STALE     stale" in text and "kill rate: 0/2" in text
+
+
+def test_patcher_replaces_every_binding_and_undoes():
+    original = trick.trick_winner
+    with Patcher() as p:
+        p.function(trick, "trick_winner", lambda *a: 0)
+        assert ops_play.trick_winner is trick.trick_winner is not original
+        changed = p.rules(LI, {"points.threshold": 119})
+        assert rules_module.rules_for(LI) is changed and changed.threshold == 119
+    assert ops_play.trick_winner is trick.trick_winner is original
+    assert rules_for(LI).threshold == 120
+
+
+def test_main_prints_the_table_and_exits_0_when_all_are_killed(capsys):
+    play = str(scenarios_root() / "huolong" / "play")  # trick winners and facts are enough for these two
+    assert main(["--only", "ties-to-last-played", "--only", "king-worth-5", "--scenarios", play]) == 0
+    out = capsys.readouterr().out
+    assert "killed    ties-to-last-played" in out and "kill rate: 2/2 (100%)" in out
+
+
+def test_main_refuses_an_unknown_mutant(capsys):
+    assert main(["--only", "no-such-mutant"]) == 2
+    assert "unknown mutant no-such-mutant" in capsys.readouterr().err
