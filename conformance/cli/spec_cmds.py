@@ -57,14 +57,21 @@ def validate(files: tuple[Path, ...], fmt: str) -> None:
     """Check variant files and report every problem.
 
     With no FILE, checks every bundled variant and spec/sources.yaml. A FILE may be a house variant anywhere
-    (it may extend a bundled variant), a file named sources.yaml, or a folder (all its *.yaml files). Exit status:
+    (it may extend a bundled variant), a file named sources.yaml, or a folder (all its *.yaml and *.yml files,
+    recursively). Exit status:
     0 when there is no problem, 1 otherwise. A count goes to standard error.
     """
     registry = default_registry()
     if files:
         targets: list[Path] = []
         for path in files:
-            targets += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+            if path.is_dir():
+                found = sorted([*path.rglob("*.yaml"), *path.rglob("*.yml")])
+                if not found:
+                    _fail(f"no .yaml file in the folder {path}")
+                targets += found
+            else:
+                targets.append(path)
         problems: list[SpecError] = []
         seen: set[tuple] = set()
         for path in targets:  # the files in the order given, each file's problems in line order

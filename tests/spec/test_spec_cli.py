@@ -183,3 +183,8 @@ def test_diff_of_a_variant_with_itself():
 def test_diff_unknown_id():
     result = run("diff", "huolong/li-zhijiang", "nope/nope")
     assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1
+
+
+def test_validate_an_empty_folder_is_an_error(tmp_path):
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1 and "no .yaml file" in result.stderr
