@@ -225,6 +225,13 @@ def _wrong_count_accepted(p: Patcher) -> None:
     _accepting(p, follow.WRONG_COUNT)
 
 
+@mutant("pair-must-follow-pair",
+        "A follower holding a pair of the led suit must play it on a led pair (the shape is free in Huolong).",
+        "follow.shape")
+def _pair_must_follow_pair(p: Patcher) -> None:
+    _every_variant(p, "follow.shape", lambda value, _: "match_when_held")
+
+
 def _wrap_classify(p: Patcher, decide: Callable[[Ranking, Any, str | None], str | None]) -> None:
     original = combinations.classify
 
@@ -281,6 +288,11 @@ def _king_worth_5(p: Patcher) -> None:
     _every_variant(p, "points.card_points", lambda value, _: {**value, "K": 5})
 
 
+@mutant("ten-worth-5", "A 10 is worth 5 points instead of 10.", "points.card_points")
+def _ten_worth_5(p: Patcher) -> None:
+    _every_variant(p, "points.card_points", lambda value, _: {**value, "10": 5})
+
+
 # -- declaration ------------------------------------------------------------------------------------
 @mutant("overcall-order-reversed",
         "Joker shows overcall in reverse order: a small joker overcalls a big one, one big joker overcalls two.",
@@ -325,6 +337,32 @@ def _fallback_last_bottom_card(p: Patcher) -> None:
     p.attribute(declaration.Declaration, "finish", finish)
 
 
+@mutant("same-team-overcall-refused", "Only the other team may overcall a declaration.", "declaration.overcall_by")
+def _same_team_overcall_refused(p: Patcher) -> None:
+    _every_variant(p, "declaration.overcall_by", lambda value, _: "other_team")
+
+
+@mutant("joker-chain-refused",
+        "online-platform: a shower whose next card is a joker may not chain it; the joker is skipped.",
+        "declaration.next_card_joker")
+def _joker_chain_refused(p: Patcher) -> None:
+    p.rules(ONLINE, {"declaration.next_card_joker": "skip"})
+
+
+@mutant("declare-every-hand", "li-zhijiang's later hands declare trumps again instead of keeping the match's suit.",
+        "declaration.scope")
+def _declare_every_hand(p: Patcher) -> None:
+    p.rules(LI, {"declaration.scope": "hand"})
+
+
+@mutant("last-flipper-is-banker",
+        "The last player to flip a level card becomes the banker instead of the first.", "declaration.shows")
+def _last_flipper_is_banker(p: Patcher) -> None:
+    for vid in (GUIDE, ONLINE):
+        shows = rule_value(vid, "declaration.shows")
+        p.rules(vid, {"declaration.shows": [{**s, "banker": "shower"} for s in shows]})
+
+
 @mutant("redeal-ignored", "When nobody declares in online-platform, the bottom fixes the suit instead of a redeal.",
         "declaration.nobody_declared")
 def _redeal_ignored(p: Patcher) -> None:
@@ -339,6 +377,11 @@ def _bury_limit_off_by_one(p: Patcher) -> None:
     # The limit is not raised to 41: every card is worth a multiple of 5 points, so a limit of 41 accepts
     # exactly the buries 40 accepts; that mutant would be equivalent and no scenario could catch it.
     p.rules(LI, {"bury.max_points": rule_value(LI, "bury.max_points") - 1})
+
+
+@mutant("trumps-buried", "li-zhijiang's banker may bury trumps (the bury must be side cards).", "bury.cards")
+def _trumps_buried(p: Patcher) -> None:
+    p.rules(LI, {"bury.cards": "any"})
 
 
 @mutant("big-joker-buried", "The banker may bury a big joker as an ordinary bottom card.", "bury.big_jokers")
@@ -359,6 +402,19 @@ def _first_star_three_levels(p: Patcher) -> None:
 def _star_failure_swapped(p: Patcher) -> None:
     swap = {"wasted": "opponents_gain", "opponents_gain": "wasted"}
     _every_variant(p, "star_burial.on_failure", lambda value, _: swap[value])
+
+
+@mutant("third-joker-not-forced",
+        "li-zhijiang: with two big jokers in the bottom, the third is not forced in.", "star_burial.forced_after")
+def _third_joker_not_forced(p: Patcher) -> None:
+    p.rules(LI, {"star_burial.forced_after": None})
+
+
+@mutant("star-exchange-takes-points",
+        "li-zhijiang: a joker loader may take back point cards and meteor cards from the bottom.",
+        "star_burial.exchange")
+def _star_exchange_takes_points(p: Patcher) -> None:
+    p.rules(LI, {"star_burial.exchange": {**rule_value(LI, "star_burial.exchange"), "exclude": []}})
 
 
 # -- settlement -------------------------------------------------------------------------------------
@@ -385,6 +441,21 @@ def _hook_down_ignored(p: Patcher) -> None:
         "rotation.keep")
 def _keep_rotation_to_banker(p: Patcher) -> None:
     _every_variant(p, "rotation.keep", lambda value, _: "banker")
+
+
+@mutant("take-over-to-wrong-seat",
+        "When the attackers take over, the player before the old banker deals next instead of the one after.",
+        "rotation.take_over")
+def _take_over_to_wrong_seat(p: Patcher) -> None:
+    _every_variant(p, "rotation.take_over", lambda value, _: "banker_previous")
+
+
+@mutant("shutout-not-special", "A shutout (attackers at 0, bottom held) is settled as an ordinary win.",
+        "settlement.table")
+def _shutout_not_special(p: Patcher) -> None:
+    for vid in (GUIDE, ONLINE):
+        rows = [r for r in rule_value(vid, "settlement.table") if r.get("name") != "shutout"]
+        p.rules(vid, {"settlement.table": rows})
 
 
 @mutant("stakes-sign-flipped", "Stakes are paid the wrong way: winners pay, losers collect.",
