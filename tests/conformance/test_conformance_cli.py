@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from conformance.cli.main import cli
 
-from conftest import SCENARIOS, fake_cmd
+from conformance_support import SCENARIOS, fake_cmd
 
 SUITE = ["--scenarios", str(SCENARIOS)]
 

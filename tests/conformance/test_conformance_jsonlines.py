@@ -10,7 +10,7 @@ from conformance.adapters.base import ImplementationStartError
 from conformance.adapters.jsonlines import JsonLinesImplementation
 from conformance.runner import run
 
-from conftest import fake_argv, fake_cmd
+from conformance_support import fake_argv, fake_cmd
 
 FAST = {"timeout": 0.5, "startup_timeout": 1.0}
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import FAKES, SCENARIOS, fake_cmd
+from conformance_support import FAKES, SCENARIOS, fake_cmd
 
 ROOT = SCENARIOS.parents[3]
 

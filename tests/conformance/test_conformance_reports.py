@@ -14,7 +14,7 @@ from conformance.reports.junit import build_junit, render_junit, write_junit
 from conformance.reports.markdown import render_markdown
 from conformance.runner import run
 
-from conftest import fake_argv
+from conformance_support import fake_argv
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def mixed_run():
     """A run with every status: passed, failed (wrong), errored (garbage with control chars), skipped."""
     from conformance.scenarios_io import load_scenarios
 
-    from conftest import SCENARIOS
+    from conformance_support import SCENARIOS
 
     flags = ["--wrong-on", "demo.add.small-001", "--garbage-on", "demo.echo.word-001",
              "--skip-on", "demo.echo.list-002", "--stderr-spam", "1"]

@@ -9,7 +9,7 @@ import pytest
 
 from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, load_scenarios
 
-from conftest import SCENARIOS
+from conformance_support import SCENARIOS
 
 GOOD = """\
 defaults:
