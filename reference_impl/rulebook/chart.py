@@ -38,7 +38,7 @@ def trump_groups(trump_order: list[str], plain_order: list[str], level: str, tru
         trump_suit: a suit letter.
 
     Returns:
-        e.g. ``[["BJ"], ["SJ"], ["H10"], ["S10", "C10", "D10"], ["H2"], ["S2", "C2", "D2"], ["HA"], …]``.
+        e.g. ``[["BJ"], ["LJ"], ["H10"], ["S10", "C10", "D10"], ["H2"], ["S2", "C2", "D2"], ["HA"], …]``.
     """
     others = [s for s in SUITS if s != trump_suit]
     classes: dict[str, list[list[str]]] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as SJ
+from reference_impl.cards import SMALL_JOKER as LJ
 from reference_impl.huolong.combinations import classify, play_suit
 from reference_impl.huolong.ranking import Ranking
 from reference_impl.huolong.rules import RulesError, rules_for, rules_with
@@ -21,9 +21,9 @@ VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platf
         (["H5", "H5"], "pair"),            # 对: two cards of the same suit and rank (li-zhijiang 一.三.4)
         (["CK", "CK", "CK"], "meteor"),    # 流星: three identical cards
         ([BJ, BJ, BJ], "meteor"),          # 三张大王也是流星 (datong-guide 二.1 包括大小王)
-        ([SJ, SJ], "pair"),
+        ([LJ, LJ], "pair"),
         (["H5", "S5"], None),              # same rank, different suits: not a pair
-        ([BJ, SJ], None),                  # the two jokers are not a pair
+        ([BJ, LJ], None),                  # the two jokers are not a pair
         (["H5", "H6"], None),
         (["D9"] * 4, None),                # no combination of four
         ([], None),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as SJ
+from reference_impl.cards import SMALL_JOKER as LJ
 from reference_impl.cards import build_deck
 from reference_impl.huolong.rules import rules_for
 from reference_impl.huolong.scoring import bottom_award, card_points
@@ -23,7 +23,7 @@ def test_points_card_points_pack_total_300(variant):
 def test_points_card_points_values():
     """points.card_points: 5 → 5, 10 → 10, K → 10, everything else (jokers included) 0."""
     rules = rules_for("huolong/li-zhijiang")
-    assert [card_points(rules, [c]) for c in ["H5", "S10", "CK", "DA", "HQ", "S2", BJ, SJ]] == [5, 10, 10, 0, 0, 0, 0, 0]
+    assert [card_points(rules, [c]) for c in ["H5", "S10", "CK", "DA", "HQ", "S2", BJ, LJ]] == [5, 10, 10, 0, 0, 0, 0, 0]
 
 
 @pytest.mark.parametrize(

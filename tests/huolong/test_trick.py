@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as SJ
+from reference_impl.cards import SMALL_JOKER as LJ
 from reference_impl.cards import SUITS, build_deck
 from reference_impl.huolong.combinations import classify
 from reference_impl.huolong.follow import random_legal_play
@@ -60,12 +60,12 @@ def test_trick_ruff_same_shape_pair():
     (not a pair) do not win, nor does a pair of another side suit."""
     assert win([["C4", "C4"], ["H5", "H5"], ["C9", "CA"], ["DA", "DA"]]) == 1
     assert win([["C4", "C4"], ["H5", BJ], ["DA", "DA"], ["C6", "C5"]]) == 0
-    assert win([["C4", "C4"], [BJ, SJ], ["H6", "H6"], ["C6", "C5"]]) == 2
+    assert win([["C4", "C4"], [BJ, LJ], ["H6", "H6"], ["C6", "C5"]]) == 2
 
 
 def test_trick_ruff_same_shape_meteor():
     """trick.ruff_same_shape: 遇流星，流星毙 — only a trump meteor ruffs a led meteor; a higher one overruffs."""
-    assert win([["C4"] * 3, ["H5"] * 3, [BJ, BJ, SJ], ["S2"] * 3]) == 3
+    assert win([["C4"] * 3, ["H5"] * 3, [BJ, BJ, LJ], ["S2"] * 3]) == 3
     assert win([["C4"] * 3, ["H5", "H5", "H6"], ["C5", "C6", "C7"], ["D9"] * 3]) == 0
 
 
@@ -88,14 +88,14 @@ def test_trick_winner_no_trump_suit():
 def test_trick_points():
     """points.card_points, points.captured_by: 5 = 5, 10 and K = 10 (li-zhijiang 一.四): 5+10+10+0 = 25."""
     assert trick_points(LI, [["C5"], ["C10"], ["HK"], ["C3"]]) == 25
-    assert trick_points(LI, [["D5", "D5"], ["SK", "SK"], [BJ, SJ], ["H3", "H4"]]) == 30
+    assert trick_points(LI, [["D5", "D5"], ["SK", "SK"], [BJ, LJ], ["H3", "H4"]]) == 30
 
 
 def test_won_with_level_rank():
     """settlement.table hook_down input: the last trick is won with level-rank cards (li-zhijiang 一.六.8 通过J挖底)."""
     rk = Ranking(LI, "J", "H")
     assert won_with_level_rank(rk, ["CJ"]) and won_with_level_rank(rk, ["HJ", "HJ"])
-    assert not won_with_level_rank(rk, [SJ]) and not won_with_level_rank(rk, [BJ])
+    assert not won_with_level_rank(rk, [LJ]) and not won_with_level_rank(rk, [BJ])
     assert not won_with_level_rank(rk, ["CJ", "CQ"])
 
 
