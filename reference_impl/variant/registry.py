@@ -23,7 +23,7 @@ from typing import Any
 from ..paths import spec_root
 from .checks import semantic_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
-from .ids import ID_EXPECTED, id_path, id_problem, path_id
+from .ids import id_path, id_problem, path_id
 from .merge import deletions_without_target, merge_variant
 from .schema_check import load_schema, schema_problems, validator
 from .variant import Variant
@@ -292,5 +292,5 @@ def check_all() -> list[SpecError]:
     return default_registry().check_all()
 
 
-__all__ = ["ID_EXPECTED", "Registry", "check_all", "check_file", "default_registry", "list_variants",
+__all__ = ["Registry", "check_all", "check_file", "default_registry", "list_variants",
            "load_file", "load_variant"]
