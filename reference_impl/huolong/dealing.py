@@ -112,6 +112,12 @@ class Deal:
     bottom: tuple[str, ...]
 
 
+@lru_cache(maxsize=None)
+def _pack_counts(rules: HuolongRules) -> Counter:
+    """The variant's pack as a multiset (cached per rules; callers must not change it)."""
+    return Counter(build_deck(rules.decks, jokers=rules.jokers_per_deck > 0))
+
+
 def check_pack(rules: HuolongRules, pack: Sequence[str]) -> str | None:
     """Why ``pack`` is not a full pack of the variant, or None when it is (same multiset as the decks).
 
@@ -120,7 +126,7 @@ def check_pack(rules: HuolongRules, pack: Sequence[str]) -> str | None:
     """
     if len(pack) != rules.cards_total:
         return f"the pack has {len(pack)} cards, expected {rules.cards_total}"
-    expected = Counter(build_deck(rules.decks, jokers=rules.jokers_per_deck > 0))
+    expected = _pack_counts(rules)
     got = Counter(pack)
     if got != expected:
         extra = sorted((got - expected).elements())

@@ -188,6 +188,7 @@ class Declaration:
         self._waiting: dict[int, list[Show]] = {}
         self._show_tokens = frozenset(k.card for k in self.kinds if k.card in JOKERS)
         self._level_kinds = any(k.card == "level_card" for k in self.kinds)
+        self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
 
     # -- the deal ------------------------------------------------------------------------------
     def on_card(self, card: str) -> int:
@@ -201,7 +202,8 @@ class Declaration:
         if self.closed:
             raise RuntimeError("the deal is over")
         seat = (self.first_drawer + self.dealt) % self._players
-        self.held[seat][card] += 1
+        held = self.held[seat]
+        held[card] = held.get(card, 0) + 1  # not ``+= 1``: Counter's __missing__ is a Python call
         self.dealt += 1
         waiting = self._waiting.get(seat)
         if waiting:
@@ -321,7 +323,7 @@ class Declaration:
             return []
         held = self.held[seat]
         out = []
-        for kind in sorted(self.kinds, key=lambda k: k.strength):
+        for kind in self._kinds_weakest_first:
             if kind.card == "level_card":
                 candidates = [[s + self.level] * kind.count for s in SUITS if held[s + self.level] >= kind.count]
             else:

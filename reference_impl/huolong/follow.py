@@ -48,8 +48,22 @@ def _shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, 
     (each one a combination of the led shape it must play); [] when the shape is free or n == 1."""
     if rules.follow_shape != "match_when_held" or n == 1:
         return []
-    suit_map = ranking.suit_map
-    return [c for c, k in hand.items() if k >= n and suit_map[c] == suit]
+    return [c for c in ranking.suit_members[suit] if hand.get(c, 0) >= n]
+
+
+def suit_count(hand: Counter, members: Sequence[str]) -> int:
+    """How many cards of ``hand`` are among ``members`` (distinct tokens, e.g. ``Ranking.suit_members[suit]``).
+
+    One look-up per member (a suit has 11 to 21 distinct tokens), not a scan of the hand; zero or
+    negative counts are ignored.
+    """
+    get = hand.get
+    total = 0
+    for card in members:
+        k = get(card, 0)
+        if k > 0:
+            total += k
+    return total
 
 
 def check_play(
@@ -72,8 +86,9 @@ def check_play(
     """
     if not play:
         return EMPTY_PLAY
-    for card, k in Counter(play).items():
-        if hand.get(card, 0) < k:
+    get = hand.get
+    for card in play:  # a play has 1–3 cards: counting copies in it is cheaper than a Counter
+        if get(card, 0) < play.count(card):
             return NOT_IN_HAND
     if not trick:
         return None if classify(ranking, play) is not None else NOT_A_COMBINATION
@@ -81,9 +96,12 @@ def check_play(
     if len(play) != n:
         return WRONG_COUNT
     suit_map = ranking.suit_map
-    held = sum(k for c, k in hand.items() if k > 0 and suit_map[c] == suit)
-    played = sum(1 for c in play if suit_map[c] == suit)
-    if played < min(held, n):
+    played = 0
+    for card in play:
+        if suit_map[card] == suit:
+            played += 1
+    # played < min(held, n); the hand is counted only when the play is not all of the led suit
+    if played < n and played < suit_count(hand, ranking.suit_members[suit]):
         return MUST_FOLLOW_SUIT
     if _shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
@@ -145,9 +163,11 @@ def random_legal_play(
     """One legal play drawn at random, without enumerating the legal plays (for the random bot).
 
     Leading: a random distinct card, then a random catalogue size its copies allow. Following: the
-    forced shape if ``match_when_held`` applies; otherwise a random sample of the led-suit cards, or
-    all of them topped up with a random sample of the other cards (so follows, ruffs, discards and
-    mixed plays can all come out). Not uniform over the legal plays.
+    forced shape if ``match_when_held`` applies; otherwise a random distinct led-suit card (a single
+    led) or a random sample of the led-suit cards, or all of them topped up with a random sample of
+    the other cards (so follows, ruffs, discards and mixed plays can all come out). Not uniform over
+    the legal plays. Only the led suit's tokens are looked up, and the hand is expanded only when
+    the player cannot follow in full.
 
     Returns:
         The play as a list of tokens (every result passes :func:`check_play`).
@@ -168,16 +188,15 @@ def random_legal_play(
     forced = _shape_forced(rules, ranking, hand, n, suit)
     if forced:
         return [rng.choice(forced)] * n
-    led: list[str] = []
     get = hand.get
-    for c in ranking.suit_members[suit]:
-        k = get(c, 0)
-        if k > 0:
-            led.extend((c,) * k)
+    led = [c for c in ranking.suit_members[suit] if get(c, 0) > 0]  # the distinct led-suit cards held
+    if n == 1 and led:
+        return [rng.choice(led)]
+    led = [c for c in led for _ in range(hand[c])]  # one token per copy
     if len(led) >= n:
-        return [rng.choice(led)] if n == 1 else rng.sample(led, n)
+        return rng.sample(led, n)
     suit_map = ranking.suit_map
-    other = [c for c, k in hand.items() if k > 0 and suit_map[c] != suit for _ in range(k)]
+    other = [c for c in hand.elements() if suit_map[c] != suit]
     if len(led) + len(other) < n:
         raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
     return led + rng.sample(other, n - len(led))

@@ -239,7 +239,11 @@ class HandState:
         cards = action.get("cards")
         if not isinstance(cards, list):
             raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
-        if all(c in _CANONICAL for c in cards):  # fast path: already canonical tokens
+        try:
+            canonical = _CANONICAL.issuperset(cards)  # fast path: already canonical tokens
+        except TypeError:  # an unhashable item (a list, a mapping): parse_cards names it
+            canonical = False
+        if canonical:
             return list(cards)
         try:
             return parse_cards(cards)
@@ -359,7 +363,7 @@ class HandState:
             if left:
                 hand[card] = left
             else:
-                del hand[card]
+                hand.pop(card)  # dict.pop: Counter's own __delitem__ is Python code
         self.trick.append(cards)
         self.actions.append({"type": "play", "seat": seat, "cards": cards})
         if len(self.trick) == self.rules.players:

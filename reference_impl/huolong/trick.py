@@ -9,6 +9,7 @@ plays the one played first wins. Mixed plays and discards never win; the lead al
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 from ..cards import JOKERS
 from .combinations import classify
@@ -55,7 +56,7 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
 
 def trick_points(rules: HuolongRules, plays: Sequence[Sequence[str]]) -> int:
     """The card points in all plays of a trick (``points.card_points``), taken by the winner's team."""
-    return sum(card_points(rules, play) for play in plays)
+    return card_points(rules, chain.from_iterable(plays))
 
 
 def won_with_level_rank(ranking: Ranking, play: Sequence[str]) -> bool:

@@ -61,6 +61,9 @@ def test_wrong_phase_and_out_of_turn_and_bad_actions_leave_the_state_unchanged()
         state.apply({"type": "bury", "seat": 2, "cards": ["XX"] * 6})
     assert err.value.reason == BAD_ACTION
     with pytest.raises(IllegalAction) as err:
+        state.apply({"type": "bury", "seat": 2, "cards": [["S4"]] * 6})  # unhashable items, not a TypeError
+    assert err.value.reason == BAD_ACTION
+    with pytest.raises(IllegalAction) as err:
         state.apply({"type": "fold"})
     assert err.value.reason == BAD_ACTION
     assert state.phase == "bury" and sum(state.hands[2].values()) == 45
