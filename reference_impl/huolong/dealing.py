@@ -2,7 +2,8 @@
 ``deal.hand_size``, ``deal.bottom_size``, ``deal.first_drawer``.
 
 A *pack* is the full dealing order: a list of canonical card tokens. With ``deal.method:
-one_card_each_in_turn`` card *i* of the pack (for *i* < players × hand_size) goes to seat
+one_card_each_in_turn`` (the only method the engine deals: :func:`~.rules.rules_for` refuses any other,
+see :data:`~.rules.DEAL_METHODS`) card *i* of the pack (for *i* < players × hand_size) goes to seat
 ``(first_drawer + i) mod players``; the last ``bottom_size`` cards are the bottom, in pack order.
 """
 
@@ -16,37 +17,6 @@ from functools import lru_cache
 
 from ..cards import build_deck
 from .rules import HuolongRules, RulesError
-
-DEAL_METHODS = ("one_card_each_in_turn",)
-"""The values of ``deal.method`` the engine plays."""
-
-
-def check_method(rules: HuolongRules) -> None:
-    """Refuse a ``deal.method`` the engine cannot deal.
-
-    Raises:
-        RulesError: unsupported or unknown value.
-    """
-    method = _deal_method(rules)
-    if method not in DEAL_METHODS:
-        raise RulesError(f"deal.method: unsupported value {method!r} (supported: {', '.join(DEAL_METHODS)})")
-
-
-@lru_cache(maxsize=None)
-def _deal_method(rules: HuolongRules) -> str:
-    method = getattr(rules, "deal_method", None)
-    if method is not None:
-        return method
-    # the typed rules do not carry deal.method (yet): read it from the variant data; an in-memory
-    # house variant (rules_with) is named "<base>+…" and keeps its base's deal
-    from ..variant import load_variant
-
-    for variant_id in (rules.variant_id, rules.variant_id.split("+")[0]):
-        try:
-            return load_variant(variant_id).rule("deal.method")
-        except (KeyError, OSError, ValueError):  # ValueError: the loader's SpecError (unknown id)
-            continue
-    raise RulesError(f"{rules.variant_id}: rule deal.method is missing")
 
 
 def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
@@ -146,9 +116,8 @@ def deal(rules: HuolongRules, pack: Sequence[str], first: int) -> Deal:
         The :class:`Deal`.
 
     Raises:
-        ValueError: the pack has the wrong size; RulesError: unsupported ``deal.method``.
+        ValueError: the pack has the wrong size.
     """
-    check_method(rules)
     n = dealt_count(rules)
     if len(pack) != n + rules.bottom_size:
         raise ValueError(f"a pack must have {n + rules.bottom_size} cards, got {len(pack)}")

@@ -37,7 +37,7 @@ from typing import Any
 from ..cards import ALL_CARDS, BIG_JOKER, expand, parse_cards
 from . import burying
 from .declaration import Declaration, DeclarationResult
-from .dealing import check_method, check_pack, dealt_count, first_drawer as default_first_drawer
+from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
 from .follow import check_play, legal_plays, random_legal_play
 from .ranking import Ranking
 from .rules import HuolongRules, RulesError
@@ -104,7 +104,6 @@ class HandState:
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
                  trump_suit: str | None = None, first_drawer: int | None = None) -> None:
-        check_method(rules)
         problem = check_pack(rules, pack)
         if problem:
             raise ValueError(problem)

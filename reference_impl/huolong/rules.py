@@ -33,6 +33,9 @@ SETTLE_EFFECTS: frozenset[str] = frozenset({"banker", "advance", "set_level", "s
 ROTATION_SEAT_OFFSETS: dict[str, int] = {"banker": 0, "banker_next": 1, "banker_partner": 2, "banker_previous": 3}
 """Rotation values (``rotation.keep`` / ``rotation.take_over``) → seat offset from this hand's banker."""
 
+DEAL_METHODS: tuple[str, ...] = ("one_card_each_in_turn",)
+"""The values of ``deal.method`` the engine can deal (see :mod:`.dealing`)."""
+
 
 class RulesError(ValueError):
     """A variant whose rule values the Huolong engine cannot play (one-line message naming the rule id)."""
@@ -53,6 +56,7 @@ class HuolongRules:
     jokers_per_deck: int                  # deck.jokers_per_deck
     hand_size: int                        # deal.hand_size
     bottom_size: int                      # deal.bottom_size
+    deal_method: str                      # deal.method: one_card_each_in_turn
     first_drawer: dict                    # deal.first_drawer  {first_hand: seat, later_hands: ...}
     level_order: tuple[str, ...]          # levels.order (lowest first)
     start_level: str                      # levels.start
@@ -124,6 +128,8 @@ def _check(rules: HuolongRules) -> None:
     _require(rules.players == 4, "players.count", f"the Huolong engine plays 4 players, got {rules.players}")
     _require(rules.partnership == "opposite_seats", "players.partnership",
              f"unsupported value {rules.partnership!r}")
+    _require(rules.deal_method in DEAL_METHODS, "deal.method",
+             f"unsupported value {rules.deal_method!r} (supported: {', '.join(DEAL_METHODS)})")
     _require(set(rules.trump_order) <= TRUMP_CLASSES, "ranking.trump_order",
              f"unknown classes {sorted(set(rules.trump_order) - TRUMP_CLASSES)}")
     _require(rules.ties == "first_played", "ranking.ties", f"unsupported value {rules.ties!r}")
@@ -222,6 +228,7 @@ def rules_from_variant(variant: Any) -> HuolongRules:
         jokers_per_deck=rule("deck.jokers_per_deck"),
         hand_size=rule("deal.hand_size"),
         bottom_size=rule("deal.bottom_size"),
+        deal_method=rule("deal.method"),
         first_drawer=dict(rule("deal.first_drawer")),
         level_order=tuple(str(r) for r in rule("levels.order")),
         start_level=str(rule("levels.start")),

@@ -11,7 +11,7 @@ import pytest
 from reference_impl.cards import build_deck
 from reference_impl.huolong.dealing import check_pack, deal, first_drawer, new_pack, seat_of
 
-from reference_impl.huolong.rules import rules_for
+from reference_impl.huolong.rules import RulesError, rules_for, rules_with
 
 from lifecycle_helpers import LI, VARIANTS, full_pack
 
@@ -69,3 +69,14 @@ def test_check_pack():
 def test_wrong_pack_size_is_refused():
     with pytest.raises(ValueError, match="162"):
         deal(LI, ["S3"] * 10, first=0)
+
+
+def test_deal_method_comes_from_the_variant_itself_and_an_unsupported_one_is_refused():
+    """deal.method is read from the resolved variant (an in-memory house variant's own value, not its base's);
+    a method the engine cannot deal is refused when the rules are built, in one line naming the rule id."""
+    assert LI.deal_method == "one_card_each_in_turn"
+    with pytest.raises(RulesError) as err:
+        rules_with("huolong/datong-guide", {"deal.method": "three_cards_at_a_time"})
+    message = str(err.value)
+    assert message.startswith("deal.method: ") and "'three_cards_at_a_time'" in message
+    assert "\n" not in message
