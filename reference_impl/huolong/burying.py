@@ -8,8 +8,9 @@ star_burial_only``), ``not_side_card`` (``bury.cards: side_only``), ``too_many_p
 
 Star burial: after the bury, players put big jokers into the bottom and take bottom cards back, one
 for each joker, the smallest first by the hand's ranking (side cards below trumps, by strength; equal
-strengths in suit order S H C D), never a card of ``star_burial.exchange.exclude`` (``point_cards``,
-``meteor_cards``: three or more identical cards lying in the bottom) and never a big joker. Players
+strengths in suit order S H C D), never a card of ``star_burial.exchange.exclude`` (``point_cards``;
+``meteor_cards``: three or more identical cards lying in the bottom; ``big_jokers``: a big joker
+already in the bottom). Players
 decide once each in ``star_burial.order`` (``attackers_first``: the banker's next player, the other
 attacker, the banker, the banker's partner); then the rules force loads: ``forced_after: N`` (once N
 big jokers are in the bottom, every other one must go in) and ``policy: fast`` (every big joker must go
@@ -173,25 +174,32 @@ def may_load(rules: HuolongRules, banker: int, seat: int) -> bool:
     raise RulesError(f"star_burial.who: unsupported value {who!r}")
 
 
+EXCHANGE_EXCLUSIONS = frozenset({"point_cards", "meteor_cards", "big_jokers"})
+"""The values ``star_burial.exchange.exclude`` may list."""
+
+
 def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str | None:
     """The bottom card a loader takes back for one big joker (``star_burial.exchange``), or None.
 
-    The smallest card by ``ranking`` (strength, then suit order S H C D), skipping big jokers and the
-    excluded cards (``point_cards``; ``meteor_cards``: a card lying three or more times in the bottom).
+    The smallest card by ``ranking`` (strength, then suit order S H C D), skipping the excluded cards
+    (``point_cards``; ``meteor_cards``: a card lying three or more times in the bottom, the size of the
+    catalogue's meteor; ``big_jokers``: a big joker lying in the bottom).
 
     Raises:
         RulesError: an unsupported ``take_back`` or ``exclude`` value.
     """
     spec = rules.star_burial.get("exchange") or {}
-    if spec.get("take_back", "smallest") != "smallest":
-        raise RulesError(f"star_burial.exchange: unsupported take_back {spec.get('take_back')!r}")
+    if spec.get("take_back") != "smallest":
+        raise RulesError(f"star_burial.exchange: unsupported take_back {spec.get('take_back')!r} (smallest)")
     exclude = set(spec.get("exclude") or ())
-    if exclude - {"point_cards", "meteor_cards"}:
-        raise RulesError(f"star_burial.exchange: unsupported exclude {sorted(exclude)}")
+    if exclude - EXCHANGE_EXCLUSIONS:
+        raise RulesError(f"star_burial.exchange: unsupported exclude {sorted(exclude - EXCHANGE_EXCLUSIONS)}")
     best, best_key = None, None
     strength = ranking.strength_map
     for card, k in bottom.items():
-        if k <= 0 or card == BIG_JOKER:
+        if k <= 0:
+            continue
+        if "big_jokers" in exclude and card == BIG_JOKER:
             continue
         if "point_cards" in exclude and rules.point_map[card] > 0:
             continue

@@ -56,6 +56,27 @@ def test_big_jokers_in_the_bottom_are_never_taken_back():
     assert exchange_card(DG, ranking, Counter({"BJ": 3})) is None
 
 
+def test_li_a_loaded_big_joker_is_never_taken_back():
+    """star_burial.exchange exclude big_jokers (li-zhijiang 一.六.9, the exclusion inferred from 请大王): after the
+    first load takes S3 back, only point cards and the loaded joker are left, so a second load is refused."""
+    out = run_star_burial(LI, Ranking(LI, "7", "H"), 0, ["S3", "S5", "S10", "SK", "D5", "D10"],
+                          {1: 1, 3: 1, 0: 1}, [(1, 1), (3, 1)])
+    assert out["taken_back"] == [["S3"], []]
+    assert out["rejected"] == [1]
+    assert out["bottom"] == expand(Counter(["S5", "S10", "SK", "D5", "D10", "BJ"]))
+    assert out["stars"] == {"banker_team": 0, "attackers": 1}
+
+
+def test_the_big_joker_exclusion_is_data():
+    """Without big_jokers in its exclude list (a house variant), "smallest" alone decides: when the exclusions
+    leave only the loaded joker, a second load takes it back."""
+    house = rules_with("huolong/li-zhijiang", {"star_burial.exchange": {"take_back": "smallest",
+                                                                         "exclude": ["point_cards", "meteor_cards"]}})
+    out = run_star_burial(house, Ranking(house, "7", "H"), 0, ["S3", "S5", "S10", "SK", "D5", "D10"],
+                          {1: 1, 3: 1}, [(1, 1), (3, 1)])
+    assert out["taken_back"] == [["S3"], ["BJ"]]
+
+
 def test_li_load_without_an_exchange_card_is_refused():
     sb = StarBurial(LI, Ranking(LI, "3", "H"), 0, ["S5", "C10", "D4", "D4", "D4", "SK"], {1: 1})
     assert sb.check_load(1, 1) == NO_EXCHANGE_CARD
