@@ -1,13 +1,17 @@
 """Run scenarios against an implementation and judge each answer.
 
 Comparison rule: an answer *passes* when, for every key of the scenario's ``expect``, the answer
-has that key with an equal value. Keys the answer has and ``expect`` lacks are not checked (an
-implementation may say more). Equality is JSON equality: mappings compare key by key, lists
-compare in order, ``true`` is not ``1``, ``1`` equals ``1.0``. An operation may declare some of
-its answer keys *unordered* in :data:`UNORDERED_KEYS` (``{op: {key, ...}}``): the top-level lists
-under those keys are then compared as multisets (same elements, same multiplicities, any order).
+has that key with an equal value, and, for an operation that ``spec/schema/operations.schema.json``
+describes, the whole answer matches that operation's answer schema (unless the run is told not to
+check: ``check_schema=False``). Keys the answer has and ``expect`` lacks are not compared with
+anything; only an operation without a schema may say more. Equality is JSON equality: mappings
+compare key by key, lists compare in order, ``true`` is not ``1``, ``1`` equals ``1.0``. An
+operation may declare some of its answer keys *unordered* in :data:`UNORDERED_KEYS` (``{op: {key,
+...}}``): the top-level lists under those keys are then compared as multisets (same elements, same
+multiplicities, any order).
 
-Statuses: ``passed``; ``failed`` (the answer differs; ``mismatched`` names the keys);
+Statuses: ``passed``; ``failed`` (the answer differs: ``mismatched`` names the keys; or it breaks
+the operation's schema: ``schema_problem`` says where and how, see :func:`answer_schema_problem`);
 ``skipped`` (the implementation does not support the variant or operation, or raised
 :class:`~conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
 crashed, hung or replied garbage: ``message`` says which, in one line).
@@ -22,8 +26,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import jsonschema
+
+from conformance import operations_schema
 from conformance.adapters.base import Implementation, ImplementationError, Unsupported, one_line
-from conformance.scenarios_io import Scenario
+from conformance.scenarios_io import Scenario, schema_message
 
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
 STATUSES = (PASSED, FAILED, SKIPPED, ERRORED)
@@ -41,6 +48,8 @@ class ScenarioResult:
         status: one of :data:`STATUSES`.
         actual: the answer received (``None`` unless passed or failed).
         mismatched: for ``failed``, the expected keys whose value differs or is missing.
+        schema_problem: for ``failed``, how the answer breaks its operation's schema (one line), or
+            ``None`` when it matches or was not checked.
         message: one line for ``skipped``/``errored``/``failed``; ``None`` when passed.
         stderr: the implementation's stderr lines attached to an error (may be empty).
         duration: seconds spent on the query.
@@ -50,6 +59,7 @@ class ScenarioResult:
     status: str
     actual: dict[str, Any] | None = None
     mismatched: list[str] = field(default_factory=list)
+    schema_problem: str | None = None
     message: str | None = None
     stderr: list[str] = field(default_factory=list)
     duration: float = 0.0
@@ -135,6 +145,22 @@ def compare(op: str, expect: dict[str, Any], answer: dict[str, Any]) -> list[str
     return wrong
 
 
+def answer_schema_problem(op: str, answer: dict[str, Any]) -> str | None:
+    """How ``answer`` breaks the answer schema of ``op``, in one line, or ``None`` when it matches
+    or the schema does not describe ``op``.
+
+    The line is ``answer does not match the operation's schema: $.PATH: MESSAGE`` (the path is a
+    JSON path into the answer; the most relevant violation is named).
+    """
+    check = operations_schema.validator(op, operations_schema.ANSWER)
+    if check is None:
+        return None
+    error = jsonschema.exceptions.best_match(check.iter_errors(answer))
+    if error is None:
+        return None
+    return f"answer does not match the operation's schema: {error.json_path}: {schema_message(error)}"
+
+
 def json_equal(a: Any, b: Any) -> bool:
     """JSON equality: no ``True == 1``; ints and floats by value; lists in order; dicts by key."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -152,9 +178,14 @@ def _multiset(items: list[Any]) -> Counter:
     return Counter(json.dumps(item, sort_keys=True) for item in items)
 
 
-def run_one(impl: Implementation, scenario: Scenario) -> ScenarioResult:
+def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = True) -> ScenarioResult:
     """Ask one scenario's question and judge the answer; never raises for the implementation's
-    faults (only ``KeyboardInterrupt``/``SystemExit`` pass through)."""
+    faults (only ``KeyboardInterrupt``/``SystemExit`` pass through).
+
+    Args:
+        check_schema: also check the whole answer against its operation's answer schema
+            (:func:`answer_schema_problem`); a violation fails the scenario.
+    """
     try:
         reason = impl.skip_reason(scenario.variant, scenario.op)
     except Exception as exc:  # noqa: BLE001 - a buggy supported_variants()/supported_operations()
@@ -178,20 +209,24 @@ def run_one(impl: Implementation, scenario: Scenario) -> ScenarioResult:
         return ScenarioResult(scenario, ERRORED, duration=duration,
                               message=f"answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
     wrong = compare(scenario.op, scenario.expect, answer)
-    if wrong:
-        return ScenarioResult(scenario, FAILED, actual=answer, mismatched=wrong, duration=duration,
-                              message="wrong or missing: " + ", ".join(wrong))
+    problem = answer_schema_problem(scenario.op, answer) if check_schema else None
+    if wrong or problem:
+        lines = [problem] if problem else []
+        lines += ["wrong or missing: " + ", ".join(wrong)] if wrong else []
+        return ScenarioResult(scenario, FAILED, actual=answer, mismatched=wrong, schema_problem=problem,
+                              duration=duration, message="; ".join(lines))
     return ScenarioResult(scenario, PASSED, actual=answer, duration=duration)
 
 
 def run(impl: Implementation, scenarios: list[Scenario],
-        on_result: Callable[[ScenarioResult], None] | None = None) -> RunResult:
+        on_result: Callable[[ScenarioResult], None] | None = None, *, check_schema: bool = True) -> RunResult:
     """Run the scenarios in order against a started implementation.
 
     Args:
         impl: the implementation (already started; the caller closes it).
         scenarios: what to run (see :func:`select`).
         on_result: called after each scenario (progress display).
+        check_schema: check every answer against its operation's schema (see :func:`run_one`).
 
     Returns:
         The run; on ``KeyboardInterrupt`` the results so far with ``interrupted=True`` (the
@@ -202,7 +237,7 @@ def run(impl: Implementation, scenarios: list[Scenario],
     clock = time.perf_counter()
     try:
         for scenario in scenarios:
-            result = run_one(impl, scenario)
+            result = run_one(impl, scenario, check_schema=check_schema)
             outcome.results.append(result)
             if on_result is not None:
                 on_result(result)

@@ -14,8 +14,11 @@ Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
         expect: {...}
 
 The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
-scenario after the defaults are applied). YAML is read by the spec loader's strict reader
-(:mod:`reference_impl.variant.yaml_loader`: no duplicate keys, anchors, aliases or tags). Every
+scenario after the defaults are applied). A scenario of an operation that
+``spec/schema/operations.schema.json`` describes must also have a ``given`` of that operation's
+shape and an ``expect`` made of its answer's keys (:mod:`conformance.operations_schema`). YAML is
+read by the spec loader's strict reader (:mod:`reference_impl.variant.yaml_loader`: no duplicate
+keys, anchors, aliases or tags). Every
 problem is reported as one line ``file:line:col: message``; all the problems of a load are
 gathered into one :class:`ScenarioError`.
 """
@@ -31,6 +34,7 @@ from typing import Any
 
 import jsonschema
 
+from conformance import operations_schema
 from reference_impl.variant.errors import SpecError, format_path
 from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
@@ -139,7 +143,8 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
 
     Raises:
         ScenarioError: unreadable file, YAML problem (see :mod:`reference_impl.variant.yaml_loader`), schema
-            violation, or an id used twice in the file; one line per problem.
+            violation (of the scenario file schema, or of the operation's ``given`` or answer keys in
+            ``expect``), or an id used twice in the file; one line per problem.
     """
     path = Path(path)
     name = display_path(path)
@@ -163,6 +168,7 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
         where = ("scenarios", index)
         merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
         problems = _schema_errors(scenario_validator, merged, where, loaded)
+        problems = problems or _operation_errors(merged, where, loaded)
         line = loaded.position(where)[0]
         if merged["id"] in seen:
             problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
@@ -222,14 +228,26 @@ def _build(merged: dict[str, Any], file: str, line: int) -> Scenario:
     )
 
 
+def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
+    """Schema violations of a (file-schema-valid) scenario's ``given`` and ``expect`` against its
+    operation's schema; none for an operation the schema does not describe."""
+    errors = []
+    for key, part in (("given", operations_schema.GIVEN), ("expect", operations_schema.EXPECT)):
+        check = operations_schema.validator(scenario["op"], part)
+        if check is not None:
+            errors += _schema_errors(check, scenario[key], where + (key,), loaded)
+    return errors
+
+
 def _schema_errors(validator: jsonschema.Draft202012Validator, instance: Any, base: tuple,
                    loaded: LoadedYaml) -> list[str]:
     """One ``file:line:col: path: message`` line per schema violation of ``instance`` (found at
     path ``base`` of the loaded file), in document order."""
     lines = []
     for error in validator.iter_errors(instance):
+        error = jsonschema.exceptions.best_match([error])  # into oneOf/anyOf: the branch that nearly fits
         path = base + tuple(error.absolute_path)
-        message = _message(error)
+        message = schema_message(error)
         extra = _unknown_keys(error)
         if extra:
             path = path + (extra[0],)
@@ -245,16 +263,26 @@ def _unknown_keys(error: jsonschema.ValidationError) -> list[str]:
     return sorted(k for k in error.instance if k not in known)
 
 
-def _message(error: jsonschema.ValidationError) -> str:
+def schema_message(error: jsonschema.ValidationError) -> str:
+    """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
+    …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or
+    jsonschema's own message)."""
     extra = _unknown_keys(error)
     if extra:
         allowed = ", ".join(error.schema.get("properties", {}))
         return f"unknown key '{extra[0]}'" + (f" (allowed: {allowed})" if allowed else "")
+    if error.validator == "not" and error.validator_value in ({}, True):
+        why = error.schema.get("description") if isinstance(error.schema, dict) else None
+        return "not allowed here" + (f" ({why})" if why else "")
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
         return f"missing required key '{missing[0]}'" if missing else error.message
     if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
         return f"needs {options}"
-    text = " ".join(error.message.split())
+    text = error.message
+    if error.validator == "anyOf" and error.context and all(e.validator == "enum" for e in error.context):
+        allowed = dict.fromkeys(v for e in error.context for v in e.validator_value)  # the enums together
+        text = f"{error.instance!r} is not one of {list(allowed)!r}"
+    text = " ".join(text.split())
     return text if len(text) <= 200 else text[:197] + "..."

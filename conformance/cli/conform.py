@@ -91,9 +91,11 @@ def _load(paths: tuple[str, ...], variants, ops, rules, keyword):
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write a JSON report.")
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write a JUnit XML report.")
 @click.option("--markdown", "markdown_path", type=click.Path(dir_okay=False), help="Write a Markdown report.")
+@click.option("--no-schema-check", is_flag=True,
+              help="Compare only the expected keys; do not check answers against spec/schema/operations.schema.json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
-            json_path, junit_path, markdown_path, quiet) -> None:
+            json_path, junit_path, markdown_path, no_schema_check, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     try:
         chosen = _load(scenario_paths, variants, ops, rules, keyword)
@@ -106,7 +108,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise CommandError(f"cannot start the implementation: {type(exc).__name__}: {one_line(exc)}", 1) from None
         try:
             with progress(len(chosen), enabled=not quiet) as on_result:
-                outcome = run(implementation, chosen, on_result)
+                outcome = run(implementation, chosen, on_result, check_schema=not no_schema_check)
         finally:
             implementation.close()
         click.echo(render_console(outcome, details=not quiet))

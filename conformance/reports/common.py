@@ -49,9 +49,10 @@ def problems(run: RunResult) -> list[ScenarioResult]:
 
 
 def mismatch_lines(result: ScenarioResult, limit: int | None = None) -> list[str]:
-    """For a failed result, two lines per wrong key: ``key: expected V`` and ``key: actual   V``
-    (``(missing)`` when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``."""
-    lines = []
+    """For a failed result: the line saying how the answer breaks its operation's schema (if it
+    does), then two lines per wrong key: ``key: expected V`` and ``key: actual   V`` (``(missing)``
+    when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``."""
+    lines = [result.schema_problem] if result.schema_problem else []
     for key in result.mismatched:
         actual = result.actual or {}
         got = compact(actual[key], limit) if key in actual else "(missing)"
