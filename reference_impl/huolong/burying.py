@@ -26,7 +26,7 @@ from itertools import combinations
 
 from ..cards import BIG_JOKER, SUITS, expand
 from .ranking import Ranking
-from .rules import HuolongRules, RulesError
+from .rules import STAR_BURIAL_ORDERS, HuolongRules, RulesError
 from .scoring import card_points
 
 # bury reason codes (operation ``bury``)
@@ -50,21 +50,14 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 # -- bury --------------------------------------------------------------------------------------------
 def bury_count(rules: HuolongRules) -> int:
     """The number of cards the banker buries (``bury.count``)."""
-    return int(rules.bury.get("count", rules.bottom_size))
+    return int(rules.bury["count"])
 
 
 def _bury_settings(rules: HuolongRules) -> tuple[str, int | None, str, str]:
-    cards = rules.bury.get("cards", "any")
-    max_points = rules.bury.get("max_points")
-    unmet = rules.bury.get("unmet_limits", "any_bury")
-    jokers = rules.bury.get("big_jokers", "star_burial_only")
-    if cards not in ("any", "side_only"):
-        raise RulesError(f"bury.cards: unsupported value {cards!r} (any, side_only)")
-    if unmet != "any_bury":
-        raise RulesError(f"bury.unmet_limits: unsupported value {unmet!r} (any_bury)")
-    if jokers not in ("star_burial_only", "allowed"):
-        raise RulesError(f"bury.big_jokers: unsupported value {jokers!r} (star_burial_only, allowed)")
-    return cards, max_points, unmet, jokers
+    """(``bury.cards``, ``bury.max_points``, ``bury.unmet_limits``, ``bury.big_jokers``); the values were
+    checked when the rules were built (:data:`~.rules.SUPPORTED`)."""
+    bury = rules.bury
+    return bury["cards"], bury["max_points"], bury["unmet_limits"], bury["big_jokers"]
 
 
 def _candidates(rules: HuolongRules, ranking: Ranking, hand: Counter) -> tuple[list[str], list[str]]:
@@ -148,52 +141,29 @@ def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterat
 
 
 # -- star burial -----------------------------------------------------------------------------------
-ORDERS = {"attackers_first": (1, 3, 0, 2)}
-"""``star_burial.order`` values → seat offsets from the banker, in turn order."""
-
-
 def load_order(rules: HuolongRules, banker: int) -> list[int]:
-    """The seats in star-burial turn order (``star_burial.order``).
-
-    Raises:
-        RulesError: an unsupported order value.
-    """
-    order = rules.star_burial.get("order")
-    if order not in ORDERS:
-        raise RulesError(f"star_burial.order: unsupported value {order!r} ({', '.join(ORDERS)})")
-    return [(banker + k) % rules.players for k in ORDERS[order]]
+    """The seats in star-burial turn order (``star_burial.order``, see :data:`~.rules.STAR_BURIAL_ORDERS`)."""
+    return [(banker + k) % rules.players for k in STAR_BURIAL_ORDERS[rules.star_burial["order"]]]
 
 
 def may_load(rules: HuolongRules, banker: int, seat: int) -> bool:
     """Whether ``seat``'s team may bury stars (``star_burial.who``: either_team, banker_team, attackers)."""
-    who = rules.star_burial.get("who", "either_team")
+    who = rules.star_burial["who"]
     if who == "either_team":
         return True
-    if who in ("banker_team", "attackers"):
-        return (who == "banker_team") == (seat % 2 == banker % 2)
-    raise RulesError(f"star_burial.who: unsupported value {who!r}")
-
-
-EXCHANGE_EXCLUSIONS = frozenset({"point_cards", "meteor_cards", "big_jokers"})
-"""The values ``star_burial.exchange.exclude`` may list."""
+    return (who == "banker_team") == (seat % 2 == banker % 2)
 
 
 def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str | None:
     """The bottom card a loader takes back for one big joker (``star_burial.exchange``), or None.
 
     The smallest card by ``ranking`` (strength, then suit order S H C D), skipping the excluded cards
-    (``point_cards``; ``meteor_cards``: a card lying three or more times in the bottom, the size of the
-    catalogue's meteor; ``big_jokers``: a big joker lying in the bottom).
-
-    Raises:
-        RulesError: an unsupported ``take_back`` or ``exclude`` value.
+    (``point_cards``; ``meteor_cards``: a card lying in the bottom as many times as the catalogue's
+    meteor has cards, or more; ``big_jokers``: a big joker lying in the bottom). ``take_back`` is
+    ``smallest``, the one value :func:`~.rules.rules_for` accepts.
     """
-    spec = rules.star_burial.get("exchange") or {}
-    if spec.get("take_back") != "smallest":
-        raise RulesError(f"star_burial.exchange: unsupported take_back {spec.get('take_back')!r} (smallest)")
-    exclude = set(spec.get("exclude") or ())
-    if exclude - EXCHANGE_EXCLUSIONS:
-        raise RulesError(f"star_burial.exchange: unsupported exclude {sorted(exclude - EXCHANGE_EXCLUSIONS)}")
+    exclude = rules.star_burial["exchange"]["exclude"]
+    meteor = rules.combo_size.get("meteor")
     best, best_key = None, None
     strength = ranking.strength_map
     for card, k in bottom.items():
@@ -203,7 +173,7 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
             continue
         if "point_cards" in exclude and rules.point_map[card] > 0:
             continue
-        if "meteor_cards" in exclude and k >= 3:
+        if "meteor_cards" in exclude and k >= meteor:
             continue
         key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
         if best_key is None or key < best_key:
@@ -227,16 +197,13 @@ class StarBurial:
         loads: ``[(seat, count, taken_back, forced)]`` in the order made.
 
     Raises:
-        RulesError: star burial disabled, or unsupported ``star_burial.*`` values.
+        RulesError: star burial disabled (``star_burial.enabled``).
     """
 
     def __init__(self, rules: HuolongRules, ranking: Ranking, banker: int, bottom: Iterable[str],
                  holdings: dict[int, int] | Sequence[int]) -> None:
-        if not rules.star_burial.get("enabled"):
+        if not rules.star_burial["enabled"]:
             raise RulesError("star_burial.enabled: this variant has no star burial")
-        policy = rules.star_burial.get("policy", "slow")
-        if policy not in ("slow", "fast"):
-            raise RulesError(f"star_burial.policy: unsupported value {policy!r} (slow, fast)")
         self.rules, self.ranking, self.banker = rules, ranking, banker
         self.order = load_order(rules, banker)
         self.bottom = Counter(bottom)
@@ -247,8 +214,9 @@ class StarBurial:
         self.stars = {"banker_team": 0, "attackers": 0}
         self.turn = 0
         self.loads: list[tuple[int, int, list[str], bool]] = []
-        self.fast = policy == "fast" and ranking.level not in (rules.star_burial.get("fast_exempt_levels") or ())
-        self.forced_after = rules.star_burial.get("forced_after")
+        self.fast = (rules.star_burial["policy"] == "fast"
+                     and ranking.level not in (rules.star_burial["fast_exempt_levels"] or ()))
+        self.forced_after = rules.star_burial["forced_after"]
 
     def team(self, seat: int) -> str:
         """``banker_team`` or ``attackers``."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import build_deck
-from .rules import HuolongRules, RulesError
+from .rules import HuolongRules
 
 
 def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
@@ -42,21 +42,12 @@ def first_drawer(rules: HuolongRules, hand_number: int, banker: int | None) -> i
         banker: the hand's banker when already known (later hands), else None.
 
     Returns:
-        A seat 0–3: ``first_hand`` in hand 1 (or while no banker is known), else per ``later_hands``
-        (``banker``: the hand's banker draws first).
-
-    Raises:
-        RulesError: an unsupported ``later_hands`` value.
+        A seat 0–3: ``first_hand`` in hand 1 (or while no banker is known), else the hand's banker
+        (``later_hands: banker``, the one value :func:`~.rules.rules_for` accepts).
     """
-    spec = rules.first_drawer
     if hand_number <= 1 or banker is None:
-        return int(spec["first_hand"])
-    later = spec.get("later_hands")
-    if later == "banker":
-        return banker
-    if isinstance(later, int):
-        return later
-    raise RulesError(f"deal.first_drawer: unsupported later_hands value {later!r}")
+        return int(rules.first_drawer["first_hand"])
+    return banker
 
 
 def seat_of(rules: HuolongRules, first: int, index: int) -> int:

@@ -139,13 +139,6 @@ def show_kinds(rules: HuolongRules) -> tuple[ShowKind, ...]:
     return tuple(kinds)
 
 
-def _setting(rules: HuolongRules, name: str, allowed: tuple[str, ...]) -> str:
-    value = rules.declaration.get(name)
-    if value not in allowed:
-        raise RulesError(f"declaration.{name}: unsupported value {value!r} (supported: {', '.join(allowed)})")
-    return value
-
-
 class Declaration:
     """The declaration of one hand, fed card by card (:meth:`on_card`) and show by show (:meth:`show`).
 
@@ -160,7 +153,7 @@ class Declaration:
             state); fresh ones otherwise.
 
     Raises:
-        RulesError: a ``declaration.*`` value the engine cannot play.
+        RulesError: a ``declaration.shows`` entry the engine cannot play (see :func:`show_kinds`).
     """
 
     def __init__(self, rules: HuolongRules, level: str, first_drawer: int, *, hand_number: int = 1,
@@ -173,13 +166,12 @@ class Declaration:
         self.fixed_banker = banker
         self.kept_suit = kept_suit
         self.kinds = show_kinds(rules)
-        scope = _setting(rules, "scope", ("match", "hand"))
-        self.overcall_by = _setting(rules, "overcall_by", ("any_player", "other_team"))
-        self.next_card_joker = _setting(rules, "next_card_joker", ("skip", "chain"))
-        _setting(rules, "window", ("during_deal",))
-        _setting(rules, "unresolved_show", ("lapses",))
-        self.nobody_declared = _setting(rules, "nobody_declared", ("bottom_first_non_joker", "redeal"))
-        self.active = scope == "hand" or hand_number <= 1
+        # values checked by rules_for (rules.SUPPORTED); window is during_deal and unresolved_show lapses
+        settings = rules.declaration
+        self.overcall_by = settings["overcall_by"]
+        self.next_card_joker = settings["next_card_joker"]
+        self.nobody_declared = settings["nobody_declared"]
+        self.active = settings["scope"] == "hand" or hand_number <= 1
         self.held = held if held is not None else [Counter() for _ in range(rules.players)]
         self.dealt = 0
         self._players = rules.players

@@ -40,7 +40,7 @@ from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
 from .follow import check_play, legal_plays, random_legal_play
 from .ranking import Ranking
-from .rules import HuolongRules, RulesError
+from .rules import HuolongRules
 from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
 from .trick import trick_points, trick_winner, won_with_level_rank
@@ -342,10 +342,7 @@ class HandState:
 
     def _start_play(self) -> None:
         self.phase = "play"
-        first = self.rules.lead.get("first_trick", "banker")
-        if first != "banker":
-            raise RulesError(f"lead.first_trick: unsupported value {first!r} (banker)")
-        self.leader = self.banker
+        self.leader = self.banker  # lead.first_trick: banker (rules_for refuses any other value)
 
     def _do_play(self, action: dict) -> None:
         seat = self._seat_of(action)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .dealing import new_pack
 from .hand import HandState
-from .rules import HuolongRules, RulesError
+from .rules import HuolongRules
 
 
 class MatchError(RuntimeError):
@@ -53,13 +53,10 @@ class Match:
 
     def __init__(self, rules: HuolongRules, seed: int | None = None, *, max_hands: int = 500,
                  max_redeals: int = 100) -> None:
-        scope = rules.declaration.get("scope")
-        if scope not in ("match", "hand"):
-            raise RulesError(f"declaration.scope: unsupported value {scope!r} (match, hand)")
         self.rules = rules
         self.seed = seed
         self.rng = random.Random(seed)
-        self.scope = scope
+        self.scope = rules.declaration["scope"]  # match or hand (rules_for refuses any other)
         self.max_hands, self.max_redeals = max_hands, max_redeals
         self.team_levels: tuple[str, str] = (rules.start_level, rules.start_level)  # levels.start
         self.banker: int | None = None

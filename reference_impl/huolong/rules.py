@@ -36,6 +36,54 @@ ROTATION_SEAT_OFFSETS: dict[str, int] = {"banker": 0, "banker_next": 1, "banker_
 DEAL_METHODS: tuple[str, ...] = ("one_card_each_in_turn",)
 """The values of ``deal.method`` the engine can deal (see :mod:`.dealing`)."""
 
+STAR_BURIAL_ORDERS: dict[str, tuple[int, ...]] = {"attackers_first": (1, 3, 0, 2)}
+"""``star_burial.order`` values → seat offsets from the banker, in turn order."""
+
+EXCHANGE_EXCLUSIONS: frozenset[str] = frozenset({"point_cards", "meteor_cards", "big_jokers"})
+"""The values ``star_burial.exchange.exclude`` may list (see :func:`.burying.exchange_card`)."""
+
+SUPPORTED: dict[str, tuple[Any, ...]] = {
+    "players.partnership": ("opposite_seats",),
+    "deal.method": DEAL_METHODS,
+    "levels.hand_level": ("banker_team",),
+    "levels.past_last_level": ("match_won",),
+    "ranking.trumps_beat_side": (True,),
+    "ranking.ties": ("first_played",),
+    "points.captured_by": ("trick_winner_team",),
+    "lead.one_combination": (True,),
+    "lead.first_trick": ("banker",),
+    "lead.next_trick": ("trick_winner",),
+    "follow.same_count": (True,),
+    "follow.follow_suit": ("as_far_as_possible",),
+    "follow.shape": ("free", "match_when_held"),
+    "trick.winner": ("highest_of_led_shape",),
+    "trick.ruff_same_shape": (True,),
+    "bottom.dig": ("last_trick_winner",),
+    "rotation.keep": tuple(ROTATION_SEAT_OFFSETS),
+    "rotation.take_over": tuple(ROTATION_SEAT_OFFSETS),
+    "declaration.scope": ("match", "hand"),
+    "declaration.overcall_by": ("any_player", "other_team"),
+    "declaration.next_card_joker": ("skip", "chain"),
+    "declaration.window": ("during_deal",),
+    "declaration.unresolved_show": ("lapses",),
+    "declaration.nobody_declared": ("bottom_first_non_joker", "redeal"),
+    "bury.cards": ("any", "side_only"),
+    "bury.unmet_limits": ("any_bury",),
+    "bury.big_jokers": ("star_burial_only", "allowed"),
+    "star_burial.enabled": (True, False),
+    "star_burial.who": ("either_team", "banker_team", "attackers"),
+    "star_burial.order": tuple(STAR_BURIAL_ORDERS),
+    "star_burial.policy": ("slow", "fast"),
+    "star_burial.success": ("loader_team_wins_last_trick",),
+    "star_burial.on_failure": ("wasted", "opponents_gain"),
+}
+"""Rule id → the values the engine plays, for every rule whose value is one of a few names or a flag.
+
+The engine follows each of these rules in code (the value names what the code does); any other value
+is refused when the rules are built. Rules with richer values (tables, lists, numbers) are checked
+one by one in :func:`_check`.
+"""
+
 
 class RulesError(ValueError):
     """A variant whose rule values the Huolong engine cannot play (one-line message naming the rule id)."""
@@ -89,6 +137,8 @@ class HuolongRules:
     lead: dict = field(default_factory=dict)          # lead.*  (first_trick, next_trick, …)
     combo_by_size: dict[int, str] = field(default_factory=dict)
     """Derived: catalogue size → combination name (all catalogue combinations are identical cards)."""
+    combo_size: dict[str, int] = field(default_factory=dict)
+    """Derived: combination name → its size (``meteor`` → 3)."""
     point_map: dict[str, int] = field(default_factory=dict)
     """Derived from ``points.card_points``: each of the 54 distinct tokens → its points (jokers 0)."""
 
@@ -123,19 +173,28 @@ def _require(cond: bool, rule_id: str, message: str) -> None:
         raise RulesError(f"{rule_id}: {message}")
 
 
+def _one_of(value: Any, allowed: tuple[Any, ...]) -> bool:
+    """``value`` is one of ``allowed`` with the same type (``1`` is not ``True``)."""
+    return any(type(value) is type(a) and value == a for a in allowed)
+
+
+def _check_supported(rule: Any) -> None:
+    """Refuse a value of :data:`SUPPORTED` the engine does not play (``rule(rule_id)`` reads a value)."""
+    for rule_id, allowed in SUPPORTED.items():
+        value = rule(rule_id)
+        _require(_one_of(value, allowed), rule_id,
+                 f"unsupported value {value!r} (supported: {', '.join(map(repr, allowed))})")
+
+
 def _check(rules: HuolongRules) -> None:
-    """Refuse values the engine cannot play (one RulesError naming the first bad rule id)."""
+    """Refuse the richer values the engine cannot play (one RulesError naming the first bad rule id)."""
     _require(rules.players == 4, "players.count", f"the Huolong engine plays 4 players, got {rules.players}")
-    _require(rules.partnership == "opposite_seats", "players.partnership",
-             f"unsupported value {rules.partnership!r}")
-    _require(rules.deal_method in DEAL_METHODS, "deal.method",
-             f"unsupported value {rules.deal_method!r} (supported: {', '.join(DEAL_METHODS)})")
+    _require(rules.first_drawer.get("first_hand") in range(rules.players)
+             and rules.first_drawer.get("later_hands") == "banker", "deal.first_drawer",
+             f"unsupported value {rules.first_drawer!r} (first_hand: a seat, later_hands: banker)")
     _require(set(rules.trump_order) <= TRUMP_CLASSES, "ranking.trump_order",
              f"unknown classes {sorted(set(rules.trump_order) - TRUMP_CLASSES)}")
-    _require(rules.ties == "first_played", "ranking.ties", f"unsupported value {rules.ties!r}")
     _require(rules.start_level in rules.level_order, "levels.start", f"{rules.start_level!r} is not in levels.order")
-    _require(rules.past_last_level == "match_won", "levels.past_last_level",
-             f"unsupported value {rules.past_last_level!r}")
     bad_stops = [r for r in rules.stop_levels.get("ranks", []) if r not in rules.level_order]
     _require(not bad_stops, "levels.stop_levels", f"ranks {bad_stops} are not in levels.order")
     for combo in rules.combinations:
@@ -143,18 +202,6 @@ def _check(rules: HuolongRules) -> None:
                  f"{combo.get('name')!r}: only combinations of identical cards are supported")
     _require(len(rules.combo_by_size) == len(rules.combinations), "combinations.catalogue",
              "two combinations have the same size")
-    _require(rules.lead_one_combination is True, "lead.one_combination", "only true is supported")
-    _require(rules.follow_same_count is True, "follow.same_count", "only true is supported")
-    _require(rules.follow_suit == "as_far_as_possible", "follow.follow_suit",
-             f"unsupported value {rules.follow_suit!r}")
-    _require(rules.follow_shape in ("free", "match_when_held"), "follow.shape",
-             f"unsupported value {rules.follow_shape!r} (free or match_when_held)")
-    _require(rules.trick_winner_rule == "highest_of_led_shape", "trick.winner",
-             f"unsupported value {rules.trick_winner_rule!r}")
-    _require(rules.ruff_same_shape is True, "trick.ruff_same_shape", "only true is supported")
-    _require(rules.bottom_dig == "last_trick_winner", "bottom.dig", f"unsupported value {rules.bottom_dig!r}")
-    for rid, value in (("rotation.keep", rules.rotation_keep), ("rotation.take_over", rules.rotation_take_over)):
-        _require(value in ROTATION_SEAT_OFFSETS, rid, f"unsupported value {value!r}")
     for row in rules.settlement_table:
         name = row.get("name", "?")
         unknown = set(row.get("when", {})) - SETTLE_CONDITIONS
@@ -171,13 +218,17 @@ def _check(rules: HuolongRules) -> None:
             _require(rank in rules.level_order, "settlement.table", f"row {name!r}: {rank!r} is not a level")
         _require(then.get("match_winner") in (None, *TEAMS), "settlement.table",
                  f"row {name!r}: match_winner must be a team")
-    if rules.star_burial.get("enabled"):
-        _require(rules.star_burial.get("on_failure") in ("wasted", "opponents_gain"), "star_burial.on_failure",
-                 f"unsupported value {rules.star_burial.get('on_failure')!r}")
-        _require(rules.star_burial.get("success") == "loader_team_wins_last_trick", "star_burial.success",
-                 f"unsupported value {rules.star_burial.get('success')!r}")
-        _require(bool(rules.star_burial.get("levels_per_joker")), "star_burial.levels_per_joker",
+    if rules.star_burial["enabled"]:
+        _require(bool(rules.star_burial["levels_per_joker"]), "star_burial.levels_per_joker",
                  "needs at least one entry")
+        exchange = rules.star_burial["exchange"] or {}
+        _require(exchange.get("take_back") == "smallest", "star_burial.exchange",
+                 f"unsupported take_back {exchange.get('take_back')!r} (smallest)")
+        exclude = set(exchange.get("exclude") or ())
+        _require(exclude <= EXCHANGE_EXCLUSIONS, "star_burial.exchange",
+                 f"unsupported exclude {sorted(exclude - EXCHANGE_EXCLUSIONS)} (supported: {sorted(EXCHANGE_EXCLUSIONS)})")
+        _require("meteor_cards" not in exclude or "meteor" in rules.combo_size, "star_burial.exchange",
+                 "meteor_cards needs a meteor in combinations.catalogue")
 
 
 @lru_cache(maxsize=None)
@@ -260,8 +311,10 @@ def rules_from_variant(variant: Any) -> HuolongRules:
         star_burial=_section(variant, "star_burial"),
         lead=_section(variant, "lead"),
         combo_by_size={int(c["size"]): c["name"] for c in catalogue},
+        combo_size={c["name"]: int(c["size"]) for c in catalogue},
         point_map={c: 0 if c in JOKERS else int(points.get(c[1:], 0)) for c in ALL_CARDS},
     )
+    _check_supported(rule)
     _check(rules)
     return rules
 
