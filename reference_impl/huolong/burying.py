@@ -157,10 +157,11 @@ def may_load(rules: HuolongRules, banker: int, seat: int) -> bool:
 def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str | None:
     """The bottom card a loader takes back for one big joker (``star_burial.exchange``), or None.
 
-    The smallest card by ``ranking`` (strength, then suit order S H C D), skipping the excluded cards
+    The smallest card by ``ranking``, equal strengths in suit order S H C D (``ties: suit_order``),
+    skipping the excluded cards
     (``point_cards``; ``meteor_cards``: a card lying in the bottom as many times as the catalogue's
-    meteor has cards, or more; ``big_jokers``: a big joker lying in the bottom). ``take_back`` is
-    ``smallest``, the one value :func:`~.rules.rules_for` accepts.
+    meteor has cards, or more; ``big_jokers``: a big joker lying in the bottom). ``take_back:
+    smallest`` and ``ties: suit_order`` are the only values :func:`~.rules.rules_for` accepts.
     """
     exclude = rules.star_burial["exchange"]["exclude"]
     meteor = rules.combo_size.get("meteor")

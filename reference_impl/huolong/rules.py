@@ -224,6 +224,8 @@ def _check(rules: HuolongRules) -> None:
         exchange = rules.star_burial["exchange"] or {}
         _require(exchange.get("take_back") == "smallest", "star_burial.exchange",
                  f"unsupported take_back {exchange.get('take_back')!r} (smallest)")
+        _require(exchange.get("ties") == "suit_order", "star_burial.exchange",
+                 f"unsupported ties {exchange.get('ties')!r} (suit_order)")
         exclude = set(exchange.get("exclude") or ())
         _require(exclude <= EXCHANGE_EXCLUSIONS, "star_burial.exchange",
                  f"unsupported exclude {sorted(exclude - EXCHANGE_EXCLUSIONS)} (supported: {sorted(EXCHANGE_EXCLUSIONS)})")

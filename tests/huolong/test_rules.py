@@ -32,8 +32,9 @@ def test_the_source_variants_use_supported_values_only(variant):
         ("bury.unmet_limits", "redeal"),
         ("star_burial.policy", "optional"),
         ("deal.first_drawer", {"first_hand": 0, "later_hands": "dealer_next"}),
-        ("star_burial.exchange", {"take_back": "largest", "exclude": []}),
-        ("star_burial.exchange", {"take_back": "smallest", "exclude": ["trumps"]}),
+        ("star_burial.exchange", {"take_back": "largest", "ties": "suit_order", "exclude": []}),
+        ("star_burial.exchange", {"take_back": "smallest", "ties": "by_rank", "exclude": []}),
+        ("star_burial.exchange", {"take_back": "smallest", "ties": "suit_order", "exclude": ["trumps"]}),
     ],
 )
 def test_a_value_the_engine_cannot_play_is_refused_in_one_line(rule_id, value):

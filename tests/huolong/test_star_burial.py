@@ -70,8 +70,8 @@ def test_li_a_loaded_big_joker_is_never_taken_back():
 def test_the_big_joker_exclusion_is_data():
     """Without big_jokers in its exclude list (a house variant), "smallest" alone decides: when the exclusions
     leave only the loaded joker, a second load takes it back."""
-    house = rules_with("huolong/li-zhijiang", {"star_burial.exchange": {"take_back": "smallest",
-                                                                         "exclude": ["point_cards", "meteor_cards"]}})
+    house = rules_with("huolong/li-zhijiang", {"star_burial.exchange": {
+        "take_back": "smallest", "ties": "suit_order", "exclude": ["point_cards", "meteor_cards"]}})
     out = run_star_burial(house, Ranking(house, "7", "H"), 0, ["S3", "S5", "S10", "SK", "D5", "D10"],
                           {1: 1, 3: 1}, [(1, 1), (3, 1)])
     assert out["taken_back"] == [["S3"], ["BJ"]]
