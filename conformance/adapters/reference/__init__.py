@@ -2,8 +2,8 @@
 
 Each operation is answered by a function ``op_NAME(rules, given) -> answer`` of
 :mod:`.ops_play` (card play and settlement) or :mod:`.ops_hand` (deal, declaration, bury, star burial,
-replay); this class only dispatches. Bad input in ``given`` (a bad card token, a missing key) raises
-``ValueError`` with a one-line message, which the runner reports as *errored*.
+replay); this class only dispatches. Both read ``given`` with the readers of :mod:`.given`: bad input (a bad
+card token, a missing key) raises ``ValueError`` with a one-line message, which the runner reports as *errored*.
 """
 
 from __future__ import annotations
