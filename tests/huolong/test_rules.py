@@ -63,3 +63,22 @@ def test_meteor_cards_follow_the_catalogue_s_meteor():
     assert exchange_card(house, Ranking(house, "3", "H"), bottom) == "D4"
     li = rules_for("huolong/li-zhijiang")
     assert exchange_card(li, Ranking(li, "3", "H"), bottom) == "SA"
+
+
+def test_schema_accepts_exactly_the_named_values_the_engine_plays():
+    """Every rule of rules.SUPPORTED whose values are names or flags: the variant schema allows exactly those
+    values, so a house variant gets a schema error with a line number for a value the engine cannot play, and
+    no value the engine plays is refused by the schema."""
+    import json
+
+    from reference_impl.huolong.rules import SUPPORTED
+    from reference_impl.paths import schema_path
+
+    defs = json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))["$defs"]
+    for rule_id, allowed in SUPPORTED.items():
+        value_schema = defs[f"rule.{rule_id}"]["properties"]["value"]
+        if all(isinstance(a, bool) for a in allowed):
+            expected = {"type": "boolean"} if set(allowed) == {True, False} else {"const": allowed[0]}
+            assert {k: v for k, v in value_schema.items() if k in ("type", "const")} == expected, rule_id
+        elif all(isinstance(a, str) for a in allowed):
+            assert sorted(value_schema.get("enum", [])) == sorted(allowed), rule_id
