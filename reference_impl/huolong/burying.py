@@ -42,7 +42,6 @@ NOT_HELD = "not_held"
 TEAM_MAY_NOT_LOAD = "team_may_not_load"
 NO_EXCHANGE_CARD = "no_exchange_card"
 BAD_COUNT = "bad_count"
-STAR_BURIAL_DISABLED = "star_burial_disabled"
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
