@@ -109,6 +109,38 @@ UI: Final[dict[str, dict[str, str]]] = {
     "none": {"zh": "无", "en": "none"},
     "and": {"zh": "，", "en": ", "},
     "cards_n": {"zh": "（共{n}张）", "en": " ({n} cards)"},
+    "options": {"zh": "规则选项参考", "en": "Options reference"},
+    "options_intro": {"zh": "规则数据格式（<code>spec/schema/variant.schema.json</code>）里的每一条规则：它决定什么，可以取哪些值，"
+                            "收录的各个版本各取了哪个值（点版本名看它的规则书）。来源之间有分歧的选项排在最前面，用黄色标出，"
+                            "这些是俱乐部写自己的打法时要拿主意的地方。没有一个来源用到的取值是家规选项。",
+                      "en": "Every rule of the rule data format (<code>spec/schema/variant.schema.json</code>): what it "
+                            "decides, the values the kit accepts, and which bundled variant uses which value (a "
+                            "variant's name links to its rulebook). The options where the sources differ come first, "
+                            "marked in yellow: they are what a club has to decide when it writes its own variant. A "
+                            "value that no source uses is a house option."},
+    "options_stats": {"zh": "共{n}条规则，其中{k}条各来源不同；可玩的版本必须写出其中{r}条（<code>$defs/complete.{game}</code>）。",
+                      "en": "{n} rules, {k} of which differ between the sources; a playable variant must define "
+                            "{r} of them (<code>$defs/complete.{game}</code>)."},
+    "options_how": {"zh": "怎样写自己的打法、检查它、和已发布的版本比较，见[规则维护指南]({href})。",
+                    "en": "How to write your own variant, check it and compare it with a bundled one: see the "
+                          "[rule keeper's guide]({href})."},
+    "options_link": {"zh": "每条规则可以取哪些值，见[{title}]({href})。",
+                     "en": "Which values each rule accepts: see [{title}]({href})."},
+    "options_differ": {"zh": "各来源不同的选项", "en": "Where the sources differ"},
+    "options_differ_intro": {"zh": "下面每一条，各个来源的规定都不一样，俱乐部要自己选定一种。",
+                             "en": "The sources disagree on each of these; a club has to pick one."},
+    "options_agreed": {"zh": "各来源相同的选项", "en": "Where the sources agree"},
+    "options_agreed_intro": {"zh": "下面的规则各个来源都一样；表里另外列出的取值是家规选项。",
+                             "en": "The sources agree on these rules; any other value listed is a house option."},
+    "decides_differ": {"zh": "各来源的规定不同，条文见下。", "en": "The sources differ; their texts are below."},
+    "schema_text": {"zh": "格式说明（英文）", "en": "Schema"},
+    "accepts": {"zh": "可取的值", "en": "Accepts"},
+    "used_by": {"zh": "采用的版本", "en": "Used by"},
+    "meaning": {"zh": "条文", "en": "Text"},
+    "house_option": {"zh": "家规选项，来源中没有", "en": "house option, not used by any source"},
+    "optional": {"zh": "可以不写", "en": "optional"},
+    "unset": {"zh": "收录的版本都没有这条规则", "en": "no bundled variant sets it"},
+    "list_sep": {"zh": "、", "en": ", "},
 }
 
 KEY_LABELS: Final[dict[str, dict[str, str]]] = {
@@ -198,6 +230,31 @@ def label(table: dict[str, dict[str, str]], key: str, lang: str) -> str:
     entry = table.get(key)
     return entry[lang] if entry else key
 
+
+VALUE_KINDS: Final[dict[str, dict[str, str]]] = {
+    "one_of": {"zh": "以下之一：{values}", "en": "one of {values}"},
+    "only": {"zh": "只能是 {value}", "en": "only {value}"},
+    "integer": {"zh": "整数", "en": "a whole number"},
+    "or_null": {"zh": "，或 <code>null</code>", "en": ", or <code>null</code>"},
+    "boolean": {"zh": "<code>true</code> 或 <code>false</code>", "en": "<code>true</code> or <code>false</code>"},
+    "list_of": {"zh": "列表，每项是{item}", "en": "a list, each item {item}"},
+    "at_least": {"zh": "（至少{n}项）", "en": " (at least {n})"},
+    "map": {"zh": "映射：{fields}", "en": "a map: {fields}"},
+    "map_each": {"zh": "映射，键为 {keys}，每个值是{each}", "en": "a map with keys {keys}, each {each}"},
+}
+"""How the options reference words what a value schema accepts (HTML; ``{…}`` are filled in)."""
+
+DEF_LABELS: Final[dict[str, dict[str, str]]] = {
+    "rank": {"zh": "点数", "en": "a rank"},
+    "seat": {"zh": "座位", "en": "a seat"},
+    "trumpClass": {"zh": "主牌类别", "en": "a trump class"},
+    "combination": {"zh": "牌型", "en": "a combination"},
+    "show": {"zh": "亮主方式", "en": "a kind of show"},
+    "settlementRow": {"zh": "结算表的一行", "en": "a settlement row"},
+    "identifier": {"zh": "名称（小写字母、数字和下划线）", "en": "a snake_case name"},
+}
+"""Names of the schema's shared definitions (``$defs``) in the options reference; others are described
+by their structure."""
 
 GAME_NAMES: Final[dict[str, dict[str, str]]] = {
     "huolong": {"zh": "攉龙", "en": "Huolong"},

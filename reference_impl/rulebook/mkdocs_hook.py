@@ -2,7 +2,8 @@
 
 * ``on_config``: render every generated page from spec/ and the scenarios, and fill the nav
   placeholders (see :func:`reference_impl.rulebook.site.expand_nav`): the entry naming
-  ``rulebooks/index.md`` becomes the rulebooks section, the entry naming ``rule-keepers.md`` gains
+  ``rulebooks/index.md`` becomes the rulebooks section (each game's options reference next to its
+  comparison page), the entry naming ``rule-keepers.md`` gains
   every ``docs/rule-keepers-*.md``.
 * ``on_files``: add the generated pages to the site as in-memory files (nothing is written to docs/).
 
@@ -32,7 +33,7 @@ def on_config(config):
     docs_dir = Path(config["docs_dir"])
     keepers = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.glob("rule-keepers-*.md"))
     if config.get("nav"):
-        config["nav"] = expand_nav(config["nav"], site.variants, {"rule-keepers.md": keepers})
+        config["nav"] = expand_nav(config["nav"], site.variants, {"rule-keepers.md": keepers}, site.option_games)
     return config
 
 

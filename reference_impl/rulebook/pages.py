@@ -53,12 +53,33 @@ def compare_path(game: str, lang: str) -> str:
     return f"rulebooks/{lang}/{game}/compare.md"
 
 
+def options_path(game: str, lang: str) -> str:
+    """Docs path of a game's options reference: ``rulebooks/zh/huolong/options.md``."""
+    return f"rulebooks/{lang}/{game}/options.md"
+
+
 INDEX_PATH = "rulebooks/index.md"
 
 
 def rel(target: str, source: str) -> str:
     """A relative Markdown link from docs page ``source`` to docs page ``target``."""
     return posixpath.relpath(target, posixpath.dirname(source) or ".")
+
+
+def url(target: str, source: str) -> str:
+    """A relative link for raw HTML (which mkdocs does not rewrite) from docs page ``source`` to docs page
+    ``target``, as the site is built with directory URLs (mkdocs' default): ``a/b.md`` is served at ``a/b/``.
+
+    Example: ``url("rulebooks/zh/huolong/li-zhijiang.md", "rulebooks/zh/huolong/options.md")`` →
+    ``"../li-zhijiang/"``.
+    """
+    def served(path: str) -> str:
+        stem = path.removesuffix(".md")
+        stem = stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
+        return stem or "./"
+
+    link = posixpath.relpath(served(target), served(source))
+    return "./" if link == "." else link + "/"
 
 
 def game_name(game: str, lang: str) -> str:
@@ -69,6 +90,11 @@ def game_name(game: str, lang: str) -> str:
 def compare_title(game: str, lang: str) -> str:
     """``攉龙 · 各版本对照`` / ``Huolong · Variants compared``."""
     return f"{game_name(game, lang)} · {UI['compare'][lang]}"
+
+
+def options_title(game: str, lang: str) -> str:
+    """``攉龙 · 规则选项参考`` / ``Huolong · Options reference``."""
+    return f"{game_name(game, lang)} · {UI['options'][lang]}"
 
 
 def _chart_md(rules: dict[str, Any], lang: str) -> str:
@@ -155,21 +181,28 @@ def _examples_md(section: str, examples: dict[str, tuple[list[ScenarioLike], int
     return f'<h3 class="examples-head" id="{section}-examples">{UI["examples"][lang]}</h3>\n\n{blocks}{more}'
 
 
-def compare_page(game: str, docs: Sequence[VariantDoc], lang: str) -> str:
-    """The comparison page of one game's variants in one language, as Markdown."""
+def compare_page(game: str, docs: Sequence[VariantDoc], lang: str, options: bool = False) -> str:
+    """The comparison page of one game's variants in one language, as Markdown.
+
+    Args:
+        options: the game has an options reference (:func:`options_path`) to link to.
+    """
     here = compare_path(game, lang)
     other = LANGS[1 - LANGS.index(lang)]
     glance, full = compare_html([(d.id, d.name.get(lang, d.id), d.rules) for d in docs], lang)
     links = "\n".join(f"- [{d.name.get(lang, d.id)}]({rel(page_path(d.id, lang), here)})" for d in docs)
+    see = (UI["options_link"][lang].format(title=options_title(game, lang), href=rel(options_path(game, lang), here))
+           + "\n\n" if options else "")
     return (f"# {compare_title(game, lang)}\n\n"
             f"[{UI['other_lang'][lang]}]({rel(compare_path(game, other), here)}){{ .lang-switch }}\n\n"
-            f"{UI['compare_intro'][lang].format(game=game_name(game, lang))}\n\n{links}\n\n"
+            f"{UI['compare_intro'][lang].format(game=game_name(game, lang))}\n\n{links}\n\n{see}"
             f"## {UI['differences'][lang]} {{#differences}}\n\n{glance}\n\n"
             f"## {UI['rules'][lang]} {{#all-rules}}\n\n{full}\n")
 
 
-def index_page(docs: Sequence[VariantDoc]) -> str:
-    """The rulebooks' index: every variant and comparison page in both languages, Chinese first."""
+def index_page(docs: Sequence[VariantDoc], option_games: Sequence[str] = ()) -> str:
+    """The rulebooks' index: every variant and comparison page in both languages, Chinese first, and the
+    options reference of each game in ``option_games``."""
     title = " · ".join(UI["rulebooks"][lang] for lang in LANGS)
     out = [f"# {title}\n\n", "".join(f"{UI['rulebooks_intro'][lang]}\n\n" for lang in LANGS)]
     games = sorted({d.game for d in docs})
@@ -184,7 +217,12 @@ def index_page(docs: Sequence[VariantDoc]) -> str:
             out.append(f"| {names} | {cells} |\n")
         names = " / ".join(compare_title(game, lang) for lang in LANGS)
         cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(compare_path(game, lang), INDEX_PATH)})" for lang in LANGS)
-        out.append(f"| {names} | {cells} |\n\n")
+        out.append(f"| {names} | {cells} |\n")
+        if game in option_games:
+            names = " / ".join(options_title(game, lang) for lang in LANGS)
+            cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(options_path(game, lang), INDEX_PATH)})" for lang in LANGS)
+            out.append(f"| {names} | {cells} |\n")
+        out.append("\n")
         for d in in_game:
             summaries = "".join(f"<p>{escape(d.summary.get(lang, ''))}</p>" for lang in LANGS)
             out.append(f'<div class="variant-card"><p><strong>{escape(d.name.get("zh", d.id))}</strong> · '

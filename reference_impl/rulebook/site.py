@@ -14,8 +14,10 @@ import yaml
 
 from .examples import ScenarioLike
 from .labels import LANG_NAMES, LANGS
+from .options_page import options_page
 from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
-                    game_name, index_page, operation_examples_page, page_path, rulebook_page)
+                    game_name, index_page, operation_examples_page, options_path, options_title, page_path,
+                    rulebook_page)
 
 
 @dataclass
@@ -26,11 +28,13 @@ class Site:
         pages: docs path → Markdown text.
         variants: the non-abstract variants with a rulebook, in id order.
         problems: one line per input that could not be used (a scenario file that does not load).
+        option_games: the games with an options reference page.
     """
 
     pages: dict[str, str]
     variants: list[VariantDoc]
     problems: list[str] = field(default_factory=list)
+    option_games: list[str] = field(default_factory=list)
 
 
 def load_sources() -> dict[str, dict[str, Any]]:
@@ -39,6 +43,22 @@ def load_sources() -> dict[str, dict[str, Any]]:
 
     data = yaml.safe_load((spec_root() / "sources.yaml").read_text(encoding="utf-8")) or {}
     return {str(s["id"]): s for s in data.get("sources", [])}
+
+
+def load_schema() -> dict[str, Any]:
+    """The bundled variant schema (``spec/schema/variant.schema.json``) as a mapping."""
+    import json
+
+    from reference_impl.paths import schema_path
+
+    return json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))
+
+
+def option_games(schema: dict[str, Any] | None, games: Sequence[str]) -> list[str]:
+    """The games of ``games`` that get an options reference: those whose required rules the schema lists
+    (``$defs/complete.<game>``), in the given order."""
+    defs = (schema or {}).get("$defs") or {}
+    return [g for g in games if f"complete.{g}" in defs]
 
 
 def load_variant_docs() -> list[VariantDoc]:
@@ -79,50 +99,63 @@ def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[s
 
 
 def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]],
-               scenarios: Sequence[ScenarioLike] = ()) -> dict[str, str]:
+               scenarios: Sequence[ScenarioLike] = (), schema: dict[str, Any] | None = None) -> dict[str, str]:
     """Render every generated page: docs path → Markdown.
 
     Pages: :data:`~.pages.INDEX_PATH`, per variant and language :func:`~.pages.page_path`, per game and
-    language :func:`~.pages.compare_path`, and :data:`~.pages.OPERATION_EXAMPLES_PATH`.
+    language :func:`~.pages.compare_path` and, for the games of :func:`option_games` (none without a
+    ``schema``), :func:`~.pages.options_path`; and :data:`~.pages.OPERATION_EXAMPLES_PATH`.
     """
-    pages = {INDEX_PATH: index_page(variants), OPERATION_EXAMPLES_PATH: operation_examples_page(scenarios)}
+    games = sorted({d.game for d in variants})
+    with_options = option_games(schema, games)
+    pages = {INDEX_PATH: index_page(variants, with_options),
+             OPERATION_EXAMPLES_PATH: operation_examples_page(scenarios)}
     for doc in variants:
         for lang in LANGS:
             pages[page_path(doc.id, lang)] = rulebook_page(doc, lang, sources, scenarios)
-    for game in sorted({d.game for d in variants}):
+    for game in games:
         in_game = [d for d in variants if d.game == game]
         for lang in LANGS:
-            pages[compare_path(game, lang)] = compare_page(game, in_game, lang)
+            pages[compare_path(game, lang)] = compare_page(game, in_game, lang, options=game in with_options)
+            if game in with_options:
+                pages[options_path(game, lang)] = options_page(game, in_game, schema or {}, lang)
     return pages
 
 
 def load_site() -> Site:
-    """Read spec/ and the bundled scenarios and render the whole generated part of the site."""
+    """Read spec/ (variants, sources, the variant schema) and the bundled scenarios and render the whole
+    generated part of the site."""
     variants = load_variant_docs()
     scenarios, problems = load_scenarios()
-    return Site(build_site(variants, load_sources(), scenarios), variants, problems)
+    schema = load_schema()
+    return Site(build_site(variants, load_sources(), scenarios, schema), variants, problems,
+                option_games(schema, sorted({d.game for d in variants})))
 
 
-def rulebook_nav(variants: Sequence[VariantDoc]) -> list[Any]:
+def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = ()) -> list[Any]:
     """mkdocs ``nav`` entries of the rulebooks: the index, then per language (中文 first) per game the
-    variants' pages and the comparison page."""
+    variants' pages, the comparison page and, for the games in ``with_options``, the options reference."""
     nav: list[Any] = [INDEX_PATH]
     for lang in LANGS:
         games = []
         for game in sorted({d.game for d in variants}):
             entries: list[Any] = [{d.name.get(lang, d.id): page_path(d.id, lang)} for d in variants if d.game == game]
             entries.append({compare_title(game, lang): compare_path(game, lang)})
+            if game in with_options:
+                entries.append({options_title(game, lang): options_path(game, lang)})
             games.append({game_name(game, lang): entries})
         nav.append({LANG_NAMES[lang]: games})
     return nav
 
 
-def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[str]]) -> list[Any]:
+def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[str]],
+               with_options: Sequence[str] = ()) -> list[Any]:
     """Fill the placeholders of a hand-written ``nav``.
 
     An entry ``{title: "rulebooks/index.md"}`` becomes the section :func:`rulebook_nav`; an entry
     ``{title: page}`` with ``page`` in ``extra_pages`` becomes a section of ``page`` followed by
-    ``extra_pages[page]`` (used for the rule keepers' pages other helpers write). Other entries are
+    ``extra_pages[page]`` (used for the rule keepers' pages other helpers write). ``with_options``: the
+    games whose options reference goes next to their comparison page. Other entries are
     kept as they are; nested sections are walked.
 
     Returns:
@@ -133,7 +166,7 @@ def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict
             out = {}
             for title, value in entry.items():
                 if value == INDEX_PATH:
-                    out[title] = rulebook_nav(variants)
+                    out[title] = rulebook_nav(variants, with_options)
                 elif isinstance(value, str) and extra_pages.get(value):
                     out[title] = [value, *extra_pages[value]]
                 elif isinstance(value, list):

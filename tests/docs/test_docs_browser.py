@@ -25,6 +25,8 @@ PAGES = [  # (site path, screenshot name, at least this many card pictures)
     ("rulebooks/zh/huolong/li-zhijiang/", "rulebook-zh-li-zhijiang", 40),
     ("rulebooks/en/huolong/datong-guide/", "rulebook-en-datong-guide", 40),
     ("rulebooks/zh/huolong/compare/", "compare-zh-huolong", 0),
+    ("rulebooks/zh/huolong/options/", "options-zh-huolong", 0),
+    ("rulebooks/en/huolong/options/", "options-en-huolong", 0),
 ]
 
 

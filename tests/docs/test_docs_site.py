@@ -94,3 +94,69 @@ def test_the_house_variant_example_is_valid_and_changes_what_the_guide_says():
     changed = [r for r in variant.rule_ids() if r in parent.rule_ids() and variant.item(r) != parent.item(r)]
     assert sorted(changed) == ["bottom.multiplier", "follow.shape"]
     assert set(variant.rule_ids()) == set(parent.rule_ids())
+
+
+# ------------------------------------------------------------------------------------------ options reference
+def schema_rule_ids() -> list[str]:
+    import json
+
+    schema = json.loads((REPO / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
+    return [name.removeprefix("rule.") for name in schema["$defs"] if name.startswith("rule.")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_reference_lists_every_rule_of_the_schema_conflicts_first(built_site, lang):
+    html = page(built_site.root, f"rulebooks/{lang}/huolong/options.md")
+    rule_ids = schema_rule_ids()
+    assert len(rule_ids) >= 60
+    assert [r for r in rule_ids if f'id="opt-{r}"' not in html] == []
+    huolong = [load_variant(v) for v in PLAYABLE if v.startswith("huolong/")]
+    differing = [r for r in rule_ids if len({repr(v.rule(r)) for v in huolong}) > 1]
+    agreed_at = html.index('id="agreed"')
+    for rule_id in rule_ids:
+        at = html.index(f'id="opt-{rule_id}"')
+        marked = f'<div class="option differs" id="opt-{rule_id}">' in html
+        assert marked == (rule_id in differing), rule_id
+        assert (at < agreed_at) == marked, rule_id
+    # known from the sources: the dug bottom counts 1×, 2×, 1×; every source plays with four players
+    assert "bottom.multiplier" in differing and "players.count" not in differing
+    # a value no source uses is offered as a house option (rotation.keep: every source says banker_partner)
+    house = {"zh": "家规选项，来源中没有", "en": "house option, not used by any source"}[lang]
+    keep = html[html.index('id="opt-rotation.keep"'):html.index('id="opt-rotation.take_over"')]
+    assert keep.count(house) == 3 and "<code>banker_previous</code>" in keep
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_reference_links_resolve(built_site, lang):
+    """Raw HTML links are not rewritten by mkdocs: every relative link of the page must reach a built page
+    and, where it names one, an anchor of that page."""
+    from urllib.parse import urljoin, urlsplit
+
+    base = f"http://site/rulebooks/{lang}/huolong/options/"
+    html = page(built_site.root, f"rulebooks/{lang}/huolong/options.md")
+    links = set(re.findall(r'<a[^>]* href="([^"]+)"', html))
+    assert any("#r-bottom.multiplier" in link for link in links)
+    broken = []
+    for link in links:
+        if link.startswith(("http:", "https:", "mailto:")):
+            continue
+        parts = urlsplit(urljoin(base, unescape(link)))
+        target = built_site.root / parts.path.lstrip("/")
+        target = target / "index.html" if parts.path.endswith("/") else target
+        if not target.is_file() or (parts.fragment and f'id="{parts.fragment}"' not in target.read_text("utf-8")):
+            broken.append(link)
+    assert broken == []
+
+
+def test_the_rule_keepers_guide_shows_the_tools_and_links_the_options_reference(built_site):
+    html = page(built_site.root, "rule-keepers.md")
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    for command in ("datong-rules show", "datong-rules validate", "datong-rules diff"):
+        assert command in text
+    assert 'href="../rulebooks/zh/huolong/options/"' in html and 'href="../rulebooks/en/huolong/options/"' in html
+
+
+def test_the_options_reference_is_in_the_nav_after_the_comparison(built_site):
+    html = page(built_site.root, "rulebooks/en/huolong/datong-guide.md")
+    nav = re.findall(r'<a href="\.\./\.\./\.\./zh/huolong/([a-z-]+)/"', html)
+    assert nav[:5] == ["datong-guide", "li-zhijiang", "online-platform", "compare", "options"]

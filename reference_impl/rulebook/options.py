@@ -1,0 +1,141 @@
+"""The data of the options reference for rule keepers: every rule id of the variant schema, what it decides,
+the values the kit accepts and which bundled variant uses which value (the page itself is
+:mod:`.options_page`).
+
+Everything comes from data: the rule's ``description`` and value schema from ``spec/schema/variant.schema.json``
+(``$defs`` ``rule.*``, required list ``$defs/complete.<game>``), the values and their wordings from the
+variants' own ``value`` and ``text``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .labels import LANGS, SECTION_ORDER
+from .pages import VariantDoc
+from .rules_html import compact, rule_items
+
+RULE_PREFIX = "rule."
+
+
+@dataclass(frozen=True)
+class Use:
+    """One value of a rule as the bundled variants set it.
+
+    Attributes:
+        value: the rule's ``value`` (any JSON value); ``key``: its compact JSON text.
+        variants: ids of the variants that set it, in page order.
+        texts: ``{lang: [(variant ids, text), …]}``: the distinct wordings, each with the variants using it.
+    """
+
+    value: Any
+    key: str
+    variants: tuple[str, ...]
+    texts: dict[str, list[tuple[tuple[str, ...], str]]]
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One rule id of the schema with what the bundled variants make of it.
+
+    Attributes:
+        rule_id: ``"bottom.multiplier"``; ``section``: ``"bottom"``.
+        description: the schema's description without its ``"Rule <id>: "`` prefix.
+        value_schema: the schema of ``value`` (``$ref`` not resolved).
+        required: whether ``$defs/complete.<game>`` requires it of a playable variant.
+        choices: the named options (``enum``, or the single ``const``), ``None`` for free-form values.
+        uses: the values set by the variants, most used first (ties: page order of the first user).
+        missing: ids of the variants without the rule.
+    """
+
+    rule_id: str
+    section: str
+    description: str
+    value_schema: dict[str, Any]
+    required: bool
+    choices: tuple[Any, ...] | None
+    uses: tuple[Use, ...]
+    missing: tuple[str, ...]
+
+    @property
+    def conflict(self) -> bool:
+        """True when the variants' values differ, or some variants have the rule and others lack it."""
+        return len(self.uses) > 1 or (bool(self.uses) and bool(self.missing))
+
+
+def schema_rules(schema: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """The ``$defs`` ``rule.*`` entries as ``(rule_id, description, value schema)``, in schema order.
+
+    Raises:
+        ValueError: an entry without ``properties.value`` (not a rule item schema).
+    """
+    out = []
+    for name, entry in (schema.get("$defs") or {}).items():
+        if not name.startswith(RULE_PREFIX):
+            continue
+        rule_id = name[len(RULE_PREFIX):]
+        value = (entry.get("properties") or {}).get("value")
+        if not isinstance(value, dict):
+            raise ValueError(f"schema $defs/{name} has no properties.value")
+        description = str(entry.get("description", "")).removeprefix(f"Rule {rule_id}:").strip()
+        out.append((rule_id, description, value))
+    return out
+
+
+def required_rules(schema: dict[str, Any], game: str) -> set[str]:
+    """Rule ids required by ``$defs/complete.<game>`` (empty when the schema has no such entry)."""
+    complete = (schema.get("$defs") or {}).get(f"complete.{game}") or {}
+    sections = (((complete.get("properties") or {}).get("rules") or {}).get("properties")) or {}
+    return {f"{sec}.{rule}" for sec, node in sections.items() for rule in (node or {}).get("required", [])}
+
+
+def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) -> list[RuleOption]:
+    """Every rule of the schema with its uses: conflicting rules first, each group in playing order
+    (:data:`~.labels.SECTION_ORDER`, then schema order; unknown sections last).
+
+    Args:
+        schema: the variant schema (``variant.schema.json`` as a mapping).
+        game: the game whose required list is read (``"huolong"``).
+        docs: the bundled variants of that game, in page order.
+    """
+    required = required_rules(schema, game)
+    items = [(doc.id, dict(rule_items(doc.rules))) for doc in docs]
+    options = []
+    for rule_id, description, value_schema in schema_rules(schema):
+        choices = (tuple(value_schema["enum"]) if "enum" in value_schema
+                   else (value_schema["const"],) if "const" in value_schema else None)
+        uses, missing = _uses(rule_id, items)
+        options.append(RuleOption(rule_id, rule_id.split(".")[0], description, value_schema, rule_id in required,
+                                  choices, uses, missing))
+
+    def order(option: RuleOption) -> tuple[int, int]:
+        sec = option.section
+        return (0 if option.conflict else 1, SECTION_ORDER.index(sec) if sec in SECTION_ORDER else len(SECTION_ORDER))
+
+    return sorted(options, key=order)
+
+
+def _uses(rule_id: str, items: list[tuple[str, dict[str, Any]]]) -> tuple[tuple[Use, ...], tuple[str, ...]]:
+    """The values of ``rule_id`` in ``items`` (``(variant id, {rule id: item})``) and the variants without it."""
+    values: dict[str, Any] = {}
+    users: dict[str, list[str]] = {}
+    texts: dict[str, dict[str, dict[str, list[str]]]] = {}
+    missing = []
+    for variant_id, found in items:
+        item = found.get(rule_id)
+        if item is None:
+            missing.append(variant_id)
+            continue
+        key = compact(item.get("value"))
+        values.setdefault(key, item.get("value"))
+        users.setdefault(key, []).append(variant_id)
+        for lang in LANGS:
+            text = str((item.get("text") or {}).get(lang, ""))
+            texts.setdefault(key, {}).setdefault(lang, {}).setdefault(text, []).append(variant_id)
+    keys = sorted(users, key=lambda k: -len(users[k]))  # stable: ties keep the order of the first user
+    uses = tuple(Use(values[k], k, tuple(users[k]),
+                     {lang: [(tuple(ids), text) for text, ids in texts[k][lang].items()] for lang in LANGS})
+                 for k in keys)
+    return uses, tuple(missing)

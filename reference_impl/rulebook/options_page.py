@@ -1,0 +1,240 @@
+"""The options reference page for rule keepers, one per game and language (``rulebooks/<lang>/<game>/options.md``).
+
+Each rule of the schema is a block anchored at ``#opt-<rule_id>``: the rule id, what it decides, what the kit
+accepts, and a row per value (every named option, used or not) with the variants that use it and their text.
+The options where the sources differ come first, marked ``class="option differs"``. What it decides is the
+schema's description; on the 中文 page it is the rule's 中文 text from the variants when they agree (the schema
+description follows in small print). Labels only come from :mod:`.labels`; all other text is data, escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import yaml
+
+from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, label
+from .options import RuleOption, Use, rule_options
+from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
+from .rules_html import compact
+
+SHORT_VALUE = 24
+"""Values longer than this many characters may wrap in the value column."""
+MAX_CHIPS = 8
+"""A referenced enum with more values than this is shown as its first two values, "…" and its last."""
+
+
+def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], lang: str) -> str:
+    """The options reference of one game in one language, as Markdown.
+
+    Args:
+        game: ``"huolong"``; its required list is ``$defs/complete.<game>`` of ``schema``.
+        docs: the game's bundled variants, in page order.
+        schema: the variant schema (``spec/schema/variant.schema.json`` as a mapping).
+        lang: ``"zh"`` or ``"en"``.
+
+    Raises:
+        ValueError: a ``rule.*`` entry of the schema without ``properties.value``.
+    """
+    here = options_path(game, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    options = rule_options(schema, game, docs)
+    names = {d.id: short_name(d, lang) for d in docs}
+    differ = [o for o in options if o.conflict]
+    agreed = [o for o in options if not o.conflict]
+    links = "\n".join(f"- [{d.name.get(lang, d.id)}]({rel(page_path(d.id, lang), here)})" for d in docs)
+    stats = UI["options_stats"][lang].format(n=len(options), k=len(differ), r=sum(o.required for o in options),
+                                             game=escape(game))
+    out = [f"# {options_title(game, lang)}\n\n",
+           f"[{UI['other_lang'][lang]}]({rel(options_path(game, other), here)}){{ .lang-switch }}\n\n",
+           f"<p>{UI['options_intro'][lang]}</p>\n\n<p>{stats}</p>\n\n{links}\n\n",
+           UI["options_how"][lang].format(href=rel("rule-keepers.md", here)) + "\n\n"]
+    if differ:
+        glance = " ".join(f'<a href="#opt-{escape(o.rule_id)}"><code>{escape(o.rule_id)}</code></a>' for o in differ)
+        out.append(f"## {UI['options_differ'][lang]} {{#differ}}\n\n"
+                   f'<p>{UI["options_differ_intro"][lang]}</p>\n\n<p class="glance">{glance}</p>\n\n')
+        out.extend(option_html(o, names, here, schema, lang) + "\n\n" for o in differ)
+    if agreed:
+        out.append(f"## {UI['options_agreed'][lang]} {{#agreed}}\n\n<p>{UI['options_agreed_intro'][lang]}</p>\n\n")
+        section = None
+        for option in agreed:
+            if option.section != section:
+                section = option.section
+                out.append(f"### {escape(label(SECTION_TITLES, section, lang), quote=False)} {{#agreed-{section}}}\n\n")
+            out.append(option_html(option, names, here, schema, lang) + "\n\n")
+    return "".join(out)
+
+
+def short_name(doc: VariantDoc, lang: str) -> str:
+    """The variant's name without the game's name in front: ``攉龙 · 李志江本`` → ``李志江本``."""
+    name = doc.name.get(lang, doc.id)
+    return name.removeprefix(f"{game_name(doc.game, lang)} · ")
+
+
+def option_html(option: RuleOption, names: dict[str, str], here: str, schema: dict[str, Any], lang: str) -> str:
+    """One rule's block, on one line: head, what it decides, schema note, accepts, the values.
+
+    Args:
+        names: variant id → the name shown (:func:`short_name`).
+        here: docs path of the page (for relative links to the rulebooks).
+    """
+    rid = escape(option.rule_id)
+    tag = (f'<span class="diff-tag">≠ {UI["differs"][lang]}</span>' if option.conflict
+           else f'<span class="same-tag">= {UI["same_in_all"][lang]}</span>' if option.uses else "")
+    req = "" if option.required else f'<span class="req-tag">{UI["optional"][lang]}</span>'
+    section = (f'<span class="option-section">{escape(label(SECTION_TITLES, option.section, lang))}</span> '
+               if option.conflict else "")  # the others stand under their section's heading
+    head = (f'<p class="option-head"><a class="rule-id" href="#opt-{rid}"><code>{rid}</code></a> {tag} '
+            f"{section}{req}</p>")
+    decides = decides_text(option, lang)
+    schema_note = " ".join(t for t in (option.description if lang != "en" else "",
+                                       str(option.value_schema.get("description", ""))) if t)
+    note = (f'<p class="option-schema" lang="en"><span class="prov-label">{UI["schema_text"][lang]}</span> '
+            f"{escape(schema_note)}</p>" if schema_note else "")
+    accepts = (f'<p class="option-accepts"><span class="prov-label">{UI["accepts"][lang]}</span> '
+               f"{accepts_html(option.value_schema, schema, lang)}</p>")
+    rows = value_rows(option, names, here, decides, lang)
+    if len(rows) == 1:
+        value, users, text, _ = rows[0]
+        values = (f'<p class="option-value"><span class="prov-label">{UI["value"][lang]}</span> {value} · '
+                  f"{users}{f'<br>{text}' if text else ''}</p>")
+    else:
+        body = "".join(f'<tr class="{css}"><td>{v}</td><td>{u}</td><td>{t}</td></tr>' for v, u, t, css in rows)
+        values = (f'<table class="options"><thead><tr><th>{UI["value"][lang]}</th><th>{UI["used_by"][lang]}</th>'
+                  f'<th>{UI["meaning"][lang]}</th></tr></thead><tbody>{body}</tbody></table>')
+    css = "option differs" if option.conflict else "option"
+    return (f'<div class="{css}" id="opt-{rid}">{head}<p class="option-decides">{escape(decides)}</p>'
+            f"{note}{accepts}{values}</div>")
+
+
+def decides_text(option: RuleOption, lang: str) -> str:
+    """What the rule decides: the schema description in English; in 中文 the variants' text when they agree,
+    a label when they differ, the schema description when no variant has the rule."""
+    if lang == "en" or not option.uses:
+        return option.description
+    if option.conflict:
+        return UI["decides_differ"][lang]
+    return option.uses[0].texts[lang][0][1]
+
+
+def value_rows(option: RuleOption, names: dict[str, str], here: str, decides: str,
+               lang: str) -> list[tuple[str, str, str, str]]:
+    """The value rows as ``(value, used by, text, css class)`` HTML cells: every named option in schema order
+    (a value no variant uses is a house option), else every value used; then the variants without the rule."""
+    by_key = {use.key: use for use in option.uses}
+    rows = []
+    for choice in option.choices or ():
+        use = by_key.pop(compact(choice), None)
+        if use is None:
+            rows.append((value_html(choice), "—", f'<em class="house">{UI["house_option"][lang]}</em>', "house"))
+        else:
+            rows.append(_used_row(option, use, names, here, decides, lang))
+    rows.extend(_used_row(option, use, names, here, decides, lang) for use in by_key.values())
+    if option.missing:
+        rows.append((f'<span class="absent">{UI["absent"][lang]}</span>',
+                     _links(option.rule_id, option.missing, names, here, lang), "", "missing"))
+    if not rows:
+        rows.append(("—", f'<em class="absent">{UI["unset"][lang]}</em>', "", "unset"))
+    return rows
+
+
+def _used_row(option: RuleOption, use: Use, names: dict[str, str], here: str, decides: str,
+              lang: str) -> tuple[str, str, str, str]:
+    texts = use.texts[lang] if option.conflict else use.texts[lang][:1]
+    texts = [(ids, text) for ids, text in texts if text and text != decides]
+    sep = "：" if lang == "zh" else ": "
+    if len(texts) > 1:
+        shown = "<br>".join(f'<span class="who">{escape(UI["list_sep"][lang].join(names[i] for i in ids))}'
+                            f"{sep}</span>{escape(text)}" for ids, text in texts)
+    else:
+        shown = "".join(escape(text) for _, text in texts)
+    return value_html(use.value), _links(option.rule_id, use.variants, names, here, lang), shown, "used"
+
+
+def _links(rule_id: str, variant_ids: Sequence[str], names: dict[str, str], here: str, lang: str) -> str:
+    return UI["list_sep"][lang].join(
+        f'<a href="{escape(url(page_path(v, lang), here))}#r-{escape(rule_id)}">{escape(names.get(v, v))}</a>'
+        for v in variant_ids)
+
+
+def value_html(value: Any) -> str:
+    """A value as inline code, as written in YAML (:func:`flow`). A list of named entries (shows,
+    combinations, settlement rows) is shown by its names, ``[shutout, banker_wins]``, the whole value in
+    the ``title``; a value longer than :data:`SHORT_VALUE` characters may wrap (``class="long-value"``)."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "name" in v for v in value):
+        names = ", ".join(str(v["name"]) for v in value)
+        return f'<code class="long-value" title="{escape(compact(value))}">[{escape(names)}]</code>'
+    text = flow(value)
+    css = ' class="long-value"' if len(text) > SHORT_VALUE else ""
+    return f"<code{css}>{escape(text)}</code>"
+
+
+def flow(value: Any) -> str:
+    """A value in YAML flow style, as a rule keeper writes it: ``hand``, ``2``, ``null``, ``[3, 3, 3]``,
+    ``{ranks: [A], jumps_stop: true}``."""
+    if isinstance(value, (list, dict)):
+        return yaml.safe_dump(value, default_flow_style=True, width=10**6, sort_keys=False, allow_unicode=True).strip()
+    return value if isinstance(value, str) else compact(value)
+
+
+def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str:
+    """What a value schema accepts, in words (HTML): ``a whole number ≥ 1``, ``a list, each item a rank (…)``.
+
+    Handles local ``$ref`` (a definition named in :data:`~.labels.DEF_LABELS` is called by that name, followed
+    by its values, its keys or its range), ``enum``, ``const``, ``type`` integer / boolean / null, arrays and
+    objects; anything else is shown as its compact JSON.
+    """
+    if "$ref" in node:
+        name = str(node["$ref"]).rsplit("/", 1)[-1]
+        target = (schema.get("$defs") or {}).get(name, {})
+        if name not in DEF_LABELS:
+            return accepts_html(target, schema, lang)
+        if "enum" in target:
+            detail = _chips(target["enum"], MAX_CHIPS)
+        elif target.get("properties"):
+            detail = "{" + _chips(list(target["properties"])) + "}"
+        else:
+            detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
+        return f"{escape(label(DEF_LABELS, name, lang))} ({detail})"
+    if "enum" in node:
+        return VALUE_KINDS["one_of"][lang].format(values=_chips(node["enum"]))
+    if "const" in node:
+        return VALUE_KINDS["only"][lang].format(value=_chips([node["const"]]))
+    types = node.get("type")
+    types = [types] if isinstance(types, str) else list(types or [])
+    null = VALUE_KINDS["or_null"][lang] if "null" in types else ""
+    if "integer" in types:
+        return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
+    if "boolean" in types:
+        return VALUE_KINDS["boolean"][lang] + null
+    if "array" in types:
+        least = VALUE_KINDS["at_least"][lang].format(n=node["minItems"]) if node.get("minItems") else ""
+        return VALUE_KINDS["list_of"][lang].format(item=accepts_html(node.get("items") or {}, schema, lang)) + least
+    if "object" in types:
+        props = node.get("properties") or {}
+        described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}
+        if len(props) > 2 and len(set(described.values())) == 1:
+            return VALUE_KINDS["map_each"][lang].format(keys=_chips(list(props), MAX_CHIPS),
+                                                        each=next(iter(described.values()))) + null
+        sep = "；" if lang == "zh" else "; "
+        return VALUE_KINDS["map"][lang].format(
+            fields=sep.join(f"<code>{escape(k)}</code> {v}" for k, v in described.items())) + null
+    return f"<code>{escape(compact(node))}</code>"
+
+
+def _chips(values: Sequence[Any], limit: int | None = None) -> str:
+    shown = [f"<code>{escape(v if isinstance(v, str) else compact(v))}</code>" for v in values]
+    if limit is not None and len(shown) > limit:
+        shown = [shown[0], shown[1], "…", shown[-1]]
+    return ", ".join(shown)
+
+
+def _range(low: Any, high: Any) -> str:
+    if low is not None and high is not None:
+        return f" {low}–{high}"
+    if low is not None:
+        return f" ≥ {low}"
+    return f" ≤ {high}" if high is not None else ""
+
