@@ -16,6 +16,11 @@ What it refuses, each as a :class:`~reference_impl.variant.errors.SpecError` wit
 
 Timestamps are not converted (``2024-01-01`` stays a string): the loaded data is JSON-compatible
 (dict with str keys, list, str, int, float, bool, None).
+
+Speed: when PyYAML has libyaml (``yaml.__with_libyaml__``), a plain document (no tab, tag, anchor, alias,
+duplicate or non-text key, not too deep, valid YAML) is read by libyaml's C parser (:mod:`.yaml_fast`); any
+other text, and any text libyaml is unsure of, is read by the pure-Python strict loader below, which gives
+every error above. The result, errors included, is the same either way; :data:`PARSER` chooses.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 
+from . import yaml_fast
 from .errors import Path_, SpecError, format_path
 
 MAX_BYTES = 1024 * 1024
@@ -35,6 +41,12 @@ MAX_BYTES = 1024 * 1024
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted (the variant schema needs fewer than 10 levels)."""
+
+PARSERS: tuple[str, ...] = ("libyaml", "python") if yaml_fast.AVAILABLE else ("python",)
+"""The parsers this PyYAML offers: ``"libyaml"`` (its C parser, for plain documents) and ``"python"``."""
+
+PARSER: str = PARSERS[0]
+"""The parser :func:`load_yaml_text` tries first (``"python"``: the pure-Python strict loader only)."""
 
 _LIMIT = f"{MAX_BYTES / 2**20:g} MiB"
 
@@ -106,6 +118,27 @@ _StrictLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
+yaml_fast.use_resolvers(_StrictLoader.yaml_implicit_resolvers)
+
+
+def _checked(construct: Any, shown: str) -> Any:
+    """``construct`` (a scalar constructor) raising a located ConstructorError instead of ValueError or KeyError,
+    for explicitly tagged text that is no such value (``!!int x``, ``!!bool maybe``)."""
+    def checked(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, KeyError):
+            raise yaml.constructor.ConstructorError(None, None, f"'{node.value}' is not a valid {shown}",
+                                                    node.start_mark) from None
+    return checked
+
+
+for _name in ("int", "float", "bool"):
+    _tag = f"tag:yaml.org,2002:{_name}"
+    _StrictLoader.add_constructor(_tag, _checked(yaml.SafeLoader.yaml_constructors[_tag], f"!!{_name}"))
+
+
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 
 
 def _error(file: str, mark: Any, message: str, kind: str, expected: str = "") -> SpecError:
@@ -182,6 +215,11 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    if PARSER == "libyaml" and "\t" not in text and not _NON_PRINTABLE.search(text):
+        # libyaml allows tabs as separators where PyYAML does not: texts with a tab take the strict path.
+        fast = yaml_fast.fast_load(text, MAX_DEPTH)
+        if fast is not None:
+            return LoadedYaml(file, fast[0], fast[1])
     loader = None
     try:
         loader = _StrictLoader(text, file)

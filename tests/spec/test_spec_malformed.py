@@ -7,6 +7,8 @@
   files (extends cycles, ids against paths, duplicate source ids); each file declares its own problems the same way,
   and a file without a header must have none.
 * The oversized file is generated here rather than stored.
+
+The corpus runs with each YAML parser (libyaml's and the pure-Python one, fixture ``yaml_parser``).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def test_corpus_is_big_enough_and_every_file_declares_its_problems():
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
-def test_house_file_reports_exactly_its_declared_problems(path, monkeypatch):
+def test_house_file_reports_exactly_its_declared_problems(path, monkeypatch, yaml_parser):
     monkeypatch.chdir(HERE)
     problems = check_file(path.name)
     assert {(p.line, p.kind) for p in problems} == expected(path, _sidecar())
@@ -64,7 +66,7 @@ def test_house_file_reports_exactly_its_declared_problems(path, monkeypatch):
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
-def test_loading_a_malformed_file_raises_one_spec_error_with_all_problems(path, monkeypatch):
+def test_loading_a_malformed_file_raises_one_spec_error_with_all_problems(path, monkeypatch, yaml_parser):
     monkeypatch.chdir(HERE)
     with pytest.raises(SpecError) as info:
         load_file(path.name)
@@ -76,7 +78,7 @@ TREES = sorted(p for p in (HERE / "trees").iterdir() if p.is_dir())
 
 
 @pytest.mark.parametrize("tree", TREES, ids=lambda p: p.name)
-def test_spec_tree_reports_each_files_declared_problems(tree, monkeypatch):
+def test_spec_tree_reports_each_files_declared_problems(tree, monkeypatch, yaml_parser):
     monkeypatch.chdir(tree)
     problems = Registry(tree).check_all()
     for path in sorted(tree.rglob("*.yaml")):
@@ -96,7 +98,7 @@ def test_missing_parent_names_the_chain():
     assert [p.context for p in problems] == ["chain: huolong/a → huolong/b → huolong/missing"]
 
 
-def test_oversized_file_is_refused_before_parsing(tmp_path):
+def test_oversized_file_is_refused_before_parsing(tmp_path, yaml_parser):
     path = tmp_path / "huge.yaml"
     line = b"# padding padding padding padding padding padding padding padding padding padding\n"
     path.write_bytes(b"id: huolong/huge\n" + line * (MAX_BYTES // len(line) + 1))
@@ -104,7 +106,7 @@ def test_oversized_file_is_refused_before_parsing(tmp_path):
     assert (problem.line, problem.kind) == (1, "too_large")
 
 
-def test_a_file_just_under_the_limit_is_read(tmp_path):
+def test_a_file_just_under_the_limit_is_read(tmp_path, yaml_parser):
     path = tmp_path / "big.yaml"
     head = b"id: huolong/corpus-big\nextends: huolong/li-zhijiang\nname: {zh: a, en: b}\nsummary: {zh: a, en: b}\n"
     line = b"# padding padding padding padding padding padding padding padding padding padding\n"
@@ -113,7 +115,7 @@ def test_a_file_just_under_the_limit_is_read(tmp_path):
     assert check_file(path) == []
 
 
-def test_alias_bomb_is_refused_fast():
+def test_alias_bomb_is_refused_fast(yaml_parser):
     import time
 
     start = time.perf_counter()

@@ -1,4 +1,7 @@
-"""Strict YAML loading (reference_impl.variant.yaml_loader): positions, accepted inputs, refusals."""
+"""Strict YAML loading (reference_impl.variant.yaml_loader): positions, accepted inputs, refusals.
+
+Every test runs with each parser (libyaml's and the pure-Python one, fixture ``yaml_parser``).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ import pytest
 
 from reference_impl.variant import SpecError
 from reference_impl.variant.yaml_loader import MAX_DEPTH, load_yaml_bytes, load_yaml_text, read_yaml_file
+
+pytestmark = pytest.mark.usefixtures("yaml_parser")
 
 
 def load(text: str):
@@ -166,3 +171,10 @@ def test_read_yaml_file_uses_the_display_name(tmp_path):
         read_yaml_file(path, display="shown.yaml")
     assert info.value.file == "shown.yaml"
     assert str(info.value).startswith("shown.yaml:2:1: ")
+
+
+@pytest.mark.parametrize("text", ["a: !!int abc\n", "a: !!float x\n", "a: !!bool maybe\n"])
+def test_tagged_text_that_is_no_such_value_is_refused_not_a_traceback(text):
+    error = refused(text)
+    assert (error.kind, error.line, error.column) == ("tag", 1, 4)
+    assert "is not a valid !!" in error.message
