@@ -5,7 +5,9 @@ For an operation ``OP`` the schema holds ``#/$defs/OP.given`` (what a scenario s
 operation's ``record`` refers to ``record.schema.json`` by a relative ``$ref``, resolved here from
 the same folder. Validators are compiled once per process and operation, from a copy of the schema
 with every ``$ref`` replaced by its target (jsonschema would otherwise look each reference up again
-for every card of every answer, which made checking an answer cost more than computing it).
+for every card of every answer, which made checking an answer cost more than computing it), as
+:class:`~reference_impl.schema_validator.SchemaValidator` objects (jsonschema's errors; valid data is
+recognised by the compiled jsonschema-rs when it is installed).
 
 Used by the scenario loader (every ``given`` and ``expect`` is checked when a file is read; an
 ``expect`` against :data:`EXPECT`, the answer schema without its ``required`` keys and conditions),
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
-import jsonschema
+from reference_impl.schema_validator import SchemaValidator
 
 SCHEMA_FILE = "operations.schema.json"
 RECORD_SCHEMA_FILE = "record.schema.json"
@@ -95,7 +97,7 @@ def operations() -> list[str]:
 
 
 @cache
-def validator(op: str, part: str) -> jsonschema.Draft202012Validator | None:
+def validator(op: str, part: str) -> SchemaValidator | None:
     """The compiled validator of one operation's ``given``, ``answer`` or ``expect``.
 
     Args:
@@ -121,4 +123,4 @@ def validator(op: str, part: str) -> jsonschema.Draft202012Validator | None:
     if part == EXPECT:
         target = {"type": "object", "properties": target.get("properties", {}),
                   "additionalProperties": target.get("additionalProperties", True)}
-    return jsonschema.Draft202012Validator(target)
+    return SchemaValidator(target)

@@ -35,6 +35,7 @@ from typing import Any
 import jsonschema
 
 from conformance import operations_schema
+from reference_impl.schema_validator import SchemaValidator
 from reference_impl.variant.errors import SpecError, format_path
 from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
@@ -121,7 +122,7 @@ def display_path(path: Path) -> str:
 
 
 @lru_cache(maxsize=1)
-def _validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft202012Validator]:
+def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     """(validator of a whole file, validator of one complete scenario: ``#/$defs/scenario``)."""
     # Imported here: reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
     from reference_impl.paths import schema_path
@@ -132,7 +133,7 @@ def _validators() -> tuple[jsonschema.Draft202012Validator, jsonschema.Draft2020
         path = _PACKAGE_DIR.parent / "spec" / "schema" / SCHEMA_FILE
     schema = json.loads(path.read_text(encoding="utf-8"))
     one = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario"}
-    return jsonschema.Draft202012Validator(schema), jsonschema.Draft202012Validator(one)
+    return SchemaValidator(schema), SchemaValidator(one)
 
 
 def load_scenario_file(path: Path | str) -> list[Scenario]:
@@ -239,7 +240,7 @@ def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml
     return errors
 
 
-def _schema_errors(validator: jsonschema.Draft202012Validator, instance: Any, base: tuple,
+def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,
                    loaded: LoadedYaml) -> list[str]:
     """One ``file:line:col: path: message`` line per schema violation of ``instance`` (found at
     path ``base`` of the loaded file), in document order."""

@@ -117,10 +117,10 @@ def match_record(match: Match) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def _validator():
-    import jsonschema
+    from .schema_validator import SchemaValidator
 
     schema = json.loads(schema_path("record.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return SchemaValidator(schema)
 
 
 def validate(record: Any) -> None:
