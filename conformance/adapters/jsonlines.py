@@ -17,7 +17,10 @@ Queries are sent one at a time; each reply must carry the query's id. ``variants
 Robustness (each case makes the scenario *errored* with a one-line message and the
 implementation's stderr lines of that query, and the run goes on):
 
-* no reply within ``timeout`` s → "timeout after 5s"; the process is killed and restarted;
+* no reply within ``timeout`` s → "timeout after 5s"; the process is killed and restarted (when the
+  process itself had exited but something it started kept stdout open, the message says so);
+* the process does not read the query within ``timeout`` s → "timeout after 5s: the implementation
+  did not read its input"; killed and restarted;
 * the process exits or closes stdout → "implementation exited with code 3 …"; restarted;
 * a reply that is not JSON, not the right shape, or for another id → the text received (cut
   to 200 characters);
@@ -26,6 +29,10 @@ implementation's stderr lines of that query, and the run goes on):
 
 Failing to start or to complete the handshake raises
 :class:`~conformance.adapters.base.ImplementationStartError`.
+
+Ending the process (after ``stop``, a timeout or a crash) kills its whole process group, so
+worker processes it leaves behind are ended too and cannot hold the runner (see
+:mod:`.subprocess_child`). A Ctrl-C at any moment leaves no process running.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from conformance.adapters.base import (
     ImplementationStartError,
     Unsupported,
     one_line,
+    quote_line,
 )
 from conformance.adapters.subprocess_child import TIMEOUT, Child
 from conformance.suite import SUITE_NAME, suite_version
@@ -51,9 +59,31 @@ PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_STARTUP_TIMEOUT = 10.0
 DEFAULT_MAX_RESTARTS = 3
+MAX_SECONDS = 3600.0
+"""The longest timeout accepted (an hour): see :func:`check_seconds`."""
 STOP_GRACE = 1.0
 ERROR_SETTLE = 0.05
 """Seconds given to stderr lines still in the pipe before an error is reported with them."""
+
+
+def check_seconds(name: str, value: float) -> float:
+    """``value`` if it is a usable timeout: a finite number of seconds, more than 0 and at most
+    :data:`MAX_SECONDS`.
+
+    Raises:
+        ValueError: anything else (``inf``, ``nan``, ``0``, ``1e308``), naming ``name``.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_SECONDS:
+        raise ValueError(f"{name} must be a number of seconds more than 0 and at most {MAX_SECONDS:g}, "
+                         f"got {value!r}")
+    return float(value)
+
+
+def _leftover(child: Child) -> str:
+    """`` (the implementation exited with code 0, but a process it started keeps its output open)``
+    when the process itself has ended, else ``""`` (for a timeout message)."""
+    ended = child.how_ended(0, settle=False)
+    return f" (the implementation {ended}, but a process it started keeps its output open)" if ended else ""
 
 
 class JsonLinesImplementation(Implementation):
@@ -70,7 +100,8 @@ class JsonLinesImplementation(Implementation):
     call :meth:`start` and :meth:`close`.
 
     Raises:
-        ValueError: (constructor) an empty or unparsable command.
+        ValueError: (constructor) an empty or unparsable command, or a timeout that is not a finite
+            number of seconds in (0, 3600] (:func:`check_seconds`).
     """
 
     def __init__(self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
@@ -87,7 +118,9 @@ class JsonLinesImplementation(Implementation):
         if not argv:
             raise ValueError("the implementation command is empty")
         self.argv = argv
-        self.timeout, self.startup_timeout, self.max_restarts = timeout, startup_timeout, max_restarts
+        self.timeout = check_seconds("the timeout", timeout)
+        self.startup_timeout = check_seconds("the startup timeout", startup_timeout)
+        self.max_restarts = max_restarts
         self.cwd, self.env = cwd, env
         self.name, self.version = os.path.basename(argv[0]), "unknown"
         self._variants: list[str] = [WILDCARD]
@@ -132,15 +165,15 @@ class JsonLinesImplementation(Implementation):
         mark = child.stderr_mark()
         child.discard_pending()
         try:
-            child.send({"type": "query", "id": scenario_id, "variant": variant, "op": op, "given": given})
+            child.send({"type": "query", "id": scenario_id, "variant": variant, "op": op, "given": given},
+                       self.timeout)
+        except TimeoutError:
+            raise self._timed_out(child, mark, ": the implementation did not read its input") from None
         except OSError:
             raise self._crashed(child, mark, "while the query was sent") from None
         line = child.read_line(self.timeout)
         if line is TIMEOUT:
-            child.kill()
-            self._child = None
-            self._restarts_in_a_row += 1
-            raise ImplementationError(f"timeout after {self.timeout:g}s", child.stderr_since(mark, ERROR_SETTLE))
+            raise self._timed_out(child, mark, _leftover(child))
         if line is None:
             raise self._crashed(child, mark, "before replying")
         reply = self._parse(line, child, mark)
@@ -183,6 +216,12 @@ class JsonLinesImplementation(Implementation):
             raise ImplementationError(f"restart failed: {exc}") from None
         return self._child
 
+    def _timed_out(self, child: Child, mark: int, detail: str) -> ImplementationError:
+        child.kill()
+        self._child = None
+        self._restarts_in_a_row += 1
+        return ImplementationError(f"timeout after {self.timeout:g}s{detail}", child.stderr_since(mark, ERROR_SETTLE))
+
     def _crashed(self, child: Child, mark: int, when: str) -> ImplementationError:
         status = child.exit_status(wait=1.0)
         stderr = child.stderr_since(mark)
@@ -196,28 +235,36 @@ class JsonLinesImplementation(Implementation):
         try:
             reply = json.loads(line)
         except ValueError:
-            raise ImplementationError(f"not a JSON line: {one_line(line) or '(empty line)'}",
+            raise ImplementationError(f"not a JSON line: {quote_line(line)}",
                                       child.stderr_since(mark, ERROR_SETTLE)) from None
         if not isinstance(reply, dict):
             raise ImplementationError(f"not a JSON object: {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
         return reply
 
     def _launch(self) -> Child:
-        """Start the process and do the handshake; returns the ready child."""
+        """Start the process and do the handshake; returns the ready child (killed on any failure,
+        Ctrl-C included)."""
         try:
             child = Child(self.argv, cwd=self.cwd, env=self.env)
         except OSError as exc:
             raise ImplementationStartError(f"cannot run '{self.argv[0]}': {exc.strerror or exc}",
                                            launch_failed=True) from None
         try:
+            return self._handshake(child)
+        except BaseException:
+            child.kill()
+            raise
+
+    def _handshake(self, child: Child) -> Child:
+        try:
             child.send({"type": "start", "protocol": PROTOCOL_VERSION, "suite": SUITE_NAME,
-                        "suite_version": suite_version()})
+                        "suite_version": suite_version()}, self.startup_timeout)
         except OSError:
-            pass  # it died at once: reported below as an exit before "ready"
+            pass  # it died at once (reported below as an exit before "ready"), or reads nothing (a timeout)
         line = child.read_line(self.startup_timeout)
         problem = None
         if line is TIMEOUT:
-            problem = f"no 'ready' reply within {self.startup_timeout:g}s"
+            problem = f"no 'ready' reply within {self.startup_timeout:g}s{_leftover(child)}"
         elif line is None:
             problem = f"implementation {child.exit_status(wait=1.0)} before 'ready'"
         else:
@@ -234,7 +281,7 @@ class JsonLinesImplementation(Implementation):
         try:
             reply = json.loads(line)
         except ValueError:
-            return f"expected a 'ready' JSON line, got: {one_line(line) or '(empty line)'}"
+            return f"expected a 'ready' JSON line, got: {quote_line(line)}"
         if not isinstance(reply, dict) or reply.get("type") != "ready":
             return f"expected {{\"type\": \"ready\", ...}}, got: {one_line(line)}"
         if reply.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:

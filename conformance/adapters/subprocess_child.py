@@ -1,9 +1,17 @@
 """One running implementation process and its pipes (used by :mod:`.jsonlines`).
 
 On POSIX, stdout is read by the caller's thread with ``poll`` and a deadline (no thread hand-off
-per reply: the round trip of a query is two process wake-ups, not four); elsewhere a thread feeds a
-queue read with a timeout. stderr is drained continuously by a thread into a bounded buffer so a
-chatty implementation can never block on a full pipe.
+per reply: the round trip of a query is two process wake-ups, not four), and stdin is written
+without blocking, with a deadline too; elsewhere a thread feeds a queue read with a timeout.
+stderr is drained continuously by a thread into a bounded buffer so a chatty implementation can
+never block on a full pipe.
+
+Nothing here waits without a bound: the process runs in its own process group, and ending it
+(:meth:`Child.kill`, also at the end of :meth:`Child.stop`) kills the whole group, so a child the
+implementation started and left behind cannot keep the pipes open; the stderr thread is told to
+stop and closes its own pipe, so closing never waits for a read another thread is blocked in. On
+POSIX the process is not reaped before its group is killed (its exit is observed with
+``waitid(WNOWAIT)``), so the group id cannot have been reused by then.
 """
 
 from __future__ import annotations
@@ -30,14 +38,24 @@ STDERR_KEEP = 50
 _MAX_STDERR_LINE = 500
 _CHUNK = 1 << 16
 _DISCARD_CHUNKS = 64
+_STDERR_POLL_MS = 100
+"""How often (ms) the stderr thread looks whether it was told to stop."""
+_THREAD_JOIN = 1.0
+"""Seconds given to the stderr thread to finish (it checks its stop flag every 0.1 s)."""
+_REAP_WAIT = 5.0
+"""Seconds given to a killed process to be reaped."""
 
 
 def _decode(raw: bytes) -> str:
     return raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
+def _kept(raw: bytes) -> str:
+    return printable(_decode(raw))[:_MAX_STDERR_LINE]
+
+
 class Child:
-    """A started process with stdin/stdout/stderr pipes.
+    """A started process with stdin/stdout/stderr pipes, in a process group of its own.
 
     Raises:
         OSError: (from the constructor) the command cannot be run.
@@ -45,7 +63,8 @@ class Child:
 
     def __init__(self, argv: list[str], cwd: str | None = None, env: dict[str, str] | None = None) -> None:
         extra: dict[str, Any] = {}
-        if os.name == "posix":
+        self._posix = os.name == "posix"
+        if self._posix:
             extra["start_new_session"] = True  # own process group: killable as a whole, no Ctrl-C
         else:  # pragma: no cover - Windows
             extra["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP
@@ -54,19 +73,23 @@ class Child:
         self._stderr: deque[tuple[int, str]] = deque(maxlen=STDERR_KEEP)
         self._stderr_seen = 0
         self._lock = threading.Lock()
-        self._err_thread = threading.Thread(target=self._drain_stderr, daemon=True)
-        self._err_thread.start()
-        self._selecting = os.name == "posix"
-        if self._selecting:
+        self._stop_reading = threading.Event()
+        self._killed = False
+        if self._posix:
             self._fd = self.proc.stdout.fileno()
+            self._in_fd = self.proc.stdin.fileno()
+            os.set_blocking(self._in_fd, False)  # writes never block: see send()
             self._poll = select.poll()  # not select(): no FD_SETSIZE limit
             self._poll.register(self._fd, select.POLLIN)
             self._buf = bytearray()
             self._eof = False
+            self._err_thread = threading.Thread(target=self._drain_stderr, daemon=True)
         else:  # pragma: no cover - Windows: select() does not work on pipes
             self._lines: queue.Queue[str | None] = queue.Queue()
             self._out_thread = threading.Thread(target=self._drain_stdout, daemon=True)
             self._out_thread.start()
+            self._err_thread = threading.Thread(target=self._drain_stderr_blocking, daemon=True)
+        self._err_thread.start()
 
     # -- reading -------------------------------------------------------------------------------
     def _drain_stdout(self) -> None:  # pragma: no cover - Windows
@@ -77,13 +100,45 @@ class Child:
             pass
         self._lines.put(None)
 
+    def _keep_stderr(self, line: str) -> None:
+        with self._lock:
+            self._stderr.append((self._stderr_seen, line))
+            self._stderr_seen += 1
+
     def _drain_stderr(self) -> None:
+        """The stderr thread (POSIX): read until end of output or until told to stop, then close
+        the pipe (only this thread touches it, so closing never waits for a blocked read)."""
+        pipe = self.proc.stderr
+        fd = pipe.fileno()
+        watch = select.poll()
+        watch.register(fd, select.POLLIN)
+        pending = bytearray()
+        try:
+            while not self._stop_reading.is_set():
+                if not watch.poll(_STDERR_POLL_MS):
+                    continue
+                chunk = os.read(fd, _CHUNK)
+                if not chunk:
+                    break
+                pending += chunk
+                *lines, rest = pending.split(b"\n")
+                for raw in lines:
+                    self._keep_stderr(_kept(raw))
+                pending = bytearray(rest[: 4 * _MAX_STDERR_LINE])  # a line without end is cut: bounded
+        except (OSError, ValueError):
+            pass
+        finally:
+            if pending:
+                self._keep_stderr(_kept(bytes(pending)))
+            try:
+                pipe.close()
+            except OSError:
+                pass
+
+    def _drain_stderr_blocking(self) -> None:  # pragma: no cover - Windows
         try:
             for raw in iter(self.proc.stderr.readline, b""):
-                line = printable(raw.decode("utf-8", "replace").rstrip("\r\n"))[:_MAX_STDERR_LINE]
-                with self._lock:
-                    self._stderr.append((self._stderr_seen, line))
-                    self._stderr_seen += 1
+                self._keep_stderr(_kept(raw))
         except (OSError, ValueError):
             pass
 
@@ -92,7 +147,7 @@ class Child:
 
         A last line without a newline is returned as a line before ``None``.
         """
-        if not self._selecting:  # pragma: no cover - Windows
+        if not self._posix:  # pragma: no cover - Windows
             try:
                 return self._lines.get(timeout=timeout)
             except queue.Empty:
@@ -132,7 +187,7 @@ class Child:
 
     def discard_pending(self) -> None:
         """Drop stdout lines already received but never read (stale output of an earlier query)."""
-        if self._selecting:
+        if self._posix:
             for _ in range(_DISCARD_CHUNKS):  # bounded: a process spewing output cannot hold us here
                 if self._eof or not self._wait_readable(0):
                     break
@@ -163,23 +218,61 @@ class Child:
         with self._lock:
             return [line for seq, line in self._stderr if seq >= mark]
 
-    # -- writing and ending ----------------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> None:
-        """Write one JSON line. Raises :class:`OSError` (e.g. broken pipe) if the process is gone."""
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        try:
-            self.proc.stdin.write(data)
-            self.proc.stdin.flush()
-        except ValueError as exc:  # stdin already closed
-            raise OSError(str(exc)) from None
+    # -- writing -------------------------------------------------------------------------------
+    def send(self, message: dict[str, Any], timeout: float) -> None:
+        """Write one JSON line, waiting at most ``timeout`` s for the process to take it.
 
-    def exit_status(self, wait: float) -> str:
-        """Wait up to ``wait`` s for the process to end; describe how it ended (for an error message)."""
+        Raises:
+            TimeoutError: the process did not read its input in time (the pipe stayed full).
+            OSError: the process is gone (broken pipe) or stdin is closed.
+        """
+        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        if not self._posix:  # pragma: no cover - Windows
+            try:
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+            except ValueError as exc:  # stdin already closed
+                raise OSError(str(exc)) from None
+            return
+        if self.proc.stdin.closed:
+            raise OSError("stdin is closed")
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
+        watch = select.poll()
+        watch.register(self._in_fd, select.POLLOUT)
+        while view:
+            try:
+                view = view[os.write(self._in_fd, view):]
+                continue
+            except BlockingIOError:
+                pass
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the implementation did not read its input within {timeout:g}s")
+            watch.poll(max(1, int(left * 1000 + 0.999)))
+
+    def close_stdin(self) -> None:
+        """Close the process's stdin (end of input for it). Never blocks; safe to call twice."""
         try:
-            code = self.proc.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            return "closed its stdout but is still running"
-        self._err_thread.join(timeout=1.0)  # let the last stderr lines arrive
+            self.proc.stdin.close()  # nothing is buffered (writes go to the fd): no flush
+        except OSError:
+            pass
+
+    # -- ending --------------------------------------------------------------------------------
+    def how_ended(self, wait: float, settle: bool = True) -> str | None:
+        """How the process ended, for an error message (``"exited with code 3"``, ``"was killed by
+        signal SIGKILL"``), waiting up to ``wait`` s; ``None`` if it is still running.
+
+        Args:
+            settle: once it has ended, also wait (at most 1 s) for its last stderr lines.
+
+        The process is not reaped (see the module docstring), so :meth:`kill` can still kill its group.
+        """
+        code = self._exit_code(wait)
+        if code is None:
+            return None
+        if settle and not self._killed:
+            self._err_thread.join(timeout=_THREAD_JOIN)  # ends at once unless a child holds stderr open
         if code < 0:
             try:
                 return f"was killed by signal {signal.Signals(-code).name}"
@@ -187,47 +280,79 @@ class Child:
                 return f"was killed by signal {-code}"
         return f"exited with code {code}"
 
+    def exit_status(self, wait: float) -> str:
+        """Like :meth:`how_ended`, with ``"closed its stdout but is still running"`` when still running."""
+        return self.how_ended(wait) or "closed its stdout but is still running"
+
+    def _exit_code(self, wait: float) -> int | None:
+        """The exit code (negative: killed by that signal) once the process has ended, waiting up to
+        ``wait`` s, or ``None``; on POSIX without reaping it."""
+        if self.proc.returncode is not None:
+            return self.proc.returncode
+        if not self._posix:  # pragma: no cover - Windows
+            try:
+                return self.proc.wait(timeout=wait)
+            except subprocess.TimeoutExpired:
+                return None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # reaped elsewhere
+                return self.proc.returncode if self.proc.returncode is not None else 0
+            if info is not None:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            time.sleep(min(0.01, left))
+
     def kill(self) -> None:
-        """Kill the process (and its process group on POSIX) and reap it. Safe to call twice."""
-        self._signal(signal.SIGKILL if os.name == "posix" else None)
+        """Kill the process and its whole process group (what it left running too), reap it, and
+        close the pipes. Safe to call twice; never waits without a bound."""
+        self._signal(signal.SIGKILL if self._posix else None)
+        self._killed = True
         try:
-            self.proc.wait(timeout=5)
+            self.proc.wait(timeout=_REAP_WAIT)
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable process
             pass
-        self._err_thread.join(timeout=1.0)
-        if self._selecting:
+        self._stop_reading.set()
+        self._err_thread.join(timeout=_THREAD_JOIN)
+        if self._posix:
             self._eof = True  # the fd is closed below: never poll or read it again
-        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            pipes = (self.proc.stdin, self.proc.stdout)  # stderr: closed by its thread
+        else:  # pragma: no cover - Windows
+            pipes = (self.proc.stdin, self.proc.stdout, self.proc.stderr)
+        for pipe in pipes:
             try:
                 pipe.close()
             except OSError:
                 pass
 
     def stop(self, message: dict[str, Any], grace: float) -> None:
-        """Send ``message`` (the protocol's ``stop``), close stdin, wait ``grace`` s, then terminate,
-        then kill."""
+        """Send ``message`` (the protocol's ``stop``), close stdin, wait ``grace`` s, then terminate
+        the process group, wait ``grace`` s, then kill the group (always, even after a clean exit
+        or a Ctrl-C meanwhile: nothing the implementation started is left running)."""
         try:
-            self.send(message)
-            self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            self._signal(signal.SIGTERM)
             try:
-                self.proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
+                self.send(message, grace)
+            except OSError:
                 pass
-        self.kill()
+            self.close_stdin()
+            if self._exit_code(grace) is None:
+                self._signal(signal.SIGTERM)
+                self._exit_code(grace)
+        finally:
+            self.kill()
 
     def _signal(self, sig: signal.Signals | None) -> None:
-        if self.proc.poll() is not None:
+        """Send ``sig`` to the process group (POSIX; the leader may have exited, others may remain)."""
+        if self.proc.returncode is not None:  # reaped by kill(), after the group was killed: nothing left
             return
         try:
-            if os.name == "posix" and sig is not None:
+            if self._posix and sig is not None:
                 os.killpg(self.proc.pid, sig)
             else:  # pragma: no cover - Windows
                 self.proc.kill()
-        except OSError:  # already gone, or not ours any more
+        except OSError:  # the whole group is gone
             pass

@@ -26,3 +26,26 @@ def fake_argv(*flags: str) -> list[str]:
 def fake_cmd(*flags: str) -> str:
     """The same as one command string (for --impl-cmd)."""
     return shlex.join(fake_argv(*flags))
+
+
+def pids_in(path: Path) -> list[int]:
+    """The pids written one per line in ``path`` (by the fake's ``--leave-child``); [] if none."""
+    return [int(line) for line in path.read_text().split()] if path.exists() else []
+
+
+def gone(pid: int, wait: float = 3.0) -> bool:
+    """Whether process ``pid`` has ended (no longer exists, or is a zombie nobody reaped yet),
+    waiting up to ``wait`` s for a kill to take effect."""
+    import time
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if state == "Z":
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+import sys
 import time
 
 import pytest
@@ -10,7 +13,7 @@ from conformance.adapters.base import ImplementationStartError
 from conformance.adapters.jsonlines import JsonLinesImplementation
 from conformance.runner import run
 
-from conformance_support import fake_argv, fake_cmd
+from conformance_support import fake_argv, fake_cmd, gone, pids_in
 
 FAST = {"timeout": 0.5, "startup_timeout": 1.0}
 
@@ -142,3 +145,73 @@ def test_close_is_idempotent_and_stops_the_process(demo_scenarios):
     impl.close()
     impl.close()
     assert process.poll() is not None
+
+
+# -- processes left behind: the whole process group is killed, nothing waits without a bound ------
+leftovers = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to see that processes are gone")
+
+
+@leftovers
+def test_a_worker_left_behind_after_stop_is_killed_and_does_not_hold_the_run(demo_scenarios, tmp_path):
+    pidfile = tmp_path / "pids"
+    start = time.monotonic()
+    outcome, _ = run_fake(demo_scenarios, "--leave-child", str(pidfile))
+    assert outcome.counts()["passed"] == 6
+    assert time.monotonic() - start < 5
+    [worker] = pids_in(pidfile)
+    assert gone(worker)
+
+
+@leftovers
+def test_exit_before_ready_leaving_a_child_is_a_timeout_that_says_so(tmp_path):
+    pidfile = tmp_path / "pids"
+    impl = JsonLinesImplementation(["sh", "-c", f"sleep 30 & echo $! > {pidfile}; exit 0"],
+                                   timeout=0.5, startup_timeout=0.5)
+    start = time.monotonic()
+    with pytest.raises(ImplementationStartError) as exc_info:
+        impl.start()
+    assert time.monotonic() - start < 4
+    assert str(exc_info.value) == ("handshake failed: no 'ready' reply within 0.5s (the implementation exited "
+                                   "with code 0, but a process it started keeps its output open)")
+    [worker] = pids_in(pidfile)
+    assert gone(worker)
+
+
+@leftovers
+def test_exit_in_a_query_leaving_a_child_is_a_timeout_then_restarted(demo_scenarios, tmp_path):
+    pidfile = tmp_path / "pids"
+    start = time.monotonic()
+    outcome, by_id = run_fake(demo_scenarios, "--leave-child", str(pidfile), "--exit-on", "demo.add.small-001")
+    assert by_id["demo.add.small-001"].message == ("timeout after 0.5s (the implementation exited with code 0, "
+                                                   "but a process it started keeps its output open)")
+    assert outcome.counts() == {"passed": 5, "failed": 0, "skipped": 0, "errored": 1}
+    assert time.monotonic() - start < 8
+    workers = pids_in(pidfile)
+    assert len(workers) == 2 and all(gone(pid) for pid in workers)  # the first run's and the restart's
+
+
+def test_an_implementation_that_reads_no_input_is_a_timeout(demo_scenarios):
+    big = [dataclasses.replace(demo_scenarios[0], given={"value": "x" * 300_000})]
+    start = time.monotonic()
+    outcome, _ = run_fake(big, "--deaf")
+    [result] = outcome.results
+    assert result.status == "errored"
+    assert result.message == "timeout after 0.5s: the implementation did not read its input"
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), 0, -1, 1e308, 3601])
+def test_timeouts_must_be_finite_seconds(value):
+    with pytest.raises(ValueError, match="the timeout must be a number of seconds more than 0 and at most 3600"):
+        JsonLinesImplementation(fake_argv(), timeout=value)
+    with pytest.raises(ValueError, match="the startup timeout must be"):
+        JsonLinesImplementation(fake_argv(), startup_timeout=value)
+
+
+def test_binary_garbage_in_the_handshake_is_described_not_echoed():
+    command = [sys.executable, "-c", "import os, sys; sys.stdin.readline(); "
+               "sys.stdout.buffer.write(bytes(b for b in range(256) if b != 10) + b'\\n'); sys.stdout.flush()"]
+    with pytest.raises(ImplementationStartError) as exc_info:
+        JsonLinesImplementation(command, **FAST).start()
+    assert re.fullmatch(r"handshake failed: expected a 'ready' JSON line, got: binary data \(\d+ characters, "
+                        r"not text\)", str(exc_info.value))

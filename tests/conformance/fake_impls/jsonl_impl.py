@@ -6,11 +6,12 @@ Each ``--X-on ID`` flag makes the query of scenario ID misbehave in manner X.
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 
 parser = argparse.ArgumentParser()
-for flag in ("wrong", "crash", "hang", "garbage", "bad-id", "error", "skip", "not-object", "slow"):
+for flag in ("wrong", "crash", "hang", "garbage", "bad-id", "error", "skip", "not-object", "slow", "exit"):
     parser.add_argument(f"--{flag}-on", action="append", default=[], metavar="ID")
 parser.add_argument("--ops", default="echo,add")
 parser.add_argument("--variants", default="*")
@@ -20,7 +21,22 @@ parser.add_argument("--refuse-handshake", action="store_true", help="reply garba
 parser.add_argument("--silent-handshake", action="store_true", help="never reply to start")
 parser.add_argument("--die-at-start", action="store_true")
 parser.add_argument("--ready-extra", default="{}", help="JSON merged into the ready message")
+parser.add_argument("--leave-child", metavar="PIDFILE",
+                    help="start `sleep 30` holding stdout and stderr, append its pid to PIDFILE, never stop it")
+parser.add_argument("--hang-mark", metavar="FILE", help="create FILE when hanging (--hang-on, --silent-handshake)")
+parser.add_argument("--deaf", action="store_true", help="after ready, read nothing more")
 args = parser.parse_args()
+
+if args.leave_child:
+    worker = subprocess.Popen(["sleep", "30"])  # inherits stdout and stderr: keeps the pipes open
+    with open(args.leave_child, "a", encoding="utf-8") as pids:
+        pids.write(f"{worker.pid}\n")
+
+
+def hang():
+    if args.hang_mark:
+        open(args.hang_mark, "w").close()
+    time.sleep(60)
 
 
 def send(message):
@@ -42,7 +58,7 @@ if args.die_at_start:
     print("fatal: cannot load my tables", file=sys.stderr)
     sys.exit(4)
 if args.silent_handshake:
-    time.sleep(60)
+    hang()
 if args.refuse_handshake:
     print("hello, I am not a protocol speaker")
     sys.stdout.flush()
@@ -51,6 +67,8 @@ ready = {"type": "ready", "name": "fake-jsonl", "version": "0.0.1",
          "variants": args.variants.split(","), "operations": args.ops.split(",")}
 ready.update(json.loads(args.ready_extra))
 send(ready)
+if args.deaf:
+    time.sleep(60)
 
 for line in sys.stdin:
     msg = json.loads(line)
@@ -65,7 +83,9 @@ for line in sys.stdin:
         sys.stderr.flush()
         sys.exit(3)
     if qid in args.hang_on:
-        time.sleep(60)
+        hang()
+    if qid in args.exit_on:
+        sys.exit(0)  # no reply; a --leave-child worker keeps stdout open
     if qid in args.slow_on:
         time.sleep(0.2)
     if qid in args.garbage_on:
