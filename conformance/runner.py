@@ -29,7 +29,14 @@ from typing import Any
 import jsonschema
 
 from conformance import operations_schema
-from conformance.adapters.base import Implementation, ImplementationError, Unsupported, one_line
+from conformance.adapters.base import (
+    IMPLEMENTATION_FAULTS,
+    Implementation,
+    ImplementationError,
+    Unsupported,
+    describe,
+    one_line,
+)
 from conformance.scenarios_io import Scenario, schema_message
 
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
@@ -180,7 +187,7 @@ def _multiset(items: list[Any]) -> Counter:
 
 def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = True) -> ScenarioResult:
     """Ask one scenario's question and judge the answer; never raises for the implementation's
-    faults (only ``KeyboardInterrupt``/``SystemExit`` pass through).
+    faults, an implementation calling ``sys.exit`` included (only ``KeyboardInterrupt`` passes through).
 
     Args:
         check_schema: also check the whole answer against its operation's answer schema
@@ -188,8 +195,8 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     """
     try:
         reason = impl.skip_reason(scenario.variant, scenario.op)
-    except Exception as exc:  # noqa: BLE001 - a buggy supported_variants()/supported_operations()
-        return ScenarioResult(scenario, ERRORED, message=f"{type(exc).__name__}: {one_line(exc)}")
+    except IMPLEMENTATION_FAULTS as exc:  # a buggy supported_variants()/supported_operations()
+        return ScenarioResult(scenario, ERRORED, message=describe(exc))
     if reason is not None:
         return ScenarioResult(scenario, SKIPPED, message=reason)
     start = time.perf_counter()
@@ -201,9 +208,8 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     except ImplementationError as exc:
         return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
                               duration=time.perf_counter() - start)
-    except Exception as exc:  # noqa: BLE001 - an in-process implementation's bug is an errored scenario
-        return ScenarioResult(scenario, ERRORED, message=f"{type(exc).__name__}: {one_line(exc)}",
-                              duration=time.perf_counter() - start)
+    except IMPLEMENTATION_FAULTS as exc:  # an in-process implementation's bug is an errored scenario
+        return ScenarioResult(scenario, ERRORED, message=describe(exc), duration=time.perf_counter() - start)
     duration = time.perf_counter() - start
     if not isinstance(answer, dict):
         return ScenarioResult(scenario, ERRORED, duration=duration,

@@ -17,8 +17,11 @@ in-process, subclass :class:`Implementation` and give the runner a factory
             return {...}
 
 Outcomes the runner derives from a call: a returned mapping is compared with the scenario's
-``expect``; :class:`Unsupported` → *skipped*; :class:`ImplementationError` or any other exception
-→ *errored* (one-line message, never a traceback).
+``expect``; :class:`Unsupported` → *skipped*; :class:`ImplementationError` or any other exception,
+``SystemExit`` included (an implementation calling ``sys.exit``), → *errored* (one-line message,
+never a traceback). Only ``KeyboardInterrupt`` (Ctrl-C) stops a run.
+
+:func:`start_checked` starts an implementation and checks what it declares, once, before a run.
 """
 
 from __future__ import annotations
@@ -127,6 +130,44 @@ class Implementation:
         self.close()
 
 
+IMPLEMENTATION_FAULTS = (Exception, SystemExit)
+"""What an implementation's method may raise that the runner turns into a one-line error (everything
+but ``KeyboardInterrupt``, which stops the run)."""
+
+
+def describe(exc: BaseException) -> str:
+    """One line for an exception raised by an implementation: ``TypeName: message``, or for
+    ``SystemExit`` ``the implementation called sys.exit(5)``."""
+    if isinstance(exc, SystemExit):
+        return f"the implementation called sys.exit({exc.code!r})"
+    return f"{type(exc).__name__}: {one_line(exc)}"
+
+
+def start_checked(impl: Implementation) -> None:
+    """Start ``impl`` and check its declarations once, before any query.
+
+    Raises:
+        ImplementationStartError: (one line) ``start()`` raised (anything but ``KeyboardInterrupt``;
+            an :class:`ImplementationStartError` passes through as it is), or
+            ``supported_variants()``/``supported_operations()`` raised or did not return a list of
+            strings (``["*"]`` for all).
+    """
+    try:
+        impl.start()
+    except ImplementationStartError:
+        raise
+    except IMPLEMENTATION_FAULTS as exc:
+        raise ImplementationStartError(describe(exc)) from None
+    for method in ("supported_variants", "supported_operations"):
+        try:
+            value = getattr(impl, method)()
+        except IMPLEMENTATION_FAULTS as exc:
+            raise ImplementationStartError(f"{method}() failed: {describe(exc)}") from None
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise ImplementationStartError(f"{method}() must return a list of strings (or [\"*\"] for all), "
+                                           f"got {one_line(repr(value), 80)}")
+
+
 def load_python_impl(spec: str) -> Implementation:
     """Build an in-process implementation from ``"package.module:factory"``.
 
@@ -134,16 +175,22 @@ def load_python_impl(spec: str) -> Implementation:
     :class:`Implementation` (or any object with the same methods: ``answer`` at least).
 
     Raises:
-        ValueError: malformed spec, module or attribute not found, the factory failed or returned
+        ValueError: malformed spec (the module part must be a dotted module name, not a path),
+            module or attribute not found, the factory failed (``sys.exit`` included) or returned
             something without an ``answer`` method; the message is one line.
     """
-    module_name, sep, attr = spec.partition(":")
+    module_name, sep, attr = spec.strip().partition(":")
     if not sep or not module_name or not attr:
         raise ValueError(f"--impl must be MODULE:FACTORY, got '{spec}'")
+    if not all(part.isidentifier() for part in module_name.split(".")):
+        raise ValueError(f"--impl: '{module_name}' is not a module name (expected dotted names such as "
+                         f"mypkg.engine, importable from PYTHONPATH; not a file path)")
+    if not all(part.isidentifier() for part in attr.split(".")):
+        raise ValueError(f"--impl: '{attr}' is not a name in the module (expected e.g. make_impl or Engine)")
     try:
         module = importlib.import_module(module_name)
-    except Exception as exc:  # noqa: BLE001 - any import failure is the user's module's problem
-        raise ValueError(f"cannot import '{module_name}': {type(exc).__name__}: {one_line(exc)}") from None
+    except IMPLEMENTATION_FAULTS as exc:  # any import failure is the user's module's problem
+        raise ValueError(f"cannot import '{module_name}': {describe(exc)}") from None
     target: Any = module
     for part in attr.split("."):
         if not hasattr(target, part):
@@ -153,8 +200,8 @@ def load_python_impl(spec: str) -> Implementation:
         raise ValueError(f"'{spec}' is not callable")
     try:
         impl = target()
-    except Exception as exc:  # noqa: BLE001
-        raise ValueError(f"'{spec}()' failed: {type(exc).__name__}: {one_line(exc)}") from None
+    except IMPLEMENTATION_FAULTS as exc:
+        raise ValueError(f"'{spec}()' failed: {describe(exc)}") from None
     if not callable(getattr(impl, "answer", None)):
         raise ValueError(f"'{spec}()' returned {type(impl).__name__}, which has no answer() method")
     if not isinstance(impl, Implementation):
@@ -163,7 +210,9 @@ def load_python_impl(spec: str) -> Implementation:
 
 
 class _Duck(Implementation):
-    """Wraps an object that has ``answer`` (and maybe the other methods) but does not subclass."""
+    """Wraps an object that has ``answer`` (and maybe the other methods) but does not subclass:
+    each method the object has is called (its result as it is: :func:`start_checked` checks the
+    declarations), the others behave as :class:`Implementation`'s defaults."""
 
     def __init__(self, inner: Any) -> None:
         self._inner = inner
@@ -172,14 +221,19 @@ class _Duck(Implementation):
 
     def supported_variants(self) -> list[str]:
         method = getattr(self._inner, "supported_variants", None)
-        return list(method()) if callable(method) else [WILDCARD]
+        return method() if callable(method) else [WILDCARD]
 
     def supported_operations(self) -> list[str]:
         method = getattr(self._inner, "supported_operations", None)
-        return list(method()) if callable(method) else [WILDCARD]
+        return method() if callable(method) else [WILDCARD]
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         return self._inner.answer(variant, op, given)
+
+    def start(self) -> None:
+        method = getattr(self._inner, "start", None)
+        if callable(method):
+            method()
 
     def close(self) -> None:
         method = getattr(self._inner, "close", None)
@@ -193,6 +247,18 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() or c == "\t" else f"\\x{ord(c):02x}" for c in text)
+
+
+def quote_line(line: str, limit: int = 200) -> str:
+    """A line received from an implementation, for a message: :func:`one_line` of it, ``(empty
+    line)``, or ``binary data (N characters, not text)`` when more than a quarter of it is control
+    characters or bytes that are not UTF-8 (shown ``\ufffd`` after decoding)."""
+    if not line.strip():
+        return "(empty line)"
+    odd = sum(1 for c in line if c == "\ufffd" or not (c.isprintable() or c in "\t"))
+    if odd * 4 > len(line):
+        return f"binary data ({len(line)} characters, not text)"
+    return one_line(line, limit)
 
 
 def one_line(value: object, limit: int = 200) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conformance import runner
-from conformance.adapters.base import load_python_impl
+from conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
 from conformance.runner import compare, json_equal, run, select
 
 import fake_inprocess as fakes
@@ -62,11 +62,38 @@ def test_duck_typed_implementation_via_factory(demo_scenarios):
     ("fake_inprocess:Nope", "has no attribute 'Nope'"),
     ("fake_inprocess:make_broken", "OSError: tables missing"),
     ("fake_inprocess:__doc__", "is not callable"),
+    ("fake_inprocess:make_exiting", "'fake_inprocess:make_exiting()' failed: the implementation called sys.exit(0)"),
+    ("builtins:exit", "failed: the implementation called sys.exit(None)"),
+    ("../etc:x", "--impl: '../etc' is not a module name (expected dotted names such as mypkg.engine"),
+    ("fake_inprocess:a/b", "--impl: 'a/b' is not a name in the module"),
 ])
 def test_load_python_impl_errors_are_one_line(spec, needle):
     with pytest.raises(ValueError) as exc_info:
         load_python_impl(spec)
     assert needle in str(exc_info.value) and "\n" not in str(exc_info.value)
+
+
+def test_sys_exit_in_answer_is_errored_and_the_run_goes_on(demo_scenarios):
+    outcome = run(fakes.ExitingImpl(), demo_scenarios)
+    errored = [r for r in outcome.results if r.status == "errored"]
+    assert [r.message for r in errored] == ["the implementation called sys.exit(5)"] * 2
+    assert outcome.counts()["passed"] == 4
+
+
+def test_a_duck_typed_implementation_is_started():
+    impl = load_python_impl("fake_inprocess:DuckWithStart")
+    start_checked(impl)
+    assert impl._inner.starts == 1
+
+
+@pytest.mark.parametrize(("factory", "message"), [
+    ("fake_inprocess:DuckStartFails", "OSError: no database"),
+    ("fake_inprocess:DuckDeclaresNone", 'supported_variants() must return a list of strings (or ["*"] for all), got None'),
+])
+def test_start_checked_fails_once_with_one_line(factory, message):
+    with pytest.raises(ImplementationStartError) as exc_info:
+        start_checked(load_python_impl(factory))
+    assert str(exc_info.value) == message
 
 
 def test_keyboard_interrupt_gives_a_partial_run(demo_scenarios):

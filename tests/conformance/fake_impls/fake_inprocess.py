@@ -71,3 +71,48 @@ class InterruptingImpl(EchoImpl):
 def make_broken():
     """A factory that fails."""
     raise OSError("tables missing")
+
+
+class ExitingImpl(EchoImpl):
+    """Calls ``sys.exit(5)`` on ``add`` (an engine that exits instead of raising)."""
+
+    def answer(self, variant, op, given):
+        if op == "add":
+            raise SystemExit(5)
+        return super().answer(variant, op, given)
+
+
+class DuckWithStart:
+    """Not a subclass; counts the calls of ``start`` and refuses to answer before it."""
+
+    name = "duck-start"
+
+    def __init__(self):
+        self.starts = 0
+
+    def start(self):
+        self.starts += 1
+
+    def answer(self, variant, op, given):
+        if not self.starts:
+            raise RuntimeError("answer() before start()")
+        return {"value": given.get("value"), "sum": given.get("a", 0) + given.get("b", 0)}
+
+
+class DuckStartFails(DuckWithStart):
+    """``start`` raises."""
+
+    def start(self):
+        raise OSError("no database")
+
+
+class DuckDeclaresNone(DuckWithStart):
+    """``supported_variants`` returns None."""
+
+    def supported_variants(self):
+        return None
+
+
+def make_exiting():
+    """A factory that calls sys.exit(0)."""
+    raise SystemExit(0)
