@@ -11,18 +11,28 @@ stdin (requests) and stdout (replies); stderr carries only one-line notices. Mes
                                                      | {"type":"errored","id":…,"message":…}
     ← {"type":"stop"}                             (no reply; the server exits 0)
 
-End of input also ends the server with status 0. A ``query`` is answered even before ``start``.
+End of input also ends the server with status 0.
+
+The conversation starts with ``start``: a ``query`` before a ``start`` was accepted is answered ``errored``
+(``send {"type":"start","protocol":1} first``), so that a client that skips the handshake learns it here
+rather than from the next engine it talks to. A ``start`` whose ``protocol`` is not 1 (or missing) is
+answered ``{"type":"errored","id":null,"message":"protocol 99 is not supported …"}`` and the server
+waits for a good one.
 
 Bad input never ends the server and never prints a traceback:
 
-* a line that is not a JSON object, or an object without a string ``id`` whose ``type`` is not
-  understood → one ``serve: line N: …`` notice on stderr, no reply (there is no id to reply to);
+* a line that is not a JSON object (not JSON, not UTF-8, nested too deeply to read), or an object
+  without a string ``id`` whose ``type`` is not understood → one ``serve: line N: …`` notice on
+  stderr, no reply (there is no id to reply to);
 * an object with a string ``id`` but a bad ``type`` or malformed query fields → an ``errored``
   reply with that id saying what is wrong (a ``query`` without a string ``id``: ``errored`` with
   ``"id": null``);
 * the implementation raising on a query → ``errored`` (``ValueError`` messages as they are, other
-  exceptions prefixed with their type name), :class:`~conformance.adapters.base.Unsupported` →
-  ``skipped``.
+  exceptions prefixed with their type name, ``sys.exit`` included), :class:`~conformance.adapters.base.Unsupported`
+  → ``skipped``.
+
+At start, the problems of bundled variant files that cannot be loaded are printed once on stderr as
+``serve: warning: FILE:LINE:COL: …`` lines; the other variants are served.
 
 While serving, ``sys.stdout`` is pointed at stderr so that a stray ``print`` in an implementation
 cannot corrupt the protocol stream.
@@ -35,7 +45,18 @@ import json
 import sys
 from typing import IO, Any
 
-from conformance.adapters.base import WILDCARD, Implementation, Unsupported, load_python_impl, one_line
+from conformance import bundled_spec
+from conformance.adapters.base import (
+    IMPLEMENTATION_FAULTS,
+    WILDCARD,
+    Implementation,
+    ImplementationError,
+    Unsupported,
+    describe,
+    load_python_impl,
+    one_line,
+    start_checked,
+)
 
 PROTOCOL_VERSION = 1
 REFERENCE_IMPL = "conformance.adapters.reference:ReferenceImplementation"
@@ -50,11 +71,14 @@ class Server:
         impl: the implementation (started by the caller; :func:`serve` does it).
 
     The supported variants and operations are asked once, at construction; a query outside them
-    is answered ``skipped`` without calling the implementation.
+    is answered ``skipped`` with the implementation's :meth:`~Implementation.skip_reason` (unless that
+    says to ask anyway) without calling the implementation. Queries are answered only after a ``start``
+    (see the module docstring).
     """
 
     def __init__(self, impl: Implementation) -> None:
         self.impl = impl
+        self.started = False
         self.variants = list(impl.supported_variants())
         self.operations = list(impl.supported_operations())
         self._any_variant = WILDCARD in self.variants
@@ -77,9 +101,12 @@ class Server:
             return None, f"not a JSON object: {one_line(_dumps(message))}", False
         kind = message.get("type")
         if kind == "query":
+            if not self.started:
+                return {"type": "errored", "id": message.get("id") if isinstance(message.get("id"), str) else None,
+                        "message": f'send {{"type":"start","protocol":{PROTOCOL_VERSION}}} first'}, None, False
             return self.query(message), None, False
         if kind == "start":
-            return self.ready(), None, False
+            return self.start(message), None, False
         if kind == "stop":
             return None, None, True
         what = f"unknown message type {one_line(_dumps(kind), 60)}" if "type" in message else "no 'type'"
@@ -88,6 +115,18 @@ class Server:
             return {"type": "errored", "id": msg_id,
                     "message": f"{what} (expected start, query or stop)"}, None, False
         return None, f"{what} (expected start, query or stop): {one_line(_dumps(message))}", False
+
+    def start(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The reply to a ``start``: ``ready`` when it asks for protocol 1, else ``errored`` (id null)."""
+        protocol = message.get("protocol")
+        if isinstance(protocol, bool) or protocol != PROTOCOL_VERSION:
+            got = f"protocol {one_line(_dumps(protocol), 40)} is not supported" if "protocol" in message \
+                else "start needs 'protocol'"
+            return {"type": "errored", "id": None,
+                    "message": f"{got} (this server speaks protocol {PROTOCOL_VERSION}: "
+                               f'send {{"type":"start","protocol":{PROTOCOL_VERSION}}})'}
+        self.started = True
+        return self.ready()
 
     def query(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """The reply to a ``query`` message (an ``errored`` one when the query is malformed)."""
@@ -99,18 +138,21 @@ class Server:
         if not isinstance(variant, str) or not isinstance(op, str) or not isinstance(given, dict):
             return {"type": "errored", "id": qid,
                     "message": "a query needs 'variant' (string), 'op' (string) and 'given' (object)"}
-        if not self._any_variant and variant not in self._variant_set:
-            return {"type": "skipped", "id": qid, "reason": f"variant '{variant}' not supported by {self.impl.name}"}
-        if not self._any_op and op not in self._op_set:
-            return {"type": "skipped", "id": qid, "reason": f"operation '{op}' not supported by {self.impl.name}"}
+        if not (self._any_variant or variant in self._variant_set) or not (self._any_op or op in self._op_set):
+            try:
+                reason = self.impl.skip_reason(variant, op)
+            except IMPLEMENTATION_FAULTS as exc:
+                return {"type": "errored", "id": qid, "message": describe(exc)}
+            if reason is not None:
+                return {"type": "skipped", "id": qid, "reason": one_line(reason)}
         try:
             answer = self.impl.answer(variant, op, given)
         except Unsupported as exc:
             return {"type": "skipped", "id": qid, "reason": one_line(exc.reason)}
-        except ValueError as exc:
+        except (ValueError, ImplementationError) as exc:
             return {"type": "errored", "id": qid, "message": one_line(exc)}
-        except Exception as exc:  # noqa: BLE001 - an implementation bug is an errored query, not a crash
-            return {"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {one_line(exc)}"}
+        except IMPLEMENTATION_FAULTS as exc:  # an implementation bug is an errored query, not a crash
+            return {"type": "errored", "id": qid, "message": describe(exc)}
         if not isinstance(answer, dict):
             return {"type": "errored", "id": qid,
                     "message": f"the implementation answered a {type(answer).__name__}, not an object"}
@@ -157,7 +199,13 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
         except ValueError as exc:
             _notice(stderr, number, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}")
             continue
-        reply, notice, stop = server.handle(message)
+        except RecursionError:
+            _notice(stderr, number, f"not a JSON line (nested too deeply to read): {one_line(text, 80)}")
+            continue
+        try:
+            reply, notice, stop = server.handle(message)
+        except RecursionError:
+            reply, notice, stop = None, "a message nested too deeply to handle", False
         if notice is not None:
             _notice(stderr, number, notice)
         if reply is not None:
@@ -182,19 +230,26 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
     Returns:
         The exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be
-        built or started (a one-line ``error: …`` on stderr).
+        built or started, 2 for an empty ``impl_spec`` (a one-line ``error: …`` on stderr).
     """
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout.buffer
     stderr = stderr if stderr is not None else sys.stderr
+    if impl_spec is not None and not impl_spec.strip():
+        stderr.write("error: --impl is empty (expected MODULE:FACTORY; leave it out to serve the reference engine)\n")
+        stderr.flush()
+        return 2
     try:
         impl = load_python_impl(impl_spec or REFERENCE_IMPL)
-        impl.start()
+        start_checked(impl)
         server = Server(impl)
-    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+    except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
         stderr.write(f"error: cannot start the implementation: {one_line(exc)}\n")
         stderr.flush()
         return 1
+    for line in bundled_spec.warnings():
+        stderr.write(f"serve: warning: {line}\n")
+    stderr.flush()
     try:
         with contextlib.redirect_stdout(stderr):
             return serve_lines(server, stdin, stdout, stderr)

@@ -16,7 +16,7 @@ def test_values_in_the_engine_s_form():
              "holdings": {"1": 2, "3": 0}, "levels": {"banker_team": "5", "attackers": "J"}}
     assert parse.level(LI, given, "level") == "10"
     assert parse.trump_suit(given, "trump_suit") == "H"
-    assert parse.cards(given, "hand") == ["H10", "SA", "LJ"]
+    assert parse.cards(LI, given, "hand") == ["H10", "SA", "LJ"]
     assert parse.seat(given, "banker") == 2
     assert parse.flag(given, "dug") is False
     assert parse.seat_counts(given, "holdings") == {1: 2, 3: 0}
@@ -41,9 +41,9 @@ def test_defaults_apply_only_to_absent_keys():
     [
         (lambda: parse.need({}, "hand"), r"^given: missing 'hand'$"),
         (lambda: parse.need(["H5"], "hand"), r"^given: expected a mapping"),
-        (lambda: parse.cards({"hand": ["H5", "X9"]}, "hand"), r"^given.hand: bad card 'X9' at position 1"),
-        (lambda: parse.cards({"hand": "H5"}, "hand"), r"^given.hand: expected a list of cards$"),
-        (lambda: parse.card_lists({"trick": ["H5"]}, "trick"), r"^given.trick: expected a list of lists"),
+        (lambda: parse.cards(LI, {"hand": ["H5", "X9"]}, "hand"), r"^given.hand: bad card 'X9' at position 1"),
+        (lambda: parse.cards(LI, {"hand": "H5"}, "hand"), r"^given.hand: expected a list of cards$"),
+        (lambda: parse.card_lists(LI, {"trick": ["H5"]}, "trick"), r"^given.trick: expected a list of lists"),
         (lambda: parse.level(LI, {"level": "2"}, "level"), r"^given.level: '2' is not a level of huolong/li-zhijiang$"),
         (lambda: parse.trump_suit({"trump_suit": "HH"}, "trump_suit"), r"^given.trump_suit: 'HH' is not a suit"),
         (lambda: parse.seat({"banker": True}, "banker"), r"^given.banker: expected a seat 0–3, got True$"),
@@ -66,3 +66,25 @@ def test_an_entry_s_problem_is_named_by_its_place_in_the_list():
              "shows": [{"seat": 1, "cards": ["BJ"], "after": 0}, {"seat": 1, "cards": ["BJ"]}]}
     with pytest.raises(ValueError, match=r"^given.shows\[1\]: missing 'after'$"):
         HAND_OPS["declare"](LI, given)
+
+
+def test_a_list_of_cards_is_bounded_by_the_variant_s_pack():
+    # li-zhijiang deck.decks 3, deck.jokers_per_deck 2: 3 × 54 = 162 cards in the pack.
+    assert len(parse.cards(LI, {"hand": ["H5"] * 162}, "hand")) == 162
+    with pytest.raises(ValueError, match=r"^given.hand: 163 cards, more than the whole pack of huolong/li-zhijiang "
+                                         r"\(162 cards\)$"):
+        parse.cards(LI, {"hand": ["H5"] * 163}, "hand")
+    with pytest.raises(ValueError, match=r"^given.plays: 200 cards, more than the whole pack"):
+        parse.card_lists(LI, {"plays": [["H5"] * 100, ["H6"] * 100]}, "plays")
+
+
+@pytest.mark.parametrize(("record", "message"), [
+    ({"actions": "x"}, r"^given.record: missing 'variant' \(the record's variant id, e.g. 'huolong/li-zhijiang'\)$"),
+    ({"variant": 3}, r"^given.record.variant: expected a variant id, got 3$"),
+    ({"variant": "huolong/datong-guide"}, r"^given.record.variant: the record is of 'huolong/datong-guide', "
+                                          r"but the query asks 'huolong/li-zhijiang'$"),
+    ("x", r"^given.record: expected a game record \(a mapping\), got str$"),
+])
+def test_a_malformed_replay_record_is_named_clearly(record, message):
+    with pytest.raises(ValueError, match=message):
+        HAND_OPS["replay"](LI, {"record": record})

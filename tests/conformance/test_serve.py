@@ -24,12 +24,21 @@ SERVE_ARGV = [sys.executable, "-m", "conformance.cli.main", "serve"]
 LI = "huolong/li-zhijiang"
 
 
-def exchange(lines: list[bytes | str], impl: Implementation | None = None) -> tuple[list[dict], list[str], int]:
-    """Feed raw lines to a server; (replies decoded, stderr lines, exit status)."""
+START = '{"type":"start","protocol":1}'
+
+
+def exchange(lines: list[bytes | str], impl: Implementation | None = None,
+             start: bool = True) -> tuple[list[dict], list[str], int]:
+    """Feed raw lines to a server, after a ``start`` line unless ``start`` is False; (replies decoded
+    without the ``ready``, stderr lines, exit status). With a start, the given lines are numbered from 2."""
+    lines = [START, *lines] if start else lines
     raw = b"".join((line.encode() if isinstance(line, str) else line) + b"\n" for line in lines)
     out, err = io.BytesIO(), io.StringIO()
     status = serve_lines(Server(impl or ReferenceImplementation()), io.BytesIO(raw), out, err)
     replies = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    if start:
+        assert replies[0]["type"] == "ready"
+        replies = replies[1:]
     return replies, err.getvalue().splitlines(), status
 
 
@@ -44,7 +53,8 @@ def bundled():
 
 # -- the messages ----------------------------------------------------------------------------------
 def test_start_gets_ready_with_the_variants_and_operations():
-    replies, errors, status = exchange(['{"type":"start","protocol":1,"suite":"datong-rules"}', '{"type":"stop"}'])
+    replies, errors, status = exchange(['{"type":"start","protocol":1,"suite":"datong-rules"}', '{"type":"stop"}'],
+                                       start=False)
     assert status == 0 and errors == []
     (ready,) = replies
     assert ready["type"] == "ready" and ready["protocol"] == 1 and ready["name"] and ready["version"]
@@ -93,7 +103,7 @@ def test_unknown_variant_and_operation_are_skipped():
 def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
     replies, errors, status = exchange([line, query("after", "facts", {})])
     assert [r["id"] for r in replies] == ["after"]  # the server goes on
-    assert len(errors) == 1 and errors[0].startswith("serve: line 1: ") and expect in errors[0]
+    assert len(errors) == 1 and errors[0].startswith("serve: line 2: ") and expect in errors[0]
     assert status == 0
 
 
@@ -156,9 +166,10 @@ def test_serve_keeps_stray_prints_off_the_protocol_stream(monkeypatch):
     monkeypatch.setattr(ReferenceImplementation, "answer",
                         lambda self, variant, op, given: print("stray") or {"ok": True})
     out, err = io.BytesIO(), io.StringIO()
-    status = serve(None, stdin=io.BytesIO((query("p", "facts", {}) + "\n").encode()), stdout=out, stderr=err)
+    status = serve(None, stdin=io.BytesIO((START + "\n" + query("p", "facts", {}) + "\n").encode()),
+                   stdout=out, stderr=err)
     assert status == 0
-    assert json.loads(out.getvalue()) == {"type": "result", "id": "p", "answer": {"ok": True}}
+    assert json.loads(out.getvalue().splitlines()[1]) == {"type": "result", "id": "p", "answer": {"ok": True}}
     assert "stray" in err.getvalue()
 
 
@@ -204,3 +215,69 @@ def test_conform_impl_cmd_serve_passes(tmp_path):
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["implementation"]["name"] == ReferenceImplementation.name
     assert report["counts"]["passed"] == report["selected"] > 0
+
+
+# -- the handshake, and what the server refuses ------------------------------------------------------
+@pytest.mark.parametrize(("start", "message"), [
+    ('{"type":"start","protocol":99}', 'protocol 99 is not supported (this server speaks protocol 1: '
+                                       'send {"type":"start","protocol":1})'),
+    ('{"type":"start"}', "start needs 'protocol' (this server speaks protocol 1"),
+    ('{"type":"start","protocol":true}', "protocol true is not supported"),
+])
+def test_a_start_for_another_protocol_is_refused_until_a_good_one(start, message):
+    replies, errors, _ = exchange([start, query("early", "facts", {}), START, query("late", "facts", {})],
+                                  start=False)
+    assert replies[0]["type"] == "errored" and replies[0]["id"] is None and replies[0]["message"].startswith(message)
+    assert replies[1] == {"type": "errored", "id": "early", "message": 'send {"type":"start","protocol":1} first'}
+    assert [r["type"] for r in replies[2:]] == ["ready", "result"]
+    assert errors == []
+
+
+def test_a_query_before_start_is_errored():
+    replies, _, _ = exchange([query("q", "facts", {})], start=False)
+    assert replies == [{"type": "errored", "id": "q", "message": 'send {"type":"start","protocol":1} first'}]
+
+
+def test_a_deeply_nested_line_is_a_notice_and_the_server_goes_on():
+    replies, errors, status = exchange(["[" * 100_000 + "]" * 100_000, query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"] and status == 0
+    assert len(errors) == 1 and errors[0].startswith("serve: line 2: not a JSON line (nested too deeply to read)")
+
+
+class _Exiting(Implementation):
+    def answer(self, variant, op, given):
+        raise SystemExit(3)
+
+
+def test_sys_exit_in_the_implementation_is_an_errored_reply():
+    replies, _, status = exchange([query("x", "facts", {}), query("y", "facts", {})], _Exiting())
+    assert [r["message"] for r in replies] == ["the implementation called sys.exit(3)"] * 2 and status == 0
+
+
+def test_a_hand_larger_than_the_pack_is_errored_in_one_line():
+    # li-zhijiang: 3 decks of 54 cards, 162 in all (deck.decks, deck.jokers_per_deck)
+    given = {"level": "3", "trump_suit": "S", "hand": ["H5"] * 108_000, "trick": []}
+    (reply,) = exchange([query("big", "legal_play_count", given)])[0]
+    assert reply == {"type": "errored", "id": "big", "message": "given.hand: 108000 cards, more than the whole pack "
+                                                                "of huolong/li-zhijiang (162 cards)"}
+
+
+def test_an_empty_impl_option_is_a_usage_error():
+    err = io.StringIO()
+    assert serve("  ", stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=err) == 2
+    assert err.getvalue().startswith("error: --impl is empty")
+
+
+def test_a_bad_variant_file_leaves_out_only_its_variants(broken_spec):
+    lines = [START, query("good", "facts", {}), query("bad", "facts", {}, variant="huolong/my-club-kids"), ""]
+    out, err = io.BytesIO(), io.StringIO()
+    status = serve(None, stdin=io.BytesIO("\n".join(lines).encode()), stdout=out, stderr=err)
+    ready, good, bad = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0
+    assert set(ready["variants"]) == {"huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"}
+    assert good["type"] == "result"
+    assert bad["type"] == "errored" and bad["message"].startswith("variant 'huolong/my-club-kids' cannot be loaded: ")
+    assert "my-club.yaml:7:5: rules.bottom.multiplyer: unknown key 'multiplyer'" in bad["message"]
+    [warning] = err.getvalue().splitlines()
+    assert warning.startswith("serve: warning: ") and "my-club.yaml:7:5: " in warning
+    assert warning.endswith("(variants huolong/my-club, huolong/my-club-kids cannot be loaded and are left out)")

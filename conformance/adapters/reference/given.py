@@ -9,7 +9,9 @@ entry of a list (see :func:`entries`). A reader with a ``default`` returns it wh
 without one, an absent key is an error.
 
 Used by :mod:`.ops_play` and :mod:`.ops_hand`; nothing here knows a game rule beyond the variant's
-level order (levels) and the notation (cards, suits, seats 0–3).
+level order (levels), the size of its pack (``decks × (52 + jokers_per_deck)``, rules ``deck.decks`` and
+``deck.jokers_per_deck``: no list of cards may hold more, which also bounds the work a query can ask for)
+and the notation (cards, suits, seats 0–3).
 """
 
 from __future__ import annotations
@@ -43,30 +45,39 @@ def need(mapping: Any, key: str, where: str = "given", default: Any = _REQUIRED)
     return mapping[key]
 
 
-def cards(mapping: Any, key: str, where: str = "given") -> list[str]:
+def _within_pack(rules: HuolongRules, count: int, where: str) -> None:
+    if count > rules.cards_total:
+        raise ValueError(f"{where}: {count} cards, more than the whole pack of {rules.variant_id} "
+                         f"({rules.cards_total} cards)")
+
+
+def cards(rules: HuolongRules, mapping: Any, key: str, where: str = "given") -> list[str]:
     """The list of cards at ``key``, as canonical tokens in the given order.
 
     Raises:
-        ValueError: missing, not a list, or a bad card (its position is named).
+        ValueError: missing, not a list, more cards than the variant's pack, or a bad card (its position
+            is named).
     """
     value = need(mapping, key, where)
     if not isinstance(value, list):
         raise ValueError(f"{where}.{key}: expected a list of cards")
+    _within_pack(rules, len(value), f"{where}.{key}")
     try:
         return parse_cards(value)
     except ValueError as err:
         raise ValueError(f"{where}.{key}: {err}") from None
 
 
-def card_lists(mapping: Any, key: str, where: str = "given") -> list[list[str]]:
+def card_lists(rules: HuolongRules, mapping: Any, key: str, where: str = "given") -> list[list[str]]:
     """The list of plays (lists of cards) at ``key``, e.g. ``trick`` or ``plays``.
 
     Raises:
-        ValueError: missing, not a list of lists, or a bad card.
+        ValueError: missing, not a list of lists, more cards in all than the variant's pack, or a bad card.
     """
     value = need(mapping, key, where)
     if not isinstance(value, list) or not all(isinstance(p, list) for p in value):
         raise ValueError(f"{where}.{key}: expected a list of lists of cards")
+    _within_pack(rules, sum(len(p) for p in value), f"{where}.{key}")
     try:
         return [parse_cards(p) for p in value]
     except ValueError as err:

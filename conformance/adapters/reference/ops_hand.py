@@ -27,8 +27,9 @@ def op_declare(rules: HuolongRules, given: dict) -> Answer:
     """``declare``: the outcome of the declaration for a dealing sequence and the shows attempted."""
     level = parse.level(rules, given, "level")
     first = parse.seat(given, "first_drawer")
-    deal, bottom = parse.cards(given, "deal"), parse.cards(given, "bottom")
-    shows = [(parse.seat(show, "seat", where), parse.cards(show, "cards", where), parse.count(show, "after", where))
+    deal, bottom = parse.cards(rules, given, "deal"), parse.cards(rules, given, "bottom")
+    shows = [(parse.seat(show, "seat", where), parse.cards(rules, show, "cards", where),
+              parse.count(show, "after", where))
              for where, show in parse.entries(given, "shows", "{seat, cards, after}")]
     result, rejected = run_declaration(
         rules, level, first, deal, bottom, shows, hand_number=parse.count(given, "hand_number", minimum=1, default=1),
@@ -42,7 +43,8 @@ def op_bury(rules: HuolongRules, given: dict) -> Answer:
     ranking = parse.ranking(rules, given)
     if ranking.trump_suit is None:
         raise ValueError("given.trump_suit: a suit is needed to tell side cards from trumps")
-    reason = check_bury(rules, ranking, Counter(parse.cards(given, "hand")), parse.cards(given, "bury"))
+    hand, bury = Counter(parse.cards(rules, given, "hand")), parse.cards(rules, given, "bury")
+    reason = check_bury(rules, ranking, hand, bury)
     return {"legal": True} if reason is None else {"legal": False, "reason": reason}
 
 
@@ -50,7 +52,7 @@ def op_star_burial(rules: HuolongRules, given: dict) -> Answer:
     """``star_burial``: loads in the order made, the forced ones, the bottom and the stars per team."""
     ranking = parse.ranking(rules, given)
     banker = parse.seat(given, "banker")
-    bottom = parse.cards(given, "bottom")
+    bottom = parse.cards(rules, given, "bottom")
     holdings = parse.seat_counts(given, "holdings")
     loads = [(parse.seat(load, "seat", where), parse.count(load, "count", where))
              for where, load in parse.entries(given, "loads", "{seat, count}", default=[])]
@@ -58,10 +60,23 @@ def op_star_burial(rules: HuolongRules, given: dict) -> Answer:
 
 
 def op_replay(rules: HuolongRules, given: dict) -> Answer:
-    """``replay``: whether a recorded hand (or match) is legal and correctly settled."""
+    """``replay``: whether a recorded hand (or match) is legal and correctly settled.
+
+    Raises:
+        ValueError: the record is not a mapping, has no string ``variant``, is of another variant than the
+            query's, or cannot be read (:class:`reference_impl.records.RecordError`).
+    """
     record = parse.need(given, "record")
-    if isinstance(record, dict) and record.get("variant") != rules.variant_id:
-        raise ValueError(f"given.record: a {record.get('variant')!r} record asked of {rules.variant_id}")
+    if not isinstance(record, dict):
+        raise ValueError(f"given.record: expected a game record (a mapping), got {type(record).__name__}")
+    variant = record.get("variant")
+    if variant is None:
+        raise ValueError(f"given.record: missing 'variant' (the record's variant id, e.g. {rules.variant_id!r})")
+    if not isinstance(variant, str):
+        raise ValueError(f"given.record.variant: expected a variant id, got {variant!r}")
+    if variant != rules.variant_id:
+        raise ValueError(f"given.record.variant: the record is of {variant!r}, but the query asks "
+                         f"{rules.variant_id!r}")
     try:
         return records.verify(record).answer()
     except records.RecordError as err:

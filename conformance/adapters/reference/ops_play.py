@@ -48,20 +48,20 @@ def op_facts(rules: HuolongRules, given: dict) -> Answer:
 
 def op_card_order(rules: HuolongRules, given: dict) -> Answer:
     """``card_order``: the given cards in groups of equal strength, strongest first."""
-    return {"order": parse.ranking(rules, given).order(parse.cards(given, "cards"))}
+    return {"order": parse.ranking(rules, given).order(parse.cards(rules, given, "cards"))}
 
 
 def op_classify(rules: HuolongRules, given: dict) -> Answer:
     """``classify``: combination name (or null) and effective suit (or ``mixed``)."""
     ranking = parse.ranking(rules, given)
-    cards = parse.cards(given, "cards")
+    cards = parse.cards(rules, given, "cards")
     return {"combination": classify(ranking, cards), "suit": play_suit(ranking, cards)}
 
 
 def _trick_args(rules: HuolongRules, given: dict) -> tuple[Ranking, Counter, list[list[str]]]:
     ranking = parse.ranking(rules, given)
-    hand = Counter(parse.cards(given, "hand"))
-    trick = parse.card_lists(given, "trick")
+    hand = Counter(parse.cards(rules, given, "hand"))
+    trick = parse.card_lists(rules, given, "trick")
     if trick and classify(ranking, trick[0]) is None:
         raise ValueError("given.trick: the lead is not one combination")
     return ranking, hand, trick
@@ -70,7 +70,7 @@ def _trick_args(rules: HuolongRules, given: dict) -> tuple[Ranking, Counter, lis
 def op_legal_play(rules: HuolongRules, given: dict) -> Answer:
     """``legal_play``: ``{legal: true}`` or ``{legal: false, reason}``."""
     ranking, hand, trick = _trick_args(rules, given)
-    reason = check_play(rules, ranking, hand, trick, parse.cards(given, "play"))
+    reason = check_play(rules, ranking, hand, trick, parse.cards(rules, given, "play"))
     return {"legal": True} if reason is None else {"legal": False, "reason": reason}
 
 
@@ -84,7 +84,7 @@ def op_trick_winner(rules: HuolongRules, given: dict) -> Answer:
     """``trick_winner``: the winning seat and the points in the trick."""
     ranking = parse.ranking(rules, given)
     leader = parse.seat(given, "leader")
-    plays = parse.card_lists(given, "plays")
+    plays = parse.card_lists(rules, given, "plays")
     if not plays or any(not p for p in plays):
         raise ValueError("given.plays: every play needs at least one card")
     index = trick_winner(rules, ranking, plays)
@@ -94,7 +94,7 @@ def op_trick_winner(rules: HuolongRules, given: dict) -> Answer:
 def op_bottom_points(rules: HuolongRules, given: dict) -> Answer:
     """``bottom_points``: points in the bottom and the attackers' award."""
     dug = parse.flag(given, "dug")
-    points, awarded = bottom_award(rules, parse.cards(given, "bottom"), dug)
+    points, awarded = bottom_award(rules, parse.cards(rules, given, "bottom"), dug)
     return {"points": points, "awarded": awarded}
 
 
