@@ -1,5 +1,6 @@
 """The implementer's guide's examples work: the JSON-lines transcript is what the toy engine really answers
-and matches the suite's scenarios, and both toy engines pass the suite's bottom_points scenarios."""
+and matches the suite's scenarios, both toy engines pass the suite's bottom_points scenarios, and the buggy engine of
+"Reading reports" fails exactly the scenarios of the rule it breaks."""
 
 from __future__ import annotations
 
@@ -56,3 +57,20 @@ def test_the_toy_engines_pass_bottom_points_and_skip_card_order():
                  ["--impl", "inprocess_engine:ToyEngine"]):
         out = conform(*impl)
         assert f"{n_bottom} passed, 0 failed, {n_order} skipped, 0 errored" in out
+
+
+def test_the_buggy_engine_of_reading_reports_is_caught_by_the_rule_it_breaks(tmp_path):
+    """docs/examples/buggy_engine.py gives ties to the last card played: the suite fails it (exit 1) on every
+    variant, only on scenarios citing ranking.ties, and only on the winner, never on the points."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLES), os.environ.get("PYTHONPATH", "")])}
+    report = tmp_path / "report.json"
+    proc = subprocess.run([sys.executable, "-m", "conformance.cli.main", "conform", "-q", "--impl", "buggy_engine:make",
+                           "--op", "trick_winner", "--json", str(report)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO, env=env)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    results = json.loads(report.read_text(encoding="utf-8"))["results"]
+    failed = [r for r in results if r["status"] == "failed"]
+    assert {r["variant"] for r in failed} == {"huolong/datong-guide", "huolong/li-zhijiang", "huolong/online-platform"}
+    assert all("ranking.ties" in r["rules"] and r["mismatched"] == ["winner"] for r in failed), failed
+    assert not [r for r in results if r["status"] == "errored"]
+    assert {r["status"] for r in results if "ranking.ties" not in r["rules"]} <= {"passed", "skipped"}
