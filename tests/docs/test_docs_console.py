@@ -1,0 +1,82 @@
+"""Every command quoted in a ``console`` block of the hand-written docs runs, prints what the docs quote and exits
+with the status they state, so that counts of scenarios, rule ids, messages and exit statuses cannot drift from
+the kit silently (the block syntax is in :mod:`console_blocks`).
+
+The commands run from the repository root through ``bash``, with ``datong-rules`` and ``python`` on the PATH
+meaning this interpreter and this checkout. When one fails, run it by hand and update the doc to what it prints.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from console_blocks import ConsoleCommand, console_commands, output_matches
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md"))
+COMMANDS = [c for page in PAGES for c in console_commands(page.relative_to(REPO), page.read_text(encoding="utf-8"))]
+TIMEOUT = 120
+
+
+@pytest.fixture(scope="module")
+def bin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with ``datong-rules`` and ``python`` commands running this interpreter on this checkout."""
+    folder = tmp_path_factory.mktemp("bin")
+    scripts = {
+        "datong-rules": f'#!/bin/sh\nexec "{sys.executable}" -c "import sys; sys.argv[0] = \'datong-rules\'; '
+                        f'from conformance.cli.main import main; main()" "$@"\n',
+        "python": f'#!/bin/sh\nexec "{sys.executable}" "$@"\n',
+    }
+    for name, body in scripts.items():
+        script = folder / name
+        script.write_text(body, encoding="utf-8")
+        script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return folder
+
+
+def run(command: ConsoleCommand, bin_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Run one quoted command as a reader would, standard error merged into standard output."""
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p),
+           "NO_COLOR": "1", "COLUMNS": "120"}
+    return subprocess.run(["bash", "-c", command.command], cwd=REPO, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def results(bin_dir: Path) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every quoted command run once, several at a time (by :attr:`ConsoleCommand.where`)."""
+    with ThreadPoolExecutor(max_workers=max(2, min(8, os.cpu_count() or 2))) as pool:
+        done = dict(zip([c.where for c in COMMANDS], pool.map(lambda c: run(c, bin_dir), COMMANDS)))
+    return done
+
+
+def test_the_docs_quote_commands_to_check():
+    """The parser finds the commands of every page that has a console block (guards against checking nothing)."""
+    pages_with_blocks = {p.relative_to(REPO) for p in PAGES if "```console" in p.read_text(encoding="utf-8")}
+    assert pages_with_blocks, "no console block found in docs/"
+    assert pages_with_blocks == {c.path for c in COMMANDS}
+    assert sum(1 for c in COMMANDS if c.output) >= 8
+    assert any(c.status != 0 for c in COMMANDS), "no quoted command states a non-zero exit status"
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c.where for c in COMMANDS])
+def test_a_quoted_command_prints_what_the_docs_say(command: ConsoleCommand, results):
+    proc = results[command.where]
+    if proc.returncode != command.status:
+        pytest.fail(f"{command.where}: `{command.command}` exited with {proc.returncode}, the docs say "
+                    f"{command.status}; it printed:\n{proc.stdout}", pytrace=False)
+    if command.output and not output_matches(command.output, proc.stdout):
+        diff = "\n".join(difflib.unified_diff(list(command.output), proc.stdout.splitlines(),
+                                              "quoted in the docs", "printed now", lineterm=""))
+        pytest.fail(f"{command.where}: `{command.command}` no longer prints what the docs quote "
+                    f"(… stands for any text, durations are not compared):\n{diff}", pytrace=False)
