@@ -1,12 +1,13 @@
 """Rule coverage: how many scenarios check each rule of each variant.
 
 A scenario covers the rules it cites, for its own variant only. A cited rule id that is not a
-rule of the scenario's variant, and a scenario whose variant is unknown, are errors of the suite
-(reported, not raised).
+rule of the scenario's variant, and a scenario whose variant the rule ids do not list, are errors of
+the suite (reported, not raised), one line per variant or per (variant, rule), not per scenario.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -45,8 +46,10 @@ class CoverageReport:
 
     Attributes:
         variants: variant id → :class:`VariantCoverage`, in the order given.
-        errors: one line per problem (``file:line: scenario 'id' cites rule 'x', not a rule of
-            variant 'v'`` or ``... is for unknown variant 'v'``).
+        errors: one line per problem, located at its first scenario: ``file:line: 3 scenarios of
+            variant 'v' cite rule 'x', which is not a rule of that variant in the bundled spec (first:
+            'id')`` or ``file:line: 211 scenarios are for variant 'v', which is not in rules.json
+            (first: 'id')``.
     """
 
     variants: dict[str, VariantCoverage] = field(default_factory=dict)
@@ -61,26 +64,43 @@ class CoverageReport:
         }
 
 
-def coverage(scenarios: Iterable[Scenario], variants_rule_ids: Mapping[str, Iterable[str]]) -> CoverageReport:
+def coverage(scenarios: Iterable[Scenario], variants_rule_ids: Mapping[str, Iterable[str]], *,
+             rules_from: str = "the bundled spec") -> CoverageReport:
     """Count, per variant, the scenarios citing each of its rules.
 
     Args:
         scenarios: the suite (see :func:`conformance.scenarios_io.load_scenarios`).
         variants_rule_ids: variant id → the rule ids of that (resolved) variant.
+        rules_from: where the rule ids come from, for the error lines (``"rules.json"``).
 
     Returns:
         A :class:`CoverageReport`; problems are listed in ``errors``, never raised.
     """
     report = CoverageReport({v: VariantCoverage(v, dict.fromkeys(rules, 0)) for v, rules in variants_rule_ids.items()})
+    unlisted: dict[str, list[Scenario]] = defaultdict(list)
+    foreign: dict[tuple[str, str], list[Scenario]] = defaultdict(list)
     for scenario in scenarios:
-        where = f"{scenario.location}: scenario '{scenario.id}'"
         target = report.variants.get(scenario.variant)
         if target is None:
-            report.errors.append(f"{where} is for unknown variant '{scenario.variant}'")
+            unlisted[scenario.variant].append(scenario)
             continue
         for rule in scenario.rules:
             if rule in target.counts:
                 target.counts[rule] += 1
             else:
-                report.errors.append(f"{where} cites rule '{rule}', not a rule of variant '{scenario.variant}'")
+                foreign[scenario.variant, rule].append(scenario)
+    for variant, found in unlisted.items():
+        report.errors.append(f"{found[0].location}: {_scenarios(found)} for variant '{variant}', which is not in "
+                             f"{rules_from} (first: '{found[0].id}')")
+    for (variant, rule), found in foreign.items():
+        verb = "cites" if len(found) == 1 else "cite"
+        report.errors.append(f"{found[0].location}: {_scenarios(found, 'of')} variant '{variant}' {verb} rule "
+                             f"'{rule}', which is not a rule of that variant in {rules_from} (first: '{found[0].id}')")
     return report
+
+
+def _scenarios(found: list[Scenario], joint: str = "") -> str:
+    """``1 scenario is`` / ``3 scenarios are`` (``joint`` ``""``), or ``1 scenario of`` / ``3 scenarios of``."""
+    noun = "scenario" if len(found) == 1 else "scenarios"
+    verb = joint or ("is" if len(found) == 1 else "are")
+    return f"{len(found)} {noun} {verb}"

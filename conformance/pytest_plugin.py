@@ -9,6 +9,10 @@ With ``--datong-impl-cmd`` or ``--datong-impl`` given, every scenario file under
 suite (and under each ``--datong-scenarios`` folder) that pytest collects becomes one test item
 per scenario: it passes, fails with the expected and actual values, or is skipped when the
 implementation skips. ``--datong-variant`` and ``--datong-op`` (repeatable) narrow the suite.
+Scenario files are checked against the bundled spec as they load (unknown operation, variant or rule
+id: a collection error), unless ``--datong-no-spec-check`` is given (a suite of another game, test
+fixtures). An empty ``--datong-impl-cmd``/``--datong-impl`` or a ``--datong-timeout`` that is not a
+finite number of seconds in (0, 3600] is a usage error.
 
 Without an implementation option the plugin does nothing at all (it is loaded in every pytest
 run of whoever installs the kit): it only registers its options.
@@ -38,6 +42,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="seconds allowed per query (--datong-impl-cmd; default 5)")
     group.addoption("--datong-scenarios", action="append", default=[], metavar="DIR",
                     help="also collect scenario files under this folder (repeatable)")
+    group.addoption("--datong-no-spec-check", action="store_true", default=False,
+                    help="do not check the scenarios' op, variant and rule ids against the bundled spec")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse an empty implementation option or an unusable timeout (a usage error, before collection)."""
+    for name in ("datong_impl_cmd", "datong_impl"):
+        value = config.getoption(name)
+        if value is not None and not value.strip():
+            raise pytest.UsageError(f"--{name.replace('_', '-')} is empty")
+    timeout = config.getoption("datong_timeout")
+    if timeout is not None:
+        from conformance.adapters.jsonlines import check_seconds
+
+        try:
+            check_seconds("--datong-timeout", timeout)
+        except ValueError as exc:
+            raise pytest.UsageError(str(exc)) from None
 
 
 def _active(config: pytest.Config) -> bool:
@@ -66,7 +88,7 @@ class ScenarioFile(pytest.File):
         from conformance.scenarios_io import ScenarioError, load_scenario_file
 
         try:
-            scenarios = load_scenario_file(self.path)
+            scenarios = load_scenario_file(self.path, spec_check=not self.config.getoption("datong_no_spec_check"))
         except ScenarioError as exc:
             raise self.CollectError(str(exc)) from None
         config = self.config
@@ -136,7 +158,7 @@ def _implementation(config: pytest.Config):
 
 def _start(config: pytest.Config):
     """A started implementation, or the one-line reason it could not be started."""
-    from conformance.adapters.base import ImplementationStartError, load_python_impl, one_line
+    from conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
     from conformance.adapters.jsonlines import DEFAULT_TIMEOUT, JsonLinesImplementation
 
     try:
@@ -145,9 +167,7 @@ def _start(config: pytest.Config):
             impl = JsonLinesImplementation(command, timeout=config.getoption("datong_timeout") or DEFAULT_TIMEOUT)
         else:
             impl = load_python_impl(config.getoption("datong_impl"))
-        impl.start()
+        start_checked(impl)
     except (ValueError, ImplementationStartError) as exc:
         return f"cannot start the implementation: {exc}"
-    except Exception as exc:  # noqa: BLE001
-        return f"cannot start the implementation: {type(exc).__name__}: {one_line(exc)}"
     return impl

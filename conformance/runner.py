@@ -86,7 +86,9 @@ class RunResult:
         results: one per scenario run, in run order.
         selected: how many scenarios were selected (more than ``len(results)`` if interrupted).
         interrupted: the run was stopped (Ctrl-C) before the end.
-        started: epoch seconds; duration: seconds.
+        started: epoch seconds; duration: seconds of the run alone (the queries).
+        total: seconds of the whole command that made the run (loading the suite, starting and stopping
+            the implementation included), set by the command; 0 when not measured.
     """
 
     implementation: dict[str, str]
@@ -95,6 +97,7 @@ class RunResult:
     interrupted: bool = False
     started: float = 0.0
     duration: float = 0.0
+    total: float = 0.0
 
     def counts(self) -> dict[str, int]:
         """Number of results per status, every status present (zeros included)."""

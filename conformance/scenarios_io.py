@@ -21,10 +21,19 @@ read by the spec loader's strict reader (:mod:`reference_impl.variant.yaml_loade
 keys, anchors, aliases or tags). Every
 problem is reported as one line ``file:line:col: message``; all the problems of a load are
 gathered into one :class:`ScenarioError`.
+
+**Checked against the bundled spec** (``spec_check=True``, the default; ``conform --no-spec-check`` turns
+it off): a scenario's ``op`` must be an operation of the operations schema, its ``variant`` a bundled,
+non-abstract variant, and each of its ``rules`` a rule id of that variant, so that a misspelt name is an
+error at its line, never a scenario silently skipped. A bundled variant whose file cannot be loaded is
+not an error here (its rule ids are not checked): the commands report the file's problem once
+(:mod:`conformance.bundled_spec`) and the reference engine answers its scenarios with that problem. A
+suite of another game, or a test's made-up operations and variants, is loaded with ``spec_check=False``.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -34,7 +43,7 @@ from typing import Any
 
 import jsonschema
 
-from conformance import operations_schema
+from conformance import bundled_spec, operations_schema
 from reference_impl.schema_validator import SchemaValidator
 from reference_impl.variant.errors import SpecError, format_path
 from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
@@ -103,14 +112,20 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
     A path to a single file is accepted and returned as a one-element list.
 
     Raises:
-        ScenarioError: ``root`` does not exist.
+        ScenarioError: ``root`` does not exist, or is a folder without any ``*.yaml`` file (the message
+            says so, and counts the ``.json``/``.yml`` files found there, which are not read).
     """
     root = Path(root) if root is not None else scenarios_root()
     if root.is_file():
         return [root]
     if not root.is_dir():
         raise ScenarioError([f"{root}: no such scenario file or folder"])
-    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    files = sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    if not files:
+        others = sum(1 for p in root.rglob("*") if p.suffix in (".json", ".yml") and p.is_file())
+        found = f"; it has {others} .json or .yml file(s), which are not read" if others else ""
+        raise ScenarioError([f"{root}: no scenario file in this folder (scenario files are YAML, named *.yaml{found})"])
+    return files
 
 
 def display_path(path: Path) -> str:
@@ -136,8 +151,12 @@ def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     return SchemaValidator(schema), SchemaValidator(one)
 
 
-def load_scenario_file(path: Path | str) -> list[Scenario]:
+def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Scenario]:
     """Load one scenario file, apply its ``defaults`` and validate every scenario.
+
+    Args:
+        spec_check: also check each scenario's ``op``, ``variant`` and ``rules`` against the bundled spec
+            (see the module docstring).
 
     Returns:
         The file's scenarios in file order.
@@ -145,7 +164,8 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
     Raises:
         ScenarioError: unreadable file, YAML problem (see :mod:`reference_impl.variant.yaml_loader`), schema
             violation (of the scenario file schema, or of the operation's ``given`` or answer keys in
-            ``expect``), or an id used twice in the file; one line per problem.
+            ``expect``), an id used twice in the file, or (``spec_check``) an unknown operation, variant or
+            rule id; one line per problem.
     """
     path = Path(path)
     name = display_path(path)
@@ -170,6 +190,8 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
         merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
         problems = _schema_errors(scenario_validator, merged, where, loaded)
         problems = problems or _operation_errors(merged, where, loaded)
+        if spec_check and not problems:
+            problems = _spec_errors(merged, entry, where, loaded)
         line = loaded.position(where)[0]
         if merged["id"] in seen:
             problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
@@ -183,11 +205,13 @@ def load_scenario_file(path: Path | str) -> list[Scenario]:
     return scenarios
 
 
-def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None) -> list[Scenario]:
+def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
+                   spec_check: bool = True) -> list[Scenario]:
     """Load a whole suite: every file of :func:`find_scenario_files` for each given root.
 
     Args:
         paths: a folder or file, or several; default the bundled suite.
+        spec_check: check scenarios against the bundled spec (see :func:`load_scenario_file`).
 
     Returns:
         All scenarios, files in path order, each file's scenarios in file order.
@@ -207,7 +231,7 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None) -> li
             continue
         for file in files:
             try:
-                scenarios.extend(load_scenario_file(file))
+                scenarios.extend(load_scenario_file(file, spec_check=spec_check))
             except ScenarioError as exc:
                 errors.extend(exc.errors)
     first: dict[str, Scenario] = {}
@@ -238,6 +262,46 @@ def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml
         if check is not None:
             errors += _schema_errors(check, scenario[key], where + (key,), loaded)
     return errors
+
+
+def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
+    """The ``op``, ``variant`` and ``rules`` of a (schema-valid) scenario that the bundled spec does not know,
+    one located line each; a key taken from ``defaults`` is located there."""
+    def located(key: str, *rest: int) -> tuple:
+        return (where if key in entry else ("defaults",)) + (key, *rest)
+
+    def line(path: tuple, message: str) -> str:
+        row, col = loaded.position(path)
+        return f"{loaded.file}:{row}:{col}: {format_path(path)}: {message}"
+
+    errors = []
+    op, variant_id = scenario["op"], scenario["variant"]
+    operations = bundled_spec.operations()
+    if op not in operations:
+        errors.append(line(located("op"), f"unknown operation '{op}'{suggest(op, operations)} "
+                                          f"(expected one of: {', '.join(operations)})"))
+    variant = bundled_spec.variant(variant_id)
+    if variant is None or (not isinstance(variant, SpecError) and variant.abstract):
+        playable = bundled_spec.playable_ids()
+        what = "unknown variant" if variant is None else "abstract variant (it only holds shared rules)"
+        errors.append(line(located("variant"), f"{what} '{variant_id}'{suggest(variant_id, playable)} "
+                                               f"(expected one of: {', '.join(playable)})"))
+    elif not isinstance(variant, SpecError):
+        rule_ids = list(variant.rule_ids())
+        for index, rule in enumerate(scenario["rules"]):
+            if rule not in rule_ids:
+                errors.append(line(located("rules", index), f"'{rule}' is not a rule of {variant_id}"
+                                                            f"{suggest(rule, rule_ids)}"))
+    return errors
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to a misspelt ``word``, or ``""``: the same in another
+    case, one ending with ``/word`` (``li-zhijiang`` → ``huolong/li-zhijiang``), or a close spelling."""
+    close = ([c for c in choices if c.casefold() == word.casefold()]
+             or [c for c in choices if c.endswith("/" + word)]
+             or difflib.get_close_matches(word, choices, n=1, cutoff=0.75))
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,

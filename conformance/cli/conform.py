@@ -1,26 +1,48 @@
 """``datong-rules conform``: check an implementation against the conformance suite.
 
 Exit status: 0 when nothing failed or errored (skips are fine); 1 when a scenario failed or
-errored, the implementation failed its handshake, or the run was interrupted; 2 for usage and
-input errors (bad options, bad scenario files, no scenario selected, a command that cannot be
-run, a report that cannot be written). Every error is one ``error: ...`` line on stderr.
+errored, the implementation failed its handshake, or the run was interrupted (Ctrl-C); 2 for usage
+and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
+that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
+stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
+other variants are still checked).
+
+Ctrl-C while the implementation starts or runs stops it and still writes the reports (marked
+interrupted); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
+scenarios`` and no report. The summary's time is the whole command's (loading the suite and
+starting and stopping the implementation included); the JSON report also has the time of the run
+alone.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import time
 from pathlib import Path
 
 import click
 
-from conformance.adapters.base import Implementation, ImplementationStartError, load_python_impl, one_line
-from conformance.adapters.jsonlines import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, JsonLinesImplementation
+from conformance import bundled_spec
+from conformance.adapters.base import (
+    IMPLEMENTATION_FAULTS,
+    Implementation,
+    ImplementationStartError,
+    describe,
+    load_python_impl,
+    start_checked,
+)
+from conformance.adapters.jsonlines import (
+    DEFAULT_STARTUP_TIMEOUT,
+    DEFAULT_TIMEOUT,
+    JsonLinesImplementation,
+    check_seconds,
+)
 from conformance.reports.console import progress, render_console
 from conformance.reports.json_report import write_json
 from conformance.reports.junit import write_junit
 from conformance.reports.markdown import write_markdown
-from conformance.runner import run, select
-from conformance.scenarios_io import ScenarioError, load_scenarios
+from conformance.runner import RunResult, run, select
+from conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
 
 REFERENCE_IMPL = "conformance.adapters.reference:ReferenceImplementation"
 
@@ -40,17 +62,30 @@ def fail(error: CommandError) -> None:
     raise SystemExit(error.code)
 
 
+def warn_spec_problems() -> None:
+    """Print each problem of the bundled variant files that failed to load so far, once, as
+    ``warning: FILE:LINE:COL: …`` on stderr (see :func:`conformance.bundled_spec.warnings`)."""
+    for line in bundled_spec.warnings():
+        click.echo(f"warning: {line}", err=True)
+
+
 def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
                         startup_timeout: float) -> Implementation:
     """The implementation to check: ``--impl``, ``--impl-cmd`` or the reference engine (not started).
 
     Raises:
-        CommandError: both options, a bad spec or command, or the reference adapter missing.
+        CommandError: both options, an empty one, a bad spec, command or timeout, or the reference
+            adapter missing.
     """
-    if impl and impl_cmd:
+    if impl is not None and impl_cmd is not None:
         raise CommandError("give --impl or --impl-cmd, not both")
+    if impl_cmd is not None and not impl_cmd.strip():
+        raise CommandError("--impl-cmd is empty (expected the command that starts your engine; "
+                           "is the variable you pass unset?)")
+    if impl is not None and not impl.strip():
+        raise CommandError("--impl is empty (expected MODULE:FACTORY)")
     try:
-        if impl_cmd:
+        if impl_cmd is not None:
             return JsonLinesImplementation(impl_cmd, timeout=timeout, startup_timeout=startup_timeout)
         if impl is None:
             module = REFERENCE_IMPL.partition(":")[0]
@@ -63,15 +98,118 @@ def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
         raise CommandError(str(exc)) from None
 
 
-def _load(paths: tuple[str, ...], variants, ops, rules, keyword):
+def check_options(timeout: float, startup_timeout: float, reports: dict[str, str | None]) -> None:
+    """Refuse unusable options before anything is loaded.
+
+    Args:
+        reports: option name (``--json``) → the path given, or None.
+
+    Raises:
+        CommandError: a timeout that is not a finite number of seconds in (0, 3600], an empty report
+            path, or two reports written to the same file.
+    """
+    for name, value in (("--timeout", timeout), ("--startup-timeout", startup_timeout)):
+        try:
+            check_seconds(name, value)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+    seen: dict[Path, str] = {}
+    for name, path in reports.items():
+        if path is None:
+            continue
+        if not path.strip():
+            raise CommandError(f"{name} is empty (expected a file path)")
+        key = Path(path).resolve()
+        if key in seen:
+            raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
+        seen[key] = name
+
+
+def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
+    """Why the filters select nothing: the first filter value no scenario of the suite matches (with the valid
+    values, or the closest one), or that they match nothing together."""
+    suite_variants = sorted({s.variant for s in scenarios})
+    suite_ops = sorted({s.op for s in scenarios})
+    for value in variants:
+        if value not in suite_variants:
+            return (f"--variant {value}: no scenario of this variant{suggest(value, suite_variants)} "
+                    f"(variants in the suite: {', '.join(suite_variants)})")
+    for value in ops:
+        if value not in suite_ops:
+            return (f"--op {value}: no scenario of this operation{suggest(value, suite_ops)} "
+                    f"(operations in the suite: {', '.join(suite_ops)})")
+    for value in rules:
+        if not select(scenarios, rules=[value]):
+            suite_rules = sorted({r for s in scenarios for r in s.rules})
+            return (f"--rule {value}: no scenario cites this rule or a rule under it{suggest(value, suite_rules)} "
+                    f"(datong-rules coverage --counts lists the rules)")
+    if keyword is not None and not select(scenarios, keyword=keyword):
+        return f"-k {keyword}: no scenario id or description contains it"
+    return "no scenario matches all the filters together"
+
+
+def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_check: bool = True) -> list[Scenario]:
+    """The scenarios to run: the suite (``paths``, default the bundled one) narrowed by the filters.
+
+    Every filter value must match a scenario of the suite: a value matching none (a misspelt variant
+    or operation, say) is an error, even when other values match.
+
+    Raises:
+        CommandError: bad scenario files, an empty suite, or a filter value matching nothing.
+    """
     try:
-        scenarios = load_scenarios([Path(p) for p in paths] if paths else None)
+        scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
     except ScenarioError as exc:
         raise CommandError(str(exc)) from None
+    if not scenarios:
+        raise CommandError("the suite has no scenarios")
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)
-    if not chosen:
-        raise CommandError("no scenario matches the filters" if scenarios else "the suite has no scenarios")
+    suite_variants, suite_ops = {s.variant for s in scenarios}, {s.op for s in scenarios}
+    if (not chosen or not suite_variants.issuperset(variants) or not suite_ops.issuperset(ops)
+            or any(not select(scenarios, rules=[r]) for r in rules)):
+        raise CommandError(unmatched_filter(scenarios, variants, ops, rules, keyword))
     return chosen
+
+
+def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet: bool,
+                check_schema: bool) -> RunResult:
+    """Start the implementation, run the scenarios, stop it.
+
+    Returns:
+        The run; marked interrupted (reports still to be written) when Ctrl-C came at any moment.
+
+    Raises:
+        CommandError: the implementation could not be started (exit 2 when its command could not be
+            run, else 1).
+    """
+    try:
+        start_checked(implementation)
+    except ImplementationStartError as exc:  # nothing left running: a failed start cleans up after itself
+        warn_spec_problems()
+        raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
+    except KeyboardInterrupt:
+        click.echo("error: interrupted while starting the implementation", err=True)
+        return RunResult(implementation={"name": str(implementation.name), "version": str(implementation.version)},
+                         selected=len(chosen), interrupted=True, started=time.time())
+    warn_spec_problems()
+    try:
+        with progress(len(chosen), enabled=not quiet) as on_result:
+            outcome = run(implementation, chosen, on_result, check_schema=check_schema)
+    finally:
+        interrupted = _close(implementation)
+    outcome.interrupted = outcome.interrupted or interrupted
+    return outcome
+
+
+def _close(implementation: Implementation) -> bool:
+    """Close the implementation; True when a Ctrl-C came meanwhile (it is then stopped all the same)."""
+    try:
+        implementation.close()
+    except KeyboardInterrupt:
+        return True
+    except IMPLEMENTATION_FAULTS as exc:
+        click.echo(f"warning: closing the implementation failed: {describe(exc)}", err=True)
+    return False
 
 
 @click.command("conform")
@@ -82,12 +220,15 @@ def _load(paths: tuple[str, ...], variants, ops, rules, keyword):
 @click.option("--rule", "rules", multiple=True, metavar="RULE",
               help="Only scenarios citing this rule id or one under it (repeatable).")
 @click.option("-k", "keyword", metavar="TEXT", help="Only scenarios whose id or description contains TEXT.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_TIMEOUT,
-              show_default=True, help="Seconds allowed per query (--impl-cmd).")
-@click.option("--startup-timeout", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_STARTUP_TIMEOUT,
-              show_default=True, help="Seconds allowed for the handshake (--impl-cmd).")
+@click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", show_default=True,
+              help="Seconds allowed per query (--impl-cmd; at most 3600).")
+@click.option("--startup-timeout", type=float, default=DEFAULT_STARTUP_TIMEOUT, metavar="SECONDS",
+              show_default=True, help="Seconds allowed for the handshake (--impl-cmd; at most 3600).")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               help="Scenario folder or file instead of the bundled suite (repeatable).")
+@click.option("--no-spec-check", is_flag=True,
+              help="Do not check the scenarios' op, variant and rule ids against the bundled spec "
+                   "(for a suite of another game, or test fixtures).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write a JSON report.")
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write a JUnit XML report.")
 @click.option("--markdown", "markdown_path", type=click.Path(dir_okay=False), help="Write a Markdown report.")
@@ -95,27 +236,25 @@ def _load(paths: tuple[str, ...], variants, ops, rules, keyword):
               help="Compare only the expected keys; do not check answers against spec/schema/operations.schema.json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
-            json_path, junit_path, markdown_path, no_schema_check, quiet) -> None:
+            no_spec_check, json_path, junit_path, markdown_path, no_schema_check, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
+    began = time.perf_counter()
+    reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
     try:
-        chosen = _load(scenario_paths, variants, ops, rules, keyword)
+        check_options(timeout, startup_timeout, reports)
         implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         try:
-            implementation.start()
-        except ImplementationStartError as exc:
-            raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
-        except Exception as exc:  # noqa: BLE001 - an in-process implementation's start() failed
-            raise CommandError(f"cannot start the implementation: {type(exc).__name__}: {one_line(exc)}", 1) from None
-        try:
-            with progress(len(chosen), enabled=not quiet) as on_result:
-                outcome = run(implementation, chosen, on_result, check_schema=not no_schema_check)
-        finally:
-            implementation.close()
+            chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check)
+        except KeyboardInterrupt:
+            raise CommandError("interrupted while loading scenarios", 1) from None
+        outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check)
+        outcome.total = time.perf_counter() - began
         click.echo(render_console(outcome, details=not quiet))
-        for path, writer in ((json_path, write_json), (junit_path, write_junit), (markdown_path, write_markdown)):
-            if path:
+        writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
+        for name, path in reports.items():
+            if path is not None:
                 try:
-                    writer(outcome, path)
+                    writers[name](outcome, path)
                 except OSError as exc:
                     raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
     except CommandError as exc:

@@ -1,10 +1,18 @@
 """``datong-rules coverage``: how many scenarios check each rule of each variant.
 
 The rule ids come from the bundled variants (``reference_impl.variant``; abstract variants are
-left out) or from ``--rules-file``, a YAML/JSON mapping ``{variant_id: [rule_id, ...]}``.
+left out, and so are variants whose file cannot be loaded: their problem is printed once as a
+``warning:`` line) or from ``--rules-file``, a YAML/JSON mapping ``{variant_id: [rule_id, ...]}``.
 
-Exit status: 0; 1 when a scenario cites a rule its variant does not have or names an unknown
-variant, or when a variant's coverage is below ``--fail-under``; 2 for input errors.
+Without ``--rules-file`` the scenarios are checked against the bundled spec as they load (an unknown
+operation, variant or rule id is an input error with its ``FILE:LINE:COL``; ``--no-spec-check`` turns
+that off); with it, the rules file is the reference and the scenarios' variants and rules are
+checked against it, one problem line per variant or per (variant, rule), not per scenario. At most
+:data:`ERRORS_SHOWN` problem lines are printed, then how many more there are (``--json`` writes
+them all).
+
+Exit status: 0; 1 when a scenario cites a rule its variant does not have or names a variant the
+rule ids do not list, or when a variant's coverage is below ``--fail-under``; 2 for input errors.
 """
 
 from __future__ import annotations
@@ -14,7 +22,8 @@ from pathlib import Path
 
 import click
 
-from conformance.cli.conform import CommandError, fail
+from conformance import bundled_spec
+from conformance.cli.conform import CommandError, fail, warn_spec_problems
 from conformance.coverage import CoverageReport
 from conformance.coverage import coverage as compute_coverage
 from conformance.reports.common import write_text
@@ -22,25 +31,25 @@ from conformance.scenarios_io import ScenarioError, load_scenarios
 from reference_impl.variant.errors import SpecError
 from reference_impl.variant.yaml_loader import read_yaml_file
 
+ERRORS_SHOWN = 10
+"""Problem lines printed before the rest are counted."""
+
 
 def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
-    """Rule ids of the bundled (non-abstract) variants, or of the ``wanted`` ones.
+    """Rule ids of the bundled (non-abstract) variants that load, or of the ``wanted`` ones.
+
+    A variant that cannot be loaded is left out (its problem is in :func:`conformance.bundled_spec.warnings`).
 
     Raises:
-        CommandError: a wanted variant does not exist or cannot be loaded.
+        CommandError: a wanted variant does not exist.
     """
-    from reference_impl.variant import list_variants, load_variant
-
+    known = bundled_spec.variant_ids()
     out: dict[str, list[str]] = {}
-    known = list_variants()
     for variant_id in wanted or known:
-        if variant_id not in known:
+        variant = bundled_spec.variant(variant_id)
+        if variant is None:
             raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
-        try:
-            variant = load_variant(variant_id)
-        except Exception as exc:  # noqa: BLE001 - the loader's own errors are one line each
-            raise CommandError(f"cannot load variant '{variant_id}': {exc}") from None
-        if wanted or not variant.abstract:
+        if not isinstance(variant, SpecError) and (wanted or not variant.abstract):
             out[variant_id] = list(variant.rule_ids())
     return out
 
@@ -78,25 +87,43 @@ def render_coverage(report: CoverageReport, show_counts: bool) -> str:
     return "\n".join(out)
 
 
+def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
+    """The first :data:`ERRORS_SHOWN` problem lines, then one line counting the others."""
+    if len(problems) <= ERRORS_SHOWN:
+        return problems
+    rest = len(problems) - ERRORS_SHOWN
+    where = f"{json_path} lists them all" if json_path else "--json FILE lists them all"
+    return [*problems[:ERRORS_SHOWN], f"... and {rest} more problems ({where})"]
+
+
 @click.command("coverage")
 @click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               help="Scenario folder or file instead of the bundled suite (repeatable).")
-@click.option("--rules-file", metavar="FILE", help="Rule ids per variant from this YAML/JSON file.")
+@click.option("--rules-file", metavar="FILE",
+              help="Rule ids per variant from this YAML/JSON file ({variant: [rule, ...]}) instead of the bundled spec.")
+@click.option("--no-spec-check", is_flag=True,
+              help="Do not check the scenarios' op, variant and rule ids against the bundled spec as they load.")
 @click.option("--counts", "show_counts", is_flag=True, help="List every rule with its scenario count.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the coverage as JSON.")
 @click.option("--fail-under", type=click.FloatRange(0, 100), metavar="PERCENT",
               help="Exit 1 when a variant's coverage is below PERCENT.")
-def coverage(variants, scenario_paths, rules_file, show_counts, json_path, fail_under) -> None:
+def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, json_path, fail_under) -> None:
     """Count the scenarios checking each rule of each variant; list the uncovered rules."""
     try:
+        if json_path is not None and not json_path.strip():
+            raise CommandError("--json is empty (expected a file path)")
         try:
-            scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None)
+            scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
+                                       spec_check=not (no_spec_check or rules_file))
         except ScenarioError as exc:
             raise CommandError(str(exc)) from None
         rule_ids = file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
+        warn_spec_problems()
         scenarios = [s for s in scenarios if s.variant in rule_ids] if variants else scenarios
-        report = compute_coverage(scenarios, rule_ids)
+        if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted
+            scenarios = [s for s in scenarios if not isinstance(bundled_spec.variant(s.variant), SpecError)]
+        report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         click.echo(render_coverage(report, show_counts))
         if json_path:
             try:
@@ -104,7 +131,7 @@ def coverage(variants, scenario_paths, rules_file, show_counts, json_path, fail_
             except OSError as exc:
                 raise CommandError(f"cannot write {json_path}: {exc.strerror or exc}") from None
         low = [v.variant for v in report.variants.values() if fail_under is not None and v.percent < fail_under]
-        problems = report.errors + [f"coverage of {v} is below {fail_under:g}%" for v in low]
+        problems = shown_problems(report.errors, json_path) + [f"coverage of {v} is below {fail_under:g}%" for v in low]
         if problems:
             raise CommandError("\n".join(problems), 1)
     except CommandError as exc:

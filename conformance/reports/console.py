@@ -17,12 +17,13 @@ STDERR_LINES_SHOWN = 5
 
 
 def summary_line(run: RunResult) -> str:
-    """One line: implementation, counts by status, time, and ``INTERRUPTED`` if so."""
+    """One line: implementation, counts by status, time (the whole command's when measured, loading
+    included, else the run's), and ``INTERRUPTED`` if so."""
     counts = run.counts()
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
     impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
     tail = f" (INTERRUPTED after {len(run.results)} of {run.selected})" if run.interrupted else ""
-    return f"{impl}: {parts} in {run.duration:.2f}s{tail}"
+    return f"{impl}: {parts} in {run.total or run.duration:.2f}s{tail}"
 
 
 def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:

@@ -1,10 +1,11 @@
-"""The JSON report: everything about a run, for machines.
+"""The JSON report: everything about a run, for machines (``duration``: seconds of the queries;
+``total_duration``: of the whole command, loading the suite included, 0 when not measured).
 
 Shape::
 
     {"suite": "datong-rules", "suite_version": "0.1.0",
      "implementation": {"name": ..., "version": ...},
-     "started": "2024-05-01T10:00:00+00:00", "duration": 1.23,
+     "started": "2024-05-01T10:00:00+00:00", "duration": 1.23, "total_duration": 3.4,
      "selected": 120, "interrupted": false,
      "counts": {"passed": n, "failed": n, "skipped": n, "errored": n},
      "by_operation": {op: counts}, "by_variant": {variant: counts}, "by_rule": {rule: counts},
@@ -43,6 +44,7 @@ def to_json(run: RunResult) -> dict[str, Any]:
         "implementation": run.implementation,
         "started": datetime.fromtimestamp(run.started, tz=timezone.utc).isoformat(timespec="seconds"),
         "duration": round(run.duration, 6),
+        "total_duration": round(run.total, 6),
         "selected": run.selected,
         "interrupted": run.interrupted,
         "counts": run.counts(),

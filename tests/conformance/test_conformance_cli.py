@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,7 +15,7 @@ from conformance.cli.main import cli
 
 from conformance_support import SCENARIOS, fake_cmd
 
-SUITE = ["--scenarios", str(SCENARIOS)]
+SUITE = ["--scenarios", str(SCENARIOS), "--no-spec-check"]
 
 
 def invoke(*args):
@@ -73,8 +74,41 @@ def test_interrupted_run_still_writes_the_report(tmp_path):
     (["--impl", "nomodule_zz:F"], 2, "cannot import 'nomodule_zz'"),
     (["--impl-cmd", "/no/such/engine"], 2, "cannot start the implementation: cannot run '/no/such/engine'"),
     (["--impl-cmd", fake_cmd("--refuse-handshake"), "--startup-timeout", "1"], 1, "handshake failed"),
-    (["--impl", "fake_inprocess:EchoImpl", "--op", "nope"], 2, "no scenario matches the filters"),
     (["--impl", "fake_inprocess:EchoImpl", "--json", "/proc/no/such/dir/r.json"], 2, "cannot write"),
+    # empty or unusable options: usage errors, never a silent run of the reference engine
+    (["--impl-cmd", ""], 2, "--impl-cmd is empty (expected the command that starts your engine"),
+    (["--impl-cmd", "   "], 2, "--impl-cmd is empty"),
+    (["--impl", " "], 2, "--impl is empty (expected MODULE:FACTORY)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--json", ""], 2, "--json is empty (expected a file path)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--markdown", " "], 2, "--markdown is empty"),
+    (["--impl", "fake_inprocess:EchoImpl", "--json", "r.x", "--junit", "./r.x"], 2,
+     "--json and --junit name the same file './r.x' (each report needs its own)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--timeout", "inf"], 2,
+     "--timeout must be a number of seconds more than 0 and at most 3600, got inf"),
+    (["--impl", "fake_inprocess:EchoImpl", "--timeout", "nan"], 2, "--timeout must be a number of seconds"),
+    (["--impl", "fake_inprocess:EchoImpl", "--startup-timeout", "1e308"], 2, "--startup-timeout must be a number"),
+    (["--impl", "fake_inprocess:EchoImpl", "--startup-timeout", "0"], 2, "--startup-timeout must be a number"),
+    # in-process implementations that exit, or do not start
+    (["--impl", "builtins:exit"], 2, "'builtins:exit()' failed: the implementation called sys.exit(None)"),
+    (["--impl", "../etc:x"], 2, "--impl: '../etc' is not a module name"),
+    (["--impl", "fake_inprocess:DuckStartFails"], 1, "cannot start the implementation: OSError: no database"),
+    (["--impl", "fake_inprocess:DuckDeclaresNone"], 1,
+     'cannot start the implementation: supported_variants() must return a list of strings (or ["*"] for all), got None'),
+    # filters that match nothing: which one, and the valid values
+    (["--impl", "fake_inprocess:EchoImpl", "--op", "nope"], 2,
+     "--op nope: no scenario of this operation (operations in the suite: add, echo)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--op", "ECHO"], 2,
+     "--op ECHO: no scenario of this operation (did you mean 'echo'?) (operations in the suite: add, echo)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--variant", "plain"], 2,
+     "--variant plain: no scenario of this variant (did you mean 'demo/plain'?) (variants in the suite: "
+     "demo/other, demo/plain)"),
+    (["--impl", "fake_inprocess:EchoImpl", "--variant", "demo/plain", "--variant", "demo/nope"], 2,
+     "--variant demo/nope: no scenario of this variant"),
+    (["--impl", "fake_inprocess:EchoImpl", "--rule", "echo.basics"], 2,
+     "--rule echo.basics: no scenario cites this rule or a rule under it (did you mean 'echo.basic'?)"),
+    (["--impl", "fake_inprocess:EchoImpl", "-k", "zzz"], 2, "-k zzz: no scenario id or description contains it"),
+    (["--impl", "fake_inprocess:EchoImpl", "--variant", "demo/other", "--op", "add"], 2,
+     "no scenario matches all the filters together"),
 ])
 def test_errors_are_one_line_with_exit_code(args, code, needle):
     result = CliRunner().invoke(cli, ["conform", *SUITE, *args])
@@ -83,6 +117,64 @@ def test_errors_are_one_line_with_exit_code(args, code, needle):
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
     assert len(errors) == 1 and needle in errors[0]
     assert "Traceback" not in result.output
+
+
+def test_sys_exit_in_answer_errors_the_scenario_and_reports_are_written(tmp_path):
+    report = tmp_path / "r.json"
+    result = invoke("conform", *SUITE, "--impl", "fake_inprocess:ExitingImpl", "--json", str(report))
+    assert result.exit_code == 1
+    assert "the implementation called sys.exit(5)" in result.output
+    assert json.loads(report.read_text())["counts"] == {"passed": 4, "failed": 0, "skipped": 0, "errored": 2}
+
+
+def test_a_duck_typed_implementation_is_started_before_the_run():
+    result = invoke("conform", *SUITE, "--impl", "fake_inprocess:DuckWithStart", "-q")
+    assert result.exit_code == 0 and "6 passed" in result.output
+
+
+def test_the_summary_time_includes_loading(tmp_path, monkeypatch):
+    import conformance.cli.conform as conform_module
+
+    real = conform_module.load_scenarios
+
+    def slow_load(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(conform_module, "load_scenarios", slow_load)
+    report = tmp_path / "r.json"
+    result = invoke("conform", *SUITE, "--impl", "fake_inprocess:EchoImpl", "-q", "--json", str(report))
+    seconds = float(result.output.rsplit(" in ", 1)[1].rstrip().rstrip("s"))
+    data = json.loads(report.read_text())
+    assert seconds >= 0.3 and data["total_duration"] >= 0.3 > data["duration"]
+
+
+def test_ctrl_c_while_loading_is_one_line(monkeypatch):
+    import conformance.cli.conform as conform_module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(conform_module, "load_scenarios", interrupted)
+    result = CliRunner().invoke(cli, ["conform", *SUITE, "--impl", "fake_inprocess:EchoImpl"])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == ["error: interrupted while loading scenarios"]
+
+
+def test_ctrl_c_while_starting_still_writes_the_reports(tmp_path, monkeypatch):
+    import fake_inprocess
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fake_inprocess.DuckWithStart, "start", interrupted)
+    report = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["conform", *SUITE, "--impl", "fake_inprocess:DuckWithStart",
+                                      "--json", str(report), "-q"])
+    assert result.exit_code == 1
+    assert "error: interrupted while starting the implementation" in result.output
+    assert "(INTERRUPTED after 0 of 6)" in result.output
+    assert json.loads(report.read_text())["interrupted"] is True
 
 
 def test_bad_scenario_file_exit_2(tmp_path):
@@ -139,8 +231,26 @@ def test_coverage_reports_rules_not_of_the_variant(tmp_path):
     result = CliRunner().invoke(cli, ["coverage", *SUITE, "--rules-file", str(rules)])
     assert result.exit_code == 1
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
-    assert any("cites rule 'echo.lists', not a rule of variant 'demo/plain'" in e for e in errors)
-    assert any("is for unknown variant 'demo/other'" in e for e in errors)
+    assert f"1 scenario of variant 'demo/plain' cites rule 'echo.lists', which is not a rule of that variant in {rules}" \
+        " (first: 'demo.echo.list-002')" in "\n".join(errors)
+    assert any(f"1 scenario is for variant 'demo/other', which is not in {rules} (first: " in e for e in errors)
+
+
+def test_coverage_problems_are_grouped_and_cut(tmp_path):
+    # the bundled suite against a rules file that lists one made-up rule: one line per variant and per
+    # (variant, rule), at most ERRORS_SHOWN of them, then a count
+    from conformance.cli.coverage_cmd import ERRORS_SHOWN
+
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps({"huolong/li-zhijiang": ["nope.rule"]}), encoding="utf-8")
+    out = tmp_path / "cov.json"
+    result = CliRunner().invoke(cli, ["coverage", "--rules-file", str(rules), "--json", str(out)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    every = json.loads(out.read_text())["errors"]
+    assert len(errors) == ERRORS_SHOWN + 1 < len(every)
+    assert errors[-1] == f"error: ... and {len(every) - ERRORS_SHOWN} more problems ({out} lists them all)"
+    assert sum("which is not in" in e and "unknown variant" not in e for e in every) == 2  # datong-guide, online-platform
 
 
 def test_coverage_bad_rules_file(tmp_path):
@@ -157,3 +267,73 @@ def test_coverage_of_a_bundled_variant_by_default():
     assert "Traceback" not in result.output
     result = CliRunner().invoke(cli, ["coverage", "--variant", "nope/nope"])
     assert result.exit_code == 2 and "error: unknown variant 'nope/nope'" in result.output
+
+
+# -- scenarios checked against the bundled spec -----------------------------------------------------------
+SCENARIO = """\
+scenarios:
+  - id: my.bottom.dug-25-001
+    variant: {variant}
+    op: {op}
+    rules: [{rule}]
+    description: {{zh: 底, en: bottom}}
+    given: {{bottom: [S5, H10, CK, D3, D4, S6], dug: true}}
+    expect: {{points: 25}}
+    reasoning: two 5s, a 10 and a K make 5 + 10 + 10 = 25 points
+"""
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"op": "bottom_point"}, "s.yaml:4:5: scenarios[0].op: unknown operation 'bottom_point' (did you mean "
+                             "'bottom_points'?) (expected one of: bottom_points, bury, "),
+    ({"variant": "huolong/nope"}, "s.yaml:3:5: scenarios[0].variant: unknown variant 'huolong/nope' (expected one "
+                                  "of: huolong/datong-guide, huolong/li-zhijiang, huolong/online-platform)"),
+    ({"variant": "huolong/li-zhijang"}, "unknown variant 'huolong/li-zhijang' (did you mean 'huolong/li-zhijiang'?)"),
+    ({"variant": "huolong/base"}, "scenarios[0].variant: abstract variant (it only holds shared rules) 'huolong/base'"),
+    ({"rule": "bottom.multiplyer"}, "s.yaml:5:13: scenarios[0].rules[0]: 'bottom.multiplyer' is not a rule of "
+                                    "huolong/li-zhijiang (did you mean 'bottom.multiplier'?)"),
+])
+def test_a_misspelt_op_variant_or_rule_is_a_scenario_file_error(tmp_path, fields, message):
+    values = {"variant": "huolong/li-zhijiang", "op": "bottom_points", "rule": "bottom.multiplier", **fields}
+    (tmp_path / "s.yaml").write_text(SCENARIO.format(**values), encoding="utf-8")
+    for command in ("conform", "coverage"):
+        result = CliRunner().invoke(cli, [command, "--scenarios", str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        [error] = result.output.splitlines()
+        assert error.startswith("error: ") and message in error
+
+
+def test_the_demo_suite_needs_no_spec_check():
+    result = CliRunner().invoke(cli, ["conform", "--scenarios", str(SCENARIOS), "--impl", "fake_inprocess:EchoImpl"])
+    assert result.exit_code == 2 and "unknown operation 'add'" in result.output
+
+
+def test_a_folder_without_yaml_files_says_so(tmp_path):
+    (tmp_path / "s.json").write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["conform", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output == (f"error: {tmp_path}: no scenario file in this folder (scenario files are YAML, named "
+                             f"*.yaml; it has 1 .json or .yml file(s), which are not read)\n")
+
+
+def test_a_bad_variant_file_is_reported_once_and_the_others_are_checked(broken_spec, tmp_path):
+    # one scenario of the broken house variant: errored with the file's problem
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "s.yaml").write_text(SCENARIO.format(variant="huolong/my-club", op="bottom_points",
+                                                  rule="bottom.multiplier"), encoding="utf-8")
+    report = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["conform", "--scenarios", str(suite), "--op", "bottom_points", "-q",
+                                      "--json", str(report)])
+    assert result.exit_code == 1
+    warnings = [line for line in result.output.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 1 and "my-club.yaml:7:5: rules.bottom.multiplyer: unknown key 'multiplyer'" in warnings[0]
+    [only] = json.loads(report.read_text())["results"]
+    assert only["status"] == "errored" and only["message"].startswith("variant 'huolong/my-club' cannot be loaded: ")
+    # the bundled suite: all checked, the problem said once
+    result = CliRunner().invoke(cli, ["conform", "--op", "bottom_points", "-q"])
+    assert result.exit_code == 0 and "15 passed, 0 failed, 0 skipped, 0 errored" in result.output
+    assert sum(line.startswith("warning: ") for line in result.output.splitlines()) == 1
+    result = CliRunner().invoke(cli, ["coverage"])
+    assert result.exit_code == 0 and "huolong/li-zhijiang  61/61 rules covered" in result.output
+    assert sum(line.startswith("warning: ") for line in result.output.splitlines()) == 1

@@ -17,10 +17,13 @@ def test_counts_uncovered_and_percent(demo_scenarios):
     assert report.to_json()["variants"]["demo/plain"]["uncovered"] == ["add.carry"]
 
 
-def test_rules_of_another_variant_and_unknown_variants_are_errors(demo_scenarios):
-    report = coverage(demo_scenarios, {"demo/plain": ["echo.basic", "add.sum"]})
-    assert len(report.errors) == 2
-    assert ("scenario 'demo.echo.list-002' cites rule 'echo.lists', not a rule of variant 'demo/plain'"
-            in report.errors[0])
-    assert "echo.yaml:12" in report.errors[0]
-    assert "scenario 'demo.echo.other-variant-004' is for unknown variant 'demo/other'" in report.errors[1]
+def test_rules_of_another_variant_and_unlisted_variants_are_errors_one_line_each(demo_scenarios):
+    report = coverage(demo_scenarios, {"demo/plain": ["echo.basic"]}, rules_from="rules.json")
+    errors = report.errors
+    assert len(errors) == 3
+    assert errors[0].endswith(": 1 scenario is for variant 'demo/other', which is not in rules.json "
+                              "(first: 'demo.echo.other-variant-004')")
+    assert errors[1].endswith("add.yaml:7: 2 scenarios of variant 'demo/plain' cite rule 'add.sum', which is not a "
+                              "rule of that variant in rules.json (first: 'demo.add.small-001')")
+    assert errors[2].endswith("echo.yaml:12: 1 scenario of variant 'demo/plain' cites rule 'echo.lists', which is "
+                              "not a rule of that variant in rules.json (first: 'demo.echo.list-002')")

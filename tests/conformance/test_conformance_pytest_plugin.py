@@ -23,7 +23,7 @@ def run_pytest(pytester, monkeypatch):
 
 
 def suite_args(*args):
-    return [str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), *args]
+    return [str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), "--datong-no-spec-check", *args]
 
 
 def test_one_item_per_scenario_with_expected_and_actual(run_pytest):
@@ -65,7 +65,7 @@ def test_bad_scenario_file_is_a_one_line_collection_error(run_pytest, tmp_path):
 
 def test_without_an_implementation_the_plugin_does_nothing(run_pytest, pytester):
     pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
-    result = run_pytest(str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), "test_plain.py")
+    result = run_pytest(*suite_args("test_plain.py"))
     result.assert_outcomes(passed=1)
 
 
@@ -83,3 +83,20 @@ def test_pyargs_conformance_collects_the_bundled_suite(run_pytest):
     else:  # items or (for a file being written) a one-line collection error, both from scenarios/
         assert "scenarios/" in result.stdout.str()
         assert "Traceback" not in result.stdout.str()
+
+
+def test_the_demo_suite_is_refused_against_the_bundled_spec(run_pytest):
+    result = run_pytest(str(SCENARIOS), "--datong-scenarios", str(SCENARIOS), "--datong-impl", "fake_inprocess:EchoImpl")
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines(["*add.yaml:*: unknown operation 'add'*"])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--datong-impl-cmd", " "], "--datong-impl-cmd is empty"),
+    (["--datong-impl", ""], "--datong-impl is empty"),
+    (["--datong-impl-cmd", "x", "--datong-timeout", "inf"], "--datong-timeout must be a number of seconds"),
+])
+def test_unusable_options_are_usage_errors(run_pytest, args, message):
+    result = run_pytest(*suite_args(*args))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{message}*"])

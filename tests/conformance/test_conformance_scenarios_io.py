@@ -64,7 +64,7 @@ def test_missing_root_is_an_error(tmp_path):
 
 
 def test_good_file(tmp_path):
-    [s] = load_scenario_file(write(tmp_path, GOOD))
+    [s] = load_scenario_file(write(tmp_path, GOOD), spec_check=False)
     assert s.given == {"value": 1} and s.expect == {"value": 1}
 
 
@@ -91,7 +91,7 @@ def test_good_file(tmp_path):
 def test_bad_files_give_one_line_error_with_file_and_line(tmp_path, text, line, needle):
     path = write(tmp_path, text)
     with pytest.raises(ScenarioError) as exc_info:
-        load_scenario_file(path)
+        load_scenario_file(path, spec_check=False)
     first = one_error(exc_info)
     assert re.match(rf"{re.escape(str(path))}:{line}:\d+: ", first), first
     assert needle in first
@@ -101,7 +101,7 @@ def test_duplicate_id_across_files_names_both(tmp_path):
     write(tmp_path, GOOD, "a.yaml")
     write(tmp_path, GOOD, "b.yaml")
     with pytest.raises(ScenarioError) as exc_info:
-        load_scenarios(tmp_path)
+        load_scenarios(tmp_path, spec_check=False)
     [error] = exc_info.value.errors
     assert str(tmp_path / "b.yaml") + ":6" in error and str(tmp_path / "a.yaml") + ":6" in error
     assert "duplicate scenario id 'demo.x.one-001'" in error
@@ -111,11 +111,31 @@ def test_all_errors_of_all_files_are_gathered(tmp_path):
     write(tmp_path, GOOD.replace("op: echo", "op: echo\n  colour: red"), "a.yaml")
     write(tmp_path, "scenarios: 3\n", "b.yaml")
     with pytest.raises(ScenarioError) as exc_info:
-        load_scenarios(tmp_path)
+        load_scenarios(tmp_path, spec_check=False)
     assert len(exc_info.value.errors) == 2
     assert "unknown key 'colour'" in exc_info.value.errors[0]
 
 
 def test_timestamps_stay_strings(tmp_path):
-    [s] = load_scenario_file(write(tmp_path, GOOD.replace("given: {value: 1}", "given: {value: 2024-01-01}")))
+    [s] = load_scenario_file(write(tmp_path, GOOD.replace("given: {value: 1}", "given: {value: 2024-01-01}")),
+                             spec_check=False)
     assert s.given == {"value": "2024-01-01"}
+
+
+def test_checked_against_the_bundled_spec_by_default_at_the_defaults_lines(tmp_path):
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenario_file(write(tmp_path, GOOD))
+    path = tmp_path / "s.yaml"
+    assert exc_info.value.errors == [
+        f"{path}:3:3: defaults.op: unknown operation 'echo' (expected one of: bottom_points, bury, card_order, "
+        "classify, declare, facts, legal_play, legal_play_count, replay, settle, star_burial, trick_winner)",
+        f"{path}:2:3: defaults.variant: unknown variant 'demo/plain' (expected one of: huolong/datong-guide, "
+        "huolong/li-zhijiang, huolong/online-platform)",
+    ]
+
+
+def test_a_folder_without_yaml_files_is_an_error(tmp_path):
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"no scenario file in this folder \(scenario files are YAML, named "
+                                            r"\*\.yaml; it has 1 \.json or \.yml file\(s\), which are not read\)"):
+        find_scenario_files(tmp_path)
