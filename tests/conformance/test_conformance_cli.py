@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from conformance.cli.main import cli
 
-from conformance_support import SCENARIOS, fake_cmd
+from conformance_support import SCENARIOS, fake_cmd, gone, pids_in
 
 SUITE = ["--scenarios", str(SCENARIOS), "--no-spec-check"]
 
@@ -337,3 +337,32 @@ def test_a_bad_variant_file_is_reported_once_and_the_others_are_checked(broken_s
     result = CliRunner().invoke(cli, ["coverage"])
     assert result.exit_code == 0 and "huolong/li-zhijiang  61/61 rules covered" in result.output
     assert sum(line.startswith("warning: ") for line in result.output.splitlines()) == 1
+
+
+# -- Ctrl-C on the real process: the reports are written and nothing is left running -----------------------
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to see that processes are gone")
+@pytest.mark.parametrize("where", ["query", "handshake"])
+def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_path, where):
+    import os
+    import signal
+
+    pids, mark, report = tmp_path / "pids", tmp_path / "hanging", tmp_path / "r.json"
+    flags = ["--leave-child", str(pids), "--hang-mark", str(mark)]
+    flags += ["--hang-on", "demo.echo.list-002"] if where == "query" else ["--silent-handshake"]
+    proc = subprocess.Popen([sys.executable, "-m", "conformance.cli.main", "conform", *SUITE, "--timeout", "60",
+                             "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
+    try:
+        deadline = time.monotonic() + 20
+        while not mark.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert mark.exists(), "the fake never started hanging"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        proc.kill()
+    assert proc.returncode == 1, (out, err)
+    assert "INTERRUPTED after" in out and "Traceback" not in err
+    assert json.loads(report.read_text())["interrupted"] is True
+    assert pids_in(pids) and all(gone(pid) for pid in pids_in(pids))
