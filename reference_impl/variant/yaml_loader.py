@@ -2,6 +2,7 @@
 
 What it refuses, each as a :class:`~reference_impl.variant.errors.SpecError` with a line number and a ``kind``:
 
+* a path that is not a regular file, a folder, a FIFO or a device (``unreadable``), refused without blocking;
 * a file larger than :data:`MAX_BYTES` (``too_large``), checked before anything is parsed;
 * bytes that are not UTF-8 (``encoding``): the first bad byte is turned into a line and column. A UTF-8 byte
   order mark is accepted and ignored (Windows editors write one); UTF-16 and UTF-32 are refused by name;
@@ -25,7 +26,6 @@ every error above. The result, errors included, is the same either way; :data:`P
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 
 from . import yaml_fast
+from ..user_files import UserFileError, decode_utf8, read_user_file, size_text
 from .errors import Path_, SpecError, format_path
 
 MAX_BYTES = 1024 * 1024
@@ -48,7 +49,7 @@ PARSERS: tuple[str, ...] = ("libyaml", "python") if yaml_fast.AVAILABLE else ("p
 PARSER: str = PARSERS[0]
 """The parser :func:`load_yaml_text` tries first (``"python"``: the pure-Python strict loader only)."""
 
-_LIMIT = f"{MAX_BYTES / 2**20:g} MiB"
+_LIMIT = size_text(MAX_BYTES)
 
 _ALLOWED_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
@@ -108,7 +109,8 @@ class _StrictLoader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _error(self.file, event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "too_deep")
+                raise _error(self.file, event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "too_deep",
+                             f"at most {MAX_DEPTH} levels of lists and mappings")
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -138,18 +140,11 @@ for _name in ("int", "float", "bool"):
     _StrictLoader.add_constructor(_tag, _checked(yaml.SafeLoader.yaml_constructors[_tag], f"!!{_name}"))
 
 
-_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
-
-
-def _error(file: str, mark: Any, message: str, kind: str, expected: str = "") -> SpecError:
-    return SpecError(file, mark.line + 1, mark.column + 1, "", message, expected, kind)
-
-
 def read_yaml_file(path: str | Path, *, display: str | None = None, require_mapping: bool = True) -> LoadedYaml:
     """Read and load one YAML file strictly (see the module docstring).
 
     Args:
-        path: the file to read.
+        path: the file to read: a regular file (a folder, a FIFO or a device is refused without blocking).
         display: the name to print in errors (default: ``path`` as given).
         require_mapping: the top must be a mapping (true for every spec file).
 
@@ -161,11 +156,9 @@ def read_yaml_file(path: str | Path, *, display: str | None = None, require_mapp
     """
     name = display if display is not None else str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SpecError(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}", "",
-                        "unreadable") from None
+        raw = read_user_file(path, MAX_BYTES)
+    except UserFileError as exc:
+        raise SpecError(name, 1, 1, "", exc.message, exc.expected, exc.kind) from None
     return load_yaml_bytes(raw, name, require_mapping=require_mapping)
 
 
@@ -177,26 +170,19 @@ def load_yaml_bytes(raw: bytes, file: str, *, require_mapping: bool = True) -> L
     """
     if len(raw) > MAX_BYTES:
         raise SpecError(file, 1, 1, "", f"the file is larger than {_LIMIT} ({len(raw):,} bytes or more)",
-                        f"a spec file under {_LIMIT}", "too_large")
-    return load_yaml_text(_decode(raw, file), file, require_mapping=require_mapping)
-
-
-def _decode(raw: bytes, file: str) -> str:
-    for bom, name in ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
-                      (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16")):
-        if raw.startswith(bom):
-            raise SpecError(file, 1, 1, "", f"the file is {name} text", "UTF-8 text (save the file as UTF-8)",
-                            "encoding")
-    if raw.startswith(codecs.BOM_UTF8):
-        raw = raw[len(codecs.BOM_UTF8):]
+                        f"a file under {_LIMIT}", "too_large")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
-        raise SpecError(file, line, column, "", f"byte 0x{raw[exc.start]:02X} is not UTF-8",
-                        "UTF-8 text (save the file as UTF-8)", "encoding") from None
+        text = decode_utf8(raw)
+    except UserFileError as exc:
+        raise SpecError(file, exc.line, exc.column, "", exc.message, exc.expected, exc.kind) from None
+    return load_yaml_text(text, file, require_mapping=require_mapping)
+
+
+_NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
+
+
+def _error(file: str, mark: Any, message: str, kind: str, expected: str = "") -> SpecError:
+    return SpecError(file, mark.line + 1, mark.column + 1, "", message, expected, kind)
 
 
 def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> LoadedYaml:
