@@ -2,8 +2,10 @@
 
 Each check reads rule values from the resolved ``rules`` mapping, skips quietly when a rule it needs is absent
 (abstract variants leave many out; completeness is checked separately against the schema's ``complete.<game>``),
-and returns findings ``(path, kind, message, expected)`` with ``path`` from the top of the resolved data, so that the
-loader can locate each in the file that wrote it.
+and returns :class:`~.settlement_check.Finding` tuples ``(path, kind, message, expected, involves)`` with ``path``
+from the top of the resolved data, so that the loader can locate each in the file that wrote it, and ``involves``
+the other rules the check read (a problem made by a house file's ``deck.decks: 1`` is reported at that line, not at
+the inherited ``deal.hand_size``).
 
 The checks (kinds in brackets):
 
@@ -72,9 +74,9 @@ def _sources(rules: dict, known: set[str]) -> list[Finding]:
     for rule_id, item in iter_rules(rules):
         source = item.get("source")
         if isinstance(source, dict) and source.get("id") not in known:
-            out.append((("rules", *rule_id.split("."), "source", "id"), "unknown_source",
-                        f"source '{source.get('id')}' is not listed in spec/sources.yaml",
-                        "one of: " + ", ".join(sorted(known))))
+            out.append(Finding(("rules", *rule_id.split("."), "source", "id"), "unknown_source",
+                               f"source '{source.get('id')}' is not listed in spec/sources.yaml",
+                               "one of: " + ", ".join(sorted(known))))
     return out
 
 
@@ -94,17 +96,17 @@ def _rank_orders(rules: dict) -> list[Finding]:
         seen: dict[str, int] = {}
         for index, rank in enumerate(order):
             if rank in permanent:
-                out.append((_path(rule_id, index), "rank_order",
-                            f"'{rank}' is a permanent trump (trumps.permanent) and cannot be {what}",
-                            "only ranks that are not permanent trumps"))
+                out.append(Finding(_path(rule_id, index), "rank_order",
+                                   f"'{rank}' is a permanent trump (trumps.permanent) and cannot be {what}",
+                                   "only ranks that are not permanent trumps", ("trumps.permanent",)))
             elif rank in seen:
-                out.append((_path(rule_id, index), "rank_order",
-                            f"rank '{rank}' is listed twice (first at [{seen[rank]}])", "each rank once"))
+                out.append(Finding(_path(rule_id, index), "rank_order",
+                                   f"rank '{rank}' is listed twice (first at [{seen[rank]}])", "each rank once"))
             seen.setdefault(rank, index)
         missing = [r for r in expected if r not in seen]
         if missing:
-            out.append((_path(rule_id), "rank_order", "the order misses rank " + ", ".join(missing),
-                        "each of " + " ".join(expected) + " exactly once"))
+            out.append(Finding(_path(rule_id), "rank_order", "the order misses rank " + ", ".join(missing),
+                               "each of " + " ".join(expected) + " exactly once", ("trumps.permanent",)))
     return out
 
 
@@ -129,8 +131,9 @@ def _level_references(rules: dict) -> list[Finding]:
                      for i, r in enumerate(row.get("when", {}).get("banker_level", []))]
             refs += [(_path("settlement.table", index, "then", "set_level", team), r)
                      for team, r in row.get("then", {}).get("set_level", {}).items()]
-    return [(path, "unknown_rank", f"'{rank}' is not a level of this variant (levels.order)",
-             "one of: " + " ".join(dict.fromkeys(levels))) for path, rank in refs if rank not in levels]
+    return [Finding(path, "unknown_rank", f"'{rank}' is not a level of this variant (levels.order)",
+                    "one of: " + " ".join(dict.fromkeys(levels)), ("levels.order",))
+            for path, rank in refs if rank not in levels]
 
 
 def _trump_order(rules: dict) -> list[Finding]:
@@ -141,9 +144,9 @@ def _trump_order(rules: dict) -> list[Finding]:
     seen: dict[str, int] = {}
     for index, card_class in enumerate(order):
         if card_class in seen:
-            out.append((_path("ranking.trump_order", index), "trump_order",
-                        f"card class '{card_class}' is listed twice (first at [{seen[card_class]}])",
-                        "each class once"))
+            out.append(Finding(_path("ranking.trump_order", index), "trump_order",
+                               f"card class '{card_class}' is listed twice (first at [{seen[card_class]}])",
+                               "each class once"))
         seen.setdefault(card_class, index)
     permanent = rule_value(rules, "trumps.permanent", {})
     jokers = rule_value(rules, "deck.jokers_per_deck", 0)
@@ -157,9 +160,10 @@ def _trump_order(rules: dict) -> list[Finding]:
     if jokers == 1:  # one joker per deck: only the big one
         missing = [c for c in missing if c != "small_joker"]
     if missing:
-        out.append((_path("ranking.trump_order"), "trump_order",
-                    "the trump order misses " + ", ".join(missing) + " (the trumps rules make these cards trumps)",
-                    "every trump class once"))
+        out.append(Finding(_path("ranking.trump_order"), "trump_order",
+                           "the trump order misses " + ", ".join(missing) + " (the trumps rules make these cards "
+                           "trumps)", "every trump class once",
+                           ("trumps.permanent", "trumps.level_rank", "trumps.trump_suit", "deck.jokers_per_deck")))
     return out
 
 
@@ -173,8 +177,8 @@ def _unique_names(rules: dict) -> list[Finding]:
         for index, entry in enumerate(entries):
             name = entry.get("name")
             if name in seen:
-                out.append((_path(rule_id, index, "name"), "duplicate_name",
-                            f"name '{name}' is used twice (first at [{seen[name]}])", "unique names"))
+                out.append(Finding(_path(rule_id, index, "name"), "duplicate_name",
+                                   f"name '{name}' is used twice (first at [{seen[name]}])", "unique names"))
             seen.setdefault(name, index)
     return out
 
@@ -192,25 +196,27 @@ def _arithmetic(rules: dict) -> list[Finding]:
         cards = decks * (52 + jokers)
         players, hand, bottom = parts
         if players * hand + bottom != cards:
-            out.append((_path("deal.hand_size"), "deal_arithmetic",
-                        f"{players} players × {hand} cards + {bottom} in the bottom = {players * hand + bottom}, "
-                        f"but {decks} deck(s) of {52 + jokers} hold {cards} cards", "hands and bottom to use "
-                        "every card once"))
+            out.append(Finding(_path("deal.hand_size"), "deal_arithmetic",
+                               f"{players} players × {hand} cards + {bottom} in the bottom = "
+                               f"{players * hand + bottom}, but {decks} deck(s) of {52 + jokers} hold {cards} cards",
+                               "hands and bottom to use every card once",
+                               ("deck.decks", "deck.jokers_per_deck", "players.count", "deal.bottom_size")))
     if got["bury.count"] is not MISSING and got["deal.bottom_size"] is not MISSING \
             and got["bury.count"] != got["deal.bottom_size"]:
-        out.append((_path("bury.count"), "deal_arithmetic",
-                    f"the banker puts back {got['bury.count']} cards but took {got['deal.bottom_size']} "
-                    "(deal.bottom_size)", f"{got['deal.bottom_size']}"))
+        out.append(Finding(_path("bury.count"), "deal_arithmetic",
+                           f"the banker puts back {got['bury.count']} cards but took {got['deal.bottom_size']} "
+                           "(deal.bottom_size)", f"{got['deal.bottom_size']}", ("deal.bottom_size",)))
     if decks is not MISSING and got["points.card_points"] is not MISSING and got["points.threshold"] is not MISSING:
         total = sum(got["points.card_points"].values()) * 4 * decks
         if got["points.threshold"] > total:
-            out.append((_path("points.threshold"), "bad_value",
-                        f"the threshold {got['points.threshold']} is more than the deck's {total} points",
-                        f"at most {total}"))
+            out.append(Finding(_path("points.threshold"), "bad_value",
+                               f"the threshold {got['points.threshold']} is more than the deck's {total} points",
+                               f"at most {total}", ("points.card_points", "deck.decks")))
     per_joker = got["star_burial.levels_per_joker"]
     if have_deck and per_joker is not MISSING and jokers >= 1 and len(per_joker) < decks:
-        out.append((_path("star_burial.levels_per_joker"), "star_burial",
-                    f"{len(per_joker)} level bonus(es) for {decks} big jokers", f"{decks} entries, one per big joker"))
+        out.append(Finding(_path("star_burial.levels_per_joker"), "star_burial",
+                           f"{len(per_joker)} level bonus(es) for {decks} big jokers",
+                           f"{decks} entries, one per big joker", ("deck.decks", "deck.jokers_per_deck")))
     return out
 
 
@@ -221,10 +227,11 @@ def _stakes(rules: dict) -> list[Finding]:
         return []
     rows = [i for i, row in enumerate(table) if "stakes" in row.get("then", {})]
     if enabled is False:
-        return [(_path("settlement.table", i, "then", "stakes"), "stakes",
-                 "this row scores stakes but stakes.enabled is false", "no stakes, or stakes.enabled: true")
+        return [Finding(_path("settlement.table", i, "then", "stakes"), "stakes",
+                        "this row scores stakes but stakes.enabled is false", "no stakes, or stakes.enabled: true",
+                        ("stakes.enabled",))
                 for i in rows]
     if not rows:
-        return [(_path("stakes.enabled"), "stakes", "stakes are enabled but no settlement row scores any",
-                 "stakes in some settlement rows, or stakes.enabled: false")]
+        return [Finding(_path("stakes.enabled"), "stakes", "stakes are enabled but no settlement row scores any",
+                        "stakes in some settlement rows, or stakes.enabled: false", ("settlement.table",))]
     return []

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..paths import spec_root
 from .checks import semantic_findings
+from .settlement_check import Finding
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, path_id
 from .merge import deletions_without_target, merge_variant
@@ -60,9 +61,9 @@ class Registry:
 
     def display(self, path: str | Path) -> str:
         """How a file is named in messages: relative to the working directory when inside it, else absolute."""
-        path = Path(path)
         try:
-            return os.path.relpath(path) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path.resolve())
+            absolute = Path(os.path.abspath(path))  # not resolved: a link is named as the user named it
+            return os.path.relpath(absolute) if absolute.is_relative_to(Path.cwd()) else str(absolute)
         except (OSError, ValueError):
             return str(path)
 
@@ -187,6 +188,12 @@ class Registry:
         current = leaf
         while isinstance(parent_id := current.data.get("extends"), str) and id_problem(parent_id) is None:
             parent_path = id_path(self.root, parent_id)
+            if parent_id == current.data.get("id") and (parent_path is None or not parent_path.is_file()
+                                                        or parent_path.resolve() in visited):
+                problems.append(current.error(("extends",), f"the variant extends itself ('{parent_id}')",
+                                              "the id of another variant, e.g. huolong/li-zhijiang",
+                                              "extends_cycle"))
+                break
             if parent_path is not None and parent_path.resolve() in visited:
                 chain = " → ".join(str(i) for i in [*ids, parent_id])
                 problems.append(current.error(("extends",), f"extends makes a cycle: {chain}",
@@ -241,11 +248,40 @@ class Registry:
         if isinstance(game, str) and data["id"].split("/")[0] != game:
             problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
                                        f"'{game}/…'", "id_mismatch"))
-        for path, kind, message, expected in semantic_findings(data, self.source_ids()):
-            file, line, column = variant.origin(path)
-            context = f"in variant {data['id']}, which inherits it" if file != leaf.file else ""
-            problems.append(SpecError(file, line, column, format_path(path), message, expected, kind, context))
+        for finding in semantic_findings(data, self.source_ids()):
+            problems.append(_located_finding(variant, leaf.file, finding))
         return variant, problems
+
+
+def _rule_place(path: tuple) -> str:
+    """``("rules", "settlement", "table", "value", 0)`` → ``"settlement.table[0]"`` (a rule and the place in it)."""
+    parts = [p for p in (path[1:] if path[:1] == ("rules",) else path) if p != "value"]
+    return format_path(parts)
+
+
+def _located_finding(variant: Variant, leaf_file: str, finding: Finding) -> SpecError:
+    """A finding of the resolved-variant checks as a :class:`SpecError`, placed where the user can act on it.
+
+    At ``finding.path`` when the variant's own file (``leaf_file``) writes it; else at the first rule of
+    ``finding.involves`` that the own file sets, naming the inherited place and the other rules checked with it;
+    else at ``finding.path`` in the parent's file, saying that the variant inherits it.
+    """
+    file, line, column = variant.origin(finding.path)
+    path = finding.path
+    if file == leaf_file:
+        return SpecError(file, line, column, format_path(path), finding.message, finding.expected, finding.kind)
+    by_file = {loaded.file: variant_id for variant_id, loaded in zip(variant.chain, variant.files, strict=True)}
+    for rule_id in finding.involves:
+        own = ("rules", *rule_id.split("."), "value")
+        own_file, own_line, own_column = variant.origin(own)
+        if own_file == leaf_file:
+            others = [r for r in finding.involves if r != rule_id]
+            message = f"{_rule_place(path)} (inherited from {by_file.get(file, file)}): {finding.message}"
+            context = "found with this value" + (f" and {', '.join(others)}" if others else "")
+            return SpecError(own_file, own_line, own_column, format_path(own), message, finding.expected,
+                             finding.kind, context)
+    context = f"in variant {variant.id}, which inherits it"
+    return SpecError(file, line, column, format_path(path), finding.message, finding.expected, finding.kind, context)
 
 
 _default: Registry | None = None

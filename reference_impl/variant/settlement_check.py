@@ -24,16 +24,32 @@ from __future__ import annotations
 
 import math
 from itertools import product
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import Path_
 from .variant import MISSING, rule_value
 
-Finding = tuple[Path_, str, str, str]
-"""(path, kind, message, expected)."""
+
+class Finding(NamedTuple):
+    """A problem found by a check of a resolved variant (step 2 of validation).
+
+    Attributes:
+        path: where, from the top of the resolved data (``("rules", "deal", "hand_size", "value")``).
+        kind: one of :data:`errors.KINDS`; message: what is wrong; expected: what would be right.
+        involves: the other rule ids the check read to find it (``deck.decks`` for the deal arithmetic): when the
+            variant's own file sets one of them and ``path`` is inherited, the problem is reported there.
+    """
+
+    path: Path_
+    kind: str
+    message: str
+    expected: str
+    involves: tuple[str, ...] = ()
 
 _TABLE: Path_ = ("rules", "settlement", "table", "value")
 _RANGES = ("attacker_points", "bottom_big_jokers")
+_OUTCOME_RULES = ("levels.order", "deck.decks", "deck.jokers_per_deck", "points.card_points", "bottom.multiplier")
+"""The rules that decide which hand outcomes exist (what the gap and dead-row checks enumerate)."""
 
 
 def settlement_findings(rules: dict) -> list[Finding]:
@@ -48,8 +64,7 @@ def settlement_findings(rules: dict) -> list[Finding]:
         ``bottom.multiplier``), is absent.
     """
     table = rule_value(rules, "settlement.table")
-    needed = [rule_value(rules, r) for r in ("levels.order", "deck.decks", "deck.jokers_per_deck",
-                                             "points.card_points", "bottom.multiplier")]
+    needed = [rule_value(rules, r) for r in _OUTCOME_RULES]
     if table is MISSING or any(v is MISSING for v in needed) or not isinstance(table, list):
         return []
     levels, decks, jokers_per_deck, card_points, multiplier = needed
@@ -82,19 +97,19 @@ def settlement_findings(rules: dict) -> list[Finding]:
     for (low, high, dig), pairs in unmatched.items():
         gaps.setdefault((low, high, frozenset(pairs)), []).append(dig)
     for (low, high, pairs), digs in list(gaps.items())[:3]:
-        findings.append((_TABLE, "settlement_gap", "no row matches a hand with " + _describe_gap(
+        findings.append(Finding(_TABLE, "settlement_gap", "no row matches a hand with " + _describe_gap(
             low, high, digs, pairs, big_jokers, levels), "a row for every outcome (the last row is often "
-            "a catch-all)"))
+            "a catch-all)", _OUTCOME_RULES))
     if len(gaps) > 3:
-        findings.append((_TABLE, "settlement_gap", f"and {len(gaps) - 3} more kinds of hand no row matches",
-                         "a row for every outcome"))
+        findings.append(Finding(_TABLE, "settlement_gap", f"and {len(gaps) - 3} more kinds of hand no row matches",
+                                "a row for every outcome", _OUTCOME_RULES))
     for index, row in enumerate(table):
         if index not in used:
             name = row.get("name", f"#{index + 1}")
             why = ("earlier rows match every hand it matches" if index in matched_any
                    else "no possible hand matches it")
-            findings.append((_TABLE + (index,), "settlement_dead_row", f"row '{name}' never applies: {why}",
-                             "each row to settle some hand"))
+            findings.append(Finding(_TABLE + (index,), "settlement_dead_row", f"row '{name}' never applies: {why}",
+                                    "each row to settle some hand", _OUTCOME_RULES))
     return findings
 
 
@@ -104,8 +119,8 @@ def _bad_ranges(table: list) -> list[Finding]:
         for key in _RANGES:
             bounds = row.get("when", {}).get(key, {})
             if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
-                out.append((_TABLE + (index, "when", key), "bad_range",
-                            f"min {bounds['min']} is greater than max {bounds['max']}", "min ≤ max"))
+                out.append(Finding(_TABLE + (index, "when", key), "bad_range",
+                                   f"min {bounds['min']} is greater than max {bounds['max']}", "min ≤ max"))
     return out
 
 

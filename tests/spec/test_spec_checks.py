@@ -10,10 +10,12 @@ import textwrap
 
 import pytest
 
-from reference_impl.variant import check_file, load_variant
+from reference_impl.paths import spec_root
+from reference_impl.variant import Registry, check_file, load_variant
 from reference_impl.variant.checks import semantic_findings
 from reference_impl.variant.settlement_check import settlement_findings
 
+SPEC_ROOT = spec_root()
 HEAD = "id: huolong/test-house\nextends: {parent}\nname: {{zh: 甲, en: A}}\nsummary: {{zh: 甲, en: A}}\nrules:\n"
 
 
@@ -89,11 +91,14 @@ def test_plain_order_repeating_a_rank(tmp_path):
 
 
 def test_without_permanent_twos_the_two_must_be_a_level(tmp_path):
+    """The inherited orders now miss the 2: reported at the house file's trumps.permanent, which made it so."""
     permanent = rule("trumps", "permanent", "{jokers: true, ranks: []}")
     problems = problems_of(tmp_path, permanent)
-    assert ("rank_order", "rules.levels.order.value") in kinds(problems)
-    assert ("rank_order", "rules.ranking.plain_order.value") in kinds(problems)
-    assert ("trump_order", "rules.ranking.trump_order.value") not in kinds(problems)  # extra classes are tolerated
+    assert {(p.kind, p.rule_path, p.line) for p in problems} == {("rank_order", "rules.trumps.permanent.value", 8)}
+    messages = sorted(p.message for p in problems)
+    assert messages == ["levels.order (inherited from huolong/base): the order misses rank 2",
+                        "ranking.plain_order (inherited from huolong/base): the order misses rank 2"]
+    assert all(p.file.endswith("house.yaml") for p in problems)
 
 
 def test_levels_must_be_in_the_level_order(tmp_path):
@@ -114,13 +119,46 @@ def test_settlement_ranks_must_be_levels(tmp_path):
     ]
 
 
-def test_inherited_node_is_reported_where_it_is_written_with_context(tmp_path):
-    # shrinking the level order makes li-zhijiang's stop level J (in li-zhijiang.yaml) an unknown rank
+def test_a_problem_made_by_the_house_file_is_reported_at_its_own_line(tmp_path):
+    # shrinking the level order makes li-zhijiang's stop level J (in li-zhijiang.yaml) an unknown rank: the line to
+    # change is the house file's levels.order, which the message names with the inherited place
     order = '["3", "4", "5", "6", "7", "8", "9", "10", Q, K, A]'
     problems = problems_of(tmp_path, rule("levels", "order", order))
     inherited = [p for p in problems if p.kind == "unknown_rank"]
-    assert inherited and all(p.file.endswith("li-zhijiang.yaml") for p in inherited)
-    assert all(p.context == "in variant huolong/test-house, which inherits it" for p in inherited)
+    assert inherited and all(p.file.endswith("house.yaml") and p.line == 8 for p in inherited)
+    assert all(p.rule_path == "rules.levels.order.value" for p in inherited)
+    assert any(p.message.startswith("levels.stop_levels.ranks[0] (inherited from huolong/li-zhijiang): 'J' is not")
+               for p in inherited)
+    assert all(p.context == "found with this value" for p in inherited)
+
+
+def test_a_change_to_the_deck_is_reported_at_the_changed_line(tmp_path):
+    """deck.decks: 1 breaks rules written in base.yaml and li-zhijiang.yaml; every problem is at the user's line."""
+    problems = problems_of(tmp_path, rule("deck", "decks", "1"))
+    assert problems and {(p.file.endswith("house.yaml"), p.line, p.rule_path) for p in problems} == {
+        (True, 8, "rules.deck.decks.value")}
+    arithmetic = next(p for p in problems if p.kind == "deal_arithmetic")
+    assert arithmetic.message.startswith("deal.hand_size (inherited from huolong/base): 4 players × 39 cards")
+    assert "players.count" in arithmetic.context and "deck.decks" not in arithmetic.context
+    assert {p.kind for p in problems} == {"deal_arithmetic", "bad_value", "settlement_dead_row"}
+
+
+def test_a_problem_the_house_file_has_no_part_in_is_reported_in_the_parent(tmp_path):
+    """Only when no rule the check read is set by the variant's own file: at the parent's line, 'inherits it'."""
+    spec = tmp_path / "spec"
+    (spec / "huolong").mkdir(parents=True)
+    (spec / "sources.yaml").write_text((SPEC_ROOT / "sources.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    for name in ("base", "li-zhijiang"):
+        (spec / "huolong" / f"{name}.yaml").write_text((SPEC_ROOT / "huolong" / f"{name}.yaml").read_text(
+            encoding="utf-8"), encoding="utf-8")
+    parent = spec / "huolong" / "li-zhijiang.yaml"
+    parent.write_text(parent.read_text(encoding="utf-8") + rule("points", "threshold", "301"), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(HEAD.format(parent="huolong/li-zhijiang") + rule("bury", "max_points", "25"), encoding="utf-8")
+    problems = [p for p in Registry(spec).check_file(house) if "house" in p.context]
+    (problem,) = problems
+    assert problem.file.endswith("li-zhijiang.yaml") and problem.rule_path == "rules.points.threshold.value"
+    assert problem.context == "in variant huolong/test-house, which inherits it"
 
 
 # ------------------------------------------------------------------------------------------------ trump order
@@ -149,8 +187,11 @@ def test_duplicate_settlement_row_names(tmp_path):
 
 def test_hands_and_bottom_must_use_the_deck(tmp_path):
     problems = problems_of(tmp_path, rule("deal", "bottom_size", "5"))
-    assert kinds(problems) == [("deal_arithmetic", "rules.deal.hand_size.value"),
-                               ("deal_arithmetic", "rules.bury.count.value")]
+    assert kinds(problems) == [("deal_arithmetic", "rules.deal.bottom_size.value")] * 2  # at the line changed
+    assert sorted(p.message.split(" (inherited")[0] for p in problems) == ["bury.count", "deal.hand_size"]
+    both = rule("deal", "bottom_size", "5") + rule("deal", "hand_size", "39").split("\n", 1)[1]
+    own = problems_of(tmp_path, both)
+    assert ("deal_arithmetic", "rules.deal.hand_size.value") in kinds(own)  # both set here: at the checked rule
 
 
 def test_threshold_above_the_deck_points(tmp_path):
@@ -174,7 +215,8 @@ def test_stakes_rows_need_stakes_enabled(tmp_path):
     problems = problems_of(tmp_path, rule("stakes", "enabled", "false"), parent="huolong/datong-guide")
     rows = [p for p in problems if p.kind == "stakes"]
     assert len(rows) == 5  # shutout, three_stars_held, all_points_dug, all_points_held, three_stars_dug
-    assert all(p.file.endswith("datong-guide.yaml") for p in rows)
+    assert all(p.file.endswith("house.yaml") and p.rule_path == "rules.stakes.enabled.value" for p in rows)
+    assert all("settlement.table[" in p.message and "inherited from huolong/datong-guide" in p.message for p in rows)
 
 
 # ------------------------------------------------------------------------------------------------ settlement
@@ -198,7 +240,7 @@ def row(name: str, **when) -> dict:
 
 def findings(rows, **kw):
     return [(kind, path[-1] if isinstance(path[-1], int) else None, message)
-            for path, kind, message, _ in settlement_findings(rules_for(rows, **kw))]
+            for path, kind, message, _, _ in settlement_findings(rules_for(rows, **kw))]
 
 
 def test_four_cases_table_is_complete():
@@ -271,3 +313,13 @@ def test_settlement_gap_is_reported_in_a_house_file(tmp_path):
     """))
     assert kinds(problems) == [("settlement_gap", "rules.settlement.table.value")]
     assert problems[0].line == 8  # the `value:` key of the table
+
+
+def test_the_bottom_multiplier_is_bounded(tmp_path):
+    """A newcomer's multiplier of 10^35 validated; the schema bounds it to 1-10 (the sources use 1 and 2)."""
+    huge = problems_of(tmp_path, rule("bottom", "multiplier", "99999999999999999999999999999999999"))
+    assert [(p.kind, p.rule_path, p.message, p.expected) for p in huge] == [
+        ("bad_value", "rules.bottom.multiplier.value", "99999999999999999999999999999999999 is out of range",
+         "a number ≤ 10")]
+    assert not [p for p in problems_of(tmp_path, rule("bottom", "multiplier", "10"))
+                if p.rule_path.startswith("rules.bottom")]
