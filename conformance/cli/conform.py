@@ -242,11 +242,16 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
     reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
     try:
         check_options(timeout, startup_timeout, reports)
-        implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
+        if impl is not None and impl_cmd is not None:
+            raise CommandError("give --impl or --impl-cmd, not both")
         try:
             chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check)
         except KeyboardInterrupt:
             raise CommandError("interrupted while loading scenarios", 1) from None
+        try:
+            implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
+        except KeyboardInterrupt:
+            raise CommandError("interrupted while loading the implementation", 1) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check)
         outcome.total = time.perf_counter() - began
         click.echo(render_console(outcome, details=not quiet))

@@ -139,3 +139,11 @@ def test_a_folder_without_yaml_files_is_an_error(tmp_path):
     with pytest.raises(ScenarioError, match=r"no scenario file in this folder \(scenario files are YAML, named "
                                             r"\*\.yaml; it has 1 \.json or \.yml file\(s\), which are not read\)"):
         find_scenario_files(tmp_path)
+
+
+def test_a_huge_scenario_file_is_refused_as_a_file_not_as_a_spec_file(tmp_path):
+    path = write(tmp_path, GOOD + "# " + "x" * (1 << 20) + "\n")
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenario_file(path, spec_check=False)
+    error = one_error(exc_info)
+    assert error.startswith(f"{path}:1:1: ") and "1 MiB" in error and "spec file" not in error
