@@ -1,7 +1,10 @@
 """The spec subcommands of ``datong-rules``: ``validate``, ``variants``, ``show``, ``diff``.
 
-They read variants through :mod:`reference_impl.variant` only. Expected failures (a broken file, an unknown id)
-print one line per problem and exit with status 1; nothing here lets a traceback reach the user.
+They read variants through :mod:`reference_impl.variant` only; a VARIANT argument is read by
+:mod:`.variant_arg` (an id, a short id or a file). ``validate`` prints one line per problem and exits with status 1
+when there is any; ``show`` and ``diff`` print one ``error: …`` line and exit with status 2 when an argument names
+no usable variant (unknown id, missing file, a folder, a broken file). Nothing here lets a traceback reach the
+user.
 """
 
 from __future__ import annotations
@@ -18,29 +21,12 @@ import yaml
 from reference_impl.variant import SpecError, Variant, default_registry
 from reference_impl.variant.variant import iter_rules
 
+from .variant_arg import open_variant_arg
+
 
 def _fail(message: str) -> None:
     click.echo(f"error: {message}", err=True)
     sys.exit(1)
-
-
-def _open_variant(ref: str) -> Variant:
-    """A variant by bundled id or by file path (a house variant); exits with a one-line error if it cannot load."""
-    registry = default_registry()
-    is_file = ref.endswith((".yaml", ".yml")) or Path(ref).is_file()
-    try:
-        if is_file:
-            if not Path(ref).is_file():
-                _fail(f"no such file: {ref}")
-            return registry.load_file(ref)
-        if ref not in registry.variant_ids():
-            _fail(f"unknown variant '{ref}'; known variants: {', '.join(registry.variant_ids())} "
-                  "(or give the path of a variant file)")
-        return registry.load_variant(ref)
-    except SpecError as exc:
-        count = len(exc.problems)
-        _fail(f"{ref} has {count} problem(s); run 'datong-rules validate' on it. First: {exc}")
-    raise AssertionError("unreachable")
 
 
 def _yaml(data: Any) -> str:
@@ -49,7 +35,8 @@ def _yaml(data: Any) -> str:
 
 # ------------------------------------------------------------------------------------------------------ validate
 @click.command()
-@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+# readable=False: an unreadable file is a problem line of its own (FILE:1:1: cannot read …), not a usage error
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: one line per problem, FILE:LINE:COL: RULE.PATH: message (expected …); "
                    "json: a list of objects with file, line, column, rule_path, kind, message, expected.")
@@ -109,7 +96,10 @@ def _pad(text: str, width: int) -> str:
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="table for reading, json for tools.")
 def variants(fmt: str) -> None:
-    """List the bundled variants: id, 中文 name, English name, parent, sources cited, abstract flag."""
+    """List the bundled variants.
+
+    For each: id, 中文 name, English name, parent, sources cited, abstract flag.
+    """
     registry = default_registry()
     rows = []
     for variant_id in registry.variant_ids():
@@ -159,12 +149,13 @@ def _with_provenance(variant: Variant) -> dict:
 @click.argument("variant")
 @click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
 def show(variant: str, fmt: str) -> None:
-    """Print the fully resolved VARIANT (a bundled id such as huolong/li-zhijiang, or a variant file's path).
+    """Print a variant with every rule resolved (extends applied).
 
-    Every rule item keeps its provenance (source or inferred, note) and gains `defined_in`: the variant of the
-    extends chain whose file gives it.
+    VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
+    variant). Every rule item keeps its provenance (source or inferred, note) and gains `defined_in`: the variant
+    of the extends chain whose file gives it. Exit status 2 when VARIANT names no usable variant.
     """
-    resolved = _open_variant(variant)
+    resolved = open_variant_arg(variant)
     data = _with_provenance(resolved)
     if fmt == "json":
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -208,12 +199,14 @@ def _value_lines(value: Any) -> list[str]:
 @click.argument("variant_b")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text", show_default=True)
 def diff(variant_a: str, variant_b: str, fmt: str) -> None:
-    """Show the rules whose values differ between VARIANT_A and VARIANT_B (ids or variant files).
+    """Show the rules whose values differ between two variants.
 
-    For each such rule: its id, its text (中文 and English, first sentence), and for each variant the value and the
-    provenance. Rules with equal values are counted, not shown. The exit status is 0 whatever the differences.
+    VARIANT_A and VARIANT_B are variant ids (huolong/li-zhijiang, or just li-zhijiang) or paths of variant files.
+    For each rule that differs: its id, its text (中文 and English, first sentence), and for each variant the value
+    and the provenance. Rules with equal values are counted, not shown. The exit status is 0 whatever the
+    differences, 2 when an argument names no usable variant.
     """
-    a, b = _open_variant(variant_a), _open_variant(variant_b)
+    a, b = open_variant_arg(variant_a), open_variant_arg(variant_b)
     items_a = dict(iter_rules(a.data.get("rules", {})))
     items_b = dict(iter_rules(b.data.get("rules", {})))
     order = list(items_a) + [r for r in items_b if r not in items_a]

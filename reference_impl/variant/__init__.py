@@ -13,6 +13,9 @@ Public API (other modules import only these names):
 * :class:`SpecError` (also named ``VariantError``): the one error type, with ``file``, ``line``, ``column``,
   ``rule_path``, ``message``, ``expected``, ``kind`` and ``problems``; ``str()`` is the one-line report
   ``FILE:LINE:COL: RULE.PATH: message (expected …)``.
+* :func:`resolve_variant_id` ``(ref) -> str``: the bundled id a user typed, full (``huolong/li-zhijiang``) or short
+  (``li-zhijiang``); :func:`open_variant` ``(ref) -> Variant``: the same, or a variant file's path; both raise
+  :class:`VariantNotFound` (one line, quoting what was typed) for what names nothing (:mod:`.resolve`).
 * :class:`Registry`: the same operations for another spec folder (tests, other kits).
 
 Validation and merge rules: :mod:`.registry`, :mod:`.merge`, :mod:`.checks`, :mod:`.yaml_loader`.
@@ -20,7 +23,8 @@ Validation and merge rules: :mod:`.registry`, :mod:`.merge`, :mod:`.checks`, :mo
 
 from .errors import KINDS, SpecError, VariantError
 from .registry import Registry, check_all, check_file, default_registry, list_variants, load_file, load_variant
+from .resolve import VariantNotFound, open_variant, resolve_variant_id
 from .variant import Variant
 
-__all__ = ["KINDS", "Registry", "SpecError", "Variant", "VariantError", "check_all", "check_file",
-           "default_registry", "list_variants", "load_file", "load_variant"]
+__all__ = ["KINDS", "Registry", "SpecError", "Variant", "VariantError", "VariantNotFound", "check_all", "check_file",
+           "default_registry", "list_variants", "load_file", "load_variant", "open_variant", "resolve_variant_id"]

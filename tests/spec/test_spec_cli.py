@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -134,7 +135,7 @@ def test_show_json_and_house_file():
 
 def test_show_unknown_id_is_one_line_listing_known_ids():
     result = run("show", "huolong/nope")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stdout == ""
     (line,) = result.stderr.splitlines()
     assert "unknown variant 'huolong/nope'" in line and "huolong/li-zhijiang" in line
@@ -143,7 +144,7 @@ def test_show_unknown_id_is_one_line_listing_known_ids():
 def test_show_broken_file_is_one_line(monkeypatch):
     monkeypatch.chdir(HERE / "malformed")
     result = run("show", "alias-bomb.yaml")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
     assert "alias-bomb.yaml:7:8" in line
 
@@ -182,9 +183,101 @@ def test_diff_of_a_variant_with_itself():
 
 def test_diff_unknown_id():
     result = run("diff", "huolong/li-zhijiang", "nope/nope")
-    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    assert "unknown variant 'nope/nope'" in result.stderr
 
 
 def test_validate_an_empty_folder_is_an_error(tmp_path):
     result = run("validate", str(tmp_path))
     assert result.exit_code == 1 and "no .yaml file" in result.stderr
+
+
+# ------------------------------------------------------------------------------------------------ newcomer findings
+
+def test_show_and_diff_take_a_short_id():
+    assert run("show", "li-zhijiang").stdout.startswith("# huolong/li-zhijiang, resolved:")
+    result = run("diff", "--format", "json", "li-zhijiang", "datong-guide")
+    assert result.exit_code == 0 and json.loads(result.stdout)["b"] == "huolong/datong-guide"
+
+
+@pytest.mark.parametrize("args", [("show", "nope"), ("diff", "nope", "li-zhijiang"), ("play", "nope")])
+def test_an_unknown_variant_is_exit_2_everywhere_quoting_what_was_typed(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: unknown variant 'nope' (known: huolong/base,") and ":1:1:" not in line
+
+
+def test_show_a_folder_says_it_is_a_folder(tmp_path):
+    folder = tmp_path / "adir.yaml"
+    folder.mkdir()
+    for ref in (str(folder), str(tmp_path)):
+        result = run("show", ref)
+        assert result.exit_code == 2
+        assert result.stderr == f"error: '{ref}' is a folder, not a variant file (give a .yaml file, or a variant id)\n"
+
+
+def test_show_a_missing_file_names_it_once(tmp_path):
+    result = run("show", str(tmp_path / "gone.yaml"))
+    assert result.exit_code == 2 and result.stderr == f"error: no such file: '{tmp_path / 'gone.yaml'}'\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", ["show", "validate"])
+def test_a_fifo_is_refused_at_once(tmp_path, command):
+    fifo = tmp_path / "club.yaml"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer forever
+    result = run(command, str(fifo))
+    assert result.exit_code == (2 if command == "show" else 1)
+    assert "it is not a regular file (a FIFO, a device or a socket)" in result.output
+
+
+def test_validate_reports_an_unreadable_file_as_a_problem_line(monkeypatch):
+    """click must not refuse the file first (its usage error, exit 2): every problem is a FILE:LINE:COL line."""
+    monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)  # what click's readable check would ask
+    result = run("validate", str(FIXTURE))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+def test_validate_an_unreadable_file(tmp_path):
+    path = tmp_path / "noperm.yaml"
+    path.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    path.chmod(0)
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == f"{path}:1:1: cannot read the file: Permission denied\n"
+
+
+def test_validate_an_unreadable_path_is_one_problem_line(tmp_path):
+    blocker = tmp_path / "file.yaml"
+    blocker.write_text("a: 1\n", encoding="utf-8")
+    result = run("validate", str(blocker / "inner.yaml"))  # a path through a file: cannot be opened
+    assert result.exit_code == 1
+    assert LINE.match(result.stdout) and "cannot read the file: Not a directory" in result.stdout
+
+
+def test_a_house_file_extending_itself(tmp_path):
+    path = tmp_path / "self.yaml"
+    path.write_text(FIXTURE.read_text(encoding="utf-8").replace("extends: huolong/li-zhijiang",
+                                                                "extends: huolong/example-club"), encoding="utf-8")
+    result = run("validate", str(path))
+    assert "extends: the variant extends itself ('huolong/example-club')" in result.stdout
+
+
+def test_too_deep_nesting_says_what_is_expected(tmp_path):
+    path = tmp_path / "deep.yaml"
+    path.write_text("a: " + "[" * 70 + "]" * 70 + "\n", encoding="utf-8")
+    result = run("validate", str(path))
+    assert "nesting deeper than 64 levels (expected at most 64 levels of lists and mappings)" in result.stdout
+
+
+def test_short_help_of_every_command_reads_whole():
+    """datong-rules --help: each command's line is a whole first sentence, not cut by click (e.g. at 'e.g.')."""
+    text = run("--help").stdout
+    lines = text.split("Commands:\n", 1)[1].splitlines()
+    ours = ("diff", "play", "show", "validate", "variants", "verify")
+    for line in lines:
+        name = line.split()[0]
+        if name in ours:
+            assert not line.rstrip().endswith(("...", "(e.g.")), line

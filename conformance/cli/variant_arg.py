@@ -1,0 +1,48 @@
+"""The VARIANT argument shared by ``show``, ``diff``, ``play`` and ``verify --variant``: a bundled id, full or short
+(``huolong/li-zhijiang``, ``li-zhijiang``), or a variant file's path, resolved by
+:func:`reference_impl.variant.open_variant`. What names no usable variant ends the command with one
+``error: …`` line and exit status 2 (bad input)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
+
+VARIANT_HELP = ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file "
+                "(a house variant)")
+"""How the argument is described in the commands' help."""
+
+EXIT_BAD_INPUT = 2
+
+_FILE_KINDS = frozenset({"unreadable", "too_large", "encoding"})
+"""Problems of a file as a whole: printed as they are (one located line), not as 'has N problems'."""
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``error: message`` on standard error and exit with ``code``."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def open_variant_arg(ref: str) -> Variant:
+    """The variant ``ref`` names (see the module docstring); exits with status 2 and one line if there is none.
+
+    Args:
+        ref: the argument as typed.
+
+    Returns:
+        The resolved :class:`Variant`.
+    """
+    try:
+        return open_variant(ref)
+    except VariantNotFound as exc:
+        fail(str(exc))
+    except SpecError as exc:
+        count = len(exc.problems)
+        if exc.kind in _FILE_KINDS or count == 1:
+            fail(str(exc))
+        fail(f"{ref} has {count} problems; run 'datong-rules validate {ref}' to see them all. First: {exc}")
+    raise AssertionError("unreachable")
