@@ -27,6 +27,8 @@ from .huolong.hand import HandState, IllegalAction
 from .huolong.match import Match
 from .huolong.rules import HuolongRules, RulesError, rules_for
 from .paths import schema_path
+from .user_files import UserFileError, decode_utf8, read_user_file
+from .variant import SpecError
 
 # replay reason codes beyond the rule codes of the actions themselves
 WRONG_DECLARATION = "wrong_declaration"
@@ -115,6 +117,26 @@ def match_record(match: Match) -> dict[str, Any]:
 
 
 # -- reading ---------------------------------------------------------------------------------------
+MAX_RECORD_BYTES = 8 * 2**20
+"""Largest record file :func:`load` reads, in bytes (8 MiB). Measured: a whole bot-played match is 30–490 KB (360
+matches of the three bundled variants, random and greedy bots: at most 31 hands, about 15 KB per hand); a match
+stopped by ``play``'s default cap of 500 hands would be about 7.5 MB."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted in a record (a record needs 6 levels), as for spec files."""
+
+MAX_DIGITS = 1000
+"""Longest whole number accepted in a record, in digits (seeds are the only large numbers)."""
+
+_PRUNE_ABOVE = 8
+"""Lists longer than this are cut to one element when looking for jsonschema's error (see :func:`validate`); no list
+of the record schema has a ``minItems`` or ``maxItems`` above 2, so the cut list is valid wherever the whole was."""
+
+
+class _BadJson(ValueError):
+    """Raised from the JSON reader's hooks."""
+
+
 @lru_cache(maxsize=1)
 def _validator():
     from .schema_validator import SchemaValidator
@@ -123,55 +145,208 @@ def _validator():
     return SchemaValidator(schema)
 
 
-def validate(record: Any) -> None:
-    """Check a record against ``record.schema.json``.
+def _too_deep(value: Any) -> bool:
+    """Whether ``value`` nests arrays and objects deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return False
 
-    Raises:
-        RecordError: naming the deepest failing JSON path and what was wrong, in one line.
+
+def _narrow(node: Any, rest: tuple | None, here: tuple, kept: dict[tuple, int]) -> Any:
+    """A copy of ``node`` in which every list longer than :data:`_PRUNE_ABOVE` keeps one element: the one the
+    remaining error path ``rest`` goes through (``None`` off that path), else the first. ``kept`` receives, for
+    each cut list (by its path ``here`` in the copy), the index in the original of the element kept."""
+    def follow(key: Any) -> tuple | None:
+        return rest[1:] if rest and type(rest[0]) is type(key) and rest[0] == key else None
+
+    if isinstance(node, dict):
+        return {key: _narrow(child, follow(key), here + (key,), kept) for key, child in node.items()}
+    if not isinstance(node, list):
+        return node
+    if len(node) <= _PRUNE_ABOVE:
+        return [_narrow(child, follow(index), here + (index,), kept) for index, child in enumerate(node)]
+    wanted = rest[0] if rest and type(rest[0]) is int else 0
+    chosen = wanted if 0 <= wanted < len(node) else 0
+    kept[here] = chosen
+    return [_narrow(node[chosen], follow(chosen), here + (0,), kept)]
+
+
+def _original_path(path: tuple, kept: dict[tuple, int]) -> tuple:
+    """A path in the copy made by :func:`_narrow` → the same place in the original."""
+    out = list(path)
+    for depth in range(len(path)):
+        if tuple(path[:depth]) in kept and isinstance(path[depth], int):
+            out[depth] = kept[tuple(path[:depth])]
+    return tuple(out)
+
+
+def _schema_error(record: Any):
+    """jsonschema's most relevant error of ``record`` with its path in ``record``, or ``None`` when it is valid.
+
+    Fast on large records: jsonschema-rs tells whether the record is valid and where its first error is; jsonschema
+    (whose messages the kit uses everywhere) then looks only at a copy cut down around that place (:func:`_narrow`).
     """
-    errors = list(_validator().iter_errors(record))
-    if not errors:
-        return
     import jsonschema
 
+    check = _validator()
+    if check.quickly_valid(record):
+        return None
+    hint = check.quick_error_path(record)
+    kept: dict[tuple, int] = {}
+    errors = []
+    if hint is not None:
+        errors = list(check.full.iter_errors(_narrow(record, hint, (), kept)))
+    if not errors:  # no jsonschema-rs, or its hint led nowhere: jsonschema on the whole record
+        kept = {}
+        errors = list(check.full.iter_errors(record))
+    if not errors:
+        return None
     best = jsonschema.exceptions.best_match(errors)
-    while best.context:  # descend into oneOf/allOf to the most precise cause
+    while best.context:  # into a oneOf (a seat or null): the branch that nearly fits
         best = jsonschema.exceptions.best_match(best.context)
-    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in best.absolute_path) or "(top)"
-    message = best.message if len(best.message) < 160 else best.message[:157] + "..."
-    raise RecordError(f"not a valid record at {path}: {message}")
+    return best, _original_path(tuple(best.absolute_path), kept)
 
 
-def load(path: str | Path) -> dict[str, Any]:
-    """Read and validate a record file.
+def validate(record: Any) -> None:
+    """Check a record against ``record.schema.json`` (``record: hand`` or ``match`` decides which part applies).
 
     Raises:
-        RecordError: unreadable file, bad JSON (with line and column) or schema violation.
+        RecordError: one line naming the place (``hands[2].seed``) and what is wrong there, e.g.
+            ``not a valid record at hands[2].seed: found the text 'abc' (expected a whole number or null)``; or
+            data nested deeper than :data:`MAX_DEPTH`.
+    """
+    from .variant.errors import format_path
+    from .variant.schema_check import describe_error
+
+    if _too_deep(record):
+        raise RecordError(f"nesting deeper than {MAX_DEPTH} levels (expected at most {MAX_DEPTH} levels of arrays "
+                          "and objects)")
+    found = _schema_error(record)
+    if found is None:
+        return
+    error, path = found
+    described = describe_error(error, path)
+    if len(described) == 1:
+        where, _, message, expected = described[0]
+    elif all(kind == "missing_key" for _, kind, _, _ in described):
+        where, message, expected = path, "missing keys " + ", ".join(d[3] for d in described), ""
+    else:  # several unknown keys of one object
+        where, message, expected = path, "; ".join(d[2] for d in described), described[0][3]
+    if len(expected) > 200:
+        expected = expected[:197] + "..."
+    raise RecordError(f"not a valid record at {format_path(where) or 'the top'}: {message}"
+                      + (f" (expected {expected})" if expected else ""))
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _BadJson(f"duplicate key '{duplicate}' in an object (expected each key once)")
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise _BadJson(f"{name} is not a JSON number (expected a whole number)")
+
+
+def _integer(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _BadJson(f"a number of {digits} digits (expected at most {MAX_DIGITS} digits)")
+    return int(text)
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A record from JSON text, validated (strict JSON: no duplicate keys, no NaN or Infinity).
+
+    Raises:
+        RecordError: bad JSON (with line and column), too deep, a duplicate key, a huge number, or a schema violation.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"cannot read {path}: {err}") from None
-    try:
-        record = json.loads(text)
+        record = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_int=_integer)
     except json.JSONDecodeError as err:
         raise RecordError(f"bad JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
+    except _BadJson as err:
+        raise RecordError(f"bad JSON: {err}") from None
+    except RecursionError:
+        raise RecordError(f"nesting deeper than {MAX_DEPTH} levels (expected at most {MAX_DEPTH} levels of arrays "
+                          "and objects)") from None
     validate(record)
     return record
 
 
-def _rules(record: dict) -> HuolongRules:
+def load(path: str | Path) -> dict[str, Any]:
+    """Read and validate a record file (UTF-8 JSON, a byte order mark allowed, at most :data:`MAX_RECORD_BYTES`).
+
+    Raises:
+        RecordError: not a regular file (a folder, a FIFO …), unreadable, too large, not UTF-8, or as :func:`parse`.
+            The message does not repeat the file name.
+    """
     try:
-        return rules_for(record["variant"])
-    except FileNotFoundError:
-        raise RecordError(f"unknown variant {record['variant']!r}") from None
+        text = decode_utf8(read_user_file(path, MAX_RECORD_BYTES))
+    except UserFileError as err:
+        where = f" at line {err.line} column {err.column}" if err.kind == "encoding" else ""
+        raise RecordError(f"{err.message}{where}" + (f" (expected {err.expected})" if err.expected else "")) from None
+    return parse(text)
+
+
+def known_variants() -> list[str]:
+    """The playable bundled variant ids (those a record may name without a variant file)."""
+    from .variant import default_registry
+
+    registry = default_registry()
+    out = []
+    for variant_id in registry.variant_ids():
+        try:
+            if not registry.load_variant(variant_id).abstract:
+                out.append(variant_id)
+        except SpecError:
+            continue
+    return out
+
+
+def _rules(record: dict, rules: HuolongRules | None = None) -> HuolongRules:
+    """The rules a record is replayed with: ``rules`` when given (a house variant; its id must be the record's),
+    else the bundled variant the record names.
+
+    Raises:
+        RecordError: an unknown, broken or unplayable variant, or ``rules`` of another variant.
+    """
+    variant_id = record["variant"]
+    if rules is not None:
+        if rules.variant_id != variant_id:
+            raise RecordError(f"the record is of variant '{variant_id}', the variant given is '{rules.variant_id}'")
+        return rules
+    try:
+        return rules_for(variant_id)
+    except SpecError as err:
+        if err.kind in ("unknown_variant", "bad_id", "outside_spec"):
+            raise RecordError(f"unknown variant '{variant_id}' (known: {', '.join(known_variants())}; for a house "
+                              "variant, give its file with --variant)") from None
+        raise RecordError(f"variant '{variant_id}' cannot be loaded: {err}") from None
     except RulesError as err:
         raise RecordError(str(err)) from None
 
 
+def dumps(record: dict) -> str:
+    """A record as JSON text (one action per line, so that diffs stay readable), ending in a newline."""
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
 def dump(record: dict, path: str | Path) -> None:
-    """Write a record as JSON (one action per line, so that diffs stay readable)."""
-    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8).
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    Path(path).write_text(dumps(record), encoding="utf-8")
 
 
 # -- replay ----------------------------------------------------------------------------------------
@@ -273,16 +448,21 @@ def _replay_one(rules: HuolongRules, record: dict) -> HandState:
     return state
 
 
-def replay_hand(record: dict) -> ReplayResult:
+def replay_hand(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
     """Replay a (schema-valid) hand record.
+
+    Args:
+        record: the hand record.
+        rules: the rules of the record's variant when it is not bundled (a house variant); by default the bundled
+            variant the record names.
 
     Returns:
         The :class:`ReplayResult`; ``state`` holds the replayed hand as far as it got.
 
     Raises:
-        RecordError: unknown or unplayable variant.
+        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
     """
-    rules = _rules(record)
+    rules = _rules(record, rules)
     try:
         state = _replay_one(rules, record)
     except _Reject as rej:
@@ -300,13 +480,17 @@ def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, fir
             "team_levels": list(prev.team_levels_after()), "banker": prev.outcome.next_banker, "trump_suit": kept}
 
 
-def replay_match(record: dict) -> ReplayResult:
+def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
     """Replay a (schema-valid) match record: every hand, and how each follows from the ones before.
 
+    Args:
+        record: the match record.
+        rules: as for :func:`replay_hand`.
+
     Raises:
-        RecordError: unknown or unplayable variant.
+        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
     """
-    rules = _rules(record)
+    rules = _rules(record, rules)
     expected = {"hand_number": 1, "deal_number": 1, "team_levels": [rules.start_level] * 2,
                 "banker": None, "trump_suit": None}
     first_suit = None
@@ -335,11 +519,24 @@ def replay_match(record: dict) -> ReplayResult:
     return ReplayResult(True, state=state)
 
 
-def verify(record: Any) -> ReplayResult:
+def verify(record: Any, rules: HuolongRules | None = None) -> ReplayResult:
     """Validate and replay a hand or match record.
 
+    Args:
+        record: the record (parsed JSON).
+        rules: the rules of a house variant the record was played with (see :func:`replay_hand`).
+
     Raises:
-        RecordError: not a valid record, or an unknown variant.
+        RecordError: not a valid record, an unknown or unplayable variant, or ``rules`` of another variant.
     """
     validate(record)
-    return replay_match(record) if record["record"] == "match" else replay_hand(record)
+    return replay(record, rules)
+
+
+def replay(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
+    """Replay a record already validated (by :func:`load`, :func:`parse` or :func:`validate`): a hand or a match.
+
+    Raises:
+        RecordError: as :func:`verify`, schema violations aside.
+    """
+    return replay_match(record, rules) if record["record"] == "match" else replay_hand(record, rules)

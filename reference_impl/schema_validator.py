@@ -57,6 +57,26 @@ class SchemaValidator:
         """Whether ``instance`` matches the schema."""
         return self._quickly_valid(instance) or self.full.is_valid(instance)
 
+    def quickly_valid(self, instance: Any) -> bool:
+        """Whether jsonschema-rs finds ``instance`` valid (``False`` when it is not installed or the data is not plain
+        JSON: then only jsonschema can tell). Never more than the one compiled check."""
+        return self._quickly_valid(instance)
+
+    def quick_error_path(self, instance: Any) -> tuple[str | int, ...] | None:
+        """Where jsonschema-rs finds its first error in ``instance``: a path of keys and indexes (``()`` is the top).
+
+        Only a hint for finding jsonschema's errors quickly in large data (see :func:`reference_impl.records.validate`):
+        ``None`` when jsonschema-rs is not installed, finds no error, or ``instance`` is not plain JSON data.
+        """
+        if self._quick is None or not is_plain_json(instance):
+            return None
+        try:
+            for error in self._quick.iter_errors(instance):
+                return tuple(error.instance_path)
+        except Exception:  # noqa: BLE001 - no hint
+            return None
+        return None
+
     def _quickly_valid(self, instance: Any) -> bool:
         if self._quick is None or not is_plain_json(instance):
             return False

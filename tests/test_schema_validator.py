@@ -129,3 +129,26 @@ def test_works_without_jsonschema_rs(monkeypatch):
     check = SchemaValidator({"type": "integer", "minimum": 0})
     assert check.is_valid(3) and not check.is_valid(-1)
     assert [e.message for e in check.iter_errors(-1)] == ["-1 is less than the minimum of 0"]
+
+
+@quick_available
+def test_the_quick_error_path_points_at_the_first_error():
+    check = SchemaValidator({"type": "object", "properties": {"cards": {"type": "array", "items": {"type": "string"}}}})
+    assert check.quick_error_path({"cards": ["H10", "S2", 5]}) == ("cards", 2)
+    assert check.quick_error_path({"cards": ["H10"]}) is None  # valid
+    assert check.quick_error_path({"cards": ("H10", 5)}) is None  # not plain JSON: no hint, jsonschema decides
+    assert check.quickly_valid({"cards": []}) and not check.quickly_valid({"cards": [5]})
+
+
+def test_without_jsonschema_rs_there_is_no_quick_answer(monkeypatch):
+    monkeypatch.setattr(schema_validator, "jsonschema_rs", None)
+    check = SchemaValidator({"type": "integer"})
+    assert check.quick_error_path("x") is None and not check.quickly_valid(3)
+    records._validator.cache_clear()
+    try:  # records: jsonschema alone, on the whole record
+        with pytest.raises(records.RecordError) as err:
+            records.validate({"record": "hand", "kit": "0", "game": "huolong"})
+    finally:
+        records._validator.cache_clear()
+    assert str(err.value) == ("not a valid record at the top: missing keys 'variant', 'hand_number', 'team_levels', "
+                              "'first_drawer', 'pack', 'actions'")

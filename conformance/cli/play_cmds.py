@@ -1,16 +1,23 @@
 """``datong-rules play`` (bots play a Huolong match, with a readable transcript) and ``datong-rules verify``
 (check a game record).
 
+Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short, or a variant file's path.
+
 Exit status of ``play``: 0 when the match (or the hands asked for) was played; 1 when a safety cap
-stopped it; 2 for usage errors (unknown or unplayable variant, record file not writable).
+stopped it; 2 for bad input (unknown or unplayable variant, record file not writable). A closed standard
+output (``play … | head``) stops the transcript, not the match: the record is still written.
 Exit status of ``verify``: 0 when every record is accepted; 1 when one is refused (the first refused
 action is named: ``FILE: action N (seat S): reason``); 2 when a file is not a readable record
-(bad JSON, schema violation, unknown variant). Every error is one ``error: ...`` line on stderr.
+(bad JSON, schema violation, unknown variant, too large, not a regular file); every file is checked.
+Errors of ours are one ``error: ...`` line on stderr (click's own usage errors keep click's form).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import sys
 from pathlib import Path
 
 import click
@@ -20,13 +27,9 @@ from reference_impl.bots import BOTS, make_bots
 from reference_impl.cards import SUIT_SYMBOLS, format_cards
 from reference_impl.huolong.hand import HandState
 from reference_impl.huolong.match import Match, MatchError
-from reference_impl.huolong.rules import RulesError, rules_for
-from reference_impl.variant import load_variant
+from reference_impl.huolong.rules import RulesError, rules_from_variant
 
-
-def _error(message: str, code: int) -> None:
-    click.echo(f"error: {message}", err=True)
-    raise SystemExit(code)
+from .variant_arg import fail, open_variant_arg
 
 
 def _cards(cards) -> str:
@@ -99,8 +102,62 @@ def transcript(state: HandState, deal_number: int) -> list[str]:
     return out
 
 
-def _variant_id(name: str) -> str:
-    return name if "/" in name else f"huolong/{name}"
+class _Stdout:
+    """The transcript's output: once standard output is closed (``play … | head -1``), printing stops quietly and
+    the match goes on, so that the record is still written and the exit status is still the match's."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def __call__(self, line: str = "") -> None:
+        if self.closed:
+            return
+        try:
+            click.echo(line)
+        except BrokenPipeError:
+            self.closed = True
+            try:  # later writes and the flush at exit go nowhere, instead of raising again
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):  # not a real file (tests): nothing more is printed anyway
+                pass
+
+
+class _RecordFile:
+    """The ``--record`` file, opened before the match so that a path that cannot be written fails at once.
+
+    The file is created if missing but not emptied until :meth:`write`; if the record is never written, a file
+    created here is removed again.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        existed = os.path.lexists(path)
+        try:
+            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
+        except OSError as err:
+            fail(f"cannot write the record to {path}: {err.strerror or err}")
+        self.created = not existed
+
+    def write(self, text: str) -> None:
+        """Replace the file's content with ``text`` (UTF-8) and close it.
+
+        Raises:
+            OSError: the write failed (disk full …).
+        """
+        with os.fdopen(self.fd, "w", encoding="utf-8") as handle:
+            self.fd = -1
+            handle.truncate(0)
+            handle.write(text)
+
+    def discard(self) -> None:
+        """Close without writing; remove the file if it was created here."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+            if self.created:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
 
 
 @click.command()
@@ -109,48 +166,68 @@ def _variant_id(name: str) -> str:
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Play this many hands (default: the whole match, until a team wins).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the match record (JSON) to this file.")
+              help="Write the match record (JSON) to this file; checked before the match starts.")
 @click.option("--bots", "bot_kind", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
               help="Which bots play the four seats.")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
               help="Safety cap on the number of hands of a match.")
 def play(variant: str, seed: int, hands: int | None, record_path: Path | None, bot_kind: str, max_hands: int) -> None:
-    """Bots play a Huolong match of VARIANT (e.g. huolong/li-zhijiang) and print a transcript."""
-    variant_id = _variant_id(variant)
+    """Bots play a Huolong match and print a transcript.
+
+    VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
+    variant). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
+    Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it; 2 for a
+    VARIANT that names no playable variant or a record file that cannot be written.
+    """
+    resolved = open_variant_arg(variant)
     try:
-        rules = rules_for(variant_id)
-        name = load_variant(variant_id).data.get("name", {}).get("en", variant_id)
-    except FileNotFoundError:
-        _error(f"unknown variant {variant_id!r}", 2)
-    except (RulesError, ValueError) as err:
-        _error(str(err), 2)
+        rules = rules_from_variant(resolved)
+    except RulesError as err:
+        fail(str(err))
+    record_file = _RecordFile(record_path) if record_path is not None else None
+    try:
+        code = _play(resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind, max_hands,
+                     record_file)
+    finally:
+        if record_file is not None:
+            record_file.discard()
+    raise SystemExit(code)
+
+
+def _play(name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
+          record_file: _RecordFile | None) -> int:
+    """Play, print, write the record; returns the exit status."""
+    say = _Stdout()
     match = Match(rules, seed, max_hands=max_hands)
-    click.echo(f"{name} ({variant_id}) · seed {seed} · bots: {bot_kind}")
+    say(f"{name} ({rules.variant_id}) · seed {seed} · bots: {bot_kind}")
 
     def show(state: HandState) -> None:
-        click.echo("")
+        say("")
         for line in transcript(state, _deal_number(match, state)):
-            click.echo(line)
+            say(line)
 
     capped = None
     try:
         match.play(make_bots(bot_kind, random.Random(seed)), hands=hands, on_hand=show)
     except MatchError as err:
         capped = str(err)
-    click.echo("")
+    say("")
     settled = sum(1 for h in match.hands if h.phase == "settled")
     if match.winner is not None:
-        click.echo(f"Match won by {_team_name(match.winner)} after {settled} hand(s) · {_levels(match.team_levels)}")
+        say(f"Match won by {_team_name(match.winner)} after {settled} hand(s) · {_levels(match.team_levels)}")
     else:
-        click.echo(f"No winner yet after {settled} hand(s) · {_levels(match.team_levels)}")
-    if record_path is not None:
+        say(f"No winner yet after {settled} hand(s) · {_levels(match.team_levels)}")
+    if record_file is not None:
         try:
-            records.dump(records.match_record(match), record_path)
+            record_file.write(records.dumps(records.match_record(match)))
         except OSError as err:
-            _error(f"cannot write {record_path}: {err}", 2)
-        click.echo(f"Record written to {record_path}")
+            click.echo(f"error: cannot write the record to {record_file.path}: {err.strerror or err}", err=True)
+            return 2
+        say(f"Record written to {record_file.path}")
     if capped:
-        _error(capped, 1)
+        click.echo(f"error: {capped}", err=True)
+        return 1
+    return 0
 
 
 def _deal_number(match: Match, state: HandState) -> int:
@@ -163,29 +240,53 @@ def _deal_number(match: Match, state: HandState) -> int:
     return n
 
 
+# readable=False: an unreadable record is an "error: FILE: …" line of its own, not a usage error
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-def verify(files: tuple[Path, ...]) -> None:
-    """Check game records (hand or match): every action legal, every declaration and settlement right."""
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, readable=False))
+@click.option("--variant", "variant_ref", default=None, metavar="VARIANT",
+              help="The house variant the records were played with: its file (or id). Records of a bundled "
+                   "variant need nothing.")
+def verify(files: tuple[Path, ...], variant_ref: str | None) -> None:
+    """Check game records: every action, declaration and settlement.
+
+    A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
+    `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse, or `error: FILE: …` when
+    the file is not a readable record; every file is checked. Exit status: 0 when every record is accepted, 1 when
+    one is refused, 2 when a file is not a readable record (or --variant names no playable variant).
+    """
+    house = None
+    if variant_ref is not None:
+        try:
+            house = rules_from_variant(open_variant_arg(variant_ref))
+        except RulesError as err:
+            fail(str(err))
     worst = 0
     for path in files:
-        try:
-            record = records.load(path)
-            result = records.verify(record)
-        except records.RecordError as err:
-            click.echo(f"error: {path}: {err}", err=True)
-            worst = 2
-            continue
-        if result.accepted:
-            what = f"match, {len(record['hands'])} deal(s)" if record["record"] == "match" else "hand"
-            click.echo(f"{path}: OK ({what})")
-            continue
-        where = f"hands[{result.hand}] " if result.hand is not None else ""
-        if result.index is None:
-            click.echo(f"{path}: {where.strip() or 'record'}: {result.reason}" + (f" ({result.detail})" if result.detail else ""))
-        else:
-            seat = "-" if result.seat is None else result.seat
-            click.echo(f"{path}: {where}action {result.index} (seat {seat}): {result.reason}"
-                       + (f" ({result.detail})" if result.detail else ""))
-        worst = max(worst, 1)
+        worst = max(worst, _verify_one(path, house))
     raise SystemExit(worst)
+
+
+def _verify_one(path: Path, house) -> int:
+    """Check one record file and print its line; returns its exit status (0, 1, 2, or 70 for a bug of the kit)."""
+    try:
+        record = records.load(path)
+        rules = house if house is not None and house.variant_id == record["variant"] else None
+        result = records.replay(record, rules)
+    except records.RecordError as err:
+        click.echo(f"error: {path}: {err}", err=True)
+        return 2
+    except Exception as err:  # noqa: BLE001 - a bug of the kit: say so for this file and check the others
+        click.echo(f"error: {path}: internal error: {type(err).__name__}: {err}", err=True)
+        return 70
+    if result.accepted:
+        what = f"match, {len(record['hands'])} deal(s)" if record["record"] == "match" else "hand"
+        click.echo(f"{path}: OK ({what})")
+        return 0
+    where = f"hands[{result.hand}] " if result.hand is not None else ""
+    detail = f" ({result.detail})" if result.detail else ""
+    if result.index is None:
+        click.echo(f"{path}: {where.strip() or 'record'}: {result.reason}{detail}")
+    else:
+        seat = "-" if result.seat is None else result.seat
+        click.echo(f"{path}: {where}action {result.index} (seat {seat}): {result.reason}{detail}")
+    return 1

@@ -70,14 +70,24 @@ def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, m
         path = tuple(error.absolute_path)
         if path in typed and error.validator != "type":
             continue
-        for sub_path, kind, message, expected in _describe(error, path, missing_kind):
+        for sub_path, kind, message, expected in describe_error(error, path, missing_kind):
             file, line, column = locate(sub_path)
             out.append(SpecError(file, line, column, format_path(sub_path), message, expected, kind))
     return out
 
 
-def _describe(error: ValidationError, path: Path_, missing_kind: str) -> list[tuple[Path_, str, str, str]]:
-    """(path, kind, message, expected) for one jsonschema error; several for several unknown or missing keys."""
+def describe_error(error: ValidationError, path: Path_ | None = None, missing_kind: str = "missing_key",
+                   ) -> list[tuple[Path_, str, str, str]]:
+    """``(path, kind, message, expected)`` for one jsonschema error, in words for a reader of the data (the unknown
+    key and the nearest known one, the allowed values, the type found and the type wanted); several tuples for
+    several unknown or missing keys.
+
+    Args:
+        error: a jsonschema error.
+        path: the error's path (default: ``error.absolute_path``).
+        missing_kind: the kind given to a missing required key.
+    """
+    path = tuple(error.absolute_path) if path is None else path
     name = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
     instance = error.instance
