@@ -26,7 +26,7 @@ from reference_impl import records
 from reference_impl.bots import BOTS, make_bots
 from reference_impl.cards import SUIT_SYMBOLS, format_cards
 from reference_impl.huolong.hand import HandState
-from reference_impl.huolong.match import Match, MatchError
+from reference_impl.huolong.match import Match, MatchError, plural
 from reference_impl.huolong.rules import RulesError, rules_from_variant
 
 from .variant_arg import fail, open_variant_arg
@@ -214,9 +214,9 @@ def _play(name: str, rules, seed: int, hands: int | None, bot_kind: str, max_han
     say("")
     settled = sum(1 for h in match.hands if h.phase == "settled")
     if match.winner is not None:
-        say(f"Match won by {_team_name(match.winner)} after {settled} hand(s) · {_levels(match.team_levels)}")
+        say(f"Match won by {_team_name(match.winner)} after {plural(settled, 'hand')} · {_levels(match.team_levels)}")
     else:
-        say(f"No winner yet after {settled} hand(s) · {_levels(match.team_levels)}")
+        say(f"No winner yet after {plural(settled, 'hand')} · {_levels(match.team_levels)}")
     if record_file is not None:
         try:
             record_file.write(records.dumps(records.match_record(match)))
@@ -279,7 +279,7 @@ def _verify_one(path: Path, house) -> int:
         click.echo(f"error: {path}: internal error: {type(err).__name__}: {err}", err=True)
         return 70
     if result.accepted:
-        what = f"match, {len(record['hands'])} deal(s)" if record["record"] == "match" else "hand"
+        what = f"match, {plural(len(record['hands']), 'deal')}" if record["record"] == "match" else "hand"
         click.echo(f"{path}: OK ({what})")
         return 0
     where = f"hands[{result.hand}] " if result.hand is not None else ""

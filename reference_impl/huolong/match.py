@@ -20,8 +20,8 @@ from .hand import HandState
 from .rules import HuolongRules
 
 
-def _count(count: int, word: str) -> str:
-    """``1, "hand"`` → ``"1 hand"``; ``2, "hand"`` → ``"2 hands"``."""
+def plural(count: int, word: str) -> str:
+    """A count with its noun for messages: ``1, "hand"`` → ``"1 hand"``; ``2, "hand"`` → ``"2 hands"``."""
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
@@ -90,9 +90,9 @@ class Match:
         if self.over:
             raise MatchError("the match is over")
         if self.hand_number > self.max_hands:
-            raise MatchError(f"no winner after {_count(self.max_hands, 'hand')}")
+            raise MatchError(f"no winner after {plural(self.max_hands, 'hand')}")
         if self.deal_number > self.max_redeals:
-            raise MatchError(f"hand {self.hand_number} was redealt {_count(self.max_redeals, 'time')}")
+            raise MatchError(f"hand {self.hand_number} was redealt {plural(self.max_redeals, 'time')}")
         s = self.setup()
         return HandState(self.rules, new_pack(self.rules, self.rng), hand_number=s.hand_number,
                          team_levels=s.team_levels, banker=s.banker, trump_suit=s.trump_suit)

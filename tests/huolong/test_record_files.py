@@ -170,7 +170,7 @@ def test_verify_reports_each_bad_file_and_checks_the_rest(tmp_path, match_record
                          "--variant)")
     assert errors[1].startswith(f"error: {deep}: nesting deeper than 64 levels")
     assert errors[2].startswith(f"error: {bigint}: bad JSON: a number of 5000 digits")
-    assert out.stdout == f"{good}: OK (match, 2 deal(s))\n"
+    assert out.stdout == f"{good}: OK (match, 2 deals)\n"
 
 
 # ------------------------------------------------------------------ play
@@ -183,7 +183,7 @@ def test_play_takes_a_house_variant_file_and_verify_takes_it_back(tmp_path):
     alone = run("verify", str(path))
     assert alone.exit_code == 2 and "unknown variant 'huolong/example-club'" in alone.stderr
     told = run("verify", "--variant", str(HOUSE), str(path))
-    assert told.exit_code == 0 and told.stdout == f"{path}: OK (match, 1 deal(s))\n"
+    assert told.exit_code == 0 and told.stdout == f"{path}: OK (match, 1 deal)\n"
 
 
 def test_play_quotes_a_bad_file_as_typed(tmp_path):
@@ -213,7 +213,7 @@ def test_one_hand_is_singular():
     out = run("play", "li-zhijiang", "--max-hands", "1")
     assert out.exit_code == 1
     assert out.stderr == "error: no winner after 1 hand\n"
-    assert "No winner yet after 1 hand(s) ·" in out.stdout  # the transcript's summary, as the docs quote it
+    assert "No winner yet after 1 hand ·" in out.stdout  # the transcript's summary, as getting-started.md quotes it
 
 
 def test_a_closed_stdout_does_not_lose_the_record(tmp_path):
