@@ -22,6 +22,8 @@ from pathlib import Path
 
 import click
 
+from .variant_arg import variant_filter_ids
+
 from conformance import bundled_spec
 from conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
@@ -212,7 +214,7 @@ def _close(implementation: Implementation) -> bool:
     return False
 
 
-@click.command("conform")
+@click.command("conform", short_help="Check an implementation against the conformance suite.")
 @click.option("--impl", metavar="MODULE:FACTORY", help="An in-process Python implementation.")
 @click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
 @click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
@@ -239,6 +241,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
+    variants = variant_filter_ids(variants)
     reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
     try:
         check_options(timeout, startup_timeout, reports)

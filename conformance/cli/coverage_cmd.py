@@ -22,6 +22,8 @@ from pathlib import Path
 
 import click
 
+from .variant_arg import variant_filter_ids
+
 from conformance import bundled_spec
 from conformance.cli.conform import CommandError, fail, warn_spec_problems
 from conformance.coverage import CoverageReport
@@ -96,7 +98,7 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
     return [*problems[:ERRORS_SHOWN], f"... and {rest} more problems ({where})"]
 
 
-@click.command("coverage")
+@click.command("coverage", short_help="Count scenarios per rule id per variant.")
 @click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               help="Scenario folder or file instead of the bundled suite (repeatable).")
@@ -110,6 +112,7 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
               help="Exit 1 when a variant's coverage is below PERCENT.")
 def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, json_path, fail_under) -> None:
     """Count the scenarios checking each rule of each variant; list the uncovered rules."""
+    variants = variant_filter_ids(variants)
     try:
         if json_path is not None and not json_path.strip():
             raise CommandError("--json is empty (expected a file path)")

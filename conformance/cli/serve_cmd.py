@@ -13,7 +13,7 @@ import click
 from conformance.serve import REFERENCE_IMPL, serve
 
 
-@click.command("serve")
+@click.command("serve", short_help="The reference engine behind the JSON-lines protocol.")
 @click.option("--impl", metavar="MODULE:FACTORY", default=None,
               help=f"The in-process implementation to serve (default: the reference engine, {REFERENCE_IMPL}).")
 def serve_command(impl: str | None) -> None:

@@ -46,3 +46,19 @@ def open_variant_arg(ref: str) -> Variant:
             fail(str(exc))
         fail(f"{ref} has {count} problems; run 'datong-rules validate {ref}' to see them all. First: {exc}")
     raise AssertionError("unreachable")
+
+
+def variant_filter_ids(values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--variant`` filter values of ``conform`` and ``coverage`` with short bundled ids made full
+    (``li-zhijiang`` → ``huolong/li-zhijiang``); a value naming no bundled variant is kept as typed, so
+    that the command's own "matches nothing" message can name it.
+    """
+    from reference_impl.variant import resolve_variant_id
+
+    out = []
+    for value in values:
+        try:
+            out.append(resolve_variant_id(value))
+        except (VariantNotFound, SpecError):
+            out.append(value)
+    return tuple(out)

@@ -366,3 +366,17 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
     assert "INTERRUPTED after" in out and "Traceback" not in err
     assert json.loads(report.read_text())["interrupted"] is True
     assert pids_in(pids) and all(gone(pid) for pid in pids_in(pids))
+
+
+def test_conform_and_coverage_take_a_short_variant_id():
+    """`--variant li-zhijiang` means huolong/li-zhijiang, as in show/diff/play (one bundled variant has that name)."""
+    from click.testing import CliRunner
+
+    from conformance.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["conform", "--variant", "li-zhijiang", "--op", "facts", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "passed, 0 failed" in result.output
+    result = CliRunner().invoke(cli, ["coverage", "--variant", "li-zhijiang", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert "huolong/li-zhijiang" in result.output and "huolong/datong-guide" not in result.output
