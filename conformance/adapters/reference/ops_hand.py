@@ -78,7 +78,7 @@ def op_replay(rules: HuolongRules, given: dict) -> Answer:
         raise ValueError(f"given.record.variant: the record is of {variant!r}, but the query asks "
                          f"{rules.variant_id!r}")
     try:
-        return records.verify(record).answer()
+        return records.verify(record, rules).answer()
     except records.RecordError as err:
         raise ValueError(f"given.record: {err}") from None
 
