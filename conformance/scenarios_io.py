@@ -112,14 +112,17 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
     A path to a single file is accepted and returned as a one-element list.
 
     Raises:
-        ScenarioError: ``root`` does not exist, or is a folder without any ``*.yaml`` file (the message
-            says so, and counts the ``.json``/``.yml`` files found there, which are not read).
+        ScenarioError: ``root`` does not exist, is neither a regular file nor a folder (``/dev/null``, a
+            FIFO, a socket), or is a folder without any ``*.yaml`` file (the message says so, and counts the
+            ``.json``/``.yml`` files found there, which are not read).
     """
     root = Path(root) if root is not None else scenarios_root()
     if root.is_file():
         return [root]
     if not root.is_dir():
-        raise ScenarioError([f"{root}: no such scenario file or folder"])
+        what = "not a regular file or folder (a FIFO, a device or a socket)" if root.exists() else \
+            "no such scenario file or folder"
+        raise ScenarioError([f"{root}: {what}"])
     files = sorted(p for p in root.rglob("*.yaml") if p.is_file())
     if not files:
         others = sum(1 for p in root.rglob("*") if p.suffix in (".json", ".yml") and p.is_file())
@@ -214,7 +217,9 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
         spec_check: check scenarios against the bundled spec (see :func:`load_scenario_file`).
 
     Returns:
-        All scenarios, files in path order, each file's scenarios in file order.
+        All scenarios, files in path order, each file's scenarios in file order. A file reached through two
+        roots (``--scenarios f.yaml --scenarios folder-holding-f``), or two paths to it, is loaded once, at its
+        first place.
 
     Raises:
         ScenarioError: every problem of every file (one line each), and every scenario id used in
@@ -223,6 +228,7 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     roots = [paths] if paths is None or isinstance(paths, (str, Path)) else list(paths)
     errors: list[str] = []
     scenarios: list[Scenario] = []
+    loaded: set[Path] = set()
     for root in roots:
         try:
             files = find_scenario_files(root)
@@ -230,6 +236,13 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
             errors.extend(exc.errors)
             continue
         for file in files:
+            try:
+                key = file.resolve()
+            except (OSError, RuntimeError):  # a symlink loop: it fails to load below, with its own message
+                key = file.absolute()
+            if key in loaded:
+                continue
+            loaded.add(key)
             try:
                 scenarios.extend(load_scenario_file(file, spec_check=spec_check))
             except ScenarioError as exc:
@@ -321,11 +334,13 @@ def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,
     return [text for _, _, text in sorted(lines, key=lambda t: (t[0], t[1]))]
 
 
-def _unknown_keys(error: jsonschema.ValidationError) -> list[str]:
+def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
+    """The keys of ``error.instance`` its schema does not allow (for an ``additionalProperties`` error), sorted
+    by their text: an in-process answer may have keys of any type (``{1: 2, (1, 2): 3}``), which do not compare."""
     if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
         return []
     known = error.schema.get("properties", {})
-    return sorted(k for k in error.instance if k not in known)
+    return sorted((k for k in error.instance if k not in known), key=lambda k: (not isinstance(k, str), str(k)))
 
 
 def schema_message(error: jsonschema.ValidationError) -> str:
@@ -335,7 +350,8 @@ def schema_message(error: jsonschema.ValidationError) -> str:
     extra = _unknown_keys(error)
     if extra:
         allowed = ", ".join(error.schema.get("properties", {}))
-        return f"unknown key '{extra[0]}'" + (f" (allowed: {allowed})" if allowed else "")
+        key = f"'{extra[0]}'" if isinstance(extra[0], str) else f"{extra[0]!r} (not a string)"
+        return f"unknown key {key}" + (f" (allowed: {allowed})" if allowed else "")
     if error.validator == "not" and error.validator_value in ({}, True):
         why = error.schema.get("description") if isinstance(error.schema, dict) else None
         return "not allowed here" + (f" ({why})" if why else "")
