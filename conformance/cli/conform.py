@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
 from conformance import bundled_spec
@@ -30,6 +31,7 @@ from conformance.adapters.base import (
     Implementation,
     ImplementationStartError,
     describe,
+    identity,
     load_python_impl,
     start_checked,
 )
@@ -39,6 +41,7 @@ from conformance.adapters.jsonlines import (
     JsonLinesImplementation,
     check_seconds,
 )
+from conformance.reports.common import STDOUT, is_stdout
 from conformance.reports.console import progress, render_console
 from conformance.reports.json_report import write_json
 from conformance.reports.junit import write_junit
@@ -108,7 +111,7 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
 
     Raises:
         CommandError: a timeout that is not a finite number of seconds in (0, 3600], an empty report
-            path, or two reports written to the same file.
+            path, or two reports written to the same file (``-``, standard output, included).
     """
     for name, value in (("--timeout", timeout), ("--startup-timeout", startup_timeout)):
         try:
@@ -121,7 +124,9 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             continue
         if not path.strip():
             raise CommandError(f"{name} is empty (expected a file path)")
-        key = Path(path).resolve()
+        key = Path(STDOUT) if is_stdout(path) else Path(path).resolve()
+        if key in seen and is_stdout(path):
+            raise CommandError(f"{seen[key]} and {name} both go to standard output ('-'; only one report can)")
         if key in seen:
             raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
         seen[key] = name
@@ -191,7 +196,7 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
     except KeyboardInterrupt:
         click.echo("error: interrupted while starting the implementation", err=True)
-        return RunResult(implementation={"name": str(implementation.name), "version": str(implementation.version)},
+        return RunResult(implementation=identity(implementation),
                          selected=len(chosen), interrupted=True, started=time.time())
     warn_spec_problems()
     try:
@@ -227,13 +232,16 @@ def _close(implementation: Implementation) -> bool:
 @click.option("--startup-timeout", type=float, default=DEFAULT_STARTUP_TIMEOUT, metavar="SECONDS",
               show_default=True, help="Seconds allowed for the handshake (--impl-cmd; at most 3600).")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
-              help="Scenario folder or file instead of the bundled suite (repeatable).")
+              callback=refuse_empty("a scenario folder or file"), help="Scenario folder or file instead of the bundled suite (repeatable).")
 @click.option("--no-spec-check", is_flag=True,
               help="Do not check the scenarios' op, variant and rule ids against the bundled spec "
                    "(for a suite of another game, or test fixtures).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write a JSON report.")
-@click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write a JUnit XML report.")
-@click.option("--markdown", "markdown_path", type=click.Path(dir_okay=False), help="Write a Markdown report.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write a JSON report ('-': to standard output).")
+@click.option("--junit", "junit_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write a JUnit XML report ('-': to standard output).")
+@click.option("--markdown", "markdown_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write a Markdown report ('-': to standard output).")
 @click.option("--no-schema-check", is_flag=True,
               help="Compare only the expected keys; do not check answers against spec/schema/operations.schema.json.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
@@ -257,14 +265,16 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise CommandError("interrupted while loading the implementation", 1) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check)
         outcome.total = time.perf_counter() - began
-        click.echo(render_console(outcome, details=not quiet))
+        # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
+        click.echo(render_console(outcome, details=not quiet), err=any(map(is_stdout, reports.values())))
         writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
         for name, path in reports.items():
             if path is not None:
                 try:
                     writers[name](outcome, path)
                 except OSError as exc:
-                    raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+                    where = "the report to standard output" if is_stdout(path) else path
+                    raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
     except CommandError as exc:
         fail(exc)
     raise SystemExit(0 if outcome.ok else 1)

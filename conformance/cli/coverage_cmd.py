@@ -18,17 +18,19 @@ rule ids do not list, or when a variant's coverage is below ``--fail-under``; 2 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import click
 
+from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
 from conformance import bundled_spec
 from conformance.cli.conform import CommandError, fail, warn_spec_problems
 from conformance.coverage import CoverageReport
 from conformance.coverage import coverage as compute_coverage
-from conformance.reports.common import write_text
+from conformance.reports.common import is_stdout, write_text
 from conformance.scenarios_io import ScenarioError, load_scenarios
 from reference_impl.variant.errors import SpecError
 from reference_impl.variant.yaml_loader import read_yaml_file
@@ -89,26 +91,40 @@ def render_coverage(report: CoverageReport, show_counts: bool) -> str:
     return "\n".join(out)
 
 
+def check_percent(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """The ``--fail-under`` value if it is a finite number from 0 to 100 (a click callback).
+
+    Raises:
+        click.BadParameter: ``nan`` (which no comparison would ever fail), ``inf`` or a number outside 0–100.
+    """
+    if value is not None and not (math.isfinite(value) and 0 <= value <= 100):
+        raise click.BadParameter(f"{value:g} is not a number from 0 to 100")
+    return value
+
+
 def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
     """The first :data:`ERRORS_SHOWN` problem lines, then one line counting the others."""
     if len(problems) <= ERRORS_SHOWN:
         return problems
     rest = len(problems) - ERRORS_SHOWN
-    where = f"{json_path} lists them all" if json_path else "--json FILE lists them all"
+    where = ("the JSON on standard output lists them all" if is_stdout(json_path)
+             else f"{json_path} lists them all" if json_path else "--json FILE lists them all")
     return [*problems[:ERRORS_SHOWN], f"... and {rest} more problems ({where})"]
 
 
 @click.command("coverage", short_help="Count scenarios per rule id per variant.")
 @click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
+              callback=refuse_empty("a scenario folder or file"),
               help="Scenario folder or file instead of the bundled suite (repeatable).")
-@click.option("--rules-file", metavar="FILE",
+@click.option("--rules-file", metavar="FILE", callback=refuse_empty("a YAML or JSON file of rule ids"),
               help="Rule ids per variant from this YAML/JSON file ({variant: [rule, ...]}) instead of the bundled spec.")
 @click.option("--no-spec-check", is_flag=True,
               help="Do not check the scenarios' op, variant and rule ids against the bundled spec as they load.")
 @click.option("--counts", "show_counts", is_flag=True, help="List every rule with its scenario count.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the coverage as JSON.")
-@click.option("--fail-under", type=click.FloatRange(0, 100), metavar="PERCENT",
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the coverage as JSON ('-': to standard output).")
+@click.option("--fail-under", type=float, callback=check_percent, metavar="PERCENT",
               help="Exit 1 when a variant's coverage is below PERCENT.")
 def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, json_path, fail_under) -> None:
     """Count the scenarios checking each rule of each variant; list the uncovered rules."""
@@ -127,12 +143,14 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted
             scenarios = [s for s in scenarios if not isinstance(bundled_spec.variant(s.variant), SpecError)]
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
-        click.echo(render_coverage(report, show_counts))
+        # --json - puts the JSON alone on standard output: the text goes to stderr
+        click.echo(render_coverage(report, show_counts), err=is_stdout(json_path))
         if json_path:
             try:
                 write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
             except OSError as exc:
-                raise CommandError(f"cannot write {json_path}: {exc.strerror or exc}") from None
+                where = "the coverage to standard output" if is_stdout(json_path) else json_path
+                raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
         low = [v.variant for v in report.variants.values() if fail_under is not None and v.percent < fail_under]
         problems = shown_problems(report.errors, json_path) + [f"coverage of {v} is below {fail_under:g}%" for v in low]
         if problems:

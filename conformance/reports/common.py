@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -68,8 +69,22 @@ def compact(value: Any, limit: int | None = None) -> str:
     return text
 
 
+STDOUT = "-"
+"""The report path meaning standard output (the usual convention: ``--json -``)."""
+
+
+def is_stdout(path: str | Path | None) -> bool:
+    """True when ``path`` is :data:`STDOUT` (``-``): the report goes to standard output, not to a file."""
+    return path is not None and str(path) == STDOUT
+
+
 def write_text(path: str | Path, text: str) -> None:
-    """Write a report file (UTF-8), creating its folder. Raises :class:`OSError`."""
+    """Write a report file (UTF-8), creating its folder; ``-`` writes ``text`` to standard output instead
+    (a file of that name is written as ``./-``). Raises :class:`OSError`."""
+    if is_stdout(path):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

@@ -61,5 +61,5 @@ def render_json(run: RunResult) -> str:
 
 
 def write_json(run: RunResult, path: str | Path) -> None:
-    """Write :func:`render_json` to ``path``. Raises :class:`OSError`."""
+    """Write :func:`render_json` to ``path``; ``-`` is standard output. Raises :class:`OSError`."""
     write_text(path, render_json(run))

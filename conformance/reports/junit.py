@@ -87,5 +87,5 @@ def render_junit(run: RunResult, group_by: str = "op") -> str:
 
 
 def write_junit(run: RunResult, path: str | Path, group_by: str = "op") -> None:
-    """Write :func:`render_junit` to ``path`` (UTF-8). Raises :class:`OSError`."""
+    """Write :func:`render_junit` to ``path`` (UTF-8); ``-`` is standard output. Raises :class:`OSError`."""
     write_text(path, render_junit(run, group_by))

@@ -71,5 +71,5 @@ def render_markdown(run: RunResult) -> str:
 
 
 def write_markdown(run: RunResult, path: str | Path) -> None:
-    """Write :func:`render_markdown` to ``path``. Raises :class:`OSError`."""
+    """Write :func:`render_markdown` to ``path``; ``-`` is standard output. Raises :class:`OSError`."""
     write_text(path, render_markdown(run))
