@@ -21,6 +21,7 @@ import yaml
 from reference_impl.variant import SpecError, Variant, default_registry
 from reference_impl.variant.variant import iter_rules
 
+from .path_args import refuse_empty
 from .variant_arg import open_variant_arg
 
 
@@ -36,22 +37,24 @@ def _yaml(data: Any) -> str:
 # ------------------------------------------------------------------------------------------------------ validate
 @click.command()
 # readable=False: an unreadable file is a problem line of its own (FILE:1:1: cannot read …), not a usage error
-@click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
+# a plain string, made a Path below: click would turn "" into Path("."), the current folder
+@click.argument("files", nargs=-1, type=click.Path(readable=False),
+                callback=refuse_empty("a variant file or a folder of them"))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: one line per problem, FILE:LINE:COL: RULE.PATH: message (expected …); "
                    "json: a list of objects with file, line, column, rule_path, kind, message, expected.")
-def validate(files: tuple[Path, ...], fmt: str) -> None:
+def validate(files: tuple[str, ...], fmt: str) -> None:
     """Check variant files and report every problem.
 
     With no FILE, checks every bundled variant and spec/sources.yaml. A FILE may be a house variant anywhere
     (it may extend a bundled variant), a file named sources.yaml, or a folder (all its *.yaml and *.yml files,
     recursively). Exit status:
-    0 when there is no problem, 1 otherwise. A count goes to standard error.
+    0 when there is no problem, 1 otherwise, 2 for an empty FILE argument. A count goes to standard error.
     """
     registry = default_registry()
     if files:
         targets: list[Path] = []
-        for path in files:
+        for path in map(Path, files):
             if path.is_dir():
                 found = sorted([*path.rglob("*.yaml"), *path.rglob("*.yml")])
                 if not found:

@@ -1,6 +1,6 @@
 """The VARIANT argument shared by ``show``, ``diff``, ``play`` and ``verify --variant``: a bundled id, full or short
 (``huolong/li-zhijiang``, ``li-zhijiang``), or a variant file's path, resolved by
-:func:`reference_impl.variant.open_variant`. What names no usable variant ends the command with one
+:func:`reference_impl.variant.open_variant`. What names no usable variant (an empty argument included) ends the command with one
 ``error: …`` line and exit status 2 (bad input)."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import sys
 import click
 
 from reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
+
+from .path_args import empty_message
 
 VARIANT_HELP = ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file "
                 "(a house variant)")
@@ -36,6 +38,8 @@ def open_variant_arg(ref: str) -> Variant:
     Returns:
         The resolved :class:`Variant`.
     """
+    if not ref.strip():
+        fail(empty_message("the variant", f"{VARIANT_HELP}"))
     try:
         return open_variant(ref)
     except VariantNotFound as exc:
