@@ -377,6 +377,6 @@ def test_conform_and_coverage_take_a_short_variant_id():
     result = CliRunner().invoke(cli, ["conform", "--variant", "li-zhijiang", "--op", "facts", "--quiet"])
     assert result.exit_code == 0, result.output
     assert "passed, 0 failed" in result.output
-    result = CliRunner().invoke(cli, ["coverage", "--variant", "li-zhijiang", "--json", "-"])
+    result = CliRunner().invoke(cli, ["coverage", "--variant", "li-zhijiang"])
     assert result.exit_code == 0, result.output
     assert "huolong/li-zhijiang" in result.output and "huolong/datong-guide" not in result.output
