@@ -13,7 +13,12 @@ What it refuses, each as a :class:`~reference_impl.variant.errors.SpecError` wit
   expanded, so no alias bomb ("billion laughs") can grow; variant files are short enough to write out in full;
 * keys that are not strings (``key_type``): ``5: 5`` or ``yes: 1`` would not be JSON data; quote them;
 * explicit tags other than the plain JSON ones (``tag``): ``!!python/…``, ``!!binary``, ``!custom``;
-* nesting deeper than :data:`MAX_DEPTH` (``too_deep``), so that no input can exhaust the recursion limit.
+* nesting deeper than :data:`MAX_DEPTH` (``too_deep``), so that no input can exhaust the recursion limit;
+* a key or string value holding a character that cannot be shown or written safely (``bad_text``), even when
+  written as an escape in a double-quoted string (``"\\ud800"``, ``"\\e"``): a lone UTF-16 surrogate
+  (U+D800–U+DFFF; it cannot be written as UTF-8), a control character other than tab and newline (C0, DEL,
+  C1), or a bidirectional override or isolate control (U+202A–U+202E, U+2066–U+2069), which would let a
+  variant's name rewrite the terminal or reorder the text around it.
 
 Timestamps are not converted (``2024-01-01`` stays a string): the loaded data is JSON-compatible
 (dict with str keys, list, str, int, float, bool, None).
@@ -26,6 +31,7 @@ every error above. The result, errors included, is the same either way; :data:`P
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -205,7 +211,7 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
         # libyaml allows tabs as separators where PyYAML does not: texts with a tab take the strict path.
         fast = yaml_fast.fast_load(text, MAX_DEPTH)
         if fast is not None:
-            return LoadedYaml(file, fast[0], fast[1])
+            return _text_checked(LoadedYaml(file, fast[0], fast[1]), text)
     loader = None
     try:
         loader = _StrictLoader(text, file)
@@ -220,7 +226,7 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
                          "a mapping (key: value lines)")
         positions: dict[Path_, tuple[int, int]] = {(): (node.start_mark.line + 1, node.start_mark.column + 1)}
         _walk(node, (), loader, positions)
-        return LoadedYaml(file, loader.construct_document(node), positions)
+        loaded = LoadedYaml(file, loader.construct_document(node), positions)
     except SpecError:
         raise
     except yaml.reader.ReaderError as exc:
@@ -235,6 +241,49 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
     finally:
         if loader is not None:
             loader.dispose()
+    return _text_checked(loaded, text)
+
+
+BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""The characters refused in any key or string of a YAML file (kind ``bad_text``): C0 controls but tab and
+newline, DEL, C1 controls, the bidi overrides and isolates, and the UTF-16 surrogates."""
+
+
+def _text_checked(loaded: LoadedYaml, text: str) -> LoadedYaml:
+    """``loaded`` as it is, or a :class:`SpecError` (kind ``bad_text``) at the first key or string holding a
+    :data:`BAD_TEXT` character. Only a text with an escape (``\\``) or such a character is walked."""
+    if "\\" not in text and not BAD_TEXT.search(text):
+        return loaded
+    stack: list[tuple[Path_, Any]] = [((), loaded.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_string(loaded, path + (key,), key, "key")
+                stack.append((path + (key,), item))
+        elif isinstance(value, list):
+            stack.extend((path + (index,), item) for index, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_string(loaded, path, value, "text")
+    return loaded
+
+
+def _check_string(loaded: LoadedYaml, path: Path_, value: str, what: str) -> None:
+    found = BAD_TEXT.search(value)
+    if found is None:
+        return
+    char = ord(found.group())
+    if 0xD800 <= char <= 0xDFFF:
+        name = "a lone UTF-16 surrogate, which cannot be written as UTF-8"
+        expected = "the character itself, or \\U0001F600-style escapes for characters beyond U+FFFF"
+    elif 0x202A <= char <= 0x2069:
+        name = "a bidirectional override or isolate control, which reorders the text around it"
+        expected = "text without bidi controls"
+    else:
+        name = "a control character"
+        expected = "printable text (tab and newline are allowed)"
+    raise loaded.error(path, f"the {what} holds U+{char:04X} at character {found.start() + 1}, {name}",
+                       expected, "bad_text")
 
 
 def _syntax_error(file: str, exc: yaml.MarkedYAMLError) -> SpecError:
