@@ -35,7 +35,9 @@ from conformance.adapters.base import (
     ImplementationError,
     Unsupported,
     describe,
+    identity,
     one_line,
+    without_surrogates,
 )
 from conformance.scenarios_io import Scenario, schema_message
 
@@ -201,7 +203,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     except IMPLEMENTATION_FAULTS as exc:  # a buggy supported_variants()/supported_operations()
         return ScenarioResult(scenario, ERRORED, message=describe(exc))
     if reason is not None:
-        return ScenarioResult(scenario, SKIPPED, message=reason)
+        return ScenarioResult(scenario, SKIPPED, message=without_surrogates(reason))
     start = time.perf_counter()
     try:
         answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
@@ -217,6 +219,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     if not isinstance(answer, dict):
         return ScenarioResult(scenario, ERRORED, duration=duration,
                               message=f"answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
+    answer = without_surrogates(answer)  # a JSON "\\ud800" must not reach a UTF-8 writer
     wrong = compare(scenario.op, scenario.expect, answer)
     problem = answer_schema_problem(scenario.op, answer) if check_schema else None
     if wrong or problem:
@@ -241,7 +244,7 @@ def run(impl: Implementation, scenarios: list[Scenario],
         The run; on ``KeyboardInterrupt`` the results so far with ``interrupted=True`` (the
         interrupt is not re-raised, so reports can still be written).
     """
-    outcome = RunResult(implementation={"name": str(impl.name), "version": str(impl.version)},
+    outcome = RunResult(implementation=identity(impl),
                         selected=len(scenarios), started=time.time())
     clock = time.perf_counter()
     try:

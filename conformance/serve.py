@@ -62,6 +62,7 @@ PROTOCOL_VERSION = 1
 REFERENCE_IMPL = "conformance.adapters.reference:ReferenceImplementation"
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_ascii_dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
 
 
 class Server:
@@ -160,12 +161,21 @@ class Server:
 
 
 def _encode(reply: dict[str, Any]) -> bytes:
-    """One reply line; an answer that is not JSON-serialisable becomes an ``errored`` reply."""
+    """One reply line, UTF-8; never raises.
+
+    An answer that is not JSON-serialisable becomes an ``errored`` reply. Text that UTF-8 cannot carry
+    (a lone surrogate, as JSON ``"\\ud800"`` reads) is written as ``\\uXXXX`` escapes (``ensure_ascii``),
+    which is still valid JSON: an encoding problem is never mistaken for a closed stdout.
+    """
     try:
-        return (_dumps(reply) + "\n").encode("utf-8")
+        line = _dumps(reply)
     except (TypeError, ValueError) as exc:
-        return (_dumps({"type": "errored", "id": reply.get("id"),
-                        "message": f"answer is not JSON: {one_line(exc)}"}) + "\n").encode("utf-8")
+        reply = {"type": "errored", "id": reply.get("id"), "message": f"answer is not JSON: {one_line(exc)}"}
+        line = _dumps(reply)
+    try:
+        return (line + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (_ascii_dumps(reply) + "\n").encode("ascii")
 
 
 def _notice(stderr: IO[str], number: int, text: str) -> None:
@@ -212,7 +222,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
             try:
                 write(_encode(reply))
                 flush()
-            except (BrokenPipeError, ValueError):  # the reader went away: nothing more to say
+            except BrokenPipeError:  # the reader went away: nothing more to say
                 return 0
         if stop:
             break

@@ -27,6 +27,7 @@ never a traceback). Only ``KeyboardInterrupt`` (Ctrl-C) stops a run.
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 WILDCARD = "*"
@@ -242,11 +243,43 @@ class _Duck(Implementation):
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters (escape sequences, NUL…) shown as ``\\xNN`` escapes, so that
-    an implementation's output cannot garble a terminal or a report."""
+    """``text`` with the characters that are not printable (escape sequences, NUL, bidi controls, lone
+    UTF-16 surrogates…) shown as ``\\xNN`` (up to U+00FF) or ``\\uNNNN`` escapes, so that an
+    implementation's output cannot garble a terminal or a report, nor fail to be written as UTF-8."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c == "\t" else f"\\x{ord(c):02x}" for c in text)
+    return "".join(c if c.isprintable() or c == "\t" else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(value: Any) -> Any:
+    """JSON-like data (dict, list, str, numbers…) with every lone UTF-16 surrogate in a string or a
+    string key replaced by its ``\\udXXX`` escape as text; the same object when it holds none.
+
+    A JSON answer may carry ``"\\ud800"``, which Python reads as a lone surrogate that no UTF-8
+    output (console, JSON or JUnit report) can write; answers and names are passed through this where
+    they enter the runner, so that nothing after it meets one. Other values are kept as they are.
+    """
+    if isinstance(value, str):
+        return _SURROGATES.sub(lambda m: _escape(m.group()), value) if _SURROGATES.search(value) else value
+    if isinstance(value, dict):
+        return {without_surrogates(k): without_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_surrogates(v) for v in value]
+    return value
+
+
+def identity(impl: Implementation) -> dict[str, str]:
+    """``{"name": …, "version": …}`` of an implementation for runs and reports: ``str()`` of its
+    attributes, made :func:`printable` (control characters, bidi controls and lone surrogates escaped)."""
+    return {"name": printable(str(impl.name)), "version": printable(str(impl.version))}
 
 
 def quote_line(line: str, limit: int = 200) -> str:
