@@ -6,6 +6,10 @@ Every subcommand turns expected errors into a one-line ``error: …`` message an
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
+import os
 import sys
 
 import click
@@ -51,14 +55,65 @@ _register()
 
 
 def main() -> None:
-    """Console entry point: run the group; turn any unexpected exception into one line and exit 70."""
+    """Console entry point: run the group; turn any unexpected exception into one line and exit 70.
+
+    Text that cannot be encoded (a file name holding undecodable bytes, which Python keeps as lone
+    surrogates) is printed with backslash escapes instead of failing. A standard output that cannot be
+    written (a full disk: ``> /dev/full``) ends the command with ``error: cannot write to standard output:
+    …`` on stderr and status 1; a closed pipe (``| head``) ends it quietly (click's handling, status 1).
+    """
+    watched = _watch_stdout()
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stderr.reconfigure(errors="backslashreplace")
     try:
         cli(standalone_mode=True)
     except SystemExit:
         raise
+    except OSError as exc:
+        if watched is None or watched.failure is None:
+            _internal_error(exc)
+        with contextlib.suppress(OSError, ValueError):  # later writes and the flush at exit go nowhere
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        if watched.failure.errno != errno.EPIPE:
+            with contextlib.suppress(OSError, ValueError):
+                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
+        sys.exit(1)
     except Exception as exc:  # last guard: never a traceback
+        _internal_error(exc)
+
+
+class _WatchedStdout(io.FileIO):
+    """File descriptor 1, remembering the error of a failed write (``failure``), so that :func:`main` can tell
+    an OSError of standard output from any other."""
+
+    failure: OSError | None = None
+
+    def write(self, data) -> int:  # noqa: ANN001 - io.FileIO's signature
+        try:
+            return super().write(data)
+        except OSError as exc:
+            self.failure = exc
+            raise
+
+
+def _watch_stdout() -> _WatchedStdout | None:
+    """Point ``sys.stdout`` at a :class:`_WatchedStdout` text stream (same encoding, lone surrogates written
+    as backslash escapes); None when standard output is not a file descriptor (then it is left alone)."""
+    try:
+        old = sys.stdout
+        raw = _WatchedStdout(old.fileno(), "w", closefd=False)
+        old.flush()
+    except (AttributeError, OSError, ValueError):
+        return None
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding, errors="backslashreplace",
+                                  line_buffering=old.line_buffering)
+    return raw
+
+
+def _internal_error(exc: Exception) -> None:
+    with contextlib.suppress(OSError, ValueError):
         click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
-        sys.exit(70)
+    sys.exit(70)
 
 
 if __name__ == "__main__":

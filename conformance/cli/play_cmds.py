@@ -4,8 +4,9 @@
 Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short, or a variant file's path.
 
 Exit status of ``play``: 0 when the match (or the hands asked for) was played; 1 when a safety cap
-stopped it; 2 for bad input (unknown or unplayable variant, record file not writable). A closed standard
-output (``play … | head``) stops the transcript, not the match: the record is still written.
+stopped it or standard output could not be written (full disk); 2 for bad input (unknown or unplayable
+variant, record file not writable or not a regular file). A closed or full standard output (``play … | head``,
+``> /dev/full``) stops the transcript, not the match: the record is still written.
 Exit status of ``verify``: 0 when every record is accepted; 1 when one is refused (the first refused
 action is named: ``FILE: action N (seat S): reason``); 2 when a file is not a readable record
 (bad JSON, schema violation, unknown variant, too large, not a regular file); every file is checked.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import stat
 import sys
 from pathlib import Path
 
@@ -103,19 +105,23 @@ def transcript(state: HandState, deal_number: int) -> list[str]:
 
 
 class _Stdout:
-    """The transcript's output: once standard output is closed (``play … | head -1``), printing stops quietly and
-    the match goes on, so that the record is still written and the exit status is still the match's."""
+    """The transcript's output: once standard output fails (closed: ``play … | head -1``; full: ``> /dev/full``),
+    printing stops and the match goes on, so that the record is still written. A closed pipe is quiet; any other
+    failure is kept in ``failure`` (its ``strerror``) for one ``error:`` line at the end."""
 
     def __init__(self) -> None:
         self.closed = False
+        self.failure: str | None = None
 
     def __call__(self, line: str = "") -> None:
         if self.closed:
             return
         try:
             click.echo(line)
-        except BrokenPipeError:
+        except OSError as err:
             self.closed = True
+            if not isinstance(err, BrokenPipeError):
+                self.failure = err.strerror or str(err)
             try:  # later writes and the flush at exit go nowhere, instead of raising again
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
@@ -134,10 +140,14 @@ class _RecordFile:
         self.path = path
         existed = os.path.lexists(path)
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
+            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
         except OSError as err:
             fail(f"cannot write the record to {path}: {err.strerror or err}")
         self.created = not existed
+        if not stat.S_ISREG(os.fstat(self.fd).st_mode):
+            os.close(self.fd)
+            self.fd = -1
+            fail(f"cannot write the record to {path}: it is not a regular file (a device, a FIFO or a socket)")
 
     def write(self, text: str) -> None:
         """Replace the file's content with ``text`` (UTF-8) and close it.
@@ -176,8 +186,9 @@ def play(variant: str, seed: int, hands: int | None, record_path: Path | None, b
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
     variant). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
-    Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it; 2 for a
-    VARIANT that names no playable variant or a record file that cannot be written.
+    Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it or standard
+    output could not be written (the record is still written); 2 for a VARIANT that names no playable variant or a
+    record file that cannot be written.
     """
     resolved = open_variant_arg(variant)
     try:
@@ -224,10 +235,13 @@ def _play(name: str, rules, seed: int, hands: int | None, bot_kind: str, max_han
             click.echo(f"error: cannot write the record to {record_file.path}: {err.strerror or err}", err=True)
             return 2
         say(f"Record written to {record_file.path}")
+    if say.failure is not None:
+        click.echo(f"error: cannot write to standard output: {say.failure}"
+                   + (" (the record was written)" if record_file is not None else ""), err=True)
     if capped:
         click.echo(f"error: {capped}", err=True)
         return 1
-    return 0
+    return 1 if say.failure is not None else 0
 
 
 def _deal_number(match: Match, state: HandState) -> int:
