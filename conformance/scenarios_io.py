@@ -46,6 +46,7 @@ import jsonschema
 from conformance import bundled_spec, operations_schema
 from reference_impl.schema_validator import SchemaValidator
 from reference_impl.variant.errors import SpecError, format_path
+from reference_impl.variant.schema_check import _show, describe_error
 from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
@@ -345,8 +346,9 @@ def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
 
 def schema_message(error: jsonschema.ValidationError) -> str:
     """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
-    …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or
-    jsonschema's own message)."""
+    …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or the spec
+    loader's wording, :func:`reference_impl.variant.schema_check.describe_error`: ``found null (expected a
+    mapping)``)."""
     extra = _unknown_keys(error)
     if extra:
         allowed = ", ".join(error.schema.get("properties", {}))
@@ -361,9 +363,12 @@ def schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
         return f"needs {options}"
-    text = error.message
     if error.validator == "anyOf" and error.context and all(e.validator == "enum" for e in error.context):
         allowed = dict.fromkeys(v for e in error.context for v in e.validator_value)  # the enums together
-        text = f"{error.instance!r} is not one of {list(allowed)!r}"
+        text = f"{_show(error.instance)} is not an allowed value (expected one of: {', '.join(map(str, allowed))})"
+    else:  # the spec loader's wording: "found null (expected a mapping)", "… is out of range (expected …)"
+        _, _, text, expected = describe_error(error, path=())[0]
+        expected = "at least one key" if expected.endswith(": ") else expected  # minProperties, no properties
+        text += f" (expected {expected})" if expected else ""
     text = " ".join(text.split())
     return text if len(text) <= 200 else text[:197] + "..."

@@ -182,3 +182,33 @@ def test_unknown_keys_of_other_types_are_named_as_such():
     schema = {"type": "object", "properties": {"a": {}}, "additionalProperties": False}
     [error] = jsonschema.Draft202012Validator(schema).iter_errors({1: 2, (1, 2): 3, "a": 0})
     assert schema_message(error) == "unknown key (1, 2) (not a string) (allowed: a)"
+
+
+# --------------------------------------------------------------------- the spec loader's wording
+SCENARIO = """\
+defaults: {variant: huolong/li-zhijiang, op: bottom_points, rules: [bottom.multiplier]}
+scenarios:
+  - id: huolong.test.wording-001
+    description: {zh: 底, en: bottom}
+    reasoning: by hand
+    given: {bottom: [S5, H10, CK, D3, D4, S6], dug: true}
+    expect: EXPECT
+"""
+
+
+@pytest.mark.parametrize("expect, message", [
+    ("null", "7:5: scenarios[0].expect: found null (expected a mapping)"),
+    ("25", "7:5: scenarios[0].expect: found the number 25 (expected a mapping)"),
+    ("[1]", "7:5: scenarios[0].expect: found a list (expected a mapping)"),
+    ("{points: true}", "7:14: scenarios[0].expect.points: found the true/false value true (expected a whole number)"),
+    ("{}", "7:5: scenarios[0].expect: the mapping is empty (expected at least one key)"),
+    ("{points: -5}", "7:14: scenarios[0].expect.points: -5 is out of range (expected a number ≥ 0)"),
+])
+def test_scenario_errors_use_the_spec_loaders_wording(tmp_path, expect, message):
+    from conformance.scenarios_io import load_scenario_file
+
+    path = tmp_path / "s.yaml"
+    path.write_text(SCENARIO.replace("EXPECT", expect), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_file(path)
+    assert caught.value.errors == [f"{path}:{message}"]

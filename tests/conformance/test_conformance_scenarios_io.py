@@ -76,7 +76,7 @@ def test_good_file(tmp_path):
     (GOOD.replace("    given: {value: 1}\n", ""), 6, "missing required key 'given'"),
     (GOOD.replace("  op: echo\n", ""), 5, "missing required key 'op'"),
     (GOOD.replace("    reasoning: by hand\n", ""), 6, "needs 'source' or 'reasoning'"),
-    (GOOD.replace("  - id: demo.x.one-001", "  - id: Demo X"), 6, "does not match"),
+    (GOOD.replace("  - id: demo.x.one-001", "  - id: Demo X"), 6, "does not have the required form"),
     (GOOD + GOOD.split("scenarios:\n")[1], 11, "duplicate scenario id 'demo.x.one-001' (first at line 6)"),
     (GOOD.replace("given: {value: 1}", "given: {value: &a 1}"), 9, "anchor &a is not allowed"),
     (GOOD.replace("given: {value: 1}", "given: {value: 1, other: *a}"), 9, "alias *a is not allowed"),
@@ -84,7 +84,7 @@ def test_good_file(tmp_path):
     (GOOD.replace("given: {value: 1}", "given: {value: !!python/name:os.system 1}"), 9, "is not allowed"),
     (GOOD.replace("given: {value: 1}", "given: {on: 1}"), 9, "not as text"),
     (GOOD.replace("given: {value: 1}", "given: {value: [1}"), 9, ""),
-    ("scenarios: []\n", 1, "should be non-empty"),
+    ("scenarios: []\n", 1, "the list has 0 item(s) (expected at least 1)"),
     ("", 1, "empty scenario file"),
     ("- a\n- b\n", 1, "the top of the file is a list"),
 ])

@@ -243,7 +243,8 @@ def test_an_answer_right_on_the_expected_keys_but_of_the_wrong_shape_fails():
     assert result.status == FAILED and result.mismatched == []
     assert result.message == result.schema_problem
     assert result.message.startswith("answer does not match the operation's schema: $.reason: 'must_follow_suits' "
-                                     "is not one of ['empty_play'")
+                                     "is not an allowed value (did you mean 'must_follow_suit'?) "
+                                     "(expected one of: empty_play, ")
     assert run_one(Fixed({"legal": False, "reason": "must_follow_suits"}), LEGAL, check_schema=False).status == PASSED
     assert run_one(Fixed({"legal": False, "reason": "must_follow_suit"}), LEGAL).status == PASSED
 
@@ -305,11 +306,12 @@ def test_a_malformed_given_or_expect_is_named_with_file_line_and_column(tmp_path
         load_scenario_file(path)
     errors = [line.removeprefix(f"{path}:") for line in caught.value.errors]
     assert [e.split(": ")[0] for e in errors] == ["10:7", "12:18", "15:7", "16:28"]
-    assert errors[0].startswith("10:7: scenarios[0].given.level: '2' is not one of ['3', '4'")
-    assert errors[1].startswith("12:18: scenarios[0].given.hand[1]: 'S11' does not match")
+    assert errors[0].startswith("10:7: scenarios[0].given.level: '2' is not an allowed value (expected one of: 3, 4, ")
+    assert errors[1].startswith("12:18: scenarios[0].given.hand[1]: 'S11' does not have the required form (expected ")
     assert errors[2] == ("15:7: scenarios[0].given.seat: unknown key 'seat' "
                          "(allowed: level, trump_suit, hand, trick, play)")
-    assert errors[3].startswith("16:28: scenarios[0].expect.reason: 'must_follow_suits' is not one of ['empty_play'")
+    assert errors[3].startswith("16:28: scenarios[0].expect.reason: 'must_follow_suits' is not an allowed value "
+                                "(did you mean 'must_follow_suit'?) (expected one of: empty_play, ")
     fixed = BAD_FILE.replace('"2"', '"7"').replace("S11", "S10").replace("      seat: 1\n", "")
     path.write_text(fixed.replace("must_follow_suits", "must_follow_suit"), encoding="utf-8")
     assert [s.id for s in load_scenario_file(path)] == ["huolong.test.bad-given-001", "huolong.test.good-given-002"]
