@@ -31,6 +31,7 @@ from reference_impl.huolong.hand import HandState
 from reference_impl.huolong.match import Match, MatchError, plural
 from reference_impl.huolong.rules import RulesError, rules_from_variant
 
+from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
 
 
@@ -175,13 +176,14 @@ class _RecordFile:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles and of the bots.")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Play this many hands (default: the whole match, until a team wins).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+              callback=refuse_empty("a file to write the match record to"),
               help="Write the match record (JSON) to this file; checked before the match starts.")
 @click.option("--bots", "bot_kind", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
               help="Which bots play the four seats.")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
               help="Safety cap on the number of hands of a match.")
-def play(variant: str, seed: int, hands: int | None, record_path: Path | None, bot_kind: str, max_hands: int) -> None:
+def play(variant: str, seed: int, hands: int | None, record_path: str | None, bot_kind: str, max_hands: int) -> None:
     """Bots play a Huolong match and print a transcript.
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
@@ -195,7 +197,7 @@ def play(variant: str, seed: int, hands: int | None, record_path: Path | None, b
         rules = rules_from_variant(resolved)
     except RulesError as err:
         fail(str(err))
-    record_file = _RecordFile(record_path) if record_path is not None else None
+    record_file = _RecordFile(Path(record_path)) if record_path is not None else None
     try:
         code = _play(resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind, max_hands,
                      record_file)
@@ -256,11 +258,12 @@ def _deal_number(match: Match, state: HandState) -> int:
 
 # readable=False: an unreadable record is an "error: FILE: …" line of its own, not a usage error
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, readable=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(readable=False),
+                callback=refuse_empty("a game record file"))
 @click.option("--variant", "variant_ref", default=None, metavar="VARIANT",
               help="The house variant the records were played with: its file (or id). Records of a bundled "
                    "variant need nothing.")
-def verify(files: tuple[Path, ...], variant_ref: str | None) -> None:
+def verify(files: tuple[str, ...], variant_ref: str | None) -> None:
     """Check game records: every action, declaration and settlement.
 
     A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
@@ -276,7 +279,7 @@ def verify(files: tuple[Path, ...], variant_ref: str | None) -> None:
             fail(str(err))
     worst = 0
     for path in files:
-        worst = max(worst, _verify_one(path, house))
+        worst = max(worst, _verify_one(Path(path), house))
     raise SystemExit(worst)
 
 

@@ -212,3 +212,17 @@ def test_scenario_errors_use_the_spec_loaders_wording(tmp_path, expect, message)
     with pytest.raises(ScenarioError) as caught:
         load_scenario_file(path)
     assert caught.value.errors == [f"{path}:{message}"]
+
+
+@pytest.mark.parametrize("argv", [["verify", ""], ["play", "li-zhijiang", "--record", ""]])
+def test_play_and_verify_refuse_an_empty_path(argv, tmp_path, monkeypatch):
+    """An unset variable passed as "" is a usage error before anything is played or read (not "the folder .")."""
+    from click.testing import CliRunner
+
+    from conformance.cli.main import cli
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, argv)
+    assert result.exit_code == 2
+    assert "is empty (expected" in result.output
+    assert list(tmp_path.iterdir()) == []
