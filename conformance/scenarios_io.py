@@ -50,7 +50,6 @@ from reference_impl.variant.schema_check import _show, describe_error
 from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
-DEFAULTABLE_KEYS = ("variant", "rules", "source", "op")
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 

@@ -74,11 +74,6 @@ def _type_of(action: Any) -> str:
     return str(action.get("type")) if isinstance(action, dict) else "action"
 
 
-def team_of(seat: int, banker: int) -> str:
-    """``banker_team`` or ``attackers``: the role of ``seat``'s team in a hand with this banker."""
-    return "banker_team" if seat % 2 == banker % 2 else "attackers"
-
-
 class HandState:
     """The state of one hand.
 
@@ -206,10 +201,6 @@ class HandState:
             return {"type": "play", "seat": seat,
                     "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
         return rng.choice(list(self.legal_actions()))
-
-    def current_play_check(self, seat: int, cards: Sequence[str]) -> str | None:
-        """The ``legal_play`` reason code for ``seat`` playing ``cards`` now, or None when legal."""
-        return check_play(self.rules, self.ranking, self.hands[seat], self.trick, cards)
 
     # -- actions -----------------------------------------------------------------------------------
     def apply(self, action: dict) -> None:

@@ -35,14 +35,14 @@ def advance(rules: HuolongRules, level: str, steps: int, as_attackers: bool) -> 
     if steps < 0:
         raise RulesError(f"a level advance cannot be negative, got {steps}")
     stops = rules.stop_levels
-    stop_ranks = stops.get("ranks", ())
-    if steps == 0 or (as_attackers and level in stop_ranks and not stops.get("attackers_advance", True)):
+    stop_ranks = stops["ranks"]
+    if steps == 0 or (as_attackers and level in stop_ranks and not stops["attackers_advance"]):
         return level, False
     index = order.index(level)
     for _ in range(steps):
         if index == len(order) - 1:
             return order[index], True
         index += 1
-        if stops.get("jumps_stop", False) and order[index] in stop_ranks:
+        if stops["jumps_stop"] and order[index] in stop_ranks:
             break
     return order[index], False

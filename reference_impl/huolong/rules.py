@@ -195,6 +195,10 @@ def _check(rules: HuolongRules) -> None:
     _require(set(rules.trump_order) <= TRUMP_CLASSES, "ranking.trump_order",
              f"unknown classes {sorted(set(rules.trump_order) - TRUMP_CLASSES)}")
     _require(rules.start_level in rules.level_order, "levels.start", f"{rules.start_level!r} is not in levels.order")
+    missing = {"ranks", "jumps_stop", "attackers_advance"} - set(rules.stop_levels)
+    _require(not missing, "levels.stop_levels", f"missing {sorted(missing)}")
+    _require(rules.jokers_per_deck in (0, 2), "deck.jokers_per_deck",
+             f"the Huolong engine plays decks with both jokers or none, got {rules.jokers_per_deck}")
     bad_stops = [r for r in rules.stop_levels.get("ranks", []) if r not in rules.level_order]
     _require(not bad_stops, "levels.stop_levels", f"ranks {bad_stops} are not in levels.order")
     for combo in rules.combinations:

@@ -82,3 +82,12 @@ def test_schema_accepts_exactly_the_named_values_the_engine_plays():
             assert {k: v for k, v in value_schema.items() if k in ("type", "const")} == expected, rule_id
         elif all(isinstance(a, str) for a in allowed):
             assert sorted(value_schema.get("enum", [])) == sorted(allowed), rule_id
+
+
+def test_one_joker_per_deck_is_refused_by_name():
+    """deck.jokers_per_deck: the engine builds decks with both jokers or none; 1 is refused when the rules are
+    built (it used to build a 162-card pack while counting 159)."""
+    from reference_impl.huolong.rules import RulesError, rules_with
+
+    with pytest.raises(RulesError, match=r"^deck\.jokers_per_deck: "):
+        rules_with("huolong/datong-guide", {"deck.jokers_per_deck": 1})
