@@ -28,11 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from conformance.adapters.base import Implementation  # noqa: E402
-from conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
-from conformance.adapters.reference import ReferenceImplementation  # noqa: E402
-from conformance.runner import run  # noqa: E402
-from conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+from datong_rules.conformance.adapters.base import Implementation  # noqa: E402
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
+from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
+from datong_rules.conformance.runner import run  # noqa: E402
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
 
 TARGET = 2000.0
 """Queries per second wanted over JSON-lines."""
@@ -41,8 +41,8 @@ TARGET = 2000.0
 def serve_argv(profile_to: str | None = None) -> list[str]:
     """The command of ``datong-rules serve`` with this interpreter (optionally under cProfile)."""
     if profile_to:
-        return [sys.executable, "-m", "cProfile", "-o", profile_to, "-m", "conformance.cli.main", "serve"]
-    return [sys.executable, "-m", "conformance.cli.main", "serve"]
+        return [sys.executable, "-m", "cProfile", "-o", profile_to, "-m", "datong_rules.cli.main", "serve"]
+    return [sys.executable, "-m", "datong_rules.cli.main", "serve"]
 
 
 def measure(impl: Implementation, suite: list[Scenario], minimum: int) -> list[float]:

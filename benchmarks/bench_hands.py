@@ -22,9 +22,9 @@ import pstats
 import random
 import time
 
-from reference_impl.bots import RandomBot, play_hand
-from reference_impl.huolong.match import Match
-from reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.huolong.match import Match
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 VARIANTS = ("huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform")
 TARGET = 250

@@ -3,13 +3,13 @@ files that cannot be loaded.
 
 * :func:`operations`: the operation names of ``spec/schema/operations.schema.json``.
 * :func:`variant_ids`: the bundled variant ids (``spec/<game>/*.yaml``), abstract ones included.
-* :func:`variant`: one bundled variant, loaded once: the :class:`~reference_impl.variant.Variant`, the
-  :class:`~reference_impl.variant.SpecError` that stops it loading, or ``None`` for an id that is not bundled.
+* :func:`variant`: one bundled variant, loaded once: the :class:`~datong_rules.reference_impl.variant.Variant`, the
+  :class:`~datong_rules.reference_impl.variant.SpecError` that stops it loading, or ``None`` for an id that is not bundled.
 * :func:`playable_ids`: the loadable, non-abstract variants of a game.
 * :func:`warnings`: one line per problem of the variant files that failed to load so far.
 
 One bad file (a club's house file added under ``spec/huolong/``, say) leaves out only its own variant and the
-variants extending it: the scenario loader (:mod:`conformance.scenarios_io`), the reference engine and the commands
+variants extending it: the scenario loader (:mod:`datong_rules.conformance.scenarios_io`), the reference engine and the commands
 go on with the others, and each command prints :func:`warnings` once. Results are kept for the process (call
 :func:`forget` after changing the spec folder, e.g. in a test).
 """
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from reference_impl.variant import SpecError, Variant, list_variants, load_variant
+from datong_rules.reference_impl.variant import SpecError, Variant, list_variants, load_variant
 
-from conformance import operations_schema
+from datong_rules.conformance import operations_schema
 
 _loaded: dict[str, Variant | SpecError] = {}
 

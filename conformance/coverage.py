@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from conformance.scenarios_io import Scenario
+from datong_rules.conformance.scenarios_io import Scenario
 
 
 @dataclass
@@ -69,7 +69,7 @@ def coverage(scenarios: Iterable[Scenario], variants_rule_ids: Mapping[str, Iter
     """Count, per variant, the scenarios citing each of its rules.
 
     Args:
-        scenarios: the suite (see :func:`conformance.scenarios_io.load_scenarios`).
+        scenarios: the suite (see :func:`datong_rules.conformance.scenarios_io.load_scenarios`).
         variants_rule_ids: variant id → the rule ids of that (resolved) variant.
         rules_from: where the rule ids come from, for the error lines (``"rules.json"``).
 

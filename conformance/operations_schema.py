@@ -6,7 +6,7 @@ operation's ``record`` refers to ``record.schema.json`` by a relative ``$ref``, 
 the same folder. Validators are compiled once per process and operation, from a copy of the schema
 with every ``$ref`` replaced by its target (jsonschema would otherwise look each reference up again
 for every card of every answer, which made checking an answer cost more than computing it), as
-:class:`~reference_impl.schema_validator.SchemaValidator` objects (jsonschema's errors; valid data is
+:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator` objects (jsonschema's errors; valid data is
 recognised by the compiled jsonschema-rs when it is installed).
 
 Used by the scenario loader (every ``given`` and ``expect`` is checked when a file is read; an
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
-from reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.schema_validator import SchemaValidator
 
 SCHEMA_FILE = "operations.schema.json"
 RECORD_SCHEMA_FILE = "record.schema.json"
@@ -35,8 +35,8 @@ _ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comme
 
 
 def _read(name: str) -> dict[str, Any]:
-    # Imported here: reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
-    from reference_impl.paths import schema_path
+    # Imported here: datong_rules.reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
+    from datong_rules.reference_impl.paths import schema_path
 
     try:
         path = schema_path(name)

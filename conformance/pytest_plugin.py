@@ -54,7 +54,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--{name.replace('_', '-')} is empty")
     timeout = config.getoption("datong_timeout")
     if timeout is not None:
-        from conformance.adapters.jsonlines import check_seconds
+        from datong_rules.conformance.adapters.jsonlines import check_seconds
 
         try:
             check_seconds("--datong-timeout", timeout)
@@ -71,7 +71,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     config = parent.config
     if not _active(config) or file_path.suffix != ".yaml":
         return None
-    from conformance.scenarios_io import scenarios_root
+    from datong_rules.conformance.scenarios_io import scenarios_root
 
     roots = [scenarios_root(), *(Path(p) for p in config.getoption("datong_scenarios"))]
     resolved = file_path.resolve()
@@ -84,8 +84,8 @@ class ScenarioFile(pytest.File):
     """A scenario file: one :class:`ScenarioItem` per selected scenario."""
 
     def collect(self):
-        from conformance.runner import select
-        from conformance.scenarios_io import ScenarioError, load_scenario_file
+        from datong_rules.conformance.runner import select
+        from datong_rules.conformance.scenarios_io import ScenarioError, load_scenario_file
 
         try:
             scenarios = load_scenario_file(self.path, spec_check=not self.config.getoption("datong_no_spec_check"))
@@ -113,7 +113,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        from conformance.runner import PASSED, SKIPPED, run_one
+        from datong_rules.conformance.runner import PASSED, SKIPPED, run_one
 
         result = run_one(_implementation(self.config), self.scenario)
         if result.status == SKIPPED:
@@ -125,7 +125,7 @@ class ScenarioItem(pytest.Item):
         """Expected against actual for a failure; the one-line message and stderr for an error."""
         if not isinstance(excinfo.value, ScenarioFailure):
             return super().repr_failure(excinfo, style)
-        from conformance.reports.common import mismatch_lines
+        from datong_rules.conformance.reports.common import mismatch_lines
 
         result = excinfo.value.result
         s = self.scenario
@@ -158,8 +158,8 @@ def _implementation(config: pytest.Config):
 
 def _start(config: pytest.Config):
     """A started implementation, or the one-line reason it could not be started."""
-    from conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
-    from conformance.adapters.jsonlines import DEFAULT_TIMEOUT, JsonLinesImplementation
+    from datong_rules.conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
+    from datong_rules.conformance.adapters.jsonlines import DEFAULT_TIMEOUT, JsonLinesImplementation
 
     try:
         command = config.getoption("datong_impl_cmd")

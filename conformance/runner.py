@@ -13,7 +13,7 @@ multiplicities, any order).
 Statuses: ``passed``; ``failed`` (the answer differs: ``mismatched`` names the keys; or it breaks
 the operation's schema: ``schema_problem`` says where and how, see :func:`answer_schema_problem`);
 ``skipped`` (the implementation does not support the variant or operation, or raised
-:class:`~conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
+:class:`~datong_rules.conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
 crashed, hung or replied garbage: ``message`` says which, in one line).
 """
 
@@ -28,8 +28,8 @@ from typing import Any
 
 import jsonschema
 
-from conformance import operations_schema
-from conformance.adapters.base import (
+from datong_rules.conformance import operations_schema
+from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     Implementation,
     ImplementationError,
@@ -39,7 +39,7 @@ from conformance.adapters.base import (
     one_line,
     without_surrogates,
 )
-from conformance.scenarios_io import Scenario, schema_message
+from datong_rules.conformance.scenarios_io import Scenario, schema_message
 
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
 STATUSES = (PASSED, FAILED, SKIPPED, ERRORED)

@@ -16,8 +16,8 @@ Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
 The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
 scenario after the defaults are applied). A scenario of an operation that
 ``spec/schema/operations.schema.json`` describes must also have a ``given`` of that operation's
-shape and an ``expect`` made of its answer's keys (:mod:`conformance.operations_schema`). YAML is
-read by the spec loader's strict reader (:mod:`reference_impl.variant.yaml_loader`: no duplicate
+shape and an ``expect`` made of its answer's keys (:mod:`datong_rules.conformance.operations_schema`). YAML is
+read by the spec loader's strict reader (:mod:`datong_rules.reference_impl.variant.yaml_loader`: no duplicate
 keys, anchors, aliases or tags). Every
 problem is reported as one line ``file:line:col: message``; all the problems of a load are
 gathered into one :class:`ScenarioError`.
@@ -27,7 +27,7 @@ it off): a scenario's ``op`` must be an operation of the operations schema, its 
 non-abstract variant, and each of its ``rules`` a rule id of that variant, so that a misspelt name is an
 error at its line, never a scenario silently skipped. A bundled variant whose file cannot be loaded is
 not an error here (its rule ids are not checked): the commands report the file's problem once
-(:mod:`conformance.bundled_spec`) and the reference engine answers its scenarios with that problem. A
+(:mod:`datong_rules.conformance.bundled_spec`) and the reference engine answers its scenarios with that problem. A
 suite of another game, or a test's made-up operations and variants, is loaded with ``spec_check=False``.
 """
 
@@ -43,11 +43,11 @@ from typing import Any
 
 import jsonschema
 
-from conformance import bundled_spec, operations_schema
-from reference_impl.schema_validator import SchemaValidator
-from reference_impl.variant.errors import SpecError, format_path
-from reference_impl.variant.schema_check import _show, describe_error
-from reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
+from datong_rules.conformance import bundled_spec, operations_schema
+from datong_rules.reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.variant.errors import SpecError, format_path
+from datong_rules.reference_impl.variant.schema_check import _show, describe_error
+from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -142,8 +142,8 @@ def display_path(path: Path) -> str:
 @lru_cache(maxsize=1)
 def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     """(validator of a whole file, validator of one complete scenario: ``#/$defs/scenario``)."""
-    # Imported here: reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
-    from reference_impl.paths import schema_path
+    # Imported here: datong_rules.reference_impl.paths knows where spec/ lives in a checkout and in a wheel.
+    from datong_rules.reference_impl.paths import schema_path
 
     try:
         path = schema_path(SCHEMA_FILE)
@@ -165,7 +165,7 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Sce
         The file's scenarios in file order.
 
     Raises:
-        ScenarioError: unreadable file, YAML problem (see :mod:`reference_impl.variant.yaml_loader`), schema
+        ScenarioError: unreadable file, YAML problem (see :mod:`datong_rules.reference_impl.variant.yaml_loader`), schema
             violation (of the scenario file schema, or of the operation's ``given`` or answer keys in
             ``expect``), an id used twice in the file, or (``spec_check``) an unknown operation, variant or
             rule id; one line per problem.
@@ -346,7 +346,7 @@ def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
 def schema_message(error: jsonschema.ValidationError) -> str:
     """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
     …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or the spec
-    loader's wording, :func:`reference_impl.variant.schema_check.describe_error`: ``found null (expected a
+    loader's wording, :func:`datong_rules.reference_impl.variant.schema_check.describe_error`: ``found null (expected a
     mapping)``)."""
     extra = _unknown_keys(error)
     if extra:

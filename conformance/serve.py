@@ -1,6 +1,6 @@
 """Serve an in-process implementation (by default the reference engine) over the JSON-lines protocol.
 
-The other side of :mod:`conformance.adapters.jsonlines`: one JSON object per line, UTF-8, on
+The other side of :mod:`datong_rules.conformance.adapters.jsonlines`: one JSON object per line, UTF-8, on
 stdin (requests) and stdout (replies); stderr carries only one-line notices. Messages::
 
     ← {"type":"start", ...}                       → {"type":"ready","protocol":1,"name":…,"version":…,
@@ -28,7 +28,7 @@ Bad input never ends the server and never prints a traceback:
   reply with that id saying what is wrong (a ``query`` without a string ``id``: ``errored`` with
   ``"id": null``);
 * the implementation raising on a query → ``errored`` (``ValueError`` messages as they are, other
-  exceptions prefixed with their type name, ``sys.exit`` included), :class:`~conformance.adapters.base.Unsupported`
+  exceptions prefixed with their type name, ``sys.exit`` included), :class:`~datong_rules.conformance.adapters.base.Unsupported`
   → ``skipped``.
 
 At start, the problems of bundled variant files that cannot be loaded are printed once on stderr as
@@ -45,8 +45,8 @@ import json
 import sys
 from typing import IO, Any
 
-from conformance import bundled_spec
-from conformance.adapters.base import (
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     WILDCARD,
     Implementation,
@@ -59,7 +59,7 @@ from conformance.adapters.base import (
 )
 
 PROTOCOL_VERSION = 1
-REFERENCE_IMPL = "conformance.adapters.reference:ReferenceImplementation"
+REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _ascii_dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
@@ -271,7 +271,7 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
 
 def main() -> None:
-    """``python -m conformance.serve [MODULE:FACTORY]``: serve on stdin/stdout."""
+    """``python -m datong_rules.conformance.serve [MODULE:FACTORY]``: serve on stdin/stdout."""
     raise SystemExit(serve(sys.argv[1] if len(sys.argv) > 1 else None))
 
 

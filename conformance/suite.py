@@ -12,6 +12,6 @@ def suite_version() -> str:
     try:
         return metadata.version(SUITE_NAME)
     except metadata.PackageNotFoundError:  # running from a checkout that is not installed
-        from reference_impl import __version__
+        from datong_rules.reference_impl import __version__
 
         return __version__

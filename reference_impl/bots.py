@@ -1,6 +1,6 @@
 """Bots for the Huolong hand state machine, and the loop that lets them play a hand.
 
-A bot answers four questions about a :class:`~reference_impl.huolong.hand.HandState`; each answer is
+A bot answers four questions about a :class:`~datong_rules.reference_impl.huolong.hand.HandState`; each answer is
 checked by the state machine like any other action:
 
 * ``choose_show(state, seat) -> cards | None``: asked right after ``seat`` received a card that can

@@ -1,7 +1,7 @@
 """Where the bundled data lives, in a checkout and in an installed wheel.
 
-The wheel carries the repository's ``spec/`` folder as ``reference_impl/_bundled/spec``; in a
-checkout (or an editable install) the folder beside the package is used.
+The repository's ``spec/`` folder sits beside ``reference_impl/``; the wheel installs it as ``datong_rules/spec``,
+beside ``datong_rules/reference_impl``. Either way it is the folder next to this package.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ def spec_root() -> Path:
     Raises:
         FileNotFoundError: neither the bundled copy nor a checkout's ``spec/`` exists.
     """
-    for candidate in (_PACKAGE_DIR / "_bundled" / "spec", _PACKAGE_DIR.parent / "spec"):
-        if (candidate / "sources.yaml").is_file():
-            return candidate
+    candidate = _PACKAGE_DIR.parent / "spec"
+    if (candidate / "sources.yaml").is_file():
+        return candidate
     raise FileNotFoundError("the kit's spec/ folder was not found (broken install?)")
 
 

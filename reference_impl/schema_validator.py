@@ -65,7 +65,7 @@ class SchemaValidator:
     def quick_error_path(self, instance: Any) -> tuple[str | int, ...] | None:
         """Where jsonschema-rs finds its first error in ``instance``: a path of keys and indexes (``()`` is the top).
 
-        Only a hint for finding jsonschema's errors quickly in large data (see :func:`reference_impl.records.validate`):
+        Only a hint for finding jsonschema's errors quickly in large data (see :func:`datong_rules.reference_impl.records.validate`):
         ``None`` when jsonschema-rs is not installed, finds no error, or ``instance`` is not plain JSON data.
         """
         if self._quick is None or not is_plain_json(instance):

@@ -1,4 +1,4 @@
-"""Card notation (reference_impl.cards): unit tests and Hypothesis round-trip properties.
+"""Card notation (datong_rules.reference_impl.cards): unit tests and Hypothesis round-trip properties.
 
 Expected values come from the notation as DESIGN.md and the module docstring define it: suits S H C D (♠♥♣♦ on
 input), ranks 2 … 10 J Q K A (T for 10), jokers BJ (big) and LJ (small; SJ is the jack of spades).
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_impl.cards import (
+from datong_rules.reference_impl.cards import (
     ALL_CARDS,
     BIG_JOKER,
     JOKERS,

@@ -1,4 +1,4 @@
-"""reference_impl.schema_validator: the quick check (jsonschema-rs) never accepts what jsonschema refuses.
+"""datong_rules.reference_impl.schema_validator: the quick check (jsonschema-rs) never accepts what jsonschema refuses.
 
 Compared on the bundled suite's data (scenario files, scenarios, each operation's given and expect, the reference
 engine's answers, the replay records) and on a few thousand random edits of it; and the quick check must accept the
@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from conformance import operations_schema as ops
-from conformance import scenarios_io
-from conformance.adapters.reference import ReferenceImplementation
-from reference_impl import records, schema_validator
-from reference_impl.schema_validator import SchemaValidator, is_plain_json
+from datong_rules.conformance import operations_schema as ops
+from datong_rules.conformance import scenarios_io
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.reference_impl import records, schema_validator
+from datong_rules.reference_impl.schema_validator import SchemaValidator, is_plain_json
 
 quick_available = pytest.mark.skipif(schema_validator.jsonschema_rs is None, reason="jsonschema-rs not installed")
 

@@ -28,7 +28,7 @@ implementation's stderr lines of that query, and the run goes on):
   scenarios are errored "implementation keeps crashing" without being sent.
 
 Failing to start or to complete the handshake raises
-:class:`~conformance.adapters.base.ImplementationStartError`.
+:class:`~datong_rules.conformance.adapters.base.ImplementationStartError`.
 
 Ending the process (after ``stop``, a timeout or a crash) kills its whole process group, so
 worker processes it leaves behind are ended too and cannot hold the runner (see
@@ -43,7 +43,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.adapters.base import (
+from datong_rules.conformance.adapters.base import (
     WILDCARD,
     Implementation,
     ImplementationError,
@@ -52,8 +52,8 @@ from conformance.adapters.base import (
     one_line,
     quote_line,
 )
-from conformance.adapters.subprocess_child import TIMEOUT, Child
-from conformance.suite import SUITE_NAME, suite_version
+from datong_rules.conformance.adapters.subprocess_child import TIMEOUT, Child
+from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 5.0

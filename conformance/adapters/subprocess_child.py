@@ -27,7 +27,7 @@ import time
 from collections import deque
 from typing import Any
 
-from conformance.adapters.base import printable
+from datong_rules.conformance.adapters.base import printable
 
 TIMEOUT = object()
 """Returned by :meth:`Child.read_line` when no line came in time."""

@@ -4,5 +4,5 @@ Each *mutant* (:mod:`.mutants`) plants one fault in the reference engine, in mem
 function or method of the engine replaced by a faulty one, or a variant's rule value changed in
 the typed rules the engine reads. :mod:`.runner` runs the bundled suite in-process once per mutant,
 restores the engine after each, and says which scenarios caught (*killed*) it. Run it with
-``python -m conformance.mutation``; it exits 1 when a mutant survives.
+``python -m datong_rules.conformance.mutation``; it exits 1 when a mutant survives.
 """

@@ -1,9 +1,9 @@
-"""``python -m conformance.mutation``: plant every fault of the catalogue, one at a time, and print
+"""``python -m datong_rules.conformance.mutation``: plant every fault of the catalogue, one at a time, and print
 which scenarios caught each, then the kill rate.
 
-    python -m conformance.mutation                       # the bundled suite
-    python -m conformance.mutation -v                    # list every killing scenario
-    python -m conformance.mutation --only ties-to-last-played --scenarios path/to/scenarios
+    python -m datong_rules.conformance.mutation                       # the bundled suite
+    python -m datong_rules.conformance.mutation -v                    # list every killing scenario
+    python -m datong_rules.conformance.mutation --only ties-to-last-played --scenarios path/to/scenarios
 
 Exit status: 0 when every mutant is killed and the engine is restored; 1 when a mutant survives
 (or could not be planted, or the engine was not restored); 2 for bad arguments or scenario files.
@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from conformance.scenarios_io import ScenarioError
+from datong_rules.conformance.scenarios_io import ScenarioError
 
 from .mutants import MUTANTS
 from .runner import MutantOutcome, MutationReport, run_mutants
@@ -64,7 +64,7 @@ def render(report: MutationReport, verbose: bool = False) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m conformance.mutation",
+    parser = argparse.ArgumentParser(prog="python -m datong_rules.conformance.mutation",
                                      description="Plant typical faults in the reference engine, one at a time, "
                                                  "and check the conformance suite catches each.")
     parser.add_argument("--scenarios", type=Path, help="scenario folder or file (default: the bundled suite)")

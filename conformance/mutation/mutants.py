@@ -1,6 +1,6 @@
 """The catalogue of planted faults: typical mistakes an implementer of Huolong makes.
 
-Each :class:`Mutant` plants one fault with a :class:`~conformance.mutation.patching.Patcher`:
+Each :class:`Mutant` plants one fault with a :class:`~datong_rules.conformance.mutation.patching.Patcher`:
 either a small faulty replacement of an engine function (most wrap the original and change one
 decision) or a rule value changed in the typed rules the engine reads (the fault an implementer
 makes by hard-coding the wrong number or option). ``rules`` names the rule ids the fault breaks:
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reference_impl.cards import JOKERS, sort_cards
-from reference_impl.huolong import combinations, declaration, follow, levels, settlement, trick
-from reference_impl.huolong.ranking import TRUMP, Ranking
+from datong_rules.reference_impl.cards import JOKERS, sort_cards
+from datong_rules.reference_impl.huolong import combinations, declaration, follow, levels, settlement, trick
+from datong_rules.reference_impl.huolong.ranking import TRUMP, Ranking
 
 from .patching import Patcher, rule_value
 
@@ -130,7 +130,7 @@ def _level_rank_in_plain_order(p: Patcher) -> None:
 # -- trick winner -----------------------------------------------------------------------------------
 def _faulty_trick_winner(*, ties_to_last: bool = False, ruff_any_shape: bool = False,
                          mixed_wins: bool = False, discards_win: bool = False) -> Callable:
-    """A copy of :func:`reference_impl.huolong.trick.trick_winner` with one decision made wrong.
+    """A copy of :func:`datong_rules.reference_impl.huolong.trick.trick_winner` with one decision made wrong.
 
     ``ties_to_last``: an equal play takes the trick; ``ruff_any_shape``: trumps of any shape ruff
     (by their strongest card); ``mixed_wins``: a play of the led suit competes whatever its shape

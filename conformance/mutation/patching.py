@@ -9,7 +9,7 @@ written to disk. Three kinds of change:
 * :meth:`Patcher.attribute` replaces one attribute (a method of a class, usually);
 * :meth:`Patcher.rules` makes the engine see a variant with some rule values changed: the typed
   rules are rebuilt from the variant's data with the new values
-  (:func:`reference_impl.huolong.rules.rules_with`, under the same variant id) and
+  (:func:`datong_rules.reference_impl.huolong.rules.rules_with`, under the same variant id) and
   ``rules_for`` is wrapped to return them.
 
 The engine caches per-rules objects (rankings, show kinds); :func:`clear_engine_caches` empties
@@ -24,11 +24,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from reference_impl.huolong import rules as rules_module
-from reference_impl.huolong.rules import HuolongRules, rules_with
-from reference_impl.variant import load_variant
+from datong_rules.reference_impl.huolong import rules as rules_module
+from datong_rules.reference_impl.huolong.rules import HuolongRules, rules_with
+from datong_rules.reference_impl.variant import load_variant
 
-_PACKAGES = ("reference_impl", "conformance")
+_PACKAGES = ("datong_rules.",)
 """Only modules of these packages are scanned for bindings of a patched function."""
 
 _KEPT_CACHES = {"rules_for"}
@@ -114,7 +114,7 @@ def rule_value(variant_id: str, rule_id: str) -> Any:
 def clear_engine_caches() -> None:
     """Empty the caches of the engine's modules (rankings, show kinds…), except ``rules_for``'s."""
     for mod_name, mod in list(sys.modules.items()):
-        if mod is None or not mod_name.startswith("reference_impl.huolong"):
+        if mod is None or not mod_name.startswith("datong_rules.reference_impl.huolong"):
             continue
         for attr, value in list(vars(mod).items()):
             targets = [value]

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conformance.adapters.base import Implementation
-from conformance.adapters.reference import ReferenceImplementation
-from conformance.runner import PASSED, ScenarioResult, run
-from conformance.scenarios_io import Scenario, load_scenarios
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import PASSED, ScenarioResult, run
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
 
 from .mutants import MUTANTS, Mutant
 from .patching import Patcher, clear_engine_caches
@@ -96,7 +96,7 @@ def run_mutants(scenarios: list[Scenario] | None = None, mutants: Iterable[Mutan
 
     Args:
         scenarios: the scenarios (default: load ``scenario_root``, default the bundled suite).
-        mutants: the faults (default :data:`~conformance.mutation.mutants.MUTANTS`).
+        mutants: the faults (default :data:`~datong_rules.conformance.mutation.mutants.MUTANTS`).
         make_impl: builds a fresh in-process implementation for each run (default the reference engine).
 
     Returns:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from conformance.runner import STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
 
 
 def tally(results: Iterable[ScenarioResult],

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from conformance.adapters.base import one_line
-from conformance.reports.common import by_operation, by_rule, mismatch_lines, problems
-from conformance.runner import STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.adapters.base import one_line
+from datong_rules.conformance.reports.common import by_operation, by_rule, mismatch_lines, problems
+from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
 
 VALUE_LIMIT = 300
 STDERR_LINES_SHOWN = 5

@@ -20,9 +20,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from conformance.reports.common import by_operation, by_rule, by_variant, write_text
-from conformance.runner import RunResult, ScenarioResult
-from conformance.suite import SUITE_NAME, suite_version
+from datong_rules.conformance.reports.common import by_operation, by_rule, by_variant, write_text
+from datong_rules.conformance.runner import RunResult, ScenarioResult
+from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 
 def result_record(result: ScenarioResult) -> dict[str, Any]:

@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
 
-from conformance.reports.common import mismatch_lines, write_text
-from conformance.runner import ERRORED, FAILED, SKIPPED, RunResult, ScenarioResult
-from conformance.suite import SUITE_NAME, suite_version
+from datong_rules.conformance.reports.common import mismatch_lines, write_text
+from datong_rules.conformance.runner import ERRORED, FAILED, SKIPPED, RunResult, ScenarioResult
+from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 GROUPINGS = ("op", "variant")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

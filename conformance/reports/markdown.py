@@ -9,9 +9,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-from conformance.reports.common import by_operation, by_rule, compact, problems, write_text
-from conformance.runner import SKIPPED, STATUSES, RunResult, ScenarioResult
-from conformance.suite import SUITE_NAME, suite_version
+from datong_rules.conformance.reports.common import by_operation, by_rule, compact, problems, write_text
+from datong_rules.conformance.runner import SKIPPED, STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 
 def _cell(text: object) -> str:

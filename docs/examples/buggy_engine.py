@@ -8,9 +8,9 @@ the winner with its own loop, and that loop has the bug: between two equal cards
 played *last*, where the rule ``ranking.ties`` gives it to the one played first.
 """
 
-from conformance.adapters.base import Implementation, Unsupported
-from conformance.adapters.reference import ReferenceImplementation
-from reference_impl.variant import load_variant
+from datong_rules.conformance.adapters.base import Implementation, Unsupported
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.reference_impl.variant import load_variant
 
 
 class BuggyEngine(Implementation):

@@ -3,8 +3,8 @@
     PYTHONPATH=docs/examples datong-rules conform --impl inprocess_engine:ToyEngine --op bottom_points
 """
 
-from conformance.adapters.base import Implementation, Unsupported
-from reference_impl.variant import load_variant
+from datong_rules.conformance.adapters.base import Implementation, Unsupported
+from datong_rules.reference_impl.variant import load_variant
 
 
 class ToyEngine(Implementation):

@@ -10,7 +10,7 @@ would read them from spec/. Run it against the suite:
 import json
 import sys
 
-from reference_impl.variant import load_variant
+from datong_rules.reference_impl.variant import load_variant
 
 
 def send(message):

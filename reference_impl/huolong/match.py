@@ -124,7 +124,7 @@ class Match:
         """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled.
 
         Args:
-            bots: one bot per seat (see :mod:`reference_impl.bots`).
+            bots: one bot per seat (see :mod:`datong_rules.reference_impl.bots`).
             hands: stop after this many settled hands (None: until the match is won).
             on_hand: optional callback ``on_hand(state)`` after each finished hand.
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reference_impl.cards import RANKS
+from datong_rules.reference_impl.cards import RANKS
 
 from .errors import Path_
 from .settlement_check import Finding, settlement_findings

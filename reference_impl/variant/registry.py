@@ -1,6 +1,6 @@
 """Finding, loading, resolving and validating the variants of a spec folder.
 
-A :class:`Registry` serves one spec folder (by default the kit's own, :func:`reference_impl.paths.spec_root`):
+A :class:`Registry` serves one spec folder (by default the kit's own, :func:`datong_rules.reference_impl.paths.spec_root`):
 ``<root>/sources.yaml``, ``<root>/schema/``, and one folder per game holding variant files. A variant file is
 validated in two steps:
 

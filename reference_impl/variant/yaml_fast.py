@@ -7,7 +7,7 @@ with an explicit stack, so no input can exhaust any recursion limit.
 
 It accepts only what needs no judgement and gives up (returns ``None``) at the first sign of anything
 else, without saying why: a syntax error, an anchor or alias, any explicit tag, nesting deeper than
-:data:`~reference_impl.variant.yaml_loader.MAX_DEPTH`, a key that is not plain text, a key used twice, a top
+:data:`~datong_rules.reference_impl.variant.yaml_loader.MAX_DEPTH`, a key that is not plain text, a key used twice, a top
 that is not a mapping, an empty stream, a second document. The caller then loads the text with the
 pure-Python strict loader, which refuses it with its usual message and position; so every error is
 reported exactly as without libyaml, and this module only has to agree with that loader on the

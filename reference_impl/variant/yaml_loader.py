@@ -1,6 +1,6 @@
 """Safe, strict YAML loading for spec files, with the line and column of every node.
 
-What it refuses, each as a :class:`~reference_impl.variant.errors.SpecError` with a line number and a ``kind``:
+What it refuses, each as a :class:`~datong_rules.reference_impl.variant.errors.SpecError` with a line number and a ``kind``:
 
 * a path that is not a regular file, a folder, a FIFO or a device (``unreadable``), refused without blocking;
 * a file larger than :data:`MAX_BYTES` (``too_large``), checked before anything is parsed;

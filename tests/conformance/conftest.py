@@ -10,7 +10,7 @@ from conformance_support import SCENARIOS
 @pytest.fixture
 def demo_scenarios():
     """The six demo scenarios (ops echo and add; variants demo/plain and demo/other)."""
-    from conformance.scenarios_io import load_scenarios
+    from datong_rules.conformance.scenarios_io import load_scenarios
 
     return load_scenarios(SCENARIOS, spec_check=False)
 
@@ -43,9 +43,9 @@ def broken_spec(tmp_path, monkeypatch):
     my-club-kids.yaml (extends it), served by the default registry for the test. Yields the spec folder."""
     import shutil
 
-    from conformance import bundled_spec
-    from reference_impl.paths import spec_root
-    from reference_impl.variant import registry
+    from datong_rules.conformance import bundled_spec
+    from datong_rules.reference_impl.paths import spec_root
+    from datong_rules.reference_impl.variant import registry
 
     root = tmp_path / "spec"
     shutil.copytree(spec_root(), root)

@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-from conformance.cli.main import cli
-from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenarios
+from datong_rules.cli.main import cli
+from datong_rules.conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenarios
 
 from conformance_support import SCENARIOS
 
@@ -177,7 +177,7 @@ def test_an_answer_with_keys_of_mixed_types_fails_its_schema_check(tmp_path, mon
 def test_unknown_keys_of_other_types_are_named_as_such():
     import jsonschema
 
-    from conformance.scenarios_io import schema_message
+    from datong_rules.conformance.scenarios_io import schema_message
 
     schema = {"type": "object", "properties": {"a": {}}, "additionalProperties": False}
     [error] = jsonschema.Draft202012Validator(schema).iter_errors({1: 2, (1, 2): 3, "a": 0})
@@ -205,7 +205,7 @@ scenarios:
     ("{points: -5}", "7:14: scenarios[0].expect.points: -5 is out of range (expected a number ≥ 0)"),
 ])
 def test_scenario_errors_use_the_spec_loaders_wording(tmp_path, expect, message):
-    from conformance.scenarios_io import load_scenario_file
+    from datong_rules.conformance.scenarios_io import load_scenario_file
 
     path = tmp_path / "s.yaml"
     path.write_text(SCENARIO.replace("EXPECT", expect), encoding="utf-8")
@@ -219,7 +219,7 @@ def test_play_and_verify_refuse_an_empty_path(argv, tmp_path, monkeypatch):
     """An unset variable passed as "" is a usage error before anything is played or read (not "the folder .")."""
     from click.testing import CliRunner
 
-    from conformance.cli.main import cli
+    from datong_rules.cli.main import cli
 
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, argv)

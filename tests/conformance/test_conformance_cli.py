@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-from conformance.cli.main import cli
+from datong_rules.cli.main import cli
 
 from conformance_support import SCENARIOS, fake_cmd, gone, pids_in
 
@@ -133,7 +133,7 @@ def test_a_duck_typed_implementation_is_started_before_the_run():
 
 
 def test_the_summary_time_includes_loading(tmp_path, monkeypatch):
-    import conformance.cli.conform as conform_module
+    import datong_rules.cli.conform as conform_module
 
     real = conform_module.load_scenarios
 
@@ -150,7 +150,7 @@ def test_the_summary_time_includes_loading(tmp_path, monkeypatch):
 
 
 def test_ctrl_c_while_loading_is_one_line(monkeypatch):
-    import conformance.cli.conform as conform_module
+    import datong_rules.cli.conform as conform_module
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -190,14 +190,14 @@ def test_reference_adapter_missing_is_a_clear_message(monkeypatch):
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "conformance.adapters.reference" else real(name, *a))
+                        lambda name, *a: None if name == "datong_rules.conformance.adapters.reference" else real(name, *a))
     result = CliRunner().invoke(cli, ["conform", *SUITE])
     assert result.exit_code == 2
-    assert "error: the reference engine adapter (conformance.adapters.reference:Reference" in result.output
+    assert "error: the reference engine adapter (datong_rules.conformance.adapters.reference:Reference" in result.output
 
 
 def test_console_script_runs_as_a_process():
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli.main", "conform", *SUITE,
+    proc = subprocess.run([sys.executable, "-m", "datong_rules.cli.main", "conform", *SUITE,
                            "--impl-cmd", fake_cmd("--crash-on", "demo.add.small-001")],
                           capture_output=True, text=True, timeout=30, cwd=str(SCENARIOS.parents[2]),
                           env={**__import__("os").environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
@@ -239,7 +239,7 @@ def test_coverage_reports_rules_not_of_the_variant(tmp_path):
 def test_coverage_problems_are_grouped_and_cut(tmp_path):
     # the bundled suite against a rules file that lists one made-up rule: one line per variant and per
     # (variant, rule), at most ERRORS_SHOWN of them, then a count
-    from conformance.cli.coverage_cmd import ERRORS_SHOWN
+    from datong_rules.cli.coverage_cmd import ERRORS_SHOWN
 
     rules = tmp_path / "rules.json"
     rules.write_text(json.dumps({"huolong/li-zhijiang": ["nope.rule"]}), encoding="utf-8")
@@ -349,7 +349,7 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
     pids, mark, report = tmp_path / "pids", tmp_path / "hanging", tmp_path / "r.json"
     flags = ["--leave-child", str(pids), "--hang-mark", str(mark)]
     flags += ["--hang-on", "demo.echo.list-002"] if where == "query" else ["--silent-handshake"]
-    proc = subprocess.Popen([sys.executable, "-m", "conformance.cli.main", "conform", *SUITE, "--timeout", "60",
+    proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "conform", *SUITE, "--timeout", "60",
                              "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
@@ -372,7 +372,7 @@ def test_conform_and_coverage_take_a_short_variant_id():
     """`--variant li-zhijiang` means huolong/li-zhijiang, as in show/diff/play (one bundled variant has that name)."""
     from click.testing import CliRunner
 
-    from conformance.cli.main import cli
+    from datong_rules.cli.main import cli
 
     result = CliRunner().invoke(cli, ["conform", "--variant", "li-zhijiang", "--op", "facts", "--quiet"])
     assert result.exit_code == 0, result.output

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance.coverage import coverage
+from datong_rules.conformance.coverage import coverage
 
 
 def test_counts_uncovered_and_percent(demo_scenarios):

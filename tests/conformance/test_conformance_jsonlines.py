@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from conformance.adapters.base import ImplementationStartError
-from conformance.adapters.jsonlines import JsonLinesImplementation
-from conformance.runner import run
+from datong_rules.conformance.adapters.base import ImplementationStartError
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.runner import run
 
 from conformance_support import fake_argv, fake_cmd, gone, pids_in
 

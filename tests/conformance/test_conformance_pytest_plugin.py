@@ -17,7 +17,7 @@ def run_pytest(pytester, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(FAKES)]))
 
     def go(*args):
-        return pytester.runpytest_subprocess("-p", "conformance.pytest_plugin", "-p", "no:cacheprovider",
+        return pytester.runpytest_subprocess("-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider",
                                              "-p", "no:randomly", *args)
     return go
 
@@ -75,7 +75,7 @@ def test_yaml_outside_the_suite_is_ignored(run_pytest):
 
 
 def test_pyargs_conformance_collects_the_bundled_suite(run_pytest):
-    from conformance.scenarios_io import find_scenario_files
+    from datong_rules.conformance.scenarios_io import find_scenario_files
 
     result = run_pytest("--pyargs", "conformance", "--datong-impl", "fake_inprocess:EchoImpl", "--collect-only", "-q")
     if not find_scenario_files():  # the bundled suite is still empty

@@ -7,12 +7,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conformance.adapters.jsonlines import JsonLinesImplementation
-from conformance.reports.console import progress, render_console, summary_line
-from conformance.reports.json_report import render_json, to_json
-from conformance.reports.junit import build_junit, render_junit, write_junit
-from conformance.reports.markdown import render_markdown
-from conformance.runner import run
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.reports.console import progress, render_console, summary_line
+from datong_rules.conformance.reports.json_report import render_json, to_json
+from datong_rules.conformance.reports.junit import build_junit, render_junit, write_junit
+from datong_rules.conformance.reports.markdown import render_markdown
+from datong_rules.conformance.runner import run
 
 from conformance_support import fake_argv
 
@@ -20,7 +20,7 @@ from conformance_support import fake_argv
 @pytest.fixture(scope="module")
 def mixed_run():
     """A run with every status: passed, failed (wrong), errored (garbage with control chars), skipped."""
-    from conformance.scenarios_io import load_scenarios
+    from datong_rules.conformance.scenarios_io import load_scenarios
 
     from conformance_support import SCENARIOS
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance import runner
-from conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
-from conformance.runner import compare, json_equal, run, select
+from datong_rules.conformance import runner
+from datong_rules.conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
+from datong_rules.conformance.runner import compare, json_equal, run, select
 
 import fake_inprocess as fakes
 

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, load_scenarios
+from datong_rules.conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, load_scenarios
 
 from conformance_support import SCENARIOS
 

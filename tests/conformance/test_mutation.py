@@ -1,23 +1,23 @@
 """The mutation check: every planted fault is caught by the bundled suite, and the engine is restored.
 
 If a test here fails after scenarios were removed or weakened, the suite no longer catches a typical
-fault: ``python -m conformance.mutation -v`` shows which.
+fault: ``python -m datong_rules.conformance.mutation -v`` shows which.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from conformance.adapters.reference import ops_play
-from conformance.mutation.__main__ import main, render
-from conformance.mutation.mutants import LI, MUTANTS, Mutant
-from conformance.mutation.patching import Patcher
-from conformance.mutation.runner import run_mutants
-from conformance.runner import select
-from conformance.scenarios_io import load_scenarios, scenarios_root
-from reference_impl.huolong import rules as rules_module
-from reference_impl.huolong import trick
-from reference_impl.huolong.rules import rules_for
+from datong_rules.conformance.adapters.reference import ops_play
+from datong_rules.conformance.mutation.__main__ import main, render
+from datong_rules.conformance.mutation.mutants import LI, MUTANTS, Mutant
+from datong_rules.conformance.mutation.patching import Patcher
+from datong_rules.conformance.mutation.runner import run_mutants
+from datong_rules.conformance.runner import select
+from datong_rules.conformance.scenarios_io import load_scenarios, scenarios_root
+from datong_rules.reference_impl.huolong import rules as rules_module
+from datong_rules.reference_impl.huolong import trick
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 
 @pytest.fixture(scope="module")

@@ -111,7 +111,7 @@ def test_protocol_directly():
 def test_conform_on_the_bundled_suite(tmp_path):
     from click.testing import CliRunner
 
-    from conformance.cli.main import cli
+    from datong_rules.cli.main import cli
 
     report = tmp_path / "report.json"
     command = shlex.join([NODE, str(IMPL_JS)])

@@ -15,16 +15,16 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from conformance import operations_schema as ops
-from conformance.adapters.reference import ReferenceImplementation
-from conformance.cli.main import cli
-from conformance.reports.console import render_console
-from conformance.runner import FAILED, PASSED, answer_schema_problem, run, run_one
-from conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file, load_scenarios
-from reference_impl import records
-from reference_impl.bots import make_bots
-from reference_impl.huolong.match import Match
-from reference_impl.huolong.rules import rules_for
+from datong_rules.conformance import operations_schema as ops
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.cli.main import cli
+from datong_rules.conformance.reports.console import render_console
+from datong_rules.conformance.runner import FAILED, PASSED, answer_schema_problem, run, run_one
+from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file, load_scenarios
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.match import Match
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
 

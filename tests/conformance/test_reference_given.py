@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.adapters.reference import given as parse
-from conformance.adapters.reference.ops_hand import OPS as HAND_OPS
-from reference_impl.huolong.rules import rules_for
+from datong_rules.conformance.adapters.reference import given as parse
+from datong_rules.conformance.adapters.reference.ops_hand import OPS as HAND_OPS
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 LI = rules_for("huolong/li-zhijiang")
 

@@ -1,4 +1,4 @@
-"""The reference engine behind the JSON-lines protocol: ``conformance.serve`` and ``datong-rules serve``."""
+"""The reference engine behind the JSON-lines protocol: ``datong_rules.conformance.serve`` and ``datong-rules serve``."""
 
 from __future__ import annotations
 
@@ -12,15 +12,15 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conformance.adapters.base import Implementation, Unsupported
-from conformance.adapters.jsonlines import JsonLinesImplementation
-from conformance.adapters.reference import ReferenceImplementation
-from conformance.cli.main import cli
-from conformance.runner import run
-from conformance.scenarios_io import load_scenarios
-from conformance.serve import Server, serve, serve_lines
+from datong_rules.conformance.adapters.base import Implementation, Unsupported
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.cli.main import cli
+from datong_rules.conformance.runner import run
+from datong_rules.conformance.scenarios_io import load_scenarios
+from datong_rules.conformance.serve import Server, serve, serve_lines
 
-SERVE_ARGV = [sys.executable, "-m", "conformance.cli.main", "serve"]
+SERVE_ARGV = [sys.executable, "-m", "datong_rules.cli.main", "serve"]
 LI = "huolong/li-zhijiang"
 
 

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.base import identity, printable, without_surrogates
-from conformance.adapters.reference import ReferenceImplementation
-from conformance.runner import run
-from conformance.serve import Server, serve_lines
+from datong_rules.conformance.adapters.base import identity, printable, without_surrogates
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import run
+from datong_rules.conformance.serve import Server, serve_lines
 
 import fake_inprocess as fakes
 
-MAIN = [sys.executable, "-m", "conformance.cli.main"]
+MAIN = [sys.executable, "-m", "datong_rules.cli.main"]
 HOUSE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "house-variant.yaml"
 full_device = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
 

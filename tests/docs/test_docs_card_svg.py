@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from reference_impl.cards import BIG_JOKER, SMALL_JOKER, CardNotationError
-from reference_impl.rulebook.card_svg import BLACK, RED, card_name, card_svg, cards_html, ranking_html
+from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER, CardNotationError
+from datong_rules.rulebook.card_svg import BLACK, RED, card_name, card_svg, cards_html, ranking_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -33,7 +33,7 @@ def bin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("bin")
     scripts = {
         "datong-rules": f'#!/bin/sh\nexec "{sys.executable}" -c "import sys; sys.argv[0] = \'datong-rules\'; '
-                        f'from conformance.cli.main import main; main()" "$@"\n',
+                        f'from datong_rules.cli.main import main; main()" "$@"\n',
         "python": f'#!/bin/sh\nexec "{sys.executable}" "$@"\n',
     }
     for name, body in scripts.items():

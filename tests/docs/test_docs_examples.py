@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.scenarios_io import load_scenarios
+from datong_rules.conformance.scenarios_io import load_scenarios
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "docs" / "examples"
@@ -44,7 +44,7 @@ def test_the_transcript_queries_are_the_suites_scenarios():
 
 def conform(*args: str) -> str:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLES), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli.main", "conform", "-q", "--op", "bottom_points",
+    proc = subprocess.run([sys.executable, "-m", "datong_rules.cli.main", "conform", "-q", "--op", "bottom_points",
                            "--op", "card_order", *args], capture_output=True, text=True, timeout=120, cwd=REPO, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout + proc.stderr
@@ -64,7 +64,7 @@ def test_the_buggy_engine_of_reading_reports_is_caught_by_the_rule_it_breaks(tmp
     variant, only on scenarios citing ranking.ties, and only on the winner, never on the points."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLES), os.environ.get("PYTHONPATH", "")])}
     report = tmp_path / "report.json"
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli.main", "conform", "-q", "--impl", "buggy_engine:make",
+    proc = subprocess.run([sys.executable, "-m", "datong_rules.cli.main", "conform", "-q", "--impl", "buggy_engine:make",
                            "--op", "trick_winner", "--json", str(report)],
                           capture_output=True, text=True, timeout=120, cwd=REPO, env=env)
     assert proc.returncode == 1, proc.stdout + proc.stderr

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cli.main import cli
+from datong_rules.cli.main import cli
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = REPO / "docs" / "getting-started.md"
 EXAMPLES = REPO / "docs" / "examples"
-KIT = "import sys; sys.argv[0] = 'datong-rules'; from conformance.cli.main import main; main()"
+KIT = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
 
 # (command, exit status, the arguments of a run that must end with it, standard input, how errors look)
 # "usage" is click's usage message; "error" is one "error: …" line on standard error; None: not checked.

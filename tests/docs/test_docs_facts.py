@@ -1,5 +1,5 @@
 """Facts the docs and the README state that no console block shows: the subcommands and options they name exist,
-and the README's count of engine faults the suite catches is what ``python -m conformance.mutation`` reports.
+and the README's count of engine faults the suite catches is what ``python -m datong_rules.conformance.mutation`` reports.
 
 The README is checked, not edited, here: when a test about it fails, the README needs updating.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click import Group
 
-from conformance import pytest_plugin
-from conformance.cli.main import cli
+from datong_rules.conformance import pytest_plugin
+from datong_rules.cli.main import cli
 
 REPO = Path(__file__).resolve().parents[2]
 PAGES = sorted([*(REPO / "docs").rglob("*.md"), REPO / "README.md"])
@@ -98,7 +98,7 @@ def test_the_readme_counts_the_engine_faults_the_mutation_check_plants():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     claim = re.search(r"catches (\d+) typical engine faults", readme)
     assert claim, "the README no longer says how many engine faults the suite catches"
-    proc = subprocess.run([sys.executable, "-m", "conformance.mutation"], cwd=REPO, capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "datong_rules.conformance.mutation"], cwd=REPO, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rate = re.search(r"kill rate: (\d+)/(\d+)", proc.stdout)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.rulebook.options import required_rules, rule_options, schema_rules
-from reference_impl.rulebook.options_page import accepts_html, flow, option_html, options_page, value_html
-from reference_impl.rulebook.pages import VariantDoc, url
-from reference_impl.rulebook.site import build_site, expand_nav, option_games
+from datong_rules.rulebook.options import required_rules, rule_options, schema_rules
+from datong_rules.rulebook.options_page import accepts_html, flow, option_html, options_page, value_html
+from datong_rules.rulebook.pages import VariantDoc, url
+from datong_rules.rulebook.site import build_site, expand_nav, option_games
 
 
 def rule_def(rule_id: str, description: str, value: dict) -> dict:

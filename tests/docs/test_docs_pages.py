@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from reference_impl.cards import BIG_JOKER, SMALL_JOKER
-from reference_impl.rulebook.chart import side_groups, trump_groups
-from reference_impl.rulebook.compare import MISSING, compare_rows
-from reference_impl.rulebook.examples import MAX_PER_SECTION, example_html, pick_examples
-from reference_impl.rulebook.pages import VariantDoc, compare_page, rulebook_page
-from reference_impl.rulebook.site import expand_nav, rulebook_nav
+from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER
+from datong_rules.rulebook.chart import side_groups, trump_groups
+from datong_rules.rulebook.compare import MISSING, compare_rows
+from datong_rules.rulebook.examples import MAX_PER_SECTION, example_html, pick_examples
+from datong_rules.rulebook.pages import VariantDoc, compare_page, rulebook_page
+from datong_rules.rulebook.site import expand_nav, rulebook_nav
 
 
 def item(value, zh, en, **prov):

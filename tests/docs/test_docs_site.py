@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.rulebook.labels import LANGS
-from reference_impl.variant import list_variants, load_file, load_variant
-from reference_impl.variant.variant import iter_rules
+from datong_rules.rulebook.labels import LANGS
+from datong_rules.reference_impl.variant import list_variants, load_file, load_variant
+from datong_rules.reference_impl.variant.variant import iter_rules
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYABLE = [v for v in list_variants() if not load_variant(v).abstract]
@@ -73,7 +73,7 @@ def test_hand_written_pages_and_the_index_are_built(built_site):
 
 
 def test_worked_examples_come_from_the_scenarios(built_site):
-    from reference_impl.rulebook.site import load_scenarios
+    from datong_rules.rulebook.site import load_scenarios
 
     scenarios, _ = load_scenarios()
     shown = [s for s in scenarios if s.variant == "huolong/li-zhijiang" and s.op not in ("facts", "replay")]

@@ -6,11 +6,11 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from reference_impl.bots import RandomBot, play_hand
-from reference_impl.cards import build_deck
-from reference_impl.huolong.dealing import new_pack
-from reference_impl.huolong.hand import HandState
-from reference_impl.huolong.rules import HuolongRules, rules_for
+from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.cards import build_deck
+from datong_rules.reference_impl.huolong.dealing import new_pack
+from datong_rules.reference_impl.huolong.hand import HandState
+from datong_rules.reference_impl.huolong.rules import HuolongRules, rules_for
 
 VARIANTS = ("huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform")
 LI = rules_for("huolong/li-zhijiang")

@@ -12,13 +12,13 @@ from itertools import combinations
 
 import pytest
 
-from reference_impl.cards import parse_hand
-from reference_impl.huolong.burying import (
+from datong_rules.reference_impl.cards import parse_hand
+from datong_rules.reference_impl.huolong.burying import (
     BIG_JOKER_CODE, NOT_IN_HAND, NOT_SIDE_CARD, TOO_MANY_POINTS, WRONG_COUNT, check_bury, legal_buries,
     limits_can_be_met, random_bury,
 )
-from reference_impl.huolong.dealing import deal, new_pack
-from reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.dealing import deal, new_pack
+from datong_rules.reference_impl.huolong.ranking import Ranking
 
 from lifecycle_helpers import DG, LI, OP
 

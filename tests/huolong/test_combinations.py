@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as LJ
-from reference_impl.huolong.combinations import classify, play_suit
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import RulesError, rules_for, rules_with
+from datong_rules.reference_impl.cards import BIG_JOKER as BJ
+from datong_rules.reference_impl.cards import SMALL_JOKER as LJ
+from datong_rules.reference_impl.huolong.combinations import classify, play_suit
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_for, rules_with
 
 VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
 

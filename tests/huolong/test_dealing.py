@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from reference_impl.cards import build_deck
-from reference_impl.huolong.dealing import check_pack, deal, first_drawer, new_pack, seat_of
+from datong_rules.reference_impl.cards import build_deck
+from datong_rules.reference_impl.huolong.dealing import check_pack, deal, first_drawer, new_pack, seat_of
 
-from reference_impl.huolong.rules import RulesError, rules_for, rules_with
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_for, rules_with
 
 from lifecycle_helpers import LI, VARIANTS, full_pack
 

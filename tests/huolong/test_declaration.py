@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.huolong.declaration import (
+from datong_rules.reference_impl.huolong.declaration import (
     NO_DECLARATION, NOT_A_SHOW, NOT_HELD, OVERCALL_NOT_ALLOWED, TOO_WEAK, WINDOW_CLOSED, Declaration,
     run_declaration,
 )
-from reference_impl.huolong.rules import rules_with
+from datong_rules.reference_impl.huolong.rules import rules_with
 
 from lifecycle_helpers import DG, LI, OP
 

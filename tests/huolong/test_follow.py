@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SUITS, build_deck, sort_cards
-from reference_impl.huolong.follow import check_play, legal_plays, random_legal_play
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import rules_for, rules_with
+from datong_rules.reference_impl.cards import BIG_JOKER as BJ
+from datong_rules.reference_impl.cards import SUITS, build_deck, sort_cards
+from datong_rules.reference_impl.huolong.follow import check_play, legal_plays, random_legal_play
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import rules_for, rules_with
 
 LI = rules_for("huolong/li-zhijiang")
 DG = rules_for("huolong/datong-guide")

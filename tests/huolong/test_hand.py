@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from reference_impl.bots import GreedyBot, RandomBot, play_hand
-from reference_impl.cards import SUITS
-from reference_impl.huolong.hand import BAD_ACTION, OUT_OF_TURN, WRONG_PHASE, HandState, IllegalAction
+from datong_rules.reference_impl.bots import GreedyBot, RandomBot, play_hand
+from datong_rules.reference_impl.cards import SUITS
+from datong_rules.reference_impl.huolong.hand import BAD_ACTION, OUT_OF_TURN, WRONG_PHASE, HandState, IllegalAction
 
 from lifecycle_helpers import DG, LI, OP, full_pack, random_hand
 

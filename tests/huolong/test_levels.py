@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.huolong.levels import advance
-from reference_impl.huolong.rules import RulesError, rules_for
+from datong_rules.reference_impl.huolong.levels import advance
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_for
 
 LI = rules_for("huolong/li-zhijiang")   # stop levels J and A; attackers at J/A frozen (一.六.8)
 DG = rules_for("huolong/datong-guide")  # stop level A only (inferred); attackers advance

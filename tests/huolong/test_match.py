@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from reference_impl.bots import make_bots, play_hand
-from reference_impl.huolong.hand import HandState
-from reference_impl.huolong.match import Match, MatchError
+from datong_rules.reference_impl.bots import make_bots, play_hand
+from datong_rules.reference_impl.huolong.hand import HandState
+from datong_rules.reference_impl.huolong.match import Match, MatchError
 
-from reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 from lifecycle_helpers import DG, LI, OP, VARIANTS, full_pack
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.adapters.reference.ops_play import OPS
-from reference_impl.huolong.rules import rules_for
+from datong_rules.conformance.adapters.reference.ops_play import OPS
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 LI = rules_for("huolong/li-zhijiang")
 DG = rules_for("huolong/datong-guide")

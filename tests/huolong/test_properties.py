@@ -17,15 +17,15 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl import records
-from reference_impl.bots import RandomBot, play_hand
-from reference_impl.cards import build_deck
-from reference_impl.huolong.dealing import new_pack
-from reference_impl.huolong.follow import legal_plays
-from reference_impl.huolong.hand import HandState
-from reference_impl.huolong.ranking import TRUMP
-from reference_impl.huolong.rules import rules_for
-from reference_impl.huolong.scoring import card_points
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.cards import build_deck
+from datong_rules.reference_impl.huolong.dealing import new_pack
+from datong_rules.reference_impl.huolong.follow import legal_plays
+from datong_rules.reference_impl.huolong.hand import HandState
+from datong_rules.reference_impl.huolong.ranking import TRUMP
+from datong_rules.reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.huolong.scoring import card_points
 
 from lifecycle_helpers import VARIANTS
 

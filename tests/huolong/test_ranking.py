@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl.cards import ALL_CARDS, SMALL_JOKER, SUITS, build_deck
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import RulesError, rules_for
+from datong_rules.reference_impl.cards import ALL_CARDS, SMALL_JOKER, SUITS, build_deck
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_for
 
 VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
 LI = rules_for("huolong/li-zhijiang")

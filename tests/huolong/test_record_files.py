@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conformance.cli.main import cli
-from reference_impl import records
-from reference_impl.bots import make_bots
-from reference_impl.huolong.match import Match
+from datong_rules.cli.main import cli
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.match import Match
 
 from lifecycle_helpers import LI
 
@@ -200,7 +200,7 @@ def test_play_checks_the_record_path_before_playing(tmp_path):
 
 
 def test_a_record_path_is_left_as_it_was_when_the_match_stops_early(tmp_path, monkeypatch):
-    import conformance.cli.play_cmds as play_cmds
+    import datong_rules.cli.play_cmds as play_cmds
 
     def boom(*args, **kwargs):
         raise KeyboardInterrupt
@@ -219,7 +219,7 @@ def test_one_hand_is_singular():
 def test_a_closed_stdout_does_not_lose_the_record(tmp_path):
     """`play … --record g.json | head -1`: the transcript stops, the match and the record do not."""
     path = tmp_path / "g.json"
-    proc = subprocess.Popen([sys.executable, "-m", "conformance.cli.main", "play", "li-zhijiang", "--seed", "7",
+    proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "play", "li-zhijiang", "--seed", "7",
                              "--record", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()  # closed before the first line: every write fails
     stderr = proc.stderr.read()

@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from conformance.adapters.reference.ops_hand import op_replay
-from conformance.cli.main import cli
-from reference_impl import records
-from reference_impl.bots import make_bots
-from reference_impl.huolong.match import Match
+from datong_rules.conformance.adapters.reference.ops_hand import op_replay
+from datong_rules.cli.main import cli
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.match import Match
 
 from lifecycle_helpers import DG, LI, OP, random_hand
 

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from reference_impl.huolong.burying import exchange_card
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import SUPPORTED, RulesError, rules_for, rules_with
+from datong_rules.reference_impl.huolong.burying import exchange_card
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import SUPPORTED, RulesError, rules_for, rules_with
 
 VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
 
@@ -46,7 +46,7 @@ def test_a_value_the_engine_cannot_play_is_refused_in_one_line(rule_id, value):
 
 def test_every_supported_rule_is_a_rule_of_the_variants():
     """SUPPORTED names real rule ids (a typo there would check nothing)."""
-    from reference_impl.variant import load_variant
+    from datong_rules.reference_impl.variant import load_variant
 
     for variant in VARIANTS:
         ids = set(load_variant(variant).rule_ids())
@@ -71,8 +71,8 @@ def test_schema_accepts_exactly_the_named_values_the_engine_plays():
     no value the engine plays is refused by the schema."""
     import json
 
-    from reference_impl.huolong.rules import SUPPORTED
-    from reference_impl.paths import schema_path
+    from datong_rules.reference_impl.huolong.rules import SUPPORTED
+    from datong_rules.reference_impl.paths import schema_path
 
     defs = json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))["$defs"]
     for rule_id, allowed in SUPPORTED.items():
@@ -87,7 +87,7 @@ def test_schema_accepts_exactly_the_named_values_the_engine_plays():
 def test_one_joker_per_deck_is_refused_by_name():
     """deck.jokers_per_deck: the engine builds decks with both jokers or none; 1 is refused when the rules are
     built (it used to build a 162-card pack while counting 159)."""
-    from reference_impl.huolong.rules import RulesError, rules_with
+    from datong_rules.reference_impl.huolong.rules import RulesError, rules_with
 
     with pytest.raises(RulesError, match=r"^deck\.jokers_per_deck: "):
         rules_with("huolong/datong-guide", {"deck.jokers_per_deck": 1})

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as LJ
-from reference_impl.cards import build_deck
-from reference_impl.huolong.rules import rules_for
-from reference_impl.huolong.scoring import bottom_award, card_points
+from datong_rules.reference_impl.cards import BIG_JOKER as BJ
+from datong_rules.reference_impl.cards import SMALL_JOKER as LJ
+from datong_rules.reference_impl.cards import build_deck
+from datong_rules.reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.huolong.scoring import bottom_award, card_points
 
 VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
 BOTTOM = ["D5", "DK", "C10", "S3", "S4", "H6"]  # 5 + 10 + 10 = 25 points

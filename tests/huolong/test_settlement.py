@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.huolong.rules import RulesError, rules_for, rules_with
-from reference_impl.huolong.settlement import SettleInput, settle
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_for, rules_with
+from datong_rules.reference_impl.huolong.settlement import SettleInput, settle
 
 LI = rules_for("huolong/li-zhijiang")
 DG = rules_for("huolong/datong-guide")

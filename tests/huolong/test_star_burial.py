@@ -11,13 +11,13 @@ from collections import Counter
 
 import pytest
 
-from reference_impl.cards import expand
-from reference_impl.huolong.burying import (
+from datong_rules.reference_impl.cards import expand
+from datong_rules.reference_impl.huolong.burying import (
     NO_EXCHANGE_CARD, NOT_HELD, OUT_OF_TURN, TEAM_MAY_NOT_LOAD, StarBurial, exchange_card, load_order,
     run_star_burial,
 )
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import RulesError, rules_with
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_with
 
 from lifecycle_helpers import DG, LI, OP
 

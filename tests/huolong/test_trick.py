@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl.cards import BIG_JOKER as BJ
-from reference_impl.cards import SMALL_JOKER as LJ
-from reference_impl.cards import SUITS, build_deck
-from reference_impl.huolong.combinations import classify
-from reference_impl.huolong.follow import random_legal_play
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import rules_for
-from reference_impl.huolong.trick import trick_points, trick_winner, won_with_level_rank
+from datong_rules.reference_impl.cards import BIG_JOKER as BJ
+from datong_rules.reference_impl.cards import SMALL_JOKER as LJ
+from datong_rules.reference_impl.cards import SUITS, build_deck
+from datong_rules.reference_impl.huolong.combinations import classify
+from datong_rules.reference_impl.huolong.follow import random_legal_play
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.huolong.trick import trick_points, trick_winner, won_with_level_rank
 
 VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
 LI = rules_for("huolong/li-zhijiang")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from reference_impl.variant import yaml_loader
+from datong_rules.reference_impl.variant import yaml_loader
 
 
 def pytest_configure(config):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_impl.variant import SpecError
-from reference_impl.variant.yaml_loader import load_yaml_text
+from datong_rules.reference_impl.variant import SpecError
+from datong_rules.reference_impl.variant.yaml_loader import load_yaml_text
 
 pytestmark = pytest.mark.usefixtures("yaml_parser")
 

@@ -1,4 +1,4 @@
-"""The checks a schema cannot make (reference_impl.variant.checks and .settlement_check).
+"""The checks a schema cannot make (datong_rules.reference_impl.variant.checks and .settlement_check).
 
 Most tests write a small house variant that extends a bundled one and changes one rule, then look for the problem
 (kind, rule path, line) that change must cause, and only that.
@@ -10,10 +10,10 @@ import textwrap
 
 import pytest
 
-from reference_impl.paths import spec_root
-from reference_impl.variant import Registry, check_file, load_variant
-from reference_impl.variant.checks import semantic_findings
-from reference_impl.variant.settlement_check import settlement_findings
+from datong_rules.reference_impl.paths import spec_root
+from datong_rules.reference_impl.variant import Registry, check_file, load_variant
+from datong_rules.reference_impl.variant.checks import semantic_findings
+from datong_rules.reference_impl.variant.settlement_check import settlement_findings
 
 SPEC_ROOT = spec_root()
 HEAD = "id: huolong/test-house\nextends: {parent}\nname: {{zh: 甲, en: A}}\nsummary: {{zh: 甲, en: A}}\nrules:\n"

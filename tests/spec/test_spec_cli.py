@@ -13,7 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conformance.cli.main import cli
+from datong_rules.cli.main import cli
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "fixtures" / "house-club.yaml"
@@ -89,7 +89,7 @@ def test_validate_sources_file(tmp_path):
 
 def test_console_script_never_prints_a_traceback(tmp_path):
     """The real entry point, in a subprocess, on every corpus file at once."""
-    result = subprocess.run([sys.executable, "-c", "from conformance.cli.main import main; main()", "validate",
+    result = subprocess.run([sys.executable, "-c", "from datong_rules.cli.main import main; main()", "validate",
                              *map(str, MALFORMED)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr + result.stdout

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.variant import KINDS, Registry, SpecError, check_file, load_file
-from reference_impl.variant.yaml_loader import MAX_BYTES
+from datong_rules.reference_impl.variant import KINDS, Registry, SpecError, check_file, load_file
+from datong_rules.reference_impl.variant.yaml_loader import MAX_BYTES
 
 HERE = Path(__file__).parent / "malformed"
 EXPECT = re.compile(rb"^# expect: (\d+) ([a-z_]+)\s*$", re.M)

@@ -1,11 +1,11 @@
-"""The merge rules of extends (reference_impl.variant.merge), as docs/rule-keepers-merge.md states them."""
+"""The merge rules of extends (datong_rules.reference_impl.variant.merge), as docs/rule-keepers-merge.md states them."""
 
 from __future__ import annotations
 
 import copy
 
-from reference_impl.variant import load_file, load_variant
-from reference_impl.variant.merge import deletions_without_target, is_rule_item, merge, merge_variant
+from datong_rules.reference_impl.variant import load_file, load_variant
+from datong_rules.reference_impl.variant.merge import deletions_without_target, is_rule_item, merge, merge_variant
 
 
 def item(value, **extra):

@@ -1,4 +1,4 @@
-"""The public API of reference_impl.variant: ids, loading, Variant, SpecError, other spec folders."""
+"""The public API of datong_rules.reference_impl.variant: ids, loading, Variant, SpecError, other spec folders."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.paths import schema_path, spec_root
-from reference_impl.variant import (
+from datong_rules.reference_impl.paths import schema_path, spec_root
+from datong_rules.reference_impl.variant import (
     KINDS,
     Registry,
     SpecError,
@@ -20,8 +20,8 @@ from reference_impl.variant import (
     load_file,
     load_variant,
 )
-from reference_impl.variant.errors import format_path, raise_all, sorted_unique
-from reference_impl.variant.ids import id_path, id_problem, path_id
+from datong_rules.reference_impl.variant.errors import format_path, raise_all, sorted_unique
+from datong_rules.reference_impl.variant.ids import id_path, id_problem, path_id
 
 FIXTURE = Path(__file__).parent / "fixtures" / "house-club.yaml"
 BUNDLED = ["huolong/base", "huolong/datong-guide", "huolong/li-zhijiang", "huolong/online-platform"]

@@ -1,4 +1,4 @@
-"""What names a variant (reference_impl.variant.resolve): a full id, a short id, or a file path; one rule for every
+"""What names a variant (datong_rules.reference_impl.variant.resolve): a full id, a short id, or a file path; one rule for every
 command."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reference_impl.variant import Registry, VariantNotFound, open_variant, resolve_variant_id
+from datong_rules.reference_impl.variant import Registry, VariantNotFound, open_variant, resolve_variant_id
 
 FIXTURE = Path(__file__).parent / "fixtures" / "house-club.yaml"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator, Draft202012Validator
 
-from reference_impl.paths import schema_path, spec_root
-from reference_impl.variant import list_variants
+from datong_rules.reference_impl.paths import schema_path, spec_root
+from datong_rules.reference_impl.variant import list_variants
 
 SCHEMAS = ["variant.schema.json", "sources.schema.json"]
 RESOLVED_ONLY = ("resolved", "complete.")  # $defs checked on resolved data, not on files

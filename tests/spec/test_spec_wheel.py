@@ -47,7 +47,7 @@ def test_installed_kit_validates_its_bundled_data_from_elsewhere(installed, tmp_
     result = _run([str(installed / "datong-rules"), "validate"], cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no problems" in result.stderr
-    where = _run([str(installed / "python"), "-c", "import reference_impl.paths as p; print(p.spec_root())"],
+    where = _run([str(installed / "python"), "-c", "import datong_rules.reference_impl.paths as p; print(p.spec_root())"],
                  cwd=tmp_path)
     assert str(installed.parent) in where.stdout  # the wheel's own copy of spec/, not the checkout's
 

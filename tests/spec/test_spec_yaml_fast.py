@@ -1,4 +1,4 @@
-"""The libyaml fast path of the strict loader (reference_impl.variant.yaml_fast) agrees with the pure-Python one.
+"""The libyaml fast path of the strict loader (datong_rules.reference_impl.variant.yaml_fast) agrees with the pure-Python one.
 
 The fast path must read the bundled files itself (else it would be slow for nothing) and, on any text, give the
 same data, positions and errors as the pure-Python strict loader: the tests compare the two parsers on the
@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from conformance.scenarios_io import scenarios_root
-from reference_impl.paths import spec_root
-from reference_impl.variant import SpecError, yaml_fast, yaml_loader
-from reference_impl.variant.yaml_loader import MAX_DEPTH, load_yaml_text
+from datong_rules.conformance.scenarios_io import scenarios_root
+from datong_rules.reference_impl.paths import spec_root
+from datong_rules.reference_impl.variant import SpecError, yaml_fast, yaml_loader
+from datong_rules.reference_impl.variant.yaml_loader import MAX_DEPTH, load_yaml_text
 
 pytestmark = pytest.mark.skipif(not yaml_fast.AVAILABLE, reason="PyYAML was built without libyaml")
 

@@ -1,4 +1,4 @@
-"""Strict YAML loading (reference_impl.variant.yaml_loader): positions, accepted inputs, refusals.
+"""Strict YAML loading (datong_rules.reference_impl.variant.yaml_loader): positions, accepted inputs, refusals.
 
 Every test runs with each parser (libyaml's and the pure-Python one, fixture ``yaml_parser``).
 """
@@ -9,8 +9,8 @@ import codecs
 
 import pytest
 
-from reference_impl.variant import SpecError
-from reference_impl.variant.yaml_loader import MAX_DEPTH, load_yaml_bytes, load_yaml_text, read_yaml_file
+from datong_rules.reference_impl.variant import SpecError
+from datong_rules.reference_impl.variant.yaml_loader import MAX_DEPTH, load_yaml_bytes, load_yaml_text, read_yaml_file
 
 pytestmark = pytest.mark.usefixtures("yaml_parser")
 

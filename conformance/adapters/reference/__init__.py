@@ -1,11 +1,11 @@
-"""The reference engine behind the :class:`~conformance.adapters.base.Implementation` protocol.
+"""The reference engine behind the :class:`~datong_rules.conformance.adapters.base.Implementation` protocol.
 
 Each operation is answered by a function ``op_NAME(rules, given) -> answer`` of
 :mod:`.ops_play` (card play and settlement) or :mod:`.ops_hand` (deal, declaration, bury, star burial,
 replay); this class only dispatches. Both read ``given`` with the readers of :mod:`.given`: bad input (a bad
 card token, a missing key) raises ``ValueError`` with a one-line message, which the runner reports as *errored*.
 
-The engine plays every bundled Huolong variant that loads (:mod:`conformance.bundled_spec`): a variant file that
+The engine plays every bundled Huolong variant that loads (:mod:`datong_rules.conformance.bundled_spec`): a variant file that
 cannot be loaded leaves out only itself and the variants extending it; a query for such a variant is answered
 with an error naming the file's problem, not skipped.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl import __version__
-from reference_impl.huolong.rules import rules_for
-from reference_impl.variant import SpecError
+from datong_rules.reference_impl import __version__
+from datong_rules.reference_impl.huolong.rules import rules_for
+from datong_rules.reference_impl.variant import SpecError
 
 from ... import bundled_spec
 from ..base import Implementation, ImplementationError, Unsupported
@@ -37,7 +37,7 @@ class ReferenceImplementation(Implementation):
     def supported_variants(self) -> list[str]:
         """The bundled, non-abstract Huolong variants that load (listed once per instance: the runner asks
         before every scenario, and listing scans spec/); one that cannot be loaded is left out, its problem
-        kept in :func:`conformance.bundled_spec.warnings`."""
+        kept in :func:`datong_rules.conformance.bundled_spec.warnings`."""
         if self._variants is None:
             self._variants = bundled_spec.playable_ids("huolong")
         return list(self._variants)

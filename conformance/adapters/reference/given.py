@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_impl.cards import SUITS, parse_card, parse_cards
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import TEAMS, HuolongRules
+from datong_rules.reference_impl.cards import SUITS, parse_card, parse_cards
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import TEAMS, HuolongRules
 
 _SEATS = range(4)
 """The seats of the operations (0–3, in playing order)."""

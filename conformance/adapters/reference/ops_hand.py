@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from reference_impl import records
-from reference_impl.huolong.burying import check_bury, run_star_burial
-from reference_impl.huolong.declaration import run_declaration
-from reference_impl.huolong.rules import HuolongRules
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.huolong.burying import check_bury, run_star_burial
+from datong_rules.reference_impl.huolong.declaration import run_declaration
+from datong_rules.reference_impl.huolong.rules import HuolongRules
 
 from . import given as parse
 
@@ -64,7 +64,7 @@ def op_replay(rules: HuolongRules, given: dict) -> Answer:
 
     Raises:
         ValueError: the record is not a mapping, has no string ``variant``, is of another variant than the
-            query's, or cannot be read (:class:`reference_impl.records.RecordError`).
+            query's, or cannot be read (:class:`datong_rules.reference_impl.records.RecordError`).
     """
     record = parse.need(given, "record")
     if not isinstance(record, dict):

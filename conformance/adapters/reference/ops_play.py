@@ -14,14 +14,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from reference_impl.cards import build_deck
-from reference_impl.huolong.combinations import classify, play_suit
-from reference_impl.huolong.follow import check_play, legal_plays
-from reference_impl.huolong.ranking import Ranking
-from reference_impl.huolong.rules import TEAMS, HuolongRules
-from reference_impl.huolong.scoring import bottom_award, card_points
-from reference_impl.huolong.settlement import SettleInput, settle
-from reference_impl.huolong.trick import trick_points, trick_winner
+from datong_rules.reference_impl.cards import build_deck
+from datong_rules.reference_impl.huolong.combinations import classify, play_suit
+from datong_rules.reference_impl.huolong.follow import check_play, legal_plays
+from datong_rules.reference_impl.huolong.ranking import Ranking
+from datong_rules.reference_impl.huolong.rules import TEAMS, HuolongRules
+from datong_rules.reference_impl.huolong.scoring import bottom_award, card_points
+from datong_rules.reference_impl.huolong.settlement import SettleInput, settle
+from datong_rules.reference_impl.huolong.trick import trick_points, trick_winner
 
 from . import given as parse
 

@@ -1,7 +1,7 @@
 """The reference engine with one key too many in every answer (``--impl chatty_reference:ChattyReference``):
 right on every expected key, wrong on the operations schema."""
 
-from conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
 
 
 class ChattyReference(ReferenceImplementation):

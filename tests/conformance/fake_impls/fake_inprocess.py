@@ -1,6 +1,6 @@
 """In-process fake implementations for the runner's tests (``--impl fake_inprocess:EchoImpl``)."""
 
-from conformance.adapters.base import Implementation, Unsupported
+from datong_rules.conformance.adapters.base import Implementation, Unsupported
 
 
 class EchoImpl(Implementation):

@@ -57,7 +57,7 @@ def load_record(path: Path, hand: int | None = None, scenario_id: str | None = N
 
 def card_points(variant_id: str) -> dict[str, int]:
     """``points.card_points`` of the variant (rank → points), read from the variant data."""
-    from reference_impl.variant import load_variant
+    from datong_rules.reference_impl.variant import load_variant
 
     return {str(k): int(v) for k, v in load_variant(variant_id).rule("points.card_points").items()}
 

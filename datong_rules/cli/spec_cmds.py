@@ -1,6 +1,6 @@
 """The spec subcommands of ``datong-rules``: ``validate``, ``variants``, ``show``, ``diff``.
 
-They read variants through :mod:`reference_impl.variant` only; a VARIANT argument is read by
+They read variants through :mod:`datong_rules.reference_impl.variant` only; a VARIANT argument is read by
 :mod:`.variant_arg` (an id, a short id or a file). ``validate`` prints one line per problem and exits with status 1
 when there is any; ``show`` and ``diff`` print one ``error: …`` line and exit with status 2 when an argument names
 no usable variant (unknown id, missing file, a folder, a broken file). Nothing here lets a traceback reach the
@@ -18,8 +18,8 @@ from typing import Any
 import click
 import yaml
 
-from reference_impl.variant import SpecError, Variant, default_registry
-from reference_impl.variant.variant import iter_rules
+from datong_rules.reference_impl.variant import SpecError, Variant, default_registry
+from datong_rules.reference_impl.variant.variant import iter_rules
 
 from .path_args import refuse_empty
 from .variant_arg import open_variant_arg

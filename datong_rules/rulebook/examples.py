@@ -1,6 +1,6 @@
 """Worked examples: conformance scenarios laid out for players, cards drawn as pictures.
 
-A scenario here is any object with the attributes of :class:`conformance.scenarios_io.Scenario`
+A scenario here is any object with the attributes of :class:`datong_rules.conformance.scenarios_io.Scenario`
 (``id, variant, rules, op, given, expect, description, source, reasoning``); this module only lays
 them out. The expected outcome is explained by the scenario's own ``description`` and ``reasoning``.
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any, Final, Protocol
 
-from reference_impl.cards import CardNotationError, format_cards, parse_card
+from datong_rules.reference_impl.cards import CardNotationError, format_cards, parse_card
 
 from .card_svg import card_svg, cards_html, ranking_html, suit_label
 from .labels import KEY_LABELS, SEAT_KEYS, UI, label

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from reference_impl import __version__
+from datong_rules.reference_impl import __version__
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,20 +25,20 @@ def cli() -> None:
 
 
 def _register() -> None:
-    """Attach the subcommands. Each import names one module of ``conformance.cli``."""
+    """Attach the subcommands. Each import names one module of ``datong_rules.cli``."""
     from importlib import import_module
 
     for module_name, command_name in COMMANDS:
         try:
-            module = import_module(f"conformance.cli.{module_name}")
+            module = import_module(f"datong_rules.cli.{module_name}")
         except ModuleNotFoundError as exc:  # a subcommand still being built must not break the others
-            if exc.name and exc.name.startswith("conformance.cli."):
+            if exc.name and exc.name.startswith("datong_rules.cli."):
                 continue
             raise
         cli.add_command(getattr(module, command_name))
 
 
-# (module in conformance/cli, click command object name). Add a line per subcommand.
+# (module in datong_rules/cli, click command object name). Add a line per subcommand.
 COMMANDS: list[tuple[str, str]] = [
     ("spec_cmds", "validate"),
     ("spec_cmds", "variants"),

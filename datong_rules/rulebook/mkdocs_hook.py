@@ -1,7 +1,7 @@
 """mkdocs hook (listed under ``hooks:`` in mkdocs.yml): generate the rulebooks at build time.
 
 * ``on_config``: render every generated page from spec/ and the scenarios, and fill the nav
-  placeholders (see :func:`reference_impl.rulebook.site.expand_nav`): the entry naming
+  placeholders (see :func:`datong_rules.rulebook.site.expand_nav`): the entry naming
   ``rulebooks/index.md`` becomes the rulebooks section (each game's options reference next to its
   comparison page), the entry naming ``rule-keepers.md`` gains
   every ``docs/rule-keepers-*.md``.
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
-from reference_impl.rulebook.site import Site, expand_nav, load_site
+from datong_rules.rulebook.site import Site, expand_nav, load_site
 
 log = logging.getLogger("mkdocs.hooks.rulebooks")
 _state: dict[str, Site] = {}

@@ -24,12 +24,12 @@ from pathlib import Path
 
 import click
 
-from reference_impl import records
-from reference_impl.bots import BOTS, make_bots
-from reference_impl.cards import SUIT_SYMBOLS, format_cards
-from reference_impl.huolong.hand import HandState
-from reference_impl.huolong.match import Match, MatchError, plural
-from reference_impl.huolong.rules import RulesError, rules_from_variant
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import BOTS, make_bots
+from datong_rules.reference_impl.cards import SUIT_SYMBOLS, format_cards
+from datong_rules.reference_impl.huolong.hand import HandState
+from datong_rules.reference_impl.huolong.match import Match, MatchError, plural
+from datong_rules.reference_impl.huolong.rules import RulesError, rules_from_variant
 
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg

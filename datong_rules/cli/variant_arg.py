@@ -1,6 +1,6 @@
 """The VARIANT argument shared by ``show``, ``diff``, ``play`` and ``verify --variant``: a bundled id, full or short
 (``huolong/li-zhijiang``, ``li-zhijiang``), or a variant file's path, resolved by
-:func:`reference_impl.variant.open_variant`. What names no usable variant (an empty argument included) ends the command with one
+:func:`datong_rules.reference_impl.variant.open_variant`. What names no usable variant (an empty argument included) ends the command with one
 ``error: …`` line and exit status 2 (bad input)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
+from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
 
 from .path_args import empty_message
 
@@ -57,7 +57,7 @@ def variant_filter_ids(values: tuple[str, ...]) -> tuple[str, ...]:
     (``li-zhijiang`` → ``huolong/li-zhijiang``); a value naming no bundled variant is kept as typed, so
     that the command's own "matches nothing" message can name it.
     """
-    from reference_impl.variant import resolve_variant_id
+    from datong_rules.reference_impl.variant import resolve_variant_id
 
     out = []
     for value in values:

@@ -25,8 +25,8 @@ import click
 from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
-from conformance import bundled_spec
-from conformance.adapters.base import (
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     Implementation,
     ImplementationStartError,
@@ -35,21 +35,21 @@ from conformance.adapters.base import (
     load_python_impl,
     start_checked,
 )
-from conformance.adapters.jsonlines import (
+from datong_rules.conformance.adapters.jsonlines import (
     DEFAULT_STARTUP_TIMEOUT,
     DEFAULT_TIMEOUT,
     JsonLinesImplementation,
     check_seconds,
 )
-from conformance.reports.common import STDOUT, is_stdout
-from conformance.reports.console import progress, render_console
-from conformance.reports.json_report import write_json
-from conformance.reports.junit import write_junit
-from conformance.reports.markdown import write_markdown
-from conformance.runner import RunResult, run, select
-from conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
+from datong_rules.conformance.reports.common import STDOUT, is_stdout
+from datong_rules.conformance.reports.console import progress, render_console
+from datong_rules.conformance.reports.json_report import write_json
+from datong_rules.conformance.reports.junit import write_junit
+from datong_rules.conformance.reports.markdown import write_markdown
+from datong_rules.conformance.runner import RunResult, run, select
+from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
 
-REFERENCE_IMPL = "conformance.adapters.reference:ReferenceImplementation"
+REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
 
 class CommandError(Exception):
@@ -69,7 +69,7 @@ def fail(error: CommandError) -> None:
 
 def warn_spec_problems() -> None:
     """Print each problem of the bundled variant files that failed to load so far, once, as
-    ``warning: FILE:LINE:COL: …`` on stderr (see :func:`conformance.bundled_spec.warnings`)."""
+    ``warning: FILE:LINE:COL: …`` on stderr (see :func:`datong_rules.conformance.bundled_spec.warnings`)."""
     for line in bundled_spec.warnings():
         click.echo(f"warning: {line}", err=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from reference_impl.cards import BIG_JOKER, SMALL_JOKER, SUITS
+from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER, SUITS
 
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows

@@ -11,7 +11,7 @@ Public API:
 * :func:`build_site` ``(variants, sources, scenarios) -> {docs path: markdown}`` and :func:`load_site`
   ``() -> Site``: every generated page, from the bundled spec/ and scenarios.
 
-The mkdocs hook that puts the pages into the site is :mod:`reference_impl.rulebook.mkdocs_hook`
+The mkdocs hook that puts the pages into the site is :mod:`datong_rules.rulebook.mkdocs_hook`
 (named in mkdocs.yml; it is the only module here that imports mkdocs).
 """
 

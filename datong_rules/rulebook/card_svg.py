@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Final
 
-from reference_impl.cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUIT_SYMBOLS, card_rank, card_suit, parse_card
+from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER, SUIT_NAMES, SUIT_SYMBOLS, card_rank, card_suit, parse_card
 
 WIDTH: Final = 40
 HEIGHT: Final = 56
@@ -33,7 +33,7 @@ def card_name(card: str, lang: str = "en") -> str:
         lang: ``"zh"`` or ``"en"``.
 
     Raises:
-        reference_impl.cards.CardNotationError: not a card.
+        datong_rules.reference_impl.cards.CardNotationError: not a card.
     """
     card = parse_card(card)
     if card in _JOKERS:
@@ -52,7 +52,7 @@ def card_svg(card: str, lang: str = "en") -> str:
         An SVG string on one line, with ``data-card`` set to the canonical token.
 
     Raises:
-        reference_impl.cards.CardNotationError: not a card.
+        datong_rules.reference_impl.cards.CardNotationError: not a card.
     """
     card = parse_card(card)
     name = escape(card_name(card, lang))
@@ -84,7 +84,7 @@ def cards_html(cards: Iterable[str], lang: str = "en", fan: bool | None = None) 
         fan: overlap the cards; default when there are :data:`FAN_FROM` or more.
 
     Raises:
-        reference_impl.cards.CardNotationError: a token is not a card.
+        datong_rules.reference_impl.cards.CardNotationError: a token is not a card.
     """
     cards = list(cards)
     if fan is None:

@@ -9,7 +9,7 @@ import json
 from html import escape
 from typing import Any
 
-from reference_impl.variant.variant import iter_rules
+from datong_rules.reference_impl.variant.variant import iter_rules
 
 from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, label
 

@@ -1,6 +1,6 @@
 """``datong-rules coverage``: how many scenarios check each rule of each variant.
 
-The rule ids come from the bundled variants (``reference_impl.variant``; abstract variants are
+The rule ids come from the bundled variants (``datong_rules.reference_impl.variant``; abstract variants are
 left out, and so are variants whose file cannot be loaded: their problem is printed once as a
 ``warning:`` line) or from ``--rules-file``, a YAML/JSON mapping ``{variant_id: [rule_id, ...]}``.
 
@@ -26,14 +26,14 @@ import click
 from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
-from conformance import bundled_spec
-from conformance.cli.conform import CommandError, fail, warn_spec_problems
-from conformance.coverage import CoverageReport
-from conformance.coverage import coverage as compute_coverage
-from conformance.reports.common import is_stdout, write_text
-from conformance.scenarios_io import ScenarioError, load_scenarios
-from reference_impl.variant.errors import SpecError
-from reference_impl.variant.yaml_loader import read_yaml_file
+from datong_rules.conformance import bundled_spec
+from datong_rules.cli.conform import CommandError, fail, warn_spec_problems
+from datong_rules.conformance.coverage import CoverageReport
+from datong_rules.conformance.coverage import coverage as compute_coverage
+from datong_rules.conformance.reports.common import is_stdout, write_text
+from datong_rules.conformance.scenarios_io import ScenarioError, load_scenarios
+from datong_rules.reference_impl.variant.errors import SpecError
+from datong_rules.reference_impl.variant.yaml_loader import read_yaml_file
 
 ERRORS_SHOWN = 10
 """Problem lines printed before the rest are counted."""
@@ -42,7 +42,7 @@ ERRORS_SHOWN = 10
 def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
     """Rule ids of the bundled (non-abstract) variants that load, or of the ``wanted`` ones.
 
-    A variant that cannot be loaded is left out (its problem is in :func:`conformance.bundled_spec.warnings`).
+    A variant that cannot be loaded is left out (its problem is in :func:`datong_rules.conformance.bundled_spec.warnings`).
 
     Raises:
         CommandError: a wanted variant does not exist.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from conformance.serve import REFERENCE_IMPL, serve
+from datong_rules.conformance.serve import REFERENCE_IMPL, serve
 
 
 @click.command("serve", short_help="The reference engine behind the JSON-lines protocol.")

@@ -1,5 +1,5 @@
 """Assemble the generated part of the docs site: read spec/ and the scenarios, render every page, and
-build the navigation entries. Used by the mkdocs hook (:mod:`reference_impl.rulebook.mkdocs_hook`)
+build the navigation entries. Used by the mkdocs hook (:mod:`datong_rules.rulebook.mkdocs_hook`)
 and by the tests.
 """
 
@@ -39,7 +39,7 @@ class Site:
 
 def load_sources() -> dict[str, dict[str, Any]]:
     """``spec/sources.yaml`` as ``{source id: entry}``."""
-    from reference_impl.paths import spec_root
+    from datong_rules.reference_impl.paths import spec_root
 
     data = yaml.safe_load((spec_root() / "sources.yaml").read_text(encoding="utf-8")) or {}
     return {str(s["id"]): s for s in data.get("sources", [])}
@@ -49,7 +49,7 @@ def load_schema() -> dict[str, Any]:
     """The bundled variant schema (``spec/schema/variant.schema.json``) as a mapping."""
     import json
 
-    from reference_impl.paths import schema_path
+    from datong_rules.reference_impl.paths import schema_path
 
     return json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))
 
@@ -63,7 +63,7 @@ def option_games(schema: dict[str, Any] | None, games: Sequence[str]) -> list[st
 
 def load_variant_docs() -> list[VariantDoc]:
     """Every non-abstract bundled variant, resolved, in id order."""
-    from reference_impl.variant import list_variants, load_variant
+    from datong_rules.reference_impl.variant import list_variants, load_variant
 
     docs = []
     for variant_id in list_variants():
@@ -83,7 +83,7 @@ def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[s
         ``(scenarios, problems)``: the scenarios of every file that loads, and the first error line
         of every file that does not (the suite's own tests report those in full).
     """
-    from conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, scenarios_root
+    from datong_rules.conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, scenarios_root
 
     root = root or scenarios_root()
     if not root.is_dir():
