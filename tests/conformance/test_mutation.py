@@ -84,7 +84,7 @@ def test_patcher_replaces_every_binding_and_undoes():
 
 
 def test_main_prints_the_table_and_exits_0_when_all_are_killed(capsys):
-    play = str(scenarios_root() / "huolong" / "play")  # trick winners and facts are enough for these two
+    play = str(scenarios_root() / "huolong" / "li-zhijiang")  # li-zhijiang's trick winners and facts are enough for these two
     assert main(["--only", "ties-to-last-played", "--only", "king-worth-5", "--scenarios", play]) == 0
     out = capsys.readouterr().out
     assert "killed    ties-to-last-played" in out and "kill rate: 2/2 (100%)" in out

@@ -45,7 +45,7 @@ CASES = [
     ("conform", 2, ["conform", "--impl", "no_such_module:make"], None, "error"),
     ("conform", 2, ["conform", "--op", "no_such_operation"], None, "error"),
     ("coverage", 0, ["coverage"], None, None),
-    ("coverage", 1, ["coverage", "--scenarios", "conformance/scenarios/huolong/hand/bottom_points.yaml",
+    ("coverage", 1, ["coverage", "--scenarios", "conformance/scenarios/huolong/li-zhijiang/bottom_points.yaml",
                      "--fail-under", "100"], None, None),
     ("coverage", 1, ["coverage", "--rules-file", "{rules_file}"], None, None),
     ("coverage", 2, ["coverage", "--variant", "huolong/nope"], None, "error"),
