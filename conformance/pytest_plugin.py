@@ -2,8 +2,8 @@
 
 Usage::
 
-    pytest --pyargs conformance --datong-impl-cmd "./my-engine --jsonl"
-    pytest --pyargs conformance --datong-impl mypkg.engine:make_impl --datong-op card_order
+    pytest --pyargs datong_rules.conformance --datong-impl-cmd "./my-engine --jsonl"
+    pytest --pyargs datong_rules.conformance --datong-impl mypkg.engine:make_impl --datong-op card_order
 
 With ``--datong-impl-cmd`` or ``--datong-impl`` given, every scenario file under the bundled
 suite (and under each ``--datong-scenarios`` folder) that pytest collects becomes one test item

@@ -77,7 +77,7 @@ def test_yaml_outside_the_suite_is_ignored(run_pytest):
 def test_pyargs_conformance_collects_the_bundled_suite(run_pytest):
     from datong_rules.conformance.scenarios_io import find_scenario_files
 
-    result = run_pytest("--pyargs", "conformance", "--datong-impl", "fake_inprocess:EchoImpl", "--collect-only", "-q")
+    result = run_pytest("--pyargs", "datong_rules.conformance", "--datong-impl", "fake_inprocess:EchoImpl", "--collect-only", "-q")
     if not find_scenario_files():  # the bundled suite is still empty
         assert result.ret == pytest.ExitCode.NO_TESTS_COLLECTED
     else:  # items or (for a file being written) a one-line collection error, both from scenarios/
