@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from jsonschema.exceptions import ValidationError
 
 from .errors import Path_, SpecError, format_path
@@ -38,9 +40,30 @@ def load_schema(path: Path) -> dict:
         return json.load(handle)
 
 
+def schema_root(path: Path) -> Path:
+    """The ``schema/`` folder that holds ``path`` (the folder of ``common.schema.json``, up from ``path``)."""
+    for folder in Path(path).parents:
+        if (folder / "common.schema.json").is_file():
+            return folder
+    return Path(path).parent
+
+
+@lru_cache(maxsize=None)
+def schema_registry(root: Path) -> Registry:
+    """Every ``*.schema.json`` under ``root`` by its ``$id``, so that the schemas' ``$ref``s between files
+    (``common.schema.json#/$defs/text``, ``games/huolong/rules.schema.json``) resolve without the network."""
+    resources = []
+    for file in sorted(Path(root).rglob("*.schema.json")):
+        schema = load_schema(file)
+        if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
+            resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
 @lru_cache(maxsize=None)
 def validator(path: Path, definition: str = "") -> Draft202012Validator:
-    """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given.
+    """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_registry`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -49,8 +72,8 @@ def validator(path: Path, definition: str = "") -> Draft202012Validator:
     if definition:
         if definition not in schema.get("$defs", {}):
             raise KeyError(definition)
-        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"}
-    return Draft202012Validator(schema)
+        schema = {"$schema": schema["$schema"], "$ref": f"{schema['$id']}#/$defs/{definition}"}
+    return Draft202012Validator(schema, registry=schema_registry(schema_root(path)))
 
 
 def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
