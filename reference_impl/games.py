@@ -12,7 +12,8 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 * ``records``: ``hand_body(state)``, ``match_body(match)``, ``replay(record, rules)``;
 * ``transcript``: the readable lines of ``datong-rules play``;
 * ``faults``: planted faults for the mutation check (optional);
-* ``rulebook``: chart and outline data for the rulebook pages (optional).
+* ``rulebook``: chart and outline data for the rulebook pages (optional);
+* ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional).
 
 The built-in games are listed by dotted module name and imported only when a part is first asked for, so this
 module imports no game: it sits below the spec loader (which runs a game's checks through it) and the games
@@ -26,10 +27,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook")
+FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies")
 """The module names a game's package may hold (``rules`` and ``state`` are required to play)."""
 
-OPTIONAL = frozenset({"checks", "faults", "rulebook"})
+OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies"})
 """Facets a game may leave out: :meth:`Game.facet` returns None for them instead of raising."""
 
 
