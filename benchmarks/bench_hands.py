@@ -22,7 +22,7 @@ import pstats
 import random
 import time
 
-from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
 from datong_rules.reference_impl.huolong.match import Match
 from datong_rules.reference_impl.huolong.rules import rules_for
 

@@ -2,8 +2,8 @@
 
 For an operation ``OP`` the schema holds ``#/$defs/OP.given`` (what a scenario sends) and
 ``#/$defs/OP.answer`` (a complete answer); see ``docs/implementers/operations.md``. The replay
-operation's ``record`` refers to ``record.schema.json`` by a relative ``$ref``, resolved here from
-the same folder. Validators are compiled once per process and operation, from a copy of the schema
+operation's ``record`` refers to ``record.schema.json`` by a relative ``$ref`` (the envelope, which refers to each
+game's body ``games/<game>/record.schema.json``), resolved here from the same folder. Validators are compiled once per process and operation, from a copy of the schema
 with every ``$ref`` replaced by its target (jsonschema would otherwise look each reference up again
 for every card of every answer, which made checking an answer cost more than computing it), as
 :class:`~datong_rules.reference_impl.schema_validator.SchemaValidator` objects (jsonschema's errors; valid data is
@@ -54,7 +54,11 @@ def schema() -> dict[str, Any]:
 @cache
 def _documents() -> dict[str, dict[str, Any]]:
     """``$id`` → document, for the schemas a reference may lead to."""
-    return {doc["$id"]: doc for doc in (schema(), _read(RECORD_SCHEMA_FILE))}
+    from datong_rules.reference_impl.paths import schema_path
+
+    bodies = [f"games/{path.parent.name}/{RECORD_SCHEMA_FILE}"
+              for path in sorted(schema_path("games").glob(f"*/{RECORD_SCHEMA_FILE}"))]
+    return {doc["$id"]: doc for doc in (schema(), _read(RECORD_SCHEMA_FILE), *map(_read, bodies))}
 
 
 def _inline(node: Any, base: str, active: tuple[str, ...] = ()) -> Any:

@@ -1,181 +1,46 @@
-"""Bots for the Huolong hand state machine, and the loop that lets them play a hand.
+"""Bots of any game: making one per seat, and the generic loop that lets them play a hand.
 
-A bot answers four questions about a :class:`~datong_rules.reference_impl.huolong.hand.HandState`; each answer is
-checked by the state machine like any other action:
-
-* ``choose_show(state, seat) -> cards | None``: asked right after ``seat`` received a card that can
-  open a show (a joker or a level card); None to stay silent;
-* ``choose_bury(state) -> cards``: the banker's bury (``bury.count`` cards);
-* ``choose_load(state, seat) -> int``: how many big jokers to put into the bottom (0 to pass);
-* ``choose_play(state, seat) -> cards``: the play in the current trick.
-
-:class:`RandomBot` picks any legal answer; :class:`GreedyBot` is simple but not silly: it declares
-when it can, buries its lowest side cards without points, loads a star only while keeping one, takes
-a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
-with one bot per seat.
+A game's ``bots`` module (found through :mod:`datong_rules.reference_impl.games`) lists its bot kinds in ``BOTS``
+(name → class); a bot is ``Bot(rng)`` and answers ``choose(state) -> action`` for the hand state of the state API.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from .cards import BIG_JOKER, SUITS
-from .huolong import burying
-from .huolong.follow import legal_plays, random_legal_play
-from .huolong.hand import HandState
-from .huolong.trick import trick_winner
+from .games import Game
 
 
-class RandomBot:
-    """Random legal choices (not uniform over the legal actions), from its own ``random.Random``.
-
-    Args:
-        rng: the random source.
-        show_chance: probability of making a legal show when asked (0–1).
-    """
-
-    name = "random"
-
-    def __init__(self, rng: random.Random, show_chance: float = 0.5) -> None:
-        self.rng = rng
-        self.show_chance = show_chance
-
-    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
-        """A random legal show, made with probability ``show_chance``; else None."""
-        shows = state.decl.legal_shows(seat)
-        if shows and self.rng.random() < self.show_chance:
-            return self.rng.choice(shows)
-        return None
-
-    def choose_bury(self, state: HandState) -> list[str]:
-        """A random legal bury."""
-        return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
-
-    def choose_load(self, state: HandState, seat: int) -> int:
-        """A random legal number of big jokers (0 included)."""
-        counts = [n for n in range(state.star.holdings[seat] + 1) if state.star.check_load(seat, n) is None]
-        return self.rng.choice(counts)
-
-    def choose_play(self, state: HandState, seat: int) -> list[str]:
-        """A random legal play (:func:`follow.random_legal_play`)."""
-        return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
+def bot_kinds(game: Game) -> list[str]:
+    """The bot kinds of ``game``, sorted."""
+    return sorted(game.facet("bots").BOTS)
 
 
-class GreedyBot:
-    """A simple greedy player (deterministic)."""
-
-    name = "greedy"
-
-    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
-        """Show whenever possible unless the own team's declaration is in force: the strongest show, and
-        among level-card flips the suit the bot holds most of."""
-        cur = state.decl.current()
-        if cur is not None and cur.seat % 2 == seat % 2:
-            return None  # my team already declared
-        shows = state.decl.legal_shows(seat)
-        if not shows:
-            return None
-        hand = state.hands[seat]
-
-        def suit_length(cards: list[str]) -> int:
-            card = cards[0]
-            return sum(k for c, k in hand.items() if c[0] == card[0]) if card[0] in SUITS else 0
-
-        # the strongest show; among level flips, the suit I hold most of
-        return max(shows, key=lambda cards: (len(cards), cards[0] == BIG_JOKER, suit_length(cards)))
-
-    def choose_bury(self, state: HandState) -> list[str]:
-        """The lowest side cards without points (then point cards, then trumps); random if that is illegal."""
-        rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
-        cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
-        cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
-        pick = cards[:burying.bury_count(rules)]
-        if burying.check_bury(rules, ranking, hand, pick) is None:
-            return pick
-        return burying.random_bury(rules, ranking, hand, random.Random(0))
-
-    def choose_load(self, state: HandState, seat: int) -> int:
-        """Load all big jokers but one (kept to fight for the last trick), as many as the bottom allows."""
-        count = max(0, state.star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
-        while count and state.star.check_load(seat, count) is not None:
-            count -= 1
-        return count
-
-    def choose_play(self, state: HandState, seat: int) -> list[str]:
-        """Lead a side ace (as a pair or meteor if held) or else the lowest side single; follow by winning the
-        trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
-        points, then weakest)."""
-        rules, ranking, trick = state.rules, state.ranking, state.trick
-        hand = state.hands[seat]
-        strength = ranking.strength_map
-        points = rules.point_map
-
-        def cost(play: Sequence[str]) -> tuple[int, int]:
-            return (sum(points[c] for c in play), sum(strength[c] for c in play))
-
-        plays = legal_plays(rules, ranking, hand, trick)
-        if not trick:
-            side_aces = [p for p in plays if not ranking.trump_of[p[0]] and p[0][1:] == "A"]
-            if side_aces:
-                return list(max(side_aces, key=len))
-            singles = [p for p in plays if len(p) == 1]
-            return list(min(singles or plays, key=lambda p: (ranking.trump_of[p[0]], cost(p))))
-        current = trick_winner(rules, ranking, trick)
-        partner_winning = (len(trick) - current) % 2 == 0
-        if not partner_winning:
-            n = len(trick)
-            winning = [p for p in plays if trick_winner(rules, ranking, [*trick, list(p)]) == n]
-            if winning:
-                return list(min(winning, key=lambda p: (sum(strength[c] for c in p), -cost(p)[0])))
-        return list(min(plays, key=cost))
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot kinds by name (``datong-rules play --bots``)."""
-
-
-def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
-    """One bot per seat of the named kind (``random`` bots share ``rng``).
+def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[Any]:
+    """One bot per seat of the named kind, all sharing ``rng``.
 
     Raises:
-        ValueError: unknown kind.
+        ValueError: ``game`` has no bot of that kind (the message lists the kinds).
     """
-    if kind == "random":
-        return [RandomBot(rng) for _ in range(players)]
-    if kind == "greedy":
-        return [GreedyBot() for _ in range(players)]
-    raise ValueError(f"unknown bot kind {kind!r} (random, greedy)")
+    kinds = game.facet("bots").BOTS
+    if kind not in kinds:
+        raise ValueError(f"unknown bot kind {kind!r} ({', '.join(sorted(kinds))})")
+    return [kinds[kind](rng) for _ in range(players)]
 
 
-def play_hand(state: HandState, bots: Sequence) -> HandState:
-    """Play ``state`` to its end (settled, or to be redealt) with one bot per seat, from whatever phase it is in.
-
-    During the deal, the receiver of each card that can open a show is asked whether to show.
+def play_hand(state: Any, bots: Sequence[Any]) -> Any:
+    """Play ``state`` to its end with one bot per seat, through the state API: the bot of ``current_player()``
+    chooses (seat 0's bot while no seat is to move: a step of the table, such as the deal).
 
     Returns:
-        The same state, finished.
+        The same state, terminal.
 
     Raises:
-        IllegalAction: a bot chose an illegal action (a bug in the bot).
+        ValueError: a bot chose an illegal action (a bug in the bot; the game's own error).
     """
-    decl = state.decl
-    pack = state.pack
-    while state.phase == "deal":
-        card = pack[decl.dealt]
-        seat = state.deal_one()
-        if decl.active and decl.may_show_with(card):
-            cards = bots[seat].choose_show(state, seat)
-            if cards:
-                state.apply({"type": "show", "seat": seat, "cards": cards})
-    if state.phase == "declare":
-        state.apply({"type": "close"})
-    if state.phase == "bury":
-        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)})
-    while state.phase == "star_burial":
-        seat = state.to_move()
-        state.apply({"type": "load", "seat": seat, "count": bots[seat].choose_load(state, seat)})
-    while state.phase == "play":
-        seat = state.to_move()
-        state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)})
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(bots[0 if seat is None else seat].choose(state))
     return state

@@ -1,44 +1,27 @@
-"""Game records (JSON, ``spec/schema/record.schema.json``): writing, reading, replaying and verifying.
+"""Game records (JSON): the envelope every game shares, reading, writing, and replay through the game registry.
 
-A *hand record* holds the variant, the setup the hand starts from (hand number, team levels, banker
-and kept trump suit, first drawer), the full dealing order (``pack``) and the ordered ``actions``
-(``show``, ``declaration``, ``bury``, ``load``, ``play``, ``settle``); a *match record* is the list of
-a match's hand records (redeals included). The schema's description lists the action shapes and the
-reason codes of a refused record.
-
-Replay is lenient where the record may leave things out and strict on everything it says:
-``declaration`` and ``settle`` entries are optional but checked when present; star-burial seats that
-pass may be absent (a load by a later seat passes those before it); forced loads are made by the
-rules and not listed.
+A record is ``{record: hand | match, kit, game, variant, seed, …}``: the envelope (``spec/schema/record.schema.json``)
+is the same for every game; ``game`` names the game whose body follows, checked by the game's record schema
+``spec/schema/games/<game>/record.schema.json`` and replayed by the game's ``records`` module (``hand_body``,
+``match_body``, ``replay``), found through :mod:`datong_rules.reference_impl.games`. Huolong's body and replay are in
+:mod:`datong_rules.reference_impl.huolong.records`.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .huolong.dealing import check_pack, first_drawer as default_first_drawer
-from .huolong.hand import HandState, IllegalAction
-from .huolong.match import Match
-from .huolong.rules import HuolongRules, RulesError, rules_for
+from . import __version__, games
 from .paths import schema_path
 from .user_files import UserFileError, decode_utf8, read_user_file
 from .variant import SpecError
 
-# replay reason codes beyond the rule codes of the actions themselves
-WRONG_DECLARATION = "wrong_declaration"
-WRONG_SETTLEMENT = "wrong_settlement"
-EXTRA_ACTION = "extra_action"
-MISSING_ACTIONS = "missing_actions"
-BAD_AFTER = "bad_after"
-BAD_PACK = "bad_pack"
-WRONG_SETUP = "wrong_setup"
-WRONG_PHASE = "wrong_phase"
+ENVELOPE_SCHEMA = "record.schema.json"
+"""The envelope schema (``spec/schema/``); a game's body schema is ``games/<game>/record.schema.json``."""
 
 
 class RecordError(ValueError):
@@ -56,7 +39,7 @@ class ReplayResult:
             (``len(actions)`` for ``missing_actions``; None for a setup problem).
         seat: the seat that made the refused action (None for claims and setup problems).
         reason: a reason code; detail: a short human explanation.
-        state: the replayed :class:`HandState` of the last hand replayed (for comparisons).
+        state: the replayed hand state of the last hand replayed (for comparisons).
     """
 
     accepted: bool
@@ -65,7 +48,7 @@ class ReplayResult:
     seat: int | None = None
     reason: str | None = None
     detail: str = ""
-    state: HandState | None = None
+    state: Any = None
 
     def answer(self) -> dict[str, Any]:
         """The ``replay`` operation's answer."""
@@ -78,42 +61,23 @@ class ReplayResult:
 
 
 # -- writing ---------------------------------------------------------------------------------------
-def hand_record(state: HandState, *, seed: int | None = None, deal_number: int = 1) -> dict[str, Any]:
-    """The record of a hand (finished or not) as a JSON-ready dict."""
-    setup_banker = state.decl.fixed_banker
-    return {
-        "record": "hand",
-        "kit": __version__,
-        "game": "huolong",
-        "variant": state.rules.variant_id,
-        "seed": seed,
-        "hand_number": state.hand_number,
-        "deal_number": deal_number,
-        "team_levels": list(state.team_levels),
-        "banker": setup_banker,
-        "trump_suit": state.decl.kept_suit,
-        "first_drawer": state.first_drawer,
-        "pack": list(state.pack),
-        "actions": [dict(a) for a in state.actions],
-    }
+def _game_of(rules: Any) -> games.Game:
+    return games.game_of_variant(rules.variant_id)
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The record of a match: every hand played so far, redeals included."""
-    hands = []
-    deal_number = 1
-    for state in match.hands:
-        hands.append(hand_record(state, seed=match.seed, deal_number=deal_number))
-        deal_number = deal_number + 1 if state.phase == "redeal" else 1
-    return {
-        "record": "match",
-        "kit": __version__,
-        "game": "huolong",
-        "variant": match.rules.variant_id,
-        "seed": match.seed,
-        "hands": hands,
-        "match_winner": match.winner,
-    }
+def hand_record(state: Any, *, seed: int | None = None, deal_number: int = 1) -> dict[str, Any]:
+    """The record of a hand (finished or not) as a JSON-ready dict: the envelope, then the game's body
+    (``hand_body(state, deal_number=…)`` of the game's ``records`` module)."""
+    game = _game_of(state.rules)
+    return {"record": "hand", "kit": __version__, "game": game.id, "variant": state.rules.variant_id, "seed": seed,
+            **game.facet("records").hand_body(state, deal_number=deal_number)}
+
+
+def match_record(match: Any) -> dict[str, Any]:
+    """The record of a match: the envelope, then the game's body (``match_body(match)``: every hand played so far)."""
+    game = _game_of(match.rules)
+    return {"record": "match", "kit": __version__, "game": game.id, "variant": match.rules.variant_id,
+            "seed": match.seed, **game.facet("records").match_body(match)}
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -137,12 +101,26 @@ class _BadJson(ValueError):
     """Raised from the JSON reader's hooks."""
 
 
-@lru_cache(maxsize=1)
-def _validator():
+@lru_cache(maxsize=None)
+def _validator(name: str):
+    """The validator of the record schema ``name`` (a path under ``spec/schema/``), compiled once."""
     from .schema_validator import SchemaValidator
 
-    schema = json.loads(schema_path("record.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
+    if name == ENVELOPE_SCHEMA:  # the envelope alone (its game branches refer to other files)
+        schema = {"$schema": schema["$schema"], **schema["$defs"]["envelope"]}
     return SchemaValidator(schema)
+
+
+def _schema_for(record: Any) -> str:
+    """The schema a record is checked with: its game's record schema when ``game`` names a registered game that has
+    one, else the envelope (which then says what is wrong with ``game``)."""
+    game = games.find(record.get("game")) if isinstance(record, dict) else None
+    if game is not None:
+        name = f"games/{game.id}/{ENVELOPE_SCHEMA}"
+        if schema_path(name).is_file():
+            return name
+    return ENVELOPE_SCHEMA
 
 
 def _too_deep(value: Any) -> bool:
@@ -185,7 +163,7 @@ def _original_path(path: tuple, kept: dict[tuple, int]) -> tuple:
     return tuple(out)
 
 
-def _schema_error(record: Any):
+def _schema_error(record: Any, name: str):
     """jsonschema's most relevant error of ``record`` with its path in ``record``, or ``None`` when it is valid.
 
     Fast on large records: jsonschema-rs tells whether the record is valid and where its first error is; jsonschema
@@ -193,7 +171,7 @@ def _schema_error(record: Any):
     """
     import jsonschema
 
-    check = _validator()
+    check = _validator(name)
     if check.quickly_valid(record):
         return None
     hint = check.quick_error_path(record)
@@ -213,7 +191,8 @@ def _schema_error(record: Any):
 
 
 def validate(record: Any) -> None:
-    """Check a record against ``record.schema.json`` (``record: hand`` or ``match`` decides which part applies).
+    """Check a record against its game's record schema (``games/<game>/record.schema.json``; ``record: hand`` or
+    ``match`` decides which part applies), or against the envelope when ``game`` names no game the kit knows.
 
     Raises:
         RecordError: one line naming the place (``hands[2].seed``) and what is wrong there, e.g.
@@ -226,8 +205,12 @@ def validate(record: Any) -> None:
     if _too_deep(record):
         raise RecordError(f"nesting deeper than {MAX_DEPTH} levels (expected at most {MAX_DEPTH} levels of arrays "
                           "and objects)")
-    found = _schema_error(record)
+    name = _schema_for(record)
+    found = _schema_error(record, name)
     if found is None:
+        if name == ENVELOPE_SCHEMA:
+            raise RecordError(f"not a valid record at game: unknown game {record['game']!r} "
+                              f"(expected one of: {', '.join(games.ids())})")
         return
     error, path = found
     described = describe_error(error, path)
@@ -312,7 +295,7 @@ def known_variants() -> list[str]:
     return out
 
 
-def _rules(record: dict, rules: HuolongRules | None = None) -> HuolongRules:
+def game_rules(record: dict, rules: Any = None) -> Any:
     """The rules a record is replayed with: ``rules`` when given (a house variant; its id must be the record's),
     else the bundled variant the record names.
 
@@ -324,14 +307,18 @@ def _rules(record: dict, rules: HuolongRules | None = None) -> HuolongRules:
         if rules.variant_id != variant_id:
             raise RecordError(f"the record is of variant '{variant_id}', the variant given is '{rules.variant_id}'")
         return rules
+    game = games.get(record["game"])
+    if not variant_id.startswith(game.id + "/"):
+        raise RecordError(f"the record is of game '{game.id}' but names the variant '{variant_id}'")
+    rules_error = getattr(game.facet("rules"), "RulesError", ValueError)
     try:
-        return rules_for(variant_id)
+        return game.rules_for(variant_id)
     except SpecError as err:
         if err.kind in ("unknown_variant", "bad_id", "outside_spec"):
             raise RecordError(f"unknown variant '{variant_id}' (known: {', '.join(known_variants())}; for a house "
                               "variant, give its file with --variant)") from None
         raise RecordError(f"variant '{variant_id}' cannot be loaded: {err}") from None
-    except RulesError as err:
+    except rules_error as err:
         raise RecordError(str(err)) from None
 
 
@@ -350,181 +337,13 @@ def dump(record: dict, path: str | Path) -> None:
 
 
 # -- replay ----------------------------------------------------------------------------------------
-def _claim_mismatch(claim: dict, actual: dict) -> str | None:
-    for key, value in claim.items():
-        if key == "type":
-            continue
-        got = actual.get(key, "<absent>")
-        if key == "bottom" and isinstance(value, list) and isinstance(got, list):
-            same = Counter(value) == Counter(got)
-        else:
-            same = value == got
-        if not same:
-            return f"{key}: record says {value!r}, the rules give {got!r}"
-    return None
-
-
-class _Reject(Exception):
-    def __init__(self, index: int | None, seat: int | None, reason: str, detail: str = "") -> None:
-        self.index, self.seat, self.reason, self.detail = index, seat, reason, detail
-
-
-def _start(rules: HuolongRules, record: dict) -> HandState:
-    problem = check_pack(rules, record["pack"])
-    if problem:
-        raise _Reject(None, None, BAD_PACK, problem)
-    banker = record.get("banker")
-    expected_first = default_first_drawer(rules, record["hand_number"], banker)
-    if record["first_drawer"] != expected_first:
-        raise _Reject(None, None, WRONG_SETUP,
-                      f"first_drawer is {record['first_drawer']}, deal.first_drawer gives {expected_first}")
-    try:
-        return HandState(rules, record["pack"], hand_number=record["hand_number"],
-                         team_levels=record["team_levels"], banker=banker,
-                         trump_suit=record.get("trump_suit"), first_drawer=record["first_drawer"])
-    except (ValueError, RulesError) as err:
-        raise _Reject(None, None, WRONG_SETUP, str(err)) from None
-
-
-def _close_deal(state: HandState) -> None:
-    state.deal_until(state.total)
-    state.apply({"type": "close"})
-
-
-def _replay_actions(state: HandState, actions: list[dict]) -> None:
-    for i, act in enumerate(actions):
-        kind, seat = act.get("type"), act.get("seat")
-        try:
-            if state.finished and not (kind == "settle" and state.phase == "settled"):
-                raise _Reject(i, seat, EXTRA_ACTION, f"the hand already ended ({state.phase})")
-            if kind == "show":
-                after = act["after"]
-                if state.phase not in ("deal", "declare"):
-                    raise _Reject(i, seat, WRONG_PHASE, f"a show in the {state.phase} phase")
-                if after < state.dealt or after > state.total:
-                    raise _Reject(i, seat, BAD_AFTER, f"after={after} with {state.dealt} cards dealt")
-                state.deal_until(after)
-                state.apply({"type": "show", "seat": seat, "cards": act["cards"]})
-                continue
-            if kind == "declaration":
-                if state.phase not in ("deal", "declare"):
-                    raise _Reject(i, None, WRONG_PHASE, f"a declaration entry in the {state.phase} phase")
-                _close_deal(state)
-                mismatch = _claim_mismatch(act, state.actions[-1])
-                if mismatch:
-                    raise _Reject(i, None, WRONG_DECLARATION, mismatch)
-                continue
-            if state.phase in ("deal", "declare"):
-                _close_deal(state)
-                if state.finished:
-                    raise _Reject(i, seat, EXTRA_ACTION, "the hand is to be redealt")
-            if state.phase == "star_burial" and kind != "load":
-                state.end_star_burial()
-            if kind == "settle":
-                if state.phase != "settled":
-                    raise _Reject(i, None, WRONG_PHASE, f"a settle entry in the {state.phase} phase")
-                mismatch = _claim_mismatch(act, state.settle_claim())
-                if mismatch:
-                    raise _Reject(i, None, WRONG_SETTLEMENT, mismatch)
-                continue
-            state.apply(act)
-        except IllegalAction as err:
-            raise _Reject(i, err.seat, err.reason, str(err)) from None
-
-
-def _finish(state: HandState, n_actions: int) -> None:
-    if state.phase in ("deal", "declare"):
-        _close_deal(state)
-    if state.phase == "star_burial":
-        state.end_star_burial()
-    if not state.finished:
-        raise _Reject(n_actions, state.to_move(), MISSING_ACTIONS, f"the record ends in the {state.phase} phase")
-
-
-def _replay_one(rules: HuolongRules, record: dict) -> HandState:
-    state = _start(rules, record)
-    _replay_actions(state, record["actions"])
-    _finish(state, len(record["actions"]))
-    return state
-
-
-def replay_hand(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
-    """Replay a (schema-valid) hand record.
-
-    Args:
-        record: the hand record.
-        rules: the rules of the record's variant when it is not bundled (a house variant); by default the bundled
-            variant the record names.
-
-    Returns:
-        The :class:`ReplayResult`; ``state`` holds the replayed hand as far as it got.
-
-    Raises:
-        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
-    """
-    rules = _rules(record, rules)
-    try:
-        state = _replay_one(rules, record)
-    except _Reject as rej:
-        return ReplayResult(False, None, rej.index, rej.seat, rej.reason, rej.detail)
-    return ReplayResult(True, state=state)
-
-
-def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, first_suit: str | None) -> dict:
-    if prev.phase == "redeal":
-        return {"hand_number": prev_record["hand_number"], "deal_number": prev_record.get("deal_number", 1) + 1,
-                "team_levels": list(prev_record["team_levels"]), "banker": prev_record.get("banker"),
-                "trump_suit": prev_record.get("trump_suit")}
-    kept = first_suit if rules.declaration.get("scope") == "match" else None
-    return {"hand_number": prev_record["hand_number"] + 1, "deal_number": 1,
-            "team_levels": list(prev.team_levels_after()), "banker": prev.outcome.next_banker, "trump_suit": kept}
-
-
-def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
-    """Replay a (schema-valid) match record: every hand, and how each follows from the ones before.
-
-    Args:
-        record: the match record.
-        rules: as for :func:`replay_hand`.
-
-    Raises:
-        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
-    """
-    rules = _rules(record, rules)
-    expected = {"hand_number": 1, "deal_number": 1, "team_levels": [rules.start_level] * 2,
-                "banker": None, "trump_suit": None}
-    first_suit = None
-    winner = None
-    state = None
-    for h, hand in enumerate(record["hands"]):
-        try:
-            if hand["variant"] != record["variant"]:
-                raise _Reject(None, None, WRONG_SETUP, f"variant {hand['variant']} in a {record['variant']} match")
-            if winner is not None:
-                raise _Reject(None, None, WRONG_SETUP, "the match was already won")
-            got = {key: hand.get(key, 1 if key == "deal_number" else None) for key in expected}
-            for key, value in expected.items():
-                if got[key] != value:
-                    raise _Reject(None, None, WRONG_SETUP, f"{key} is {got[key]!r}, the match gives {value!r}")
-            state = _replay_one(rules, hand)
-        except _Reject as rej:
-            return ReplayResult(False, h, rej.index, rej.seat, rej.reason, rej.detail, state)
-        if state.phase == "settled":
-            first_suit = first_suit or state.trump_suit
-            winner = state.match_winner_team()
-        expected = _expected_setup(rules, hand, state, first_suit)
-    if "match_winner" in record and record["match_winner"] != winner:
-        return ReplayResult(False, len(record["hands"]) - 1, None, None, WRONG_SETUP,
-                            f"match_winner is {record['match_winner']!r}, the hands give {winner!r}", state)
-    return ReplayResult(True, state=state)
-
-
-def verify(record: Any, rules: HuolongRules | None = None) -> ReplayResult:
+def verify(record: Any, rules: Any = None) -> ReplayResult:
     """Validate and replay a hand or match record.
 
     Args:
         record: the record (parsed JSON).
-        rules: the rules of a house variant the record was played with (see :func:`replay_hand`).
+        rules: the rules of a house variant the record was played with (its id must be the record's); by default
+            the bundled variant the record names.
 
     Raises:
         RecordError: not a valid record, an unknown or unplayable variant, or ``rules`` of another variant.
@@ -533,10 +352,12 @@ def verify(record: Any, rules: HuolongRules | None = None) -> ReplayResult:
     return replay(record, rules)
 
 
-def replay(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
-    """Replay a record already validated (by :func:`load`, :func:`parse` or :func:`validate`): a hand or a match.
+def replay(record: dict, rules: Any = None) -> ReplayResult:
+    """Replay a record already validated (by :func:`load`, :func:`parse` or :func:`validate`): a hand or a match,
+    by the ``replay(record, rules)`` of the record's game.
 
     Raises:
         RecordError: as :func:`verify`, schema violations aside.
     """
-    return replay_match(record, rules) if record["record"] == "match" else replay_hand(record, rules)
+    rules = game_rules(record, rules)
+    return games.get(record["game"]).facet("records").replay(record, rules)

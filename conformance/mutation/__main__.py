@@ -17,7 +17,7 @@ from pathlib import Path
 
 from datong_rules.conformance.scenarios_io import ScenarioError
 
-from .mutants import MUTANTS
+from datong_rules.reference_impl.faults import all_mutants
 from .runner import MutantOutcome, MutationReport, run_mutants
 
 SHOWN_KILLERS = 2
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="ID", help="only this mutant (repeatable)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every killing scenario and its message")
     args = parser.parse_args(argv)
-    known = {m.id: m for m in MUTANTS}
+    known = {m.id: m for m in all_mutants()}
     unknown = [i for i in args.only if i not in known]
     if unknown:
         print(f"error: unknown mutant {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)

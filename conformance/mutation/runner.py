@@ -18,8 +18,7 @@ from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.runner import PASSED, ScenarioResult, run
 from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
 
-from .mutants import MUTANTS, Mutant
-from .patching import Patcher, clear_engine_caches
+from datong_rules.reference_impl.faults import Mutant, Patcher, all_mutants, clear_engine_caches
 
 
 @dataclass
@@ -96,7 +95,7 @@ def run_mutants(scenarios: list[Scenario] | None = None, mutants: Iterable[Mutan
 
     Args:
         scenarios: the scenarios (default: load ``scenario_root``, default the bundled suite).
-        mutants: the faults (default :data:`~datong_rules.conformance.mutation.mutants.MUTANTS`).
+        mutants: the faults (default: every registered game's, :func:`~datong_rules.reference_impl.faults.all_mutants`).
         make_impl: builds a fresh in-process implementation for each run (default the reference engine).
 
     Returns:
@@ -114,7 +113,7 @@ def run_mutants(scenarios: list[Scenario] | None = None, mutants: Iterable[Mutan
     reference = _answers(r for r in baseline.results if r.status == PASSED)
 
     outcomes = []
-    for m in MUTANTS if mutants is None else mutants:
+    for m in all_mutants() if mutants is None else mutants:
         start = time.perf_counter()
         outcome = MutantOutcome(m)
         with Patcher() as patcher:

@@ -1,5 +1,6 @@
-"""``datong-rules play`` (bots play a Huolong match, with a readable transcript) and ``datong-rules verify``
-(check a game record).
+"""``datong-rules play`` (bots play a match of the variant's game, with a readable transcript) and ``datong-rules
+verify`` (check a game record). The game is found through the game registry; its ``state`` (Match), ``bots``,
+``transcript`` and ``records`` modules do the game's part.
 
 Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short, or a variant file's path.
 
@@ -24,85 +25,12 @@ from pathlib import Path
 
 import click
 
-from datong_rules.reference_impl import records
-from datong_rules.reference_impl.bots import BOTS, make_bots
-from datong_rules.reference_impl.cards import SUIT_SYMBOLS, format_cards
-from datong_rules.reference_impl.huolong.hand import HandState
-from datong_rules.reference_impl.huolong.match import Match, MatchError, plural
-from datong_rules.reference_impl.huolong.rules import RulesError, rules_from_variant
+from datong_rules.reference_impl import games, records
+from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.variant import Variant
 
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
-
-
-def _cards(cards) -> str:
-    return format_cards(cards, symbols=True)
-
-
-def _suit(suit: str | None) -> str:
-    return SUIT_SYMBOLS.get(suit, "none") if suit else "none"
-
-
-def _team_name(team: int) -> str:
-    return f"seats {team}/{team + 2}"
-
-
-def _levels(levels: tuple[str, str]) -> str:
-    return f"{_team_name(0)} at {levels[0]}, {_team_name(1)} at {levels[1]}"
-
-
-def _declaration_lines(state: HandState) -> list[str]:
-    lines = []
-    for show in state.decl.shows:
-        chain = "".join(f", then {_cards(c)} after {a}" for c, a in show.chain)
-        if show.status == "resolved":
-            fate = f"suit {_suit(show.suit)}"
-        else:
-            fate = "lapsed"
-        lines.append(f"  seat {show.seat} shows {_cards(show.cards)} after {show.after} cards{chain} "
-                     f"({show.kind.name}): {fate}")
-    result = state.declaration
-    how = {"declared": "declared", "bottom": "nobody declared: the bottom's first suited card",
-           "kept": "kept from the first hand", "redeal": "nobody declared"}[result.outcome]
-    if result.outcome == "redeal":
-        lines.append(f"  {how}: the cards are dealt again")
-    else:
-        lines.append(f"  trump suit {_suit(result.trump_suit)} ({how}), banker seat {result.banker}, "
-                     f"level {state.level}")
-    return lines
-
-
-def transcript(state: HandState, deal_number: int) -> list[str]:
-    """The readable lines of one finished hand."""
-    out = [f"── hand {state.hand_number}" + (f" (deal {deal_number})" if deal_number > 1 else "")
-           + f" · {_levels(state.team_levels)} · first drawer seat {state.first_drawer}"]
-    out.append("Declaration:")
-    out += _declaration_lines(state)
-    if state.phase == "redeal":
-        return out
-    out.append(f"Bury (seat {state.banker}): {_cards(state.buried)}")
-    if state.star is not None:
-        for seat, count, taken, forced in state.star.loads:
-            what = "must load" if forced else "loads"
-            out.append(f"Star burial: seat {seat} {what} {count} big joker(s), takes back {_cards(taken)}")
-        if not state.star.loads:
-            out.append("Star burial: none")
-    for n, (leader, plays, winner, points) in enumerate(state.tricks, 1):
-        shown = " | ".join(f"{(leader + i) % 4}: {_cards(p)}" for i, p in enumerate(plays))
-        out.append(f"Trick {n:2}: {shown} → seat {winner}" + (f" ({points} points)" if points else ""))
-    claim = state.settle_claim()
-    held = "dug by the attackers" if state.bottom_dug else "held by the banker team"
-    out.append(f"Bottom: {_cards(claim['bottom'])} ({claim['bottom_points']} points), {held}")
-    out.append(f"Attackers' points: {claim['attacker_points']} "
-               f"(tricks {claim['captured_points']}, bottom {claim['attacker_points'] - claim['captured_points']})")
-    stars = claim["stars"]
-    star_text = f", stars banker team {stars['banker_team']} / attackers {stars['attackers']}" if any(stars.values()) else ""
-    out.append(f"Settlement: row {claim['row']}{star_text}; next banker "
-               + ("none" if claim["next_banker"] is None else f"seat {claim['next_banker']}")
-               + (f"; stakes banker team {claim['stakes']['banker_team']:+}, attackers {claim['stakes']['attackers']:+}"
-                  if any(claim["stakes"].values()) else ""))
-    out.append(f"Levels: {_levels(state.team_levels_after())}")
-    return out
 
 
 class _Stdout:
@@ -179,57 +107,68 @@ class _RecordFile:
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
               callback=refuse_empty("a file to write the match record to"),
               help="Write the match record (JSON) to this file; checked before the match starts.")
-@click.option("--bots", "bot_kind", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
-              help="Which bots play the four seats.")
+@click.option("--bots", "bot_kind", default="random", show_default=True, metavar="KIND",
+              help="Which bots play the seats: a bot kind of the variant's game (random, greedy).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
               help="Safety cap on the number of hands of a match.")
 def play(variant: str, seed: int, hands: int | None, record_path: str | None, bot_kind: str, max_hands: int) -> None:
-    """Bots play a Huolong match and print a transcript.
+    """Bots play a match and print a transcript.
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
     variant). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
     Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it or standard
-    output could not be written (the record is still written); 2 for a VARIANT that names no playable variant or a
-    record file that cannot be written.
+    output could not be written (the record is still written); 2 for a VARIANT that names no playable variant, an
+    unknown bot kind or a record file that cannot be written.
     """
     resolved = open_variant_arg(variant)
-    try:
-        rules = rules_from_variant(resolved)
-    except RulesError as err:
-        fail(str(err))
+    game, rules = _game_and_rules(resolved)
+    kinds = sorted(game.facet("bots").BOTS)
+    if bot_kind not in kinds:
+        fail(f"unknown bot kind '{bot_kind}' for {game.id} (expected one of: {', '.join(kinds)})")
     record_file = _RecordFile(Path(record_path)) if record_path is not None else None
     try:
-        code = _play(resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind, max_hands,
-                     record_file)
+        code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind,
+                     max_hands, record_file)
     finally:
         if record_file is not None:
             record_file.discard()
     raise SystemExit(code)
 
 
-def _play(name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
+def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
+    """The registered game of a resolved variant and the game's rules for it; exit 2 when there is none."""
+    game = games.find(variant.data.get("game"))
+    if game is None:
+        fail(f"variant '{variant.id}' is of game '{variant.data.get('game')}', which the kit does not play "
+             f"(games: {', '.join(games.ids())})")
+    try:
+        return game, game.rules_for(variant)
+    except ValueError as err:  # the game's RulesError: a rule value its engine cannot play
+        fail(str(err))
+
+
+def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
           record_file: _RecordFile | None) -> int:
     """Play, print, write the record; returns the exit status."""
     say = _Stdout()
-    match = Match(rules, seed, max_hands=max_hands)
+    state_api = game.facet("state")
+    transcript = game.facet("transcript")
+    match = state_api.Match(rules, seed, max_hands=max_hands)
     say(f"{name} ({rules.variant_id}) · seed {seed} · bots: {bot_kind}")
 
-    def show(state: HandState) -> None:
+    def show(state) -> None:
         say("")
-        for line in transcript(state, _deal_number(match, state)):
+        for line in transcript.match_hand_lines(match, state):
             say(line)
 
     capped = None
     try:
-        match.play(make_bots(bot_kind, random.Random(seed)), hands=hands, on_hand=show)
-    except MatchError as err:
+        match.play(make_bots(game, bot_kind, random.Random(seed), rules.players), hands=hands, on_hand=show)
+    except state_api.MatchError as err:
         capped = str(err)
     say("")
-    settled = sum(1 for h in match.hands if h.phase == "settled")
-    if match.winner is not None:
-        say(f"Match won by {_team_name(match.winner)} after {plural(settled, 'hand')} · {_levels(match.team_levels)}")
-    else:
-        say(f"No winner yet after {plural(settled, 'hand')} · {_levels(match.team_levels)}")
+    for line in transcript.match_end_lines(match):
+        say(line)
     if record_file is not None:
         try:
             record_file.write(records.dumps(records.match_record(match)))
@@ -244,16 +183,6 @@ def _play(name: str, rules, seed: int, hands: int | None, bot_kind: str, max_han
         click.echo(f"error: {capped}", err=True)
         return 1
     return 1 if say.failure is not None else 0
-
-
-def _deal_number(match: Match, state: HandState) -> int:
-    """The deal number of ``state`` (the last hand taken into ``match``)."""
-    n = 1
-    for earlier in reversed(match.hands[:-1]):
-        if earlier.phase != "redeal" or earlier.hand_number != state.hand_number:
-            break
-        n += 1
-    return n
 
 
 # readable=False: an unreadable record is an "error: FILE: …" line of its own, not a usage error
@@ -273,10 +202,7 @@ def verify(files: tuple[str, ...], variant_ref: str | None) -> None:
     """
     house = None
     if variant_ref is not None:
-        try:
-            house = rules_from_variant(open_variant_arg(variant_ref))
-        except RulesError as err:
-            fail(str(err))
+        house = _game_and_rules(open_variant_arg(variant_ref))[1]
     worst = 0
     for path in files:
         worst = max(worst, _verify_one(Path(path), house))
@@ -296,7 +222,8 @@ def _verify_one(path: Path, house) -> int:
         click.echo(f"error: {path}: internal error: {type(err).__name__}: {err}", err=True)
         return 70
     if result.accepted:
-        what = f"match, {plural(len(record['hands']), 'deal')}" if record["record"] == "match" else "hand"
+        deals = len(record.get("hands", []))
+        what = f"match, {deals} deal{'' if deals == 1 else 's'}" if record["record"] == "match" else "hand"
         click.echo(f"{path}: OK ({what})")
         return 0
     where = f"hands[{result.hand}] " if result.hand is not None else ""

@@ -12,6 +12,7 @@ from html import escape
 from typing import Any, Final, Protocol
 
 from datong_rules.reference_impl.cards import CardNotationError, format_cards, parse_card
+from datong_rules.reference_impl.table import Table
 
 from .card_svg import card_svg, cards_html, ranking_html, suit_label
 from .labels import KEY_LABELS, SEAT_KEYS, UI, label
@@ -80,12 +81,15 @@ def is_card_list(value: Any) -> bool:
     return True
 
 
-def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = None) -> str:
+def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = None,
+               table: Table | None = None) -> str:
     """One ``given`` or ``expect`` value for a player: cards as pictures, seats and suits named.
 
     Args:
         key: the key the value stands under (decides seats, suits, ranking groups).
         given: the scenario's ``given`` (``plays`` are labelled with seats from its ``leader``).
+        table: the variant's table (seat order of ``deal`` grids and ``plays``); without it a deal is shown as a
+            list and plays are numbered, not given seats.
     """
     if isinstance(value, bool):
         return UI["yes" if value else "no"][lang]
@@ -96,8 +100,9 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
     if key in ("trump_suit", "suit") and isinstance(value, str):
         return escape(suit_label(value, lang))
     if is_card_list(value):
-        if key == "deal" and isinstance((given or {}).get("first_drawer"), int) and len(value) <= MAX_DEAL_GRID:
-            return _deal_grid(value, given["first_drawer"], lang)
+        if key == "deal" and table is not None and isinstance((given or {}).get("first_drawer"), int) \
+                and len(value) <= MAX_DEAL_GRID:
+            return _deal_grid(value, given["first_drawer"], lang, table)
         if len(value) > MAX_PICTURES:
             n = UI["cards_n"][lang].format(n=len(value))
             return f'<code class="card-text">{escape(format_cards(value, symbols=True))}</code>{n}'
@@ -105,7 +110,7 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
     if isinstance(value, list) and value and all(is_card_list(v) or v == [] for v in value):
         if key == "order":
             return ranking_html(value, lang)
-        return _card_rows(key, value, lang, given or {})
+        return _card_rows(key, value, lang, given or {}, table)
     if isinstance(value, dict):
         rows = "".join(f"<tr><th>{escape(_key_label(str(k), lang))}</th>"
                        f"<td>{value_html(str(k), v, lang, given)}</td></tr>" for k, v in value.items())
@@ -126,37 +131,42 @@ def _key_label(key: str, lang: str) -> str:
     return UI["seat"][lang].format(n=key) if key.isdigit() else label(KEY_LABELS, key, lang)
 
 
-def _deal_grid(cards: list[str], first_drawer: int, lang: str) -> str:
-    seats = [(first_drawer + i) % 4 for i in range(4)]
+def _deal_grid(cards: list[str], first_drawer: int, lang: str, table: Table) -> str:
+    seats = table.order_from(first_drawer)
+    n = table.players
     head = "<tr><th></th>" + "".join(f"<th>{escape(UI['seat'][lang].format(n=s))}</th>" for s in seats) + "</tr>"
     rows = []
-    for start in range(0, len(cards), 4):
+    for start in range(0, len(cards), n):
         cells = "".join(f'<td><span class="deal-index">{i}</span>{card_svg(cards[i], lang)}</td>'
-                        for i in range(start, min(start + 4, len(cards))))
-        rows.append(f"<tr><th>{escape(UI['round'][lang].format(n=start // 4 + 1))}</th>{cells}</tr>")
+                        for i in range(start, min(start + n, len(cards))))
+        rows.append(f"<tr><th>{escape(UI['round'][lang].format(n=start // n + 1))}</th>{cells}</tr>")
     return f'<table class="kv deal">{head}{"".join(rows)}</table>'
 
 
-def _card_rows(key: str, rows: list[list[str]], lang: str, given: dict[str, Any]) -> str:
+def _card_rows(key: str, rows: list[list[str]], lang: str, given: dict[str, Any], table: Table | None) -> str:
     leader = given.get("leader")
     out = []
     for i, row in enumerate(rows):
-        if key == "plays" and isinstance(leader, int):
-            name = UI["seat"][lang].format(n=(leader + i) % 4)
+        if key == "plays" and isinstance(leader, int) and table is not None:
+            name = UI["seat"][lang].format(n=table.next_seat(leader, i))
         else:
             name = f"{i + 1}."
         out.append(f'<tr><th>{escape(name)}</th><td>{cards_html(row, lang) if row else UI["none"][lang]}</td></tr>')
     return f'<table class="kv">{"".join(out)}</table>'
 
 
-def example_html(scenario: ScenarioLike, number: int, lang: str, sources: dict[str, dict[str, Any]]) -> str:
-    """One worked example: description, the question (given), the outcome (expect), why, rules checked."""
+def example_html(scenario: ScenarioLike, number: int, lang: str, sources: dict[str, dict[str, Any]],
+                 table: Table | None = None) -> str:
+    """One worked example: description, the question (given), the outcome (expect), why, rules checked.
+
+    ``table`` is the variant's table (:class:`~datong_rules.reference_impl.table.Table`), which places the seats
+    of a deal or a trick; without it plays are numbered."""
     desc = escape(str(scenario.description.get(lang) or scenario.description.get("en", "")))
     given = scenario.given or {}
 
     def box(head: str, mapping: dict[str, Any], css: str) -> str:
         rows = "".join(f"<tr><th>{escape(label(KEY_LABELS, str(k), lang))}</th>"
-                       f"<td>{value_html(str(k), v, lang, given)}</td></tr>" for k, v in mapping.items())
+                       f"<td>{value_html(str(k), v, lang, given, table)}</td></tr>" for k, v in mapping.items())
         return f'<div class="{css}"><p class="io-head">{head}</p><table class="kv">{rows}</table></div>'
 
     why = []

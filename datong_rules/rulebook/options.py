@@ -2,8 +2,8 @@
 the values the kit accepts and which bundled variant uses which value (the page itself is
 :mod:`.options_page`).
 
-Everything comes from data: the rule's ``description`` and value schema from ``spec/schema/variant.schema.json``
-(``$defs`` ``rule.*``, required list ``$defs/complete.<game>``), the values and their wordings from the
+Everything comes from data: the rule's ``description`` and value schema from the game's rule schema
+``spec/schema/games/<game>/rules.schema.json`` (``$defs`` ``rule.*``, required list ``$defs/complete``), the values and their wordings from the
 variants' own ``value`` and ``text``.
 """
 
@@ -85,8 +85,10 @@ def schema_rules(schema: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]
 
 
 def required_rules(schema: dict[str, Any], game: str) -> set[str]:
-    """Rule ids required by ``$defs/complete.<game>`` (empty when the schema has no such entry)."""
-    complete = (schema.get("$defs") or {}).get(f"complete.{game}") or {}
+    """Rule ids required by the game's rule schema's ``$defs/complete`` (or ``$defs/complete.<game>``; empty when the
+    schema has neither)."""
+    defs = schema.get("$defs") or {}
+    complete = defs.get("complete") or defs.get(f"complete.{game}") or {}
     sections = (((complete.get("properties") or {}).get("rules") or {}).get("properties")) or {}
     return {f"{sec}.{rule}" for sec, node in sections.items() for rule in (node or {}).get("required", [])}
 
@@ -96,7 +98,7 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) 
     (:data:`~.labels.SECTION_ORDER`, then schema order; unknown sections last).
 
     Args:
-        schema: the variant schema (``variant.schema.json`` as a mapping).
+        schema: the game's rule schema (``games/<game>/rules.schema.json`` as a mapping).
         game: the game whose required list is read (``"huolong"``).
         docs: the bundled variants of that game, in page order.
     """

@@ -30,9 +30,9 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
     """The options reference of one game in one language, as Markdown.
 
     Args:
-        game: ``"huolong"``; its required list is ``$defs/complete.<game>`` of ``schema``.
+        game: ``"huolong"``; its required list is ``$defs/complete`` of ``schema``.
         docs: the game's bundled variants, in page order.
-        schema: the variant schema (``spec/schema/variant.schema.json`` as a mapping).
+        schema: the game's rule schema (``spec/schema/games/<game>/rules.schema.json`` as a mapping).
         lang: ``"zh"`` or ``"en"``.
 
     Raises:

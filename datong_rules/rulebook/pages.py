@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from datong_rules.reference_impl import games
+from datong_rules.reference_impl.table import Table
+
 from .card_svg import ranking_html, suit_label
-from .chart import chart_data
 from .compare import compare_html
 from .examples import ScenarioLike, example_html, pick_examples
 from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
 from .rules_html import rule_html, sections_in_order, summary_box_html
+from .seats import seats_html
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,11 @@ def url(target: str, source: str) -> str:
 
 
 def game_name(game: str, lang: str) -> str:
-    """``攉龙`` / ``Huolong`` for ``huolong``; the id for an unknown game."""
+    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
+    else the rulebook's own list of names (games not registered yet), else the id."""
+    registered = games.find(game)
+    if registered is not None and registered.name.get(lang):
+        return registered.name[lang]
     return label(GAME_NAMES, game, lang)
 
 
@@ -97,8 +104,12 @@ def options_title(game: str, lang: str) -> str:
     return f"{game_name(game, lang)} · {UI['options'][lang]}"
 
 
-def _chart_md(rules: dict[str, Any], lang: str) -> str:
-    data = chart_data(rules)
+def _chart_md(game_id: str, rules: dict[str, Any], lang: str) -> str:
+    """The card ranking chart of the game's ``rulebook`` facet (``chart_data(rules)``), or nothing."""
+    game = games.find(game_id)
+    facet = game.facet("rulebook") if game is not None else None
+    chart_data = getattr(facet, "chart_data", None)
+    data = chart_data(rules) if chart_data is not None else None
     if data is None:
         return ""
     caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
@@ -146,20 +157,23 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     box = summary_box_html(doc.rules, lang)
     if box:
         out.append(f"## {UI['summary'][lang]} {{#summary}}\n\n{box}\n\n")
-    out.append(_chart_md(doc.rules, lang))
+    out.append(_chart_md(doc.game, doc.rules, lang))
+    table = _table(doc.rules)
 
     examples = pick_examples(scenarios, doc.id)
     known, other_sections = sections_in_order(doc.rules)
     for number, (section, items) in enumerate(known, 1):
         out.append(f"## {number}. {label(SECTION_TITLES, section, lang)} {{#{section}}}\n\n")
+        if section == "players" and table is not None:
+            out.append(seats_html(table, lang) + "\n\n")
         out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
-        out.append(_examples_md(section, examples, lang, sources))
+        out.append(_examples_md(section, examples, lang, sources, table))
     if other_sections:
         out.append(f"## {UI['other_rules'][lang]} {{#other-rules}}\n\n")
         for section, items in other_sections:
             out.append(f"### {section} {{#{section}}}\n\n")
             out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
-            out.append(_examples_md(section, examples, lang, sources))
+            out.append(_examples_md(section, examples, lang, sources, table))
     link = UI["compare_link"][lang].format(title=compare_title(doc.game, lang),
                                            href=rel(compare_path(doc.game, lang), here))
     out.append(f"## {UI['compare'][lang]} {{#compare}}\n\n{link}\n\n")
@@ -167,12 +181,20 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     return "".join(out)
 
 
+def _table(rules: dict[str, Any]) -> Table | None:
+    """The variant's table, or None when its players rules are missing or not understood."""
+    try:
+        return Table.from_rules(rules)
+    except ValueError:
+        return None
+
+
 def _examples_md(section: str, examples: dict[str, tuple[list[ScenarioLike], int]], lang: str,
-                 sources: dict[str, dict[str, Any]]) -> str:
+                 sources: dict[str, dict[str, Any]], table: Table | None = None) -> str:
     picked, total = examples.get(section, ([], 0))
     if not picked:
         return ""
-    blocks = "".join(example_html(sc, n, lang, sources) + "\n\n" for n, sc in enumerate(picked, 1))
+    blocks = "".join(example_html(sc, n, lang, sources, table) + "\n\n" for n, sc in enumerate(picked, 1))
     more = ""
     if total > len(picked):
         path = f"conformance/scenarios/{picked[0].variant.split('/')[0]}/"

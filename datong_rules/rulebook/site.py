@@ -45,20 +45,38 @@ def load_sources() -> dict[str, dict[str, Any]]:
     return {str(s["id"]): s for s in data.get("sources", [])}
 
 
-def load_schema() -> dict[str, Any]:
-    """The bundled variant schema (``spec/schema/variant.schema.json``) as a mapping."""
+def load_schema() -> dict[str, dict[str, Any]]:
+    """The bundled rule schemas by game: ``{game: spec/schema/games/<game>/rules.schema.json as a mapping}``."""
     import json
 
     from datong_rules.reference_impl.paths import schema_path
 
-    return json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))
+    games_dir = schema_path("games")
+    if not games_dir.is_dir():
+        return {}
+    return {path.parent.name: json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(games_dir.glob("*/rules.schema.json"))}
+
+
+def _schema_of(schema: dict[str, Any] | None, game: str) -> dict[str, Any] | None:
+    """The rule schema of ``game`` in ``schema``: a mapping game → rule schema (:func:`load_schema`), or one schema
+    whose ``$defs`` hold ``complete.<game>`` (a single schema for several games, as the tests write)."""
+    if not schema:
+        return None
+    if "$defs" in schema:
+        return schema
+    return schema.get(game)
 
 
 def option_games(schema: dict[str, Any] | None, games: Sequence[str]) -> list[str]:
-    """The games of ``games`` that get an options reference: those whose required rules the schema lists
-    (``$defs/complete.<game>``), in the given order."""
-    defs = (schema or {}).get("$defs") or {}
-    return [g for g in games if f"complete.{g}" in defs]
+    """The games of ``games`` that get an options reference: those whose rule schema lists the rules a playable
+    variant needs (``$defs/complete``, or ``$defs/complete.<game>``), in the given order."""
+    out = []
+    for game in games:
+        defs = (_schema_of(schema, game) or {}).get("$defs") or {}
+        if "complete" in defs or f"complete.{game}" in defs:
+            out.append(game)
+    return out
 
 
 def load_variant_docs() -> list[VariantDoc]:
@@ -118,7 +136,7 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
         for lang in LANGS:
             pages[compare_path(game, lang)] = compare_page(game, in_game, lang, options=game in with_options)
             if game in with_options:
-                pages[options_path(game, lang)] = options_page(game, in_game, schema or {}, lang)
+                pages[options_path(game, lang)] = options_page(game, in_game, _schema_of(schema, game) or {}, lang)
     return pages
 
 

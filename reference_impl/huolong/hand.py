@@ -47,8 +47,6 @@ from .trick import trick_points, trick_winner, won_with_level_rank
 
 _CANONICAL = frozenset(ALL_CARDS)
 
-PHASES = ("deal", "declare", "bury", "star_burial", "play", "settled", "redeal")
-
 # Reason codes for actions that are wrong whatever their content (record replay adds its own).
 WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
 OUT_OF_TURN = "out_of_turn"    # another seat is to act
@@ -149,6 +147,28 @@ class HandState:
     def finished(self) -> bool:
         """True once the hand is settled or is to be redealt."""
         return self.phase in ("settled", "redeal")
+
+    def is_terminal(self) -> bool:
+        """State API: True once the hand is settled or is to be redealt (same as :attr:`finished`)."""
+        return self.phase in ("settled", "redeal")
+
+    def current_player(self) -> int | None:
+        """State API: the seat whose action is awaited, or None while the table deals (deal/declare: the next
+        card, the close of the declaration; any seat may show). Same as :meth:`to_move`."""
+        return self.to_move()
+
+    def settlement(self) -> dict[str, Any]:
+        """State API: the hand's result: the ``settle`` entry of the log without its ``type`` (levels, next banker,
+        match winner, stakes, points, bottom), or ``{"redeal": True}`` for a hand to be dealt again.
+
+        Raises:
+            RuntimeError: the hand is not over.
+        """
+        if self.phase == "redeal":
+            return {"redeal": True}
+        if self.outcome is None:
+            raise RuntimeError("the hand is not settled")
+        return {key: value for key, value in self.settle_claim().items() if key != "type"}
 
     def to_move(self) -> int | None:
         """The seat whose action is awaited, or None (deal/declare: the dealer, any seat may show)."""

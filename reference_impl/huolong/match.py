@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .bots import play_hand
 from .dealing import new_pack
 from .hand import HandState
 from .rules import HuolongRules
@@ -124,15 +125,13 @@ class Match:
         """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled.
 
         Args:
-            bots: one bot per seat (see :mod:`datong_rules.reference_impl.bots`).
+            bots: one bot per seat (see :mod:`.bots`).
             hands: stop after this many settled hands (None: until the match is won).
             on_hand: optional callback ``on_hand(state)`` after each finished hand.
 
         Raises:
             MatchError: a safety cap is reached.
         """
-        from ..bots import play_hand
-
         settled = 0
         while not self.over and (hands is None or settled < hands):
             state = play_hand(self.new_hand(), bots)

@@ -237,12 +237,12 @@ def _check(rules: HuolongRules) -> None:
                  "meteor_cards needs a meteor in combinations.catalogue")
 
 
-@lru_cache(maxsize=None)
-def rules_for(variant_id: str) -> HuolongRules:
+def rules_for(variant_id: Any) -> HuolongRules:
     """The rules of a playable Huolong variant (cached per id).
 
     Args:
-        variant_id: e.g. ``"huolong/li-zhijiang"``.
+        variant_id: e.g. ``"huolong/li-zhijiang"``, or a resolved ``Variant`` (a house variant; see
+            :func:`rules_from_variant`).
 
     Returns:
         A frozen :class:`HuolongRules`.
@@ -251,7 +251,18 @@ def rules_for(variant_id: str) -> HuolongRules:
         RulesError: as :func:`rules_from_variant`.
         FileNotFoundError: no such variant file.
     """
+    if not isinstance(variant_id, str):
+        return rules_from_variant(variant_id)
+    return _rules_for_id(variant_id)
+
+
+@lru_cache(maxsize=None)
+def _rules_for_id(variant_id: str) -> HuolongRules:
     return rules_from_variant(load_variant(variant_id))
+
+
+rules_for.cache_clear = _rules_for_id.cache_clear  # type: ignore[attr-defined]
+rules_for.cache_info = _rules_for_id.cache_info  # type: ignore[attr-defined]
 
 
 def rules_from_variant(variant: Any) -> HuolongRules:

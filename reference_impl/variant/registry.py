@@ -9,9 +9,10 @@ validated in two steps:
    place, a house file not reusing a bundled id; ``extends`` resolved by id to ``<root>/<id>.yaml``, never outside
    ``<root>``, with cycles and missing parents reported;
 2. **the resolved variant** (only when step 1 found nothing, since the checks rely on well-formed data): the chain
-   merged by the rules of :mod:`.merge`, then checked against ``$defs/resolved`` and, unless abstract,
-   ``$defs/complete.<game>`` of the schema (the rules the game needs, kept as data), then the checks of
-   :mod:`.checks`. Every problem is located in the file that wrote the offending node.
+   merged by the rules of :mod:`.merge`, then checked against ``$defs/resolved`` of the variant schema and, unless
+   abstract, ``$defs/complete`` of the game's rule schema ``schema/games/<game>/rules.schema.json`` (the rules the
+   game needs, kept as data), then the checks of :mod:`.findings` (shared ones, then the game's own through the game
+   registry). Every problem is located in the file that wrote the offending node.
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import spec_root
-from .checks import semantic_findings
-from .settlement_check import Finding
+from .findings import Finding, semantic_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, path_id
 from .merge import deletions_without_target, merge_variant
@@ -147,6 +147,13 @@ class Registry:
         return sorted_unique(problems)
 
     # ------------------------------------------------------------------------------------------- internals
+    def rules_schema(self, game: Any) -> Path | None:
+        """The rule-section schema of ``game`` (``schema/games/<game>/rules.schema.json``), or None if it has none."""
+        if not isinstance(game, str) or id_problem(f"{game}/x") is not None:
+            return None
+        path = self.schema_dir / "games" / game / "rules.schema.json"
+        return path if path.is_file() else None
+
     def _load(self, path: Path) -> LoadedYaml:
         try:
             stat = path.stat()
@@ -241,14 +248,15 @@ class Registry:
         leaf = files[-1]
         problems += self._schema_problems(leaf, VARIANT_SCHEMA, "resolved", data, variant.origin)
         game = data.get("game")
-        complete = f"complete.{game}"
-        if not variant.abstract and complete in load_schema(self.schema_dir / VARIANT_SCHEMA)["$defs"]:
+        rules_schema = self.rules_schema(game)
+        if not variant.abstract and rules_schema is not None and "complete" in load_schema(rules_schema)["$defs"]:
             # a missing rule is added in the leaf file: point there (at the deepest place it has)
-            problems += self._schema_problems(leaf, VARIANT_SCHEMA, complete, data, None, "incomplete")
+            problems += self._schema_problems(leaf, str(rules_schema.relative_to(self.schema_dir)), "complete",
+                                              data, None, "incomplete")
         if isinstance(game, str) and data["id"].split("/")[0] != game:
             problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
                                        f"'{game}/…'", "id_mismatch"))
-        for finding in semantic_findings(data, self.source_ids()):
+        for finding in semantic_findings(variant, self.source_ids()):
             problems.append(_located_finding(variant, leaf.file, finding))
         return variant, problems
 

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from jsonschema.exceptions import ValidationError
 
 from .errors import Path_, SpecError, format_path
@@ -38,9 +40,30 @@ def load_schema(path: Path) -> dict:
         return json.load(handle)
 
 
+def schema_root(path: Path) -> Path:
+    """The ``schema/`` folder that holds ``path`` (the folder of ``common.schema.json``, up from ``path``)."""
+    for folder in Path(path).parents:
+        if (folder / "common.schema.json").is_file():
+            return folder
+    return Path(path).parent
+
+
+@lru_cache(maxsize=None)
+def schema_registry(root: Path) -> Registry:
+    """Every ``*.schema.json`` under ``root`` by its ``$id``, so that the schemas' ``$ref``s between files
+    (``common.schema.json#/$defs/text``, ``games/huolong/rules.schema.json``) resolve without the network."""
+    resources = []
+    for file in sorted(Path(root).rglob("*.schema.json")):
+        schema = load_schema(file)
+        if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
+            resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
 @lru_cache(maxsize=None)
 def validator(path: Path, definition: str = "") -> Draft202012Validator:
-    """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given.
+    """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_registry`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -49,8 +72,8 @@ def validator(path: Path, definition: str = "") -> Draft202012Validator:
     if definition:
         if definition not in schema.get("$defs", {}):
             raise KeyError(definition)
-        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{definition}"}
-    return Draft202012Validator(schema)
+        schema = {"$schema": schema["$schema"], "$ref": f"{schema['$id']}#/$defs/{definition}"}
+    return Draft202012Validator(schema, registry=schema_registry(schema_root(path)))
 
 
 def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
@@ -115,7 +138,7 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
         return [(path, "wrong_type", message, expected)]
     if name == "enum":
         allowed = [str(v) for v in error.validator_value]
-        message = f"{_show(instance)} is not an allowed value"
+        message = f"{show_value(instance)} is not an allowed value"
         if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
             message = f"{instance} is a number here; ranks are text"
             return [(path, "bad_value", message, f"'{instance}' in quotes")]
@@ -124,7 +147,7 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
             message += f" (did you mean '{hint[0]}'?)"
         return [(path, "bad_value", message, "one of: " + ", ".join(allowed))]
     if name == "const":
-        return [(path, "bad_value", f"{_show(instance)} is not allowed here", f"{error.validator_value}")]
+        return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
     if name == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
@@ -134,7 +157,7 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
         if len(path) == 1 and path[0] in ("id", "extends"):
             kind, message = id_problem(instance) or ("bad_id", f"'{instance}' is not a variant id")
             return [(path, kind, message, ID_EXPECTED)]
-        return [(path, "bad_value", f"{_show(instance)} does not have the required form",
+        return [(path, "bad_value", f"{show_value(instance)} does not have the required form",
                  schema.get("description") or f"text matching {error.validator_value}")]
     if name in ("minimum", "maximum"):
         sign = "≥" if name == "minimum" else "≤"
@@ -169,7 +192,9 @@ def _missing_message(path: Path_, key: str, kind: str) -> str:
     return f"missing key '{key}'"
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A value as an error message quotes it: short text in quotes (cut at 40 characters), ``a mapping``, ``a list``,
+    or its JSON form (numbers, true/false, null)."""
     if isinstance(value, str):
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     if isinstance(value, dict):
@@ -187,7 +212,10 @@ def _kind_of(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text {_show(value)}"
+        return f"the text {show_value(value)}"
     if isinstance(value, list):
         return "a list"
     return "a mapping"
+
+
+_show = show_value  # the old private name, still imported by conformance/scenarios_io.py until it moves to show_value

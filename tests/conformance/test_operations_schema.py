@@ -22,7 +22,7 @@ from datong_rules.conformance.reports.console import render_console
 from datong_rules.conformance.runner import FAILED, PASSED, answer_schema_problem, run, run_one
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file, load_scenarios
 from datong_rules.reference_impl import records
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.bots import make_bots
 from datong_rules.reference_impl.huolong.match import Match
 from datong_rules.reference_impl.huolong.rules import rules_for
 
@@ -30,7 +30,7 @@ import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --imp
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "implementers" / "operations.md").read_text(encoding="utf-8")
-RECORD_SCHEMA = json.loads((ROOT / "spec" / "schema" / "record.schema.json").read_text(encoding="utf-8"))
+RECORD_SCHEMA = json.loads((ROOT / "spec" / "schema" / "games" / "huolong" / "record.schema.json").read_text(encoding="utf-8"))
 DEFS = ops.schema()["$defs"]
 
 

@@ -1,11 +1,11 @@
-"""The reference adapter's readers of an operation's ``given`` (conformance/adapters/reference/given.py)."""
+"""Huolong's readers of an operation's ``given`` (reference_impl/huolong/ops/given.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from datong_rules.conformance.adapters.reference import given as parse
-from datong_rules.conformance.adapters.reference.ops_hand import OPS as HAND_OPS
+from datong_rules.reference_impl.huolong.ops import given as parse
+from datong_rules.reference_impl.huolong.ops.hand import OPS as HAND_OPS
 from datong_rules.reference_impl.huolong.rules import rules_for
 
 LI = rules_for("huolong/li-zhijiang")

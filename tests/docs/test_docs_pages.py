@@ -6,8 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER
-from datong_rules.rulebook.chart import side_groups, trump_groups
+from datong_rules.reference_impl.huolong.rulebook import side_groups, trump_groups
 from datong_rules.rulebook.compare import MISSING, compare_rows
+from datong_rules.reference_impl.table import Table
 from datong_rules.rulebook.examples import MAX_PER_SECTION, example_html, pick_examples
 from datong_rules.rulebook.pages import VariantDoc, compare_page, rulebook_page
 from datong_rules.rulebook.site import expand_nav, rulebook_nav
@@ -105,15 +106,17 @@ def test_an_example_draws_the_cards_and_names_the_seats():
                                       "plays": [["C5"], ["C10"], ["CK"], ["H3"]]},
                   expect={"winner": 1, "points": 25}, reasoning="The trump wins.",
                   source={"id": "src-a", "section": "3"})
-    html = example_html(sc, 1, "en", SOURCES)
+    table = Table(4, "counter_clockwise", "opposite_seats")
+    html = example_html(sc, 1, "en", SOURCES, table)
     assert html.count('<svg class="card"') == 4 and 'data-card="C10"' in html
     # plays are listed from the leader: seats 2, 3, 0, 1
     assert [html.index(f"<th>seat {n}</th>") for n in (2, 3, 0, 1)] == sorted(
         html.index(f"<th>seat {n}</th>") for n in (2, 3, 0, 1))
     assert "♥ hearts" in html and "The trump wins." in html and "<code>src-a</code>" in html
     assert 'href="#r-deal.hand_size"' in html
-    zh = example_html(sc, 1, "zh", SOURCES)
+    zh = example_html(sc, 1, "zh", SOURCES, table)
     assert "座位1" in zh and "描述" in zh
+    assert "<th>seat 2</th>" not in example_html(sc, 1, "en", SOURCES)  # without a table: plays numbered
 
 
 def test_rulebook_page_places_examples_in_their_section():
@@ -167,7 +170,7 @@ def test_a_list_of_records_is_one_table_with_a_column_per_key():
 def test_a_short_deal_is_a_grid_of_seats_and_rounds_with_indices():
     deal = ["BJ", "H9", "C3", "S4", "D5", "H6"]
     sc = scenario("t.deal-grid", given={"first_drawer": 3, "deal": deal}, expect={"banker": 3})
-    html = example_html(sc, 1, "en", SOURCES)
+    html = example_html(sc, 1, "en", SOURCES, Table(4))
     start = html.index('<table class="kv deal">')
     grid = html[start:html.index("</table>", start)]
     # columns start at the first drawer: seats 3, 0, 1, 2; card i goes to seat (3 + i) mod 4
@@ -175,3 +178,15 @@ def test_a_short_deal_is_a_grid_of_seats_and_rounds_with_indices():
                                                                              for n in (3, 0, 1, 2))
     assert grid.count("<th>round ") == 2 and grid.count("<svg") == 6
     assert grid.index('<span class="deal-index">4</span><svg class="card" data-card="D5"') > grid.index("round 2")
+    three = example_html(sc, 1, "en", SOURCES, Table(3))  # a three-seat table: rows of three, seats 0, 1, 2
+    assert three.count("<th>round ") == 2 and "<th>seat 3</th>" not in three and three.count("<th>seat ") == 3
+
+
+def test_the_seat_picture_follows_the_play_direction():
+    from datong_rules.rulebook.seats import seats_html
+
+    ccw = seats_html(Table(4, "counter_clockwise", "opposite_seats"), "en")
+    cw = seats_html(Table(4, "clockwise", "opposite_seats"), "en")
+    # row 2 (middle): west, centre, east; counter-clockwise puts seat 1 to the east (right), clockwise to the west
+    assert ccw.index("seat 3") < ccw.index("seat 1") and cw.index("seat 1") < cw.index("seat 3")
+    assert 'class="seat team-0">seat 2' in ccw and "逆时针" in seats_html(Table(4), "zh")

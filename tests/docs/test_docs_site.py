@@ -100,7 +100,7 @@ def test_the_house_variant_example_is_valid_and_changes_what_the_guide_says():
 def schema_rule_ids() -> list[str]:
     import json
 
-    schema = json.loads((REPO / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((REPO / "spec" / "schema" / "games" / "huolong" / "rules.schema.json").read_text(encoding="utf-8"))
     return [name.removeprefix("rule.") for name in schema["$defs"] if name.startswith("rule.")]
 
 

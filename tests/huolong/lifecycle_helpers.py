@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
 from datong_rules.reference_impl.cards import build_deck
 from datong_rules.reference_impl.huolong.dealing import new_pack
 from datong_rules.reference_impl.huolong.hand import HandState

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from datong_rules.reference_impl.bots import GreedyBot, RandomBot, play_hand
+from datong_rules.reference_impl.huolong.bots import GreedyBot, RandomBot, play_hand
 from datong_rules.reference_impl.cards import SUITS
 from datong_rules.reference_impl.huolong.hand import BAD_ACTION, OUT_OF_TURN, WRONG_PHASE, HandState, IllegalAction
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from datong_rules.reference_impl.bots import make_bots, play_hand
+from datong_rules.reference_impl.huolong.bots import make_bots, play_hand
 from datong_rules.reference_impl.huolong.hand import HandState
 from datong_rules.reference_impl.huolong.match import Match, MatchError
 

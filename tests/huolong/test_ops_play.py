@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from datong_rules.conformance.adapters.reference.ops_play import OPS
+from datong_rules.reference_impl.huolong.ops.play import OPS
 from datong_rules.reference_impl.huolong.rules import rules_for
 
 LI = rules_for("huolong/li-zhijiang")

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datong_rules.reference_impl import records
-from datong_rules.reference_impl.bots import RandomBot, play_hand
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
 from datong_rules.reference_impl.cards import build_deck
 from datong_rules.reference_impl.huolong.dealing import new_pack
 from datong_rules.reference_impl.huolong.follow import legal_plays

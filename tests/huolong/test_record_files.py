@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 from datong_rules.reference_impl import records
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.bots import make_bots
 from datong_rules.reference_impl.huolong.match import Match
 
 from lifecycle_helpers import LI

@@ -11,10 +11,10 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from datong_rules.conformance.adapters.reference.ops_hand import op_replay
+from datong_rules.reference_impl.huolong.ops.hand import op_replay
 from datong_rules.cli.main import cli
 from datong_rules.reference_impl import records
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.huolong.bots import make_bots
 from datong_rules.reference_impl.huolong.match import Match
 
 from lifecycle_helpers import DG, LI, OP, random_hand

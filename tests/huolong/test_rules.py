@@ -74,7 +74,7 @@ def test_schema_accepts_exactly_the_named_values_the_engine_plays():
     from datong_rules.reference_impl.huolong.rules import SUPPORTED
     from datong_rules.reference_impl.paths import schema_path
 
-    defs = json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))["$defs"]
+    defs = json.loads(schema_path("games/huolong/rules.schema.json").read_text(encoding="utf-8"))["$defs"]
     for rule_id, allowed in SUPPORTED.items():
         value_schema = defs[f"rule.{rule_id}"]["properties"]["value"]
         if all(isinstance(a, bool) for a in allowed):

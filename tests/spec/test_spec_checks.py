@@ -12,8 +12,8 @@ import pytest
 
 from datong_rules.reference_impl.paths import spec_root
 from datong_rules.reference_impl.variant import Registry, check_file, load_variant
-from datong_rules.reference_impl.variant.checks import semantic_findings
-from datong_rules.reference_impl.variant.settlement_check import settlement_findings
+from datong_rules.reference_impl.variant.findings import semantic_findings
+from datong_rules.reference_impl.huolong.settlement_check import settlement_findings
 
 SPEC_ROOT = spec_root()
 HEAD = "id: huolong/test-house\nextends: {parent}\nname: {{zh: 甲, en: A}}\nsummary: {{zh: 甲, en: A}}\nrules:\n"
@@ -47,7 +47,7 @@ def table(rows: str) -> str:
                                         "huolong/base"])
 def test_bundled_variants_pass_every_check(variant_id):
     variant = load_variant(variant_id)
-    assert semantic_findings(variant.data, {"li-zhijiang", "datong-guide", "online-platform"}) == []
+    assert semantic_findings(variant, {"li-zhijiang", "datong-guide", "online-platform"}) == []
 
 
 def test_house_fixture_is_valid():
@@ -68,8 +68,8 @@ def test_unknown_source_is_reported_at_the_id(tmp_path):
 
 def test_source_check_is_skipped_when_sources_are_unknown():
     variant = load_variant("huolong/li-zhijiang")
-    assert semantic_findings(variant.data, None) == []
-    assert [f[1] for f in semantic_findings(variant.data, set())] == ["unknown_source"] * len(
+    assert semantic_findings(variant, None) == []
+    assert [f[1] for f in semantic_findings(variant, set())] == ["unknown_source"] * len(
         [r for r in variant.rule_ids() if "source" in variant.item(r)])
 
 

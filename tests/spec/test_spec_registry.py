@@ -84,7 +84,7 @@ def test_origin_is_the_file_and_line_that_wrote_the_node():
 
 
 def test_rule_ids_cover_every_rule_the_game_needs():
-    complete = json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))["$defs"]["complete.huolong"]
+    complete = json.loads(schema_path("games/huolong/rules.schema.json").read_text(encoding="utf-8"))["$defs"]["complete"]
     needed = {f"{section}.{name}" for section, spec in complete["properties"]["rules"]["properties"].items()
               for name in spec["required"]}
     for variant_id in BUNDLED[1:]:

@@ -11,8 +11,8 @@ from jsonschema import Draft7Validator, Draft202012Validator
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.variant import list_variants
 
-SCHEMAS = ["variant.schema.json", "sources.schema.json"]
-RESOLVED_ONLY = ("resolved", "complete.")  # $defs checked on resolved data, not on files
+SCHEMAS = ["variant.schema.json", "sources.schema.json", "common.schema.json", "games/huolong/rules.schema.json"]
+RESOLVED_ONLY = ("resolved", "complete")  # $defs checked on resolved data, not on files
 
 
 def load(name: str) -> dict:
@@ -63,7 +63,7 @@ def test_every_file_object_forbids_unknown_keys(name):
 
 
 def test_every_rule_item_has_the_same_shape():
-    defs = load("variant.schema.json")["$defs"]
+    defs = load("games/huolong/rules.schema.json")["$defs"]
     items = {k: v for k, v in defs.items() if k.startswith("rule.")}
     assert len(items) > 40
     for name, item in items.items():
@@ -75,10 +75,10 @@ def test_every_rule_item_has_the_same_shape():
 
 
 def test_complete_huolong_names_only_rules_the_schema_defines():
-    schema = load("variant.schema.json")
+    schema = load("games/huolong/rules.schema.json")
     defs = schema["$defs"]
-    complete = defs["complete.huolong"]["properties"]["rules"]
-    sections = defs["rules"]["properties"]
+    complete = defs["complete"]["properties"]["rules"]
+    sections = schema["properties"]
     assert set(complete["required"]) <= set(sections)
     for section, spec in complete["properties"].items():
         known = set(defs[f"section.{section}"]["properties"])
@@ -119,3 +119,18 @@ def test_sources_file_matches_its_schema():
     assert not list(Draft202012Validator(load("sources.schema.json")).iter_errors(data))
     assert {s["id"] for s in data["sources"]} == {"li-zhijiang", "datong-guide", "online-platform", "biedan-guide",
                                                     "dadun-guide"}
+
+
+def test_variant_schema_chooses_the_rule_schema_by_game_or_by_id():
+    """The rule sections are checked by games/<game>/rules.schema.json: chosen by `game`, or by the id's game in a
+    file that inherits its game; a game without a rule schema gets the shared checks only."""
+    from datong_rules.reference_impl.variant.schema_check import validator
+
+    check = validator(schema_path("variant.schema.json"))
+    text = {"zh": "名", "en": "name"}
+    bad_rules = {"rules": {"no_such_section": {}}}
+    base = {"name": text, "summary": text}
+    assert list(check.iter_errors({**base, "id": "huolong/x", "game": "huolong", **bad_rules}))
+    assert list(check.iter_errors({**base, "id": "huolong/x", "extends": "huolong/base", **bad_rules}))
+    assert not list(check.iter_errors({**base, "id": "huolong/x", "game": "huolong", "rules": {}}))
+    assert not list(check.iter_errors({**base, "id": "othergame/x", "extends": "othergame/base", **bad_rules}))

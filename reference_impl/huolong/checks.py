@@ -1,15 +1,14 @@
-"""The checks a schema cannot make, run on a resolved variant (step 2 of validation).
+"""Huolong's checks of a resolved variant beyond its schema (run by the loader through the game registry).
 
 Each check reads rule values from the resolved ``rules`` mapping, skips quietly when a rule it needs is absent
 (abstract variants leave many out; completeness is checked separately against the schema's ``complete.<game>``),
-and returns :class:`~.settlement_check.Finding` tuples ``(path, kind, message, expected, involves)`` with ``path``
+and returns :class:`~datong_rules.reference_impl.variant.findings.Finding` tuples ``(path, kind, message, expected, involves)`` with ``path``
 from the top of the resolved data, so that the loader can locate each in the file that wrote it, and ``involves``
 the other rules the check read (a problem made by a house file's ``deck.decks: 1`` is reported at that line, not at
 the inherited ``deal.hand_size``).
 
 The checks (kinds in brackets):
 
-* every ``source.id`` is listed in ``spec/sources.yaml`` [``unknown_source``];
 * ``levels.order`` and ``ranking.plain_order`` are each a permutation of the ranks that are not permanent trumps
   (``trumps.permanent.ranks``): no rank missing, none repeated, no permanent trump such as 2 [``rank_order``];
 * every rank used as a level (``levels.start``, ``levels.stop_levels``, ``star_burial.fast_exempt_levels``, the
@@ -27,13 +26,11 @@ The checks (kinds in brackets):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from datong_rules.reference_impl.cards import RANKS
-
-from .errors import Path_
-from .settlement_check import Finding, settlement_findings
-from .variant import MISSING, iter_rules, rule_value
+from ..cards import RANKS
+from ..variant.errors import Path_
+from ..variant.findings import Finding
+from ..variant.variant import MISSING, Variant, rule_value
+from .settlement_check import settlement_findings
 
 _CLASS_RULES = {  # card class of ranking.trump_order → what in the trumps rules creates it
     "big_joker": "jokers", "small_joker": "jokers", "trump_suit_level": "level_rank", "off_suit_level": "level_rank",
@@ -41,20 +38,18 @@ _CLASS_RULES = {  # card class of ranking.trump_order → what in the trumps rul
 }
 
 
-def semantic_findings(data: dict, source_ids: Iterable[str] | None) -> list[Finding]:
-    """Run every check of the module docstring on a resolved variant.
-
-    Args:
-        data: the resolved variant mapping.
-        source_ids: the ids of ``spec/sources.yaml``; ``None`` skips the source check (sources unreadable).
+def findings(variant: Variant) -> list[Finding]:
+    """Run every check of the module docstring on a resolved Huolong variant.
 
     Returns:
-        Findings ``(path, kind, message, expected)``, unsorted.
+        Findings ``(path, kind, message, expected, involves)``, unsorted.
     """
-    rules = data.get("rules", {})
+    return rule_findings(variant.data.get("rules", {}))
+
+
+def rule_findings(rules: dict) -> list[Finding]:
+    """The checks of the module docstring on a ``rules`` mapping (resolved)."""
     findings: list[Finding] = []
-    if source_ids is not None:
-        findings += _sources(rules, set(source_ids))
     findings += _rank_orders(rules)
     findings += _level_references(rules)
     findings += _trump_order(rules)
@@ -67,17 +62,6 @@ def semantic_findings(data: dict, source_ids: Iterable[str] | None) -> list[Find
 
 def _path(rule_id: str, *rest: str | int) -> Path_:
     return ("rules", *rule_id.split("."), "value", *rest)
-
-
-def _sources(rules: dict, known: set[str]) -> list[Finding]:
-    out = []
-    for rule_id, item in iter_rules(rules):
-        source = item.get("source")
-        if isinstance(source, dict) and source.get("id") not in known:
-            out.append(Finding(("rules", *rule_id.split("."), "source", "id"), "unknown_source",
-                               f"source '{source.get('id')}' is not listed in spec/sources.yaml",
-                               "one of: " + ", ".join(sorted(known))))
-    return out
 
 
 def _permanent_ranks(rules: dict) -> list[str]:

@@ -1,4 +1,5 @@
-"""The card ranking chart: turn a variant's ranking classes into groups of example cards.
+"""Huolong's data for the rulebook pages (the ``rulebook`` facet of the game registry): the card ranking chart, which
+turns a variant's ranking classes into groups of example cards.
 
 Reads ``ranking.trump_order`` (ordered list of card classes), ``ranking.plain_order`` (ranks high to
 low) and ``levels.order`` / ``levels.start``. The chart is drawn for one example level and trump
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from datong_rules.reference_impl.cards import BIG_JOKER, SMALL_JOKER, SUITS
+from ..cards import BIG_JOKER, SMALL_JOKER, SUITS
 
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows

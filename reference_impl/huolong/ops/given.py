@@ -1,4 +1,4 @@
-"""Reading the ``given`` of an operation for the reference adapter: one function per kind of value.
+"""Reading the ``given`` of a Huolong operation: one function per kind of value.
 
 Each reader takes ``(mapping, key, where)``: it checks the value ``mapping[key]`` of a scenario's
 ``given`` (shapes in docs/implementers/operations.md) and returns it in the engine's form, or raises
@@ -8,7 +8,7 @@ mapping in those messages: ``"given"`` (the default) for the top level, ``"given
 entry of a list (see :func:`entries`). A reader with a ``default`` returns it when the key is absent;
 without one, an absent key is an error.
 
-Used by :mod:`.ops_play` and :mod:`.ops_hand`; nothing here knows a game rule beyond the variant's
+Used by :mod:`.play` and :mod:`.hand`; nothing here knows a game rule beyond the variant's
 level order (levels), the size of its pack (``decks × (52 + jokers_per_deck)``, rules ``deck.decks`` and
 ``deck.jokers_per_deck``: no list of cards may hold more, which also bounds the work a query can ask for)
 and the notation (cards, suits, seats 0–3).
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from datong_rules.reference_impl.cards import SUITS, parse_card, parse_cards
-from datong_rules.reference_impl.huolong.ranking import Ranking
-from datong_rules.reference_impl.huolong.rules import TEAMS, HuolongRules
+from ...cards import SUITS, parse_card, parse_cards
+from ..ranking import Ranking
+from ..rules import TEAMS, HuolongRules
 
 _SEATS = range(4)
 """The seats of the operations (0–3, in playing order)."""

@@ -1,18 +1,18 @@
-"""Planting faults in the reference engine in memory, and taking them out again.
+"""Planted faults for the mutation check: the :class:`Mutant` shape, and planting faults in the engine in memory.
 
-A :class:`Patcher` records every change it makes and undoes them in reverse order. Nothing is
+Each game lists its faults in its ``faults`` module (``MUTANTS``, found through the game registry); the mutation
+check (:mod:`datong_rules.conformance.mutation`) plants each in turn and runs the suite. A :class:`Patcher` records every change it makes and undoes them in reverse order. Nothing is
 written to disk. Three kinds of change:
 
 * :meth:`Patcher.function` replaces a function everywhere it is bound: in its own module and in
-  every loaded ``reference_impl``/``conformance`` module that imported it by name (``from .trick
+  every loaded ``datong_rules`` module that imported it by name (``from .trick
   import trick_winner`` makes a second binding that patching the defining module alone would miss);
 * :meth:`Patcher.attribute` replaces one attribute (a method of a class, usually);
 * :meth:`Patcher.rules` makes the engine see a variant with some rule values changed: the typed
-  rules are rebuilt from the variant's data with the new values
-  (:func:`datong_rules.reference_impl.huolong.rules.rules_with`, under the same variant id) and
-  ``rules_for`` is wrapped to return them.
+  rules are rebuilt from the variant's data with the new values (``rules_with`` of the variant's game's
+  ``rules`` module, under the same variant id) and that module's ``rules_for`` is wrapped to return them.
 
-The engine caches per-rules objects (rankings, show kinds); :func:`clear_engine_caches` empties
+The games cache per-rules objects (rankings, show kinds); :func:`clear_engine_caches` empties
 those caches, and the runner calls it before and after each mutant so that no faulty object
 outlives its mutant.
 """
@@ -21,18 +21,56 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from datong_rules.reference_impl.huolong import rules as rules_module
-from datong_rules.reference_impl.huolong.rules import HuolongRules, rules_with
-from datong_rules.reference_impl.variant import load_variant
+from . import games
+from .variant import load_variant
 
 _PACKAGES = ("datong_rules.",)
 """Only modules of these packages are scanned for bindings of a patched function."""
 
-_KEPT_CACHES = {"rules_for"}
+_KEPT_CACHES = {"rules_for", "_rules_for_id"}
 """Engine caches left alone by :func:`clear_engine_caches` (their values are never mutated)."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One planted fault.
+
+    Attributes:
+        id: stable short name (kebab case).
+        description: what the faulty engine does, in one sentence.
+        rules: the rule ids the fault breaks.
+        plant: plants the fault with the given patcher (the caller undoes it).
+    """
+
+    id: str
+    description: str
+    rules: tuple[str, ...]
+    plant: Callable[[Patcher], None]
+
+
+def catalogue(into: list[Mutant]) -> Callable[..., Callable]:
+    """A decorator factory that adds mutants to ``into``: ``mutant = catalogue(MUTANTS)``, then
+    ``@mutant(id, description, *rule_ids)`` on a ``plant(patcher)`` function."""
+    def mutant(mutant_id: str, description: str, *rules: str) -> Callable[[Callable[[Patcher], None]], Callable]:
+        def register(plant: Callable[[Patcher], None]) -> Callable[[Patcher], None]:
+            into.append(Mutant(mutant_id, description, tuple(rules), plant))
+            return plant
+        return register
+    return mutant
+
+
+def all_mutants() -> list[Mutant]:
+    """The mutants of every registered game that has a ``faults`` module, game by game."""
+    out: list[Mutant] = []
+    for game_id in games.ids():
+        faults = games.get(game_id).facet("faults")
+        if faults is not None:
+            out.extend(getattr(faults, "MUTANTS", []))
+    return out
 
 
 class Patcher:
@@ -40,7 +78,8 @@ class Patcher:
 
     def __init__(self) -> None:
         self._undo: list[tuple[Any, str, Any]] = []
-        self._rules: dict[str, HuolongRules] = {}
+        self._rules: dict[str, Any] = {}
+        self._patched: set[str] = set()
         self._overrides: dict[str, dict[str, Any]] = {}
 
     def __enter__(self) -> Patcher:
@@ -76,25 +115,32 @@ class Patcher:
                     self._undo.append((mod, attr, original))
         return original
 
-    def rules(self, variant_id: str, overrides: dict[str, Any]) -> HuolongRules:
+    def rules(self, variant_id: str, overrides: dict[str, Any]) -> Any:
         """Make the engine play ``variant_id`` with the rule values ``overrides`` (rule id → value).
 
         Several calls for one variant accumulate. Returns the changed rules.
 
         Raises:
-            RulesError: an override names a rule the variant lacks, or a value the engine refuses.
+            ValueError: an override names a rule the variant lacks, or a value the engine refuses (the game's
+                ``RulesError``).
+            UnknownGame: the variant is of no registered game.
         """
-        if not self._rules:
+        game = games.game_of_variant(variant_id)
+        rules_module = game.facet("rules")
+        if game.id not in self._patched:
+            self._patched.add(game.id)
             original = rules_module.rules_for
             changed = self._rules
 
-            def rules_for(vid: str) -> HuolongRules:
-                return changed.get(vid) or original(vid)
+            def rules_for(vid: Any) -> Any:
+                return (changed.get(vid) if isinstance(vid, str) else None) or original(vid)
 
-            rules_for.cache_clear = original.cache_clear  # type: ignore[attr-defined]
+            for name in ("cache_clear", "cache_info"):
+                if hasattr(original, name):
+                    setattr(rules_for, name, getattr(original, name))
             self.function(rules_module, "rules_for", rules_for)
         merged = {**self._overrides.get(variant_id, {}), **overrides}
-        self._rules[variant_id] = rules_with(variant_id, merged, variant_id=variant_id)
+        self._rules[variant_id] = rules_module.rules_with(variant_id, merged, variant_id=variant_id)
         self._overrides[variant_id] = merged
         return self._rules[variant_id]
 
@@ -103,7 +149,7 @@ class Patcher:
         while self._undo:
             owner, name, original = self._undo.pop()
             setattr(owner, name, original)
-        self._rules, self._overrides = {}, {}
+        self._rules, self._overrides, self._patched = {}, {}, set()
 
 
 def rule_value(variant_id: str, rule_id: str) -> Any:
@@ -112,9 +158,10 @@ def rule_value(variant_id: str, rule_id: str) -> Any:
 
 
 def clear_engine_caches() -> None:
-    """Empty the caches of the engine's modules (rankings, show kinds…), except ``rules_for``'s."""
+    """Empty the caches of the games' modules (rankings, show kinds…), except ``rules_for``'s."""
+    packages = tuple(games.get(game_id).package for game_id in games.ids())
     for mod_name, mod in list(sys.modules.items()):
-        if mod is None or not mod_name.startswith("datong_rules.reference_impl.huolong"):
+        if mod is None or not mod_name.startswith(packages):
             continue
         for attr, value in list(vars(mod).items()):
             targets = [value]

@@ -1,4 +1,4 @@
-"""The reference engine's answers to the play and settlement operations of docs/implementers/operations.md.
+"""Huolong's answers to the play and settlement operations of docs/implementers/operations.md.
 
 Operations here: ``facts``, ``card_order``, ``classify``, ``legal_play``, ``legal_play_count``,
 ``trick_winner``, ``bottom_points``, ``settle``. Each is ``op_NAME(rules, given) -> answer`` with
@@ -14,14 +14,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from datong_rules.reference_impl.cards import build_deck
-from datong_rules.reference_impl.huolong.combinations import classify, play_suit
-from datong_rules.reference_impl.huolong.follow import check_play, legal_plays
-from datong_rules.reference_impl.huolong.ranking import Ranking
-from datong_rules.reference_impl.huolong.rules import TEAMS, HuolongRules
-from datong_rules.reference_impl.huolong.scoring import bottom_award, card_points
-from datong_rules.reference_impl.huolong.settlement import SettleInput, settle
-from datong_rules.reference_impl.huolong.trick import trick_points, trick_winner
+from ...cards import build_deck
+from ..combinations import classify, play_suit
+from ..follow import check_play, legal_plays
+from ..ranking import Ranking
+from ..rules import TEAMS, HuolongRules
+from ..scoring import bottom_award, card_points
+from ..settlement import SettleInput, settle
+from ..trick import trick_points, trick_winner
 
 from . import given as parse
 
@@ -124,4 +124,4 @@ OPS: dict[str, Callable[[HuolongRules, dict], Answer]] = {
     "bottom_points": op_bottom_points,
     "settle": op_settle,
 }
-"""Operation name → handler, merged by the reference adapter with the lifecycle operations."""
+"""Operation name → handler, merged in :mod:`datong_rules.reference_impl.huolong.ops` with the lifecycle operations."""

@@ -1,4 +1,4 @@
-"""The reference engine's answers to the hand-lifecycle operations of docs/implementers/operations.md.
+"""Huolong's answers to the hand-lifecycle operations of docs/implementers/operations.md.
 
 Operations here: ``declare``, ``bury``, ``star_burial``, ``replay``. Each is ``op_NAME(rules, given) ->
 answer`` with ``given`` and the answer shaped exactly as the operations doc says; :data:`OPS` maps op
@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from datong_rules.reference_impl import records
-from datong_rules.reference_impl.huolong.burying import check_bury, run_star_burial
-from datong_rules.reference_impl.huolong.declaration import run_declaration
-from datong_rules.reference_impl.huolong.rules import HuolongRules
+from ... import records
+from ..burying import check_bury, run_star_burial
+from ..declaration import run_declaration
+from ..rules import HuolongRules
 
 from . import given as parse
 
@@ -89,4 +89,4 @@ OPS: dict[str, Callable[[HuolongRules, dict], Answer]] = {
     "star_burial": op_star_burial,
     "replay": op_replay,
 }
-"""Operation name → handler, merged by the reference adapter with the card-play operations."""
+"""Operation name → handler, merged in :mod:`datong_rules.reference_impl.huolong.ops` with the card-play operations."""

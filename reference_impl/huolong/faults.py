@@ -1,6 +1,7 @@
 """The catalogue of planted faults: typical mistakes an implementer of Huolong makes.
 
-Each :class:`Mutant` plants one fault with a :class:`~datong_rules.conformance.mutation.patching.Patcher`:
+Each :class:`~datong_rules.reference_impl.faults.Mutant` plants one fault with a
+:class:`~datong_rules.reference_impl.faults.Patcher`:
 either a small faulty replacement of an engine function (most wrap the original and change one
 decision) or a rule value changed in the typed rules the engine reads (the fault an implementer
 makes by hard-coding the wrong number or option). ``rules`` names the rule ids the fault breaks:
@@ -12,46 +13,22 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from datong_rules.reference_impl.cards import JOKERS, sort_cards
-from datong_rules.reference_impl.huolong import combinations, declaration, follow, levels, settlement, trick
-from datong_rules.reference_impl.huolong.ranking import TRUMP, Ranking
-
-from .patching import Patcher, rule_value
+from ..cards import JOKERS, sort_cards
+from ..faults import Mutant, Patcher, catalogue, rule_value
+from . import combinations, declaration, follow, levels, settlement, trick
+from .ranking import TRUMP, Ranking
 
 LI, GUIDE, ONLINE = "huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"
 VARIANTS = (LI, GUIDE, ONLINE)
 
 
-@dataclass(frozen=True)
-class Mutant:
-    """One planted fault.
-
-    Attributes:
-        id: stable short name (kebab case).
-        description: what the faulty engine does, in one sentence.
-        rules: the rule ids the fault breaks.
-        plant: plants the fault with the given patcher (the caller undoes it).
-    """
-
-    id: str
-    description: str
-    rules: tuple[str, ...]
-    plant: Callable[[Patcher], None]
-
-
 MUTANTS: list[Mutant] = []
 """Every mutant, in catalogue order."""
 
-
-def mutant(mutant_id: str, description: str, *rules: str) -> Callable[[Callable[[Patcher], None]], Callable]:
-    """Decorator: register the decorated ``plant(patcher)`` function as a mutant."""
-    def register(plant: Callable[[Patcher], None]) -> Callable[[Patcher], None]:
-        MUTANTS.append(Mutant(mutant_id, description, tuple(rules), plant))
-        return plant
-    return register
+mutant = catalogue(MUTANTS)
+"""Decorator: register the decorated ``plant(patcher)`` function as a mutant."""
 
 
 def _every_variant(p: Patcher, rule_id: str, change: Callable[[Any, str], Any]) -> None:

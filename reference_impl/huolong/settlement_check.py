@@ -24,27 +24,12 @@ from __future__ import annotations
 
 import math
 from itertools import product
-from typing import Any, NamedTuple
+from typing import Any
 
-from .errors import Path_
-from .variant import MISSING, rule_value
+from ..variant.errors import Path_
+from ..variant.findings import Finding
+from ..variant.variant import MISSING, rule_value
 
-
-class Finding(NamedTuple):
-    """A problem found by a check of a resolved variant (step 2 of validation).
-
-    Attributes:
-        path: where, from the top of the resolved data (``("rules", "deal", "hand_size", "value")``).
-        kind: one of :data:`errors.KINDS`; message: what is wrong; expected: what would be right.
-        involves: the other rule ids the check read to find it (``deck.decks`` for the deal arithmetic): when the
-            variant's own file sets one of them and ``path`` is inherited, the problem is reported there.
-    """
-
-    path: Path_
-    kind: str
-    message: str
-    expected: str
-    involves: tuple[str, ...] = ()
 
 _TABLE: Path_ = ("rules", "settlement", "table", "value")
 _RANGES = ("attacker_points", "bottom_big_jokers")

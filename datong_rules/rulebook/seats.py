@@ -1,0 +1,45 @@
+"""The seat picture of a rulebook page: where each seat sits at the table, from the variant's table.
+
+Seat 0 is drawn at the bottom (the reader's place); the next seats in play order follow round the table in the
+variant's ``players.play_direction`` (:class:`~datong_rules.reference_impl.table.Table`), so the picture shows which
+way play goes. Partners (``players.partnership: opposite_seats``) get the same colour class.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from datong_rules.reference_impl.table import Table
+
+from .labels import UI
+
+_GRID = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
+"""Row and column of each compass place in the 3 × 3 picture of a four-seat table."""
+
+
+def seats_html(table: Table, lang: str) -> str:
+    """The seat picture: a 3 × 3 grid for four seats, else a list of the seats with their places; a caption names
+    the direction of play.
+
+    Args:
+        table: the variant's table.
+        lang: ``"zh"`` or ``"en"``.
+    """
+    caption = UI["seats_caption"][lang].format(direction=UI[f"direction_{table.play_direction}"][lang])
+
+    def cell(seat: int) -> str:
+        team = table.team(seat)
+        css = f"seat team-{team}" if team is not None else "seat"
+        return f'<td class="{css}">{escape(UI["seat"][lang].format(n=seat))}</td>'
+
+    if table.players == 4:
+        grid = [["<td></td>"] * 3 for _ in range(3)]
+        for seat in table.seats:
+            row, col = _GRID[table.position(seat)]
+            grid[row][col] = cell(seat)
+        grid[1][1] = f'<td class="table-centre">{escape(UI["direction_arrow_" + table.play_direction][lang])}</td>'
+        body = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
+    else:
+        body = "".join(f"<tr>{cell(seat)}<td>{escape(UI['place_' + table.position(seat)][lang])} "
+                       f"({table.angle(seat):.0f}°)</td></tr>" for seat in table.seats)
+    return f'<div class="seats"><table class="seat-picture">{body}</table><p class="seats-caption">{escape(caption)}</p></div>'

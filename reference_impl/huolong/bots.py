@@ -1,0 +1,205 @@
+"""Bots for the Huolong hand state machine, and the loop that lets them play a hand.
+
+A bot answers four questions about a :class:`~datong_rules.reference_impl.huolong.hand.HandState`; each answer is
+checked by the state machine like any other action:
+
+* ``choose_show(state, seat) -> cards | None``: asked right after ``seat`` received a card that can
+  open a show (a joker or a level card); None to stay silent;
+* ``choose_bury(state) -> cards``: the banker's bury (``bury.count`` cards);
+* ``choose_load(state, seat) -> int``: how many big jokers to put into the bottom (0 to pass);
+* ``choose_play(state, seat) -> cards``: the play in the current trick.
+
+:class:`RandomBot` picks any legal answer; :class:`GreedyBot` is simple but not silly: it declares
+when it can, buries its lowest side cards without points, loads a star only while keeping one, takes
+a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
+with one bot per seat.
+
+For the generic driver (:func:`datong_rules.reference_impl.bots.play_hand`) each bot also answers
+``choose(state) -> action``: the action of the seat to move (a deal step or the close of the declaration while
+no seat is to move; the generic driver asks no shows, :func:`play_hand` does).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import BIG_JOKER, SUITS
+from . import burying
+from .follow import legal_plays, random_legal_play
+from .hand import HandState
+from .trick import trick_winner
+
+
+class _Choose:
+    """``choose(state)``: the bot's next action in the state API's terms, from its four questions."""
+
+    def choose(self, state: HandState) -> dict:
+        """The action of the seat to move, or the deal's next step while no seat is to move."""
+        if state.phase == "deal":
+            return {"type": "deal"}
+        if state.phase == "declare":
+            return {"type": "close"}
+        if state.phase == "bury":
+            return {"type": "bury", "seat": state.banker, "cards": self.choose_bury(state)}
+        seat = state.current_player()
+        if state.phase == "star_burial":
+            return {"type": "load", "seat": seat, "count": self.choose_load(state, seat)}
+        return {"type": "play", "seat": seat, "cards": self.choose_play(state, seat)}
+
+
+class RandomBot(_Choose):
+    """Random legal choices (not uniform over the legal actions), from its own ``random.Random``.
+
+    Args:
+        rng: the random source.
+        show_chance: probability of making a legal show when asked (0–1).
+    """
+
+    name = "random"
+
+    def __init__(self, rng: random.Random, show_chance: float = 0.5) -> None:
+        self.rng = rng
+        self.show_chance = show_chance
+
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """A random legal show, made with probability ``show_chance``; else None."""
+        shows = state.decl.legal_shows(seat)
+        if shows and self.rng.random() < self.show_chance:
+            return self.rng.choice(shows)
+        return None
+
+    def choose_bury(self, state: HandState) -> list[str]:
+        """A random legal bury."""
+        return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
+
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """A random legal number of big jokers (0 included)."""
+        counts = [n for n in range(state.star.holdings[seat] + 1) if state.star.check_load(seat, n) is None]
+        return self.rng.choice(counts)
+
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """A random legal play (:func:`follow.random_legal_play`)."""
+        return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
+
+
+class GreedyBot(_Choose):
+    """A simple greedy player (deterministic: ``rng`` is accepted for the common bot signature and not used)."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """Show whenever possible unless the own team's declaration is in force: the strongest show, and
+        among level-card flips the suit the bot holds most of."""
+        cur = state.decl.current()
+        if cur is not None and cur.seat % 2 == seat % 2:
+            return None  # my team already declared
+        shows = state.decl.legal_shows(seat)
+        if not shows:
+            return None
+        hand = state.hands[seat]
+
+        def suit_length(cards: list[str]) -> int:
+            card = cards[0]
+            return sum(k for c, k in hand.items() if c[0] == card[0]) if card[0] in SUITS else 0
+
+        # the strongest show; among level flips, the suit I hold most of
+        return max(shows, key=lambda cards: (len(cards), cards[0] == BIG_JOKER, suit_length(cards)))
+
+    def choose_bury(self, state: HandState) -> list[str]:
+        """The lowest side cards without points (then point cards, then trumps); random if that is illegal."""
+        rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
+        cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
+        cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
+        pick = cards[:burying.bury_count(rules)]
+        if burying.check_bury(rules, ranking, hand, pick) is None:
+            return pick
+        return burying.random_bury(rules, ranking, hand, random.Random(0))
+
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """Load all big jokers but one (kept to fight for the last trick), as many as the bottom allows."""
+        count = max(0, state.star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
+        while count and state.star.check_load(seat, count) is not None:
+            count -= 1
+        return count
+
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """Lead a side ace (as a pair or meteor if held) or else the lowest side single; follow by winning the
+        trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
+        points, then weakest)."""
+        rules, ranking, trick = state.rules, state.ranking, state.trick
+        hand = state.hands[seat]
+        strength = ranking.strength_map
+        points = rules.point_map
+
+        def cost(play: Sequence[str]) -> tuple[int, int]:
+            return (sum(points[c] for c in play), sum(strength[c] for c in play))
+
+        plays = legal_plays(rules, ranking, hand, trick)
+        if not trick:
+            side_aces = [p for p in plays if not ranking.trump_of[p[0]] and p[0][1:] == "A"]
+            if side_aces:
+                return list(max(side_aces, key=len))
+            singles = [p for p in plays if len(p) == 1]
+            return list(min(singles or plays, key=lambda p: (ranking.trump_of[p[0]], cost(p))))
+        current = trick_winner(rules, ranking, trick)
+        partner_winning = (len(trick) - current) % 2 == 0
+        if not partner_winning:
+            n = len(trick)
+            winning = [p for p in plays if trick_winner(rules, ranking, [*trick, list(p)]) == n]
+            if winning:
+                return list(min(winning, key=lambda p: (sum(strength[c] for c in p), -cost(p)[0])))
+        return list(min(plays, key=cost))
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot kinds by name (``datong-rules play --bots``); each is ``Bot(rng)``."""
+
+
+def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
+    """One bot per seat of the named kind (``random`` bots share ``rng``).
+
+    Raises:
+        ValueError: unknown kind.
+    """
+    if kind == "random":
+        return [RandomBot(rng) for _ in range(players)]
+    if kind == "greedy":
+        return [GreedyBot() for _ in range(players)]
+    raise ValueError(f"unknown bot kind {kind!r} (random, greedy)")
+
+
+def play_hand(state: HandState, bots: Sequence) -> HandState:
+    """Play ``state`` to its end (settled, or to be redealt) with one bot per seat, from whatever phase it is in.
+
+    During the deal, the receiver of each card that can open a show is asked whether to show.
+
+    Returns:
+        The same state, finished.
+
+    Raises:
+        IllegalAction: a bot chose an illegal action (a bug in the bot).
+    """
+    decl = state.decl
+    pack = state.pack
+    while state.phase == "deal":
+        card = pack[decl.dealt]
+        seat = state.deal_one()
+        if decl.active and decl.may_show_with(card):
+            cards = bots[seat].choose_show(state, seat)
+            if cards:
+                state.apply({"type": "show", "seat": seat, "cards": cards})
+    if state.phase == "declare":
+        state.apply({"type": "close"})
+    if state.phase == "bury":
+        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)})
+    while state.phase == "star_burial":
+        seat = state.to_move()
+        state.apply({"type": "load", "seat": seat, "count": bots[seat].choose_load(state, seat)})
+    while state.phase == "play":
+        seat = state.to_move()
+        state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)})
+    return state

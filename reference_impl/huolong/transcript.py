@@ -1,0 +1,104 @@
+"""The readable lines ``datong-rules play`` prints for a Huolong match: one block per hand (declaration, bury, star
+burial, tricks, bottom, settlement, levels) and the match's last line.
+
+Teams are named by their seats (``seats 0/2``, ``seats 1/3``); seats are numbered in play order.
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_SYMBOLS, format_cards
+from .hand import HandState
+from .match import Match, plural
+
+
+def _cards(cards) -> str:
+    return format_cards(cards, symbols=True)
+
+
+def _suit(suit: str | None) -> str:
+    return SUIT_SYMBOLS.get(suit, "none") if suit else "none"
+
+
+def _team_name(team: int) -> str:
+    return f"seats {team}/{team + 2}"
+
+
+def _levels(levels: tuple[str, str]) -> str:
+    return f"{_team_name(0)} at {levels[0]}, {_team_name(1)} at {levels[1]}"
+
+
+def _declaration_lines(state: HandState) -> list[str]:
+    lines = []
+    for show in state.decl.shows:
+        chain = "".join(f", then {_cards(c)} after {a}" for c, a in show.chain)
+        if show.status == "resolved":
+            fate = f"suit {_suit(show.suit)}"
+        else:
+            fate = "lapsed"
+        lines.append(f"  seat {show.seat} shows {_cards(show.cards)} after {show.after} cards{chain} "
+                     f"({show.kind.name}): {fate}")
+    result = state.declaration
+    how = {"declared": "declared", "bottom": "nobody declared: the bottom's first suited card",
+           "kept": "kept from the first hand", "redeal": "nobody declared"}[result.outcome]
+    if result.outcome == "redeal":
+        lines.append(f"  {how}: the cards are dealt again")
+    else:
+        lines.append(f"  trump suit {_suit(result.trump_suit)} ({how}), banker seat {result.banker}, "
+                     f"level {state.level}")
+    return lines
+
+
+def hand_lines(state: HandState, deal_number: int) -> list[str]:
+    """The readable lines of one finished hand (``deal_number``: 1, or 2, 3 … for a redealt hand)."""
+    out = [f"── hand {state.hand_number}" + (f" (deal {deal_number})" if deal_number > 1 else "")
+           + f" · {_levels(state.team_levels)} · first drawer seat {state.first_drawer}"]
+    out.append("Declaration:")
+    out += _declaration_lines(state)
+    if state.phase == "redeal":
+        return out
+    out.append(f"Bury (seat {state.banker}): {_cards(state.buried)}")
+    if state.star is not None:
+        for seat, count, taken, forced in state.star.loads:
+            what = "must load" if forced else "loads"
+            out.append(f"Star burial: seat {seat} {what} {count} big joker(s), takes back {_cards(taken)}")
+        if not state.star.loads:
+            out.append("Star burial: none")
+    for n, (leader, plays, winner, points) in enumerate(state.tricks, 1):
+        shown = " | ".join(f"{(leader + i) % state.rules.players}: {_cards(p)}" for i, p in enumerate(plays))
+        out.append(f"Trick {n:2}: {shown} → seat {winner}" + (f" ({points} points)" if points else ""))
+    claim = state.settle_claim()
+    held = "dug by the attackers" if state.bottom_dug else "held by the banker team"
+    out.append(f"Bottom: {_cards(claim['bottom'])} ({claim['bottom_points']} points), {held}")
+    out.append(f"Attackers' points: {claim['attacker_points']} "
+               f"(tricks {claim['captured_points']}, bottom {claim['attacker_points'] - claim['captured_points']})")
+    stars = claim["stars"]
+    star_text = f", stars banker team {stars['banker_team']} / attackers {stars['attackers']}" if any(stars.values()) else ""
+    out.append(f"Settlement: row {claim['row']}{star_text}; next banker "
+               + ("none" if claim["next_banker"] is None else f"seat {claim['next_banker']}")
+               + (f"; stakes banker team {claim['stakes']['banker_team']:+}, attackers {claim['stakes']['attackers']:+}"
+                  if any(claim["stakes"].values()) else ""))
+    out.append(f"Levels: {_levels(state.team_levels_after())}")
+    return out
+
+
+def deal_number(match: Match, state: HandState) -> int:
+    """The deal number of ``state`` (the last hand taken into ``match``): 1, or 2, 3 … after redeals."""
+    n = 1
+    for earlier in reversed(match.hands[:-1]):
+        if earlier.phase != "redeal" or earlier.hand_number != state.hand_number:
+            break
+        n += 1
+    return n
+
+
+def match_hand_lines(match: Match, state: HandState) -> list[str]:
+    """The lines of the hand just taken into ``match`` (:func:`hand_lines` with its deal number)."""
+    return hand_lines(state, deal_number(match, state))
+
+
+def match_end_lines(match: Match) -> list[str]:
+    """The match's last line: who won after how many hands, or that nobody has won yet; the teams' levels."""
+    settled = sum(1 for h in match.hands if h.phase == "settled")
+    if match.winner is not None:
+        return [f"Match won by {_team_name(match.winner)} after {plural(settled, 'hand')} · {_levels(match.team_levels)}"]
+    return [f"No winner yet after {plural(settled, 'hand')} · {_levels(match.team_levels)}"]

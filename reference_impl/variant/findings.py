@@ -1,0 +1,70 @@
+"""The checks a schema cannot make, run on a resolved variant (step 2 of validation).
+
+The loader runs the checks every game shares (here: every ``source.id`` is listed in ``spec/sources.yaml``
+[``unknown_source``]), then the game's own checks (``findings(variant)`` of the game's ``checks`` module, found
+through :mod:`datong_rules.reference_impl.games`; Huolong's are in ``reference_impl/huolong/checks.py``).
+
+Each check returns :class:`Finding` tuples ``(path, kind, message, expected, involves)`` with ``path`` from the top of
+the resolved data, so that the loader can locate each in the file that wrote it, and ``involves`` the other rules the
+check read (a problem made by a house file's ``deck.decks: 1`` is reported at that line, not at the inherited
+``deal.hand_size``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .. import games
+from .errors import Path_
+from .variant import Variant, iter_rules
+
+
+class Finding(NamedTuple):
+    """A problem found by a check of a resolved variant (step 2 of validation).
+
+    Attributes:
+        path: where, from the top of the resolved data (``("rules", "deal", "hand_size", "value")``).
+        kind: one of :data:`errors.KINDS`; message: what is wrong; expected: what would be right.
+        involves: the other rule ids the check read to find it (``deck.decks`` for the deal arithmetic): when the
+            variant's own file sets one of them and ``path`` is inherited, the problem is reported there.
+    """
+
+    path: Path_
+    kind: str
+    message: str
+    expected: str
+    involves: tuple[str, ...] = ()
+
+
+def semantic_findings(variant: Variant, source_ids: Iterable[str] | None) -> list[Finding]:
+    """The shared checks, then the checks of the variant's game (if the game is registered and has any).
+
+    Args:
+        variant: the resolved variant.
+        source_ids: the ids of ``spec/sources.yaml``; ``None`` skips the source check (sources unreadable).
+
+    Returns:
+        Findings, unsorted.
+    """
+    rules = variant.data.get("rules", {})
+    findings: list[Finding] = []
+    if source_ids is not None:
+        findings += source_findings(rules, set(source_ids))
+    game = games.find(variant.data.get("game"))
+    checks = game.facet("checks") if game is not None else None
+    if checks is not None:
+        findings += checks.findings(variant)
+    return findings
+
+
+def source_findings(rules: dict, known: set[str]) -> list[Finding]:
+    """Every rule item whose ``source.id`` is not one of ``known`` [``unknown_source``]."""
+    out = []
+    for rule_id, item in iter_rules(rules):
+        source = item.get("source")
+        if isinstance(source, dict) and source.get("id") not in known:
+            out.append(Finding(("rules", *rule_id.split("."), "source", "id"), "unknown_source",
+                               f"source '{source.get('id')}' is not listed in spec/sources.yaml",
+                               "one of: " + ", ".join(sorted(known))))
+    return out

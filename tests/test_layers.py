@@ -1,0 +1,69 @@
+"""One direction of imports (issue 8): import-linter's contracts of pyproject.toml, and no module outside a game's
+own folder importing a game package (every game found, not only those the contracts list).
+
+The editable install maps the repository's folders (reference_impl/, conformance/) to ``datong_rules.*``, which
+import-linter cannot follow; the tests copy the Python files into the installed layout in a temporary folder and
+analyse that copy in a subprocess.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+_IGNORE = shutil.ignore_patterns("__pycache__", "*.yaml", "*.json", "*.md", "*.js", "*.txt", "scenarios", "examples")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """A folder holding ``datong_rules/`` laid out as the wheel installs it (Python files only)."""
+    root = tmp_path_factory.mktemp("layout")
+    shutil.copytree(REPO / "datong_rules", root / "datong_rules", ignore=_IGNORE)
+    shutil.copytree(REPO / "reference_impl", root / "datong_rules" / "reference_impl", ignore=_IGNORE)
+    shutil.copytree(REPO / "conformance", root / "datong_rules" / "conformance", ignore=_IGNORE)
+    return root
+
+
+def _run(args: list[str], root: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(args, cwd=root, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_import_linter_contracts_are_kept(installed):
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent)) or shutil.which("lint-imports")
+    assert lint, "import-linter is in the test extra: pip install -e '.[test]'"
+    done = _run([lint, "--no-cache", str(REPO / "pyproject.toml")], installed)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "0 broken" in done.stdout
+
+
+def test_no_module_outside_a_game_imports_the_game(installed):
+    script = textwrap.dedent("""
+        import json, grimp
+        graph = grimp.build_graph("datong_rules")
+        base = "datong_rules.reference_impl"
+        games = sorted(m for m in graph.find_children(base)
+                       if graph.find_children(m) and f"{m}.rules" in graph.modules)
+        bad = []
+        for game in games:
+            inside = graph.find_descendants(game) | {game}
+            for module in sorted(graph.modules - inside):
+                for target in graph.find_modules_directly_imported_by(module):
+                    if target == game or target.startswith(game + "."):
+                        bad.append(f"{module} imports {target}")
+        print(json.dumps({"games": games, "bad": bad}))
+    """)
+    done = _run([sys.executable, "-c", script], installed)
+    assert done.returncode == 0, done.stderr[-3000:]
+    import json
+
+    found = json.loads(done.stdout)
+    assert "datong_rules.reference_impl.huolong" in found["games"]
+    assert found["bad"] == []
