@@ -133,7 +133,8 @@ class HandState:
         self.attacker_points = 0
         self.bottom_points = 0
         self.bottom_dug: bool | None = None
-        self.dug_with_level_rank = False
+        self.dug_with_level_rank = False  # the attackers won the last trick with level-rank cards (钩)
+        self.last_trick_level_rank = False  # the last trick was won with level-rank cards, by either team
         self.outcome: SettleOutcome | None = None
         self.actions: list[dict] = []
 
@@ -389,7 +390,10 @@ class HandState:
         self.leader = winner  # lead.next_trick: trick_winner
         if not any(self.hands[0].values()):
             self.bottom_dug = attackers_won  # bottom.dig: last_trick_winner
-            self.dug_with_level_rank = won_with_level_rank(self.ranking, plays[index])
+            self.last_trick_level_rank = won_with_level_rank(self.ranking, plays[index])
+            # settlement input: only the attackers dig (钩, li-zhijiang 一.六.8); the banker team's own
+            # level card on the last trick is no hook (issue 13 item 15)
+            self.dug_with_level_rank = attackers_won and self.last_trick_level_rank
             self._settle()
 
     def _settle(self) -> None:

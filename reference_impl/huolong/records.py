@@ -62,13 +62,24 @@ def match_body(match: Match) -> dict[str, Any]:
 
 
 # -- replay ----------------------------------------------------------------------------------------
-def _claim_mismatch(claim: dict, actual: dict) -> str | None:
+def _claim_mismatch(claim: dict, actual: dict, last_trick_level_rank: bool | None = None) -> str | None:
+    """The first key of a ``declaration``/``settle`` entry that disagrees with the replayed hand, as a message.
+
+    ``last_trick_level_rank`` (settle entries): whether the last trick was won with level-rank cards by either
+    team. Records written by release 0.1 put that in ``dug_with_level_rank`` even when the banker team won the
+    last trick; the flag now means the attackers dug with level cards (issue 13 item 15), so a ``true`` with an
+    undug bottom is accepted when the last trick was indeed won with level cards (it cannot change a settlement:
+    the flag counts only with a dug bottom).
+    """
     for key, value in claim.items():
         if key == "type":
             continue
         got = actual.get(key, "<absent>")
         if key == "bottom" and isinstance(value, list) and isinstance(got, list):
             same = Counter(value) == Counter(got)
+        elif (key == "dug_with_level_rank" and value is True and last_trick_level_rank
+              and actual.get("bottom_dug") is False):
+            same = True
         else:
             same = value == got
         if not same:
@@ -135,7 +146,7 @@ def _replay_actions(state: HandState, actions: list[dict]) -> None:
             if kind == "settle":
                 if state.phase != "settled":
                     raise _Reject(i, None, WRONG_PHASE, f"a settle entry in the {state.phase} phase")
-                mismatch = _claim_mismatch(act, state.settle_claim())
+                mismatch = _claim_mismatch(act, state.settle_claim(), state.last_trick_level_rank)
                 if mismatch:
                     raise _Reject(i, None, WRONG_SETTLEMENT, mismatch)
                 continue

@@ -48,7 +48,8 @@ class SettleInput:
         attacker_points: the attackers' final score in points, the bottom already added with its multiplier.
         bottom_dug: the attackers won the last trick.
         stars: big jokers each team put into the bottom by star burial, ``{banker_team: int, attackers: int}``.
-        dug_with_level_rank: the last trick was won with a play of level-rank cards.
+        dug_with_level_rank: the attackers dug the bottom (won the last trick) with a play of level-rank cards
+            (钩, li-zhijiang 一.六.8); never true with ``bottom_dug`` false.
     """
 
     banker: int
@@ -148,6 +149,9 @@ def _validate(rules: HuolongRules, inp: SettleInput) -> None:
     for team, n in inp.stars.items():
         if not isinstance(n, int) or n < 0:
             raise ValueError(f"stars.{team} must be a count ≥ 0, got {n!r}")
+    if inp.dug_with_level_rank and not inp.bottom_dug:
+        raise ValueError("dug_with_level_rank is true but bottom_dug is false (expected dug_with_level_rank only "
+                         "when the attackers dig the bottom)")
     if not isinstance(inp.attacker_points, int) or inp.attacker_points < 0:
         raise ValueError(f"attacker_points must be an integer ≥ 0, got {inp.attacker_points!r}")
 

@@ -60,6 +60,7 @@ def trick_points(rules: HuolongRules, plays: Sequence[Sequence[str]]) -> int:
 
 
 def won_with_level_rank(ranking: Ranking, play: Sequence[str]) -> bool:
-    """True when every card of ``play`` is of the hand's level rank (input ``dug_with_level_rank`` of
-    the settlement, used by li-zhijiang's hook-down row of ``settlement.table``)."""
+    """True when every card of ``play`` is of the hand's level rank. With the attackers winning the last trick
+    with such a play, the settlement input ``dug_with_level_rank`` is true (li-zhijiang's hook-down row of
+    ``settlement.table``); a banker team winning the last trick with level cards never sets it."""
     return bool(play) and all(c not in JOKERS and c[1:] == ranking.level for c in play)
