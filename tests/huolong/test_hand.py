@@ -157,6 +157,19 @@ def test_dg_attackers_dig_with_a_level_card_and_the_bottom_counts_double():
     assert state.phase == "settled"
 
 
+def test_dg_banker_team_level_card_on_the_last_trick_is_no_dig():
+    """dug_with_level_rank means the attackers dug with level cards (li-zhijiang 一.六.8 钩; issue 13 item 15):
+    banker leads X4, the next player follows X5, the banker's partner ruffs with an off-suit 3 (a level card) and
+    wins, X6 follows. The bottom is held, so the flag is false although the last trick was won with a level card."""
+    state = _to_last_trick(DG, 11)
+    b = state.banker
+    _last_trick(state, ["X4", "X5", "X3", "X6"], 100, ["SK", "S10", "C4", "C6", "D7", "D8"])
+    assert state.tricks[-1][2] == (b + 2) % 4
+    claim = state.actions[-1]
+    assert claim["bottom_dug"] is False and claim["dug_with_level_rank"] is False
+    assert state.last_trick_level_rank is True
+
+
 def test_li_bottom_held_points_of_the_banker_team_do_not_count():
     """The banker wins the last trick with XA: the bottom is held, its points are not added, and the trick's
     points go to the banker team (not counted). 100 captured < 120, held: points_kept_bottom_held, +1."""

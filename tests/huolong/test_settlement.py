@@ -243,6 +243,7 @@ def test_settlement_table_unknown_condition_is_refused():
         {"levels": {"banker_team": "3"}},
         {"attacker_points": -5},
         {"stars": {"banker_team": -1, "attackers": 0}},
+        {"dug_with_level_rank": True},  # the hook needs a dug bottom (issue 13 item 15)
     ],
 )
 def test_settle_rejects_bad_input(bad):
