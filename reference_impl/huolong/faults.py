@@ -377,8 +377,16 @@ def _first_star_three_levels(p: Patcher) -> None:
         "A failed star burial's jokers go the wrong way: wasted where the opponents gain them, and the reverse.",
         "star_burial.on_failure")
 def _star_failure_swapped(p: Patcher) -> None:
-    swap = {"wasted": "opponents_gain", "opponents_gain": "wasted"}
+    swap = {"wasted": "opponents_gain", "opponents_gain": "wasted", "opponents_gain_if_points_lost": "wasted"}
     _every_variant(p, "star_burial.on_failure", lambda value, _: swap[value])
+
+
+@mutant("star-levels-row-advance-swapped",
+        "The jokers' levels come on top of the settlement row's advance where they replace it, and the reverse.",
+        "star_burial.row_advance")
+def _star_levels_row_advance_swapped(p: Patcher) -> None:
+    swap = {"added": "replaced", "replaced": "added"}
+    _every_variant(p, "star_burial.row_advance", lambda value, _: swap[value])
 
 
 @mutant("third-joker-not-forced",

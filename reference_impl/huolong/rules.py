@@ -75,7 +75,8 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "star_burial.order": tuple(STAR_BURIAL_ORDERS),
     "star_burial.policy": ("slow", "fast"),
     "star_burial.success": ("loader_team_wins_last_trick",),
-    "star_burial.on_failure": ("wasted", "opponents_gain"),
+    "star_burial.on_failure": ("wasted", "opponents_gain", "opponents_gain_if_points_lost"),
+    "star_burial.row_advance": ("added", "replaced"),
 }
 """Rule id → the values the engine plays, for every rule whose value is one of a few names or a flag.
 

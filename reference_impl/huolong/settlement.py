@@ -9,13 +9,17 @@ The order of the steps, for every variant:
 2. Star levels (``star_burial``): the team that won the last trick (the attackers iff the bottom was
    dug) is the successful one (``success: loader_team_wins_last_trick``). It is credited with its own
    big jokers, and with ``on_failure: opponents_gain`` also with the other team's; with
-   ``on_failure: wasted`` the other team's jokers give nobody anything. A team credited with *k*
-   jokers gains ``levels_per_joker[0] + … + levels_per_joker[k-1]`` levels (the last entry repeats
-   if *k* is longer than the list).
-3. Each team's level gain is the row's ``advance`` for it plus its star levels, and that sum goes
-   through :func:`levels.advance` **once** (so stop levels apply to the whole gain: a banker team at 10
-   gaining 1 + 3 stops at J, it does not go on from J with the star levels). Decision of the kit: no
-   source says in which order the two gains meet a stop level.
+   ``on_failure: opponents_gain_if_points_lost`` (倒载) with the other team's only when that team also lost
+   the points (a banker team whose attackers reached ``points.threshold``; attackers who did not); with
+   ``on_failure: wasted`` (or 倒载 without the points lost) the other team's jokers give nobody anything.
+   A team credited with *k* jokers gains ``levels_per_joker[0] + … + levels_per_joker[k-1]`` levels
+   (the list covers every big joker of the pack: a variant check).
+3. Each team's level gain is the row's ``advance`` for it plus its star levels
+   (``star_burial.row_advance: added``), or, for a team credited with at least one joker, its star levels
+   alone (``replaced``). That gain goes through :func:`levels.advance` **once** (so stop levels apply to the
+   whole gain: a banker team at 10 gaining 1 + 3 stops at J, it does not go on from J with the star levels).
+   Mechanism of the kit, written in the variants' ``levels.stop_levels`` note: no source says in which order
+   the two gains meet a stop level.
 4. ``set_level`` then overrides the level of the team it names (hook-down: the banker team back to 3
    whatever it gained).
 5. The match winner is the row's ``match_winner`` (打通) if it names one; otherwise a team that
@@ -118,23 +122,39 @@ def find_row(rules: HuolongRules, inp: SettleInput) -> dict:
 
 
 def joker_levels(rules: HuolongRules, count: int) -> int:
-    """Levels for ``count`` big jokers credited to one team (``star_burial.levels_per_joker``)."""
-    schedule = rules.star_burial.get("levels_per_joker") or [0]
-    return sum(schedule[min(i, len(schedule) - 1)] for i in range(count))
+    """Levels for ``count`` big jokers credited to one team (``star_burial.levels_per_joker``: entry *i* is the
+    levels of the (*i*+1)-th joker).
+
+    Raises:
+        RulesError: ``count`` exceeds the list (the variant checks make it cover every big joker of the pack, so
+            only rules built in memory can reach this).
+    """
+    schedule = rules.star_burial.get("levels_per_joker") or []
+    if count > len(schedule):
+        raise RulesError(f"star_burial.levels_per_joker of {rules.variant_id}: no entry for big joker {count}")
+    return sum(schedule[:count])
 
 
-def star_levels(rules: HuolongRules, stars: dict[str, int], bottom_dug: bool) -> dict[str, int]:
-    """Star-burial levels per team (step 2 of the module doc); all 0 when star burial is disabled."""
-    gain = _zero_teams()
+def star_credit(rules: HuolongRules, stars: dict[str, int], bottom_dug: bool, attacker_points: int) -> dict[str, int]:
+    """Big jokers credited to each team (step 2 of the module doc); all 0 when star burial is disabled.
+
+    Args:
+        stars: big jokers each team put into the bottom.
+        bottom_dug: the attackers won the last trick.
+        attacker_points: the attackers' final score (``on_failure: opponents_gain_if_points_lost``).
+    """
+    credit = _zero_teams()
     if not rules.star_burial.get("enabled"):
-        return gain
+        return credit
     winner = "attackers" if bottom_dug else "banker_team"
-    if rules.star_burial["on_failure"] == "opponents_gain":
-        credited = stars["banker_team"] + stars["attackers"]
-    else:  # wasted
-        credited = stars[winner]
-    gain[winner] = joker_levels(rules, credited)
-    return gain
+    loser = "banker_team" if bottom_dug else "attackers"
+    points_lost = {"banker_team": attacker_points >= rules.threshold,
+                   "attackers": attacker_points < rules.threshold}
+    on_failure = rules.star_burial["on_failure"]
+    credit[winner] = stars[winner]
+    if on_failure == "opponents_gain" or (on_failure == "opponents_gain_if_points_lost" and points_lost[loser]):
+        credit[winner] += stars[loser]
+    return credit
 
 
 def _validate(rules: HuolongRules, inp: SettleInput) -> None:
@@ -173,8 +193,11 @@ def settle(rules: HuolongRules, inp: SettleInput) -> SettleOutcome:
     _validate(rules, inp)
     row = find_row(rules, inp)
     then = row.get("then", {})
-    stars = star_levels(rules, inp.stars, inp.bottom_dug)
-    gain = {team: then.get("advance", {}).get(team, 0) + stars[team] for team in TEAMS}
+    credit = star_credit(rules, inp.stars, inp.bottom_dug, inp.attacker_points)
+    stars = {team: joker_levels(rules, n) for team, n in credit.items()}
+    replaced = rules.star_burial.get("enabled") and rules.star_burial["row_advance"] == "replaced"
+    gain = {team: stars[team] if replaced and credit[team] else then.get("advance", {}).get(team, 0) + stars[team]
+            for team in TEAMS}
     levels: dict[str, str] = {}
     passed: dict[str, bool] = {}
     for team in TEAMS:
