@@ -88,41 +88,27 @@ def test_levels_past_last_level_li_zhijiang():
 @pytest.mark.parametrize(
     ("points", "dug", "b", "a", "stars", "b_after", "a_after"),
     [
-        (80, False, "3", "5", (1, 0), "6", "5"),    # held: 3 in all (一.六.9 载一个大王可连升三级; row_advance replaced)
-        (80, False, "3", "5", (2, 0), "9", "5"),    # 6 in all
-        (80, False, "8", "5", (2, 0), "J", "5"),    # 6 from 8 stops at J (遇J不过)
-        (80, True, "3", "5", (1, 0), "3", "5"),     # banker loaded, dug but points kept: 白载 — wasted, nobody gains
-        (130, True, "3", "5", (1, 0), "3", "8"),    # 倒载: bottom and points lost, the joker's 3 go to the attackers
-        (130, True, "5", "3", (0, 2), "5", "9"),    # attackers loaded 2 and dug: 6 in all
-        (80, False, "3", "5", (0, 1), "6", "5"),    # 倒载: attackers neither dug nor made 120: the banker team gets 3
-        (130, False, "3", "5", (0, 1), "3", "5"),   # attackers loaded, held, but 120 made: wasted, nobody gains
-        (80, False, "3", "5", (1, 1), "9", "5"),    # both loaded, banker held and kept the points: own + reversed = 6
+        (80, False, "3", "5", (1, 0), "7", "5"),    # held: +1 row +3 joker (一.六.9 载一个大王可连升三级)
+        (80, False, "3", "5", (2, 0), "10", "5"),   # +1 +6
+        (80, False, "8", "5", (2, 0), "J", "5"),    # +7 from 8 stops at J (遇J不过)
+        (80, True, "3", "5", (1, 0), "3", "5"),     # banker loaded, bottom dug: 白载 — wasted, nobody gains
+        (130, True, "3", "5", (1, 0), "3", "6"),    # 倒载: wasted; the attackers advance by the table (+1)
+        (130, True, "5", "3", (0, 2), "5", "10"),   # attackers loaded 2 and dug: +1 +6
+        (80, False, "3", "5", (0, 1), "4", "5"),    # attackers loaded, banker held: the attackers' joker is wasted
+        (80, False, "3", "5", (1, 1), "7", "5"),    # both loaded, banker held: banker gets its own joker only
     ],
 )
-def test_star_burial_li_zhijiang_wasted_or_reversed(points, dug, b, a, stars, b_after, a_after):
-    """star_burial.levels_per_joker [3,3,3], star_burial.success, star_burial.on_failure
-    opponents_gain_if_points_lost (倒载), star_burial.row_advance replaced (li-zhijiang 一.六.9)."""
+def test_star_burial_li_zhijiang_wasted(points, dug, b, a, stars, b_after, a_after):
+    """star_burial.levels_per_joker [3,3,3], star_burial.success, star_burial.on_failure wasted (li-zhijiang 一.六.9)."""
     out = run(LI, points, dug, b=b, a=a, stars=stars)
     assert out.levels == {"banker_team": b_after, "attackers": a_after}
 
 
 def test_star_levels_go_through_stop_levels_once():
-    """Mechanism (settlement module doc): a team's whole gain meets the stop levels once.
-    Banker team at 10 holding with one loaded joker: 3 levels from 10 stop at J (not J then on to Q, K).
-    With row_advance added (a house option) the gain is 1 + 3 = 4 and still stops at J."""
+    """Decision (settlement module doc): row advance + star levels are summed and meet the stop levels once.
+    Banker team at 10 holding with one loaded joker: +1 +3 = 4 from 10 stops at J (not J then +3 to A)."""
     out = run(LI, 80, False, b="10", stars=(1, 0))
-    assert out.levels["banker_team"] == "J" and out.level_gain["banker_team"] == 3
-    added = rules_with("huolong/li-zhijiang", {"star_burial.row_advance": "added"})
-    out = run(added, 80, False, b="10", stars=(1, 0))
     assert out.levels["banker_team"] == "J" and out.level_gain["banker_team"] == 4
-
-
-def test_star_burial_row_advance_added_datong_guide():
-    """star_burial.row_advance added (the reading of 升级再加上大王个数 not taken, datong-guide 四.2): a holding
-    banker with one joker gains 1 + 3 = 4 (3 -> 7) instead of 3 (3 -> 6)."""
-    added = rules_with("huolong/datong-guide", {"star_burial.row_advance": "added"})
-    assert run(added, 80, False, b="3", stars=(1, 0)).levels["banker_team"] == "7"
-    assert run(DG, 80, False, b="3", stars=(1, 0)).levels["banker_team"] == "6"
 
 
 def test_stakes_enabled_false_li_zhijiang():
@@ -142,12 +128,12 @@ ATTACKERS_WIN_100 = {"banker_team": -100, "attackers": 100}
     [
         # 三.4 光头 / 四.3: attackers 0, not dug: banker +2, ±100, 庄家打通 (match won)
         (0, False, (0, 0), "shutout", None, "7", "5", "banker_team", BANKER_WINS_100),
-        # 四.3: banker holds a bottom with 3 big jokers, attackers < 120: ±100 and 打通; 9 for the jokers, A stops
+        # 四.3: banker holds a bottom with 3 big jokers, attackers < 120: ±100 and 打通; +1 row +9 jokers = 10
         (50, False, (2, 1), "three_stars_held", None, "A", "5", "banker_team", BANKER_WINS_100),
         # 四.3: attackers take all 300 (dug): +100 each; take over +1 (连抠带垮)
         (300, True, (0, 0), "all_points_dug", 1, "5", "6", None, ATTACKERS_WIN_100),
         (300, False, (0, 0), "all_points_held", 1, "5", "5", None, ATTACKERS_WIN_100),
-        # 四.3: attackers dig 3 big jokers with ≥ 120: +100 each; 9 for the jokers from 5 stops at A
+        # 四.3: attackers dig 3 big jokers with ≥ 120: +100 each; +1 +9 = 10 from 5 stops at A
         (150, True, (3, 0), "three_stars_dug", 1, "5", "A", None, ATTACKERS_WIN_100),
         (80, False, (0, 0), "banker_wins", 2, "6", "5", None, NO_STAKES),          # 四.2 庄家升级 +1
         (150, True, (0, 0), "dig_and_topple", 1, "5", "6", None, NO_STAKES),       # 四.2 闲家升级 +1
@@ -163,12 +149,12 @@ def test_settlement_table_datong_guide_rows(points, dug, stars, row, next_banker
 @pytest.mark.parametrize(
     ("points", "dug", "b", "a", "stars", "b_after", "a_after"),
     [
-        (80, False, "3", "5", (2, 0), "9", "5"),    # 四.2 两个升六级: 6 in all (row_advance replaced)
-        (80, False, "3", "5", (0, 1), "6", "5"),    # attackers' joker, banker held: opponents gain 3 (三.2 失败则对方升级)
-        (150, True, "5", "5", (1, 0), "5", "8"),    # banker's joker dug: the attackers get 3 in place of the row's 1
+        (80, False, "3", "5", (2, 0), "10", "5"),   # 四.2 两个升六级: +1 +6
+        (80, False, "3", "5", (0, 1), "7", "5"),    # attackers' joker, banker held: opponents gain 3 (三.2 失败则对方升级)
+        (150, True, "5", "5", (1, 0), "5", "9"),    # banker's joker dug: the attackers get +1 +3
         (80, True, "5", "5", (1, 0), "5", "8"),     # dug with < 120: the diggers get the joker's 3, no row advance
-        (80, False, "Q", "5", (1, 0), "A", "5"),    # 3 from Q stops at A (A must be played)
-        (80, False, "9", "5", (1, 0), "Q", "5"),    # no J stop in this variant: 9 + 3 = Q
+        (80, False, "Q", "5", (1, 0), "A", "5"),    # +4 from Q stops at A (A must be played)
+        (80, False, "9", "5", (1, 0), "K", "5"),    # no J stop in this variant: 9 + 4 = K
     ],
 )
 def test_star_burial_datong_guide_opponents_gain(points, dug, b, a, stars, b_after, a_after):
@@ -199,9 +185,9 @@ def test_rotation_wraps_round_the_table():
         (130, True, (0, 0), "take_over_dug", 1, "3", "4"),        # (1)a ≥120 dug: take over, +1
         (80, True, (0, 0), "banker_stays_dug", 2, "3", "3"),      # (1)a <120 dug: banker stays, no advance
         (130, False, (0, 0), "take_over_held", 1, "3", "3"),      # (2)A ≥120 held: take over, no advance
-        (80, False, (1, 0), "banker_wins", 2, "5", "3"),   # (2)B first joker 2, in place of the row's 1
-        (80, False, (1, 1), "banker_wins", 2, "8", "3"),   # 2 + 3
-        (80, False, (3, 0), "banker_wins", 2, "J", "3"),   # 2 + 3 + 3 = 8: 3 → J (no J stop here)
+        (80, False, (1, 0), "banker_wins_with_stars", 2, "5", "3"),   # (2)B first joker +2
+        (80, False, (1, 1), "banker_wins_with_stars", 2, "8", "3"),   # +2 +3
+        (80, False, (3, 0), "banker_wins_with_stars", 2, "J", "3"),   # +2 +3 +3 = 8: 3 → J (no J stop here)
         (80, False, (0, 0), "banker_wins", 2, "4", "3"),          # (2)B without jokers: +1 (inferred)
     ],
 )
@@ -214,8 +200,8 @@ def test_settlement_table_online_platform_rows(points, dug, stars, row, next_ban
     ("points", "dug", "stars", "b_after", "a_after"),
     [
         (80, True, (1, 0), "3", "5"),    # (1)b dug with < 120: the diggers get the first joker's 2 (variant's inference)
-        (130, True, (1, 1), "3", "8"),   # dug ≥ 120 with 2 jokers: 2 + 3 in place of the row's 1
-        (0, False, (1, 0), "5", "3"),    # shutout with one joker: the joker's 2 in place of the row's 2
+        (130, True, (1, 1), "3", "9"),   # dug ≥ 120 with 2 jokers: +1 +2 +3
+        (0, False, (1, 0), "7", "3"),    # shutout with one joker: +2 +2
         (130, False, (1, 0), "5", "3"),  # held, attackers take over: the holders still get the joker's 2
     ],
 )
@@ -266,3 +252,31 @@ def test_settle_rejects_bad_input(bad):
             "bottom_dug": False} | bad
     with pytest.raises(ValueError):
         settle(DG, SettleInput(**args))
+
+
+# ------------------------------------------------------------------ readings as options (issue 13 items 1, 2, 4)
+
+def test_star_burial_row_advance_replaced():
+    """star_burial.row_advance replaced (the totals reading of 一个大王升三级, not the bundled one): a holding banker
+    with one joker gains 3 (3 -> 6), not 1 + 3; a team credited with no joker keeps its row's advance."""
+    total = rules_with("huolong/datong-guide", {"star_burial.row_advance": "replaced"})
+    assert run(total, 80, False, b="3", stars=(1, 0)).levels["banker_team"] == "6"
+    assert run(DG, 80, False, b="3", stars=(1, 0)).levels["banker_team"] == "7"
+    assert run(total, 80, False, b="3").levels["banker_team"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("points", "dug", "stars", "b_after", "a_after"),
+    [
+        (130, True, (1, 0), "6", "9"),    # banker loaded, lost bottom and points: reversed, attackers 1 + 3
+        (100, True, (1, 0), "6", "5"),    # banker loaded, lost the bottom only: wasted, nobody advances
+        (60, False, (0, 1), "10", "5"),   # attackers loaded, neither dug nor made 120: reversed, banker 1 + 3
+        (130, False, (0, 1), "6", "5"),   # attackers loaded, made 120 but did not dig: wasted (take over, no advance)
+    ],
+)
+def test_star_burial_on_failure_reversed_loading(points, dug, stars, b_after, a_after):
+    """star_burial.on_failure opponents_gain_if_points_lost (倒载, li-zhijiang 一.六.9, the reading the bundled
+    variant does not take): a loading side that loses the last trick and the points gives its jokers away."""
+    reversed_ = rules_with("huolong/li-zhijiang", {"star_burial.on_failure": "opponents_gain_if_points_lost"})
+    out = run(reversed_, points, dug, b="6", a="5", stars=stars)
+    assert out.levels == {"banker_team": b_after, "attackers": a_after}
