@@ -128,8 +128,11 @@ def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) 
         sid = escape(str(src["id"]))
         author = f" · {escape(str(src['author']))}" if src.get("author") else ""
         about = escape(str((src.get("about") or {}).get(lang, "")))
+        notes = (src.get("notes") or {}).get(lang)  # remarks on the text itself (misprints, contradictions)
+        notes_html = (f'<br><span class="prov-label">{UI["note"][lang]}</span> {escape(str(notes))}'
+                      if notes else "")
         items.append(f'<li id="src-{sid}"><code>{sid}</code> 《{escape(str(src.get("title", "")))}》{author}'
-                     f"<br>{about}</li>")
+                     f"<br>{about}{notes_html}</li>")
     return f"## {UI['sources'][lang]} {{#sources}}\n\n<ul class=\"sources\">{''.join(items)}</ul>\n"
 
 
