@@ -31,6 +31,8 @@ KINDS: dict[str, str] = {
     "duplicate_key": "a mapping has the same key twice",
     "anchor_alias": "anchors (&a), aliases (*a) and merge keys (<<) are refused",
     "key_type": "a mapping key that is not a string",
+    "yaml_version": "a plain value YAML 1.1 and YAML 1.2 read differently (010, yes/no/on/off/y/n, 1:30, 0o10, 1_000 …)",
+    "not_json": "a plain .inf or .nan, which JSON cannot hold",
     "tag": "an explicit YAML tag (!!python/…, !custom)",
     "too_deep": "nesting deeper than the limit",
     "not_mapping": "the top of the file is not a mapping",

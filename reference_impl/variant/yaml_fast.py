@@ -6,7 +6,7 @@ uses libyaml's composer (which is recursive in C and turns aliases into shared n
 with an explicit stack, so no input can exhaust any recursion limit.
 
 It accepts only what needs no judgement and gives up (returns ``None``) at the first sign of anything
-else, without saying why: a syntax error, an anchor or alias, any explicit tag, nesting deeper than
+else, without saying why: a syntax error, a plain value YAML 1.1 and 1.2 read differently, an anchor or alias, any explicit tag, nesting deeper than
 :data:`~datong_rules.reference_impl.variant.yaml_loader.MAX_DEPTH`, a key that is not plain text, a key used twice, a top
 that is not a mapping, an empty stream, a second document. The caller then loads the text with the
 pure-Python strict loader, which refuses it with its usual message and position; so every error is
@@ -23,6 +23,8 @@ from yaml.events import (
     DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent, SequenceEndEvent,
     SequenceStartEvent, StreamEndEvent,
 )
+
+from .yaml_versions import conflict
 
 AVAILABLE = bool(getattr(yaml, "__with_libyaml__", False)) and hasattr(yaml, "CSafeLoader")
 """True when PyYAML was built with libyaml (``yaml.__with_libyaml__``)."""
@@ -108,8 +110,8 @@ def _compose(loader: Any, max_depth: int) -> tuple[Any, dict[tuple, tuple[int, i
             if kind is not ScalarEvent:
                 raise _GiveUp  # a list or mapping as a key
             key = event.value
-            if (event.implicit[0] and _resolve(loader, key) != _STR) or key in container:
-                raise _GiveUp  # a key read as a number, true/false, null or <<; a duplicate
+            if (event.implicit[0] and (_resolve(loader, key) != _STR or conflict(key))) or key in container:
+                raise _GiveUp  # a key read as a number, true/false, null or <<, or read two ways; a duplicate
             frame[2] = key
             positions[path + (key,)] = where
             continue
@@ -147,6 +149,8 @@ def _resolve(loader: Any, value: str) -> str:
 
 def _plain(loader: Any, value: str) -> Any:
     """The value of a plain (unquoted, untagged) scalar, as PyYAML's safe constructor gives it."""
+    if conflict(value) is not None:
+        raise _GiveUp  # YAML 1.1 and 1.2 read it differently
     tag = _resolve(loader, value)
     if tag == _STR:
         return value

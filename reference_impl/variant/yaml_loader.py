@@ -12,6 +12,11 @@ What it refuses, each as a :class:`~datong_rules.reference_impl.variant.errors.S
 * anchors, aliases and merge keys ``&a *a <<`` (``anchor_alias``): refused outright, before anything is
   expanded, so no alias bomb ("billion laughs") can grow; variant files are short enough to write out in full;
 * keys that are not strings (``key_type``): ``5: 5`` or ``yes: 1`` would not be JSON data; quote them;
+* plain (unquoted) keys and values that YAML 1.1 and YAML 1.2 read differently (``yaml_version``): ``010`` (8 or
+  10), ``yes``/``no``/``on``/``off``/``y``/``n`` in any case (true/false or text), ``1:30``, ``0o10``, ``0b1``,
+  ``1_000``, ``1e3``, ``=`` …; and ``.inf``/``.nan``, which JSON cannot hold (``not_json``). See
+  :mod:`.yaml_versions`: PyYAML reads YAML 1.1, editors and most other parsers YAML 1.2, and a house file must mean
+  the same to both;
 * explicit tags other than the plain JSON ones (``tag``): ``!!python/…``, ``!!binary``, ``!custom``;
 * nesting deeper than :data:`MAX_DEPTH` (``too_deep``), so that no input can exhaust the recursion limit;
 * a key or string value holding a character that cannot be shown or written safely (``bad_text``), even when
@@ -40,6 +45,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 
 from . import yaml_fast
+from .yaml_versions import conflict
 from ..user_files import UserFileError, decode_utf8, read_user_file, size_text
 from .errors import Path_, SpecError, format_path
 
@@ -98,6 +104,7 @@ class _StrictLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.file = file
         self.depth = 0
+        self.plain: set[int] = set()  # id() of every plain (unquoted, untagged) scalar node
 
     def compose_node(self, parent, index):  # PyYAML hook, called once per node before it is built
         event = self.peek_event()
@@ -117,7 +124,10 @@ class _StrictLoader(yaml.SafeLoader):
             if self.depth > MAX_DEPTH:
                 raise _error(self.file, event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "too_deep",
                              f"at most {MAX_DEPTH} levels of lists and mappings")
-            return super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
+            if isinstance(event, ScalarEvent) and event.tag is None and event.style is None:
+                self.plain.add(id(node))
+            return node
         finally:
             self.depth -= 1
 
@@ -316,6 +326,8 @@ def _walk(node: yaml.Node, path: Path_, loader: _StrictLoader, positions: dict[P
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise _located(loader.file, mark, path, "merge key << is not allowed", "anchor_alias",
                                "the keys written out in full")
+            if key_node.tag in (_STR, _VALUE):  # other keys PyYAML does not read as text are refused as key_type
+                _check_plain(key_node, path, loader)
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, str):
                 shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else type(key).__name__
@@ -327,6 +339,20 @@ def _walk(node: yaml.Node, path: Path_, loader: _StrictLoader, positions: dict[P
             seen[key] = mark.line + 1
             positions[path + (key,)] = (mark.line + 1, mark.column + 1)
             _walk(value_node, path + (key,), loader, positions)
+    else:
+        _check_plain(node, path, loader)
+
+
+_STR = "tag:yaml.org,2002:str"
+_VALUE = "tag:yaml.org,2002:value"
+
+
+def _check_plain(node: yaml.Node, path: Path_, loader: _StrictLoader) -> None:
+    """Refuse a plain scalar that YAML 1.1 and 1.2 read differently (:func:`.yaml_versions.conflict`)."""
+    if id(node) in loader.plain:
+        found = conflict(node.value)
+        if found is not None:
+            raise _located(loader.file, node.start_mark, path, found.message, found.kind, found.advice)
 
 
 def _located(file: str, mark: Any, path: Path_, message: str, kind: str, expected: str) -> SpecError:

@@ -70,7 +70,7 @@ def test_explicit_plain_tags_are_allowed():
 
 
 def test_duplicate_key_names_the_first_line():
-    error = refused("a: 1\nb:\n  x: 1\n  y: 2\n  x: 3\n")
+    error = refused("a: 1\nb:\n  x: 1\n  z: 2\n  x: 3\n")
     assert (error.kind, error.line, error.column, error.rule_path) == ("duplicate_key", 5, 3, "b.x")
     assert "first at line 3" in error.message
 
