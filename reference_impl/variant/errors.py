@@ -137,7 +137,7 @@ class SpecError(ValueError):
         return {"file": self.file, "line": self.line, "column": self.column, "rule_path": self.rule_path,
                 "kind": self.kind, "message": self.message, "expected": self.expected, "context": self.context}
 
-    def __reduce__(self):  # picklable despite the custom __init__
+    def __reduce__(self) -> tuple[type[SpecError], tuple[str | int, ...]]:  # picklable despite the custom __init__
         return (SpecError, (self.file, self.line, self.column, self.rule_path, self.message, self.expected,
                             self.kind, self.context))
 

@@ -119,6 +119,7 @@ class Registry:
                                 problem[0] if problem else "unknown_variant")
             variant, problems = self._resolve(path, variant_id)
             raise_all(problems)
+            assert variant is not None  # no problems: step 1 succeeded
             self._variants[variant_id] = variant
         return self._variants[variant_id]
 
@@ -130,6 +131,7 @@ class Registry:
         """
         variant, problems = self._resolve(Path(path), path_id(self.root, Path(path)))
         raise_all(problems)
+        assert variant is not None  # no problems: step 1 succeeded
         return variant
 
     def check_file(self, path: str | Path) -> list[SpecError]:
@@ -165,7 +167,7 @@ class Registry:
         return self._files[key]
 
     def _schema_problems(self, loaded: LoadedYaml, schema: str, definition: str = "", data: Any = None,
-                         locate=None, missing_kind: str = "missing_key") -> list[SpecError]:
+                         locate: Any = None, missing_kind: str = "missing_key") -> list[SpecError]:
         check = validator(self.schema_dir / schema, definition)
         return schema_problems(loaded.data if data is None else data, check,
                                locate or (lambda p: (loaded.file, *loaded.position(p))), missing_kind=missing_kind)

@@ -113,7 +113,8 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
     path = tuple(error.absolute_path) if path is None else path
     name = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
-    instance = error.instance
+    instance: Any = error.instance
+    value: Any = error.validator_value
     if name == "additionalProperties":
         known = list(schema.get("properties", {}))
         out = []
@@ -124,12 +125,12 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
                 out.append((path + (key,), "unknown_key", message, "one of: " + ", ".join(known)))
         return out
     if name == "required":  # jsonschema yields one error per missing key; duplicates are dropped by the caller
-        missing = [key for key in error.validator_value if key not in instance]
+        missing = [key for key in value if key not in instance]
         if missing_kind == "incomplete":
             return [(path + (key,), missing_kind, _missing_message(path, key, missing_kind), "") for key in missing]
         return [(path, missing_kind, _missing_message(path, key, missing_kind), f"'{key}'") for key in missing]
     if name == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        wanted: list[str] = value if isinstance(value, list) else [value]
         expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
         message = f"found {_kind_of(instance)}"
         if "object" in wanted and str(schema.get("description", "")).startswith("Rule "):
@@ -137,7 +138,7 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
             expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
         return [(path, "wrong_type", message, expected)]
     if name == "enum":
-        allowed = [str(v) for v in error.validator_value]
+        allowed = [str(v) for v in value]
         message = f"{show_value(instance)} is not an allowed value"
         if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
             message = f"{instance} is a number here; ranks are text"
@@ -165,7 +166,7 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
     if name == "minLength":
         return [(path, "bad_value", "the text is empty", "non-empty text")]
     if name == "minItems":
-        return [(path, "bad_value", f"the list has {len(instance)} item(s)", f"at least {error.validator_value}")]
+        return [(path, "bad_value", f"the list has {len(instance)} item(s)", f"at least {value}")]
     if name == "minProperties":
         return [(path, "bad_value", "the mapping is empty",
                  "at least one of: " + ", ".join(schema.get("properties", {})))]

@@ -106,7 +106,7 @@ class _StrictLoader(yaml.SafeLoader):
         self.depth = 0
         self.plain: set[int] = set()  # id() of every plain (unquoted, untagged) scalar node
 
-    def compose_node(self, parent, index):  # PyYAML hook, called once per node before it is built
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # PyYAML hook, called once per node before it is built
         event = self.peek_event()
         if isinstance(event, AliasEvent):
             raise _error(self.file, event.start_mark, f"alias *{event.anchor} is not allowed", "anchor_alias",
