@@ -35,3 +35,47 @@ def test_old_import_paths_warn_and_give_the_same_modules(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "warned: the import path 'reference_impl' is deprecated" in out.stdout
     assert out.stdout.strip().endswith("True True")
+
+
+# How each declared requirement is used: an import name (searched for as `import X` / `from X`), a `-m X` module
+# run, or, for the docs, a name in mkdocs.yml. A requirement nobody uses fails here (issue 16: pytest-benchmark was
+# declared and unused; speed is measured by the scripts in benchmarks/).
+USES = {
+    "pyyaml": "yaml", "jsonschema": "jsonschema", "jsonschema-rs": "jsonschema_rs", "click": "click",
+    "pytest": "pytest", "hypothesis": "hypothesis", "build": "-m build", "mypy": "-m mypy",
+    "types-pyyaml": "-m mypy", "types-jsonschema": "-m mypy",  # stubs: used by mypy runs on the typed modules
+    "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
+}
+
+
+def test_every_declared_dependency_is_used():
+    import re
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        declared += extra
+    code = "\n".join(path.read_text(encoding="utf-8") for folder in ("reference_impl", "conformance",
+                     "datong_rules", "tests", "benchmarks") for path in (REPO / folder).rglob("*.py"))
+    mkdocs = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    for requirement in declared:
+        name = re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower()
+        assert name in USES, f"{name}: say how it is used in USES"
+        use = USES[name]
+        if use.startswith("mkdocs.yml"):
+            assert use.partition(":")[2] in mkdocs, name
+        elif use.startswith("-m "):
+            assert f'"-m", "{use[3:]}"' in code, name
+        else:
+            assert re.search(rf"^\s*(import|from) {use}\b", code, re.M), f"{name} is declared but never imported"
+
+
+def test_python_dash_m_datong_rules_is_the_command(tmp_path):
+    from datong_rules import __version__
+
+    out = subprocess.run([sys.executable, "-m", "datong_rules", "--version"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert (out.returncode, out.stdout) == (0, f"datong-rules, version {__version__}\n")
+    usage = subprocess.run([sys.executable, "-m", "datong_rules", "--help"], cwd=tmp_path, capture_output=True,
+                           text=True, timeout=60)
+    assert usage.returncode == 0 and "validate" in usage.stdout
