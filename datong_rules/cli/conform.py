@@ -1,7 +1,7 @@
 """``datong-rules conform``: check an implementation against the conformance suite.
 
 Exit status: 0 when nothing failed or errored (skips are fine); 1 when a scenario failed or
-errored, the implementation failed its handshake, or the run was interrupted (Ctrl-C); 2 for usage
+errored or the implementation failed its handshake; 130 when the run was interrupted (Ctrl-C); 2 for usage
 and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
 that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
 stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from .output import INTERRUPTED
 from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
@@ -258,11 +259,11 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         try:
             chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading scenarios", 1) from None
+            raise CommandError("interrupted while loading scenarios", INTERRUPTED) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading the implementation", 1) from None
+            raise CommandError("interrupted while loading the implementation", INTERRUPTED) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check)
         outcome.total = time.perf_counter() - began
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
@@ -277,4 +278,4 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                     raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
     except CommandError as exc:
         fail(exc)
-    raise SystemExit(0 if outcome.ok else 1)
+    raise SystemExit(INTERRUPTED if outcome.interrupted else 0 if outcome.ok else 1)

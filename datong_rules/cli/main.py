@@ -16,8 +16,10 @@ import click
 
 from datong_rules.reference_impl import __version__
 
+from .output import INTERRUPTED, Group
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="datong-rules")
 def cli() -> None:
     """Rule kit for the card games of Datong: validate and compare variants, play and verify hands,
@@ -55,7 +57,8 @@ _register()
 
 
 def main() -> None:
-    """Console entry point: run the group; turn any unexpected exception into one line and exit 70.
+    """Console entry point: run the group; turn any unexpected exception into one line and exit 70, Ctrl-C
+    into exit 130 (:data:`.output.INTERRUPTED`).
 
     Text that cannot be encoded (a file name holding undecodable bytes, which Python keeps as lone
     surrogates) is printed with backslash escapes instead of failing. A standard output that cannot be
@@ -69,6 +72,8 @@ def main() -> None:
         cli(standalone_mode=True)
     except SystemExit:
         raise
+    except KeyboardInterrupt:  # outside any command (Group handles the commands' own)
+        sys.exit(INTERRUPTED)
     except OSError as exc:
         if watched is None or watched.failure is None:
             _internal_error(exc)

@@ -17,8 +17,10 @@ Errors of ours are one ``error: ...`` line on stderr (click's own usage errors k
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
+import re
 import stat
 import sys
 from pathlib import Path
@@ -29,24 +31,33 @@ from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.variant import Variant
 
+from .output import format_option, github_annotation, use_colour
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
+
+
+_RED_CARDS = re.compile("[♥♦](?:10|[2-9JQKA])?")
+"""Hearts and diamonds in the transcript (``♥10``, ``♦A``, a suit alone): red on a terminal."""
 
 
 class _Stdout:
     """The transcript's output: once standard output fails (closed: ``play … | head -1``; full: ``> /dev/full``),
     printing stops and the match goes on, so that the record is still written. A closed pipe is quiet; any other
-    failure is kept in ``failure`` (its ``strerror``) for one ``error:`` line at the end."""
+    failure is kept in ``failure`` (its ``strerror``) for one ``error:`` line at the end. On a terminal ♥ and ♦
+    cards are red (:func:`.output.use_colour`: not with NO_COLOR, not when piped)."""
 
     def __init__(self) -> None:
         self.closed = False
         self.failure: str | None = None
+        self.colour = use_colour()
 
     def __call__(self, line: str = "") -> None:
         if self.closed:
             return
+        if self.colour:
+            line = _RED_CARDS.sub(lambda found: click.style(found.group(), fg="red"), line)
         try:
-            click.echo(line)
+            click.echo(line, color=self.colour)
         except OSError as err:
             self.closed = True
             if not isinstance(err, BrokenPipeError):
@@ -192,45 +203,66 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
 @click.option("--variant", "variant_ref", default=None, metavar="VARIANT",
               help="The house variant the records were played with: its file (or id). Records of a bundled "
                    "variant need nothing.")
-def verify(files: tuple[str, ...], variant_ref: str | None) -> None:
+@format_option("text", "json", "github",
+               detail="json: a list with one object per file (file, status accepted|refused|error, and the "
+                      "record kind, or where and why it was refused, or the error); github: an ::error annotation "
+                      "per refused or unreadable file.")
+def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
     """Check game records: every action, declaration and settlement.
 
     A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
     `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse, or `error: FILE: …` when
     the file is not a readable record; every file is checked. Exit status: 0 when every record is accepted, 1 when
     one is refused, 2 when a file is not a readable record (or --variant names no playable variant).
+    The `error: …` lines go to standard error whatever the --format.
     """
     house = None
     if variant_ref is not None:
         house = _game_and_rules(open_variant_arg(variant_ref))[1]
     worst = 0
+    entries = []
     for path in files:
-        worst = max(worst, _verify_one(Path(path), house))
+        code, entry = _verify_one(Path(path), house)
+        worst = max(worst, code)
+        entries.append(entry)
+        if fmt == "github" and entry["status"] != "accepted":
+            click.echo(github_annotation(entry.get("error") or entry["summary"], file=str(path), title=entry["status"]))
+        elif fmt == "text" and entry["status"] != "error":
+            click.echo(f"{path}: {entry['summary']}")
+    if fmt == "json":
+        click.echo(json.dumps(entries, ensure_ascii=False, indent=2))
     raise SystemExit(worst)
 
 
-def _verify_one(path: Path, house) -> int:
-    """Check one record file and print its line; returns its exit status (0, 1, 2, or 70 for a bug of the kit)."""
+def _verify_one(path: Path, house) -> tuple[int, dict]:
+    """Check one record file; returns its exit status (0, 1, 2, or 70 for a bug of the kit) and its entry: ``file``,
+    ``status`` (accepted, refused, error) and ``summary`` (the text line's tail), with ``record`` and ``deals`` when
+    accepted, ``hand``/``index``/``seat``/``reason``/``detail`` when refused, ``error`` (printed here) for an error."""
+    entry: dict = {"file": str(path)}
     try:
         record = records.load(path)
         rules = house if house is not None and house.variant_id == record["variant"] else None
         result = records.replay(record, rules)
     except records.RecordError as err:
+        entry.update(status="error", error=str(err))
         click.echo(f"error: {path}: {err}", err=True)
-        return 2
+        return 2, entry
     except Exception as err:  # noqa: BLE001 - a bug of the kit: say so for this file and check the others
-        click.echo(f"error: {path}: internal error: {type(err).__name__}: {err}", err=True)
-        return 70
+        entry.update(status="error", error=f"internal error: {type(err).__name__}: {err}")
+        click.echo(f"error: {path}: {entry['error']}", err=True)
+        return 70, entry
     if result.accepted:
-        deals = len(record.get("hands", []))
+        deals = len(record.get("hands", [])) if record["record"] == "match" else 1
         what = f"match, {deals} deal{'' if deals == 1 else 's'}" if record["record"] == "match" else "hand"
-        click.echo(f"{path}: OK ({what})")
-        return 0
+        entry.update(status="accepted", record=record["record"], deals=deals, summary=f"OK ({what})")
+        return 0, entry
     where = f"hands[{result.hand}] " if result.hand is not None else ""
     detail = f" ({result.detail})" if result.detail else ""
+    entry.update(status="refused", hand=result.hand, index=result.index, seat=result.seat, reason=result.reason,
+                 detail=result.detail or None)
     if result.index is None:
-        click.echo(f"{path}: {where.strip() or 'record'}: {result.reason}{detail}")
+        entry["summary"] = f"{where.strip() or 'record'}: {result.reason}{detail}"
     else:
         seat = "-" if result.seat is None else result.seat
-        click.echo(f"{path}: {where}action {result.index} (seat {seat}): {result.reason}{detail}")
-    return 1
+        entry["summary"] = f"{where}action {result.index} (seat {seat}): {result.reason}{detail}"
+    return 1, entry

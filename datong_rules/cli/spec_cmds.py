@@ -21,6 +21,7 @@ import yaml
 from datong_rules.reference_impl.variant import SpecError, Variant, default_registry
 from datong_rules.reference_impl.variant.variant import iter_rules
 
+from .output import format_option, github_annotation
 from .path_args import refuse_empty
 from .variant_arg import open_variant_arg
 
@@ -40,9 +41,10 @@ def _yaml(data: Any) -> str:
 # a plain string, made a Path below: click would turn "" into Path("."), the current folder
 @click.argument("files", nargs=-1, type=click.Path(readable=False),
                 callback=refuse_empty("a variant file or a folder of them"))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: one line per problem, FILE:LINE:COL: RULE.PATH: message (expected …); "
-                   "json: a list of objects with file, line, column, rule_path, kind, message, expected.")
+@format_option("text", "json", "github",
+               detail="text: one line per problem, FILE:LINE:COL: RULE.PATH: message (expected …); json: a list of "
+                      "objects with file, line, column, rule_path, kind, message, expected; github: one ::error "
+                      "annotation per problem, titled with its kind.")
 def validate(files: tuple[str, ...], fmt: str) -> None:
     """Check variant files and report every problem.
 
@@ -77,9 +79,15 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
         click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=2))
     else:
         for problem in problems:
-            click.echo(problem.format())
+            click.echo(problem.format() if fmt == "text" else _annotation(problem))
     click.echo(f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}", err=True)
     sys.exit(1 if problems else 0)
+
+
+def _annotation(problem: SpecError) -> str:
+    """``problem`` as a GitHub annotation: the file, line and column, the kind as title, the rest as text."""
+    text = problem.format().removeprefix(f"{problem.file}:{problem.line}:{problem.column}: ")
+    return github_annotation(text, file=problem.file, line=problem.line, column=problem.column, title=problem.kind)
 
 
 # ------------------------------------------------------------------------------------------------------ variants
@@ -96,8 +104,7 @@ def _pad(text: str, width: int) -> str:
 
 
 @click.command()
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
-              help="table for reading, json for tools.")
+@format_option("text", "json", aliases={"table": "text"}, detail="text is a table.")
 def variants(fmt: str) -> None:
     """List the bundled variants.
 
@@ -150,7 +157,7 @@ def _with_provenance(variant: Variant) -> dict:
 
 @click.command()
 @click.argument("variant")
-@click.option("--format", "fmt", type=click.Choice(["yaml", "json"]), default="yaml", show_default=True)
+@format_option("text", "yaml", "json", detail="text and yaml are the same: YAML under a comment line.")
 def show(variant: str, fmt: str) -> None:
     """Print a variant with every rule resolved (extends applied).
 
@@ -200,7 +207,7 @@ def _value_lines(value: Any) -> list[str]:
 @click.command()
 @click.argument("variant_a")
 @click.argument("variant_b")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text", show_default=True)
+@format_option("text", "json", "yaml")
 def diff(variant_a: str, variant_b: str, fmt: str) -> None:
     """Show the rules whose values differ between two variants.
 

@@ -64,7 +64,7 @@ def test_rule_filter():
 def test_interrupted_run_still_writes_the_report(tmp_path):
     report = tmp_path / "r.json"
     result = invoke("conform", *SUITE, "--impl", "fake_inprocess:InterruptingImpl", "--json", str(report))
-    assert result.exit_code == 1 and "INTERRUPTED after 2 of 6" in result.output
+    assert result.exit_code == 130 and "INTERRUPTED after 2 of 6" in result.output
     data = json.loads(report.read_text())
     assert data["interrupted"] is True and len(data["results"]) == 2
 
@@ -157,7 +157,7 @@ def test_ctrl_c_while_loading_is_one_line(monkeypatch):
 
     monkeypatch.setattr(conform_module, "load_scenarios", interrupted)
     result = CliRunner().invoke(cli, ["conform", *SUITE, "--impl", "fake_inprocess:EchoImpl"])
-    assert result.exit_code == 1
+    assert result.exit_code == 130
     assert result.output.splitlines() == ["error: interrupted while loading scenarios"]
 
 
@@ -171,7 +171,7 @@ def test_ctrl_c_while_starting_still_writes_the_reports(tmp_path, monkeypatch):
     report = tmp_path / "r.json"
     result = CliRunner().invoke(cli, ["conform", *SUITE, "--impl", "fake_inprocess:DuckWithStart",
                                       "--json", str(report), "-q"])
-    assert result.exit_code == 1
+    assert result.exit_code == 130
     assert "error: interrupted while starting the implementation" in result.output
     assert "(INTERRUPTED after 0 of 6)" in result.output
     assert json.loads(report.read_text())["interrupted"] is True
@@ -362,7 +362,7 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
         out, err = proc.communicate(timeout=15)
     finally:
         proc.kill()
-    assert proc.returncode == 1, (out, err)
+    assert proc.returncode == 130, (out, err)
     assert "INTERRUPTED after" in out and "Traceback" not in err
     assert json.loads(report.read_text())["interrupted"] is True
     assert pids_in(pids) and all(gone(pid) for pid in pids_in(pids))

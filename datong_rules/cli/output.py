@@ -1,0 +1,120 @@
+"""What every ``datong-rules`` command shares about its output: ``--format``, GitHub annotations, colour, Ctrl-C.
+
+``--format`` has one meaning in every command that takes it: how the command's result is written to **standard
+output**. Messages, counts and ``error: …`` lines always go to standard error, whatever the format.
+
+* ``text`` (the default): for reading;
+* ``json``: one JSON document for tools (UTF-8, not ASCII-escaped);
+* ``yaml``: the same data as ``json``, as YAML (``show``, ``diff``);
+* ``github``: GitHub Actions workflow commands, one ``::error file=…,line=…,col=…::…`` annotation per problem
+  (``validate``, ``verify``), so that a workflow step marks the lines of a pull request.
+
+Each command accepts the formats that make sense for it (its ``--help`` lists them). Names of release 0.1
+(``variants --format table``) are still accepted as aliases of ``text``.
+
+Colour (:func:`use_colour`): only on a terminal, never when the ``NO_COLOR`` environment variable is set and not
+empty (https://no-color.org), nor when the output is piped or redirected, nor with ``TERM=dumb``.
+
+Ctrl-C (:class:`Group`): every command interrupted ends with ``error: interrupted`` on standard error and exit
+status :data:`INTERRUPTED` (130, as shells report a command killed by SIGINT: 128 + 2).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+import click
+
+INTERRUPTED = 130
+"""Exit status of a command stopped by Ctrl-C (SIGINT)."""
+
+FORMAT_HELP = {
+    "text": "for reading",
+    "json": "one JSON document",
+    "yaml": "the same data as YAML",
+    "github": "GitHub Actions annotations (::error file=…,line=…,col=…::…)",
+}
+
+
+class _FormatChoice(click.Choice):
+    """A ``--format`` choice that also takes the 0.1 names in ``aliases`` (not shown in ``--help``)."""
+
+    def __init__(self, choices: tuple[str, ...], aliases: dict[str, str]) -> None:
+        super().__init__(choices)
+        self.aliases = aliases
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(self.aliases.get(value, value), param, ctx)
+
+
+def format_option(*choices: str, default: str = "text", aliases: dict[str, str] | None = None,
+                  detail: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--format`` option (parameter name ``fmt``) with ``choices`` among ``text json yaml github``.
+
+    Args:
+        choices: the formats the command writes.
+        default: the format when none is given (``text`` everywhere).
+        aliases: older names accepted for a format (``{"table": "text"}``), not listed in ``--help``.
+        detail: a sentence added to the help (what ``text`` looks like for this command).
+    """
+    unknown = set(choices) - set(FORMAT_HELP)
+    if unknown or default not in choices:
+        raise ValueError(f"bad --format choices {choices} (default {default})")
+    described = "; ".join(f"{name}: {FORMAT_HELP[name]}" for name in choices)
+    return click.option("--format", "fmt", type=_FormatChoice(choices, aliases or {}), default=default,
+                        show_default=True, help=f"How the result is written to standard output ({described})."
+                        + (f" {detail}" if detail else ""))
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(message: str, *, file: str | None = None, line: int | None = None,
+                      column: int | None = None, title: str | None = None, level: str = "error") -> str:
+    """One GitHub Actions workflow command (``::error file=F,line=L,col=C,title=T::message``), escaped as the
+    runner expects: ``%``, CR and LF in the message; also ``:`` and ``,`` in property values.
+
+    Args:
+        message: the annotation's text.
+        file: the file, relative to the repository root for GitHub to place it on a diff.
+        line, column: 1-based position.
+        title: a short title (the problem's kind).
+        level: ``error``, ``warning`` or ``notice``.
+    """
+    properties = [(name, value) for name, value in (("file", file), ("line", line), ("col", column),
+                                                      ("title", title)) if value is not None]
+    props = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties)
+    return f"::{level}{' ' + props if props else ''}::{_escape_data(message)}"
+
+
+def use_colour(stream: IO[str] | None = None) -> bool:
+    """True when text written to ``stream`` (default: standard output) should be coloured: a terminal, no
+    ``NO_COLOR`` in the environment (any non-empty value turns colour off) and ``TERM`` not ``dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = stream if stream is not None else sys.stdout
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Group(click.Group):
+    """The command group: a Ctrl-C in any command ends it with ``error: interrupted`` and status 130."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            with contextlib.suppress(OSError, ValueError):
+                click.echo("error: interrupted", err=True)
+            ctx.exit(INTERRUPTED)
