@@ -51,6 +51,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("conform", "conform"),
     ("coverage_cmd", "coverage"),
     ("serve_cmd", "serve_command"),
+    ("schema_cmd", "schema"),
 ]
 
 _register()

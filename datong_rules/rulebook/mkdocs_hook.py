@@ -5,7 +5,9 @@
   ``rulebooks/index.md`` becomes the rulebooks section (each game's options reference next to its
   comparison page), the entry naming ``rule-keepers.md`` gains
   every ``docs/rule-keepers-*.md``.
-* ``on_files``: add the generated pages to the site as in-memory files (nothing is written to docs/).
+* ``on_files``: add the generated pages to the site as in-memory files (nothing is written to docs/), and the
+  bundled JSON schemas at the paths their ``$id`` names, with the page listing them
+  (:mod:`datong_rules.rulebook.schemas_page`).
 
 A scenario file that does not load is left out of the examples and named in the build log (INFO);
 the suite's own tests report it.
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
+from datong_rules.rulebook.schemas_page import PAGE_PATH, schema_site_files, schemas_page
 from datong_rules.rulebook.site import Site, expand_nav, load_site
 
 log = logging.getLogger("mkdocs.hooks.rulebooks")
@@ -40,5 +43,8 @@ def on_config(config):
 def on_files(files: Files, config) -> Files:
     """Add the generated pages to the site."""
     for path, text in _state["site"].pages.items():
+        files.append(File.generated(config, path, content=text))
+    site_url = config.get("site_url") or ""
+    for path, text in {**schema_site_files(site_url), PAGE_PATH: schemas_page(site_url)}.items():
         files.append(File.generated(config, path, content=text))
     return files

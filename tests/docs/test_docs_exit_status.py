@@ -52,6 +52,9 @@ CASES = [
     ("serve", 0, ["serve"], '{"type": "stop"}\n', None),
     ("serve", 1, ["serve", "--impl", "no_such_module:make"], None, "error"),
     ("serve", 2, ["serve", "--impl", ""], None, "error"),
+    ("schema", 0, ["schema"], None, None),
+    ("schema", 0, ["schema", "variant"], None, None),
+    ("schema", 2, ["schema", "no-such-schema"], None, "error"),
 ]
 _ROW = re.compile(r"^\|(?P<commands>[^|]*`[a-z]+`[^|]*)\|(?P<s0>[^|]*)\|(?P<s1>[^|]*)\|(?P<s2>[^|]*)\|\s*$")
 
