@@ -44,7 +44,7 @@ USES = {
     "pyyaml": "yaml", "jsonschema": "jsonschema", "jsonschema-rs": "jsonschema_rs", "click": "click",
     "pytest": "pytest", "hypothesis": "hypothesis", "build": "-m build", "mypy": "-m mypy",
     "types-pyyaml": "-m mypy", "types-jsonschema": "-m mypy",  # stubs: used by mypy runs on the typed modules
-    "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
+    "pre-commit": "-m pre_commit", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
 }
 
 
