@@ -121,7 +121,7 @@ def test_verify_json_lists_every_file(tmp_path):
         (str(good), "accepted"), (str(refused), "refused"), (str(broken), "error")]
     assert entries[0]["record"] == "match" and entries[0]["deals"] == 1
     assert entries[1]["hand"] == 0 and entries[1]["index"] == bury and entries[1]["reason"]
-    assert "missing key 'record'" in entries[2]["error"]
+    assert entries[2]["error"].startswith("not a valid record at the top: missing key")
     assert result.stderr.startswith(f"error: {broken}: ")  # messages stay on standard error
 
 
@@ -131,8 +131,8 @@ def test_verify_github_annotates_refused_and_broken_files(tmp_path):
     broken.write_text("{}", encoding="utf-8")
     result = CliRunner().invoke(cli, ["verify", "--format", "github", str(good), str(broken)])
     assert result.exit_code == 2
-    assert result.stdout.splitlines() == [
-        f"::error file={broken},title=error::not a valid record at the top: missing key 'record' (expected 'record')"]
+    (line,) = result.stdout.splitlines()
+    assert line.startswith(f"::error file={broken},title=error::not a valid record at the top: missing key")
 
 
 def _play_in_a_terminal(env: dict[str, str]) -> bytes:

@@ -38,13 +38,13 @@ def test_old_import_paths_warn_and_give_the_same_modules(tmp_path):
 
 
 # How each declared requirement is used: an import name (searched for as `import X` / `from X`), a `-m X` module
-# run, or, for the docs, a name in mkdocs.yml. A requirement nobody uses fails here (issue 16: pytest-benchmark was
+# run, a command it installs, or, for the docs, a name in mkdocs.yml. A requirement nobody uses fails here (issue 16: pytest-benchmark was
 # declared and unused; speed is measured by the scripts in benchmarks/).
 USES = {
     "pyyaml": "yaml", "jsonschema": "jsonschema", "jsonschema-rs": "jsonschema_rs", "click": "click",
     "pytest": "pytest", "hypothesis": "hypothesis", "build": "-m build", "mypy": "-m mypy",
     "types-pyyaml": "-m mypy", "types-jsonschema": "-m mypy",  # stubs: used by mypy runs on the typed modules
-    "pre-commit": "-m pre_commit", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
+    "pre-commit": "-m pre_commit", "import-linter": "command lint-imports", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
 }
 
 
@@ -66,6 +66,8 @@ def test_every_declared_dependency_is_used():
             assert use.partition(":")[2] in mkdocs, name
         elif use.startswith("-m "):
             assert f'"-m", "{use[3:]}"' in code, name
+        elif use.startswith("command "):
+            assert f'"{use.removeprefix("command ")}"' in code, name
         else:
             assert re.search(rf"^\s*(import|from) {use}\b", code, re.M), f"{name} is declared but never imported"
 
