@@ -6,7 +6,8 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 * ``checks``: ``findings(variant)`` → loader findings beyond the schema (optional);
 * ``state``: the state API (``new_hand(rules, rng, **setup)`` → a hand state with ``current_player()``,
   ``legal_actions()``, ``random_action(rng)``, ``apply(action)``, ``is_terminal()``, ``settlement()``, ``hands``,
-  ``summary()``) and ``Match(rules, seed)``;
+  ``summary()``, ``cards_everywhere()``: every card of the hand wherever it lies, the pack when none is lost) and
+  ``Match(rules, seed)``;
 * ``bots``: ``BOTS`` (name → bot class; a bot is ``Bot(rng)`` with ``choose(state) -> action``);
 * ``ops``: ``OPS`` (operation name → ``fn(rules, given) -> answer``);
 * ``records``: ``hand_body(state)``, ``match_body(match)``, ``replay(record, rules)``;

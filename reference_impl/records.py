@@ -103,20 +103,26 @@ class _BadJson(ValueError):
 
 @lru_cache(maxsize=None)
 def _validator(name: str):
-    """The validator of the record schema ``name`` (a path under ``spec/schema/``), compiled once."""
+    """The validator of a record schema, compiled once: ``name`` is a path under ``spec/schema/``
+    (``games/huolong/record.schema.json``) or an absolute path (a game registered from outside the kit)."""
     from .schema_validator import SchemaValidator
 
-    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
+    path = Path(name) if Path(name).is_absolute() else schema_path(name)
+    schema = json.loads(path.read_text(encoding="utf-8"))
     if name == ENVELOPE_SCHEMA:  # the envelope alone (its game branches refer to other files)
         schema = {"$schema": schema["$schema"], **schema["$defs"]["envelope"]}
     return SchemaValidator(schema)
 
 
 def _schema_for(record: Any) -> str:
-    """The schema a record is checked with: its game's record schema when ``game`` names a registered game that has
-    one, else the envelope (which then says what is wrong with ``game``)."""
+    """The schema a record is checked with: its game's record schema (the ``SCHEMA`` path of the game's ``records``
+    module, else ``games/<game>/record.schema.json`` of the kit) when ``game`` names a registered game that has one,
+    else the envelope alone."""
     game = games.find(record.get("game")) if isinstance(record, dict) else None
     if game is not None:
+        own = getattr(game.facet("records"), "SCHEMA", None)
+        if own is not None:
+            return str(own)
         name = f"games/{game.id}/{ENVELOPE_SCHEMA}"
         if schema_path(name).is_file():
             return name
@@ -208,7 +214,7 @@ def validate(record: Any) -> None:
     name = _schema_for(record)
     found = _schema_error(record, name)
     if found is None:
-        if name == ENVELOPE_SCHEMA:
+        if games.find(record.get("game")) is None:
             raise RecordError(f"not a valid record at game: unknown game {record['game']!r} "
                               f"(expected one of: {', '.join(games.ids())})")
         return

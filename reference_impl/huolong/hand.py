@@ -171,6 +171,22 @@ class HandState:
             raise RuntimeError("the hand is not settled")
         return {key: value for key, value in self.settle_claim().items() if key != "type"}
 
+    def cards_everywhere(self) -> Counter:
+        """State API: every card of the hand wherever it lies now (hands, cards not dealt yet, the bottom, the tricks
+        played and the trick on the table); always the pack, if no card is lost or made."""
+        out = Counter()
+        for hand in self.hands:
+            out.update(hand)
+        if self.phase == "deal":
+            out.update(self.pack[self.decl.dealt:self.total])
+        out.update(self.bottom)
+        for _, plays, _, _ in self.tricks:
+            for play in plays:
+                out.update(play)
+        for play in self.trick:
+            out.update(play)
+        return +out
+
     def to_move(self) -> int | None:
         """The seat whose action is awaited, or None (deal/declare: the dealer, any seat may show)."""
         if self.phase == "bury":
