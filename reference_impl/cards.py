@@ -1,6 +1,6 @@
 """Card notation shared by the spec, the scenarios, the protocol and the game records.
 
-The notation (DESIGN.md, "Card notation"):
+The notation (defined here; docs/implementers/operations.md repeats it for implementers):
 
 * suits ``S H C D`` (spades, hearts, clubs, diamonds); ``♠ ♥ ♣ ♦`` (and the white forms ``♤ ♡ ♧ ♢``)
   are accepted on input and always written back as letters;
@@ -11,7 +11,7 @@ The notation (DESIGN.md, "Card notation"):
 * a card is suit + rank (``H10``, ``SA``, ``D3``, ``SJ`` = jack of spades) or a joker.
 
 Why ``LJ`` and not ``SJ`` for the small joker: suit + rank makes ``SJ`` the jack of spades, so a small joker written
-``SJ`` could not be told from it (DESIGN.md's first draft had this collision).
+``SJ`` could not be told from it (the project's first design draft had this collision).
 
 A card is represented in Python by its canonical token, a ``str`` such as ``"H10"`` or ``"BJ"``.
 Identical cards from different decks are indistinguishable, so hands and plays are multisets:

@@ -20,6 +20,10 @@ from datong_rules.reference_impl.huolong import trick
 from datong_rules.reference_impl.huolong.rules import rules_for
 
 
+pytestmark = pytest.mark.slow
+"""The mutation check runs the suite once per mutant: slow, run by default and in CI (``-m "not slow"`` skips it)."""
+
+
 @pytest.fixture(scope="module")
 def suite():
     return load_scenarios(None)

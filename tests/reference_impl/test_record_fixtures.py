@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
-FIXTURES = sorted((Path(__file__).parent / "fixtures" / "records").glob("*.json"))
+FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "records").glob("*.json"))
 
 
 def test_the_fixtures_are_there():

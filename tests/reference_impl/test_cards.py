@@ -1,6 +1,6 @@
 """Card notation (datong_rules.reference_impl.cards): unit tests and Hypothesis round-trip properties.
 
-Expected values come from the notation as DESIGN.md and the module docstring define it: suits S H C D (♠♥♣♦ on
+Expected values come from the notation as the module docstring defines it: suits S H C D (♠♥♣♦ on
 input), ranks 2 … 10 J Q K A (T for 10), jokers BJ (big) and LJ (small; SJ is the jack of spades).
 """
 

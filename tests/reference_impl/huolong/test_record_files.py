@@ -24,7 +24,7 @@ from datong_rules.reference_impl.huolong.match import Match
 
 from lifecycle_helpers import LI
 
-HOUSE = Path(__file__).resolve().parents[1] / "spec" / "fixtures" / "house-club.yaml"  # id huolong/example-club
+HOUSE = Path(__file__).resolve().parents[1] / "variant" / "fixtures" / "house-club.yaml"  # id huolong/example-club
 
 
 def run(*args: str):
