@@ -6,11 +6,12 @@ texts are not compared (the same rule may be worded differently in two files).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from .labels import SECTION_TITLES, UI, label
-from .rules_html import compact, is_decision_table, rule_items, sections_in_order
+from .labels import SECTION_ORDER, SECTION_TITLES, UI, label
+from .rules_html import compact, is_decision_table, outline, rule_items, sections_in_order
 
 MISSING = object()
 SHORT_VALUE = 60
@@ -18,7 +19,8 @@ SHORT_VALUE = 60
 variants' own pages."""
 
 
-def compare_rows(variants: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, list[Any], bool]]:
+def compare_rows(variants: list[tuple[str, dict[str, Any]]], order: Sequence[str] = SECTION_ORDER,
+                 ) -> list[tuple[str, list[Any], bool]]:
     """The union of the variants' rule ids in playing order, with each variant's item.
 
     Args:
@@ -35,7 +37,7 @@ def compare_rows(variants: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, 
             for part in parts[:-1]:
                 node = node.setdefault(part, {})
             node.setdefault(parts[-1], item)
-    known, other = sections_in_order(merged)
+    known, other = sections_in_order(merged, order)
     lookups = [dict(rule_items(rules)) for _, rules in variants]
     rows = []
     for _, items in known + other:
@@ -72,7 +74,8 @@ def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> 
         the table of every rule by section (a differing row carries ``class="differs"``, every row
         an id ``cmp-<rule_id>``).
     """
-    rows = compare_rows([(vid, rules) for vid, _, rules in variants])
+    game = variants[0][0].split("/", 1)[0] if variants else None
+    rows = compare_rows([(vid, rules) for vid, _, rules in variants], outline(game))
     names = "".join(f"<th>{escape(name)}</th>" for _, name, _ in variants)
     n = len(variants)
 

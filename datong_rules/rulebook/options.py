@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .labels import LANGS, SECTION_ORDER
+from .labels import LANGS
+from .rules_html import outline
 from .pages import VariantDoc
 from .rules_html import compact, rule_items
 
@@ -95,7 +96,7 @@ def required_rules(schema: dict[str, Any], game: str) -> set[str]:
 
 def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) -> list[RuleOption]:
     """Every rule of the schema with its uses: conflicting rules first, each group in playing order
-    (:data:`~.labels.SECTION_ORDER`, then schema order; unknown sections last).
+    (the game's :func:`~.rules_html.outline`, then schema order; unknown sections last).
 
     Args:
         schema: the game's rule schema (``games/<game>/rules.schema.json`` as a mapping).
@@ -112,9 +113,11 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) 
         options.append(RuleOption(rule_id, rule_id.split(".")[0], description, value_schema, rule_id in required,
                                   choices, uses, missing))
 
+    sections = outline(game)
+
     def order(option: RuleOption) -> tuple[int, int]:
         sec = option.section
-        return (0 if option.conflict else 1, SECTION_ORDER.index(sec) if sec in SECTION_ORDER else len(SECTION_ORDER))
+        return (0 if option.conflict else 1, sections.index(sec) if sec in sections else len(sections))
 
     return sorted(options, key=order)
 

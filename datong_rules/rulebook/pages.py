@@ -18,7 +18,7 @@ from .card_svg import ranking_html, suit_label
 from .compare import compare_html
 from .examples import ScenarioLike, example_html, pick_examples
 from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
-from .rules_html import rule_html, sections_in_order, summary_box_html
+from .rules_html import outline, rule_html, sections_in_order, summary_box_html
 from .seats import seats_html
 
 
@@ -164,7 +164,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     table = _table(doc.rules)
 
     examples = pick_examples(scenarios, doc.id)
-    known, other_sections = sections_in_order(doc.rules)
+    known, other_sections = sections_in_order(doc.rules, outline(doc.game))
     for number, (section, items) in enumerate(known, 1):
         out.append(f"## {number}. {label(SECTION_TITLES, section, lang)} {{#{section}}}\n\n")
         if section == "players" and table is not None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 from html import escape
+from collections.abc import Sequence
 from typing import Any
 
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant.variant import iter_rules
 
 from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, label
@@ -22,20 +24,31 @@ def rule_items(rules: dict[str, Any]) -> list[tuple[str, RuleItem]]:
     return list(iter_rules(rules))
 
 
-def sections_in_order(rules: dict[str, Any]) -> tuple[list[tuple[str, list[tuple[str, RuleItem]]]],
-                                                       list[tuple[str, list[tuple[str, RuleItem]]]]]:
+def outline(game: str | None) -> tuple[str, ...]:
+    """The rule sections of ``game`` in playing order: ``OUTLINE`` of the game's ``rulebook`` module (found through
+    the game registry) when it has one, else :data:`~.labels.SECTION_ORDER` (Huolong's, whose first sections,
+    players, deck and deal, every card game shares)."""
+    found = games.find(game)
+    facet = found.facet("rulebook") if found is not None else None
+    return tuple(getattr(facet, "OUTLINE", SECTION_ORDER))
+
+
+def sections_in_order(rules: dict[str, Any], order: Sequence[str] = SECTION_ORDER
+                      ) -> tuple[list[tuple[str, list[tuple[str, RuleItem]]]], list[tuple[str, list[tuple[str, RuleItem]]]]]:
     """Group the rule items by section, in playing order.
 
+    Args:
+        order: the sections in playing order (:func:`outline` of the variant's game).
+
     Returns:
-        ``(known, other)``: ``known`` lists ``(section, items)`` for the sections of
-        :data:`~.labels.SECTION_ORDER` the variant has, in that order; ``other`` the remaining
-        sections in file order (shown as "other rules", never dropped).
+        ``(known, other)``: ``known`` lists ``(section, items)`` for the sections of ``order`` the variant has, in
+        that order; ``other`` the remaining sections in file order (shown as "other rules", never dropped).
     """
     by_section: dict[str, list[tuple[str, RuleItem]]] = {}
     for rule_id, item in rule_items(rules):
         by_section.setdefault(rule_id.split(".")[0], []).append((rule_id, item))
-    known = [(s, by_section[s]) for s in SECTION_ORDER if s in by_section]
-    other = [(s, items) for s, items in by_section.items() if s not in SECTION_ORDER]
+    known = [(s, by_section[s]) for s in order if s in by_section]
+    other = [(s, items) for s, items in by_section.items() if s not in order]
     return known, other
 
 

@@ -121,3 +121,15 @@ def test_the_adapter_takes_full_operation_names():
     assert impl.answer("toy/base", "toy/readings", {"cards": ["S7", "H7"]}) == \
         impl.answer("toy/base", "readings", {"cards": ["S7", "H7"]}) == {"readings": [{"combination": "pair",
                                                                                        "rank": "7"}]}
+
+
+def test_the_rulebook_follows_the_toys_outline_and_draws_its_table():
+    from datong_rules.reference_impl.variant import Registry
+    from datong_rules.rulebook.pages import VariantDoc, rulebook_page
+
+    variant = Registry(SPEC).load_variant("toy/three")
+    page = rulebook_page(VariantDoc.from_data(variant.id, variant.data), "en", {})
+    titles = [line for line in page.splitlines() if line.startswith("## ")]
+    assert [t.split("{#")[1].rstrip("}") for t in titles if t[3].isdigit()] == [
+        "players", "deck", "deal", "ranking", "combinations", "wild", "transfer", "settlement", "match"]
+    assert "## Card ranking" not in page and "play goes clockwise" in page and "seat 2" in page
