@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[1] / "reference_impl" / "variant"  # the spec fixtures
 FIXTURE = HERE / "fixtures" / "house-club.yaml"
 MALFORMED = sorted((HERE / "malformed").glob("*.yaml"))
 LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): \S")
