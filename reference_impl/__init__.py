@@ -1,8 +1,11 @@
 """The reference engine of the Datong card-games rule kit.
 
-Layers: :mod:`datong_rules.reference_impl.cards` (notation) → :mod:`datong_rules.reference_impl.variant`
-(loading and validating spec files into a resolved variant) → family mechanics
-(:mod:`datong_rules.reference_impl.huolong`) → hand and match state machines, bots and game records.
+Layers, bottom up (checked by tests/test_layers.py): :mod:`~datong_rules.reference_impl.cards` (notation); the game
+registry :mod:`~datong_rules.reference_impl.games` (games by dotted name, imported lazily);
+:mod:`~datong_rules.reference_impl.variant` (loading and validating spec files into a resolved variant) and
+:mod:`~datong_rules.reference_impl.table` (seats, direction, teams); the services every game shares (game records,
+the bot driver, planted faults); the games, each in its own folder (:mod:`datong_rules.reference_impl.huolong`), none
+imported from outside it but through the registry.
 """
 
 from datong_rules import __version__
