@@ -18,6 +18,7 @@ from typing import Any
 import click
 import yaml
 
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import SpecError, Variant, default_registry
 from datong_rules.reference_impl.variant.variant import iter_rules
 
@@ -108,7 +109,8 @@ def _pad(text: str, width: int) -> str:
 def variants(fmt: str) -> None:
     """List the bundled variants.
 
-    For each: id, 中文 name, English name, parent, sources cited, abstract flag.
+    For each: id, 中文 name, English name, parent, sources cited, abstract flag; the JSON form also gives the game
+    and whether the kit's engine plays the variant (a registered game, not abstract).
     """
     registry = default_registry()
     rows = []
@@ -117,10 +119,13 @@ def variants(fmt: str) -> None:
             variant = registry.load_variant(variant_id)
         except SpecError:
             rows.append({"id": variant_id, "name_zh": "?", "name_en": "(invalid: run datong-rules validate)",
-                         "parent": "", "sources": [], "abstract": False})
+                         "parent": "", "sources": [], "abstract": False, "game": variant_id.split("/", 1)[0],
+                         "playable": False})
             continue
+        game = variant.data.get("game")
         rows.append({"id": variant.id, "name_zh": variant.data["name"]["zh"], "name_en": variant.data["name"]["en"],
-                     "parent": variant.parent or "", "sources": _cited_sources(variant), "abstract": variant.abstract})
+                     "parent": variant.parent or "", "sources": _cited_sources(variant), "abstract": variant.abstract,
+                     "game": game, "playable": not variant.abstract and games.find(game) is not None})
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return

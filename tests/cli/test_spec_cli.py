@@ -112,6 +112,8 @@ def test_variants_json():
     by_id = {row["id"]: row for row in rows}
     assert by_id["huolong/online-platform"]["sources"] == ["datong-guide", "li-zhijiang", "online-platform"]
     assert by_id["huolong/base"]["abstract"] is True and by_id["huolong/base"]["parent"] == ""
+    assert by_id["huolong/base"]["game"] == "huolong" and by_id["huolong/base"]["playable"] is False
+    assert by_id["huolong/li-zhijiang"]["playable"] is True
 
 
 def test_show_resolved_variant_with_provenance():
