@@ -67,3 +67,22 @@ def test_no_module_outside_a_game_imports_the_game(installed):
     found = json.loads(done.stdout)
     assert "datong_rules.reference_impl.huolong" in found["games"]
     assert found["bad"] == []
+
+
+SEAT_ARITHMETIC = __import__("re").compile(r"""%\s*[24]\b|range\(\s*4\s*\)|startswith\(\s*["']huolong""")
+"""Seat arithmetic and game tests that belong in a game's folder (or in reference_impl/table.py)."""
+
+
+def test_no_seat_arithmetic_or_game_test_outside_the_games():
+    game_dirs = {p.parent for p in (REPO / "reference_impl").glob("*/rules.py")}
+    allowed = {REPO / "reference_impl" / "table.py"}
+    found = []
+    for folder in ("reference_impl", "conformance", "datong_rules"):
+        for path in sorted((REPO / folder).rglob("*.py")):
+            if path in allowed or any(d in path.parents for d in game_dirs):
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if SEAT_ARITHMETIC.search(code) and not code.lstrip().startswith(('"', "'", "``")):
+                    found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    assert found == []
