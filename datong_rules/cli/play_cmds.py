@@ -29,6 +29,7 @@ import click
 
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.variant import Variant
 
 from .output import format_option, github_annotation, use_colour
@@ -139,7 +140,7 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     record_file = _RecordFile(Path(record_path)) if record_path is not None else None
     try:
         code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind,
-                     max_hands, record_file)
+                     max_hands, record_file, _table_line(resolved))
     finally:
         if record_file is not None:
             record_file.discard()
@@ -158,14 +159,27 @@ def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
         fail(str(err))
 
 
+def _table_line(variant: Variant) -> str | None:
+    """Where the seats sit: ``Seats: 0 south, 1 east, 2 north, 3 west (play goes counter-clockwise)``, from the
+    variant's table (seats are numbered in play order; the direction places them); None without one."""
+    try:
+        table = Table.from_rules(variant.data.get("rules", {}))
+    except ValueError:
+        return None
+    places = ", ".join(f"{seat} {table.position(seat)}" for seat in table.seats)
+    return f"Seats: {places} (play goes {table.play_direction.replace('_', '-')})"
+
+
 def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
-          record_file: _RecordFile | None) -> int:
+          record_file: _RecordFile | None, table_line: str | None = None) -> int:
     """Play, print, write the record; returns the exit status."""
     say = _Stdout()
     state_api = game.facet("state")
     transcript = game.facet("transcript")
     match = state_api.Match(rules, seed, max_hands=max_hands)
     say(f"{name} ({rules.variant_id}) · seed {seed} · bots: {bot_kind}")
+    if table_line:
+        say(table_line)
 
     def show(state) -> None:
         say("")

@@ -86,6 +86,7 @@ def test_play_prints_a_transcript_and_writes_a_record_that_verifies(tmp_path):
     out = CliRunner().invoke(cli, ["play", str(SPEC / "toy" / "base.yaml"), "--seed", "3", "--record", str(path)])
     assert out.exit_code == 0, out.output
     assert "── hand 1" in out.output and "gives" in out.output and "Scores" in out.output
+    assert out.output.splitlines()[1] == "Seats: 0 south, 1 north (play goes counter-clockwise)"  # two players sit opposite
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "toy"
     assert CliRunner().invoke(cli, ["verify", str(path)]).exit_code == 0
 
