@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from datong_rules.reference_impl.actions import ActionError, read_action
 from datong_rules.reference_impl.bots import play_hand
 
 from .combos import Reading, beats, declared, reading_of, readings
@@ -134,12 +135,14 @@ class ToyHand:
             IllegalAction: ``bad_action``, ``wrong_phase``, ``out_of_turn``, ``must_lead``, ``not_in_hand``, a
                 reading code of :func:`.combos.declared`, ``not_higher``; the state is unchanged.
         """
-        if not isinstance(action, dict):
-            raise IllegalAction("bad_action", None, "an action is a mapping")
-        kind, seat = action.get("type"), action.get("seat")
-        if self.phase == "over" or (kind == "give") != (self.phase == "give") or kind not in ("pass", "play", "give"):
-            raise IllegalAction("wrong_phase" if kind in ("pass", "play", "give") else "bad_action", seat,
-                                f"a {kind} in the {self.phase} phase")
+        try:
+            action = read_action(action, self.rules.players)  # the shared notation, canonical cards
+        except ActionError as err:
+            raise IllegalAction("bad_action", action.get("seat") if isinstance(action, dict) else None,
+                                str(err)) from None
+        kind, seat = action["type"], action["seat"]
+        if self.phase == "over" or (kind == "give") != (self.phase == "give") or kind == "bury":
+            raise IllegalAction("wrong_phase", seat, f"a {kind} in the {self.phase} phase")
         if seat != self.turn:
             raise IllegalAction("out_of_turn", seat, f"seat {self.turn} is to act")
         if kind == "pass":

@@ -60,7 +60,11 @@ def test_illegal_actions_are_refused_with_a_reason(toy):
     with pytest.raises(ValueError, match="out_of_turn"):
         state.apply({"type": "pass", "seat": 1 - seat})
     with pytest.raises(ValueError, match="wrong_phase"):
-        state.apply({"type": "give", "seat": seat, "to": 0, "cards": []})
+        state.apply({"type": "give", "seat": seat, "to": 1 - seat, "cards": [sorted(state.hands[seat])[0]]})
+    with pytest.raises(ValueError, match="bad_action: reading.cards: 1 cards for a play of 2"):
+        state.apply({"type": "play", "seat": seat, "cards": ["S3", "H3"], "reading": {"combination": "pair",
+                                                                                    "cards": ["S3"]}})
+    assert state.actions == []  # nothing applied
 
 
 def test_a_match_record_verifies_and_a_changed_one_is_refused(toy, tmp_path):
