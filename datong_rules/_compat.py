@@ -16,17 +16,18 @@ from types import ModuleType
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds ``OLD.x.y`` as the already-importable ``NEW.x.y`` (``moved`` maps a first component elsewhere)."""
+    """Finds ``OLD.x.y`` as the already-importable ``NEW.x.y`` (``moved`` maps a dotted part elsewhere)."""
 
     def __init__(self, old: str, new: str, moved: dict[str, str]) -> None:
         self.old, self.new, self.moved = old, new, moved
 
     def target(self, fullname: str) -> str:
-        """The new dotted name of the old ``fullname`` (``OLD.rest`` → ``NEW.rest``, or a moved subpackage)."""
+        """The new dotted name of the old ``fullname`` (``OLD.rest`` → ``NEW.rest``, or a moved module: the longest
+        key of ``moved`` that ``rest`` starts with)."""
         rest = fullname[len(self.old) + 1:]
-        head, _, tail = rest.partition(".")
-        if head in self.moved:
-            return self.moved[head] + ("." + tail if tail else "")
+        for key in sorted(self.moved, key=len, reverse=True):
+            if rest == key or rest.startswith(key + "."):
+                return self.moved[key] + rest[len(key):]
         return f"{self.new}.{rest}"
 
     def find_spec(self, fullname, path=None, target=None):  # noqa: ANN001, ANN201 - importlib's signature
@@ -52,8 +53,8 @@ def alias(old: str, new: str, moved: dict[str, str] | None = None) -> ModuleType
     Args:
         old: the old top-level name (``"reference_impl"``).
         new: the new package it stands for (``"datong_rules.reference_impl"``).
-        moved: subpackages that moved elsewhere, first component → new dotted name
-            (``{"rulebook": "datong_rules.rulebook"}``).
+        moved: modules or subpackages that moved elsewhere, old dotted part → new dotted name
+            (``{"rulebook": "datong_rules.rulebook", "bots": "datong_rules.reference_impl.huolong.bots"}``).
 
     Returns:
         The new package's module object, which also becomes ``sys.modules[old]``.
