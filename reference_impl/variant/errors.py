@@ -67,6 +67,7 @@ KINDS: dict[str, str] = {
     "settlement_dead_row": "a settlement row that can never apply (earlier rows always match first)",
     "stakes": "stakes in the settlement table while stakes are disabled",
     "star_burial": "star-burial level bonuses that do not cover every big joker",
+    "impossible": "a rule the pack cannot satisfy (a five-card bomb or a flush pair with one deck)",
 }
 """Every ``kind`` a :class:`SpecError` can have, with what it means."""
 

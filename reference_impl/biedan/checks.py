@@ -1,0 +1,132 @@
+"""Loader checks of a Biedan variant beyond the schema: what one deck makes impossible.
+
+:func:`findings` returns :class:`~datong_rules.reference_impl.variant.settlement_check.Finding` tuples located at
+the offending value, so the loader reports ``file:line:col`` and a one-line message. Kinds (see
+``variant.errors.KINDS``): ``impossible`` (a combination or a flush one deck cannot hold), ``rank_order`` (an
+order that misses or repeats a card), ``duplicate_name``, ``deal_arithmetic``, ``bad_value``.
+
+The checks:
+
+* a same_rank combination of more than 4 cards per deck (a five-card bomb: one deck has four of a rank);
+* a sequence whose ``min_length`` exceeds the ranks of ``ranking.sequence_order``, or whose unit exceeds 4;
+* a fixed_set naming a card twice or a card not in the pack;
+* a flush for anything but a one-card-per-rank sequence: a flush pair, triple, bomb or pair run cannot exist with one
+  deck (every card is unique, so two cards of a rank differ in suit), a flush single says nothing, and jokers have
+  no suit; a flush naming a combination not in the catalogue;
+* ``ranking.single_order`` not listing BJ, LJ and the 13 ranks once each; ``ranking.sequence_order`` repeating a
+  rank or holding one that is not a rank;
+* players × hand size ≠ cards in the pack; an egg as large as a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import build_deck
+from ..variant.settlement_check import Finding
+from ..variant.variant import MISSING, rule_value
+
+RANKS13 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _at(rule_id: str, *rest: Any) -> tuple:
+    return ("rules", *rule_id.split("."), "value", *rest)
+
+
+def findings(variant: Any) -> list[Finding]:
+    """Every problem of the module docstring in a resolved Biedan variant (``Variant`` or its data mapping)."""
+    data = variant.data if hasattr(variant, "data") else variant
+    rules = data.get("rules", {})
+    out: list[Finding] = []
+    decks = rule_value(rules, "deck.decks", 1)
+    decks = decks if isinstance(decks, int) else 1
+    catalogue = rule_value(rules, "combinations.catalogue")
+    names: dict[str, dict] = {}
+    seq = rule_value(rules, "ranking.sequence_order")
+    if isinstance(catalogue, list):
+        for index, combo in enumerate(catalogue):
+            if not isinstance(combo, dict):
+                continue
+            name = combo.get("name")
+            if name in names:
+                out.append(Finding(_at("combinations.catalogue", index, "name"), "duplicate_name",
+                                   f"combination '{name}' is listed twice", "each name once"))
+            names[name] = combo
+            shape = combo.get("shape")
+            if shape == "same_rank" and isinstance(combo.get("size"), int) and combo["size"] > 4 * decks:
+                out.append(Finding(_at("combinations.catalogue", index, "size"), "impossible",
+                                   f"'{name}' needs {combo['size']} cards of one rank, but {decks} deck(s) hold "
+                                   f"only {4 * decks} (a {combo['size']}-card bomb cannot be formed)",
+                                   f"a size of at most {4 * decks}", ("deck.decks",)))
+            if shape == "sequence":
+                if isinstance(combo.get("unit"), int) and combo["unit"] > 4 * decks:
+                    out.append(Finding(_at("combinations.catalogue", index, "unit"), "impossible",
+                                       f"'{name}' needs {combo['unit']} cards of each rank, but {decks} deck(s) "
+                                       f"hold only {4 * decks}", f"a unit of at most {4 * decks}", ("deck.decks",)))
+                if isinstance(seq, list) and isinstance(combo.get("min_length"), int) \
+                        and combo["min_length"] > len(set(seq)):
+                    out.append(Finding(_at("combinations.catalogue", index, "min_length"), "impossible",
+                                       f"'{name}' needs {combo['min_length']} ranks in sequence, but "
+                                       f"ranking.sequence_order has only {len(set(seq))}",
+                                       f"a min_length of at most {len(set(seq))}", ("ranking.sequence_order",)))
+            if shape == "fixed_set" and isinstance(combo.get("cards"), list):
+                pack = set(build_deck(1))
+                for card_index, card in enumerate(combo["cards"]):
+                    if card not in pack:
+                        out.append(Finding(_at("combinations.catalogue", index, "cards", card_index), "impossible",
+                                           f"'{name}' names {card}, which is not in the pack", "a card of the pack"))
+                if decks == 1 and len(set(combo["cards"])) != len(combo["cards"]):
+                    out.append(Finding(_at("combinations.catalogue", index, "cards"), "impossible",
+                                       f"'{name}' names a card twice, but one deck holds each card once",
+                                       "distinct cards"))
+    flush = rule_value(rules, "combinations.flush")
+    if isinstance(flush, dict) and isinstance(flush.get("applies_to"), list) and isinstance(catalogue, list):
+        for index, name in enumerate(flush["applies_to"]):
+            combo = names.get(name)
+            where = _at("combinations.flush", "applies_to", index)
+            if combo is None:
+                out.append(Finding(where, "bad_value", f"flush names '{name}', which is not in the catalogue",
+                                   "a name of combinations.catalogue", ("combinations.catalogue",)))
+            elif combo.get("shape") == "same_rank" and combo.get("size", 0) >= 2 and decks == 1:
+                out.append(Finding(where, "impossible",
+                                   f"a flush {name} is impossible with one deck: its {combo['size']} cards of one "
+                                   "rank always differ in suit", "only straights (one card per rank)",
+                                   ("combinations.catalogue", "deck.decks")))
+            elif combo.get("shape") == "same_rank":
+                out.append(Finding(where, "impossible", f"a flush {name} means nothing: one card is always of one "
+                                   "suit", "only straights (one card per rank)", ("combinations.catalogue",)))
+            elif combo.get("shape") == "sequence" and combo.get("unit", 1) >= 2 and decks == 1:
+                out.append(Finding(where, "impossible",
+                                   f"a flush {name} is impossible with one deck: the cards of each rank differ in "
+                                   "suit", "only straights (one card per rank)", ("combinations.catalogue",)))
+            elif combo.get("shape") == "fixed_set":
+                out.append(Finding(where, "impossible", f"a flush {name} is impossible: jokers have no suit",
+                                   "only straights (one card per rank)", ("combinations.catalogue",)))
+    order = rule_value(rules, "ranking.single_order")
+    if isinstance(order, list):
+        wanted = {"BJ", "LJ", *RANKS13}
+        missing = sorted(wanted - set(order), key=lambda r: (len(r), r))
+        repeated = sorted({r for r in order if order.count(r) > 1})
+        if missing or repeated:
+            out.append(Finding(_at("ranking.single_order"), "rank_order",
+                               "the single order " + "; ".join(
+                                   ([f"misses {', '.join(missing)}"] if missing else [])
+                                   + ([f"repeats {', '.join(repeated)}"] if repeated else [])),
+                               "BJ, LJ and the 13 ranks, each once"))
+    if isinstance(seq, list):
+        repeated = sorted({r for r in seq if seq.count(r) > 1})
+        if repeated:
+            out.append(Finding(_at("ranking.sequence_order"), "rank_order",
+                               f"the sequence order repeats {', '.join(repeated)}", "each rank at most once"))
+    players, hand = rule_value(rules, "players.count"), rule_value(rules, "deal.hand_size")
+    if isinstance(players, int) and isinstance(hand, int) and players * hand != 54 * decks:
+        out.append(Finding(_at("deal.hand_size"), "deal_arithmetic",
+                           f"{players} players × {hand} cards = {players * hand}, but the pack has {54 * decks}",
+                           f"a hand size of {54 * decks // players}" if 54 * decks % players == 0
+                           else "a hand size that shares out the pack", ("players.count", "deck.decks")))
+    egg = rule_value(rules, "egg.count")
+    if isinstance(egg, int) and isinstance(hand, int) and egg >= hand:
+        out.append(Finding(_at("egg.count"), "bad_value", f"an egg of {egg} cards leaves the banker no card to play "
+                           f"from a hand of {hand}", f"fewer than {hand}", ("deal.hand_size",)))
+    _ = MISSING
+    return out
