@@ -1,0 +1,500 @@
+"""The state API of 憋蛋 Biedan (PLAN.md §3): one hand (:class:`HandState`, :func:`new_hand`) and a session of hands
+(:class:`Match`).
+
+A hand goes through phases: ``exchange`` (only with ``exchange.timing: after_next_deal``, after the deal, the places
+of the last hand deciding), ``bury`` (the banker buries the egg), ``play`` (rounds of plays and passes until one
+player is left holding cards), ``settle_exchange`` (only with ``end_of_hand``), then ``over``. Actions use the
+notation of PLAN.md §5: ``{"type": "give", "seat", "to", "cards"}``, ``{"type": "bury", "seat", "cards"}``,
+``{"type": "play", "seat", "cards"}``, ``{"type": "pass", "seat"}``.
+
+:meth:`HandState.check` gives the reason code of an illegal action (codes of docs/implementers/biedan-operations.md);
+:meth:`HandState.apply` refuses one with :class:`IllegalAction`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from ..cards import build_deck
+from . import exchange as xchg
+from .combinations import Reading, Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shapes, table_for
+from .rules import BiedanRules, rules_for
+
+PLAYERS = 3
+"""Seats 0..2 (players.count is 3: the engine refuses other counts)."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. Attributes: reason (a code), action (the dict)."""
+
+    def __init__(self, reason: str, action: Any) -> None:
+        super().__init__(f"illegal action ({reason}): {action!r}")
+        self.reason = reason
+        self.action = action
+
+
+def next_seat(seat: int) -> int:
+    """The next player (下家) of ``seat`` in play order."""
+    return (seat + 1) % PLAYERS
+
+
+class HandState:
+    """One hand of Biedan. Build it with :func:`new_hand`.
+
+    Attributes:
+        rules, t: the rules and their lookup :class:`Table`; banker: the banker's seat; banker_by_card: the banker was
+        chosen by holding ``banker.first``'s card (the first hand of a session); first_drawer; pack: the dealing
+        order; previous: ``{places, banker}`` of the last hand (for ``after_next_deal``) or None; phase; egg: the
+        buried cards; actions: every action applied, in order; out: seats in the order they went out; places:
+        ``{first, second, third}`` once the hand has ended; moves: the exchange moves made
+        (``{step, from, to, cards}``).
+    """
+
+    def __init__(self, rules: BiedanRules, pack: list[str], banker: int | None = None,
+                 previous: dict | None = None) -> None:
+        self.rules = rules
+        self.t: Table = table_for(rules)
+        self.pack = list(pack)
+        self.first_drawer = rules.first_drawer_first_hand if banker is None else banker
+        self.held: list[dict[str, list[str]]] = [{} for _ in range(PLAYERS)]
+        dealt: list[list[str]] = [[] for _ in range(PLAYERS)]
+        for i, card in enumerate(self.pack):
+            dealt[(self.first_drawer + i) % PLAYERS].append(card)
+        self.held = [by_rank(self.t, cards) for cards in dealt]
+        self.sizes = [len(cards) for cards in dealt]
+        self.banker_by_card = banker is None
+        if banker is None:
+            banker = next((s for s in range(PLAYERS) if rules.first_banker_card in dealt[s]), 0)
+        self.banker = banker
+        self.previous = previous
+        self.egg: list[str] = []
+        self.actions: list[dict] = []
+        self.out: list[int] = []
+        self.places: dict[str, int] | None = None
+        self.moves: list[dict] = []
+        self.must_contain: str | None = None
+        # play state
+        self.turn = banker
+        self.table: Reading | None = None
+        self.table_cards: list[str] = []
+        self.table_seat: int | None = None
+        self.passed: set[int] = set()
+        self.locked: set[int] = set()
+        self.first_lead = False
+        # exchange state
+        self.steps: list[xchg.Step] = []
+        self.handed: list[str] = []
+        if rules.exchange_timing == "after_next_deal" and previous is not None:
+            self.steps = xchg.plan(rules, previous["places"], previous["banker"], "after_next_deal")
+            self.phase = "exchange"
+            self._advance_exchange()
+        else:
+            self.phase = "bury"
+
+    # ----------------------------------------------------------------------------------------------- views
+    @property
+    def hands(self) -> list[Counter]:
+        """Seat → Counter of the cards it holds."""
+        return [Counter(c for cards in h.values() for c in cards) for h in self.held]
+
+    def cards_of(self, seat: int) -> list[str]:
+        """The cards ``seat`` holds (a list)."""
+        return [c for cards in self.held[seat].values() for c in cards]
+
+    def active(self) -> list[int]:
+        """Seats still holding cards, in seat order."""
+        return [s for s in range(PLAYERS) if self.sizes[s]]
+
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the hand is over."""
+        if self.phase == "bury":
+            return self.banker
+        if self.phase == "play":
+            return self.turn
+        if self.phase in ("exchange", "settle_exchange"):
+            return self.steps[0].chooser
+        return None
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (played out and exchanged)."""
+        return self.phase == "over"
+
+    # ----------------------------------------------------------------------------------------------- legality
+    def check(self, action: dict) -> str | None:
+        """None when ``action`` is legal now, else its reason code."""
+        kind = action.get("type")
+        seat = action.get("seat")
+        if self.phase == "over":
+            return "wrong_phase"
+        if self.phase == "bury":
+            if kind != "bury":
+                return "wrong_phase"
+            if seat != self.banker:
+                return "out_of_turn"
+            return egg_reason(self.rules, self.cards_of(self.banker), action.get("cards", []))
+        if self.phase == "play":
+            if kind not in ("play", "pass"):
+                return "wrong_phase"
+            if seat != self.turn:
+                return "out_of_turn"
+            if kind == "pass":
+                return "must_lead" if self.table is None else None
+            return play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
+                               passed=seat in self.locked, must_contain=self.must_contain if self.first_lead else None)
+        step = self.steps[0]
+        if kind != "give":
+            return "wrong_phase"
+        if seat != step.giver:
+            return "out_of_turn"
+        if action.get("to") != step.receiver:
+            return "wrong_recipient"
+        pool, count = self._pool(step)
+        return xchg.allowed(self.t, pool, list(action.get("cards", [])), count, step.pick)
+
+    def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
+        if step.name == "return":
+            return list(self.handed), min(step.count, len(self.handed))
+        pool = self.cards_of(step.giver)
+        return pool, min(step.count, len(pool))
+
+    # ----------------------------------------------------------------------------------------------- actions
+    def legal_actions(self) -> Iterator[dict]:
+        """Every legal action now (plays: every card set of every legal shape)."""
+        seat = self.current_player()
+        if seat is None:
+            return
+        if self.phase == "bury":
+            for cards in itertools.combinations(sorted(self.cards_of(seat), key=self.t.card_strength.get),
+                                                self.rules.egg_size):
+                yield {"type": "bury", "seat": seat, "cards": list(cards)}
+            return
+        if self.phase == "play":
+            if self.table is not None:
+                yield {"type": "pass", "seat": seat}
+                if seat in self.locked:
+                    return
+            forced = self._forced(seat)
+            for shape in self._shapes(seat):
+                for cards in plays_of(self.t, self.held[seat], shape):
+                    if forced is None or forced in cards:
+                        yield {"type": "play", "seat": seat, "cards": cards}
+            return
+        step = self.steps[0]
+        pool, count = self._pool(step)
+        for cards in itertools.combinations(pool, count):
+            if xchg.allowed(self.t, pool, list(cards), count, step.pick) is None:
+                yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(cards)}
+
+    def _forced(self, seat: int) -> str | None:
+        """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
+        card = self.must_contain
+        if card and self.first_lead and card in self.held[seat].get(self.t.rank_of[card], ()):
+            return card
+        return None
+
+    def _shapes(self, seat: int) -> list[Shape]:
+        found = shapes(self.t, self.held[seat], self.table)
+        card = self._forced(seat)
+        if card is not None:
+            rank, suit = self.t.rank_of[card], self.t.suit_of[card]
+            found = [s for s in found if rank in s.ranks and (not s.flush_only or all(
+                suit + r in self.held[seat].get(r, ()) for r in s.ranks))]
+        return found
+
+    def random_action(self, rng: random.Random) -> dict:
+        """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
+        legal shapes, uniformly, then its suits at random."""
+        seat = self.current_player()
+        if self.phase == "play":
+            if self.table is not None and seat in self.locked:
+                return {"type": "pass", "seat": seat}
+            found = self._shapes(seat)
+            n = len(found) + (self.table is not None)
+            i = rng.randrange(n)
+            if i == len(found):
+                return {"type": "pass", "seat": seat}
+            return {"type": "play", "seat": seat,
+                    "cards": sample_of(self.t, self.held[seat], found[i], rng, self._forced(seat))}
+        if self.phase == "bury":
+            return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
+        step = self.steps[0]
+        pool, count = self._pool(step)
+        picks = xchg.extreme(self.t, pool, count, step.pick)
+        chosen: list[str] = []
+        for strength in sorted(set(picks), reverse=True):
+            same = [c for c in pool if self.t.card_strength[c] == strength]
+            chosen += rng.sample(same, picks.count(strength))
+        return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
+
+    def apply(self, action: dict, validate: bool = True) -> None:
+        """Apply ``action``.
+
+        Raises:
+            IllegalAction: (when ``validate``) the action is illegal now; nothing changes.
+        """
+        if validate:
+            reason = self.check(action)
+            if reason is not None:
+                raise IllegalAction(reason, action)
+        self.actions.append(action)
+        kind = action["type"]
+        if kind == "pass":
+            self._pass(action["seat"])
+        elif kind == "play":
+            self._play(action["seat"], list(action["cards"]))
+        elif kind == "bury":
+            self._remove(self.banker, action["cards"])
+            self.egg = list(action["cards"])
+            self.phase = "play"
+            self.turn = self.banker
+            self.first_lead = True
+            if self.rules.first_lead_with_banker_card and self.banker_by_card \
+                    and self.rules.first_banker_card in self.cards_of(self.banker):
+                self.must_contain = self.rules.first_banker_card
+        else:
+            step = self.steps.pop(0)
+            cards = list(action["cards"])
+            self._move(step.name, step.giver, step.receiver, cards)
+            if step.name == "return":
+                self.handed = []
+            self._advance_exchange()
+
+    # ----------------------------------------------------------------------------------------------- internals
+    def _remove(self, seat: int, cards: list[str]) -> None:
+        held = self.held[seat]
+        rank_of = self.t.rank_of
+        for card in cards:
+            rank = rank_of[card]
+            group = held[rank]
+            group.remove(card)
+            if not group:
+                del held[rank]
+        self.sizes[seat] -= len(cards)
+
+    def _add(self, seat: int, cards: list[str]) -> None:
+        held = self.held[seat]
+        for card in cards:
+            held.setdefault(self.t.rank_of[card], []).append(card)
+        self.sizes[seat] += len(cards)
+
+    def _move(self, step: str, giver: int | None, receiver: int, cards: list[str]) -> None:
+        if giver is not None:
+            self._remove(giver, cards)
+        self._add(receiver, cards)
+        self.moves.append({"step": step, "from": giver, "to": receiver, "cards": list(cards)})
+
+    def _advance_exchange(self) -> None:
+        """Carry out automatic steps and skip empty ones until a pick is needed or the exchange is done."""
+        while self.steps:
+            step = self.steps[0]
+            if step.pick == "egg":
+                self.steps.pop(0)
+                if self.egg:
+                    self._move(step.name, None, step.receiver, list(self.egg))
+                continue
+            if step.pick == "all_but_egg":
+                self.steps.pop(0)
+                egg = set(self.egg)
+                cards = [c for c in self.cards_of(step.giver) if c not in egg]
+                if cards:
+                    self._move(step.name, step.giver, step.receiver, cards)
+                self.handed = cards
+                continue
+            pool, count = self._pool(step)
+            if count == 0:
+                self.steps.pop(0)
+                continue
+            return
+        self.phase = "bury" if self.phase == "exchange" else "over"
+
+    def _next_turn(self, seat: int) -> int | None:
+        """The next seat after ``seat`` that holds cards and is not locked out, or None."""
+        for step in (1, 2):
+            other = (seat + step) % PLAYERS
+            if self.sizes[other] and other not in self.locked:
+                return other
+        return None
+
+    def _play(self, seat: int, cards: list[str]) -> None:
+        self.first_lead = False
+        self.must_contain = None
+        self._remove(seat, cards)
+        self.table = readings(self.t, cards)[0]
+        self.table_cards = cards
+        self.table_seat = seat
+        self.passed = set()
+        if not self.sizes[seat]:
+            self.out.append(seat)
+            if len(self.out) == PLAYERS - 1:
+                self._end_hand()
+                return
+        self._after_action(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.passed.add(seat)
+        if self.rules.pass_locks_out:
+            self.locked.add(seat)
+        self._after_action(seat)
+
+    def _after_action(self, seat: int) -> None:
+        last = self.table_seat
+        waiting = [s for s in range(PLAYERS) if self.sizes[s] and s != last
+                   and s not in self.passed and s not in self.locked]
+        if not waiting:
+            self._end_round(last)
+            return
+        nxt = self._next_turn(seat)
+        self.turn = nxt if nxt in waiting else waiting[0]
+
+    def _end_round(self, last: int | None) -> None:
+        assert last is not None
+        if self.rules.next_leader == "last_player" and self.sizes[last]:
+            leader = last
+        else:
+            leader = next(s for s in ((last + 1) % PLAYERS, (last + 2) % PLAYERS) if self.sizes[s])
+        self.table = None
+        self.table_cards = []
+        self.table_seat = None
+        self.passed = set()
+        self.locked = set()
+        self.turn = leader
+
+    def _end_hand(self) -> None:
+        third = next(s for s in range(PLAYERS) if self.sizes[s])
+        self.places = {"first": self.out[0], "second": self.out[1], "third": third}
+        self.table = None
+        self.turn = None  # type: ignore[assignment]
+        if self.rules.exchange_timing == "end_of_hand":
+            self.steps = xchg.plan(self.rules, self.places, self.banker, "end_of_hand")
+            self.phase = "settle_exchange"
+            self._advance_exchange()
+        else:
+            self.phase = "over"
+
+    # ----------------------------------------------------------------------------------------------- results
+    def settlement(self) -> dict:
+        """The hand's result: ``{places, banker, banker_kept, next_banker, egg, moves}`` (see operation
+        ``settle``; ``moves`` are the exchange moves made at the end of the hand, or before the bury with
+        ``after_next_deal``)."""
+        if self.places is None:
+            raise ValueError("the hand is not over")
+        return {**settle(self.rules, self.banker, self.places), "egg": list(self.egg), "moves": list(self.moves)}
+
+    def summary(self) -> dict:
+        """A short view: phase, banker, turn, cards per seat, the play to beat, who is out."""
+        return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
+                "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
+                "out": list(self.out)}
+
+
+def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
+    """Places and bank (rules banker.keep_when, banker.next_when_lost): ``{places, banker, banker_kept,
+    next_banker}``."""
+    kept = places["first"] == banker
+    if kept:
+        nxt = banker
+    elif rules.next_when_lost == "first_out":
+        nxt = places["first"]
+    else:
+        nxt = next_seat(banker)
+    return {"places": dict(places), "banker": banker, "banker_kept": kept, "next_banker": nxt}
+
+
+def egg_reason(rules: BiedanRules, hand: list[str], egg: list[str]) -> str | None:
+    """None when the banker holding ``hand`` may bury ``egg``; else ``wrong_count`` or ``not_in_hand``."""
+    if len(egg) != rules.egg_size or len(set(egg)) != len(egg):
+        return "wrong_count"
+    held = set(hand)
+    return None if all(card in held for card in egg) else "not_in_hand"
+
+
+def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str] | str, *, passed: bool = False,
+                must_contain: str | None = None) -> str | None:
+    """None when a player holding ``hand`` may make ``play`` (cards, or ``"pass"``) against ``table`` (None:
+    leading); else the first reason code of operation ``legal_play``. ``passed``: the player passed earlier in the
+    round; ``must_contain``: a card the play must hold if the player holds it (first lead)."""
+    if play == "pass":
+        return "must_lead" if table is None else None
+    if not play:
+        return "empty_play"
+    if passed and t.rules.pass_locks_out:
+        return "locked_out"
+    held = set(hand)
+    if len(set(play)) != len(play) or any(card not in held for card in play):
+        return "not_in_hand"
+    found = readings(t, play)
+    if not found:
+        return "not_a_combination"
+    if must_contain and must_contain in held and must_contain not in play:
+        return "must_contain_card"
+    if table is None:
+        return None
+    return beat_reason(t, table, found[0])
+
+
+def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,
+             previous: dict | None = None, pack: list[str] | None = None) -> HandState:
+    """Shuffle (unless ``pack`` is given) and deal a hand.
+
+    Args:
+        rules: rules or a variant id; rng: the random source; banker: this hand's banker (None: the first hand of a
+        session, the holder of ``banker.first``'s card banks); previous: ``{places, banker}`` of the last hand (for
+        ``exchange.timing: after_next_deal``); pack: the dealing order (54 cards).
+    """
+    rules = rules_for(rules)
+    if pack is None:
+        pack = build_deck(rules.decks)
+        rng.shuffle(pack)
+    return HandState(rules, pack, banker=banker, previous=previous)
+
+
+class Match:
+    """A session of ``match.hands`` hands; the bank is kept or passed after each (rules banker.*).
+
+    Attributes: rules, seed, rng, banker (of the next hand; None before the first), previous (``{places, banker}``
+    of the last hand), results (each hand's settlement), hands_played.
+    """
+
+    def __init__(self, rules: BiedanRules | str, seed: int | None = None) -> None:
+        self.rules = rules_for(rules)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.banker: int | None = None
+        self.previous: dict | None = None
+        self.results: list[dict] = []
+        self.states: list[HandState] = []
+
+    @property
+    def over(self) -> bool:
+        """Whether every hand of the session has been played."""
+        return len(self.results) >= self.rules.match_hands
+
+    def new_hand(self) -> HandState:
+        """Deal the next hand."""
+        return new_hand(self.rules, self.rng, banker=self.banker, previous=self.previous)
+
+    def finish_hand(self, state: HandState) -> dict:
+        """Record a finished hand and pass or keep the bank; returns its settlement."""
+        result = state.settlement()
+        self.results.append(result)
+        self.states.append(state)
+        self.banker = result["next_banker"]
+        self.previous = {"places": result["places"], "banker": result["banker"]}
+        return result
+
+    def play(self, bots: list, hands: int | None = None, on_hand=None) -> list[dict]:
+        """Play the session (or ``hands`` hands) with ``bots`` (one per seat, ``choose(state) -> action``);
+        ``on_hand(state, result)`` is called after each hand. Returns the settlements."""
+        target = self.rules.match_hands if hands is None else hands
+        while len(self.results) < target:
+            state = self.new_hand()
+            while not state.is_terminal():
+                state.apply(bots[state.current_player()].choose(state), validate=False)
+            result = self.finish_hand(state)
+            if on_hand is not None:
+                on_hand(state, result)
+        return self.results
