@@ -85,6 +85,7 @@ class BiedanRules:
     first_banker_card: str  # banker.first.holder_of
     next_when_lost: str  # banker.next_when_lost
     egg_size: int  # egg.count
+    egg_secret: bool  # egg.secret
     single_order: tuple[str, ...]  # ranking.single_order (high to low)
     sequence_order: tuple[str, ...]  # ranking.sequence_order (low to high)
     catalogue: tuple[Combination, ...]  # combinations.catalogue
@@ -147,6 +148,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         first_banker_card=_value(variant, "banker.first")["holder_of"],
         next_when_lost=_value(variant, "banker.next_when_lost"),
         egg_size=_value(variant, "egg.count"),
+        egg_secret=_value(variant, "egg.secret"),
         single_order=tuple(_value(variant, "ranking.single_order")),
         sequence_order=tuple(_value(variant, "ranking.sequence_order")),
         catalogue=catalogue,
