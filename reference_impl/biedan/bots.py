@@ -1,0 +1,73 @@
+"""Bots for 憋蛋 Biedan: ``RandomBot`` (a random legal action) and ``GreedyBot`` (sheds small cards, keeps bombs
+for the opponents). A bot is ``Bot(rng)`` with ``choose(state) -> action`` (PLAN.md §3)."""
+
+from __future__ import annotations
+
+import random
+
+from . import exchange as xchg
+from .combinations import sample_of
+
+
+class RandomBot:
+    """Plays :meth:`HandState.random_action`: pass or a legal shape uniformly, suits at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state) -> dict:
+        """A random legal action of ``state``'s current player."""
+        return state.random_action(self.rng)
+
+
+class GreedyBot:
+    """Buries its three weakest cards; leads the play that sheds most cards at the lowest rank (bombs and the rocket
+    last); follows with the lowest ordinary play that beats, uses a bomb only against an opponent close to going
+    out, and never beats its partner (defenders cooperate)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state) -> dict:
+        """The greedy action of ``state``'s current player."""
+        seat = state.current_player()
+        t = state.t
+        if state.phase == "bury":
+            cards = sorted(state.cards_of(seat), key=lambda c: (t.card_strength[c], c))
+            return {"type": "bury", "seat": seat, "cards": cards[:state.rules.egg_size]}
+        if state.phase != "play":
+            step = state.steps[0]
+            pool, count = state._pool(step)
+            return {"type": "give", "seat": step.giver, "to": step.receiver,
+                    "cards": xchg.default_pick(t, pool, count, step.pick)}
+        found = state._shapes(seat)
+        if state.table is None:
+            ordinary = [s for s in found if s.combo.tier == "ordinary"] or found
+            best = min(ordinary, key=lambda s: (-len(s.ranks) * (s.combo.size or s.combo.unit or 1),
+                                                 t.reading(s.combo, list(s.ranks), False).key))
+            return self._play(state, seat, best)
+        last = state.table_seat
+        partner_play = seat != state.banker and last != state.banker
+        if partner_play:
+            return {"type": "pass", "seat": seat}
+        ordinary = [s for s in found if s.combo.tier == "ordinary"]
+        if ordinary:
+            return self._play(state, seat, min(ordinary, key=lambda s: t.reading(s.combo, list(s.ranks), False).key))
+        danger = min(state.sizes[s] for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker))
+        if found and danger <= 5:
+            return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top",
+                                                                     t.reading(s.combo, list(s.ranks), False).key)))
+        return {"type": "pass", "seat": seat}
+
+    def _play(self, state, seat: int, shape) -> dict:
+        return {"type": "play", "seat": seat,
+                "cards": sample_of(state.t, state.held[seat], shape, self.rng, state._forced(seat))}
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot name → class."""
+
+
+def make_bots(kind: str, rng: random.Random) -> list:
+    """Three bots of ``kind``, each with its own random source drawn from ``rng``."""
+    return [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(3)]

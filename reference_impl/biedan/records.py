@@ -1,0 +1,111 @@
+"""Game records of 憋蛋 Biedan and their replay (command ``verify``, operation ``replay``).
+
+A **hand record**: ``{record: "hand", game: "biedan", variant, format: 1, banker: seat | null (null: the first hand
+of a session, banked by the holder of banker.first's card), previous: {places, banker} | null (the last hand, for
+exchange.timing after_next_deal), pack: [54 cards in dealing order], actions: [...], result: {places, banker,
+banker_kept, next_banker, egg, moves}}``. A **match record**: ``{record: "match", game: "biedan", variant, format: 1,
+seed, hands: [hand records]}``; each hand's ``banker`` and ``previous`` must follow from the hand before.
+
+:func:`replay` answers ``{accepted: true}`` or ``{accepted: false, index, seat, reason}`` (+ ``hand`` for a match),
+with the codes of docs/implementers/biedan-operations.md (operation ``replay``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..cards import ALL_CARDS
+from .rules import BiedanRules, rules_for
+from .state import PLAYERS, HandState, IllegalAction
+
+FORMAT = 1
+
+
+def hand_body(state: HandState) -> dict[str, Any]:
+    """The record of a finished (or unfinished) hand."""
+    body = {"record": "hand", "game": "biedan", "variant": state.rules.variant_id, "format": FORMAT,
+            "banker": None if state.banker_by_card else state.banker, "previous": state.previous,
+            "pack": list(state.pack), "actions": [dict(a) for a in state.actions]}
+    if state.is_terminal():
+        body["result"] = state.settlement()
+    return body
+
+
+def match_body(match: Any) -> dict[str, Any]:
+    """The record of a session (:class:`~.state.Match`)."""
+    return {"record": "match", "game": "biedan", "variant": match.rules.variant_id, "format": FORMAT,
+            "seed": match.seed, "hands": [hand_body(s) for s in match.states]}
+
+
+def dumps(record: dict) -> str:
+    """A record as JSON text (one line per action would be long: compact, with a final newline)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _refuse(reason: str, index: int | None = None, seat: int | None = None) -> dict:
+    return {"accepted": False, "index": index, "seat": seat, "reason": reason}
+
+
+def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., expect_previous: Any = ...
+                 ) -> tuple[dict, HandState | None]:
+    pack = record.get("pack")
+    if not isinstance(pack, list) or sorted(map(str, pack)) != sorted(ALL_CARDS) * rules.decks:
+        return _refuse("bad_pack"), None
+    banker = record.get("banker")
+    previous = record.get("previous")
+    if banker is not None and (isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker < PLAYERS):
+        return _refuse("wrong_banker"), None
+    if expect_banker is not ... and (banker != expect_banker or previous != expect_previous):
+        return _refuse("wrong_banker"), None
+    if previous is not None and not (isinstance(previous, dict) and isinstance(previous.get("places"), dict)
+                                     and isinstance(previous.get("banker"), int)):
+        return _refuse("wrong_banker"), None
+    state = HandState(rules, pack, banker=banker, previous=previous)
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        return _refuse("incomplete", 0), None
+    for index, action in enumerate(actions):
+        seat = action.get("seat") if isinstance(action, dict) else None
+        if not isinstance(action, dict) or action.get("type") not in ("play", "pass", "bury", "give") or (
+                action.get("type") != "pass" and not isinstance(action.get("cards"), list)):
+            return _refuse("wrong_phase", index, seat if isinstance(seat, int) else None), None
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            return _refuse(err.reason, index, seat if isinstance(seat, int) else None), None
+        except (KeyError, TypeError, ValueError):
+            return _refuse("not_in_hand", index, seat if isinstance(seat, int) else None), None
+    if not state.is_terminal():
+        return _refuse("incomplete", len(actions)), None
+    if "result" in record and record["result"] != json.loads(json.dumps(state.settlement())):
+        return _refuse("result_mismatch", len(actions)), None
+    return {"accepted": True}, state
+
+
+def replay(record: dict, rules: Any = None) -> dict:
+    """Check a hand or match record; ``rules`` (id, Variant or rules) default to the record's variant.
+
+    Raises:
+        ValueError: not a Biedan record (one line).
+    """
+    if not isinstance(record, dict) or record.get("record") not in ("hand", "match"):
+        raise ValueError("record: expected a Biedan hand or match record ({record: hand|match, …})")
+    rules = rules_for(rules if rules is not None else record.get("variant"))
+    if record["record"] == "hand":
+        return _replay_hand(record, rules)[0]
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise ValueError("record.hands: expected a list of hand records")
+    banker: Any = None
+    previous: Any = None
+    for number, hand in enumerate(hands):
+        if not isinstance(hand, dict):
+            return {**_refuse("incomplete"), "hand": number}
+        answer, state = _replay_hand(hand, rules, banker, previous)
+        if state is None:
+            return {**answer, "hand": number}
+        result = state.settlement()
+        banker = result["next_banker"]
+        previous = {"places": result["places"], "banker": result["banker"]}
+    return {"accepted": True}

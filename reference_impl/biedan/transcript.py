@@ -1,0 +1,63 @@
+"""The readable lines of ``datong-rules play`` for one Biedan hand (the table's view with every card shown)."""
+
+from __future__ import annotations
+
+from ..cards import format_cards
+from .state import HandState
+
+PLACE_NAMES = {"first": "first", "second": "second", "third": "third (stuck with the egg, 憋蛋)"}
+
+
+def _cards(t, cards) -> str:
+    return format_cards(sorted(cards, key=lambda c: (-t.card_strength[c], "SHCDBL".index(c[0]))), symbols=True)
+
+
+def lines(state: HandState, number: int) -> list[str]:
+    """The transcript of the finished hand ``state`` (hand ``number``, from 1)."""
+    t = state.t
+    replay = HandState(state.rules, state.pack, banker=None if state.banker_by_card else state.banker,
+                       previous=state.previous)
+    how = f"holder of {format_cards([state.rules.first_banker_card], symbols=True)}" if state.banker_by_card \
+        else "from the last hand"
+    out = [f"── hand {number} · banker seat {state.banker} ({how}) · first drawer seat {state.first_drawer}"]
+    for seat in range(3):
+        out.append(f"  seat {seat}: {_cards(t, replay.cards_of(seat))}")
+    before = state.rules.exchange_timing == "after_next_deal"
+    if before:
+        out += _moves(t, state.moves)
+    round_parts: list[str] = []
+    round_number = 0
+    for action in state.actions:
+        kind, seat = action["type"], action["seat"]
+        phase = replay.phase
+        out_before = len(replay.out)
+        replay.apply(action, validate=False)
+        if kind == "give":
+            continue
+        if kind == "bury":
+            out.append(f"Egg (seat {seat} buries): {_cards(t, action['cards'])}")
+        else:
+            round_parts.append(f"{seat}: " + ("pass" if kind == "pass" else _cards(t, action["cards"])))
+            if len(replay.out) > out_before:
+                round_parts[-1] += " (out)"
+            if replay.table is None or replay.phase != phase:
+                round_number += 1
+                end = f" → seat {replay.turn} leads" if replay.phase == "play" else " → hand over"
+                out.append(f"Round {round_number:2}: " + " · ".join(round_parts) + end)
+                round_parts = []
+    result = state.settlement()
+    places = result["places"]
+    out.append("Places: " + ", ".join(f"{PLACE_NAMES[p]} seat {places[p]}" for p in ("first", "second", "third")))
+    if not before:
+        out += _moves(t, result["moves"])
+    kept = "keeps the bank" if result["banker_kept"] else f"steps down; seat {result['next_banker']} banks next"
+    out.append(f"Bank: seat {result['banker']} {kept}")
+    return out
+
+
+def _moves(t, moves: list[dict]) -> list[str]:
+    out = []
+    for move in moves:
+        giver = "the egg" if move["from"] is None else f"seat {move['from']}"
+        out.append(f"Exchange ({move['step']}): {giver} → seat {move['to']}: {_cards(t, move['cards'])}")
+    return out
