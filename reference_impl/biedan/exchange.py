@@ -53,9 +53,9 @@ def extreme(t: Table, pool: list[str], count: int, pick: str) -> list[int]:
 def allowed(t: Table, pool: list[str], chosen: list[str], count: int, pick: str) -> str | None:
     """None when ``chosen`` is a legal pick of ``count`` ``best``/``worst`` cards from ``pool``, else the reason code
     (``wrong_count``, ``not_in_hand``, ``not_best``, ``not_worst``)."""
-    if len(chosen) != count or len(set(chosen)) != len(chosen):
+    if len(chosen) != count:
         return "wrong_count"
-    if any(card not in pool for card in chosen):
+    if len(set(chosen)) != len(chosen) or any(card not in pool for card in chosen):
         return "not_in_hand"
     if sorted((t.card_strength[c] for c in chosen), reverse=True) != extreme(t, pool, count, pick):
         return "not_best" if pick == "best" else "not_worst"

@@ -406,10 +406,10 @@ def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
 
 def egg_reason(rules: BiedanRules, hand: list[str], egg: list[str]) -> str | None:
     """None when the banker holding ``hand`` may bury ``egg``; else ``wrong_count`` or ``not_in_hand``."""
-    if len(egg) != rules.egg_size or len(set(egg)) != len(egg):
+    if len(egg) != rules.egg_size:
         return "wrong_count"
     held = set(hand)
-    return None if all(card in held for card in egg) else "not_in_hand"
+    return None if len(set(egg)) == len(egg) and all(card in held for card in egg) else "not_in_hand"
 
 
 def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str] | str, *, passed: bool = False,
