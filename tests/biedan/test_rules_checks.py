@@ -1,0 +1,122 @@
+"""The Biedan variant loads, the engine's SUPPORTED values equal the schema's enums, and the loader refuses what one
+deck makes impossible with a located one-line message."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from datong_rules.reference_impl.biedan.rules import SUPPORTED, RulesError, rules_for
+from datong_rules.reference_impl.paths import schema_path
+from datong_rules.reference_impl.variant import SpecError, check_file, load_variant
+
+
+def test_guide_loads():
+    rules = rules_for("biedan/biedan-guide")
+    assert (rules.players, rules.hand_size, rules.egg_size, rules.first_banker_card) == (3, 18, 3, "H3")
+    assert rules.next_leader == "last_player" and rules.bombs_beat_ordinary and rules.flush_reach == "any_ranks"
+
+
+def test_every_rule_has_provenance():
+    variant = load_variant("biedan/biedan-guide")
+    for rule_id in variant.rule_ids():
+        item = variant.item(rule_id)
+        assert ("source" in item) != ("inferred" in item), rule_id
+        assert item["text"]["zh"] and item["text"]["en"], rule_id
+
+
+def test_supported_equals_schema_enums():
+    defs = json.loads(schema_path("games/biedan/rules.schema.json").read_text(encoding="utf-8"))["$defs"]
+    for rule_id, values in SUPPORTED.items():
+        value_schema = defs[f"rule.{rule_id}"]["properties"]["value"]
+        allowed = value_schema.get("enum") or ([True, False] if value_schema.get("type") == "boolean" else None)
+        assert allowed is not None, rule_id
+        assert set(allowed) == set(values), rule_id
+    enums = [k[5:] for k, v in defs.items() if k.startswith("rule.")
+             and ("enum" in v["properties"]["value"] or v["properties"]["value"].get("type") == "boolean")]
+    assert set(enums) == set(SUPPORTED)
+
+
+HOUSE = """\
+id: biedan/house
+extends: biedan/biedan-guide
+name: {{zh: 家规, en: House}}
+summary: {{zh: 家规, en: House}}
+rules:
+{body}
+"""
+
+
+def _house(tmp_path, body: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE.format(body=textwrap.indent(textwrap.dedent(body), "  ")), encoding="utf-8")
+    return path
+
+
+def test_five_card_bomb_refused(tmp_path):
+    path = _house(tmp_path, """\
+        combinations:
+          catalogue:
+            value:
+              - {name: single, shape: same_rank, size: 1, tier: ordinary}
+              - {name: big_bomb, shape: same_rank, size: 5, tier: bomb}
+              - {name: straight, shape: sequence, unit: 1, min_length: 3, tier: ordinary}
+            text: {zh: 五张炸弹, en: five-card bombs}
+            inferred: {reason: a test}
+        """)
+    problems = check_file(path)
+    assert [(p.line, p.kind) for p in problems] == [(10, "impossible")]
+    assert "5-card bomb cannot be formed" in problems[0].message
+    assert "\n" not in str(problems[0])
+
+
+@pytest.mark.parametrize("name, words", [("pair", "flush pair is impossible"), ("single", "means nothing"),
+                                         ("rocket", "jokers have no suit"), ("pair_run", "flush pair_run"),
+                                         ("bomb", "flush bomb"), ("nothing", "not in the catalogue")])
+def test_impossible_flush_refused(tmp_path, name, words):
+    path = _house(tmp_path, f"""\
+        combinations:
+          flush:
+            value: {{applies_to: [straight, {name}]}}
+            text: {{zh: 清一色, en: flush}}
+            inferred: {{reason: a test}}
+        """)
+    problems = check_file(path)
+    assert len(problems) == 1 and words in problems[0].message
+    assert (problems[0].line, problems[0].column) == (8, 38)
+
+
+def test_deal_arithmetic_and_single_order(tmp_path):
+    path = _house(tmp_path, """\
+        deal:
+          hand_size:
+            value: 17
+            text: {zh: 十七张, en: seventeen}
+            inferred: {reason: a test}
+        ranking:
+          single_order:
+            value: [BJ, LJ, "2", A, K, Q, J, "10", "9", "8", "7", "6", "5", "4", "4"]
+            text: {zh: 顺序, en: order}
+            inferred: {reason: a test}
+        """)
+    kinds = sorted(p.kind for p in check_file(path))
+    assert kinds == ["deal_arithmetic", "rank_order"]
+
+
+def test_unknown_option_value_refused_by_schema(tmp_path):
+    path = _house(tmp_path, """\
+        play:
+          next_leader: {value: nobody, text: {zh: 无, en: none}, inferred: {reason: a test}}
+        """)
+    problems = check_file(path)
+    assert [p.kind for p in problems] == ["bad_value"]
+    assert "last_player, next_of_last_player" in problems[0].expected
+
+
+def test_rules_refuse_other_games():
+    with pytest.raises(RulesError, match="not a Biedan variant"):
+        rules_for(load_variant("huolong/li-zhijiang"))
+    with pytest.raises(SpecError):
+        rules_for("biedan/nonexistent")
