@@ -1,0 +1,113 @@
+"""Records replay (seeds 1-5, both bots), refusals with their codes, operation bad input, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from datong_rules.cli.main import cli
+from datong_rules.reference_impl.biedan import records
+from datong_rules.reference_impl.biedan.bots import make_bots
+from datong_rules.reference_impl.biedan.ops import OPS
+from datong_rules.reference_impl.biedan.state import Match
+
+GUIDE = "biedan/biedan-guide"
+
+
+def session(seed: int, kind: str = "random") -> Match:
+    match = Match(GUIDE, seed)
+    match.play(make_bots(kind, random.Random(seed)))
+    return match
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_sessions_replay(seed, kind):
+    record = json.loads(records.dumps(records.match_body(session(seed, kind))))
+    assert records.replay(record) == {"accepted": True}
+    assert OPS["replay"](GUIDE, {"record": record}) == {"accepted": True}
+
+
+def test_replay_refusals():
+    record = json.loads(records.dumps(records.match_body(session(1))))
+    hand = record["hands"][0]
+    plays = [i for i, a in enumerate(hand["actions"]) if a["type"] == "play"]
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["actions"][plays[0]]["cards"] = ["XX"]
+    assert records.replay(bad)["reason"] == "not_in_hand"
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["actions"][0]["seat"] = (hand["actions"][0]["seat"] + 1) % 3
+    assert records.replay(bad) == {"accepted": False, "index": 0, "seat": bad["hands"][0]["actions"][0]["seat"],
+                                   "reason": "out_of_turn", "hand": 0}
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["pack"][0] = bad["hands"][0]["pack"][1]
+    assert records.replay(bad)["reason"] == "bad_pack"
+    bad = json.loads(json.dumps(record))
+    bad["hands"][1]["banker"] = (bad["hands"][1]["banker"] + 1) % 3
+    assert records.replay(bad) == {"accepted": False, "index": None, "seat": None, "reason": "wrong_banker",
+                                   "hand": 1}
+    bad = json.loads(json.dumps(record))
+    del bad["hands"][0]["actions"][-1]
+    assert records.replay(bad)["reason"] in ("incomplete", "result_mismatch")
+    bad = json.loads(json.dumps(record))
+    bad["hands"][0]["result"]["next_banker"] = (bad["hands"][0]["result"]["next_banker"] + 1) % 3
+    assert records.replay(bad)["reason"] == "result_mismatch"
+
+
+@pytest.mark.parametrize("op, given, words", [
+    ("classify", {"cards": ["S3", "S3"]}, "given twice"),
+    ("classify", {"cards": ["Z9"]}, r"given\.cards\[0\]: bad card"),
+    ("classify", {}, "given.cards: missing"),
+    ("beats", {"table": ["S3", "S5"], "play": ["S6"]}, "not a combination"),
+    ("legal_play", {"hand": ["S3"], "table": None, "play": ["S3"], "passed": "yes"}, "true or false"),
+    ("first_banker", {"hands": [["S3"], ["S4"], ["S5"]]}, "nobody holds H3"),
+    ("settle", {"banker": 3, "out": [0, 1]}, "seat 0-2"),
+    ("exchange", {"places": {"first": 0, "second": 0, "third": 2}, "banker": 0, "hands": [[], [], []], "egg": []},
+     "three different seats"),
+])
+def test_bad_input_is_one_line(op, given, words):
+    with pytest.raises(ValueError, match=words) as info:
+        OPS[op](GUIDE, given)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("hand, table, play, reason", [
+    (["S3"], None, "pass", "must_lead"),
+    (["S3"], ["S4"], "pass", None),
+    (["S3"], None, [], "empty_play"),
+    (["S3"], None, ["S4"], "not_in_hand"),
+    (["S3", "S4"], None, ["S3", "S4"], "not_a_combination"),
+    (["S5", "H5"], ["S4"], ["S5", "H5"], "wrong_type"),
+    (["S5", "H6", "D7", "C8"], ["S3", "H4", "D5"], ["S5", "H6", "D7", "C8"], "wrong_count"),
+    (["S4"], ["H4"], ["S4"], "not_higher"),
+])
+def test_legal_play_codes(hand, table, play, reason):
+    answer = OPS["legal_play"](GUIDE, {"hand": hand, "table": table, "play": play})
+    assert answer == ({"legal": True} if reason is None else {"legal": False, "reason": reason})
+
+
+def test_legal_play_count():
+    """Hand S3 H3 S4 H4 S5 leading: singles 5; pairs S3H3, S4H4; straights 3-4-5: 2×2×1 = 4; pair run 3344: 1."""
+    answer = OPS["legal_play_count"](GUIDE, {"hand": ["S3", "H3", "S4", "H4", "S5"], "table": None})
+    assert answer == {"count": 12, "plays": 12, "pass": False}
+    answer = OPS["legal_play_count"](GUIDE, {"hand": ["S3", "H3", "S4", "H4", "S5"], "table": ["D3"]})
+    assert answer == {"count": 4, "plays": 3, "pass": True}
+
+
+def test_cli_play_and_verify(tmp_path):
+    runner = CliRunner()
+    for seed in range(1, 6):
+        path = tmp_path / f"s{seed}.json"
+        result = runner.invoke(cli, ["play", GUIDE, "--seed", str(seed), "--record", str(path)])
+        assert result.exit_code == 0, result.output
+        assert "── hand 1 · banker seat" in result.output and "Bank: seat" in result.output
+        verified = runner.invoke(cli, ["verify", str(path)])
+        assert verified.exit_code == 0 and "OK (match, 6 hands)" in verified.output
+    record = json.loads((tmp_path / "s1.json").read_text())
+    record["hands"][0]["actions"][0]["seat"] = (record["hands"][0]["actions"][0]["seat"] + 1) % 3
+    (tmp_path / "bad.json").write_text(json.dumps(record))
+    refused = runner.invoke(cli, ["verify", str(tmp_path / "bad.json")])
+    assert refused.exit_code == 1 and "hands[0] action 0" in refused.output and "out_of_turn" in refused.output
