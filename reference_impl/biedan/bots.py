@@ -43,8 +43,7 @@ class GreedyBot:
         found = state._shapes(seat)
         if state.table is None:
             ordinary = [s for s in found if s.combo.tier == "ordinary"] or found
-            best = min(ordinary, key=lambda s: (-len(s.ranks) * (s.combo.size or s.combo.unit or 1),
-                                                 t.reading(s.combo, list(s.ranks), False).key))
+            best = min(ordinary, key=lambda s: (-len(s.ranks) * (s.combo.size or s.combo.unit or 1), s.key))
             return self._play(state, seat, best)
         last = state.table_seat
         partner_play = seat != state.banker and last != state.banker
@@ -52,12 +51,11 @@ class GreedyBot:
             return {"type": "pass", "seat": seat}
         ordinary = [s for s in found if s.combo.tier == "ordinary"]
         if ordinary:
-            return self._play(state, seat, min(ordinary, key=lambda s: t.reading(s.combo, list(s.ranks), False).key))
+            return self._play(state, seat, min(ordinary, key=lambda s: s.key))
         danger = min((state.sizes[s] for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker)),
                      default=99)
         if found and danger <= 5:
-            return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top",
-                                                                     t.reading(s.combo, list(s.ranks), False).key)))
+            return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.key)))
         return {"type": "pass", "seat": seat}
 
     def _play(self, state, seat: int, shape) -> dict:

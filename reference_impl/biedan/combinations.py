@@ -63,9 +63,63 @@ class Table:
             self.suit_of[joker] = None
         self.card_strength = {card: self.strength[rank] for card, rank in self.rank_of.items()}
         self.catalogue = rules.catalogue
+        self.card_sidx = self.card_strength
+        self.seq_to_sidx = tuple(self.strength[r] for r in rules.sequence_order)
+        self.jokers_sidx = frozenset(self.strength[j] for j in JOKERS)
         self.flush = rules.flush_applies_to
         self.flush_any = rules.flush_reach == "any_ranks"
         self.bombs_beat_ordinary = rules.bombs_beat_ordinary
+        self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
+        self.lead_plan = tuple(self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans)
+        self._follow: dict[tuple[str, str, int, int], list] = {}
+
+    def _precompute(self, combo: Combination):
+        """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
+        pairs); sequence → {(top sequence index, length): (plain, flush_only)}; fixed_set → the one shape."""
+        if combo.shape == "same_rank":
+            return [None if combo.size > 1 and s in self.jokers_sidx else _shape(combo, (s,), False, s)
+                    for s in range(len(self.ranks_by_strength))]
+        if combo.shape == "sequence":
+            pre = {}
+            for i in range(len(self.seq_to_sidx)):
+                for length in range(1, i + 2):
+                    ranks = self.seq_to_sidx[i - length + 1:i + 1]
+                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i))
+            return pre
+        sidxs = tuple(self.card_strength[c] for c in combo.cards)
+        return _shape(combo, sidxs, False, max(sidxs))
+
+    def follow_plan(self, table: Reading) -> list:
+        """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached)."""
+        key = (table.name, table.tier, table.count, table.key)
+        plan = self._follow.get(key)
+        if plan is None:
+            plan = []
+            for combo, kind, pre in self.plans:
+                minkey = 0
+                if table.tier == "top":
+                    if combo.tier != "top" or combo.name != table.name:
+                        continue
+                    minkey = table.key + 1
+                elif combo.tier == "ordinary":
+                    if table.tier != "ordinary" or combo.name != table.name:
+                        continue
+                    minkey = table.key + 1
+                elif combo.tier == "bomb":
+                    if table.tier == "ordinary":
+                        if not self.bombs_beat_ordinary:
+                            continue
+                    elif combo.size < table.count:
+                        continue
+                    elif combo.size == table.count:
+                        minkey = table.key + 1
+                plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
+            self._follow[key] = plan
+        return plan
+
+    def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
+        """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card))``."""
+        return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards))
 
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
@@ -154,11 +208,11 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
 
 
 # ----------------------------------------------------------------------------------------------- hands by rank
-def by_rank(t: Table, cards: Iterable[str]) -> dict[str, list[str]]:
-    """A hand as rank → its cards (cards in notation order of suits)."""
-    out: dict[str, list[str]] = {}
+def by_rank(t: Table, cards: Iterable[str]) -> list[list[str]]:
+    """A hand as a list indexed by single strength (0 = weakest rank) of the cards of that rank (suits S H C D)."""
+    out: list[list[str]] = [[] for _ in t.ranks_by_strength]
     for card in sorted(cards, key=_suit_order):
-        out.setdefault(t.rank_of[card], []).append(card)
+        out[t.card_sidx[card]].append(card)
     return out
 
 
@@ -166,83 +220,108 @@ def _suit_order(card: str) -> int:
     return "SHCDBL".index(card[0])
 
 
+def _shape(combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> "Shape":
+    return Shape(combo, ranks, flush_only, key)
+
+
 class Shape(NamedTuple):
-    """A play without its suits: combination, its ranks (a sequence low to high), and whether only a flush of
-    those ranks is allowed (``flush_only``)."""
+    """A play without its suits: combination, its ranks as strength indexes (a sequence low to high), whether only
+    a flush of those ranks is allowed (``flush_only``), and its comparison key (as :class:`Reading`)."""
 
     combo: Combination
-    ranks: tuple[str, ...]
+    ranks: tuple[int, ...]
     flush_only: bool
+    key: int
 
 
-def _flush_suits(hand: dict[str, list[str]], ranks: tuple[str, ...], t: Table) -> list[str]:
-    suits = {t.suit_of[c] for c in hand[ranks[0]]}
+def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
+    suits = {c[0] for c in hand[ranks[0]]}
     for rank in ranks[1:]:
-        suits &= {t.suit_of[c] for c in hand[rank]}
+        suits &= {c[0] for c in hand[rank]}
         if not suits:
             return []
     return sorted(suits, key="SHCD".index)
 
 
-def shapes(t: Table, hand: dict[str, list[str]], table: Reading | None) -> list[Shape]:
-    """The shapes ``hand`` can play: any when leading (``table`` None), else those that beat ``table``."""
+def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
+    """The reading of ``cards``, a card set of ``shape``."""
+    combo = shape.combo
+    flush = combo.name in t.flush and len({c[0] for c in cards}) == 1
+    top = t.ranks_by_strength[shape.ranks[-1] if combo.shape == "sequence" else max(shape.ranks)]
+    length = len(shape.ranks) if combo.shape == "sequence" else 1
+    return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), flush)
+
+
+def shapes(t: Table, hand: list[list[str]], table: Reading | None,
+           avail: list[tuple[int, int]] | None = None) -> list[Shape]:
+    """The shapes ``hand`` can play: any when leading (``table`` None), else those that beat ``table``
+    (:func:`beat_reason` on shapes: same combination and count and higher, a flush where it decides, bombs, the
+    top combination). Shapes are the :class:`Table`'s precomputed objects. ``avail``: :func:`available` of the hand,
+    if the caller keeps it."""
     out: list[Shape] = []
-    for combo in t.catalogue:
-        if table is not None:
-            if combo.tier == "ordinary" and (table.tier != "ordinary" or combo.name != table.name):
-                continue
-            if combo.tier == "bomb" and table.tier == "ordinary" and not t.bombs_beat_ordinary:
-                continue
-            if combo.tier == "bomb" and table.tier == "top":
-                continue
-            if combo.tier == "top" and table.tier == "top" and combo.name != table.name:
-                continue
-        shape = combo.shape
-        if shape == "same_rank":
-            size = combo.size
-            for rank, cards in hand.items():
-                if len(cards) >= size and (size == 1 or rank not in JOKERS):
-                    candidate = Shape(combo, (rank,), False)
-                    if table is None or _shape_beats(t, candidate, table, False):
-                        out.append(candidate)
-        elif shape == "sequence":
-            out += _sequence_shapes(t, hand, combo, table)
-        else:
-            if all(t.rank_of[c] in hand and c in hand[t.rank_of[c]] for c in combo.cards):
-                candidate = Shape(combo, tuple(t.rank_of[c] for c in combo.cards), False)
-                if table is None or _shape_beats(t, candidate, table, False):
-                    out.append(candidate)
+    if avail is None:
+        avail = available(hand)
+    for combo, kind, pre, minkey, size, fixed in (t.lead_plan if table is None else t.follow_plan(table)):
+        if kind == "same_rank":
+            if size == 1:
+                out += [pre[s] for s, n in avail if s >= minkey]
+            else:
+                out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
+        elif kind == "sequence":
+            _sequence_shapes(t, hand, combo, pre, table, out)
+        elif pre.key >= minkey:
+            for sidx, card in fixed:
+                if card not in hand[sidx]:
+                    break
+            else:
+                out.append(pre)
     return out
 
 
-def _shape_beats(t: Table, shape: Shape, table: Reading, flush: bool) -> bool:
-    return beat_reason(t, table, t.reading(shape.combo, list(shape.ranks), flush)) is None
+def available(hand: list[list[str]]) -> list[tuple[int, int]]:
+    """``(strength index, number of cards)`` of every rank the hand holds."""
+    return [(s, len(cards)) for s, cards in enumerate(hand) if cards]
 
 
-def _sequence_shapes(t: Table, hand: dict[str, list[str]], combo: Combination, table: Reading | None) -> list[Shape]:
-    out = []
+def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: dict, table: Reading | None,
+                     out: list[Shape]) -> None:
     unit, low = combo.unit, combo.min_length
-    high = combo.max_length or len(t.seq_ranks)
-    ranks = t.seq_ranks
-    if table is not None and table.length and combo.name == table.name:
+    high = combo.max_length or len(t.seq_to_sidx)
+    following = table is not None and table.name == combo.name
+    if following:
         low = high = table.length
+    flushable = following and combo.name in t.flush and unit == 1
     run = 0
-    for i, rank in enumerate(ranks):
-        run = run + 1 if len(hand.get(rank, ())) >= unit else 0
+    for i, sidx in enumerate(t.seq_to_sidx):
+        if len(hand[sidx]) >= unit:
+            run += 1
+        else:
+            run = 0
+            continue
+        if run < low:
+            continue
         for length in range(low, min(run, high) + 1):
-            seq = ranks[i - length + 1:i + 1]
-            if table is None:
-                out.append(Shape(combo, seq, False))
-                continue
-            if _shape_beats(t, Shape(combo, seq, False), table, False):
-                out.append(Shape(combo, seq, False))
-            elif combo.name in t.flush and unit == 1 and _shape_beats(t, Shape(combo, seq, False), table, True) \
-                    and _flush_suits(hand, seq, t):
-                out.append(Shape(combo, seq, True))
-    return out
+            plain, flush_only = pre[i, length]
+            if not following:
+                out.append(plain)
+            elif flushable:
+                if t.flush_any:
+                    if table.flush:
+                        if i > table.key and _flush_suits(hand, plain.ranks):
+                            out.append(flush_only)
+                    elif i > table.key:
+                        out.append(plain)
+                    elif _flush_suits(hand, plain.ranks):
+                        out.append(flush_only)
+                elif i > table.key:
+                    out.append(plain)
+                elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+                    out.append(flush_only)
+            elif i > table.key:
+                out.append(plain)
 
 
-def plays_of(t: Table, hand: dict[str, list[str]], shape: Shape) -> Iterator[list[str]]:
+def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
     """Every card set of ``shape`` in ``hand`` (lists of cards)."""
     combo = shape.combo
     if combo.shape == "fixed_set":
@@ -253,15 +332,16 @@ def plays_of(t: Table, hand: dict[str, list[str]], shape: Shape) -> Iterator[lis
             yield list(cards)
         return
     if shape.flush_only:
-        for suit in _flush_suits(hand, shape.ranks, t):
-            yield [suit + rank for rank in shape.ranks]
+        rank_of = t.ranks_by_strength
+        for suit in _flush_suits(hand, shape.ranks):
+            yield [suit + rank_of[r] for r in shape.ranks]
         return
-    per_rank = [list(itertools.combinations(hand[rank], combo.unit)) for rank in shape.ranks]
+    per_rank = [list(itertools.combinations(hand[r], combo.unit)) for r in shape.ranks]
     for choice in itertools.product(*per_rank):
         yield [card for group in choice for card in group]
 
 
-def sample_of(t: Table, hand: dict[str, list[str]], shape: Shape, rng: random.Random,
+def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
               force: str | None = None) -> list[str]:
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
@@ -269,10 +349,11 @@ def sample_of(t: Table, hand: dict[str, list[str]], shape: Shape, rng: random.Ra
     if combo.shape == "fixed_set":
         return list(combo.cards)
     if shape.flush_only:
-        suit = t.suit_of[force] if force else rng.choice(_flush_suits(hand, shape.ranks, t))
-        return [suit + rank for rank in shape.ranks]
+        suit = force[0] if force else rng.choice(_flush_suits(hand, shape.ranks))
+        rank_of = t.ranks_by_strength
+        return [suit + rank_of[r] for r in shape.ranks]
     size = combo.size if combo.shape == "same_rank" else combo.unit
-    forced_rank = t.rank_of[force] if force else None
+    forced_rank = t.card_sidx[force] if force else None
     out: list[str] = []
     for rank in shape.ranks:
         cards = hand[rank]
@@ -280,6 +361,8 @@ def sample_of(t: Table, hand: dict[str, list[str]], shape: Shape, rng: random.Ra
             out += cards
         elif rank == forced_rank:
             out += [force, *rng.sample([c for c in cards if c != force], size - 1)]
+        elif size == 1:
+            out.append(cards[int(rng.random() * len(cards))])
         else:
             out += rng.sample(cards, size)
     return out

@@ -21,7 +21,8 @@ from typing import Any
 
 from ..cards import build_deck
 from . import exchange as xchg
-from .combinations import Reading, Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shapes, table_for
+from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, shapes,
+                           table_for)
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -60,7 +61,6 @@ class HandState:
         self.t: Table = table_for(rules)
         self.pack = list(pack)
         self.first_drawer = rules.first_drawer_first_hand if banker is None else banker
-        self.held: list[dict[str, list[str]]] = [{} for _ in range(PLAYERS)]
         dealt: list[list[str]] = [[] for _ in range(PLAYERS)]
         for i, card in enumerate(self.pack):
             dealt[(self.first_drawer + i) % PLAYERS].append(card)
@@ -85,6 +85,8 @@ class HandState:
         self.passed: set[int] = set()
         self.locked: set[int] = set()
         self.first_lead = False
+        self._sampled: tuple[list[str], Shape] | None = None
+        self._avail: list[list[tuple[int, int]] | None] = [None] * PLAYERS
         # exchange state
         self.steps: list[xchg.Step] = []
         self.handed: list[str] = []
@@ -99,11 +101,11 @@ class HandState:
     @property
     def hands(self) -> list[Counter]:
         """Seat → Counter of the cards it holds."""
-        return [Counter(c for cards in h.values() for c in cards) for h in self.held]
+        return [Counter(c for cards in h for c in cards) for h in self.held]
 
     def cards_of(self, seat: int) -> list[str]:
-        """The cards ``seat`` holds (a list)."""
-        return [c for cards in self.held[seat].values() for c in cards]
+        """The cards ``seat`` holds (a list, weakest rank first)."""
+        return [c for cards in self.held[seat] for c in cards]
 
     def active(self) -> list[int]:
         """Seats still holding cards, in seat order."""
@@ -192,33 +194,41 @@ class HandState:
     def _forced(self, seat: int) -> str | None:
         """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
         card = self.must_contain
-        if card and self.first_lead and card in self.held[seat].get(self.t.rank_of[card], ()):
+        if card and self.first_lead and card in self.held[seat][self.t.card_sidx[card]]:
             return card
         return None
 
     def _shapes(self, seat: int) -> list[Shape]:
-        found = shapes(self.t, self.held[seat], self.table)
-        card = self._forced(seat)
+        avail = self._avail[seat]
+        if avail is None:
+            avail = self._avail[seat] = available(self.held[seat])
+        found = shapes(self.t, self.held[seat], self.table, avail)
+        card = self._forced(seat) if self.first_lead else None
         if card is not None:
-            rank, suit = self.t.rank_of[card], self.t.suit_of[card]
+            rank, suit, held = self.t.card_sidx[card], card[0], self.held[seat]
+            names = self.t.ranks_by_strength
             found = [s for s in found if rank in s.ranks and (not s.flush_only or all(
-                suit + r in self.held[seat].get(r, ()) for r in s.ranks))]
+                suit + names[r] in held[r] for r in s.ranks))]
         return found
 
     def random_action(self, rng: random.Random) -> dict:
         """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
         legal shapes, uniformly, then its suits at random."""
-        seat = self.current_player()
         if self.phase == "play":
-            if self.table is not None and seat in self.locked:
+            seat = self.turn
+            table = self.table
+            if table is not None and seat in self.locked:
                 return {"type": "pass", "seat": seat}
             found = self._shapes(seat)
-            n = len(found) + (self.table is not None)
-            i = rng.randrange(n)
-            if i == len(found):
+            n = len(found)
+            i = int(rng.random() * (n + (table is not None)))
+            if i == n:
                 return {"type": "pass", "seat": seat}
-            return {"type": "play", "seat": seat,
-                    "cards": sample_of(self.t, self.held[seat], found[i], rng, self._forced(seat))}
+            shape = found[i]
+            cards = sample_of(self.t, self.held[seat], shape, rng, self._forced(seat) if self.first_lead else None)
+            self._sampled = (cards, shape)
+            return {"type": "play", "seat": seat, "cards": cards}
+        seat = self.current_player()
         if self.phase == "bury":
             return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
         step = self.steps[0]
@@ -245,7 +255,11 @@ class HandState:
         if kind == "pass":
             self._pass(action["seat"])
         elif kind == "play":
-            self._play(action["seat"], list(action["cards"]))
+            cards = action["cards"]
+            sampled = self._sampled
+            reading = shape_reading(self.t, sampled[1], cards) if sampled and sampled[0] is cards else None
+            self._sampled = None
+            self._play(action["seat"], list(cards), reading)
         elif kind == "bury":
             self._remove(self.banker, action["cards"])
             self.egg = list(action["cards"])
@@ -266,20 +280,19 @@ class HandState:
     # ----------------------------------------------------------------------------------------------- internals
     def _remove(self, seat: int, cards: list[str]) -> None:
         held = self.held[seat]
-        rank_of = self.t.rank_of
+        sidx = self.t.card_sidx
         for card in cards:
-            rank = rank_of[card]
-            group = held[rank]
-            group.remove(card)
-            if not group:
-                del held[rank]
+            held[sidx[card]].remove(card)
         self.sizes[seat] -= len(cards)
+        self._avail[seat] = None
 
     def _add(self, seat: int, cards: list[str]) -> None:
         held = self.held[seat]
+        sidx = self.t.card_sidx
         for card in cards:
-            held.setdefault(self.t.rank_of[card], []).append(card)
+            held[sidx[card]].append(card)
         self.sizes[seat] += len(cards)
+        self._avail[seat] = None
 
     def _move(self, step: str, giver: int | None, receiver: int, cards: list[str]) -> None:
         if giver is not None:
@@ -319,11 +332,11 @@ class HandState:
                 return other
         return None
 
-    def _play(self, seat: int, cards: list[str]) -> None:
+    def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
         self.first_lead = False
         self.must_contain = None
         self._remove(seat, cards)
-        self.table = readings(self.t, cards)[0]
+        self.table = reading or readings(self.t, cards)[0]
         self.table_cards = cards
         self.table_seat = seat
         self.passed = set()
@@ -341,14 +354,13 @@ class HandState:
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
-        last = self.table_seat
-        waiting = [s for s in range(PLAYERS) if self.sizes[s] and s != last
-                   and s not in self.passed and s not in self.locked]
-        if not waiting:
-            self._end_round(last)
-            return
-        nxt = self._next_turn(seat)
-        self.turn = nxt if nxt in waiting else waiting[0]
+        last, sizes, passed, locked = self.table_seat, self.sizes, self.passed, self.locked
+        for step in (1, 2):  # the next seat in play order that still has to answer the table
+            other = (seat + step) % PLAYERS
+            if sizes[other] and other != last and other not in passed and other not in locked:
+                self.turn = other
+                return
+        self._end_round(last)
 
     def _end_round(self, last: int | None) -> None:
         assert last is not None

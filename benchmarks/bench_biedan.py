@@ -1,0 +1,79 @@
+"""Random-bot hands per second of the 憋蛋 Biedan engine on one core (target ≥ 2,000).
+
+A hand is dealt, buried, played out and exchanged with :meth:`HandState.random_action` for every seat (the random
+bot), actions applied without re-checking (the bot only makes legal actions; the property test checks that), and
+the bank passed on through :class:`Match`. Sessions of ``match.hands`` hands are played until ``-n`` hands are done.
+The rate is hands per second of CPU time of this (single-threaded) process, so that other work on a shared machine
+does not count; the wall-clock rate is printed beside it.
+
+    python benchmarks/bench_biedan.py                      # biedan/biedan-guide, 5,000 hands
+    python benchmarks/bench_biedan.py -n 20000 --profile   # cProfile of the hot path
+    python benchmarks/bench_biedan.py --check              # re-check every action (slower: the legality cost)
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+from datong_rules.reference_impl.biedan.rules import rules_for  # noqa: E402
+from datong_rules.reference_impl.biedan.state import Match  # noqa: E402
+
+TARGET = 2000.0
+"""Hands per second wanted."""
+
+
+def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, float, float]:
+    """Play ``hands`` hands; returns (hands, actions, CPU seconds of this process, wall seconds)."""
+    rules = rules_for(variant)
+    rng = random.Random(seed)
+    done = actions = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    session = 0
+    while done < hands:
+        match = Match(rules, seed + session)
+        session += 1
+        while not match.over and done < hands:
+            state = match.new_hand()
+            while state.phase != "over":
+                state.apply(state.random_action(rng), validate=check)
+                actions += 1
+            match.finish_hand(state)
+            done += 1
+    return done, actions, time.process_time() - cpu, time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=5000, help="hands to play (default 5000)")
+    parser.add_argument("--variant", default="biedan/biedan-guide")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="re-check every action's legality")
+    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
+    args = parser.parse_args()
+    play(args.variant, 200, args.seed, args.check)  # warm up (variant loading, tables)
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+    hands, actions, seconds, wall = play(args.variant, args.n, args.seed, args.check)
+    if args.profile:
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(18)
+    rate = hands / seconds
+    print(f"{args.variant}: {hands} hands, {actions} actions in {seconds:.2f} s of CPU ({wall:.2f} s wall): "
+          f"{rate:,.0f} hands/s on one core ({hands / wall:,.0f} by the wall clock; "
+          f"{actions / hands:.1f} actions a hand){' with checks' if args.check else ''} · target {TARGET:,.0f}: "
+          + ("met" if rate >= TARGET else "NOT met"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
