@@ -42,6 +42,13 @@ SECTION_TITLES: Final[dict[str, dict[str, str]]] = {
     "rotation": {"zh": "轮庄", "en": "The next banker"},
     "match_end": {"zh": "一龙结束", "en": "End of the match"},
     "stakes": {"zh": "输赢分", "en": "Stakes"},
+    "banker": {"zh": "庄家", "en": "The banker"},
+    "egg": {"zh": "扣蛋", "en": "The egg"},
+    "beating": {"zh": "管牌", "en": "Beating a play"},
+    "play": {"zh": "出牌与过", "en": "Playing and passing"},
+    "hand_end": {"zh": "一局结束", "en": "End of the hand"},
+    "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
+    "match": {"zh": "一场", "en": "The session"},
 }
 
 SUMMARY_ROWS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
