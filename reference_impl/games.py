@@ -93,6 +93,7 @@ _GAMES: dict[str, Game] = {}
 
 BUILTIN = (
     Game("huolong", {"zh": "攉龙", "en": "Huolong"}, "trick_taking", "datong_rules.reference_impl.huolong"),
+    Game("biedan", {"zh": "憋蛋", "en": "Biedan"}, "climbing", "datong_rules.reference_impl.biedan"),
 )
 """The games of the kit, by dotted package name (imported lazily)."""
 

@@ -112,6 +112,10 @@ def _chart_md(game_id: str, rules: dict[str, Any], lang: str) -> str:
     data = chart_data(rules) if chart_data is not None else None
     if data is None:
         return ""
+    if "rows" in data:  # a game's own chart: labelled rows of card groups (Biedan: single order, combinations)
+        rows = "".join(f'<p class="chart-label">{escape(row["label"][lang])}</p>'
+                       f'<div class="chart-row">{ranking_html(row["groups"], lang)}</div>' for row in data["rows"])
+        return f"## {UI['chart'][lang]} {{#chart}}\n\n<div class=\"chart\">{rows}</div>\n\n"
     caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
     return (f"## {UI['chart'][lang]} {{#chart}}\n\n"
             f'<div class="chart"><p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]}</p>'

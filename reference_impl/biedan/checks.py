@@ -1,6 +1,6 @@
 """Loader checks of a Biedan variant beyond the schema: what one deck makes impossible.
 
-:func:`findings` returns :class:`~datong_rules.reference_impl.variant.settlement_check.Finding` tuples located at
+:func:`findings` returns :class:`~datong_rules.reference_impl.variant.findings.Finding` tuples located at
 the offending value, so the loader reports ``file:line:col`` and a one-line message. Kinds (see
 ``variant.errors.KINDS``): ``impossible`` (a combination or a flush one deck cannot hold), ``rank_order`` (an
 order that misses or repeats a card), ``duplicate_name``, ``deal_arithmetic``, ``bad_value``.
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import build_deck
-from ..variant.settlement_check import Finding
+from ..variant.findings import Finding
 from ..variant.variant import MISSING, rule_value
 
 RANKS13 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -335,7 +335,7 @@ def op_replay(rules: BiedanRules, given: dict) -> Answer:
     record = _get(given, "record")
     if not isinstance(record, dict):
         raise ValueError("given.record: expected a record mapping")
-    return replay(record, rules)
+    return replay(record, rules).answer()
 
 
 _OPS: dict[str, Callable[[BiedanRules, dict], Answer]] = {

@@ -1,13 +1,14 @@
 """Game records of 憋蛋 Biedan and their replay (command ``verify``, operation ``replay``).
 
-A **hand record**: ``{record: "hand", game: "biedan", variant, format: 1, banker: seat | null (null: the first hand
-of a session, banked by the holder of banker.first's card), previous: {places, banker} | null (the last hand, for
-exchange.timing after_next_deal), pack: [54 cards in dealing order], actions: [...], result: {places, banker,
-banker_kept, next_banker, egg, moves}}``. A **match record**: ``{record: "match", game: "biedan", variant, format: 1,
-seed, hands: [hand records]}``; each hand's ``banker`` and ``previous`` must follow from the hand before.
+The envelope (``record, kit, game, variant, seed``) is :mod:`datong_rules.reference_impl.records`'; the body of a
+**hand record** is ``{format: 1, banker: seat | null (null: the first hand of a session, banked by the holder of
+banker.first's card), previous: {places, banker} | null (the last hand, for exchange.timing after_next_deal), pack:
+[54 cards in dealing order], actions: [...], result: {places, banker, banker_kept, next_banker, egg, moves}}``; of a
+**match record** ``{format: 1, hands: [hand records]}``, each hand's ``banker`` and ``previous`` following from the
+hand before. Schema: ``spec/schema/games/biedan/record.schema.json``.
 
-:func:`replay` answers ``{accepted: true}`` or ``{accepted: false, index, seat, reason}`` (+ ``hand`` for a match),
-with the codes of docs/implementers/biedan-operations.md (operation ``replay``).
+:func:`replay` gives a :class:`~datong_rules.reference_impl.records.ReplayResult` whose ``answer()`` is the
+``replay`` operation's answer, with the codes of docs/implementers/biedan-operations.md.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import records as envelope
 from ..cards import ALL_CARDS
+from ..records import ReplayResult
 from .rules import BiedanRules, rules_for
 from .state import PLAYERS, HandState, IllegalAction
 
 FORMAT = 1
 
 
-def hand_body(state: HandState) -> dict[str, Any]:
-    """The record of a finished (or unfinished) hand."""
-    body = {"record": "hand", "game": "biedan", "variant": state.rules.variant_id, "format": FORMAT,
-            "banker": None if state.banker_by_card else state.banker, "previous": state.previous,
+def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
+    """The body of the record of a finished (or unfinished) hand (after the envelope)."""
+    body = {"format": FORMAT, "banker": None if state.banker_by_card else state.banker, "previous": state.previous,
             "pack": list(state.pack), "actions": [dict(a) for a in state.actions]}
     if state.is_terminal():
         body["result"] = state.settlement()
@@ -33,22 +35,16 @@ def hand_body(state: HandState) -> dict[str, Any]:
 
 
 def match_body(match: Any) -> dict[str, Any]:
-    """The record of a session (:class:`~.state.Match`)."""
-    return {"record": "match", "game": "biedan", "variant": match.rules.variant_id, "format": FORMAT,
-            "seed": match.seed, "hands": [hand_body(s) for s in match.states]}
+    """The body of the record of a session (:class:`~.state.Match`): every hand as a hand record."""
+    return {"format": FORMAT, "hands": [envelope.hand_record(s, seed=match.seed) for s in match.states]}
 
 
-def dumps(record: dict) -> str:
-    """A record as JSON text (one line per action would be long: compact, with a final newline)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def _refuse(reason: str, index: int | None = None, seat: int | None = None) -> dict:
-    return {"accepted": False, "index": index, "seat": seat, "reason": reason}
+def _refuse(reason: str, index: int | None = None, seat: int | None = None) -> ReplayResult:
+    return ReplayResult(False, index=index, seat=seat, reason=reason)
 
 
 def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., expect_previous: Any = ...
-                 ) -> tuple[dict, HandState | None]:
+                 ) -> tuple[ReplayResult, HandState | None]:
     pack = record.get("pack")
     if not isinstance(pack, list) or sorted(map(str, pack)) != sorted(ALL_CARDS) * rules.decks:
         return _refuse("bad_pack"), None
@@ -80,10 +76,10 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
         return _refuse("incomplete", len(actions)), None
     if "result" in record and record["result"] != json.loads(json.dumps(state.settlement())):
         return _refuse("result_mismatch", len(actions)), None
-    return {"accepted": True}, state
+    return ReplayResult(True, state=state), state
 
 
-def replay(record: dict, rules: Any = None) -> dict:
+def replay(record: dict, rules: Any = None) -> ReplayResult:
     """Check a hand or match record; ``rules`` (id, Variant or rules) default to the record's variant.
 
     Raises:
@@ -99,13 +95,17 @@ def replay(record: dict, rules: Any = None) -> dict:
         raise ValueError("record.hands: expected a list of hand records")
     banker: Any = None
     previous: Any = None
+    state = None
     for number, hand in enumerate(hands):
         if not isinstance(hand, dict):
-            return {**_refuse("incomplete"), "hand": number}
+            refused = _refuse("incomplete")
+            refused.hand = number
+            return refused
         answer, state = _replay_hand(hand, rules, banker, previous)
         if state is None:
-            return {**answer, "hand": number}
+            answer.hand = number
+            return answer
         result = state.settlement()
         banker = result["next_banker"]
         previous = {"places": result["places"], "banker": result["banker"]}
-    return {"accepted": True}
+    return ReplayResult(True, state=state)

@@ -1,6 +1,6 @@
-"""Chart data of the Biedan rulebook pages: the single-card order and one example of every combination, as cards
-(drawn by ``datong_rules.rulebook``). Everything is read from the variant's rules; the example suits are a layout
-choice, not a rule."""
+"""Biedan's data for the rulebook pages (the ``rulebook`` facet of the game registry): the single-card order and one
+example of every combination, as cards (drawn by ``datong_rules.rulebook``). Everything is read from the variant's
+rules; the example ranks and suits are a layout choice, not a rule."""
 
 from __future__ import annotations
 
@@ -66,3 +66,19 @@ def _example(combo: dict, seq: list[str]) -> list[str]:
         ranks = seq[:length] if combo["unit"] > 1 else seq[3:3 + length + 1]
         return [_SUITS[(i + k) % 4] + r for i, r in enumerate(ranks) for k in range(combo["unit"])]
     return list(combo.get("cards", []))
+
+
+def chart_data(rules: dict) -> dict | None:
+    """The chart as labelled rows of card groups, ``{rows: [{label: {zh, en}, groups: [[card…]…]}]}``: the single
+    order (high to low), then each combination (one group), then a flush straight above the same mixed straight."""
+    data = chart(rules)
+    if data is None:
+        return None
+    rows = [{"label": LABELS["single_order"], "groups": data["single"]}]
+    for combo in data["combinations"]:
+        label = combo["label"] or {"zh": combo["name"], "en": combo["name"]}
+        rows.append({"label": label, "groups": [combo["cards"]]})
+    if data["flush"]:
+        rows.append({"label": {"zh": "清一色顺子管住同样的杂色顺子", "en": "A flush straight beats the same mixed straight"},
+                     "groups": [data["flush"]["flush"], data["flush"]["mixed"]]})
+    return {"rows": rows}

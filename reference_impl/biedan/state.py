@@ -464,16 +464,22 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
     return HandState(rules, pack, banker=banker, previous=previous)
 
 
+class MatchError(RuntimeError):
+    """The session cannot go on (a hand handed back unfinished, or more hands than ``max_hands``)."""
+
+
 class Match:
     """A session of ``match.hands`` hands; the bank is kept or passed after each (rules banker.*).
 
-    Attributes: rules, seed, rng, banker (of the next hand; None before the first), previous (``{places, banker}``
-    of the last hand), results (each hand's settlement), hands_played.
+    Attributes: rules, seed, rng, max_hands (a safety cap, as for Huolong), banker (of the next hand; None before the
+    first), previous (``{places, banker}`` of the last hand), results (each hand's settlement), states (each
+    finished hand), hands (the same list: the registry's name for it).
     """
 
-    def __init__(self, rules: BiedanRules | str, seed: int | None = None) -> None:
+    def __init__(self, rules: BiedanRules | str, seed: int | None = None, *, max_hands: int = 500) -> None:
         self.rules = rules_for(rules)
         self.seed = seed
+        self.max_hands = max_hands
         self.rng = random.Random(seed)
         self.banker: int | None = None
         self.previous: dict | None = None
@@ -489,8 +495,19 @@ class Match:
         """Deal the next hand."""
         return new_hand(self.rules, self.rng, banker=self.banker, previous=self.previous)
 
+    @property
+    def hands(self) -> list[HandState]:
+        """The finished hands, in order."""
+        return self.states
+
     def finish_hand(self, state: HandState) -> dict:
-        """Record a finished hand and pass or keep the bank; returns its settlement."""
+        """Record a finished hand and pass or keep the bank; returns its settlement.
+
+        Raises:
+            MatchError: the hand is not over.
+        """
+        if not state.is_terminal():
+            raise MatchError("a hand was handed back before it ended")
         result = state.settlement()
         self.results.append(result)
         self.states.append(state)
@@ -500,13 +517,19 @@ class Match:
 
     def play(self, bots: list, hands: int | None = None, on_hand=None) -> list[dict]:
         """Play the session (or ``hands`` hands) with ``bots`` (one per seat, ``choose(state) -> action``);
-        ``on_hand(state, result)`` is called after each hand. Returns the settlements."""
+        ``on_hand(state)`` is called after each hand. Returns the settlements.
+
+        Raises:
+            MatchError: more hands asked for than ``max_hands``.
+        """
         target = self.rules.match_hands if hands is None else hands
+        if target > self.max_hands:
+            raise MatchError(f"{target} hands asked for, more than the cap of {self.max_hands}")
         while len(self.results) < target:
             state = self.new_hand()
             while not state.is_terminal():
                 state.apply(bots[state.current_player()].choose(state), validate=False)
-            result = self.finish_hand(state)
+            self.finish_hand(state)
             if on_hand is not None:
-                on_hand(state, result)
+                on_hand(state)
         return self.results

@@ -61,3 +61,16 @@ def _moves(t, moves: list[dict]) -> list[str]:
         giver = "the egg" if move["from"] is None else f"seat {move['from']}"
         out.append(f"Exchange ({move['step']}): {giver} → seat {move['to']}: {_cards(t, move['cards'])}")
     return out
+
+
+def match_hand_lines(match, state: HandState) -> list[str]:
+    """The lines of the hand ``state``, the last one ``match`` finished (for ``datong-rules play``)."""
+    return lines(state, len(match.states))
+
+
+def match_end_lines(match) -> list[str]:
+    """The session's last line."""
+    n = len(match.states)
+    kept = sum(1 for r in match.results if r["banker_kept"])
+    return [f"Session over after {n} hand{'s' if n != 1 else ''} (bank kept {kept} time{'s' if kept != 1 else ''})"
+            if match.over else f"Session stopped after {n} hand{'s' if n != 1 else ''} of {match.rules.match_hands}"]

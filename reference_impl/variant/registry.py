@@ -17,8 +17,6 @@ validated in two steps:
 
 from __future__ import annotations
 
-import importlib
-
 import os
 from pathlib import Path
 from typing import Any
@@ -263,19 +261,6 @@ class Registry:
         for finding in semantic_findings(variant, self.source_ids()):
             problems.append(_located_finding(variant, leaf.file, finding))
         return variant, problems
-
-
-def game_findings(variant: Variant) -> list[Finding]:
-    """The game's own loader checks: ``findings(variant)`` of ``datong_rules.reference_impl.<game>.checks`` when that
-    module exists (imported lazily by dotted name; the game registry of reference_impl.games may take this over)."""
-    game = variant.data.get("game")
-    if not isinstance(game, str) or not game.isidentifier():
-        return []
-    try:
-        module = importlib.import_module(f"datong_rules.reference_impl.{game}.checks")
-    except ModuleNotFoundError:
-        return []
-    return list(module.findings(variant))
 
 
 def _rule_place(path: tuple) -> str:

@@ -35,52 +35,9 @@ _TYPE_NAMES = {"object": "a mapping", "array": "a list", "string": "text", "inte
 
 @lru_cache(maxsize=None)
 def load_schema(path: Path) -> dict:
-    """The schema in ``path`` (parsed once per path), with every ``$ref`` to another schema file beside it
-    (``games/biedan/rules.schema.json``, ``…#/$defs/complete``) bundled into its ``$defs`` (see :func:`bundle`), so
-    that every ``$ref`` resolves inside the one document the validators are given."""
+    """The schema in ``path`` (parsed once per path)."""
     with open(path, encoding="utf-8") as handle:
-        return bundle(json.load(handle), Path(path).parent)
-
-
-def bundle(schema: dict, folder: Path) -> dict:
-    """``schema`` with each ``$ref`` to a file (a relative path, optionally with a ``#`` fragment) replaced by a
-    reference into ``$defs["file:<path>"]``, where the referenced file is copied (its own ``$id``/``$schema``
-    dropped, its internal references rewritten to point into the copy). Files are read from ``folder``; a schema
-    without file references is returned unchanged."""
-    defs = schema.setdefault("$defs", {})
-
-    def key_of(ref_file: str) -> str:
-        key = f"file:{ref_file}"
-        if key not in defs:
-            with open(folder / ref_file, encoding="utf-8") as handle:
-                other = json.load(handle)
-            other.pop("$id", None)
-            other.pop("$schema", None)
-            defs[key] = {}  # reserve before rewriting (a cycle refers to itself)
-            defs[key] = rewrite(other, f"#/$defs/{key.replace('~', '~0').replace('/', '~1')}", Path(ref_file).parent)
-        return key
-
-    def rewrite(node, internal: str, base: Path):
-        if isinstance(node, dict):
-            out = {}
-            for name, value in node.items():
-                if name == "$ref" and isinstance(value, str):
-                    out[name] = target(value, internal, base)
-                else:
-                    out[name] = rewrite(value, internal, base)
-            return out
-        if isinstance(node, list):
-            return [rewrite(value, internal, base) for value in node]
-        return node
-
-    def target(ref: str, internal: str, base: Path) -> str:
-        if ref.startswith("#"):
-            return internal + ref[1:]
-        ref_file, _, fragment = ref.partition("#")
-        key = key_of(str(base / ref_file))
-        return f"#/$defs/{key.replace('~', '~0').replace('/', '~1')}{fragment}"
-
-    return rewrite(schema, "#", Path("."))
+        return json.load(handle)
 
 
 def schema_root(path: Path) -> Path:

@@ -8,6 +8,7 @@ from biedan_helpers import OPTIONS, with_options
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from datong_rules.reference_impl import records as envelope
 from datong_rules.reference_impl.biedan import records
 from datong_rules.reference_impl.biedan.state import Match
 
@@ -37,4 +38,4 @@ def test_random_hands_conserve_cards_and_end(options, seed):
         assert state.is_terminal()
         assert len(state.out) == 2 and state.places is not None
         match.finish_hand(state)
-    assert records.replay(records.match_body(match), rules) == {"accepted": True}
+    assert records.replay(envelope.match_record(match), rules).answer() == {"accepted": True}

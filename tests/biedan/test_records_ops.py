@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
+from datong_rules.reference_impl import records as envelope
 from datong_rules.reference_impl.biedan import records
 from datong_rules.reference_impl.biedan.bots import make_bots
 from datong_rules.reference_impl.biedan.ops import OPS
@@ -26,35 +27,37 @@ def session(seed: int, kind: str = "random") -> Match:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 def test_sessions_replay(seed, kind):
-    record = json.loads(records.dumps(records.match_body(session(seed, kind))))
-    assert records.replay(record) == {"accepted": True}
+    record = json.loads(envelope.dumps(envelope.match_record(session(seed, kind))))
+    envelope.validate(record)
+    assert records.replay(record).answer() == {"accepted": True}
+    assert envelope.verify(record).accepted
     assert OPS["replay"](GUIDE, {"record": record}) == {"accepted": True}
 
 
 def test_replay_refusals():
-    record = json.loads(records.dumps(records.match_body(session(1))))
+    record = json.loads(envelope.dumps(envelope.match_record(session(1))))
     hand = record["hands"][0]
     plays = [i for i, a in enumerate(hand["actions"]) if a["type"] == "play"]
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"][plays[0]]["cards"] = ["XX"]
-    assert records.replay(bad)["reason"] == "not_in_hand"
+    assert records.replay(bad).reason == "not_in_hand"
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"][0]["seat"] = (hand["actions"][0]["seat"] + 1) % 3
-    assert records.replay(bad) == {"accepted": False, "index": 0, "seat": bad["hands"][0]["actions"][0]["seat"],
+    assert records.replay(bad).answer() == {"accepted": False, "index": 0, "seat": bad["hands"][0]["actions"][0]["seat"],
                                    "reason": "out_of_turn", "hand": 0}
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["pack"][0] = bad["hands"][0]["pack"][1]
-    assert records.replay(bad)["reason"] == "bad_pack"
+    assert records.replay(bad).reason == "bad_pack"
     bad = json.loads(json.dumps(record))
     bad["hands"][1]["banker"] = (bad["hands"][1]["banker"] + 1) % 3
-    assert records.replay(bad) == {"accepted": False, "index": None, "seat": None, "reason": "wrong_banker",
+    assert records.replay(bad).answer() == {"accepted": False, "index": None, "seat": None, "reason": "wrong_banker",
                                    "hand": 1}
     bad = json.loads(json.dumps(record))
     del bad["hands"][0]["actions"][-1]
-    assert records.replay(bad)["reason"] in ("incomplete", "result_mismatch")
+    assert records.replay(bad).reason in ("incomplete", "result_mismatch")
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["result"]["next_banker"] = (bad["hands"][0]["result"]["next_banker"] + 1) % 3
-    assert records.replay(bad)["reason"] == "result_mismatch"
+    assert records.replay(bad).reason == "result_mismatch"
 
 
 @pytest.mark.parametrize("op, given, words", [
@@ -105,7 +108,7 @@ def test_cli_play_and_verify(tmp_path):
         assert result.exit_code == 0, result.output
         assert "── hand 1 · banker seat" in result.output and "Bank: seat" in result.output
         verified = runner.invoke(cli, ["verify", str(path)])
-        assert verified.exit_code == 0 and "OK (match, 6 hands)" in verified.output
+        assert verified.exit_code == 0 and "OK (match, 6 deals)" in verified.output
     record = json.loads((tmp_path / "s1.json").read_text())
     record["hands"][0]["actions"][0]["seat"] = (record["hands"][0]["actions"][0]["seat"] + 1) % 3
     (tmp_path / "bad.json").write_text(json.dumps(record))

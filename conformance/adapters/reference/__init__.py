@@ -13,7 +13,6 @@ variants extending it; a query for such a variant is answered with an error nami
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from datong_rules.reference_impl import __version__, games
@@ -27,15 +26,6 @@ def game_ops(game: games.Game) -> dict[str, Any]:
     """The operations of ``game`` (its ``ops.OPS``), ``{}`` for a game without operations."""
     module = game.facet("ops")
     return dict(getattr(module, "OPS", {}))
-
-
-def _game_ops(game: str) -> dict[str, Any]:
-    """The ``OPS`` of a game other than Huolong (its ``ops`` module, found by dotted name like the game registry
-    does), or ``{}`` for an unknown game."""
-    try:
-        return importlib.import_module(f"datong_rules.reference_impl.{game}.ops").OPS
-    except ModuleNotFoundError:
-        return {}
 
 
 class ReferenceImplementation(Implementation):
