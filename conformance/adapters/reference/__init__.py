@@ -22,6 +22,10 @@ from ... import bundled_spec
 from ..base import Implementation, ImplementationError, Unsupported
 
 
+PROTOCOL1_GAME = "huolong"
+"""The game whose variants and bare operation names the protocol-1 lists (handshake, ``supported_*``) hold."""
+
+
 def game_ops(game: games.Game) -> dict[str, Any]:
     """The operations of ``game`` (its ``ops.OPS``), ``{}`` for a game without operations."""
     module = game.facet("ops")
@@ -41,7 +45,7 @@ class ReferenceImplementation(Implementation):
         runner asks before every scenario, and listing scans spec/); one that cannot be loaded is left out, its
         problem kept in :func:`datong_rules.conformance.bundled_spec.warnings`."""
         if self._variants is None:
-            self._variants = [v for game in games.ids() for v in bundled_spec.playable_ids(game)]
+            self._variants = bundled_spec.playable_ids(PROTOCOL1_GAME)
         return list(self._variants)
 
     def skip_reason(self, variant: str, op: str) -> str | None:
@@ -51,11 +55,19 @@ class ReferenceImplementation(Implementation):
         if isinstance(bundled_spec.variant(variant), SpecError) and game is not None \
                 and self._op_name(game, op) in game_ops(game):
             return None
+        if game is not None and game.id != PROTOCOL1_GAME:  # not in the protocol-1 lists: asked directly
+            loaded = bundled_spec.variant(variant)
+            if loaded is None or getattr(loaded, "abstract", False):
+                return f"variant '{variant}' not supported by {self.name}"
+            if self._op_name(game, op) not in game_ops(game):
+                return f"operation '{game.id}/{self._op_name(game, op)}' not supported by {self.name}"
+            return None
         return super().skip_reason(variant, op)
 
     def supported_operations(self) -> list[str]:
-        """The bare operation names of every registered game (protocol 1 lists Huolong's: today the only ones)."""
-        return sorted({op for game_id in games.ids() for op in game_ops(games.get(game_id))})
+        """Huolong's operation names: protocol 1 lists bare names, which mean Huolong's. The other registered games
+        (Biedan) are answered all the same (:meth:`skip_reason` lets their variants and operations through)."""
+        return sorted(game_ops(games.get(PROTOCOL1_GAME)))
 
     @staticmethod
     def _op_name(game: games.Game, op: str) -> str:
