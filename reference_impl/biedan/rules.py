@@ -15,7 +15,7 @@ from ..variant import Variant, load_variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
     "players.count": (3,),
-    "players.sides": ("banker_vs_rest",),
+    "players.partnership": ("banker_vs_rest",),
     "players.play_direction": ("counter_clockwise", "clockwise"),
     "deck.decks": (1,),
     "deck.jokers_per_deck": (2,),
