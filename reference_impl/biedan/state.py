@@ -103,6 +103,17 @@ class HandState:
         """Seat → Counter of the cards it holds."""
         return [Counter(c for cards in h for c in cards) for h in self.held]
 
+    def cards_everywhere(self) -> Counter:
+        """Every card of the pack wherever it lies now (hands, the egg while buried, plays on the table and before):
+        a Counter that always equals the pack (the random simulation test checks it)."""
+        out = Counter(c for hand in self.held for cards in hand for c in cards)
+        if not any(m["step"] == "take_egg" for m in self.moves):
+            out.update(self.egg)
+        for action in self.actions:
+            if action["type"] == "play":
+                out.update(action["cards"])
+        return out
+
     def cards_of(self, seat: int) -> list[str]:
         """The cards ``seat`` holds (a list, weakest rank first)."""
         return [c for cards in self.held[seat] for c in cards]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from biedan_helpers import OPTIONS, with_options
 from hypothesis import given, settings
@@ -35,6 +36,7 @@ def test_random_hands_conserve_cards_and_end(options, seed):
                 played += len(action["cards"])
             egg_out = len(state.egg) if not any(m["step"] == "take_egg" for m in state.moves) else 0
             assert sum(state.sizes) + played + egg_out == 54
+            assert state.cards_everywhere() == Counter(state.pack)
         assert state.is_terminal()
         assert len(state.out) == 2 and state.places is not None
         match.finish_hand(state)
