@@ -25,6 +25,8 @@ def test_every_rule_has_provenance():
         item = variant.item(rule_id)
         assert ("source" in item) != ("inferred" in item), rule_id
         assert item["text"]["zh"] and item["text"]["en"], rule_id
+        assert ("note" in item) == ("note_zh" in item), rule_id  # every reader-facing text in 中文 and English
+        assert "inferred" not in item or "reason_zh" in item["inferred"], rule_id
 
 
 def test_supported_equals_schema_enums():
