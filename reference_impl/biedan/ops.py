@@ -14,7 +14,7 @@ from ..cards import CardNotationError, parse_card, sort_cards
 from . import exchange as xchg
 from .combinations import Reading, Table, beat_reason, by_rank, readings, shapes, plays_of, table_for
 from .rules import BiedanRules, rules_for
-from .state import PLAYERS, egg_reason, play_reason, settle
+from .state import PLAYERS, egg_reason, next_to_answer, play_reason, round_leader, settle
 
 Answer = dict[str, Any]
 
@@ -222,17 +222,11 @@ def op_round(rules: BiedanRules, given: dict) -> Answer:
                     over = hand_over = True
                     turn = None
                     continue
-        waiting = [s for s in range(PLAYERS) if sizes[s] and s != last and s not in passed and s not in locked]
-        if not waiting:
-            over, turn = True, None
+        turn = next_to_answer(seat, last, sizes, passed, locked)
+        if turn is None:
+            over = True
             assert last is not None
-            if rules.next_leader == "last_player" and sizes[last]:
-                next_leader = last
-            else:
-                next_leader = next(s for s in ((last + 1) % PLAYERS, (last + 2) % PLAYERS) if sizes[s])
-            continue
-        nxt = next((s for s in ((seat + 1) % PLAYERS, (seat + 2) % PLAYERS) if s in waiting), waiting[0])
-        turn = nxt
+            next_leader = round_leader(rules, last, sizes)
     return {"over": over, "hand_over": hand_over, "to_act": None if over else turn,
             "table": None if over or table is None else _table_cards(actions, last),
             "next_leader": next_leader, "out": out}

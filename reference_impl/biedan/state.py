@@ -365,20 +365,15 @@ class HandState:
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
-        last, sizes, passed, locked = self.table_seat, self.sizes, self.passed, self.locked
-        for step in (1, 2):  # the next seat in play order that still has to answer the table
-            other = (seat + step) % PLAYERS
-            if sizes[other] and other != last and other not in passed and other not in locked:
-                self.turn = other
-                return
-        self._end_round(last)
+        nxt = next_to_answer(seat, self.table_seat, self.sizes, self.passed, self.locked)
+        if nxt is None:
+            self._end_round(self.table_seat)
+        else:
+            self.turn = nxt
 
     def _end_round(self, last: int | None) -> None:
         assert last is not None
-        if self.rules.next_leader == "last_player" and self.sizes[last]:
-            leader = last
-        else:
-            leader = next(s for s in ((last + 1) % PLAYERS, (last + 2) % PLAYERS) if self.sizes[s])
+        leader = round_leader(self.rules, last, self.sizes)
         self.table = None
         self.table_cards = []
         self.table_seat = None
@@ -412,6 +407,26 @@ class HandState:
         return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
                 "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
                 "out": list(self.out)}
+
+
+def next_to_answer(seat: int, last: int | None, sizes: list[int], passed: set[int], locked: set[int]) -> int | None:
+    """After ``seat`` acted: the next seat in play order that still has to answer the play of ``last`` (holds
+    cards, is not ``last``, has not passed since that play, is not locked out), or None when the round is over
+    (rule play.round_end)."""
+    for step in (1, 2):
+        other = (seat + step) % PLAYERS
+        if sizes[other] and other != last and other not in passed and other not in locked:
+            return other
+    return None
+
+
+def round_leader(rules: BiedanRules, last: int, sizes: list[int]) -> int:
+    """Who leads after a round whose last play was ``last``'s (rules play.next_leader, play.leader_out): ``last``
+    (last_player) or ``last``'s next player (next_of_last_player); a seat without cards passes it on to the next
+    seat that holds cards."""
+    if rules.next_leader == "last_player" and sizes[last]:
+        return last
+    return next(s for s in ((last + 1) % PLAYERS, (last + 2) % PLAYERS) if sizes[s])
 
 
 def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
