@@ -165,7 +165,7 @@ def test_verify_reports_each_bad_file_and_checks_the_rest(tmp_path, match_record
     assert out.exit_code == 2
     errors = out.stderr.splitlines()
     assert len(errors) == 3
-    assert errors[0] == (f"error: {unknown}: unknown variant 'huolong/nope' (known: huolong/datong-guide, "
+    assert errors[0] == (f"error: {unknown}: unknown variant 'huolong/nope' (known: biedan/biedan-guide, huolong/datong-guide, "
                          "huolong/li-zhijiang, huolong/online-platform; for a house variant, give its file with "
                          "--variant)")
     assert errors[1].startswith(f"error: {deep}: nesting deeper than 64 levels")
