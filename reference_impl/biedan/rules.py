@@ -7,6 +7,7 @@ beside the field). Values the engine cannot play are refused with a one-line :cl
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -181,3 +182,25 @@ def rules_for(variant: str | Variant | BiedanRules) -> BiedanRules:
     if isinstance(variant, str):
         return _rules_by_id(variant)
     return rules_from_variant(variant)
+
+
+def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> BiedanRules:
+    """The rules of a variant built in memory: a bundled Biedan variant with some rule values replaced (tests, the
+    mutation check's ``Patcher.rules``; texts and provenance are kept).
+
+    Args:
+        base_id: e.g. ``"biedan/biedan-guide"``; overrides: rule id → value (``{"play.next_leader":
+        "next_of_last_player"}``); variant_id: the id of the result (default ``base_id + "+house"``).
+
+    Raises:
+        RulesError: an override names a rule the base lacks, or as :func:`rules_from_variant`.
+    """
+    data = copy.deepcopy(load_variant(base_id).data)
+    for path, value in overrides.items():
+        node: Any = data.get("rules", {})
+        for part in path.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise RulesError(f"{base_id}: cannot override {path}: no such rule")
+            node = node[part]
+        node["value"] = copy.deepcopy(value)
+    return rules_from_variant(Variant(variant_id or f"{base_id}+house", data))

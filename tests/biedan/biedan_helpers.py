@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import copy
-
-from datong_rules.reference_impl.biedan.rules import BiedanRules, rules_for, rules_from_variant
+from datong_rules.reference_impl.biedan.rules import BiedanRules, rules_for, rules_with
 from datong_rules.reference_impl.cards import ALL_CARDS
-from datong_rules.reference_impl.variant import Variant, load_variant
 
 GUIDE = "biedan/biedan-guide"
 
@@ -28,12 +25,7 @@ def with_options(**values) -> BiedanRules:
     """The guide's rules with options changed: ``with_options(play__next_leader="next_of_last_player")``."""
     if not values:
         return rules_for(GUIDE)
-    data = copy.deepcopy(load_variant(GUIDE).data)
-    for key, value in values.items():
-        section, rule = key.split("__")
-        data["rules"][section][rule]["value"] = value
-    data["id"] = "biedan/test-options"
-    return rules_from_variant(Variant(id="biedan/test-options", data=data))
+    return rules_with(GUIDE, {key.replace("__", "."): value for key, value in values.items()}, "biedan/test-options")
 
 
 def pack_for(hands: list[list[str]], first_drawer: int = 0) -> list[str]:
