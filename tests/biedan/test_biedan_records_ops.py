@@ -114,3 +114,63 @@ def test_cli_play_and_verify(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps(record))
     refused = runner.invoke(cli, ["verify", str(tmp_path / "bad.json")])
     assert refused.exit_code == 1 and "hands[0] action 0" in refused.output and "out_of_turn" in refused.output
+
+
+def _schema():
+    from datong_rules.reference_impl.paths import schema_path
+
+    return json.loads(schema_path("games/biedan/operations.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_operation_is_documented_and_has_both_schemas():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "implementers" / "biedan-operations.md").read_text(
+        encoding="utf-8")
+    documented = re.findall(r"^## `(\w+)`$", doc, flags=re.M)
+    defs = _schema()["$defs"]
+    assert sorted(documented) == sorted(OPS)
+    assert all(f"{op}.given" in defs and f"{op}.answer" in defs for op in OPS)
+
+
+@pytest.mark.parametrize("op, given", [
+    ("facts", {}),
+    ("card_order", {"cards": ["D3", "BJ", "S2", "H3", "CA"]}),
+    ("classify", {"cards": ["S5", "S6", "S7"]}),
+    ("classify", {"cards": ["SK", "HA", "D2"]}),
+    ("beats", {"table": ["S5", "H6", "D7"], "play": ["C5", "C6", "C7"]}),
+    ("beats", {"table": ["S5"], "play": ["S6", "H6"]}),
+    ("legal_play", {"hand": ["S3"], "table": None, "play": "pass"}),
+    ("legal_play_count", {"hand": ["S3", "H3", "S4"], "table": None}),
+    ("round", {"hand_sizes": [1, 5, 5], "leader": 0, "actions": [{"type": "play", "seat": 0, "cards": ["S3"]}]}),
+    ("egg", {"hand": ["S3", "S4", "S5", "S6"], "egg": ["S3", "S4", "S5"]}),
+    ("first_banker", {"hands": [["H3"], ["S3"], ["D3"]]}),
+    ("first_leader", {"hands": [["H3"], ["S3"], ["D3"]]}),
+    ("exchange", {"places": {"first": 0, "second": 1, "third": 2}, "banker": 0,
+                  "hands": [[], [], ["SA", "HA", "D5", "C9"]], "egg": ["S3", "H4", "D6"]}),
+    ("settle", {"banker": 0, "out": [1, 2]}),
+])
+def test_given_and_answer_match_the_schemas(op, given):
+    from datong_rules.reference_impl.schema_validator import SchemaValidator
+
+    schema = _schema()
+
+    def check(part, value):
+        validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"],
+                                     "$ref": f"#/$defs/{op}.{part}"})
+        assert list(validator.iter_errors(value)) == [], (op, part, value)
+
+    check("given", given)
+    check("answer", OPS[op](GUIDE, given))
+
+
+def test_replay_answer_matches_the_schema():
+    from datong_rules.reference_impl.schema_validator import SchemaValidator
+
+    schema = _schema()
+    record = json.loads(envelope.dumps(envelope.match_record(session(2))))
+    record["hands"][0]["actions"][0]["seat"] = (record["hands"][0]["actions"][0]["seat"] + 1) % 3
+    answer = OPS["replay"](GUIDE, {"record": record})
+    validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/replay.answer"})
+    assert answer["accepted"] is False and list(validator.iter_errors(answer)) == []
