@@ -156,8 +156,11 @@ class HandState:
                 return "out_of_turn"
             if kind == "pass":
                 return "must_lead" if self.table is None else None
-            return play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                               passed=seat in self.locked, must_contain=self.must_contain if self.first_lead else None)
+            reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
+                                 passed=seat in self.locked, must_contain=self.must_contain if self.first_lead else None)
+            if reason is None and "reading" in action:
+                return reading_reason(self.t, action)
+            return reason
         step = self.steps[0]
         if kind != "give":
             return "wrong_phase"
@@ -472,6 +475,18 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
     if table is None:
         return None
     return beat_reason(t, table, found[0])
+
+
+def reading_reason(t: Table, action: dict) -> str | None:
+    """A play's declared ``reading`` (PLAN.md §5: ``{combination, cards}``, optional) must be what the cards are:
+    with one deck and no wild cards every card stands for itself and a set of cards has one reading. None when it
+    agrees, else ``not_a_combination``."""
+    reading = action.get("reading")
+    found = readings(t, list(action.get("cards", [])))
+    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].name:
+        return "not_a_combination"
+    stands_for = reading.get("cards", action.get("cards"))
+    return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"
 
 
 def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,

@@ -230,3 +230,12 @@ def test_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction) as info:
         state.apply({"type": "play", "seat": 0, "cards": ["S5", "D6"]})
     assert info.value.reason == "not_a_combination" and state.summary() == before
+
+
+def test_a_declared_reading_must_be_what_the_cards_are():
+    state = started()
+    play = {"type": "play", "seat": 0, "cards": ["S5"]}
+    assert state.check({**play, "reading": {"combination": "single", "cards": ["S5"]}}) is None
+    assert state.check({**play, "reading": {"combination": "single"}}) is None
+    assert state.check({**play, "reading": {"combination": "pair", "cards": ["S5"]}}) == "not_a_combination"
+    assert state.check({**play, "reading": {"combination": "single", "cards": ["S6"]}}) == "not_a_combination"
