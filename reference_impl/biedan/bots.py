@@ -52,8 +52,8 @@ class GreedyBot:
         ordinary = [s for s in found if s.combo.tier == "ordinary"]
         if ordinary:
             return self._play(state, seat, min(ordinary, key=lambda s: s.key))
-        danger = min((state.sizes[s] for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker)),
-                     default=99)
+        opponents = [s for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker)]
+        danger = min((state.sizes[s] for s in opponents), default=99)
         if found and danger <= 5:
             return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.key)))
         return {"type": "pass", "seat": seat}

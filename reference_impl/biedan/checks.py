@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import build_deck
 from ..variant.findings import Finding
-from ..variant.variant import MISSING, rule_value
+from ..variant.variant import rule_value
 
 RANKS13 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -128,5 +128,4 @@ def findings(variant: Any) -> list[Finding]:
     if isinstance(egg, int) and isinstance(hand, int) and egg >= hand:
         out.append(Finding(_at("egg.count"), "bad_value", f"an egg of {egg} cards leaves the banker no card to play "
                            f"from a hand of {hand}", f"fewer than {hand}", ("deal.hand_size",)))
-    _ = MISSING
     return out

@@ -228,11 +228,12 @@ def op_round(rules: BiedanRules, given: dict) -> Answer:
             assert last is not None
             next_leader = round_leader(rules, last, sizes)
     return {"over": over, "hand_over": hand_over, "to_act": None if over else turn,
-            "table": None if over or table is None else _table_cards(actions, last),
+            "table": None if over or table is None else _table_cards(actions),
             "next_leader": next_leader, "out": out}
 
 
-def _table_cards(actions: list[dict], seat: int | None) -> list[str]:
+def _table_cards(actions: list[dict]) -> list[str]:
+    """The cards of the last play among ``actions`` (the play to beat)."""
     for action in reversed(actions):
         if action.get("type") == "play":
             return [parse_card(c) for c in action["cards"]]

@@ -21,8 +21,8 @@ from typing import Any
 
 from ..cards import build_deck
 from . import exchange as xchg
-from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, shapes,
-                           table_for)
+from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
+                           shape_reading, shapes, table_for)
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -156,8 +156,9 @@ class HandState:
                 return "out_of_turn"
             if kind == "pass":
                 return "must_lead" if self.table is None else None
+            must = self.must_contain if self.first_lead else None
             reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                                 passed=seat in self.locked, must_contain=self.must_contain if self.first_lead else None)
+                                 passed=seat in self.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason

@@ -43,8 +43,9 @@ def test_replay_refusals():
     assert records.replay(bad).reason == "not_in_hand"
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"][0]["seat"] = (hand["actions"][0]["seat"] + 1) % 3
-    assert records.replay(bad).answer() == {"accepted": False, "index": 0, "seat": bad["hands"][0]["actions"][0]["seat"],
-                                   "reason": "out_of_turn", "hand": 0}
+    seat = bad["hands"][0]["actions"][0]["seat"]
+    assert records.replay(bad).answer() == {"accepted": False, "index": 0, "seat": seat, "reason": "out_of_turn",
+                                            "hand": 0}
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["pack"][0] = bad["hands"][0]["pack"][1]
     assert records.replay(bad).reason == "bad_pack"
@@ -172,5 +173,6 @@ def test_replay_answer_matches_the_schema():
     record = json.loads(envelope.dumps(envelope.match_record(session(2))))
     record["hands"][0]["actions"][0]["seat"] = (record["hands"][0]["actions"][0]["seat"] + 1) % 3
     answer = OPS["replay"](GUIDE, {"record": record})
-    validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/replay.answer"})
+    validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"],
+                                 "$ref": "#/$defs/replay.answer"})
     assert answer["accepted"] is False and list(validator.iter_errors(answer)) == []
