@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+OUTLINE: tuple[str, ...] = ("players", "deck", "deal", "banker", "egg", "ranking", "combinations", "beating", "play",
+                            "hand_end", "exchange", "match")
+"""The rule sections of a Biedan variant in playing order (the rulebook pages and comparisons follow it)."""
+
 NAMES: dict[str, dict[str, str]] = {
     "single": {"zh": "单张", "en": "Single"},
     "pair": {"zh": "对子", "en": "Pair"},

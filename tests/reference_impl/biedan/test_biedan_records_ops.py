@@ -127,7 +127,7 @@ def test_every_operation_is_documented_and_has_both_schemas():
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "implementers" / "biedan-operations.md").read_text(
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "implementers" / "biedan-operations.md").read_text(
         encoding="utf-8")
     documented = re.findall(r"^## `(\w+)`$", doc, flags=re.M)
     defs = _schema()["$defs"]
