@@ -57,7 +57,8 @@ class ReferenceImplementation(Implementation):
             return None
         if game is not None and game.id != PROTOCOL1_GAME:  # not in the protocol-1 lists: asked directly
             loaded = bundled_spec.variant(variant)
-            if loaded is None or getattr(loaded, "abstract", False):
+            bundled = loaded is not None and not getattr(loaded, "abstract", False)
+            if not bundled and variant not in self.supported_variants():
                 return f"variant '{variant}' not supported by {self.name}"
             if self._op_name(game, op) not in game_ops(game):
                 return f"operation '{game.id}/{self._op_name(game, op)}' not supported by {self.name}"
