@@ -63,9 +63,6 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
         return _refuse("incomplete", 0), None
     for index, action in enumerate(actions):
         seat = action.get("seat") if isinstance(action, dict) else None
-        if not isinstance(action, dict) or action.get("type") not in ("play", "pass", "bury", "give") or (
-                action.get("type") != "pass" and not isinstance(action.get("cards"), list)):
-            return _refuse("wrong_phase", index, seat if isinstance(seat, int) else None), None
         try:
             state.apply(action)
         except IllegalAction as err:

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..actions import ActionError, read_action
 from ..cards import build_deck
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
@@ -138,7 +139,14 @@ class HandState:
 
     # ----------------------------------------------------------------------------------------------- legality
     def check(self, action: dict) -> str | None:
-        """None when ``action`` is legal now, else its reason code."""
+        """None when ``action`` is legal now, else its reason code (``bad_action`` when it is not in the shared
+        notation, :func:`datong_rules.reference_impl.actions.read_action`)."""
+        if isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []:
+            return "empty_play"
+        try:
+            action = read_action(action, PLAYERS)
+        except ActionError:
+            return "bad_action"
         kind = action.get("type")
         seat = action.get("seat")
         if self.phase == "over":
@@ -265,6 +273,7 @@ class HandState:
             reason = self.check(action)
             if reason is not None:
                 raise IllegalAction(reason, action)
+            action = read_action(action, PLAYERS)  # canonical card tokens
         self.actions.append(action)
         kind = action["type"]
         if kind == "pass":
@@ -272,7 +281,7 @@ class HandState:
         elif kind == "play":
             cards = action["cards"]
             sampled = self._sampled
-            reading = shape_reading(self.t, sampled[1], cards) if sampled and sampled[0] is cards else None
+            reading = shape_reading(self.t, sampled[1], cards) if sampled and sampled[0] == cards else None
             self._sampled = None
             self._play(action["seat"], list(cards), reading)
         elif kind == "bury":

@@ -34,12 +34,24 @@ def test_sessions_replay(seed, kind):
     assert OPS["replay"](GUIDE, {"record": record}) == {"accepted": True}
 
 
+def _dealt(hand: dict, seat: int) -> list[str]:
+    """The cards ``seat`` was dealt in a hand record (biedan-guide: 3 seats, the first drawer seat 0 or the banker)."""
+    first = 0 if hand["banker"] is None else hand["banker"]
+    return [c for i, c in enumerate(hand["pack"]) if (first + i) % 3 == seat]
+
+
 def test_replay_refusals():
     record = json.loads(envelope.dumps(envelope.match_record(session(1))))
     hand = record["hands"][0]
     plays = [i for i, a in enumerate(hand["actions"]) if a["type"] == "play"]
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"][plays[0]]["cards"] = ["XX"]
+    assert records.replay(bad).reason == "bad_action"  # not a card token
+    bad = json.loads(json.dumps(record))
+    first = bad["hands"][0]["actions"][plays[0]]
+    held_by_other = next(c for c in bad["hands"][0]["pack"] if c not in first["cards"]
+                         and c not in _dealt(bad["hands"][0], first["seat"]))
+    first["cards"] = [held_by_other]
     assert records.replay(bad).reason == "not_in_hand"
     bad = json.loads(json.dumps(record))
     bad["hands"][0]["actions"][0]["seat"] = (hand["actions"][0]["seat"] + 1) % 3

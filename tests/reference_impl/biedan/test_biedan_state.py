@@ -236,6 +236,9 @@ def test_a_declared_reading_must_be_what_the_cards_are():
     state = started()
     play = {"type": "play", "seat": 0, "cards": ["S5"]}
     assert state.check({**play, "reading": {"combination": "single", "cards": ["S5"]}}) is None
-    assert state.check({**play, "reading": {"combination": "single"}}) is None
+    assert state.check({**play, "reading": {"combination": "single"}}) == "bad_action"  # reading needs its cards
+    assert state.check({"type": "play", "seat": 0, "cards": ["♠5"]}) is None  # symbols on input, canonical inside
+    assert state.check({"type": "play", "seat": 0, "cards": []}) == "empty_play"
+    assert state.check({"type": "jump", "seat": 0}) == "bad_action"
     assert state.check({**play, "reading": {"combination": "pair", "cards": ["S5"]}}) == "not_a_combination"
     assert state.check({**play, "reading": {"combination": "single", "cards": ["S6"]}}) == "not_a_combination"
