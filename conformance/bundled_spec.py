@@ -1,7 +1,7 @@
 """The kit's bundled spec as the conformance suite sees it: the operations, the variants, and the variant
 files that cannot be loaded.
 
-* :func:`operations`: the operation names of ``spec/schema/operations.schema.json``.
+* :func:`operations`: the operation names of ``spec/schema/games/<game>/operations.schema.json``.
 * :func:`variant_ids`: the bundled variant ids (``spec/<game>/*.yaml``), abstract ones included.
 * :func:`variant`: one bundled variant, loaded once: the :class:`~datong_rules.reference_impl.variant.Variant`, the
   :class:`~datong_rules.reference_impl.variant.SpecError` that stops it loading, or ``None`` for an id that is not bundled.
@@ -25,9 +25,10 @@ from datong_rules.conformance import operations_schema
 _loaded: dict[str, Variant | SpecError] = {}
 
 
-def operations() -> list[str]:
-    """The operations the operations schema describes, sorted (``["bid", "bottom_points", …]``)."""
-    return operations_schema.operations()
+def operations(game: str | None = None) -> list[str]:
+    """The operations the operations schemas describe, sorted: of ``game``, bare (``["bottom_points", …]``), or
+    of every game with ``game=None``, full names (``["huolong/bottom_points", …]``)."""
+    return operations_schema.operations(game)
 
 
 @cache

@@ -1,9 +1,12 @@
-"""The JSON schema of the operations (``spec/schema/operations.schema.json``) as ready validators.
+"""The JSON schemas of the operations as ready validators.
 
-For an operation ``OP`` the schema holds ``#/$defs/OP.given`` (what a scenario sends) and
-``#/$defs/OP.answer`` (a complete answer); see ``docs/implementers/operations.md``. The replay
-operation's ``record`` refers to ``record.schema.json`` by a relative ``$ref`` (the envelope, which refers to each
-game's body ``games/<game>/record.schema.json``), resolved here from the same folder. Validators are compiled once per process and operation, from a copy of the schema
+Each game's operations are described in ``spec/schema/games/<game>/operations.schema.json``: for an operation ``OP``
+the file holds ``#/$defs/OP.given`` (what a scenario sends) and ``#/$defs/OP.answer`` (a complete answer); the
+types every game shares (cards, ranks, suits …) are in ``spec/schema/operations.schema.json``. See
+``docs/implementers/operations.md``. A reference to another file (the shared types, ``record.schema.json`` for the
+replay operation, the envelope that refers to each game's body ``games/<game>/record.schema.json``) is resolved
+from the schema folder by its ``$id``. Validators are compiled once per process and
+operation, from a copy of the schema
 with every ``$ref`` replaced by its target (jsonschema would otherwise look each reference up again
 for every card of every answer, which made checking an answer cost more than computing it), as
 :class:`~datong_rules.reference_impl.schema_validator.SchemaValidator` objects (jsonschema's errors; valid data is
@@ -11,7 +14,7 @@ recognised by the compiled jsonschema-rs when it is installed).
 
 Used by the scenario loader (every ``given`` and ``expect`` is checked when a file is read; an
 ``expect`` against :data:`EXPECT`, the answer schema without its ``required`` keys and conditions),
-by the runner (every answer is checked unless told not to) and by the tests.
+by the runner (every answer is checked unless told not to), by ``serve`` (every ``given``) and by the tests.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
+from datong_rules.conformance.names import LEGACY_GAME
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 
 SCHEMA_FILE = "operations.schema.json"
+"""The shared types; a game's operations are in ``games/<game>/`` + this name."""
 RECORD_SCHEMA_FILE = "record.schema.json"
 GIVEN, ANSWER, EXPECT = "given", "answer", "expect"
 """The parts :func:`validator` knows: the given, the complete answer, and an ``expect`` (answer
@@ -46,19 +51,50 @@ def _read(name: str) -> dict[str, Any]:
 
 
 @cache
-def schema() -> dict[str, Any]:
-    """The operations schema document (parsed once; do not modify it)."""
+def common_schema() -> dict[str, Any]:
+    """The shared types' document (parsed once; do not modify it)."""
     return _read(SCHEMA_FILE)
 
 
 @cache
-def _documents() -> dict[str, dict[str, Any]]:
-    """``$id`` → document, for the schemas a reference may lead to."""
+def games() -> tuple[str, ...]:
+    """The games whose operations have a schema (``spec/schema/games/<game>/operations.schema.json``), sorted."""
     from datong_rules.reference_impl.paths import schema_path
 
-    bodies = [f"games/{path.parent.name}/{RECORD_SCHEMA_FILE}"
-              for path in sorted(schema_path("games").glob(f"*/{RECORD_SCHEMA_FILE}"))]
-    return {doc["$id"]: doc for doc in (schema(), _read(RECORD_SCHEMA_FILE), *map(_read, bodies))}
+    try:
+        root = schema_path("games")
+    except FileNotFoundError:
+        root = _CHECKOUT_SCHEMAS / "games"
+    if not root.is_dir():
+        root = _CHECKOUT_SCHEMAS / "games"
+    return tuple(sorted(p.parent.name for p in root.glob(f"*/{SCHEMA_FILE}")))
+
+
+@cache
+def schema(game: str = LEGACY_GAME) -> dict[str, Any] | None:
+    """The operations schema document of ``game`` (parsed once; do not modify it), or ``None`` when the game has
+    none."""
+    if game not in games():
+        return None
+    return _read(f"games/{game}/{SCHEMA_FILE}")
+
+
+def _base() -> str:
+    """The URI of the schema folder: the shared types' ``$id`` without its file name."""
+    return common_schema()["$id"].rsplit("/", 1)[0] + "/"
+
+
+@cache
+def _document(doc_id: str) -> dict[str, Any] | None:
+    """The schema document whose ``$id`` is ``doc_id`` (a file of the schema folder), or ``None``."""
+    base = _base()
+    if not doc_id.startswith(base):
+        return None
+    try:
+        doc = _read(doc_id[len(base):])
+    except (OSError, ValueError):
+        return None
+    return doc if doc.get("$id") == doc_id else None
 
 
 def _inline(node: Any, base: str, active: tuple[str, ...] = ()) -> Any:
@@ -80,7 +116,7 @@ def _inline(node: Any, base: str, active: tuple[str, ...] = ()) -> Any:
     if uri in active:
         raise ValueError(f"{SCHEMA_FILE}: the reference {uri} leads back to itself")
     doc_id, fragment = urldefrag(uri)
-    target: Any = _documents().get(doc_id)
+    target: Any = _document(doc_id)
     for part in unquote(fragment).split("/")[1:]:
         part = part.replace("~1", "/").replace("~0", "~")
         if not isinstance(target, dict) or part not in target:
@@ -93,35 +129,49 @@ def _inline(node: Any, base: str, active: tuple[str, ...] = ()) -> Any:
     return {"allOf": [resolved], **out} if set(out) - _ANNOTATIONS else resolved
 
 
-def operations() -> list[str]:
-    """The operations the schema describes (those with both a ``given`` and an ``answer`` schema), sorted."""
-    defs = schema()["$defs"]
+def operations(game: str | None = None) -> list[str]:
+    """The operations the schemas describe (those with both a ``given`` and an ``answer`` schema), sorted: the bare
+    names of ``game``'s, or with ``game=None`` the full names (``huolong/classify``) of every game's."""
+    if game is None:
+        return [f"{g}/{op}" for g in games() for op in operations(g)]
+    doc = schema(game)
+    if doc is None:
+        return []
+    defs = doc["$defs"]
     return sorted(name[: -len(".given")] for name in defs
                   if name.endswith(".given") and name[: -len(".given")] + ".answer" in defs)
 
 
-@cache
-def validator(op: str, part: str) -> SchemaValidator | None:
+def validator(op: str, part: str, game: str | None = None) -> SchemaValidator | None:
     """The compiled validator of one operation's ``given``, ``answer`` or ``expect``.
 
     Args:
-        op: an operation name (``"legal_play"``).
+        op: an operation name, full (``"huolong/legal_play"``) or bare (``"legal_play"``: of ``game``, or of
+            Huolong when ``game`` is not given, as protocol 1 names them).
         part: :data:`GIVEN`, :data:`ANSWER` or :data:`EXPECT`. An ``expect`` is checked against
             the answer schema's ``properties`` and ``additionalProperties`` only: every key it has
             must be an answer key with a value of the right shape, but any key may be left out.
+        game: the game of a bare ``op``.
 
     Returns:
-        The validator, or ``None`` when the schema does not describe ``op`` (an operation of
-        another game or a test's made-up operation: nothing to check).
+        The validator, or ``None`` when no schema describes ``op`` (a game without an operations schema, or a
+        test's made-up operation: nothing to check).
 
     Raises:
         ValueError: an unknown ``part``.
     """
     if part not in (GIVEN, ANSWER, EXPECT):
         raise ValueError(f"part must be {GIVEN!r}, {ANSWER!r} or {EXPECT!r}, not {part!r}")
-    doc = schema()
+    if "/" in op:
+        game, op = op.split("/", 1)
+    return _validator(game or LEGACY_GAME, op, part)
+
+
+@cache
+def _validator(game: str, op: str, part: str) -> SchemaValidator | None:
+    doc = schema(game)
     name = f"{op}.{GIVEN if part == GIVEN else ANSWER}"
-    if name not in doc["$defs"]:
+    if doc is None or name not in doc["$defs"]:
         return None
     target = _inline(doc["$defs"][name], doc["$id"])
     if part == EXPECT:

@@ -1,7 +1,8 @@
 """Run scenarios against an implementation and judge each answer.
 
 Comparison rule: an answer *passes* when, for every key of the scenario's ``expect``, the answer
-has that key with an equal value, and, for an operation that ``spec/schema/operations.schema.json``
+has that key with an equal value, for every key of its ``expect_loose`` a value it allows (one of the listed
+values, or a number in the range), and, for an operation that ``spec/schema/games/<game>/operations.schema.json``
 describes, the whole answer matches that operation's answer schema (unless the run is told not to
 check: ``check_schema=False``). Keys the answer has and ``expect`` lacks are not compared with
 anything; only an operation without a schema may say more. Equality is JSON equality: mappings
@@ -11,7 +12,9 @@ operation may declare some of its answer keys *unordered* in :data:`UNORDERED_KE
 multiplicities, any order).
 
 Statuses: ``passed``; ``failed`` (the answer differs: ``mismatched`` names the keys; or it breaks
-the operation's schema: ``schema_problem`` says where and how, see :func:`answer_schema_problem`);
+the operation's schema: ``schema_problem`` says where and how, see :func:`answer_schema_problem`); a failure
+counts against the rules of the keys that differ (:attr:`ScenarioResult.blamed`, from the scenario's
+``key_rules``), or against all its rules when the scenario does not attribute keys or the answer breaks the schema;
 ``skipped`` (the implementation does not support the variant or operation, or raised
 :class:`~datong_rules.conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
 crashed, hung or replied garbage: ``message`` says which, in one line).
@@ -39,6 +42,7 @@ from datong_rules.conformance.adapters.base import (
     one_line,
     without_surrogates,
 )
+from datong_rules.conformance.names import selects
 from datong_rules.conformance.scenarios_io import Scenario, schema_message
 
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
@@ -62,6 +66,8 @@ class ScenarioResult:
         message: one line for ``skipped``/``errored``/``failed``; ``None`` when passed.
         stderr: the implementation's stderr lines attached to an error (may be empty).
         duration: seconds spent on the query.
+        asked: the query was sent (False for a scenario skipped on the implementation's declarations, or
+            errored without being sent).
     """
 
     scenario: Scenario
@@ -72,11 +78,24 @@ class ScenarioResult:
     message: str | None = None
     stderr: list[str] = field(default_factory=list)
     duration: float = 0.0
+    asked: bool = True
 
     @property
     def expected(self) -> dict[str, Any]:
-        """The scenario's ``expect``."""
-        return self.scenario.expect
+        """The scenario's ``expect``, with each ``expect_loose`` key as its form (``{"one_of": …}``)."""
+        if not self.scenario.loose:
+            return self.scenario.expect
+        return {**self.scenario.expect,
+                **{k: {f: v for f, v in form.items() if f != "reason"} for k, form in self.scenario.loose.items()}}
+
+    @property
+    def blamed(self) -> tuple[str, ...]:
+        """The rule ids this result counts against when it failed: those of the differing keys (the scenario's
+        ``key_rules``), or all of its rules when it does not attribute keys, or the answer breaks its schema;
+        for any other status all of its rules."""
+        if self.status != FAILED or self.schema_problem or not self.mismatched:
+            return self.scenario.rules
+        return self.scenario.rules_of(self.mismatched)
 
 
 @dataclass
@@ -119,7 +138,8 @@ def select(scenarios: Iterable[Scenario], *, variants: Iterable[str] = (), ops: 
 
     Args:
         variants: keep scenarios of one of these variant ids.
-        ops: keep scenarios of one of these operations.
+        ops: keep scenarios of one of these operations: a bare name (``classify``) in every game, a full name
+            (``huolong/classify``) or pattern (``huolong/*``) in its game.
         rules: keep scenarios citing one of these rule ids, or a rule under one of them
             (``ranking`` matches ``ranking.trump_order``).
         keyword: keep scenarios whose id or description (zh or en) contains it, case-insensitively.
@@ -130,7 +150,7 @@ def select(scenarios: Iterable[Scenario], *, variants: Iterable[str] = (), ops: 
     def keep(s: Scenario) -> bool:
         if variants and s.variant not in variants:
             return False
-        if ops and s.op not in ops:
+        if ops and not any(selects(want, s.game, s.op) for want in ops):
             return False
         if rules and not any(r == want or r.startswith(want + ".") for r in s.rules for want in rules):
             return False
@@ -142,10 +162,12 @@ def select(scenarios: Iterable[Scenario], *, variants: Iterable[str] = (), ops: 
     return [s for s in scenarios if keep(s)]
 
 
-def compare(op: str, expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
-    """The keys of ``expect`` that ``answer`` gets wrong or lacks (empty list: the answer passes)."""
+def compare(op: str, expect: dict[str, Any], answer: dict[str, Any],
+            loose: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """The keys of ``expect`` (and of ``loose``, the scenario's ``expect_loose``) that ``answer`` gets wrong or
+    lacks (empty list: the answer passes)."""
     unordered = UNORDERED_KEYS.get(op, set())
-    wrong = []
+    wrong = [key for key, form in (loose or {}).items() if key not in answer or not allowed(form, answer[key])]
     for key, want in expect.items():
         if key not in answer:
             wrong.append(key)
@@ -154,12 +176,22 @@ def compare(op: str, expect: dict[str, Any], answer: dict[str, Any]) -> list[str
                 wrong.append(key)
         elif not json_equal(want, answer[key]):
             wrong.append(key)
-    return wrong
+    return sorted(wrong, key=lambda k: (k not in expect, k))
+
+
+def allowed(form: dict[str, Any], value: Any) -> bool:
+    """Whether ``value`` is one an ``expect_loose`` form allows: equal to one of ``one_of``, or a number (not a
+    boolean) within ``at_least``/``at_most``."""
+    if "one_of" in form:
+        return any(json_equal(choice, value) for choice in form["one_of"])
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return form.get("at_least", value) <= value <= form.get("at_most", value)
 
 
 def answer_schema_problem(op: str, answer: dict[str, Any]) -> str | None:
-    """How ``answer`` breaks the answer schema of ``op``, in one line, or ``None`` when it matches
-    or the schema does not describe ``op``.
+    """How ``answer`` breaks the answer schema of ``op`` (a full name, or bare for a Huolong operation), in one
+    line, or ``None`` when it matches or no schema describes ``op``.
 
     The line is ``answer does not match the operation's schema: $.PATH: MESSAGE`` (the path is a
     JSON path into the answer; the most relevant violation is named).
@@ -199,11 +231,13 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
             (:func:`answer_schema_problem`); a violation fails the scenario.
     """
     try:
+        if scenario.fixture is not None and scenario.variant not in impl.fixture_variants:
+            impl.use_variants({scenario.variant: scenario.fixture.data})
         reason = impl.skip_reason(scenario.variant, scenario.op)
-    except IMPLEMENTATION_FAULTS as exc:  # a buggy supported_variants()/supported_operations()
-        return ScenarioResult(scenario, ERRORED, message=describe(exc))
+    except IMPLEMENTATION_FAULTS as exc:  # a buggy supported_variants()/supported_operations()/use_variants()
+        return ScenarioResult(scenario, ERRORED, message=describe(exc), asked=False)
     if reason is not None:
-        return ScenarioResult(scenario, SKIPPED, message=without_surrogates(reason))
+        return ScenarioResult(scenario, SKIPPED, message=without_surrogates(reason), asked=False)
     start = time.perf_counter()
     try:
         answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
@@ -212,7 +246,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
                               duration=time.perf_counter() - start)
     except ImplementationError as exc:
         return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
-                              duration=time.perf_counter() - start)
+                              duration=time.perf_counter() - start, asked=exc.asked)
     except IMPLEMENTATION_FAULTS as exc:  # an in-process implementation's bug is an errored scenario
         return ScenarioResult(scenario, ERRORED, message=describe(exc), duration=time.perf_counter() - start)
     duration = time.perf_counter() - start
@@ -220,8 +254,8 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, ERRORED, duration=duration,
                               message=f"answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
     answer = without_surrogates(answer)  # a JSON "\\ud800" must not reach a UTF-8 writer
-    wrong = compare(scenario.op, scenario.expect, answer)
-    problem = answer_schema_problem(scenario.op, answer) if check_schema else None
+    wrong = compare(scenario.op, scenario.expect, answer, scenario.loose)
+    problem = answer_schema_problem(scenario.full_op, answer) if check_schema else None
     if wrong or problem:
         lines = [problem] if problem else []
         lines += ["wrong or missing: " + ", ".join(wrong)] if wrong else []

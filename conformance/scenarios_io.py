@@ -44,12 +44,16 @@ from typing import Any
 import jsonschema
 
 from datong_rules.conformance import bundled_spec, operations_schema
+from datong_rules.conformance.names import bare_op, full_op, game_of
 from datong_rules.reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
 from datong_rules.reference_impl.variant.schema_check import _show, describe_error
 from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
+VARIANTS_FOLDER = "variants"
+"""Fixture variants of a suite are the ``*.yaml`` files in folders of this name (``<game>/variants/``)."""
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -61,13 +65,19 @@ class Scenario:
         id: unique, stable id (``huolong.ranking.level-cards-equal-001``).
         variant: variant id (``huolong/li-zhijiang``).
         rules: rule ids the scenario checks.
-        op: operation name (opaque to the runner).
+        op: the operation's bare name (``classify``); :attr:`full_op` gives ``huolong/classify``.
         given: the question's input, JSON-compatible.
         expect: the expected answer keys, JSON-compatible.
         description: ``{"zh": ..., "en": ...}``.
         source: ``{"id": ..., "section": ...}`` or ``None``.
         reasoning: the hand reasoning or ``None``.
         file: the file it was read from (``""`` when built in code); line: 1-based line of its entry.
+        key_rules: per-key rule attribution, expected key → the rule ids its value depends on (empty: every
+            key depends on every rule of ``rules``).
+        loose: expected keys a source leaves vague, key → ``{"one_of": [...]}`` or ``{"at_least": n,
+            "at_most": m}`` (either bound may be absent), each with its ``reason``.
+        fixture: the resolved fixture variant when ``variant`` is one (a variant file of the suite, not of
+            spec/), else ``None``; its rules reach the implementation with the query.
     """
 
     id: str
@@ -81,6 +91,28 @@ class Scenario:
     reasoning: str | None = None
     file: str = ""
     line: int = 0
+    key_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    loose: dict[str, dict[str, Any]] = field(default_factory=dict)
+    fixture: Variant | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def game(self) -> str:
+        """The game of the scenario's variant (``"huolong"``)."""
+        return game_of(self.variant)
+
+    @property
+    def full_op(self) -> str:
+        """The operation's full name, ``<game>/<op>`` (``"huolong/classify"``)."""
+        return full_op(self.game, self.op)
+
+    def rules_of(self, keys: Iterable[str]) -> tuple[str, ...]:
+        """The rule ids the expected values of ``keys`` depend on (per :attr:`key_rules`; all of :attr:`rules`
+        when the scenario gives no per-key attribution or a key is not in it), in :attr:`rules` order."""
+        keys = list(keys)
+        if not self.key_rules or any(k not in self.key_rules for k in keys):
+            return self.rules
+        wanted = {r for k in keys for r in self.key_rules[k]}
+        return tuple(r for r in self.rules if r in wanted)
 
     @property
     def location(self) -> str:
@@ -123,7 +155,7 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
         what = "not a regular file or folder (a FIFO, a device or a socket)" if root.exists() else \
             "no such scenario file or folder"
         raise ScenarioError([f"{root}: {what}"])
-    files = sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    files = sorted(p for p in root.rglob("*.yaml") if p.is_file() and p.parent.name != VARIANTS_FOLDER)
     if not files:
         others = sum(1 for p in root.rglob("*") if p.suffix in (".json", ".yml") and p.is_file())
         found = f"; it has {others} .json or .yml file(s), which are not read" if others else ""
@@ -154,12 +186,72 @@ def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     return SchemaValidator(schema), SchemaValidator(one)
 
 
-def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Scenario]:
+def find_variant_files(root: Path | str | None = None) -> list[Path]:
+    """The fixture variant files of a suite, sorted: every ``*.yaml`` in a ``variants`` folder under ``root``
+    (default :func:`scenarios_root`); for a single scenario file, those of the ``variants`` folder beside it or
+    beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). A root that does not exist
+    has none (:func:`find_scenario_files` reports it)."""
+    root = Path(root) if root is not None else scenarios_root()
+    if root.is_file():
+        folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
+        return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml") if p.is_file()})
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.rglob(f"{VARIANTS_FOLDER}/*.yaml") if p.is_file())
+
+
+def _is_variant_file(data: Any) -> bool:
+    """A mapping read from a suite file that is a variant file (``id`` and ``extends`` or ``rules``, no
+    ``scenarios``): a fixture variant placed beside scenario files rather than in a ``variants`` folder."""
+    return (isinstance(data, dict) and "scenarios" not in data and "id" in data
+            and ("extends" in data or "rules" in data))
+
+
+def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
+    """The fixture variants of these files, by id.
+
+    A fixture variant is a variant file (the spec's format) that ``extends`` a bundled variant and exists only to
+    pin a reading; its id is ``<game>/<name>`` and must be its own.
+
+    Raises:
+        ScenarioError: a file that cannot be loaded (the spec loader's one-line problems), a variant without
+            ``extends``, an id that a bundled variant has, or an id used by two files.
+    """
+    errors: list[str] = []
+    found: dict[str, Variant] = {}
+    where: dict[str, str] = {}
+    bundled = set(bundled_spec.variant_ids())
+    for path in files:
+        name = display_path(path)
+        try:
+            variant = load_file(path)
+        except SpecError as exc:
+            errors += [str(p) for p in getattr(exc, "problems", None) or [exc]]
+            continue
+        if variant.id in bundled:
+            errors.append(f"{name}:1:1: id: '{variant.id}' is the id of a bundled variant (a fixture variant "
+                          f"needs an id of its own, e.g. '{game_of(variant.id)}/my-reading')")
+        elif variant.parent is None:
+            errors.append(f"{name}:1:1: a fixture variant must extend a bundled variant (add 'extends: …')")
+        elif variant.id in found:
+            errors.append(f"{name}:1:1: id: fixture variant '{variant.id}' is also defined in {where[variant.id]}")
+        else:
+            found[variant.id] = variant
+            where[variant.id] = name
+    if errors:
+        raise ScenarioError(errors)
+    return found
+
+
+def load_scenario_file(path: Path | str, *, spec_check: bool = True,
+                       fixtures: dict[str, Variant] | None = None) -> list[Scenario]:
     """Load one scenario file, apply its ``defaults`` and validate every scenario.
 
     Args:
         spec_check: also check each scenario's ``op``, ``variant`` and ``rules`` against the bundled spec
             (see the module docstring).
+        fixtures: the suite's fixture variants by id (:func:`load_fixture_variants`); default those beside
+            ``path`` (:func:`find_variant_files`).
 
     Returns:
         The file's scenarios in file order.
@@ -167,17 +259,28 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Sce
     Raises:
         ScenarioError: unreadable file, YAML problem (see :mod:`datong_rules.reference_impl.variant.yaml_loader`), schema
             violation (of the scenario file schema, or of the operation's ``given`` or answer keys in
-            ``expect``), an id used twice in the file, or (``spec_check``) an unknown operation, variant or
-            rule id; one line per problem.
+            ``expect``), an id used twice in the file, a ``key_rules`` or ``expect_loose`` that does not fit
+            its ``expect`` and ``rules``, or (``spec_check``) an unknown operation, variant or rule id; one
+            line per problem.
     """
     path = Path(path)
+    if fixtures is None:
+        fixtures = load_fixture_variants(find_variant_files(path))
+    return _load_read(_read(path), spec_check=spec_check, fixtures=fixtures)
+
+
+def _read(path: Path) -> LoadedYaml:
     name = display_path(path)
     try:
-        loaded = read_yaml_file(path, display=name)
+        return read_yaml_file(path, display=name)
     except SpecError as exc:
         if exc.kind == "empty":
             raise ScenarioError([f"{name}:1:1: empty scenario file (expected a mapping with 'scenarios')"]) from None
         raise ScenarioError([str(exc)]) from None
+
+
+def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Variant]) -> list[Scenario]:
+    name = loaded.file
     data = loaded.data
 
     file_validator, scenario_validator = _validators()
@@ -192,9 +295,10 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Sce
         where = ("scenarios", index)
         merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
         problems = _schema_errors(scenario_validator, merged, where, loaded)
-        problems = problems or _operation_errors(merged, where, loaded)
+        problems = problems or _op_name_errors(merged, entry, where, loaded)
+        problems = problems or _operation_errors(merged, where, loaded) + _attribution_errors(merged, where, loaded)
         if spec_check and not problems:
-            problems = _spec_errors(merged, entry, where, loaded)
+            problems = _spec_errors(merged, entry, where, loaded, fixtures)
         line = loaded.position(where)[0]
         if merged["id"] in seen:
             problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
@@ -202,7 +306,7 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Sce
         seen.setdefault(merged["id"], line)
         errors.extend(problems)
         if not problems:
-            scenarios.append(_build(merged, name, line))
+            scenarios.append(_build(merged, name, line, fixtures.get(merged["variant"])))
     if errors:
         raise ScenarioError(errors)
     return scenarios
@@ -210,16 +314,19 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True) -> list[Sce
 
 def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
                    spec_check: bool = True) -> list[Scenario]:
-    """Load a whole suite: every file of :func:`find_scenario_files` for each given root.
+    """Load a whole suite: its fixture variants (:func:`find_variant_files`), then every file of
+    :func:`find_scenario_files` for each given root.
 
     Args:
-        paths: a folder or file, or several; default the bundled suite.
+        paths: a folder or file, or several; default the bundled suite. The bundled suite's fixture variants are
+            always known (a scenario of yours may use them).
         spec_check: check scenarios against the bundled spec (see :func:`load_scenario_file`).
 
     Returns:
         All scenarios, files in path order, each file's scenarios in file order. A file reached through two
         roots (``--scenarios f.yaml --scenarios folder-holding-f``), or two paths to it, is loaded once, at its
-        first place.
+        first place. A variant file found among the scenario files (one with ``id`` and ``extends``, not
+        ``scenarios``) is taken as a fixture variant, not read as scenarios.
 
     Raises:
         ScenarioError: every problem of every file (one line each), and every scenario id used in
@@ -228,7 +335,11 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     roots = [paths] if paths is None or isinstance(paths, (str, Path)) else list(paths)
     errors: list[str] = []
     scenarios: list[Scenario] = []
-    loaded: set[Path] = set()
+    seen_files: set[Path] = set()
+    variant_files: list[Path] = []
+    reads: list[LoadedYaml] = []
+    for root in [None, *roots] if None not in roots else roots:
+        variant_files += [f for f in find_variant_files(root) if _first_time(f, seen_files)]
     for root in roots:
         try:
             files = find_scenario_files(root)
@@ -236,17 +347,27 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
             errors.extend(exc.errors)
             continue
         for file in files:
-            try:
-                key = file.resolve()
-            except (OSError, RuntimeError):  # a symlink loop: it fails to load below, with its own message
-                key = file.absolute()
-            if key in loaded:
+            if not _first_time(file, seen_files):
                 continue
-            loaded.add(key)
             try:
-                scenarios.extend(load_scenario_file(file, spec_check=spec_check))
+                loaded = _read(file)
             except ScenarioError as exc:
                 errors.extend(exc.errors)
+                continue
+            if _is_variant_file(loaded.data):
+                variant_files.append(file)
+            else:
+                reads.append(loaded)
+    fixtures: dict[str, Variant] = {}
+    try:
+        fixtures = load_fixture_variants(variant_files)
+    except ScenarioError as exc:
+        errors.extend(exc.errors)
+    for loaded in reads:
+        try:
+            scenarios.extend(_load_read(loaded, spec_check=spec_check, fixtures=fixtures))
+        except ScenarioError as exc:
+            errors.extend(exc.errors)
     first: dict[str, Scenario] = {}
     for scenario in scenarios:
         other = first.setdefault(scenario.id, scenario)
@@ -258,12 +379,86 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     return scenarios
 
 
-def _build(merged: dict[str, Any], file: str, line: int) -> Scenario:
+def _first_time(file: Path, seen: set[Path]) -> bool:
+    """Record ``file`` in ``seen``; False when it (or another path to it) was there already."""
+    try:
+        key = file.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: it fails to load later, with its own message
+        key = file.absolute()
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _build(merged: dict[str, Any], file: str, line: int, fixture: Variant | None = None) -> Scenario:
     return Scenario(
-        id=merged["id"], variant=merged["variant"], rules=tuple(merged["rules"]), op=merged["op"],
+        id=merged["id"], variant=merged["variant"], rules=tuple(merged["rules"]), op=bare_op(merged["op"]),
         given=merged["given"], expect=merged["expect"], description=merged["description"],
         source=merged.get("source"), reasoning=merged.get("reasoning"), file=file, line=line,
+        key_rules={k: tuple(v) for k, v in merged.get("key_rules", {}).items()},
+        loose=dict(merged.get("expect_loose", {})), fixture=fixture,
     )
+
+
+def _located(loaded: LoadedYaml, where: tuple, entry: dict[str, Any], key: str, *rest: Any) -> tuple:
+    """The path of ``key`` of a scenario: in its entry, or in the file's ``defaults`` when taken from there."""
+    return (where if key in entry else ("defaults",)) + (key, *rest)
+
+
+def _line(loaded: LoadedYaml, path: tuple, message: str) -> str:
+    row, col = loaded.position(path)
+    return f"{loaded.file}:{row}:{col}: {format_path(path)}: {message}"
+
+
+def _op_name_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
+    """A full operation name (``huolong/classify``) whose game is not the game of the scenario's variant."""
+    op, game = scenario["op"], game_of(scenario["variant"])
+    if "/" in op and op.split("/", 1)[0] != game:
+        return [_line(loaded, _located(loaded, where, entry, "op"),
+                      f"operation '{op}' is not of the game of variant {scenario['variant']} "
+                      f"(write '{bare_op(op)}' or '{full_op(game, bare_op(op))}')")]
+    return []
+
+
+def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
+    """``key_rules`` and ``expect_loose`` that do not fit the scenario: an attribution must name every expected
+    key and only those, with rule ids of ``rules``; a loose key must not also be in ``expect``, and each value it
+    allows must be of the answer key's shape."""
+    errors = []
+    expect, loose = scenario["expect"], scenario.get("expect_loose", {})
+    keys = list(expect) + [k for k in loose if k not in expect]
+    for key in loose:
+        if key in expect:
+            errors.append(_line(loaded, where + ("expect_loose", key),
+                                f"'{key}' is also in expect (a key is expected exactly or loosely, not both)"))
+            continue
+        check = operations_schema.validator(scenario["op"], operations_schema.EXPECT, game_of(scenario["variant"]))
+        form = loose[key]
+        values = form.get("one_of", [])
+        for index, value in enumerate(values):
+            if check is not None:
+                errors += _schema_errors(check, {key: value}, where + ("expect_loose", key, "one_of", index), loaded)
+        if "at_least" in form and "at_most" in form and form["at_least"] > form["at_most"]:
+            errors.append(_line(loaded, where + ("expect_loose", key),
+                                f"at_least {form['at_least']} is more than at_most {form['at_most']}"))
+    attribution = scenario.get("key_rules")
+    if attribution is None:
+        return errors
+    rules = scenario["rules"]
+    for key in keys:
+        if key not in attribution:
+            errors.append(_line(loaded, where + ("key_rules",),
+                                f"names no rules for the expected key '{key}' (key_rules names every expected key)"))
+    for key, ids in attribution.items():
+        if key not in keys:
+            errors.append(_line(loaded, where + ("key_rules", key), f"'{key}' is not an expected key "
+                                                                     f"(expected keys: {', '.join(keys)})"))
+        for index, rule in enumerate(ids):
+            if rule not in rules:
+                errors.append(_line(loaded, where + ("key_rules", key, index),
+                                    f"'{rule}' is not one of the scenario's rules (add it to rules)"))
+    return errors
 
 
 def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
@@ -271,40 +466,39 @@ def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml
     operation's schema; none for an operation the schema does not describe."""
     errors = []
     for key, part in (("given", operations_schema.GIVEN), ("expect", operations_schema.EXPECT)):
-        check = operations_schema.validator(scenario["op"], part)
+        check = operations_schema.validator(bare_op(scenario["op"]), part, game_of(scenario["variant"]))
         if check is not None:
             errors += _schema_errors(check, scenario[key], where + (key,), loaded)
     return errors
 
 
-def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
-    """The ``op``, ``variant`` and ``rules`` of a (schema-valid) scenario that the bundled spec does not know,
-    one located line each; a key taken from ``defaults`` is located there."""
+def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, loaded: LoadedYaml,
+                 fixtures: dict[str, Variant]) -> list[str]:
+    """The ``op``, ``variant`` and ``rules`` of a (schema-valid) scenario that the bundled spec (and the suite's
+    fixture variants) do not know, one located line each; a key taken from ``defaults`` is located there."""
     def located(key: str, *rest: int) -> tuple:
-        return (where if key in entry else ("defaults",)) + (key, *rest)
-
-    def line(path: tuple, message: str) -> str:
-        row, col = loaded.position(path)
-        return f"{loaded.file}:{row}:{col}: {format_path(path)}: {message}"
+        return _located(loaded, where, entry, key, *rest)
 
     errors = []
-    op, variant_id = scenario["op"], scenario["variant"]
-    operations = bundled_spec.operations()
+    variant_id = scenario["variant"]
+    op, game = bare_op(scenario["op"]), game_of(variant_id)
+    operations = bundled_spec.operations(game)
     if op not in operations:
-        errors.append(line(located("op"), f"unknown operation '{op}'{suggest(op, operations)} "
-                                          f"(expected one of: {', '.join(operations)})"))
-    variant = bundled_spec.variant(variant_id)
+        known = f"expected one of: {', '.join(operations)}" if operations else \
+            f"game '{game}' has no operations schema (spec/schema/games/{game}/operations.schema.json)"
+        errors.append(_line(loaded, located("op"), f"unknown operation '{op}'{suggest(op, operations)} ({known})"))
+    variant = fixtures.get(variant_id) or bundled_spec.variant(variant_id)
     if variant is None or (not isinstance(variant, SpecError) and variant.abstract):
-        playable = bundled_spec.playable_ids()
+        playable = bundled_spec.playable_ids() + sorted(fixtures)
         what = "unknown variant" if variant is None else "abstract variant (it only holds shared rules)"
-        errors.append(line(located("variant"), f"{what} '{variant_id}'{suggest(variant_id, playable)} "
-                                               f"(expected one of: {', '.join(playable)})"))
+        errors.append(_line(loaded, located("variant"), f"{what} '{variant_id}'{suggest(variant_id, playable)} "
+                                                        f"(expected one of: {', '.join(playable)})"))
     elif not isinstance(variant, SpecError):
         rule_ids = list(variant.rule_ids())
         for index, rule in enumerate(scenario["rules"]):
             if rule not in rule_ids:
-                errors.append(line(located("rules", index), f"'{rule}' is not a rule of {variant_id}"
-                                                            f"{suggest(rule, rule_ids)}"))
+                errors.append(_line(loaded, located("rules", index), f"'{rule}' is not a rule of {variant_id}"
+                                                                     f"{suggest(rule, rule_ids)}"))
     return errors
 
 

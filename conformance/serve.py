@@ -3,15 +3,28 @@
 The other side of :mod:`datong_rules.conformance.adapters.jsonlines`: one JSON object per line, UTF-8, on
 stdin (requests) and stdout (replies); stderr carries only one-line notices. Messages::
 
-    ← {"type":"start", ...}                       → {"type":"ready","protocol":1,"name":…,"version":…,
+    ← {"type":"start","protocol":1, ...}          → {"type":"ready","protocol":1,"name":…,"version":…,
                                                       "variants":[…],"operations":[…]}
-    ← {"type":"query","id":…,"variant":…,"op":…,"given":{…}}
+    ← {"type":"query","id":…,"variant":…,"op":…,"given":{…}[,"variant_rules":{…}]}
                                                    → {"type":"result","id":…,"answer":{…}}
                                                      | {"type":"skipped","id":…,"reason":…}
                                                      | {"type":"errored","id":…,"message":…}
     ← {"type":"stop"}                             (no reply; the server exits 0)
 
 End of input also ends the server with status 0.
+
+**Protocol 2.** A ``start`` whose ``protocols`` lists 2 (or whose ``protocol`` is 2) is answered with a protocol 2
+``ready``: full operation names (``huolong/classify``) and variant patterns (``huolong/*``). Queries may then name
+operations in full (a bare name is still read as Huolong's) and carry ``variant_rules``, the resolved rules of a
+variant the server does not bundle (a fixture variant): the implementation receives them
+(:meth:`~datong_rules.conformance.adapters.base.Implementation.use_variants`) before the query. Variant files given
+at start (``datong-rules serve --variant-file FILE``) are served the same way under their own ids.
+
+**Checks.** A query's ``given`` is checked against its operation's schema
+(``spec/schema/games/<game>/operations.schema.json``) before the implementation sees it: a ``given`` that breaks
+it is answered ``errored`` saying where and how, as the runner checks answers. A line longer than
+:data:`~datong_rules.conformance.adapters.jsonlines.MAX_LINE_BYTES` (8 MiB) is not held: the server reads past it
+in pieces and answers ``{"type":"errored","id":null,"message":"line N is over the cap …"}``.
 
 The conversation starts with ``start``: a ``query`` before a ``start`` was accepted is answered ``errored``
 (``send {"type":"start","protocol":1} first``), so that a client that skips the handshake learns it here
@@ -45,7 +58,7 @@ import json
 import sys
 from typing import IO, Any
 
-from datong_rules.conformance import bundled_spec
+from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     WILDCARD,
@@ -57,8 +70,12 @@ from datong_rules.conformance.adapters.base import (
     one_line,
     start_checked,
 )
+from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES
+from datong_rules.conformance.names import LEGACY_GAME, WILDCARD as ANY, bare_op, declared, full_op, game_of
+from datong_rules.conformance.scenarios_io import schema_message
 
 PROTOCOL_VERSION = 1
+PROTOCOLS = (1, 2)
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -80,6 +97,7 @@ class Server:
     def __init__(self, impl: Implementation) -> None:
         self.impl = impl
         self.started = False
+        self.protocol = PROTOCOL_VERSION
         self.variants = list(impl.supported_variants())
         self.operations = list(impl.supported_operations())
         self._any_variant = WILDCARD in self.variants
@@ -87,9 +105,14 @@ class Server:
         self._variant_set, self._op_set = set(self.variants), set(self.operations)
 
     def ready(self) -> dict[str, Any]:
-        """The ``ready`` reply to a ``start``."""
-        return {"type": "ready", "protocol": PROTOCOL_VERSION, "name": str(self.impl.name),
-                "version": str(self.impl.version), "variants": self.variants, "operations": self.operations}
+        """The ``ready`` reply to a ``start``: under protocol 2 with full operation names (a bare name declared
+        by the implementation is a Huolong operation)."""
+        operations = self.operations if self.protocol == 1 else [declared(op) for op in self.operations]
+        if self.protocol == 1:
+            operations = [bare_op(op) if op.startswith(LEGACY_GAME + "/") else op for op in operations
+                          if op == ANY or "/" not in op or op.startswith(LEGACY_GAME + "/")]
+        return {"type": "ready", "protocol": self.protocol, "name": str(self.impl.name),
+                "version": str(self.impl.version), "variants": self.variants, "operations": operations}
 
     def handle(self, message: Any) -> tuple[dict[str, Any] | None, str | None, bool]:
         """React to one decoded message.
@@ -120,12 +143,15 @@ class Server:
     def start(self, message: dict[str, Any]) -> dict[str, Any]:
         """The reply to a ``start``: ``ready`` when it asks for protocol 1, else ``errored`` (id null)."""
         protocol = message.get("protocol")
-        if isinstance(protocol, bool) or protocol != PROTOCOL_VERSION:
+        if isinstance(protocol, bool) or protocol not in PROTOCOLS:
             got = f"protocol {one_line(_dumps(protocol), 40)} is not supported" if "protocol" in message \
                 else "start needs 'protocol'"
             return {"type": "errored", "id": None,
-                    "message": f"{got} (this server speaks protocol {PROTOCOL_VERSION}: "
+                    "message": f"{got} (this server speaks protocols 1 and 2: "
                                f'send {{"type":"start","protocol":{PROTOCOL_VERSION}}})'}
+        offered = message.get("protocols")
+        wants_2 = protocol == 2 or (isinstance(offered, list) and any(type(p) is int and p == 2 for p in offered))
+        self.protocol = 2 if wants_2 else 1
         self.started = True
         return self.ready()
 
@@ -139,7 +165,26 @@ class Server:
         if not isinstance(variant, str) or not isinstance(op, str) or not isinstance(given, dict):
             return {"type": "errored", "id": qid,
                     "message": "a query needs 'variant' (string), 'op' (string) and 'given' (object)"}
-        if not (self._any_variant or variant in self._variant_set) or not (self._any_op or op in self._op_set):
+        game = game_of(variant)
+        if "/" in op and op.split("/", 1)[0] != game:
+            return {"type": "errored", "id": qid,
+                    "message": f"operation '{op}' is not of the game of variant '{variant}'"}
+        op = bare_op(op)
+        rules = message.get("variant_rules")
+        if rules is not None:
+            if not isinstance(rules, dict) or rules.get("id", variant) != variant:
+                return {"type": "errored", "id": qid,
+                        "message": "'variant_rules' must be the resolved variant (an object) whose id is the query's"}
+            if self.impl.fixture_variants.get(variant) != rules:
+                try:
+                    self.impl.use_variants({variant: rules})
+                except IMPLEMENTATION_FAULTS as exc:
+                    return {"type": "errored", "id": qid, "message": describe(exc)}
+        problem = given_problem(full_op(game, op), given)
+        if problem is not None:
+            return {"type": "errored", "id": qid, "message": problem}
+        if (not (self._any_variant or variant in self._variant_set or variant in self.impl.fixture_variants)
+                or not (self._any_op or op in self._op_set)):
             try:
                 reason = self.impl.skip_reason(variant, op)
             except IMPLEMENTATION_FAULTS as exc:
@@ -158,6 +203,20 @@ class Server:
             return {"type": "errored", "id": qid,
                     "message": f"the implementation answered a {type(answer).__name__}, not an object"}
         return {"type": "result", "id": qid, "answer": answer}
+
+
+def given_problem(op: str, given: dict[str, Any]) -> str | None:
+    """How ``given`` breaks the schema of ``op`` (a full name), in one line, or ``None`` when it fits or no schema
+    describes the operation."""
+    import jsonschema
+
+    check = operations_schema.validator(op, operations_schema.GIVEN)
+    if check is None:
+        return None
+    error = jsonschema.exceptions.best_match(check.iter_errors(given))
+    if error is None:
+        return None
+    return f"given does not match the operation's schema: {error.json_path}: {schema_message(error)}"
 
 
 def _encode(reply: dict[str, Any]) -> bytes:
@@ -183,6 +242,21 @@ def _notice(stderr: IO[str], number: int, text: str) -> None:
     stderr.flush()
 
 
+def _lines(stdin: IO[bytes]):
+    """The lines of ``stdin`` (bytes, newline kept), ``None`` in place of a line over :data:`MAX_LINE_BYTES`,
+    which is read in pieces and dropped, never held whole."""
+    while True:
+        raw = stdin.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = stdin.readline(1 << 20)
+        yield None
+
+
 def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str]) -> int:
     """Run the message loop until ``stop`` or end of input.
 
@@ -196,7 +270,17 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
     """
     loads = json.loads
     write, flush = stdout.write, stdout.flush
-    for number, raw in enumerate(stdin, start=1):
+    for number, raw in enumerate(_lines(stdin), start=1):
+        if raw is None:  # a line over the cap, read past without keeping it
+            reply = {"type": "errored", "id": None,
+                     "message": f"line {number} is over the cap of {MAX_LINE_BYTES} bytes; not read"}
+            _notice(stderr, number, reply["message"])
+            try:
+                write(_encode(reply))
+                flush()
+            except BrokenPipeError:
+                return 0
+            continue
         if not raw.strip():
             continue
         try:
@@ -230,11 +314,12 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
 
 
 def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
-          stderr: IO[str] | None = None) -> int:
+          stderr: IO[str] | None = None, variant_files: tuple[str, ...] = ()) -> int:
     """Serve ``impl_spec`` (``"module:factory"``, default the reference engine) on the given streams.
 
     Args:
         impl_spec: an in-process implementation as for ``conform --impl``.
+        variant_files: variant files (house or fixture variants extending bundled ones) to serve under their ids.
         stdin, stdout: binary streams (default: the process's stdin and stdout).
         stderr: a text stream (default: the process's stderr).
 
@@ -252,6 +337,8 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     try:
         impl = load_python_impl(impl_spec or REFERENCE_IMPL)
         start_checked(impl)
+        if variant_files:
+            impl.use_variants(_load_variant_files(variant_files))
         server = Server(impl)
     except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
         stderr.write(f"error: cannot start the implementation: {one_line(exc)}\n")
@@ -268,6 +355,22 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     finally:
         with contextlib.suppress(Exception):
             impl.close()
+
+
+def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """The resolved variants of ``paths`` by id. Raises ``ValueError`` (the loader's one line) for a bad file."""
+    from datong_rules.reference_impl.variant import SpecError, load_file
+
+    out = {}
+    for path in paths:
+        try:
+            variant = load_file(path)
+        except SpecError as exc:
+            raise ValueError(f"variant file {exc}") from None
+        except OSError as exc:
+            raise ValueError(f"cannot read variant file {path}: {exc.strerror or exc}") from None
+        out[variant.id] = variant.data
+    return out
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ import importlib
 import re
 from typing import Any
 
-WILDCARD = "*"
+from datong_rules.conformance.names import WILDCARD, covered, declared, full_op, game_of
 
 
 class Unsupported(Exception):
@@ -49,11 +49,13 @@ class ImplementationError(Exception):
     """The implementation misbehaved on a query (crash, hang, garbage…): the scenario is *errored*.
 
     ``str()`` is a one-line message; ``stderr`` holds the implementation's recent stderr lines,
-    if any were captured.
+    if any were captured; ``asked`` is False when the query was never sent (the implementation was given up on,
+    or the query was over the size cap).
     """
 
-    def __init__(self, message: str, stderr: list[str] | None = None) -> None:
+    def __init__(self, message: str, stderr: list[str] | None = None, *, asked: bool = True) -> None:
         self.stderr = list(stderr or [])
+        self.asked = asked
         super().__init__(message)
 
 
@@ -85,15 +87,49 @@ class Implementation:
         return [WILDCARD]
 
     def supported_operations(self) -> list[str]:
-        """Operation names handled, or ``["*"]`` for all (the default)."""
+        """Operations handled: full names (``huolong/classify``), patterns (``huolong/*``, ``*/classify``), bare
+        names (``classify``: the Huolong operation, as the 0.1 adapters wrote them), or ``["*"]`` for all (the
+        default). See :mod:`datong_rules.conformance.names`."""
         return [WILDCARD]
+
+    @property
+    def fixture_variants(self) -> dict[str, dict[str, Any]]:
+        """The fixture variants announced so far (:meth:`use_variants`): id → resolved variant mapping."""
+        return self.__dict__.setdefault("_fixture_variants", {})
+
+    def lineage(self, variant: str) -> list[str]:
+        """``variant``, then, for a fixture variant (:attr:`fixture_variants`), the variants it extends, nearest
+        first: an implementation that supports a bundled variant is asked about the fixture variants extending it
+        (it receives their rules)."""
+        chain = [variant]
+        while chain[-1] in self.fixture_variants and len(chain) < 20:
+            parent = self.fixture_variants[chain[-1]].get("extends")
+            if not isinstance(parent, str) or parent in chain:
+                break
+            chain.append(parent)
+        return chain
+
+    def use_variants(self, variants: dict[str, dict[str, Any]]) -> None:
+        """Receive the resolved rules of variants the implementation may not know: fixture variants of the suite
+        (variant files beside the scenarios, extending bundled ones), before the first query about them.
+
+        Args:
+            variants: variant id → the resolved variant mapping (``id``, ``extends``, ``game``, ``rules`` with
+                every rule item, inherited ones included: what ``datong-rules show ID --format json`` prints
+                for a bundled variant).
+
+        The default keeps them in :attr:`fixture_variants`; an engine that reads its rules from data can play
+        them from there. Override to do more (the reference engine builds its rules from them).
+        """
+        self.fixture_variants.update(variants)
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         """Answer one question.
 
         Args:
-            variant: variant id.
-            op: operation name.
+            variant: variant id (its game is the part before ``/``; a fixture variant's rules are in
+                :attr:`fixture_variants`).
+            op: the operation's bare name (``classify``; the game is the variant's).
             given: the scenario's ``given`` mapping (JSON-compatible; do not mutate).
 
         Returns:
@@ -109,12 +145,17 @@ class Implementation:
         return self.answer(variant, op, given)
 
     def skip_reason(self, variant: str, op: str) -> str | None:
-        """Why a ``(variant, op)`` query is not sent at all, or ``None`` when it is supported."""
+        """Why a ``(variant, op)`` query is not sent at all, or ``None`` when it is supported.
+
+        Args:
+            variant: the variant id; op: the operation, bare (of the variant's game) or full.
+        """
         variants, ops = self.supported_variants(), self.supported_operations()
-        if WILDCARD not in variants and variant not in variants:
+        if not any(covered(variants, v) for v in self.lineage(variant)):
             return f"variant '{variant}' not supported by {self.name}"
-        if WILDCARD not in ops and op not in ops:
-            return f"operation '{op}' not supported by {self.name}"
+        name = full_op(game_of(variant), op)
+        if not covered([declared(p) for p in ops], name):
+            return f"operation '{name}' not supported by {self.name}"
         return None
 
     def start(self) -> None:
@@ -230,6 +271,12 @@ class _Duck(Implementation):
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         return self._inner.answer(variant, op, given)
+
+    def use_variants(self, variants: dict[str, dict[str, Any]]) -> None:
+        super().use_variants(variants)
+        method = getattr(self._inner, "use_variants", None)
+        if callable(method):
+            method(variants)
 
     def start(self) -> None:
         method = getattr(self._inner, "start", None)

@@ -1,18 +1,36 @@
-"""Check an implementation in any language over the JSON-lines protocol (version 1).
+"""Check an implementation in any language over the JSON-lines protocol (versions 1 and 2).
 
 The runner starts the implementation's command (shlex-split, no shell) and exchanges one JSON
 object per line, UTF-8, on its stdin/stdout; stderr is free for logs. ``→`` is runner to
 implementation, ``←`` the reply::
 
-    → {"type":"start","protocol":1,"suite":"datong-rules","suite_version":"0.1.0"}
-    ← {"type":"ready","name":"my-engine","version":"1.2","variants":["*"],"operations":["card_order"]}
-    → {"type":"query","id":"huolong.ranking.x-001","variant":"huolong/li-zhijiang","op":"card_order","given":{...}}
+    → {"type":"start","protocol":1,"protocols":[1,2],"suite":"datong-rules","suite_version":"0.1.0"}
+    ← {"type":"ready","protocol":2,"name":"my-engine","version":"1.2","variants":["huolong/*"],
+       "operations":["huolong/*"]}
+    → {"type":"query","id":"huolong.ranking.x-001","variant":"huolong/li-zhijiang","op":"huolong/card_order",
+       "given":{...}}
     ← {"type":"result","id":"huolong.ranking.x-001","answer":{...}}
       or {"type":"skipped","id":"…","reason":"…"}  or {"type":"errored","id":"…","message":"…"}
     → {"type":"stop"}        (then stdin is closed; the process has a moment to exit)
 
-Queries are sent one at a time; each reply must carry the query's id. ``variants`` and
-``operations`` may be ``["*"]``; scenarios outside them are skipped without a query.
+**Versions.** ``start`` says ``protocol: 1`` (what every engine understands) and lists in ``protocols`` the
+versions the runner speaks; the engine answers ``ready`` with the one it chose (no ``protocol``: 1).
+
+* Protocol 1 (0.1's): ``operations`` are bare names, which are Huolong's (``card_order``); queries carry
+  bare names; only Huolong scenarios are asked (scenarios of other games are skipped, saying so), and of the
+  suite's fixture variants only those the engine lists by id.
+* Protocol 2: ``variants`` and ``operations`` are full names or patterns with ``*`` for a whole part
+  (``huolong/*``, ``*/classify``, ``huolong/li-zhijiang``); queries carry full operation names
+  (``huolong/card_order``); a query about a fixture variant (a variant file of the suite, not of the kit's
+  spec/) carries its resolved rules in ``variant_rules`` (the mapping ``datong-rules show ID --format json``
+  prints for a bundled variant), so an engine that reads its rules from data can play it.
+
+Queries are sent one at a time; each reply must carry the query's id. Scenarios outside the declared variants
+and operations are skipped without a query.
+
+**Line size.** A line is at most :data:`MAX_LINE_BYTES` (8 MiB) of UTF-8, either way. A query over it is not
+sent (the scenario is errored at once); a reply over it is dropped as soon as the cap is passed (the runner
+does not read the rest), the scenario is errored and the implementation restarted.
 
 Robustness (each case makes the scenario *errored* with a one-line message and the
 implementation's stderr lines of that query, and the run goes on):
@@ -24,8 +42,10 @@ implementation's stderr lines of that query, and the run goes on):
 * the process exits or closes stdout → "implementation exited with code 3 …"; restarted;
 * a reply that is not JSON, not the right shape, or for another id → the text received (cut
   to 200 characters);
-* after ``max_restarts`` restarts in a row with no well-formed reply in between, the remaining
-  scenarios are errored "implementation keeps crashing" without being sent.
+* the restart budget is kept per operation: after ``max_restarts`` restarts in a row caused by one
+  operation's queries (no well-formed reply to that operation in between), its remaining scenarios are
+  errored without being sent, as "operation huolong/classify keeps timing out" or "… keeps crashing"; the
+  other operations go on.
 
 Failing to start or to complete the handshake raises
 :class:`~datong_rules.conformance.adapters.base.ImplementationStartError`.
@@ -52,10 +72,16 @@ from datong_rules.conformance.adapters.base import (
     one_line,
     quote_line,
 )
-from datong_rules.conformance.adapters.subprocess_child import TIMEOUT, Child
+from datong_rules.conformance.adapters.subprocess_child import TIMEOUT, Child, Oversize
+from datong_rules.conformance.names import LEGACY_GAME, full_op, game_of
 from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 PROTOCOL_VERSION = 1
+"""The version every engine understands, written as ``protocol`` in ``start``."""
+PROTOCOLS = (1, 2)
+"""The versions the runner speaks (``protocols`` in ``start``)."""
+MAX_LINE_BYTES = 8 * 1024 * 1024
+"""The longest protocol line, either way, in bytes of UTF-8 without its newline (8 MiB)."""
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_STARTUP_TIMEOUT = 10.0
 DEFAULT_MAX_RESTARTS = 3
@@ -93,7 +119,8 @@ class JsonLinesImplementation(Implementation):
         command: the command line (a string, shlex-split, no shell) or an argv list.
         timeout: seconds allowed for each query's reply.
         startup_timeout: seconds allowed for the ``ready`` reply (at start and at each restart).
-        max_restarts: restarts in a row tolerated before giving up on the remaining scenarios.
+        max_restarts: restarts in a row caused by one operation tolerated before giving up on that operation's
+            remaining scenarios (the others go on).
         cwd, env: passed to the process.
 
     Use as a context manager (``with JsonLinesImplementation("./engine --jsonl") as impl:``) or
@@ -126,8 +153,8 @@ class JsonLinesImplementation(Implementation):
         self._variants: list[str] = [WILDCARD]
         self._operations: list[str] = [WILDCARD]
         self._child: Child | None = None
-        self._restarts_in_a_row = 0
-        self._gave_up = False
+        self.protocol = PROTOCOL_VERSION
+        self._troubles: dict[str, list[str]] = {}  # operation → what went wrong in a row ("timeout", "crash")
         self._started = False
 
     # -- Implementation API ----------------------------------------------------------------------
@@ -138,6 +165,17 @@ class JsonLinesImplementation(Implementation):
     def supported_operations(self) -> list[str]:
         """As declared in the ``ready`` message."""
         return list(self._operations)
+
+    def skip_reason(self, variant: str, op: str) -> str | None:
+        """As :meth:`Implementation.skip_reason`; a protocol 1 engine is asked about Huolong only, and about a
+        fixture variant only when it lists it by id (protocol 1 cannot carry its rules)."""
+        if self.protocol == 1 and game_of(variant) != LEGACY_GAME:
+            return (f"{self.name} speaks protocol 1, which covers Huolong only (an engine declares other games "
+                    f"with protocol 2)")
+        if self.protocol == 1 and variant in self.fixture_variants and variant not in self._variants:
+            return (f"fixture variant '{variant}': its rules reach an engine by protocol 2 only ({self.name} "
+                    f"speaks protocol 1)")
+        return super().skip_reason(variant, op)
 
     def start(self) -> None:
         """Launch the process and complete the handshake.
@@ -161,23 +199,38 @@ class JsonLinesImplementation(Implementation):
             ImplementationError: ``errored`` reply, timeout, crash, garbage, wrong id, or the
                 implementation was given up on.
         """
-        child = self._ready_child()
+        name = full_op(game_of(variant), op)
+        query = {"type": "query", "id": scenario_id, "variant": variant,
+                 "op": name if self.protocol >= 2 else op, "given": given}
+        if self.protocol >= 2 and variant in self.fixture_variants:
+            query["variant_rules"] = self.fixture_variants[variant]
+        data = encode_line(query)
+        if len(data) > MAX_LINE_BYTES:
+            raise ImplementationError(f"not sent: the query is {len(data)} bytes, over the line cap of "
+                                      f"{MAX_LINE_BYTES} bytes", asked=False)
+        child = self._ready_child(name)
         mark = child.stderr_mark()
         child.discard_pending()
         try:
-            child.send({"type": "query", "id": scenario_id, "variant": variant, "op": op, "given": given},
-                       self.timeout)
+            child.send_bytes(data, self.timeout)
         except TimeoutError:
-            raise self._timed_out(child, mark, ": the implementation did not read its input") from None
+            raise self._timed_out(child, mark, ": the implementation did not read its input", name) from None
         except OSError:
-            raise self._crashed(child, mark, "while the query was sent") from None
-        line = child.read_line(self.timeout)
+            raise self._crashed(child, mark, "while the query was sent", name) from None
+        line = child.read_line(self.timeout, MAX_LINE_BYTES)
         if line is TIMEOUT:
-            raise self._timed_out(child, mark, _leftover(child))
+            raise self._timed_out(child, mark, _leftover(child), name)
         if line is None:
-            raise self._crashed(child, mark, "before replying")
+            raise self._crashed(child, mark, "before replying", name)
+        if isinstance(line, Oversize):
+            child.kill()
+            self._child = None
+            self._troubles.setdefault(name, []).append("oversize")
+            raise ImplementationError(f"reply line over the cap of {MAX_LINE_BYTES} bytes (dropped after "
+                                      f"{line.size} bytes); the implementation is restarted",
+                                      child.stderr_since(mark, ERROR_SETTLE))
         reply = self._parse(line, child, mark)
-        self._restarts_in_a_row = 0
+        self._troubles.pop(name, None)
         kind, reply_id = reply.get("type"), reply.get("id")
         if reply_id != scenario_id and kind in ("result", "skipped", "errored"):
             raise ImplementationError(f"reply for id {json.dumps(reply_id)} to the query of "
@@ -199,35 +252,35 @@ class JsonLinesImplementation(Implementation):
             child.stop({"type": "stop"}, STOP_GRACE)
 
     # -- internals -------------------------------------------------------------------------------
-    def _ready_child(self) -> Child:
-        """The running process, restarted after a crash or a timeout; gives up past the cap."""
+    def _ready_child(self, op: str) -> Child:
+        """The running process, restarted after a crash or a timeout; gives up on ``op`` (a full operation
+        name) past its cap."""
         if not self._started:
             self.start()
+        troubles = self._troubles.get(op, [])
+        if len(troubles) > self.max_restarts:
+            raise ImplementationError(f"not queried: {given_up(op, troubles)}", asked=False)
         if self._child is not None:
             return self._child
-        if self._gave_up or self._restarts_in_a_row > self.max_restarts:
-            self._gave_up = True
-            raise ImplementationError(f"implementation keeps crashing (restarted {self.max_restarts} "
-                                      f"times in a row); not queried")
         try:
             self._child = self._launch()
         except ImplementationStartError as exc:
-            self._restarts_in_a_row += 1
+            self._troubles.setdefault(op, []).append("restart")
             raise ImplementationError(f"restart failed: {exc}") from None
         return self._child
 
-    def _timed_out(self, child: Child, mark: int, detail: str) -> ImplementationError:
+    def _timed_out(self, child: Child, mark: int, detail: str, op: str) -> ImplementationError:
         child.kill()
         self._child = None
-        self._restarts_in_a_row += 1
+        self._troubles.setdefault(op, []).append("timeout")
         return ImplementationError(f"timeout after {self.timeout:g}s{detail}", child.stderr_since(mark, ERROR_SETTLE))
 
-    def _crashed(self, child: Child, mark: int, when: str) -> ImplementationError:
+    def _crashed(self, child: Child, mark: int, when: str, op: str) -> ImplementationError:
         status = child.exit_status(wait=1.0)
         stderr = child.stderr_since(mark)
         child.kill()
         self._child = None
-        self._restarts_in_a_row += 1
+        self._troubles.setdefault(op, []).append("crash")
         return ImplementationError(f"implementation {status} {when}", stderr)
 
     @staticmethod
@@ -257,13 +310,15 @@ class JsonLinesImplementation(Implementation):
 
     def _handshake(self, child: Child) -> Child:
         try:
-            child.send({"type": "start", "protocol": PROTOCOL_VERSION, "suite": SUITE_NAME,
-                        "suite_version": suite_version()}, self.startup_timeout)
+            child.send({"type": "start", "protocol": PROTOCOL_VERSION, "protocols": list(PROTOCOLS),
+                        "suite": SUITE_NAME, "suite_version": suite_version()}, self.startup_timeout)
         except OSError:
             pass  # it died at once (reported below as an exit before "ready"), or reads nothing (a timeout)
-        line = child.read_line(self.startup_timeout)
+        line = child.read_line(self.startup_timeout, MAX_LINE_BYTES)
         problem = None
-        if line is TIMEOUT:
+        if isinstance(line, Oversize):
+            problem = f"the 'ready' line is over the cap of {MAX_LINE_BYTES} bytes"
+        elif line is TIMEOUT:
             problem = f"no 'ready' reply within {self.startup_timeout:g}s{_leftover(child)}"
         elif line is None:
             problem = f"implementation {child.exit_status(wait=1.0)} before 'ready'"
@@ -284,8 +339,10 @@ class JsonLinesImplementation(Implementation):
             return f"expected a 'ready' JSON line, got: {quote_line(line)}"
         if not isinstance(reply, dict) or reply.get("type") != "ready":
             return f"expected {{\"type\": \"ready\", ...}}, got: {one_line(line)}"
-        if reply.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
-            return f"implementation speaks protocol {reply.get('protocol')!r}, the runner {PROTOCOL_VERSION}"
+        protocol = reply.get("protocol", PROTOCOL_VERSION)
+        if isinstance(protocol, bool) or protocol not in PROTOCOLS:
+            return (f"implementation speaks protocol {protocol!r}, the runner "
+                    f"{' or '.join(map(str, PROTOCOLS))}")
         for key in ("name", "version"):
             if not isinstance(reply.get(key), str):
                 return f"'ready' needs a string '{key}': {one_line(line)}"
@@ -293,6 +350,27 @@ class JsonLinesImplementation(Implementation):
             value = reply.get(key)
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 return f"'ready' needs '{key}', a list of strings (or [\"*\"]): {one_line(line)}"
-        self.name, self.version = reply["name"], reply["version"]
+        self.name, self.version, self.protocol = reply["name"], reply["version"], protocol
         self._variants, self._operations = list(reply["variants"]), list(reply["operations"])
         return None
+
+
+def encode_line(message: dict[str, Any]) -> bytes:
+    """One protocol line: compact JSON, UTF-8 (non-ASCII kept), ending with a newline."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def given_up(op: str, troubles: list[str]) -> str:
+    """Why the runner stopped asking ``op``: ``operation huolong/classify keeps timing out (3 timeouts in a
+    row)``, ``… keeps crashing (…)`` or, for a mix, ``… keeps failing (2 timeouts, 2 crashes in a row)``."""
+    kinds = {"timeout": "timeouts", "crash": "crashes", "restart": "failed restarts", "oversize": "oversized replies"}
+    counts = {k: troubles.count(k) for k in kinds if troubles.count(k)}
+    detail = ", ".join(f"{n} {kinds[k] if n > 1 else k.replace('oversize', 'oversized reply')}"
+                       for k, n in counts.items())
+    if set(counts) == {"timeout"}:
+        what = "keeps timing out"
+    elif set(counts) <= {"crash", "restart"}:
+        what = "keeps crashing"
+    else:
+        what = "keeps failing"
+    return f"operation {op} {what} ({detail} in a row)"

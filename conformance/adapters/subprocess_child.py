@@ -32,6 +32,14 @@ from datong_rules.conformance.adapters.base import printable
 TIMEOUT = object()
 """Returned by :meth:`Child.read_line` when no line came in time."""
 
+
+class Oversize:
+    """Returned by :meth:`Child.read_line` for a line longer than its ``limit``: ``size`` bytes were read of it
+    (at least ``limit + 1``) and dropped; the rest of the line is still in the pipe (kill the process)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
 STDERR_KEEP = 50
 """How many recent stderr lines are kept (and attached to an error)."""
 
@@ -142,8 +150,10 @@ class Child:
         except (OSError, ValueError):
             pass
 
-    def read_line(self, timeout: float) -> str | None | object:
-        """The next stdout line (without its newline), ``None`` at end of output, or :data:`TIMEOUT`.
+    def read_line(self, timeout: float, limit: int | None = None) -> str | None | object:
+        """The next stdout line (without its newline), ``None`` at end of output, :data:`TIMEOUT`, or an
+        :class:`Oversize` as soon as more than ``limit`` bytes of one line were received (the runner never holds
+        much more than ``limit`` bytes of a line: it stops reading at once).
 
         A last line without a newline is returned as a line before ``None``.
         """
@@ -153,8 +163,14 @@ class Child:
             except queue.Empty:
                 return TIMEOUT
         deadline = time.monotonic() + timeout
+        scanned = 0  # the buffer before this has no newline: search only what came since
         while True:
-            end = self._buf.find(b"\n")
+            end = self._buf.find(b"\n", scanned)
+            scanned = len(self._buf) if end < 0 else scanned
+            if limit is not None and (end > limit or (end < 0 and len(self._buf) > limit)):
+                size = len(self._buf) if end < 0 else end
+                self._buf.clear()
+                return Oversize(size)
             if end >= 0:
                 raw = bytes(self._buf[:end])
                 del self._buf[: end + 1]
@@ -226,7 +242,11 @@ class Child:
             TimeoutError: the process did not read its input in time (the pipe stayed full).
             OSError: the process is gone (broken pipe) or stdin is closed.
         """
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        self.send_bytes((json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"),
+                        timeout)
+
+    def send_bytes(self, data: bytes, timeout: float) -> None:
+        """Write ``data`` (one encoded line), as :meth:`send`."""
         if not self._posix:  # pragma: no cover - Windows
             try:
                 self.proc.stdin.write(data)

@@ -137,6 +137,9 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
                                        spec_check=not (no_spec_check or rules_file))
         except ScenarioError as exc:
             raise CommandError(str(exc)) from None
+        # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
+        # bundled variants
+        scenarios = [s for s in scenarios if s.fixture is None]
         rule_ids = file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
         warn_spec_problems()
         scenarios = [s for s in scenarios if s.variant in rule_ids] if variants else scenarios

@@ -16,11 +16,14 @@ from datong_rules.conformance.serve import REFERENCE_IMPL, serve
 @click.command("serve", short_help="The reference engine behind the JSON-lines protocol.")
 @click.option("--impl", metavar="MODULE:FACTORY", default=None,
               help=f"The in-process implementation to serve (default: the reference engine, {REFERENCE_IMPL}).")
-def serve_command(impl: str | None) -> None:
+@click.option("--variant-file", "variant_files", multiple=True, metavar="FILE",
+              help="Also serve this variant file (a house or fixture variant extending a bundled one; repeatable).")
+def serve_command(impl: str | None, variant_files: tuple[str, ...]) -> None:
     """Answer the conformance protocol's JSON lines on stdin/stdout (default: the reference engine).
 
     Requests are read one per line on stdin, replies written one per line on stdout; notices about
-    malformed lines go to stderr. Send {"type":"start","protocol":1} first. The messages are described
+    malformed lines go to stderr. Send {"type":"start","protocol":1} first (add "protocols":[1,2] for
+    protocol 2: full operation names, and a variant's resolved rules in a query's variant_rules). The messages are described
     in the implementer's guide, docs/implementers/index.md.
     """
-    raise SystemExit(serve(impl))
+    raise SystemExit(serve(impl, variant_files=variant_files))

@@ -287,7 +287,8 @@ scenarios:
     ({"op": "bottom_point"}, "s.yaml:4:5: scenarios[0].op: unknown operation 'bottom_point' (did you mean "
                              "'bottom_points'?) (expected one of: bottom_points, bury, "),
     ({"variant": "huolong/nope"}, "s.yaml:3:5: scenarios[0].variant: unknown variant 'huolong/nope' (expected one "
-                                  "of: biedan/biedan-guide, huolong/datong-guide, huolong/li-zhijiang, huolong/online-platform)"),
+                                  "of: huolong/datong-guide, huolong/li-zhijiang, huolong/online-platform, "
+                                  "huolong/li-zhijiang-led-shape)"),
     ({"variant": "huolong/li-zhijang"}, "unknown variant 'huolong/li-zhijang' (did you mean 'huolong/li-zhijiang'?)"),
     ({"variant": "huolong/base"}, "scenarios[0].variant: abstract variant (it only holds shared rules) 'huolong/base'"),
     ({"rule": "bottom.multiplyer"}, "s.yaml:5:13: scenarios[0].rules[0]: 'bottom.multiplyer' is not a rule of "

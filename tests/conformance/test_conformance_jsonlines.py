@@ -27,7 +27,7 @@ def run_fake(scenarios, *flags, **options):
 def test_correct_implementation_passes_and_handshake_is_read(demo_scenarios):
     with JsonLinesImplementation(fake_cmd(), **FAST) as impl:
         assert (impl.name, impl.version) == ("fake-jsonl", "0.0.1")
-        assert impl.supported_operations() == ["echo", "add"] and impl.supported_variants() == ["*"]
+        assert impl.supported_operations() == ["demo/echo", "demo/add"] and impl.supported_variants() == ["*"]
         outcome = run(impl, demo_scenarios)
     assert outcome.counts()["passed"] == 6
     assert outcome.implementation == {"name": "fake-jsonl", "version": "0.0.1"}
@@ -92,12 +92,37 @@ def test_chatty_stderr_does_not_block_and_is_kept_per_scenario(demo_scenarios):
     assert outcome.counts()["passed"] == 5
 
 
-def test_keeps_crashing_gives_up_after_the_restart_cap(demo_scenarios):
-    outcome, _ = run_fake(demo_scenarios, "--crash-always", max_restarts=2)
-    messages = [r.message for r in outcome.results]
-    assert messages[:3] == ["implementation exited with code 3 before replying"] * 3
-    assert all(m.startswith("implementation keeps crashing") for m in messages[3:])
+def test_keeps_crashing_gives_up_after_the_restart_cap_per_operation(demo_scenarios):
+    outcome, _ = run_fake(demo_scenarios, "--crash-always", max_restarts=1)
+    by_op = {}
+    for r in outcome.results:
+        by_op.setdefault(r.scenario.op, []).append(r)
+    echo = [r.message for r in by_op["echo"]]
+    assert echo[:2] == ["implementation exited with code 3 before replying"] * 2
+    assert echo[2:] == ["not queried: operation demo/echo keeps crashing (2 crashes in a row)"] * 2
+    assert [r.asked for r in by_op["echo"]] == [True, True, False, False]
     assert outcome.counts()["errored"] == 6
+
+
+def test_one_operation_crashing_or_hanging_leaves_the_others_alone(demo_scenarios):
+    adds = [s.id for s in demo_scenarios if s.op == "add"]
+    echoes = [s.id for s in demo_scenarios if s.op == "echo"]
+    more = demo_scenarios + [dataclasses.replace(s, id=f"{s.id}-again") for s in demo_scenarios if s.op == "echo"]
+    flags = [f for i in echoes for f in ("--hang-on", i)] + [f for i in echoes for f in ("--hang-on", i + "-again")]
+    outcome, by_id = run_fake(more, *flags, max_restarts=1, timeout=0.3)
+    assert all(by_id[i].status == "passed" for i in adds)
+    messages = [r.message for r in outcome.results if r.scenario.op == "echo"]
+    assert messages[:2] == ["timeout after 0.3s"] * 2
+    assert set(messages[2:]) == {"not queried: operation demo/echo keeps timing out (2 timeouts in a row)"}
+
+
+def test_a_reply_over_the_line_cap_errors_its_scenario_at_once_and_restarts(demo_scenarios):
+    start = time.monotonic()
+    outcome, by_id = run_fake(demo_scenarios, "--huge-on", "demo.echo.word-001", timeout=30)
+    assert time.monotonic() - start < 5
+    huge = by_id["demo.echo.word-001"]
+    assert huge.status == "errored" and huge.message.startswith("reply line over the cap of 8388608 bytes")
+    assert outcome.counts()["passed"] == 5
 
 
 def test_a_good_reply_resets_the_restart_count(demo_scenarios):
@@ -110,7 +135,7 @@ def test_a_good_reply_resets_the_restart_count(demo_scenarios):
     (["--refuse-handshake"], "expected a 'ready' JSON line, got: hello, I am not a protocol speaker"),
     (["--silent-handshake"], "no 'ready' reply within 1s"),
     (["--die-at-start"], "exited with code 4 before 'ready' (stderr: fatal: cannot load my tables)"),
-    (["--ready-extra", '{"protocol": 2}'], "speaks protocol 2"),
+    (["--ready-extra", '{"protocol": 3}'], "speaks protocol 3"),
     (["--ready-extra", '{"operations": "echo"}'], "'ready' needs 'operations'"),
     (["--ready-extra", '{"name": 3}'], "'ready' needs a string 'name'"),
 ])

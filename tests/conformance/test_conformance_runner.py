@@ -45,7 +45,7 @@ def test_exceptions_are_errored_in_one_line_and_unsupported_is_skipped(demo_scen
 def test_declared_support_skips_without_asking(demo_scenarios):
     outcome = run(fakes.EchoOnlyImpl(), demo_scenarios)
     got = {r.scenario.id: (r.status, r.message) for r in outcome.results}
-    assert got["demo.add.small-001"] == ("skipped", "operation 'add' not supported by fake-inprocess")
+    assert got["demo.add.small-001"] == ("skipped", "operation 'demo/add' not supported by fake-inprocess")
     assert got["demo.echo.other-variant-004"] == ("skipped", "variant 'demo/other' not supported by fake-inprocess")
     assert outcome.ok
 

@@ -127,10 +127,10 @@ def test_checked_against_the_bundled_spec_by_default_at_the_defaults_lines(tmp_p
         load_scenario_file(write(tmp_path, GOOD))
     path = tmp_path / "s.yaml"
     assert exc_info.value.errors == [
-        f"{path}:3:3: defaults.op: unknown operation 'echo' (expected one of: bottom_points, bury, card_order, "
-        "classify, declare, facts, legal_play, legal_play_count, replay, settle, star_burial, trick_winner)",
-        f"{path}:2:3: defaults.variant: unknown variant 'demo/plain' (expected one of: biedan/biedan-guide, "
-        "huolong/datong-guide, huolong/li-zhijiang, huolong/online-platform)",
+        f"{path}:3:3: defaults.op: unknown operation 'echo' (game 'demo' has no operations schema "
+        "(spec/schema/games/demo/operations.schema.json))",
+        f"{path}:2:3: defaults.variant: unknown variant 'demo/plain' (expected one of: huolong/datong-guide, "
+        "huolong/li-zhijiang, huolong/online-platform)",
     ]
 
 

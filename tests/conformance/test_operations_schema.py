@@ -1,4 +1,4 @@
-"""spec/schema/operations.schema.json: valid, complete against the operations doc, agreeing with the bundled
+"""spec/schema/games/huolong/operations.schema.json (and the shared types of spec/schema/operations.schema.json): valid, complete against the operations doc, agreeing with the bundled
 scenarios and the reference engine, strict enough to refuse wrong shapes; and used by the runner (answers) and the
 scenario loader (given and expect)."""
 
@@ -31,12 +31,13 @@ import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --imp
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "implementers" / "operations.md").read_text(encoding="utf-8")
 RECORD_SCHEMA = json.loads((ROOT / "spec" / "schema" / "games" / "huolong" / "record.schema.json").read_text(encoding="utf-8"))
-DEFS = ops.schema()["$defs"]
+DEFS = ops.schema("huolong")["$defs"]
+COMMON = ops.common_schema()["$defs"]
 
 
 @pytest.fixture(scope="module")
 def suite() -> list[Scenario]:
-    return load_scenarios()
+    return [s for s in load_scenarios() if s.fixture is None]  # fixture variants: see test_fixture_variants
 
 
 @pytest.fixture(scope="module")
@@ -50,22 +51,31 @@ def violations(op: str, part: str, instance) -> list[str]:
 
 # -- the schema itself --------------------------------------------------------------------------------------------
 def test_schema_is_a_valid_2020_12_schema():
-    Draft202012Validator.check_schema(ops.schema())
-    assert ops.schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    for doc in (ops.schema("huolong"), ops.common_schema()):
+        Draft202012Validator.check_schema(doc)
+        assert doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_operations_are_named_per_game():
+    assert ops.games() == ("huolong",) or "huolong" in ops.games()
+    assert "huolong/classify" in ops.operations() and "classify" in ops.operations("huolong")
+    assert ops.operations("nogame") == [] and ops.schema("nogame") is None
+    assert ops.validator("huolong/facts", ops.GIVEN) is ops.validator("facts", ops.GIVEN, "huolong")
+    assert ops.validator("facts", ops.GIVEN, "nogame") is None
 
 
 def test_every_operation_of_the_doc_has_a_schema_and_vice_versa(engine):
     documented = re.findall(r"^## `(\w+)`$", DOC, flags=re.M)
     assert len(documented) == 12
-    assert sorted(documented) == ops.operations()
-    assert sorted(engine.supported_operations()) == ops.operations()
+    assert sorted(documented) == ops.operations("huolong")
+    assert [op for op in engine.supported_operations() if op.startswith("huolong/")] == ops.operations()
     halves = {name.rsplit(".", 1)[0] for name in DEFS if name.endswith((".given", ".answer"))}
-    assert halves == set(ops.operations())  # no lone given or answer
+    assert halves == set(ops.operations("huolong"))  # no lone given or answer
 
 
 def test_shared_types_are_those_of_the_record_schema():
     for name in ("card", "seat", "rank", "suit"):
-        ours = {k: v for k, v in DEFS[name].items() if k != "description"}
+        ours = {k: v for k, v in (DEFS.get(name) or COMMON[name]).items() if k != "description"}
         theirs = {k: v for k, v in RECORD_SCHEMA["$defs"][name].items() if k != "description"}
         assert ours == theirs, name
 
@@ -97,7 +107,7 @@ def test_validator_of_an_unknown_operation_or_part():
 # -- agreement with the bundled scenarios and the reference engine -------------------------------------------------
 def test_every_bundled_scenario_has_an_operation_of_the_schema(suite):
     assert len(suite) >= 400
-    assert {s.op for s in suite} <= set(ops.operations())
+    assert {s.full_op for s in suite} <= set(ops.operations())
 
 
 def test_every_given_matches_its_operation(suite):

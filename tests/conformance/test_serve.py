@@ -77,7 +77,7 @@ def test_bottom_points_over_the_protocol():
 
 
 def test_bad_given_is_errored_with_a_one_line_message():
-    replies, errors, _ = exchange([query("bad", "card_order", {"level": "3", "cards": ["ZZ"]})])
+    replies, errors, _ = exchange([query("bad", "card_order", {"level": "3", "trump_suit": "S", "cards": ["ZZ"]})])
     (reply,) = replies
     assert reply["type"] == "errored" and reply["id"] == "bad"
     assert "ZZ" in reply["message"] and "\n" not in reply["message"] and "Traceback" not in reply["message"]
@@ -219,9 +219,9 @@ def test_conform_impl_cmd_serve_passes(tmp_path):
 
 # -- the handshake, and what the server refuses ------------------------------------------------------
 @pytest.mark.parametrize(("start", "message"), [
-    ('{"type":"start","protocol":99}', 'protocol 99 is not supported (this server speaks protocol 1: '
+    ('{"type":"start","protocol":99}', 'protocol 99 is not supported (this server speaks protocols 1 and 2: '
                                        'send {"type":"start","protocol":1})'),
-    ('{"type":"start"}', "start needs 'protocol' (this server speaks protocol 1"),
+    ('{"type":"start"}', "start needs 'protocol' (this server speaks protocols 1 and 2"),
     ('{"type":"start","protocol":true}', "protocol true is not supported"),
 ])
 def test_a_start_for_another_protocol_is_refused_until_a_good_one(start, message):

@@ -16,14 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from datong_rules.reference_impl import __version__, games
-from datong_rules.reference_impl.variant import SpecError
+from datong_rules.reference_impl.variant import SpecError, Variant
 
 from ... import bundled_spec
 from ..base import Implementation, ImplementationError, Unsupported
-
-
-PROTOCOL1_GAME = "huolong"
-"""The game whose variants and bare operation names the protocol-1 lists (handshake, ``supported_*``) hold."""
 
 
 def game_ops(game: games.Game) -> dict[str, Any]:
@@ -41,12 +37,24 @@ class ReferenceImplementation(Implementation):
     _variants: list[str] | None = None
 
     def supported_variants(self) -> list[str]:
-        """The bundled, non-abstract variants of the registered games that load (listed once per instance: the
+        """The bundled, non-abstract variants of every registered game that load, and the fixture variants announced
+        (:meth:`use_variants`) (the bundled ones listed once per instance: the
         runner asks before every scenario, and listing scans spec/); one that cannot be loaded is left out, its
         problem kept in :func:`datong_rules.conformance.bundled_spec.warnings`."""
         if self._variants is None:
-            self._variants = bundled_spec.playable_ids(PROTOCOL1_GAME)
-        return list(self._variants)
+            self._variants = [v for game in games.ids() for v in bundled_spec.playable_ids(game)]
+        return list(self._variants) + [v for v in self.fixture_variants if games.find(v.split("/", 1)[0])]
+
+    def use_variants(self, variants: dict[str, dict[str, Any]]) -> None:
+        """Accept fixture variants (resolved mappings, see :meth:`Implementation.use_variants`): their rules are
+        built when first asked about (a variant the engine cannot play is then answered with an error)."""
+        super().use_variants(variants)
+        for variant_id in variants:
+            self._fixture_rules.pop(variant_id, None)
+
+    @property
+    def _fixture_rules(self) -> dict[str, Any]:
+        return self.__dict__.setdefault("_built_fixture_rules", {})
 
     def skip_reason(self, variant: str, op: str) -> str | None:
         """As :meth:`Implementation.skip_reason`, except that a bundled variant whose file cannot be loaded is
@@ -55,20 +63,12 @@ class ReferenceImplementation(Implementation):
         if isinstance(bundled_spec.variant(variant), SpecError) and game is not None \
                 and self._op_name(game, op) in game_ops(game):
             return None
-        if game is not None and game.id != PROTOCOL1_GAME:  # not in the protocol-1 lists: asked directly
-            loaded = bundled_spec.variant(variant)
-            bundled = loaded is not None and not getattr(loaded, "abstract", False)
-            if not bundled and variant not in self.supported_variants():
-                return f"variant '{variant}' not supported by {self.name}"
-            if self._op_name(game, op) not in game_ops(game):
-                return f"operation '{game.id}/{self._op_name(game, op)}' not supported by {self.name}"
-            return None
         return super().skip_reason(variant, op)
 
     def supported_operations(self) -> list[str]:
-        """Huolong's operation names: protocol 1 lists bare names, which mean Huolong's. The other registered games
-        (Biedan) are answered all the same (:meth:`skip_reason` lets their variants and operations through)."""
-        return sorted(game_ops(games.get(PROTOCOL1_GAME)))
+        """The full operation names (``huolong/classify``, ``biedan/classify``) of every registered game; ``serve``
+        lists Huolong's by their bare names under protocol 1, where bare names mean Huolong's."""
+        return sorted(f"{game_id}/{op}" for game_id in games.ids() for op in game_ops(games.get(game_id)))
 
     @staticmethod
     def _op_name(game: games.Game, op: str) -> str:
@@ -90,6 +90,10 @@ class ReferenceImplementation(Implementation):
         func = game_ops(game).get(self._op_name(game, op))
         if func is None:
             raise Unsupported(f"unknown operation '{op}'")
+        if variant in self.fixture_variants:
+            if variant not in self._fixture_rules:
+                self._fixture_rules[variant] = game.rules_for(Variant(variant, self.fixture_variants[variant]))
+            return func(self._fixture_rules[variant], given)
         loaded = bundled_spec.variant(variant)
         if isinstance(loaded, SpecError):
             raise ImplementationError(f"variant '{variant}' cannot be loaded: {loaded}")

@@ -9,7 +9,7 @@ class EchoImpl(Implementation):
     name, version = "fake-inprocess", "1.0"
 
     def supported_operations(self):
-        return ["echo", "add"]
+        return ["demo/echo", "demo/add"]
 
     def answer(self, variant, op, given):
         if op == "echo":
@@ -43,7 +43,7 @@ class EchoOnlyImpl(EchoImpl):
         return ["demo/plain"]
 
     def supported_operations(self):
-        return ["echo"]
+        return ["demo/echo"]
 
 
 class DuckImpl:

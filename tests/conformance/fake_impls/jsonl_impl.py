@@ -13,7 +13,9 @@ import time
 parser = argparse.ArgumentParser()
 for flag in ("wrong", "crash", "hang", "garbage", "bad-id", "error", "skip", "not-object", "slow", "exit"):
     parser.add_argument(f"--{flag}-on", action="append", default=[], metavar="ID")
-parser.add_argument("--ops", default="echo,add")
+parser.add_argument("--ops", default="echo,add", help="bare names are of the game demo under protocol 2")
+parser.add_argument("--protocol", type=int, default=2)
+parser.add_argument("--huge-on", action="append", default=[], metavar="ID", help="reply a 400 MB line")
 parser.add_argument("--variants", default="*")
 parser.add_argument("--stderr-spam", type=int, default=0, help="stderr lines written per query")
 parser.add_argument("--crash-always", action="store_true")
@@ -45,6 +47,7 @@ def send(message):
 
 
 def answer(op, given):
+    op = op.rpartition("/")[2]
     if op == "echo":
         return {"value": given["value"]}
     if op == "add":
@@ -63,8 +66,11 @@ if args.refuse_handshake:
     print("hello, I am not a protocol speaker")
     sys.stdout.flush()
     time.sleep(60)
-ready = {"type": "ready", "name": "fake-jsonl", "version": "0.0.1",
-         "variants": args.variants.split(","), "operations": args.ops.split(",")}
+ops = args.ops.split(",")
+if args.protocol >= 2:
+    ops = [op if "/" in op or op == "*" else f"demo/{op}" for op in ops]
+ready = {"type": "ready", "protocol": args.protocol, "name": "fake-jsonl", "version": "0.0.1",
+         "variants": args.variants.split(","), "operations": ops}
 ready.update(json.loads(args.ready_extra))
 send(ready)
 if args.deaf:
@@ -94,6 +100,17 @@ for line in sys.stdin:
         continue
     if qid in args.not_object_on:
         send([1, 2, 3])
+        continue
+    if qid in args.huge_on:
+        chunk = "x" * (1 << 20)
+        sys.stdout.write('{"type": "result", "id": "' + qid + '", "answer": {"value": "')
+        try:
+            for _ in range(400):
+                sys.stdout.write(chunk)
+            sys.stdout.write('"}}\n')
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.exit(0)
         continue
     if qid in args.bad_id_on:
         send({"type": "result", "id": "some.other-id", "answer": answer(msg["op"], msg["given"])})

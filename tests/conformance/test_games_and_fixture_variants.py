@@ -1,0 +1,172 @@
+"""Operation names per game, protocol 2 with wildcards, and fixture variants (variant files of the suite)."""
+
+from __future__ import annotations
+
+import io
+import json
+import textwrap
+
+import pytest
+
+from datong_rules.conformance import names
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import run, select
+from datong_rules.conformance.scenarios_io import ScenarioError, load_scenarios
+from datong_rules.conformance.serve import Server, serve_lines
+
+from conformance_support import fake_argv
+
+FIXTURE = "huolong/li-zhijiang-led-shape"
+
+
+def test_wildcards_and_bare_names():
+    assert names.matches("huolong/*", "huolong/classify") and names.matches("*/classify", "biedan/classify")
+    assert not names.matches("huolong/*", "biedan/classify") and not names.matches("huolong/cl*", "huolong/classify")
+    assert names.declared("classify") == "huolong/classify"  # protocol 1: bare names are Huolong's
+    assert names.selects("classify", "biedan", "classify") and not names.selects("huolong/classify", "biedan", "classify")
+
+
+def test_op_may_be_written_in_full_but_only_for_its_game(tmp_path):
+    text = textwrap.dedent("""\
+        scenarios:
+          - id: huolong.x.full-name-001
+            variant: huolong/li-zhijiang
+            op: {op}
+            rules: [bottom.multiplier]
+            reasoning: r
+            description: {{zh: 甲, en: a}}
+            given: {{bottom: [D5, D10, C3, C4, C6, C7], dug: false}}
+            expect: {{points: 15}}
+        """)
+    (tmp_path / "s.yaml").write_text(text.format(op="huolong/bottom_points"), encoding="utf-8")
+    (scenario,) = load_scenarios(tmp_path)
+    assert (scenario.op, scenario.full_op) == ("bottom_points", "huolong/bottom_points")
+    (tmp_path / "s.yaml").write_text(text.format(op="biedan/bottom_points"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="operation 'biedan/bottom_points' is not of the game of variant"):
+        load_scenarios(tmp_path)
+
+
+def test_the_bundled_fixture_variant_is_loaded_and_not_read_as_scenarios():
+    suite = load_scenarios()
+    fixture = [s for s in suite if s.variant == FIXTURE]
+    assert len(fixture) == 3 and all(s.fixture is not None for s in fixture)
+    assert fixture[0].fixture.rule("follow.shape") == "match_when_held"
+    assert all(s.fixture is None for s in suite if s.variant != FIXTURE)
+    assert not any("variants" in s.file.split("/") for s in suite)
+
+
+def test_the_reference_engine_passes_the_fixture_scenarios_in_process_and_over_serve():
+    scenarios = select(load_scenarios(), variants=[FIXTURE])
+    assert run(ReferenceImplementation(), scenarios).counts()["passed"] == 3
+    import sys
+    with JsonLinesImplementation([sys.executable, "-m", "datong_rules.cli.main", "serve"]) as impl:
+        outcome = run(impl, scenarios)
+        assert impl.protocol == 2
+    assert outcome.counts()["passed"] == 3
+
+
+def test_variant_files_beside_a_scenarios_folder(tmp_path):
+    (tmp_path / "variants").mkdir()
+    bundled = load_scenarios()[0].file  # any: we copy the bundled fixture variant under a new id
+    source = next(p for p in __import__("pathlib").Path(bundled).parents[1].glob("variants/*.yaml"))
+    (tmp_path / "variants" / "mine.yaml").write_text(
+        source.read_text(encoding="utf-8").replace(f"id: {FIXTURE}", "id: huolong/mine"), encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(  # a variant file among the scenario files: not read as scenarios
+        source.read_text(encoding="utf-8").replace(f"id: {FIXTURE}", "id: huolong/house"), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text(textwrap.dedent("""\
+        defaults: {op: legal_play, rules: [follow.shape], source: {id: li-zhijiang, section: 一.六.7}}
+        scenarios:
+          - id: huolong.mine.pair-001
+            variant: huolong/mine
+            description: {zh: 甲, en: a}
+            given: {level: "7", trump_suit: S, hand: [D4, D4, D6, C3], trick: [[D9, D9]], play: [D4, D6]}
+            expect: {legal: false, reason: must_follow_shape}
+          - id: huolong.house.pair-001
+            variant: huolong/house
+            description: {zh: 甲, en: a}
+            given: {level: "7", trump_suit: S, hand: [D4, D4, D6, C3], trick: [[D9, D9]], play: [D4, D6]}
+            expect: {legal: false, reason: must_follow_shape}
+        """), encoding="utf-8")
+    scenarios = load_scenarios(tmp_path)
+    assert [s.variant for s in scenarios] == ["huolong/mine", "huolong/house"]
+    assert run(ReferenceImplementation(), scenarios).counts()["passed"] == 2
+
+
+def test_a_fixture_variant_may_not_take_a_bundled_id(tmp_path):
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "v.yaml").write_text(textwrap.dedent("""\
+        id: huolong/li-zhijiang
+        extends: huolong/datong-guide
+        game: huolong
+        family: trick_taking
+        name: {zh: 甲, en: a}
+        summary: {zh: 甲, en: a}
+        rules: {}
+        """), encoding="utf-8")
+    (tmp_path / "s.yaml").write_text("scenarios: []\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenarios(tmp_path)
+    assert any("is the id of a bundled variant" in e or "id" in e for e in exc_info.value.errors)
+
+
+class HuolongOnly(Implementation):
+    name = "huolong-only"
+
+    def supported_variants(self):
+        return ["huolong/*"]
+
+    def supported_operations(self):
+        return ["huolong/*"]
+
+    def answer(self, variant, op, given):
+        return {}
+
+
+def test_a_huolong_only_engine_skips_other_games_saying_so():
+    from datong_rules.conformance.scenarios_io import Scenario
+    other = Scenario(id="biedan.x-001", variant="biedan/folk", rules=("a",), op="classify", given={}, expect={"k": 1})
+    (result,) = run(HuolongOnly(), [other]).results
+    assert result.status == "skipped" and result.message == "variant 'biedan/folk' not supported by huolong-only"
+    assert not result.asked
+
+
+def test_protocol_1_engines_are_asked_about_huolong_only():
+    from datong_rules.conformance.scenarios_io import Scenario
+    other = Scenario(id="demo.x-001", variant="demo/plain", rules=("a",), op="echo", given={"value": 1},
+                     expect={"value": 1})
+    with JsonLinesImplementation(fake_argv("--protocol", "1", "--ops", "*")) as impl:
+        (result,) = run(impl, [other]).results
+    assert result.status == "skipped" and "protocol 1, which covers Huolong only" in result.message
+
+
+def test_serve_speaks_protocol_2_when_offered_and_takes_variant_rules():
+    suite = load_scenarios()
+    fixture = next(s for s in suite if s.variant == FIXTURE and s.expect.get("reason") == "must_follow_shape")
+    lines = [{"type": "start", "protocol": 1, "protocols": [1, 2]},
+             {"type": "query", "id": "a", "variant": FIXTURE, "op": "huolong/legal_play", "given": fixture.given,
+              "variant_rules": fixture.fixture.data},
+             {"type": "query", "id": "b", "variant": "huolong/li-zhijiang", "op": "huolong/legal_play",
+              "given": fixture.given},
+             {"type": "query", "id": "c", "variant": "huolong/li-zhijiang", "op": "huolong/facts",
+              "given": {"facts": True}}]
+    out = io.BytesIO()
+    serve_lines(Server(ReferenceImplementation()), io.BytesIO("\n".join(map(json.dumps, lines)).encode() + b"\n"),
+                out, io.StringIO())
+    ready, a, b, c = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert ready["protocol"] == 2 and "huolong/legal_play" in ready["operations"]
+    assert a["answer"] == {"legal": False, "reason": "must_follow_shape"}
+    assert b["answer"] == {"legal": True}  # the bundled variant keeps the suit reading
+    assert c["type"] == "errored" and c["message"].startswith("given does not match the operation's schema: ")
+
+
+def test_serve_does_not_hold_a_line_over_the_cap():
+    from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES
+    big = b'{"type":"query","id":"x","given":"' + b"x" * (MAX_LINE_BYTES + 10) + b'"}\n'
+    stdin = io.BytesIO(b'{"type":"start","protocol":1}\n' + big + b'{"type":"stop"}\n')
+    out = io.BytesIO()
+    serve_lines(Server(ReferenceImplementation()), stdin, out, io.StringIO())
+    ready, errored = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert errored == {"type": "errored", "id": None,
+                       "message": f"line 2 is over the cap of {MAX_LINE_BYTES} bytes; not read"}
