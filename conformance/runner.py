@@ -107,6 +107,8 @@ class RunResult:
         results: one per scenario run, in run order.
         selected: how many scenarios were selected (more than ``len(results)`` if interrupted).
         interrupted: the run was stopped (Ctrl-C) before the end.
+        declared: what the implementation declared: ``{"variants": [...], "operations": [...]}`` (empty when
+            it could not say).
         started: epoch seconds; duration: seconds of the run alone (the queries).
         total: seconds of the whole command that made the run (loading the suite, starting and stopping
             the implementation included), set by the command; 0 when not measured.
@@ -114,6 +116,7 @@ class RunResult:
 
     implementation: dict[str, str]
     results: list[ScenarioResult] = field(default_factory=list)
+    declared: dict[str, list[str]] = field(default_factory=dict)
     selected: int = 0
     interrupted: bool = False
     started: float = 0.0
@@ -127,9 +130,30 @@ class RunResult:
 
     @property
     def ok(self) -> bool:
-        """True when nothing failed or errored and the run was not interrupted."""
+        """True when nothing failed or errored and the run was not interrupted (see also :attr:`empty`)."""
         counts = self.counts()
         return not (counts[FAILED] or counts[ERRORED] or self.interrupted)
+
+    @property
+    def asked(self) -> int:
+        """How many scenarios were put to the implementation (not skipped on its declarations)."""
+        return sum(1 for r in self.results if r.asked)
+
+    @property
+    def empty(self) -> str | None:
+        """Why the run checked nothing, or ``None``: no scenario was asked (all skipped on the implementation's
+        declarations), or none passed (every one asked was skipped by the implementation, failed or errored).
+        A run that checks nothing must not pass a CI job: ``conform`` exits 1 unless ``--allow-empty``."""
+        if self.interrupted:
+            return None
+        if not self.results:
+            return "no scenario was run"
+        if not self.asked:
+            return (f"no scenario was asked: all {len(self.results)} were outside the variants and operations the "
+                    f"implementation declares")
+        if not self.counts()[PASSED]:
+            return f"no scenario passed ({self.asked} asked)"
+        return None
 
 
 def select(scenarios: Iterable[Scenario], *, variants: Iterable[str] = (), ops: Iterable[str] = (),
@@ -278,7 +302,7 @@ def run(impl: Implementation, scenarios: list[Scenario],
         The run; on ``KeyboardInterrupt`` the results so far with ``interrupted=True`` (the
         interrupt is not re-raised, so reports can still be written).
     """
-    outcome = RunResult(implementation=identity(impl),
+    outcome = RunResult(implementation=identity(impl), declared=declarations(impl),
                         selected=len(scenarios), started=time.time())
     clock = time.perf_counter()
     try:
@@ -291,6 +315,48 @@ def run(impl: Implementation, scenarios: list[Scenario],
         outcome.interrupted = True
     outcome.duration = time.perf_counter() - clock
     return outcome
+
+
+def declarations(impl: Implementation) -> dict[str, list[str]]:
+    """``{"variants": [...], "operations": [...]}`` as the implementation declares them (printable), or ``{}``
+    when asking raises."""
+    try:
+        return {"variants": [without_surrogates(str(v)) for v in impl.supported_variants()],
+                "operations": [without_surrogates(str(o)) for o in impl.supported_operations()]}
+    except IMPLEMENTATION_FAULTS:
+        return {}
+
+
+def unknown_declarations(impl: Implementation, scenarios: Iterable[Scenario]) -> list[str]:
+    """What the implementation declares that neither the kit nor the suite knows, one line each with a
+    suggestion: a variant id (``datong-guide`` for ``huolong/datong-guide``) or an operation (``trick-winner``)
+    that matches nothing would otherwise skip every scenario silently.
+
+    Known: the bundled variants and the operations of the operations schemas, plus the variants and operations
+    of ``scenarios`` (a suite of another game, fixture variants). A pattern with ``*`` must match one of them.
+    """
+    from datong_rules.conformance import bundled_spec
+    from datong_rules.conformance.names import WILDCARD, declared, matches
+    from datong_rules.conformance.scenarios_io import suggest
+
+    scenarios = list(scenarios)
+    variants = sorted(set(bundled_spec.variant_ids()) | {s.variant for s in scenarios})
+    operations = sorted(set(operations_schema.operations()) | {s.full_op for s in scenarios})
+    said = declarations(impl)
+    problems = []
+    for kind, known, items in (("variant", variants, said.get("variants", [])),
+                               ("operation", operations, said.get("operations", []))):
+        for item in items:
+            full = declared(item) if kind == "operation" else item
+            if item == WILDCARD or any(matches(full, k) for k in known):
+                continue
+            if kind == "operation" and "/" not in item:  # protocol 1: a bare name, suggest a bare name
+                hint = suggest(item, [k.partition("/")[2] for k in known if k.startswith(full.partition("/")[0] + "/")])
+            else:
+                hint = suggest(item, known)
+            problems.append(f"unknown {kind} '{item}' in the implementation's declared {kind}s{hint} "
+                            f"(known: {', '.join(known[:12])}{', …' if len(known) > 12 else ''})")
+    return problems
 
 
 def _copy(value: Any) -> Any:

@@ -30,13 +30,32 @@ def tally(results: Iterable[ScenarioResult],
 
 
 def by_operation(run: RunResult) -> dict[str, dict[str, int]]:
-    """:func:`tally` by operation."""
-    return tally(run.results, lambda r: [r.scenario.op])
+    """:func:`tally` by operation's full name (``huolong/classify``), each row with ``asked`` too: how many of its
+    scenarios were put to the implementation. An operation the implementation declares by name that no scenario
+    of the run has gets a row of zeros, so the summary shows it was never asked."""
+    table = tally(run.results, lambda r: [r.scenario.full_op])
+    for result in run.results:
+        table[result.scenario.full_op]["asked"] = table[result.scenario.full_op].get("asked", 0) + result.asked
+    from datong_rules.conformance.names import WILDCARD, declared
+
+    for op in run.declared.get("operations", []):
+        name = declared(op)
+        if WILDCARD not in name and name not in table:
+            table[name] = {**dict.fromkeys(STATUSES, 0), "asked": 0}
+    return {name: {**row, "asked": row.get("asked", 0)} for name, row in sorted(table.items())}
 
 
 def by_rule(run: RunResult) -> dict[str, dict[str, int]]:
-    """:func:`tally` by rule id (a scenario counts once for each rule it cites)."""
-    return tally(run.results, lambda r: r.scenario.rules)
+    """:func:`tally` by rule id: a scenario counts once for each rule it cites, and a failed one counts as failed
+    only for the rules of the keys that differ (:attr:`~datong_rules.conformance.runner.ScenarioResult.blamed`),
+    as passed for its other rules."""
+    table: dict[str, dict[str, int]] = {}
+    for result in run.results:
+        blamed = set(result.blamed)
+        for rule in result.scenario.rules:
+            row = table.setdefault(rule, dict.fromkeys(STATUSES, 0))
+            row[result.status if result.status != "failed" or rule in blamed else "passed"] += 1
+    return dict(sorted(table.items()))
 
 
 def by_variant(run: RunResult) -> dict[str, dict[str, int]]:
@@ -54,11 +73,19 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None) -> list[str
     does), then two lines per wrong key: ``key: expected V`` and ``key: actual   V`` (``(missing)``
     when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``."""
     lines = [result.schema_problem] if result.schema_problem else []
+    actual = result.actual or {}
     for key in result.mismatched:
-        actual = result.actual or {}
         got = compact(actual[key], limit) if key in actual else "(missing)"
         lines += [f"{key}: expected {compact(result.expected.get(key), limit)}", f"{key}: actual   {got}"]
+    others = {k: v for k, v in actual.items() if k not in result.expected and k in EXPLAINING_KEYS}
+    if others:  # e.g. a refused replay: where and why the implementation refused it
+        lines.append("answer also says: " + ", ".join(f"{k} {compact(v, limit)}" for k, v in others.items()))
     return lines
+
+
+EXPLAINING_KEYS = ("index", "seat", "reason", "mismatch", "mismatches", "action")
+"""Answer keys that explain a failed answer (a refused ``replay``: where, who and why); shown with a failure
+even when the scenario does not expect them."""
 
 
 def compact(value: Any, limit: int | None = None) -> str:

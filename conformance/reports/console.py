@@ -26,19 +26,26 @@ def summary_line(run: RunResult) -> str:
     return f"{impl}: {parts} in {run.total or run.duration:.2f}s{tail}"
 
 
-def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
+def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...] = STATUSES) -> list[str]:
     if not rows:
         return []
     width = max(len(title), *(len(name) for name in rows))
-    out = [f"{title:<{width}}  " + "  ".join(f"{s:>7}" for s in STATUSES)]
-    out += [f"{name:<{width}}  " + "  ".join(f"{row[s]:>7}" for s in STATUSES) for name, row in rows.items()]
+    out = [f"{title:<{width}}  " + "  ".join(f"{s:>7}" for s in columns)]
+    out += [f"{name:<{width}}  " + "  ".join(f"{row[s]:>7}" for s in columns) for name, row in rows.items()]
     return [*out, ""]
 
 
-def _problem(result: ScenarioResult) -> list[str]:
+def _paint(text: str, colour: str, on: bool) -> str:
+    return click.style(text, fg=colour, bold=True) if on else text
+
+
+def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
     s = result.scenario
     where = f"  ({s.location})" if s.file else ""
-    out = [f"{result.status.upper()} {s.id}  [{', '.join(s.rules)}]{where}"]
+    blamed = result.blamed
+    rules = ", ".join(blamed) + (f"; not blamed: {', '.join(r for r in s.rules if r not in blamed)}"
+                                 if len(blamed) < len(s.rules) else "")
+    out = [f"{_paint(result.status.upper(), 'red', color)} {s.id}  [{rules}]{where}"]
     if result.status == "failed":
         out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT)]
     else:
@@ -47,20 +54,29 @@ def _problem(result: ScenarioResult) -> list[str]:
     return out
 
 
-def render_console(run: RunResult, *, details: bool = True) -> str:
-    """The console report: tables by operation and by rule, failures and errors, then the summary line.
+def render_console(run: RunResult, *, details: bool = True, color: bool = False) -> str:
+    """The console report: tables by operation (with how many of each were asked) and by rule, failures and
+    errors (each with the rules it counts against), then the summary line.
 
     Args:
         details: False gives the summary line only.
+        color: FAILED and ERRORED in red (for a terminal; see :func:`use_color`).
     """
     if not details:
         return summary_line(run)
-    out = [*_table("operation", by_operation(run)), *_table("rule", by_rule(run))]
+    out = [*_table("operation", by_operation(run), ("asked", *STATUSES)), *_table("rule", by_rule(run))]
     for result in problems(run):
-        out += _problem(result)
+        out += _problem(result, color)
     if problems(run):
         out.append("")
     return "\n".join([*out, summary_line(run)])
+
+
+def use_color(stream) -> bool:
+    """Whether to colour what goes to ``stream``: a terminal, and ``NO_COLOR`` not set (https://no-color.org)."""
+    import os
+
+    return not os.environ.get("NO_COLOR") and bool(getattr(stream, "isatty", lambda: False)())
 
 
 @contextlib.contextmanager

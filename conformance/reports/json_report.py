@@ -3,14 +3,19 @@
 
 Shape::
 
-    {"suite": "datong-rules", "suite_version": "0.1.0",
+    {"$schema": ".../report.schema.json", "report_version": 2,
+     "suite": "datong-rules", "suite_version": "0.1.0",
      "implementation": {"name": ..., "version": ...},
      "started": "2024-05-01T10:00:00+00:00", "duration": 1.23, "total_duration": 3.4,
      "selected": 120, "interrupted": false,
+     "declared": {"variants": [...], "operations": [...]}, "asked": 118, "empty": null,
      "counts": {"passed": n, "failed": n, "skipped": n, "errored": n},
-     "by_operation": {op: counts}, "by_variant": {variant: counts}, "by_rule": {rule: counts},
-     "results": [{"id", "variant", "op", "rules", "file", "line", "status", "expected", "actual",
-                  "mismatched", "message", "stderr", "duration"}, ...]}
+     "by_operation": {full op: counts + "asked"}, "by_variant": {variant: counts},
+     "by_rule": {rule: counts (a failure counts only against its blamed rules)},
+     "results": [{"id", "variant", "op" (bare), "operation" (full name), "rules", "blamed_rules", "file", "line", "status", "asked",
+                  "expected", "actual", "mismatched", "schema_problem", "message", "stderr", "duration"}, ...]}
+
+The shape is ``spec/schema/report.schema.json`` (``report_version`` 2).
 """
 
 from __future__ import annotations
@@ -25,13 +30,20 @@ from datong_rules.conformance.runner import RunResult, ScenarioResult
 from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 
+REPORT_VERSION = 2
+"""The version of the report's shape (1: 0.1's, without a version field); ``spec/schema/report.schema.json``."""
+REPORT_SCHEMA_ID = "https://datong-rules.example/schema/report.schema.json"
+
+
 def result_record(result: ScenarioResult) -> dict[str, Any]:
     """One result as a JSON-compatible mapping (see the module docstring)."""
     s = result.scenario
     return {
-        "id": s.id, "variant": s.variant, "op": s.op, "rules": list(s.rules), "file": s.file,
-        "line": s.line, "status": result.status, "expected": s.expect, "actual": result.actual,
-        "mismatched": result.mismatched, "message": result.message, "stderr": result.stderr,
+        "id": s.id, "variant": s.variant, "op": s.op, "operation": s.full_op, "rules": list(s.rules),
+        "blamed_rules": list(result.blamed), "file": s.file,
+        "line": s.line, "status": result.status, "asked": result.asked, "expected": result.expected,
+        "actual": result.actual, "mismatched": result.mismatched, "schema_problem": result.schema_problem,
+        "message": result.message, "stderr": result.stderr,
         "duration": round(result.duration, 6),
     }
 
@@ -39,6 +51,8 @@ def result_record(result: ScenarioResult) -> dict[str, Any]:
 def to_json(run: RunResult) -> dict[str, Any]:
     """The whole report as a JSON-compatible mapping."""
     return {
+        "$schema": REPORT_SCHEMA_ID,
+        "report_version": REPORT_VERSION,
         "suite": SUITE_NAME,
         "suite_version": suite_version(),
         "implementation": run.implementation,
@@ -47,6 +61,9 @@ def to_json(run: RunResult) -> dict[str, Any]:
         "total_duration": round(run.total, 6),
         "selected": run.selected,
         "interrupted": run.interrupted,
+        "declared": run.declared,
+        "asked": run.asked,
+        "empty": run.empty,
         "counts": run.counts(),
         "by_operation": by_operation(run),
         "by_variant": by_variant(run),

@@ -28,7 +28,7 @@ def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
 def _problem(result: ScenarioResult) -> list[str]:
     s = result.scenario
     out = [f"### `{s.id}` — {result.status}", "",
-           f"- variant `{s.variant}`, operation `{s.op}`, rules " + ", ".join(f"`{r}`" for r in s.rules),
+           f"- variant `{s.variant}`, operation `{s.full_op}`, rules " + ", ".join(f"`{r}`" for r in result.blamed),
            f"- {s.description.get('zh', '')} / {s.description.get('en', '')}".rstrip(" /")]
     if s.file:
         out.append(f"- scenario file `{s.file}:{s.line}`")

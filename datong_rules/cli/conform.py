@@ -1,7 +1,10 @@
 """``datong-rules conform``: check an implementation against the conformance suite.
 
-Exit status: 0 when nothing failed or errored (skips are fine); 1 when a scenario failed or
-errored or the implementation failed its handshake; 130 when the run was interrupted (Ctrl-C); 2 for usage
+Exit status: 0 when nothing failed or errored (skips are fine) and at least one scenario passed; 1 when a
+scenario failed or errored, the run checked nothing (no scenario asked, or none passed: a run that tests nothing
+must not turn a CI job green; ``--allow-empty`` accepts it), or the implementation failed its handshake or declared
+a variant or operation the kit does not know (a typo would skip everything); 130 when the run was interrupted
+(Ctrl-C); 2 for usage
 and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
 that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
 stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
@@ -17,6 +20,7 @@ alone.
 from __future__ import annotations
 
 import importlib.util
+import sys
 import time
 from pathlib import Path
 
@@ -43,11 +47,11 @@ from datong_rules.conformance.adapters.jsonlines import (
     check_seconds,
 )
 from datong_rules.conformance.reports.common import STDOUT, is_stdout
-from datong_rules.conformance.reports.console import progress, render_console
+from datong_rules.conformance.reports.console import progress, render_console, use_color
 from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
-from datong_rules.conformance.runner import RunResult, run, select
+from datong_rules.conformance.runner import RunResult, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
@@ -156,11 +160,15 @@ def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -
     return "no scenario matches all the filters together"
 
 
-def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_check: bool = True) -> list[Scenario]:
+def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_check: bool = True,
+                  suite: list[Scenario] | None = None) -> list[Scenario]:
     """The scenarios to run: the suite (``paths``, default the bundled one) narrowed by the filters.
 
     Every filter value must match a scenario of the suite: a value matching none (a misspelt variant
     or operation, say) is an error, even when other values match.
+
+    Args:
+        suite: a list to receive the whole suite, before the filters (optional).
 
     Raises:
         CommandError: bad scenario files, an empty suite, or a filter value matching nothing.
@@ -169,6 +177,8 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
         scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
     except ScenarioError as exc:
         raise CommandError(str(exc)) from None
+    if suite is not None:
+        suite.extend(scenarios)
     if not scenarios:
         raise CommandError("the suite has no scenarios")
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)
@@ -180,7 +190,7 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
 
 
 def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet: bool,
-                check_schema: bool) -> RunResult:
+                check_schema: bool, suite: list[Scenario] | None = None) -> RunResult:
     """Start the implementation, run the scenarios, stop it.
 
     Returns:
@@ -188,7 +198,8 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
 
     Raises:
         CommandError: the implementation could not be started (exit 2 when its command could not be
-            run, else 1).
+            run, else 1), or it declares a variant or operation that neither the kit nor ``suite`` knows
+            (:func:`~datong_rules.conformance.runner.unknown_declarations`, exit 1).
     """
     try:
         start_checked(implementation)
@@ -200,6 +211,11 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         return RunResult(implementation=identity(implementation),
                          selected=len(chosen), interrupted=True, started=time.time())
     warn_spec_problems()
+    unknown = unknown_declarations(implementation, suite or chosen)
+    if unknown:
+        _close(implementation)
+        raise CommandError("\n".join(["the implementation declares what the kit does not know; fix its "
+                                       "declaration (nothing was run):", *unknown]), 1)
     try:
         with progress(len(chosen), enabled=not quiet) as on_result:
             outcome = run(implementation, chosen, on_result, check_schema=check_schema)
@@ -245,9 +261,11 @@ def _close(implementation: Implementation) -> bool:
               help="Write a Markdown report ('-': to standard output).")
 @click.option("--no-schema-check", is_flag=True,
               help="Compare only the expected keys; do not check answers against spec/schema/operations.schema.json.")
+@click.option("--allow-empty", is_flag=True,
+              help="Exit 0 even when the run checked nothing (no scenario asked, or none passed).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
-            no_spec_check, json_path, junit_path, markdown_path, no_schema_check, quiet) -> None:
+            no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
     variants = variant_filter_ids(variants)
@@ -257,17 +275,22 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         if impl is not None and impl_cmd is not None:
             raise CommandError("give --impl or --impl-cmd, not both")
         try:
-            chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check)
+            suite: list[Scenario] = []
+            chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
+                                   suite=suite)
         except KeyboardInterrupt:
             raise CommandError("interrupted while loading scenarios", INTERRUPTED) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
             raise CommandError("interrupted while loading the implementation", INTERRUPTED) from None
-        outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check)
+        outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
-        click.echo(render_console(outcome, details=not quiet), err=any(map(is_stdout, reports.values())))
+        to_stderr = any(map(is_stdout, reports.values()))
+        stream = sys.stderr if to_stderr else sys.stdout
+        click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
+                   color=use_color(stream))
         writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
         for name, path in reports.items():
             if path is not None:
@@ -276,6 +299,9 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 except OSError as exc:
                     where = "the report to standard output" if is_stdout(path) else path
                     raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+        if outcome.ok and outcome.empty and not allow_empty:
+            raise CommandError(f"nothing was checked: {outcome.empty}; a run that checks nothing fails "
+                               f"(--allow-empty accepts it)", 1)
     except CommandError as exc:
         fail(exc)
     raise SystemExit(INTERRUPTED if outcome.interrupted else 0 if outcome.ok else 1)

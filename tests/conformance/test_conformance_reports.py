@@ -47,7 +47,7 @@ def test_json(mixed_run):
     assert data == to_json(mixed_run) | {"duration": data["duration"]}
     assert data["suite"] == "datong-rules" and data["interrupted"] is False and data["selected"] == 6
     assert data["counts"] == {"passed": 3, "failed": 1, "skipped": 1, "errored": 1}
-    assert data["by_operation"]["add"] == {"passed": 1, "failed": 1, "skipped": 0, "errored": 0}
+    assert data["by_operation"]["demo/add"] == {"asked": 2, "passed": 1, "failed": 1, "skipped": 0, "errored": 0}
     assert data["by_rule"]["echo.lists"]["skipped"] == 1
     assert data["by_variant"]["demo/other"]["passed"] == 1
     failed = next(r for r in data["results"] if r["status"] == "failed")

@@ -1,0 +1,103 @@
+"""Issue 11, "no false green": a run that checks nothing fails, failures stay local, reports blame the right rule."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from datong_rules.cli.main import cli
+from datong_rules.conformance.reports.common import by_rule
+from datong_rules.conformance.reports.console import render_console
+from datong_rules.conformance.runner import run
+from datong_rules.conformance.scenarios_io import Scenario
+
+from conformance_support import SCENARIOS, fake_cmd
+
+SUITE = ["--scenarios", str(SCENARIOS), "--no-spec-check"]
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_a_handshake_with_a_short_variant_id_or_a_misspelt_operation_fails_the_run():
+    result = invoke("conform", "--impl-cmd", fake_cmd("--protocol", "1", "--variants", "datong-guide",
+                                                      "--ops", "trick-winner"), "--op", "trick_winner")
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert errors[0] == ("error: the implementation declares what the kit does not know; fix its declaration "
+                         "(nothing was run):")
+    assert "unknown variant 'datong-guide' in the implementation's declared variants (did you mean " \
+           "'huolong/datong-guide'?)" in errors[1]
+    assert "unknown operation 'trick-winner' in the implementation's declared operations (did you mean " \
+           "'trick_winner'?)" in errors[2]
+
+
+def test_an_engine_that_skips_everything_fails_the_run_unless_allowed():
+    result = invoke("conform", *SUITE, "--impl-cmd", fake_cmd(*[f for i in (
+        "demo.add.small-001", "demo.add.negative-002", "demo.echo.word-001", "demo.echo.list-002", "demo.echo.number-003",
+        "demo.echo.other-variant-004") for f in ("--skip-on", i)]), "-q")
+    assert result.exit_code == 1
+    assert "error: nothing was checked: no scenario passed (6 asked); a run that checks nothing fails " \
+           "(--allow-empty accepts it)" in result.output
+    allowed = invoke("conform", *SUITE, "--impl-cmd", fake_cmd("--ops", "nothing"), "--allow-empty", "-q")
+    assert "unknown operation 'demo/nothing'" in allowed.output and allowed.exit_code == 1  # a typo is never allowed
+
+
+def test_a_run_where_nothing_was_asked_fails_and_the_summary_counts_asked_per_operation():
+    result = invoke("conform", *SUITE, "--impl-cmd", fake_cmd("--variants", "demo/other", "--ops", "add"))
+    assert result.exit_code == 1
+    assert "no scenario was asked: all 6 were outside the variants and operations the implementation declares" \
+           in result.output
+    ok = invoke("conform", *SUITE, "--impl-cmd", fake_cmd("--variants", "demo/other", "--ops", "add"), "--allow-empty")
+    assert ok.exit_code == 0
+    lines = ok.output.splitlines()
+    assert lines[0].split() == ["operation", "asked", "passed", "failed", "skipped", "errored"]
+    assert lines[1].split() == ["demo/add", "0", "0", "0", "2", "0"]
+    assert lines[2].split() == ["demo/echo", "0", "0", "0", "4", "0"]
+
+
+def attributed(expect_keys):
+    return Scenario(id="demo.settle-001", variant="demo/plain", rules=("levels.advance", "rotation.keep", "a.b"),
+                    op="echo", given={"value": 1}, expect={"levels": 1, "next_banker": 2},
+                    key_rules={"levels": ("levels.advance", "a.b"), "next_banker": ("rotation.keep", "a.b")})
+
+
+class Wrong:
+    name, version = "w", "1"
+
+    def answer(self, variant, op, given):
+        return {"levels": 2, "next_banker": 2}
+
+
+def test_a_failure_counts_only_against_the_rules_of_the_differing_keys():
+    from datong_rules.conformance.adapters.base import _Duck
+
+    outcome = run(_Duck(Wrong()), [attributed(None)], check_schema=False)
+    (result,) = outcome.results
+    assert result.status == "failed" and result.mismatched == ["levels"]
+    assert result.blamed == ("levels.advance", "a.b")
+    table = by_rule(outcome)
+    assert table["levels.advance"]["failed"] == 1 and table["rotation.keep"] == {
+        "passed": 1, "failed": 0, "skipped": 0, "errored": 0}
+    text = render_console(outcome)
+    assert "FAILED demo.settle-001  [levels.advance, a.b; not blamed: rotation.keep]" in text
+    assert "\x1b[" not in text and "\x1b[31m" in render_console(outcome, color=True)
+
+
+def test_loose_expectations_one_of_and_ranges():
+    from datong_rules.conformance.runner import allowed, compare
+    assert allowed({"one_of": [1, 3]}, 3) and not allowed({"one_of": [1, 3]}, 2)
+    assert allowed({"at_least": 2}, 5) and not allowed({"at_least": 2, "at_most": 4}, 5)
+    assert not allowed({"at_least": 0}, True)
+    assert compare("x", {"a": 1}, {"a": 1, "b": 7}, {"b": {"at_most": 6, "reason": "r"}}) == ["b"]
+
+
+def test_the_json_report_has_a_version_declarations_and_blamed_rules(tmp_path):
+    report = tmp_path / "r.json"
+    invoke("conform", *SUITE, "--impl", "fake_inprocess:WrongAddImpl", "--json", str(report))
+    data = json.loads(report.read_text())
+    assert data["report_version"] == 2 and data["declared"]["operations"] == ["demo/echo", "demo/add"]
+    failed = [r for r in data["results"] if r["status"] == "failed"]
+    assert failed and all(r["blamed_rules"] == r["rules"] and r["asked"] for r in failed)
