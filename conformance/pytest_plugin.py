@@ -14,6 +14,22 @@ id: a collection error), unless ``--datong-no-spec-check`` is given (a suite of 
 fixtures). An empty ``--datong-impl-cmd``/``--datong-impl`` or a ``--datong-timeout`` that is not a
 finite number of seconds in (0, 3600] is a usage error.
 
+Every option can also be set in the project's pytest configuration (``[tool.pytest.ini_options]``,
+``pytest.ini``, ``setup.cfg``): ``datong_impl_cmd``, ``datong_impl``, ``datong_variants`` and ``datong_ops``
+(one per line, or space-separated), ``datong_timeout``, ``datong_scenarios`` (folders), ``datong_no_spec_check``
+and ``datong_allow_empty`` (true/false); an option on the command line wins over the ini value.
+
+What a CI job sees:
+
+* the implementation cannot be started, or its handshake fails, or it declares a variant or operation the kit
+  does not know (a typo that would skip everything): every scenario item is an **error** (pytest's ``E``,
+  "error at setup"), not a failure, with the one-line reason;
+* a scenario that fails or errors: that item **fails**, with the expected and actual values (a failure names
+  the rules of the keys that differ) or the engine's message and stderr;
+* a session in which no scenario item passed (all skipped by the implementation or outside what it declares)
+  ends with exit status 1 and the line ``datong: nothing was checked: …``, unless ``--datong-allow-empty``
+  (pytest itself exits 5 when nothing was collected).
+
 Without an implementation option the plugin does nothing at all (it is loaded in every pytest
 run of whoever installs the kit): it only registers its options.
 """
@@ -25,10 +41,41 @@ from pathlib import Path
 import pytest
 
 _IMPL_KEY = pytest.StashKey[object]()
+_TALLY_KEY = pytest.StashKey[dict]()
+_SUITE_KEY = pytest.StashKey[list]()
+
+_INI = {  # option dest → (ini type, help)
+    "datong_impl_cmd": ("string", "command speaking the JSON-lines protocol to check against the suite"),
+    "datong_impl": ("string", "in-process Python implementation MODULE:FACTORY to check against the suite"),
+    "datong_variant": ("linelist", "only scenarios of these variants"),
+    "datong_op": ("linelist", "only scenarios of these operations"),
+    "datong_timeout": ("string", "seconds allowed per query (default 5)"),
+    "datong_scenarios": ("linelist", "also collect scenario files under these folders"),
+    "datong_no_spec_check": ("bool", "do not check scenarios against the bundled spec"),
+    "datong_allow_empty": ("bool", "do not fail a session in which no scenario passed"),
+}
+_INI_NAMES = {"datong_variant": "datong_variants", "datong_op": "datong_ops"}
+
+
+def _option(config: pytest.Config, name: str):
+    """A ``--datong-*`` option, else its ini value (``datong_variants``/``datong_ops`` for the lists)."""
+    value = config.getoption(name)
+    if value not in (None, [], False):
+        return value
+    ini = config.getini(_INI_NAMES.get(name, name))
+    if _INI[name][0] == "linelist":
+        return [word for line in ini or [] for word in line.split()]
+    if _INI[name][0] == "bool":
+        return bool(ini)
+    return ini or value
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Register the ``--datong-*`` options (always; the rest of the plugin is inert without them)."""
+    """Register the ``--datong-*`` options and their ini names (always; the rest of the plugin is inert without
+    them)."""
+    for name, (kind, text) in _INI.items():
+        parser.addini(_INI_NAMES.get(name, name), text, type=kind,
+                      default={"bool": False, "linelist": []}.get(kind, None))
     group = parser.getgroup("datong", "Datong rules conformance")
     group.addoption("--datong-impl-cmd", default=None, metavar="COMMAND",
                     help="check this command, speaking the JSON-lines protocol, against the suite")
@@ -44,6 +91,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="also collect scenario files under this folder (repeatable)")
     group.addoption("--datong-no-spec-check", action="store_true", default=False,
                     help="do not check the scenarios' op, variant and rule ids against the bundled spec")
+    group.addoption("--datong-allow-empty", action="store_true", default=False,
+                    help="do not fail the session when no scenario passed (all skipped)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -52,18 +101,28 @@ def pytest_configure(config: pytest.Config) -> None:
         value = config.getoption(name)
         if value is not None and not value.strip():
             raise pytest.UsageError(f"--{name.replace('_', '-')} is empty")
-    timeout = config.getoption("datong_timeout")
+    timeout = _option(config, "datong_timeout")
     if timeout is not None:
         from datong_rules.conformance.adapters.jsonlines import check_seconds
 
         try:
-            check_seconds("--datong-timeout", timeout)
+            check_seconds("--datong-timeout", float(timeout))
         except ValueError as exc:
-            raise pytest.UsageError(str(exc)) from None
+            raise pytest.UsageError(str(exc) if not isinstance(timeout, str) or _is_number(timeout) else
+                                    f"datong_timeout must be a number of seconds, got {timeout!r}") from None
+    config.stash[_TALLY_KEY] = {"items": 0, "passed": 0}
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _active(config: pytest.Config) -> bool:
-    return bool(config.getoption("datong_impl_cmd") or config.getoption("datong_impl"))
+    return bool(_option(config, "datong_impl_cmd") or _option(config, "datong_impl"))
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -73,7 +132,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     from datong_rules.conformance.scenarios_io import scenarios_root
 
-    roots = [scenarios_root(), *(Path(p) for p in config.getoption("datong_scenarios"))]
+    roots = [scenarios_root(), *(Path(p) for p in _option(config, "datong_scenarios"))]
     resolved = file_path.resolve()
     if not any(resolved.is_relative_to(root.resolve()) for root in roots):
         return None
@@ -85,15 +144,19 @@ class ScenarioFile(pytest.File):
 
     def collect(self):
         from datong_rules.conformance.runner import select
-        from datong_rules.conformance.scenarios_io import ScenarioError, load_scenario_file
+        from datong_rules.conformance.scenarios_io import VARIANTS_FOLDER, ScenarioError, load_scenario_file
 
+        if self.path.parent.name == VARIANTS_FOLDER:  # a fixture variant, not a scenario file
+            return
         try:
-            scenarios = load_scenario_file(self.path, spec_check=not self.config.getoption("datong_no_spec_check"))
+            scenarios = load_scenario_file(self.path, spec_check=not _option(self.config, "datong_no_spec_check"))
         except ScenarioError as exc:
             raise self.CollectError(str(exc)) from None
         config = self.config
-        for scenario in select(scenarios, variants=config.getoption("datong_variant"),
-                               ops=config.getoption("datong_op")):
+        # every scenario read, before the filters: what the implementation may declare besides the kit's own
+        config.stash.setdefault(_SUITE_KEY, []).extend(scenarios)
+        for scenario in select(scenarios, variants=_option(config, "datong_variant"),
+                               ops=_option(config, "datong_op")):
             yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
 
 
@@ -112,14 +175,20 @@ class ScenarioItem(pytest.Item):
         super().__init__(**kwargs)
         self.scenario = scenario
 
+    def setup(self) -> None:
+        """Start the session's implementation (once): a failure to start is an error of every item."""
+        self.config.stash[_TALLY_KEY]["items"] += 1
+        self.impl = _implementation(self.config)
+
     def runtest(self) -> None:
         from datong_rules.conformance.runner import PASSED, SKIPPED, run_one
 
-        result = run_one(_implementation(self.config), self.scenario)
+        result = run_one(self.impl, self.scenario)
         if result.status == SKIPPED:
             pytest.skip(result.message or "skipped by the implementation")
         if result.status != PASSED:
             raise ScenarioFailure(result)
+        self.config.stash[_TALLY_KEY]["passed"] += 1
 
     def repr_failure(self, excinfo, style=None):
         """Expected against actual for a failure; the one-line message and stderr for an error."""
@@ -129,7 +198,7 @@ class ScenarioItem(pytest.Item):
 
         result = excinfo.value.result
         s = self.scenario
-        lines = [f"{result.status}: {s.id}  rules: {', '.join(s.rules)}", f"  {s.location}"]
+        lines = [f"{result.status}: {s.id}  rules: {', '.join(result.blamed)}", f"  {s.location}"]
         if result.status == "failed":
             lines += [f"  {line}" for line in mismatch_lines(result)]
         else:
@@ -144,7 +213,7 @@ class ScenarioItem(pytest.Item):
 def _implementation(config: pytest.Config):
     """The session's implementation, started on first use and stopped when pytest ends.
 
-    A start failure fails every item with the same one-line message."""
+    A start failure is an error (at setup) of every item, with the same one-line message."""
     if _IMPL_KEY not in config.stash:
         config.stash[_IMPL_KEY] = _start(config)
         impl = config.stash[_IMPL_KEY]
@@ -152,8 +221,26 @@ def _implementation(config: pytest.Config):
             config.add_cleanup(impl.close)
     impl = config.stash[_IMPL_KEY]
     if isinstance(impl, str):
-        pytest.fail(impl, pytrace=False)
+        pytest.fail(impl, pytrace=False)  # at setup: pytest reports an error, not a failure
     return impl
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A session whose scenario items all ran and none passed checked nothing: exit status 1 (unless
+    ``--datong-allow-empty``), as ``conform`` does."""
+    config = session.config
+    tally = config.stash.get(_TALLY_KEY, None)
+    if not tally or not tally["items"] or tally["passed"] or not _active(config):
+        return
+    if _option(config, "datong_allow_empty") or isinstance(config.stash.get(_IMPL_KEY, None), str):
+        return
+    if exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"datong: nothing was checked: none of {tally['items']} scenario items passed "
+                                f"(all skipped); a session that checks nothing fails (--datong-allow-empty "
+                                f"accepts it)", red=True)
 
 
 def _start(config: pytest.Config):
@@ -161,13 +248,20 @@ def _start(config: pytest.Config):
     from datong_rules.conformance.adapters.base import ImplementationStartError, load_python_impl, start_checked
     from datong_rules.conformance.adapters.jsonlines import DEFAULT_TIMEOUT, JsonLinesImplementation
 
+    from datong_rules.conformance.runner import unknown_declarations
+
     try:
-        command = config.getoption("datong_impl_cmd")
+        command = _option(config, "datong_impl_cmd")
+        timeout = _option(config, "datong_timeout")
         if command:
-            impl = JsonLinesImplementation(command, timeout=config.getoption("datong_timeout") or DEFAULT_TIMEOUT)
+            impl = JsonLinesImplementation(command, timeout=float(timeout) if timeout else DEFAULT_TIMEOUT)
         else:
-            impl = load_python_impl(config.getoption("datong_impl"))
+            impl = load_python_impl(_option(config, "datong_impl"))
         start_checked(impl)
     except (ValueError, ImplementationStartError) as exc:
         return f"cannot start the implementation: {exc}"
+    unknown = unknown_declarations(impl, config.stash.get(_SUITE_KEY, []))
+    if unknown:
+        impl.close()
+        return "the implementation declares what the kit does not know: " + "; ".join(unknown)
     return impl

@@ -47,10 +47,38 @@ def test_errors_show_the_message(run_pytest):
                                  "*stderr| panic: crashed on demo.echo.word-001*"])
 
 
-def test_start_failure_fails_every_item_in_one_line(run_pytest):
+def test_start_failure_is_an_error_of_every_item_in_one_line(run_pytest):
     result = run_pytest(*suite_args("--datong-impl", "fake_inprocess:make_broken"))
-    result.assert_outcomes(failed=6)
+    result.assert_outcomes(errors=6)
     result.stdout.fnmatch_lines(["*cannot start the implementation: 'fake_inprocess:make_broken()' failed*"])
+    assert "Traceback" not in result.stdout.str() and result.ret == 1
+
+
+def test_a_typo_in_the_handshake_is_an_error_of_every_item(run_pytest):
+    result = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd("--protocol", "1", "--ops", "trick-winner")))
+    result.assert_outcomes(errors=6)
+    result.stdout.fnmatch_lines(["*unknown operation 'trick-winner'*(did you mean 'trick_winner'?)*"])
+
+
+def test_a_session_where_nothing_passed_fails_unless_allowed(run_pytest):
+    flags = [f for i in ("demo.add.small-001", "demo.add.negative-002", "demo.echo.word-001", "demo.echo.list-002",
+                         "demo.echo.number-003", "demo.echo.other-variant-004") for f in ("--skip-on", i)]
+    result = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd(*flags)))
+    result.assert_outcomes(skipped=6)
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(["datong: nothing was checked: none of 6 scenario items passed (all skipped)*"])
+    assert run_pytest(*suite_args("--datong-impl-cmd", fake_cmd(*flags), "--datong-allow-empty")).ret == 0
+
+
+def test_ini_options(run_pytest, pytester):
+    ini = pytester.makeini(f"""
+        [pytest]
+        datong_impl = fake_inprocess:EchoImpl
+        datong_ops = add
+        datong_scenarios = {SCENARIOS}
+        datong_no_spec_check = true
+        """)
+    run_pytest("-c", str(ini), "--rootdir", str(pytester.path), str(SCENARIOS)).assert_outcomes(passed=2)
 
 
 def test_bad_scenario_file_is_a_one_line_collection_error(run_pytest, tmp_path):
