@@ -101,3 +101,35 @@ def test_the_json_report_has_a_version_declarations_and_blamed_rules(tmp_path):
     assert data["report_version"] == 2 and data["declared"]["operations"] == ["demo/echo", "demo/add"]
     failed = [r for r in data["results"] if r["status"] == "failed"]
     assert failed and all(r["blamed_rules"] == r["rules"] and r["asked"] for r in failed)
+
+
+def test_a_bundled_settle_scenario_failing_on_levels_alone_does_not_blame_rotation():
+    from datong_rules.conformance.adapters.reference import ReferenceImplementation
+    from datong_rules.conformance.runner import select
+    from datong_rules.conformance.scenarios_io import load_scenarios
+
+    class WrongLevels(ReferenceImplementation):
+        def answer(self, variant, op, given):
+            out = super().answer(variant, op, given)
+            return {**out, "levels": {"banker_team": "K", "attackers": "K"}} if op == "settle" else out
+
+    chosen = [s for s in select(load_scenarios(), ops=["settle"], rules=["rotation.keep"])
+              if s.expect.get("next_banker") is not None and s.key_rules]
+    outcome = run(WrongLevels(), chosen)
+    failed = [r for r in outcome.results if r.status == "failed"]
+    assert failed and all(r.mismatched == ["levels"] for r in failed)
+    assert all("rotation.keep" not in r.blamed and "settlement.table" in r.blamed for r in failed)
+    assert by_rule(outcome)["rotation.keep"]["failed"] == 0
+
+
+def test_every_multi_key_bundled_settle_scenario_attributes_its_keys():
+    from datong_rules.conformance.scenarios_io import load_scenarios
+
+    settle = [s for s in load_scenarios() if s.op == "settle" and len(s.expect) > 1 and len(s.rules) > 1]
+    assert sum(1 for s in settle if s.key_rules) > 80
+    assert all(s.key_rules or not ({"rotation.keep", "rotation.take_over", "stakes.enabled"} & set(s.rules))
+               for s in settle)
+    for s in settle:
+        for key, rules in s.key_rules.items():
+            assert not ({"rotation.keep", "rotation.take_over"} & set(rules)) or key == "next_banker", s.id
+            assert "stakes.enabled" not in rules or key == "stakes", s.id

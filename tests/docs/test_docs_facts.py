@@ -46,6 +46,9 @@ def plugin_options() -> set[str]:
         def addoption(self, *opts, **kwargs):
             names.update(opts)
 
+        def addini(self, *args, **kwargs):
+            pass
+
     pytest_plugin.pytest_addoption(Recorder())
     return names
 
