@@ -48,7 +48,7 @@ from datong_rules.conformance.names import bare_op, full_op, game_of
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
-from datong_rules.reference_impl.variant.schema_check import _show, describe_error
+from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
 from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
 
 SCHEMA_FILE = "scenario.schema.json"
@@ -423,7 +423,7 @@ def _op_name_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tupl
 
 def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
     """``key_rules`` and ``expect_loose`` that do not fit the scenario: an attribution must name every expected
-    key and only those, with rule ids of ``rules``; a loose key must not also be in ``expect``, and each value it
+    key and only those, with rule ids of ``rules``, each rule of ``rules`` under some key; a loose key must not also be in ``expect``, and each value it
     allows must be of the answer key's shape."""
     errors = []
     expect, loose = scenario["expect"], scenario.get("expect_loose", {})
@@ -450,6 +450,11 @@ def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYa
         if key not in attribution:
             errors.append(_line(loaded, where + ("key_rules",),
                                 f"names no rules for the expected key '{key}' (key_rules names every expected key)"))
+    named = {rule for ids in attribution.values() for rule in ids}
+    for index, rule in enumerate(rules):
+        if rule not in named:
+            errors.append(_line(loaded, where + ("key_rules",), f"names no expected key for the rule '{rule}' "
+                                                                f"(every rule of rules is some key's)"))
     for key, ids in attribution.items():
         if key not in keys:
             errors.append(_line(loaded, where + ("key_rules", key), f"'{key}' is not an expected key "
