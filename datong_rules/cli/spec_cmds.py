@@ -213,13 +213,16 @@ def _value_lines(value: Any) -> list[str]:
 @click.argument("variant_a")
 @click.argument("variant_b")
 @format_option("text", "json", "yaml")
-def diff(variant_a: str, variant_b: str, fmt: str) -> None:
+@click.option("--all", "show_all", is_flag=True,
+              help="Also show the rules whose values are equal (marked =), e.g. a placeholder value kept with a note.")
+def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
     """Show the rules whose values differ between two variants.
 
     VARIANT_A and VARIANT_B are variant ids (huolong/li-zhijiang, or just li-zhijiang) or paths of variant files.
     For each rule that differs: its id, its text (中文 and English, first sentence), and for each variant the value
-    and the provenance. Rules with equal values are counted, not shown. The exit status is 0 whatever the
-    differences, 2 when an argument names no usable variant.
+    and the provenance. Rules with equal values are counted, not shown, unless --all is given (they are then
+    listed too, marked "=", with their notes). The exit status is 0 whatever the differences, 2 when an argument
+    names no usable variant.
     """
     a, b = open_variant_arg(variant_a), open_variant_arg(variant_b)
     items_a = dict(iter_rules(a.data.get("rules", {})))
@@ -227,14 +230,18 @@ def diff(variant_a: str, variant_b: str, fmt: str) -> None:
     order = list(items_a) + [r for r in items_b if r not in items_a]
     changed = [r for r in order if r not in items_a or r not in items_b
                or items_a[r]["value"] != items_b[r]["value"]]
+    shown = order if show_all else changed
     if fmt != "text":
         out = {"a": a.id, "b": b.id, "same": len(order) - len(changed),
                "differences": [{"rule": r, "a": _side(a, r, items_a.get(r)), "b": _side(b, r, items_b.get(r))}
                                for r in changed]}
+        if show_all:
+            out["equal"] = [{"rule": r, "a": _side(a, r, items_a[r]), "b": _side(b, r, items_b[r])}
+                            for r in order if r not in changed]
         click.echo(json.dumps(out, ensure_ascii=False, indent=2) if fmt == "json" else _yaml(out), nl=fmt == "json")
         return
-    for rule_id in changed:
-        click.echo(f"■ {rule_id}")
+    for rule_id in shown:
+        click.echo(f"{'■' if rule_id in changed else '='} {rule_id}")
         for label, variant, item in (("A", a, items_a.get(rule_id)), ("B", b, items_b.get(rule_id))):
             if item is None:
                 click.echo(f"  {label} {variant.id}: 无此规则 (no such rule)")
@@ -246,5 +253,7 @@ def diff(variant_a: str, variant_b: str, fmt: str) -> None:
             click.echo(f"      {_first_sentence(item['text']['zh'], '。')}")
             click.echo(f"      {_first_sentence(item['text']['en'], '. ')}")
             click.echo(f"      {_provenance(item)}")
+            if rule_id not in changed and "note" in item:
+                click.echo(f"      注 note: {_first_sentence(item['note'], '. ')}")
     click.echo(f"{len(changed)} 条规则不同 / rule(s) differ, {len(order) - len(changed)} 相同 / the same "
                f"(A = {a.id}, B = {b.id})")
