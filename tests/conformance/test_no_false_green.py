@@ -133,3 +133,43 @@ def test_every_multi_key_bundled_settle_scenario_attributes_its_keys():
         for key, rules in s.key_rules.items():
             assert not ({"rotation.keep", "rotation.take_over"} & set(rules)) or key == "next_banker", s.id
             assert "stakes.enabled" not in rules or key == "stakes", s.id
+
+
+# -- issue 11 item 6 ------------------------------------------------------------------------------------------------
+def test_a_failed_replay_shows_where_and_why_in_the_console():
+    from datong_rules.conformance.adapters.reference import ReferenceImplementation
+    from datong_rules.conformance.runner import select
+    from datong_rules.conformance.scenarios_io import load_scenarios
+
+    class Refuses(ReferenceImplementation):
+        def answer(self, variant, op, given):
+            if op == "replay":
+                return {"accepted": False, "index": 12, "seat": 1, "reason": "must_follow_suit"}
+            return super().answer(variant, op, given)
+
+    chosen = [s for s in select(load_scenarios(), ops=["replay"]) if s.expect.get("accepted") is True][:1]
+    text = render_console(run(Refuses(), chosen))
+    assert "accepted: expected true" in text and "accepted: actual   false" in text
+    assert 'answer also says: index 12, seat 1, reason "must_follow_suit"' in text
+
+
+def test_diff_all_shows_the_rules_with_equal_values():
+    plain = invoke("diff", "huolong/li-zhijiang", "huolong/datong-guide")
+    every = invoke("diff", "huolong/li-zhijiang", "huolong/datong-guide", "--all")
+    assert plain.exit_code == every.exit_code == 0
+    assert not any(line.startswith("= ") for line in plain.output.splitlines())
+    equal = [line for line in every.output.splitlines() if line.startswith("= ")]
+    assert equal and "= points.threshold" in equal
+    data = json.loads(invoke("diff", "huolong/li-zhijiang", "huolong/datong-guide", "--all", "--format", "json").output)
+    assert len(data["equal"]) == data["same"] == len(equal)
+
+
+def test_the_implementer_guide_links_only_to_pages_of_the_docs_folder_and_points_to_show_json():
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    guide = (docs / "implementers" / "index.md").read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#]+\.md)(?:#[^)]*)?\)", guide):
+        assert (docs / "implementers" / target).resolve().is_file(), target
+    assert "datong-rules show huolong/li-zhijiang --format json" in guide
