@@ -97,6 +97,10 @@ def _start(rules: HuolongRules, record: dict) -> HandState:
     if problem:
         raise _Reject(None, None, BAD_PACK, problem)
     banker = record.get("banker")
+    if record.get("trump_suit") is not None and not (record["hand_number"] > 1
+                                                     and rules.declaration.get("scope") == "match"):
+        raise _Reject(None, None, WRONG_SETUP, f"trump_suit is {record['trump_suit']!r} in a hand that declares "
+                                               f"its own trumps (the record schema asks for null)")
     expected_first = default_first_drawer(rules, record["hand_number"], banker)
     if record["first_drawer"] != expected_first:
         raise _Reject(None, None, WRONG_SETUP,

@@ -173,3 +173,30 @@ def test_the_implementer_guide_links_only_to_pages_of_the_docs_folder_and_points
     for target in re.findall(r"\]\(([^)#]+\.md)(?:#[^)]*)?\)", guide):
         assert (docs / "implementers" / target).resolve().is_file(), target
     assert "datong-rules show huolong/li-zhijiang --format json" in guide
+
+
+def test_replay_and_the_record_schema_agree_on_wrong_setup_trump_suit_and_bottom_order(tmp_path):
+    from datong_rules.conformance.adapters.reference import ReferenceImplementation
+    from pathlib import Path
+
+    record = tmp_path / "r.json"
+    assert invoke("play", "huolong/datong-guide", "--seed", "3", "--hands", "1", "--record", str(record)).exit_code == 0
+    hand = json.loads(record.read_text())["hands"][0]
+    engine = ReferenceImplementation()
+    assert engine.answer("huolong/datong-guide", "replay", {"record": hand}) == {"accepted": True}
+    schema = (Path(__file__).resolve().parents[2] / "spec/schema/games/huolong/record.schema.json").read_text()
+    # a trump suit in a hand that declares its own: null in the schema, wrong_setup on replay
+    assert "or a trump_suit in a hand that declares its own trumps" in schema
+    answer = engine.answer("huolong/datong-guide", "replay", {"record": {**hand, "trump_suit": "S"}})
+    assert (answer["accepted"], answer["reason"], answer["index"]) == (False, "wrong_setup", None)
+    # wrong_setup in a single hand record (the schema no longer says match records only)
+    assert "in a hand record as in a match record" in schema
+    answer = engine.answer("huolong/datong-guide", "replay",
+                           {"record": {**hand, "first_drawer": (hand["first_drawer"] + 1) % 4}})
+    assert answer["reason"] == "wrong_setup"
+    # the final bottom in any order: the schema says so, the engine compares it as a multiset
+    assert "The final bottom, in any order" in schema
+    settle = next(i for i, a in enumerate(hand["actions"]) if a["type"] == "settle")
+    shuffled = [dict(a) for a in hand["actions"]]
+    shuffled[settle]["bottom"] = list(reversed(shuffled[settle]["bottom"]))
+    assert engine.answer("huolong/datong-guide", "replay", {"record": {**hand, "actions": shuffled}})["accepted"]
