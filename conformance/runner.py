@@ -6,10 +6,8 @@ values, or a number in the range), and, for an operation that ``spec/schema/game
 describes, the whole answer matches that operation's answer schema (unless the run is told not to
 check: ``check_schema=False``). Keys the answer has and ``expect`` lacks are not compared with
 anything; only an operation without a schema may say more. Equality is JSON equality: mappings
-compare key by key, lists compare in order, ``true`` is not ``1``, ``1`` equals ``1.0``. An
-operation may declare some of its answer keys *unordered* in :data:`UNORDERED_KEYS` (``{op: {key,
-...}}``): the top-level lists under those keys are then compared as multisets (same elements, same
-multiplicities, any order).
+compare key by key, lists compare in order, ``true`` is not ``1``, ``1`` equals ``1.0`` (an operation whose
+answer is a multiset says so in its schema and answers it in notation order).
 
 Statuses: ``passed``; ``failed`` (the answer differs: ``mismatched`` names the keys; or it breaks
 the operation's schema: ``schema_problem`` says where and how, see :func:`answer_schema_problem`); a failure
@@ -22,7 +20,6 @@ crashed, hung or replied garbage: ``message`` says which, in one line).
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -48,8 +45,6 @@ from datong_rules.conformance.scenarios_io import Scenario, schema_message
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
 STATUSES = (PASSED, FAILED, SKIPPED, ERRORED)
 
-UNORDERED_KEYS: dict[str, set[str]] = {}
-"""Operation → answer keys whose list values are compared as multisets (filled in by the ops)."""
 
 
 @dataclass
@@ -190,14 +185,10 @@ def compare(op: str, expect: dict[str, Any], answer: dict[str, Any],
             loose: dict[str, dict[str, Any]] | None = None) -> list[str]:
     """The keys of ``expect`` (and of ``loose``, the scenario's ``expect_loose``) that ``answer`` gets wrong or
     lacks (empty list: the answer passes)."""
-    unordered = UNORDERED_KEYS.get(op, set())
     wrong = [key for key, form in (loose or {}).items() if key not in answer or not allowed(form, answer[key])]
     for key, want in expect.items():
         if key not in answer:
             wrong.append(key)
-        elif key in unordered and isinstance(want, list) and isinstance(answer[key], list):
-            if _multiset(want) != _multiset(answer[key]):
-                wrong.append(key)
         elif not json_equal(want, answer[key]):
             wrong.append(key)
     return sorted(wrong, key=lambda k: (k not in expect, k))
@@ -240,10 +231,6 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
     return type(a) is type(b) and a == b
-
-
-def _multiset(items: list[Any]) -> Counter:
-    return Counter(json.dumps(item, sort_keys=True) for item in items)
 
 
 def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = True) -> ScenarioResult:

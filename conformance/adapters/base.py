@@ -152,7 +152,11 @@ class Implementation:
         """
         variants, ops = self.supported_variants(), self.supported_operations()
         if not any(covered(variants, v) for v in self.lineage(variant)):
-            return f"variant '{variant}' not supported by {self.name}"
+            game = game_of(variant)
+            games_declared = {p.split("/", 1)[0] for p in variants}
+            other_game = bool(game) and game not in games_declared and WILDCARD not in games_declared
+            return f"variant '{variant}' not supported by {self.name}" + \
+                (f" (it declares no {game} variant: a game it does not play)" if other_game else "")
         name = full_op(game_of(variant), op)
         if not covered([declared(p) for p in ops], name):
             return f"operation '{name}' not supported by {self.name}"

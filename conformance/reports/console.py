@@ -65,11 +65,25 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
     if not details:
         return summary_line(run)
     out = [*_table("operation", by_operation(run), ("asked", *STATUSES)), *_table("rule", by_rule(run))]
+    for game, count in _undeclared_games(run).items():
+        out += [f"skipped: {count} scenario(s) of {game}, a game {run.implementation.get('name')} does not declare", ""]
     for result in problems(run):
         out += _problem(result, color)
     if problems(run):
         out.append("")
     return "\n".join([*out, summary_line(run)])
+
+
+def _undeclared_games(run: RunResult) -> dict[str, int]:
+    """Game → scenarios skipped because the implementation declares no variant of that game (protocol 1 engines
+    and engines declaring ``huolong/*`` skip the other games)."""
+    found: dict[str, int] = {}
+    for result in run.results:
+        message = result.message or ""
+        if result.status == "skipped" and not result.asked and ("a game it does not play" in message
+                                                                 or "covers Huolong only" in message):
+            found[result.scenario.game] = found.get(result.scenario.game, 0) + 1
+    return dict(sorted(found.items()))
 
 
 def use_color(stream) -> bool:

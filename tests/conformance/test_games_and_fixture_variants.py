@@ -128,8 +128,12 @@ def test_a_huolong_only_engine_skips_other_games_saying_so():
     from datong_rules.conformance.scenarios_io import Scenario
     other = Scenario(id="biedan.x-001", variant="biedan/folk", rules=("a",), op="classify", given={}, expect={"k": 1})
     (result,) = run(HuolongOnly(), [other]).results
-    assert result.status == "skipped" and result.message == "variant 'biedan/folk' not supported by huolong-only"
+    assert result.status == "skipped" and result.message == (
+        "variant 'biedan/folk' not supported by huolong-only (it declares no biedan variant: a game it does not play)")
     assert not result.asked
+    from datong_rules.conformance.reports.console import render_console
+    assert "skipped: 1 scenario(s) of biedan, a game huolong-only does not declare" in render_console(
+        run(HuolongOnly(), [other]))
 
 
 def test_protocol_1_engines_are_asked_about_huolong_only():
