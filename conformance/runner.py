@@ -211,13 +211,20 @@ def answer_schema_problem(op: str, answer: dict[str, Any]) -> str | None:
     The line is ``answer does not match the operation's schema: $.PATH: MESSAGE`` (the path is a
     JSON path into the answer; the most relevant violation is named).
     """
-    check = operations_schema.validator(op, operations_schema.ANSWER)
+    return schema_problem(op, operations_schema.ANSWER, answer)
+
+
+def schema_problem(op: str, part: str, value: dict[str, Any]) -> str | None:
+    """How ``value``, the ``given`` or the ``answer`` (``part``) of ``op``, breaks its schema, in one line
+    (``PART does not match the operation's schema: $.PATH: MESSAGE``), or ``None`` when it fits or no schema
+    describes ``op``."""
+    check = operations_schema.validator(op, part)
     if check is None:
         return None
-    error = jsonschema.exceptions.best_match(check.iter_errors(answer))
+    error = jsonschema.exceptions.best_match(check.iter_errors(value))
     if error is None:
         return None
-    return f"answer does not match the operation's schema: {error.json_path}: {schema_message(error)}"
+    return f"{part} does not match the operation's schema: {error.json_path}: {schema_message(error)}"
 
 
 def json_equal(a: Any, b: Any) -> bool:

@@ -72,7 +72,7 @@ from datong_rules.conformance.adapters.base import (
 )
 from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES
 from datong_rules.conformance.names import LEGACY_GAME, WILDCARD as ANY, bare_op, declared, full_op, game_of
-from datong_rules.conformance.scenarios_io import schema_message
+from datong_rules.conformance.runner import schema_problem
 
 PROTOCOL_VERSION = 1
 PROTOCOLS = (1, 2)
@@ -180,7 +180,7 @@ class Server:
                     self.impl.use_variants({variant: rules})
                 except IMPLEMENTATION_FAULTS as exc:
                     return {"type": "errored", "id": qid, "message": describe(exc)}
-        problem = given_problem(full_op(game, op), given)
+        problem = schema_problem(full_op(game, op), operations_schema.GIVEN, given)
         if problem is not None:
             return {"type": "errored", "id": qid, "message": problem}
         if (not (self._any_variant or variant in self._variant_set or variant in self.impl.fixture_variants)
@@ -203,20 +203,6 @@ class Server:
             return {"type": "errored", "id": qid,
                     "message": f"the implementation answered a {type(answer).__name__}, not an object"}
         return {"type": "result", "id": qid, "answer": answer}
-
-
-def given_problem(op: str, given: dict[str, Any]) -> str | None:
-    """How ``given`` breaks the schema of ``op`` (a full name), in one line, or ``None`` when it fits or no schema
-    describes the operation."""
-    import jsonschema
-
-    check = operations_schema.validator(op, operations_schema.GIVEN)
-    if check is None:
-        return None
-    error = jsonschema.exceptions.best_match(check.iter_errors(given))
-    if error is None:
-        return None
-    return f"given does not match the operation's schema: {error.json_path}: {schema_message(error)}"
 
 
 def _encode(reply: dict[str, Any]) -> bytes:
