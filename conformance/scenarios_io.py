@@ -265,8 +265,23 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
     """
     path = Path(path)
     if fixtures is None:
-        fixtures = load_fixture_variants(find_variant_files(path))
+        fixtures = _fixtures_beside(tuple(find_variant_files(path)))
     return _load_read(_read(path), spec_check=spec_check, fixtures=fixtures)
+
+
+def _fixtures_beside(files: tuple[Path, ...]) -> dict[str, Variant]:
+    """:func:`load_fixture_variants`, kept for the process per set of files and their modification times (the
+    pytest plugin loads scenario files one by one, each with the fixture variants beside it)."""
+    try:
+        key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
+    except OSError:
+        return load_fixture_variants(files)
+    if key not in _FIXTURE_CACHE:
+        _FIXTURE_CACHE[key] = load_fixture_variants(files)
+    return _FIXTURE_CACHE[key]
+
+
+_FIXTURE_CACHE: dict[tuple, dict[str, Variant]] = {}
 
 
 def _read(path: Path) -> LoadedYaml:

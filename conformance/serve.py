@@ -260,7 +260,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
         if raw is None:  # a line over the cap, read past without keeping it
             reply = {"type": "errored", "id": None,
                      "message": f"line {number} is over the cap of {MAX_LINE_BYTES} bytes; not read"}
-            _notice(stderr, number, reply["message"])
+            _notice(stderr, number, f"over the cap of {MAX_LINE_BYTES} bytes; not read")
             try:
                 write(_encode(reply))
                 flush()
