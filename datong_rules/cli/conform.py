@@ -141,15 +141,15 @@ def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -
     """Why the filters select nothing: the first filter value no scenario of the suite matches (with the valid
     values, or the closest one), or that they match nothing together."""
     suite_variants = sorted({s.variant for s in scenarios})
-    suite_ops = sorted({s.op for s in scenarios})
+    suite_ops = sorted({s.op for s in scenarios} | {s.full_op for s in scenarios})
     for value in variants:
         if value not in suite_variants:
             return (f"--variant {value}: no scenario of this variant{suggest(value, suite_variants)} "
                     f"(variants in the suite: {', '.join(suite_variants)})")
     for value in ops:
-        if value not in suite_ops:
+        if not select(scenarios, ops=[value]):
             return (f"--op {value}: no scenario of this operation{suggest(value, suite_ops)} "
-                    f"(operations in the suite: {', '.join(suite_ops)})")
+                    f"(operations in the suite: {', '.join(sorted({s.full_op for s in scenarios}))})")
     for value in rules:
         if not select(scenarios, rules=[value]):
             suite_rules = sorted({r for s in scenarios for r in s.rules})
@@ -182,8 +182,8 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
     if not scenarios:
         raise CommandError("the suite has no scenarios")
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)
-    suite_variants, suite_ops = {s.variant for s in scenarios}, {s.op for s in scenarios}
-    if (not chosen or not suite_variants.issuperset(variants) or not suite_ops.issuperset(ops)
+    suite_variants = {s.variant for s in scenarios}
+    if (not chosen or not suite_variants.issuperset(variants) or any(not select(scenarios, ops=[o]) for o in ops)
             or any(not select(scenarios, rules=[r]) for r in rules)):
         raise CommandError(unmatched_filter(scenarios, variants, ops, rules, keyword))
     return chosen

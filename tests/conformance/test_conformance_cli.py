@@ -96,9 +96,9 @@ def test_interrupted_run_still_writes_the_report(tmp_path):
      'cannot start the implementation: supported_variants() must return a list of strings (or ["*"] for all), got None'),
     # filters that match nothing: which one, and the valid values
     (["--impl", "fake_inprocess:EchoImpl", "--op", "nope"], 2,
-     "--op nope: no scenario of this operation (operations in the suite: add, echo)"),
+     "--op nope: no scenario of this operation (operations in the suite: demo/add, demo/echo)"),
     (["--impl", "fake_inprocess:EchoImpl", "--op", "ECHO"], 2,
-     "--op ECHO: no scenario of this operation (did you mean 'echo'?) (operations in the suite: add, echo)"),
+     "--op ECHO: no scenario of this operation (did you mean 'echo'?) (operations in the suite: demo/add, demo/echo)"),
     (["--impl", "fake_inprocess:EchoImpl", "--variant", "plain"], 2,
      "--variant plain: no scenario of this variant (did you mean 'demo/plain'?) (variants in the suite: "
      "demo/other, demo/plain)"),

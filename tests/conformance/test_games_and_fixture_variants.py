@@ -174,3 +174,17 @@ def test_serve_does_not_hold_a_line_over_the_cap():
     ready, errored = [json.loads(line) for line in out.getvalue().splitlines()]
     assert errored == {"type": "errored", "id": None,
                        "message": f"line 2 is over the cap of {MAX_LINE_BYTES} bytes; not read"}
+
+
+def test_op_filter_takes_bare_full_and_wildcard_names():
+    from click.testing import CliRunner
+    from datong_rules.cli.main import cli
+
+    def quiet(*args):
+        return CliRunner().invoke(cli, ["conform", "-q", "--variant", "huolong/li-zhijiang", *args])
+
+    bare, full, every = quiet("--op", "classify"), quiet("--op", "huolong/classify"), quiet("--op", "huolong/*")
+    assert bare.exit_code == full.exit_code == every.exit_code == 0
+    assert bare.output.split(":")[1] == full.output.split(":")[1]
+    nope = quiet("--op", "biedan/nope")
+    assert nope.exit_code == 2 and "--op biedan/nope: no scenario of this operation" in nope.output
