@@ -185,6 +185,6 @@ def test_op_filter_takes_bare_full_and_wildcard_names():
 
     bare, full, every = quiet("--op", "classify"), quiet("--op", "huolong/classify"), quiet("--op", "huolong/*")
     assert bare.exit_code == full.exit_code == every.exit_code == 0
-    assert bare.output.split(":")[1] == full.output.split(":")[1]
+    assert bare.output.split(" in ")[0] == full.output.split(" in ")[0]
     nope = quiet("--op", "biedan/nope")
     assert nope.exit_code == 2 and "--op biedan/nope: no scenario of this operation" in nope.output
