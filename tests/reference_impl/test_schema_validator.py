@@ -36,10 +36,10 @@ def checked_pairs() -> list[tuple[SchemaValidator, object]]:
         pairs.append((scenario_check, merged))
         answer = engine.answer(scenario.variant, scenario.op, copy.deepcopy(scenario.given))
         for part, instance in ((ops.GIVEN, scenario.given), (ops.EXPECT, scenario.expect), (ops.ANSWER, answer)):
-            check = ops.validator(scenario.op, part)
+            check = ops.validator(scenario.full_op, part)
             if check is not None:
                 pairs.append((check, instance))
-        if scenario.op == "replay":
+        if scenario.full_op == "huolong/replay":
             pairs.append((records._validator("games/huolong/record.schema.json"), scenario.given["record"]))
     return pairs
 
