@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from datong_rules.conformance import bundled_spec
 from datong_rules.conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, load_scenarios
 
 from conformance_support import SCENARIOS
@@ -129,8 +130,8 @@ def test_checked_against_the_bundled_spec_by_default_at_the_defaults_lines(tmp_p
     assert exc_info.value.errors == [
         f"{path}:3:3: defaults.op: unknown operation 'echo' (game 'demo' has no operations schema "
         "(spec/schema/games/demo/operations.schema.json))",
-        f"{path}:2:3: defaults.variant: unknown variant 'demo/plain' (expected one of: huolong/datong-guide, "
-        "huolong/li-zhijiang, huolong/online-platform)",
+        f"{path}:2:3: defaults.variant: unknown variant 'demo/plain' (expected one of: "
+        f"{', '.join(bundled_spec.playable_ids())})",
     ]
 
 
