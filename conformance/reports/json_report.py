@@ -32,7 +32,7 @@ from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 REPORT_VERSION = 2
 """The version of the report's shape (1: 0.1's, without a version field); ``spec/schema/report.schema.json``."""
-REPORT_SCHEMA_ID = "https://datong-rules.example/schema/report.schema.json"
+REPORT_SCHEMA_ID = "https://datong-rules.github.io/datong-rules/schema/report.schema.json"
 
 
 def result_record(result: ScenarioResult) -> dict[str, Any]:
