@@ -19,6 +19,7 @@ from datong_rules.conformance.serve import Server, serve_lines
 from conformance_support import fake_argv
 
 FIXTURE = "huolong/li-zhijiang-led-shape"
+REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 def test_wildcards_and_bare_names():
@@ -188,3 +189,21 @@ def test_op_filter_takes_bare_full_and_wildcard_names():
     assert bare.output.split(" in ")[0] == full.output.split(" in ")[0]
     nope = quiet("--op", "biedan/nope")
     assert nope.exit_code == 2 and "--op biedan/nope: no scenario of this operation" in nope.output
+
+
+def test_serve_variant_file_serves_a_variant_file_under_its_id():
+    from datong_rules.conformance.serve import serve
+
+    suite = load_scenarios()
+    fixture = next(s for s in suite if s.variant == FIXTURE and s.expect.get("reason") == "must_follow_shape")
+    lines = [{"type": "start", "protocol": 1},
+             {"type": "query", "id": "a", "variant": FIXTURE, "op": "legal_play", "given": fixture.given}]
+    out, err = io.BytesIO(), io.StringIO()
+    status = serve(None, stdin=io.BytesIO("\n".join(map(json.dumps, lines)).encode()), stdout=out, stderr=err,
+                   variant_files=(str(REPO / "conformance/scenarios/huolong/variants/li-zhijiang-led-shape.yaml"),))
+    ready, answer = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0 and FIXTURE in ready["variants"]
+    assert answer == {"type": "result", "id": "a", "answer": {"legal": False, "reason": "must_follow_shape"}}
+    bad = serve(None, stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=(err := io.StringIO()),
+                variant_files=("no/such/file.yaml",))
+    assert bad == 1 and err.getvalue().startswith("error: cannot start the implementation: ")
