@@ -68,7 +68,7 @@ def test_every_operation_of_the_doc_has_a_schema_and_vice_versa(engine):
     documented = re.findall(r"^## `(\w+)`$", DOC, flags=re.M)
     assert len(documented) == 12
     assert sorted(documented) == ops.operations("huolong")
-    assert [op for op in engine.supported_operations() if op.startswith("huolong/")] == ops.operations()
+    assert set(engine.supported_operations()) == set(ops.operations())  # every game's, by full name
     halves = {name.rsplit(".", 1)[0] for name in DEFS if name.endswith((".given", ".answer"))}
     assert halves == set(ops.operations("huolong"))  # no lone given or answer
 
