@@ -353,8 +353,10 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     seen_files: set[Path] = set()
     variant_files: list[Path] = []
     reads: list[LoadedYaml] = []
+    seen_texts: set[bytes] = set()
     for root in [None, *roots] if None not in roots else roots:
-        variant_files += [f for f in find_variant_files(root) if _first_time(f, seen_files)]
+        variant_files += [f for f in find_variant_files(root)
+                          if _first_time(f, seen_files) and _new_text(f, seen_texts)]
     for root in roots:
         try:
             files = find_scenario_files(root)
@@ -392,6 +394,19 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     if errors:
         raise ScenarioError(errors)
     return scenarios
+
+
+def _new_text(file: Path, seen: set[bytes]) -> bool:
+    """Record the bytes of ``file`` in ``seen``; False when a file with the very same bytes was there already (a copy
+    of the bundled suite brings copies of its fixture variants: the same definition twice is one definition)."""
+    try:
+        text = file.read_bytes()
+    except OSError:  # unreadable: it fails to load later, with its own message
+        return True
+    if text in seen:
+        return False
+    seen.add(text)
+    return True
 
 
 def _first_time(file: Path, seen: set[Path]) -> bool:

@@ -207,3 +207,18 @@ def test_serve_variant_file_serves_a_variant_file_under_its_id():
     bad = serve(None, stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=(err := io.StringIO()),
                 variant_files=("no/such/file.yaml",))
     assert bad == 1 and err.getvalue().startswith("error: cannot start the implementation: ")
+
+
+def test_a_copy_of_the_bundled_suite_loads_with_its_fixture_variants(tmp_path):
+    import shutil
+
+    from datong_rules.conformance.scenarios_io import scenarios_root
+
+    shutil.copytree(scenarios_root(), tmp_path / "suite")
+    copied = load_scenarios(tmp_path / "suite")
+    assert len(copied) == len(load_scenarios())
+    changed = tmp_path / "suite" / "huolong" / "variants" / "li-zhijiang-led-shape.yaml"
+    changed.write_text(changed.read_text(encoding="utf-8") + "# edited: no longer the bundled definition\n",
+                       encoding="utf-8")
+    with pytest.raises(ScenarioError, match="is also defined in"):
+        load_scenarios(tmp_path / "suite")
