@@ -70,8 +70,9 @@ def test_the_reference_engine_passes_the_fixture_scenarios_in_process_and_over_s
 
 def test_variant_files_beside_a_scenarios_folder(tmp_path):
     (tmp_path / "variants").mkdir()
-    bundled = load_scenarios()[0].file  # any: we copy the bundled fixture variant under a new id
-    source = next(p for p in __import__("pathlib").Path(bundled).parents[1].glob("variants/*.yaml"))
+    from datong_rules.conformance.scenarios_io import scenarios_root
+
+    source = scenarios_root() / "huolong" / "variants" / f"{FIXTURE.split('/')[1]}.yaml"  # copied under new ids
     (tmp_path / "variants" / "mine.yaml").write_text(
         source.read_text(encoding="utf-8").replace(f"id: {FIXTURE}", "id: huolong/mine"), encoding="utf-8")
     (tmp_path / "house.yaml").write_text(  # a variant file among the scenario files: not read as scenarios
