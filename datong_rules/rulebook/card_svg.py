@@ -21,12 +21,14 @@ _JOKERS: Final[dict[str, dict[str, str]]] = {
     BIG_JOKER: {"fill": "#ffe9a8", "ink": RED, "star": "★", "zh": "大王", "en": "big joker"},
     SMALL_JOKER: {"fill": "#e4e4e4", "ink": BLACK, "star": "☆", "zh": "小王", "en": "small joker"},
 }
+_RANK_NAMES: Final[dict[str, str]] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 FAN_FROM: Final = 9
 """Rows of this many cards or more overlap like a hand held in a fan (the corner stays visible)."""
 
 
 def card_name(card: str, lang: str = "en") -> str:
-    """A card's display name: ``"♥10"``, or ``"大王"`` / ``"big joker"`` for the jokers.
+    """A card's name for screen readers, in the page's language: ``"红桃10"`` / ``"10 of hearts"``, and
+    ``"大王"`` / ``"big joker"`` for the jokers.
 
     Args:
         card: a card token (any accepted notation).
@@ -38,7 +40,10 @@ def card_name(card: str, lang: str = "en") -> str:
     card = parse_card(card)
     if card in _JOKERS:
         return _JOKERS[card][lang]
-    return SUIT_SYMBOLS[card_suit(card)] + card_rank(card)
+    suit, rank = SUIT_NAMES[card_suit(card)][lang], card_rank(card)
+    if lang == "zh":
+        return suit + rank
+    return f"{_RANK_NAMES.get(rank, rank)} of {suit}"
 
 
 def card_svg(card: str, lang: str = "en") -> str:
@@ -62,7 +67,7 @@ def card_svg(card: str, lang: str = "en") -> str:
     if card in _JOKERS:
         style = _JOKERS[card]
         body = (_frame(style["fill"])
-                + _text(4, 13, 10, style["ink"], card, bold=True)
+                + _joker_word(style["ink"], style[lang])
                 + _text(WIDTH / 2, 43, 28, style["ink"], style["star"], middle=True))
     else:
         ink = RED if card_suit(card) in ("H", "D") else BLACK
@@ -122,6 +127,16 @@ def _card_or_text(item: str, lang: str) -> str:
         return card_svg(item, lang)
     except ValueError:
         return f'<span class="card-class">{escape(str(item))}</span>'
+
+
+def _joker_word(ink: str, word: str) -> str:
+    """The joker's name written on the card: 大王 / 小王 stacked in the corner on 中文 pages, the English word
+    small across the top on English pages."""
+    if len(word) <= 2:
+        return _text(4, 13, 10, ink, word[0], bold=True) + _text(4, 24, 10, ink, word[1:], bold=True)
+    first, _, rest = word.upper().partition(" ")
+    return (_text(WIDTH / 2, 10, 7, ink, first, bold=True, middle=True)
+            + _text(WIDTH / 2, 18, 6, ink, rest, bold=True, middle=True))
 
 
 def _frame(fill: str) -> str:

@@ -99,9 +99,62 @@ def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> 
         if differs:
             body.append(f'<tr class="differs" id="cmp-{escape(rule_id)}">{head} <span class="diff-tag">≠ '
                         f'{UI["differs"][lang]}</span></td>{"".join(f"<td>{_cell(c, lang)}</td>" for c in cells)}</tr>')
+        elif len({str(c["text"][lang]) for c in cells}) > 1:  # same value, worded differently: show each wording
+            body.append(f'<tr class="same-value" id="cmp-{escape(rule_id)}">{head} <span class="same-tag">= '
+                        f'{UI["same_value"][lang]}</span></td>{"".join(f"<td>{_cell(c, lang)}</td>" for c in cells)}</tr>')
         else:
             body.append(f'<tr class="same" id="cmp-{escape(rule_id)}">{head}</td><td colspan="{n}">'
                         f'{_cell(cells[0], lang)} <span class="same-tag">= {UI["same_in_all"][lang]}</span></td></tr>')
     full = (f'<table class="compare"><thead><tr><th>{UI["rule_id"][lang]}</th>{names}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
     return summary, full
+
+
+def differences_of(doc: Any, docs: list[Any], lang: str) -> list[tuple[str, str]]:
+    """The rules in which variant ``doc`` differs from the other variants of its game: ``(rule id, this
+    variant's text in ``lang``)``, in playing order; empty when it is the game's only variant."""
+    if len(docs) < 2:
+        return []
+    rows = compare_rows([(d.id, d.rules) for d in docs])
+    col = [d.id for d in docs].index(doc.id)
+    out = []
+    for rule_id, cells, differs in rows:
+        item = cells[col]
+        if differs and item is not MISSING:
+            out.append((rule_id, str(item["text"][lang])))
+    return out
+
+
+def matrix_html(variants: list[tuple[str, str, dict[str, Any]]], rows: list[dict[str, Any]], lang: str,
+                fact: Any = None) -> str:
+    """The opening matrix of the comparison page: one row per difference that matters (``rows``, from the game's
+    rulebook facet ``MATRIX``), one column per variant, values in words (the rules' texts).
+
+    A row reads "same in all" only when both the values and the words are the same in every variant.
+
+    Args:
+        variants: ``(variant_id, display name, rules mapping)`` per column.
+        fact: the facet's ``matrix_fact(name, rules, lang) -> (value, words)`` for derived rows.
+    """
+    names = [name for _, name, _ in variants]
+    head = f'<thead><tr><th></th>{"".join(f"<th>{escape(n)}</th>" for n in names)}</tr></thead>'
+    body = []
+    for row in rows:
+        cells: list[tuple[Any, str]] = []
+        for _, _, rules in variants:
+            if row.get("derived") and fact is not None:
+                cells.append(fact(row["derived"], rules, lang))
+                continue
+            items = dict(rule_items(rules))
+            found = [items[r] for r in row.get("rules", []) if r in items]
+            value = [compact(i.get("value")) for i in found]
+            words = ("" if lang == "zh" else " ").join(str(i["text"][lang]) for i in found)
+            cells.append((value, words or UI["absent"][lang]))
+        title = escape(row["title"][lang])
+        if len({compact(v) for v, _ in cells}) == 1 and len({w for _, w in cells}) == 1:
+            body.append(f'<tr id="m-{escape(row["id"])}"><th>{title}</th><td class="same" colspan="{len(cells)}">'
+                        f'{escape(cells[0][1])} <span class="same-tag">= {UI["same_in_all"][lang]}</span></td></tr>')
+        else:
+            tds = "".join(f'<td data-label="{escape(n)}">{escape(w)}</td>' for n, (_, w) in zip(names, cells))
+            body.append(f'<tr id="m-{escape(row["id"])}" class="differs"><th>{title}</th>{tds}</tr>')
+    return f'<table class="matrix">{head}<tbody>{"".join(body)}</tbody></table>'

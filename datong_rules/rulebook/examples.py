@@ -15,7 +15,7 @@ from datong_rules.reference_impl.cards import CardNotationError, format_cards, p
 from datong_rules.reference_impl.table import Table
 
 from .card_svg import card_svg, cards_html, ranking_html, suit_label
-from .labels import KEY_LABELS, SEAT_KEYS, UI, label
+from .labels import KEY_LABELS, SEAT_KEYS, UI, label, seat_name
 from .rules_html import compact
 
 MAX_PER_SECTION: Final = 3
@@ -96,7 +96,7 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
     if value is None or value == []:
         return UI["none"][lang]
     if key in SEAT_KEYS and isinstance(value, int):
-        return escape(UI["seat"][lang].format(n=value))
+        return escape(seat_name(value, lang))
     if key in ("trump_suit", "suit") and isinstance(value, str):
         return escape(suit_label(value, lang))
     if is_card_list(value):
@@ -128,13 +128,13 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
 
 def _key_label(key: str, lang: str) -> str:
     """A key's label; a key that is a number names a seat (``holdings: {"2": 1}``)."""
-    return UI["seat"][lang].format(n=key) if key.isdigit() else label(KEY_LABELS, key, lang)
+    return seat_name(key, lang) if key.isdigit() else label(KEY_LABELS, key, lang)
 
 
 def _deal_grid(cards: list[str], first_drawer: int, lang: str, table: Table) -> str:
     seats = table.order_from(first_drawer)
     n = table.players
-    head = "<tr><th></th>" + "".join(f"<th>{escape(UI['seat'][lang].format(n=s))}</th>" for s in seats) + "</tr>"
+    head = "<tr><th></th>" + "".join(f"<th>{escape(seat_name(s, lang))}</th>" for s in seats) + "</tr>"
     rows = []
     for start in range(0, len(cards), n):
         cells = "".join(f'<td><span class="deal-index">{i}</span>{card_svg(cards[i], lang)}</td>'
@@ -148,7 +148,7 @@ def _card_rows(key: str, rows: list[list[str]], lang: str, given: dict[str, Any]
     out = []
     for i, row in enumerate(rows):
         if key == "plays" and isinstance(leader, int) and table is not None:
-            name = UI["seat"][lang].format(n=table.next_seat(leader, i))
+            name = seat_name(table.next_seat(leader, i), lang)
         else:
             name = f"{i + 1}."
         out.append(f'<tr><th>{escape(name)}</th><td>{cards_html(row, lang) if row else UI["none"][lang]}</td></tr>')

@@ -109,7 +109,7 @@ UI: Final[dict[str, dict[str, str]]] = {
                         "en": "Every variant's rulebook is generated from the rule data (spec/) when the site is "
                               "built, one page in Chinese and one in English."},
     "variant": {"zh": "版本", "en": "Variant"},
-    "seat": {"zh": "座位{n}", "en": "seat {n}"},
+    "seat": {"zh": "{name}", "en": "player {name}"},
     "seats_caption": {"zh": "座位0在下方；出牌顺序为{direction}，座位号按出牌顺序排列。",
                       "en": "Seat 0 at the bottom; play goes {direction}, and seats are numbered in play order."},
     "place_south": {"zh": "南（下方）", "en": "south (bottom)"},
@@ -158,6 +158,77 @@ UI: Final[dict[str, dict[str, str]]] = {
     "optional": {"zh": "可以不写", "en": "optional"},
     "unset": {"zh": "收录的版本都没有这条规则", "en": "no bundled variant sets it"},
     "list_sep": {"zh": "、", "en": ", "},
+    "seating_label": {"zh": "座位图：甲、乙、丙、丁按出牌顺序围桌而坐，同队的两人面对面，出牌方向为{direction}",
+                      "en": "Seating: players A, B, C, D sit round the table in playing order, partners opposite; "
+                            "play goes {direction}"},
+    "seating_caption": {"zh": "同色的两人是一队，面对面坐；箭头是起牌、出牌的方向（{direction}）。",
+                        "en": "Partners share a colour and sit opposite; the arrow shows the direction of the deal "
+                              "and of play ({direction})."},
+    "rule_data": {"zh": "这条规则的数据和出处", "en": "this rule as data, with its source"},
+    "rule_ref": {"zh": "§", "en": "§"},
+    "point_cards": {"zh": "带金边的是分牌：{cards}分。", "en": "Gold-edged cards score points: {cards}."},
+    "sample_hand": {"zh": "牌局实例", "en": "Sample hand"},
+    "quick_card": {"zh": "速查卡", "en": "Quick-reference card"},
+    "quick_card_pdf": {"zh": "速查卡（PDF，A4一页）", "en": "Quick-reference card (PDF, one A4 page)"},
+    "rules_data": {"zh": "规则数据", "en": "Rules as data"},
+    "differences_intro": {"zh": "下面这些规则和其他版本不一样：", "en": "In these rules this variant differs from the others:"},
+    "bottom_now": {"zh": "底牌变成", "en": "The bottom is now"},
+    "taken_back": {"zh": "拿回", "en": "Taken back"},
+    "forced": {"zh": "{who}必须再放{n}张大王。", "en": "{who} must add {n} more big joker(s)."},
+    "stars_of": {"zh": "{team}放进底牌的大王", "en": "big jokers buried by the {team}"},
+    "toy_deal": {"zh": "简化牌例：只画出有关的几张牌，实际每人39张。",
+                 "en": "Simplified deal: only the cards that matter are shown; a real hand has 39 cards each."},
+    "answer": {"zh": "结果", "en": "Result"},
+    "card_numbers": {"zh": "要记住的数", "en": "Numbers to remember"},
+    "card_combinations": {"zh": "牌型和出牌", "en": "Combinations and leading"},
+    "card_follow": {"zh": "跟牌和谁大", "en": "Following and who wins"},
+    "card_levels": {"zh": "级别和轮庄", "en": "Levels and the next banker"},
+    "matrix": {"zh": "主要不同", "en": "The differences that matter"},
+    "same_value": {"zh": "取值相同，说法不同", "en": "same value, worded differently"},
+    "which_title": {"zh": "我们打的是哪个版本？", "en": "Which variant do we play?"},
+    "which_intro": {"zh": "各版本只在下面几处不同。照你们平时的打法，在每一题里找到相符的说法，点进去就是那个版本的规则书。"
+                          "多数题都指向同一个版本，就是你们打的版本。",
+                    "en": "The variants differ only in the points below. For each question pick the answer your table "
+                          "plays; it links to the variant that plays it. The variant most of your answers point to "
+                          "is yours."},
+    "glossary_title": {"zh": "术语表", "en": "Glossary"},
+    "glossary_intro": {"zh": "规则书里用到的词。把鼠标停在词上，也能看到解释。",
+                       "en": "The Chinese terms the rulebooks use. Hover over a term to see its definition."},
+    "way_in": {"zh": "第一次来？先看", "en": "New here? Start with"},
+    "star_default": {"zh": "摘星", "en": "star burial"},
+    "sample_intro": {"zh": "下面是参考引擎按本版本规则打的一局，一步一步讲给你听。规则本身见", "en": "One hand played by the reference engine under this variant's rules, told step by step. For the rules themselves, see the"},
+    "sample_source": {"zh": "这局牌由下面的命令记录，可以原样重放：", "en": "The game was recorded with this command, which replays it exactly:"},
+    "sample_declare": {"zh": "起牌和亮主", "en": "Deal and declaration"},
+    "sample_level": {"zh": "这是一龙的第一局，两队都打{level}。", "en": "This is the first hand of the match; both teams are at level {level}."},
+    "show_line": {"zh": "{who}在发出第{n}张牌时亮出：", "en": "{who} shows, after card {n} of the deal:"},
+    "sample_bury": {"zh": "扣底和{star}", "en": "Burying and star burial"},
+    "dealt_bottom": {"zh": "{who}是庄家，拿起底牌：", "en": "{who} is the banker and picks up the bottom:"},
+    "buried_line": {"zh": "庄家扣下这几张作新的底牌：", "en": "The banker buries these cards as the new bottom:"},
+    "load_line": {"zh": "{who}（{team}）{star}，放进{n}张大王，换回最小的牌。", "en": "{who} ({team}) buries {n} big joker(s) in the bottom and takes back the smallest card(s)."},
+    "no_load": {"zh": "这一局没有人{star}。", "en": "Nobody buries a big joker this hand."},
+    "final_bottom": {"zh": "出牌时底牌是：", "en": "The bottom during play:"},
+    "sample_play": {"zh": "出牌", "en": "Play"},
+    "play_intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、毙牌、盖毙、分多的几轮和最后一轮），其余的只说结果。",
+                   "en": "The hand has {n} tricks. The {k} that matter are pictured (the first, a ruff, an overruff, the richest and the last); the rest are summarised."},
+    "trick_n": {"zh": "第{n}轮", "en": "Trick {n}"},
+    "ruff_note": {"zh": "首家出的是副牌，赢家用主牌毙了它。", "en": "A side suit was led and the winner ruffed it with a trump."},
+    "overruff_note": {"zh": "不止一家用主牌毙，最大的主牌赢。", "en": "More than one player ruffed; the highest trump wins."},
+    "last_note": {"zh": "这是最后一轮：它决定底牌归谁。", "en": "This is the last trick: it decides the bottom."},
+    "summary_line": {"zh": "第{span}轮（共{n}轮）从略：闲家赢了其中{a}轮，拿到{p}分。", "en": "Tricks {span} ({n} in all) in short: the attackers won {a} of them, taking {p} points."},
+    "sample_settle": {"zh": "结算", "en": "Settlement"},
+    "st_captured": {"zh": "闲家出牌中抓到的分", "en": "Points the attackers captured in tricks"},
+    "st_bottom": {"zh": "底牌", "en": "The bottom"},
+    "st_dug": {"zh": "被闲家挖走，分加给闲家", "en": "dug by the attackers, who score it"},
+    "st_held": {"zh": "庄家方保住了，不加分", "en": "held by the banker team, not scored"},
+    "st_total": {"zh": "闲家总分", "en": "The attackers' total"},
+    "st_stars": {"zh": "底里的大王", "en": "Big jokers in the bottom"},
+    "st_row": {"zh": "结算表第{n}行", "en": "Settlement table, row {n}"},
+    "st_winner": {"zh": "赢得一龙", "en": "Match won by"},
+
+    "rules_data_intro": {"zh": "这一页把本版本的每条规则连同编号、取值和出处逐条列出，供核对和编程用；学打牌请看",
+                         "en": "Every rule of this variant with its id, value and source, for checking and for "
+                               "implementers; to learn the game, read the"},
+    "player_page": {"zh": "玩家规则书", "en": "player's rulebook"},
 }
 
 KEY_LABELS: Final[dict[str, dict[str, str]]] = {
@@ -240,6 +311,18 @@ OUTCOMES: Final[dict[str, dict[str, str]]] = {
     "match_winner": {"zh": "{team}赢得一龙", "en": "{team} win the match"},
 }
 """Settlement-table outcome keys (``then``)."""
+
+
+SEAT_NAMES: Final[dict[str, tuple[str, ...]]] = {"zh": ("甲", "乙", "丙", "丁"), "en": ("A", "B", "C", "D")}
+"""How the pages name the seats 0..3 (in playing order): 甲乙丙丁 / A B C D; 甲 and 丙 are partners."""
+
+
+def seat_name(seat: int | str, lang: str) -> str:
+    """``甲`` / ``player A`` for seat 0; a seat outside the table is shown by its number."""
+    names = SEAT_NAMES[lang]
+    n = int(seat) if str(seat).isdigit() else -1
+    name = names[n] if 0 <= n < len(names) else str(seat)
+    return UI["seat"][lang].format(name=name)
 
 
 def label(table: dict[str, dict[str, str]], key: str, lang: str) -> str:

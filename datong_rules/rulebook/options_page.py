@@ -18,6 +18,7 @@ import yaml
 from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, label
 from .options import RuleOption, Use, rule_options
 from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
+from .paths import rules_path
 from .rules_html import compact
 
 SHORT_VALUE = 24
@@ -155,7 +156,7 @@ def _used_row(option: RuleOption, use: Use, names: dict[str, str], here: str, de
 
 def _links(rule_id: str, variant_ids: Sequence[str], names: dict[str, str], here: str, lang: str) -> str:
     return UI["list_sep"][lang].join(
-        f'<a href="{escape(url(page_path(v, lang), here))}#r-{escape(rule_id)}">{escape(names.get(v, v))}</a>'
+        f'<a href="{escape(url(rules_path(v, lang), here))}#r-{escape(rule_id)}">{escape(names.get(v, v))}</a>'
         for v in variant_ids)
 
 

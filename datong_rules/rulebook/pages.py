@@ -5,7 +5,6 @@ from the data is ever read as Markdown.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -15,8 +14,11 @@ from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .card_svg import ranking_html, suit_label
-from .compare import compare_html
+from .compare import compare_html, matrix_html
+from .game_data import facet_data
 from .examples import ScenarioLike, example_html, pick_examples
+from .paths import INDEX_PATH, compare_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
+from .player_page import lang_switch
 from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
 from .rules_html import outline, rule_html, sections_in_order, summary_box_html
 from .seats import seats_html
@@ -44,45 +46,6 @@ class VariantDoc:
         return cls(id=variant_id, game=str(data.get("game") or variant_id.split("/")[0]),
                    name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
                    summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}))
-
-
-def page_path(variant_id: str, lang: str) -> str:
-    """Docs path of a variant's rulebook page: ``rulebooks/zh/huolong/li-zhijiang.md``."""
-    return f"rulebooks/{lang}/{variant_id}.md"
-
-
-def compare_path(game: str, lang: str) -> str:
-    """Docs path of a game's comparison page: ``rulebooks/zh/huolong/compare.md``."""
-    return f"rulebooks/{lang}/{game}/compare.md"
-
-
-def options_path(game: str, lang: str) -> str:
-    """Docs path of a game's options reference: ``rulebooks/zh/huolong/options.md``."""
-    return f"rulebooks/{lang}/{game}/options.md"
-
-
-INDEX_PATH = "rulebooks/index.md"
-
-
-def rel(target: str, source: str) -> str:
-    """A relative Markdown link from docs page ``source`` to docs page ``target``."""
-    return posixpath.relpath(target, posixpath.dirname(source) or ".")
-
-
-def url(target: str, source: str) -> str:
-    """A relative link for raw HTML (which mkdocs does not rewrite) from docs page ``source`` to docs page
-    ``target``, as the site is built with directory URLs (mkdocs' default): ``a/b.md`` is served at ``a/b/``.
-
-    Example: ``url("rulebooks/zh/huolong/li-zhijiang.md", "rulebooks/zh/huolong/options.md")`` →
-    ``"../li-zhijiang/"``.
-    """
-    def served(path: str) -> str:
-        stem = path.removesuffix(".md")
-        stem = stem.removesuffix("index") if stem == "index" or stem.endswith("/index") else stem + "/"
-        return stem or "./"
-
-    link = posixpath.relpath(served(target), served(source))
-    return "./" if link == "." else link + "/"
 
 
 def game_name(game: str, lang: str) -> str:
@@ -135,7 +98,7 @@ def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) 
         notes = (src.get("notes") or {}).get(lang)  # remarks on the text itself (misprints, contradictions)
         notes_html = (f'<br><span class="prov-label">{UI["note"][lang]}</span> {escape(str(notes))}'
                       if notes else "")
-        items.append(f'<li id="src-{sid}"><code>{sid}</code> 《{escape(str(src.get("title", "")))}》{author}'
+        items.append(f'<li id="src-{sid}"><code>{sid}</code> <span lang="zh">《{escape(str(src.get("title", "")))}》{author}</span>'
                      f"<br>{about}{notes_html}</li>")
     return f"## {UI['sources'][lang]} {{#sources}}\n\n<ul class=\"sources\">{''.join(items)}</ul>\n"
 
@@ -156,11 +119,12 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
         sources: ``spec/sources.yaml`` entries by id.
         scenarios: conformance scenarios (any variant; this variant's are picked).
     """
-    here = page_path(doc.id, lang)
+    here = rules_path(doc.id, lang)
     other = LANGS[1 - LANGS.index(lang)]
-    out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)}\n\n",
-           f"[{UI['other_lang'][lang]}]({rel(page_path(doc.id, other), here)}){{ .lang-switch }}\n\n",
-           f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n']
+    out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['rules_data'][lang]}\n\n",
+           lang_switch(rules_path(doc.id, other), here, lang),
+           f'<p class="variant-summary">{escape(UI["rules_data_intro"][lang])} '
+           f'<a href="{url(page_path(doc.id, lang), here)}">{escape(UI["player_page"][lang])}</a></p>\n\n']
     box = summary_box_html(doc.rules, lang)
     if box:
         out.append(f"## {UI['summary'][lang]} {{#summary}}\n\n{box}\n\n")
@@ -218,13 +182,17 @@ def compare_page(game: str, docs: Sequence[VariantDoc], lang: str, options: bool
     """
     here = compare_path(game, lang)
     other = LANGS[1 - LANGS.index(lang)]
-    glance, full = compare_html([(d.id, d.name.get(lang, d.id), d.rules) for d in docs], lang)
+    columns = [(d.id, d.name.get(lang, d.id), d.rules) for d in docs]
+    glance, full = compare_html(columns, lang)
+    matrix_rows = facet_data(game, "MATRIX", None)
+    matrix = (f"## {UI['matrix'][lang]} {{#matrix}}\n\n"
+              f"{matrix_html(columns, matrix_rows, lang, facet_data(game, 'matrix_fact'))}\n\n") if matrix_rows else ""
     links = "\n".join(f"- [{d.name.get(lang, d.id)}]({rel(page_path(d.id, lang), here)})" for d in docs)
     see = (UI["options_link"][lang].format(title=options_title(game, lang), href=rel(options_path(game, lang), here))
            + "\n\n" if options else "")
     return (f"# {compare_title(game, lang)}\n\n"
-            f"[{UI['other_lang'][lang]}]({rel(compare_path(game, other), here)}){{ .lang-switch }}\n\n"
-            f"{UI['compare_intro'][lang].format(game=game_name(game, lang))}\n\n{links}\n\n{see}"
+            f"{lang_switch(compare_path(game, other), here, lang)}"
+            f"{matrix}{UI['compare_intro'][lang].format(game=game_name(game, lang))}\n\n{links}\n\n{see}"
             f"## {UI['differences'][lang]} {{#differences}}\n\n{glance}\n\n"
             f"## {UI['rules'][lang]} {{#all-rules}}\n\n{full}\n")
 
@@ -234,6 +202,9 @@ def index_page(docs: Sequence[VariantDoc], option_games: Sequence[str] = ()) -> 
     options reference of each game in ``option_games``."""
     title = " · ".join(UI["rulebooks"][lang] for lang in LANGS)
     out = [f"# {title}\n\n", "".join(f"{UI['rulebooks_intro'][lang]}\n\n" for lang in LANGS)]
+    out.append("".join(f'<p class="way-in" lang="{lang}">{UI["way_in"][lang]} <a href="{url(which_path(lang), INDEX_PATH)}">'
+                       f'{UI["which_title"][lang]}</a> · <a href="{url(glossary_path(lang), INDEX_PATH)}">'
+                       f'{UI["glossary_title"][lang]}</a></p>' for lang in LANGS) + "\n\n")
     games = sorted({d.game for d in docs})
     for game in games:
         in_game = [d for d in docs if d.game == game]
@@ -253,9 +224,10 @@ def index_page(docs: Sequence[VariantDoc], option_games: Sequence[str] = ()) -> 
             out.append(f"| {names} | {cells} |\n")
         out.append("\n")
         for d in in_game:
-            summaries = "".join(f"<p>{escape(d.summary.get(lang, ''))}</p>" for lang in LANGS)
-            out.append(f'<div class="variant-card"><p><strong>{escape(d.name.get("zh", d.id))}</strong> · '
-                       f'<strong>{escape(d.name.get("en", d.id))}</strong></p>{summaries}</div>\n\n')
+            summaries = "".join(f'<span lang="{lang}">{escape(d.summary.get(lang, ""))}</span><br>' for lang in LANGS)
+            links = " · ".join(f'<a href="{url(page_path(d.id, lang), INDEX_PATH)}" lang="{lang}">'
+                               f'{escape(d.name.get(lang, d.id))}</a>' for lang in LANGS)
+            out.append(f'<div class="variant-card"><p><strong>{links}</strong></p><p>{summaries}</p></div>\n\n')
     return "".join(out)
 
 

@@ -71,17 +71,20 @@ def provenance_html(item: RuleItem, sources: dict[str, dict[str, Any]], lang: st
         src = sources.get(sid, {})
         title = escape(str(src.get("title", "")))
         author = escape(str(src.get("author") or ""))
-        name = (f"《{title}》" if lang == "zh" else title) if title else ""
-        who = ("，" if lang == "zh" else ", ") + author if author else ""
+        name = (f"《{title}》" if lang == "zh" else f'<span lang="zh">{title}</span>') if title else ""
+        who = ("，" + author if lang == "zh" else f', <span lang="zh">{author}</span>') if author else ""
         section = f" § {escape(str(cite['section']))}" if cite.get("section") not in (None, "") else ""
         lines.append(f'<p class="prov source"><span class="prov-label">{UI["source"][lang]}</span> '
                      f'<a href="#src-{escape(sid)}"><code>{escape(sid)}</code></a> {name}{who}{section}</p>')
     if "inferred" in item:
-        reason = escape(str((item["inferred"] or {}).get("reason", "")))
+        inferred = item["inferred"] or {}
+        reason = escape(str(inferred.get("reason_zh") if lang == "zh" and inferred.get("reason_zh")
+                            else inferred.get("reason", "")))
         lines.append(f'<p class="prov inferred"><span class="prov-label">{UI["inferred"][lang]}</span> {reason}</p>')
     if item.get("note"):
+        note = item.get("note_zh") if lang == "zh" and item.get("note_zh") else item["note"]
         lines.append(f'<p class="prov note"><span class="prov-label">{UI["note"][lang]}</span> '
-                     f'{escape(str(item["note"]))}</p>')
+                     f'{escape(str(note))}</p>')
     return "".join(lines)
 
 
@@ -111,14 +114,16 @@ def is_decision_table(value: Any) -> bool:
             and all(isinstance(row, dict) and "when" in row and "then" in row for row in value))
 
 
-def settlement_table_html(rows: list[dict[str, Any]], lang: str) -> str:
-    """A decision table as an HTML table: row number, name, conditions, outcome (first match wins)."""
+def settlement_table_html(rows: list[dict[str, Any]], lang: str, names: bool = True) -> str:
+    """A decision table as an HTML table: row number, name (``names``: the rows' ids, for implementers),
+    conditions, outcome (first match wins)."""
+    name_head = "<th></th>" if names else ""
     head = (f'<table class="settlement"><caption>{UI["settlement_table"][lang]}</caption><thead><tr>'
-            f'<th>{UI["row"][lang]}</th><th></th><th>{UI["when"][lang]}</th><th>{UI["then"][lang]}</th>'
+            f'<th>{UI["row"][lang]}</th>{name_head}<th>{UI["when"][lang]}</th><th>{UI["then"][lang]}</th>'
             "</tr></thead><tbody>")
     body = "".join(
-        f'<tr><td>{n}</td><td><code>{escape(str(row.get("name", "")))}</code></td>'
-        f'<td>{condition_html(row["when"], lang)}</td><td>{outcome_html(row["then"], lang)}</td></tr>'
+        f'<tr><td>{n}</td>' + (f'<td><code>{escape(str(row.get("name", "")))}</code></td>' if names else "")
+        + f'<td>{condition_html(row["when"], lang)}</td><td>{outcome_html(row["then"], lang)}</td></tr>'
         for n, row in enumerate(rows, 1))
     return head + body + "</tbody></table>"
 

@@ -11,7 +11,7 @@ from html import escape
 
 from datong_rules.reference_impl.table import Table
 
-from .labels import UI
+from .labels import UI, seat_name
 
 _GRID = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
 """Row and column of each compass place in the 3 × 3 picture of a four-seat table."""
@@ -30,7 +30,7 @@ def seats_html(table: Table, lang: str) -> str:
     def cell(seat: int) -> str:
         team = table.team(seat)
         css = f"seat team-{team}" if team is not None else "seat"
-        return f'<td class="{css}">{escape(UI["seat"][lang].format(n=seat))}</td>'
+        return f'<td class="{css}">{escape(seat_name(seat, lang))}</td>'
 
     if table.players == 4:
         grid = [["<td></td>"] * 3 for _ in range(3)]

@@ -15,9 +15,16 @@ import yaml
 from .examples import ScenarioLike
 from .labels import LANG_NAMES, LANGS
 from .options_page import options_page
+from .compare import differences_of
 from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
                     game_name, index_page, operation_examples_page, options_path, options_title, page_path,
                     rulebook_page)
+from .paths import card_path, glossary_path, rules_path, sample_path, which_path
+from .player_page import player_page
+from .guide_pages import glossary_page, which_page
+from .sample_page import sample_page
+from .card_page import card_page
+from .paths import card_pdf_path
 
 
 @dataclass
@@ -35,6 +42,8 @@ class Site:
     variants: list[VariantDoc]
     problems: list[str] = field(default_factory=list)
     option_games: list[str] = field(default_factory=list)
+    pdfs: dict[str, str] = field(default_factory=dict)
+    """docs page → PDF path in the built site (the quick-reference cards)."""
 
 
 def load_sources() -> dict[str, dict[str, Any]]:
@@ -129,8 +138,17 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
     pages = {INDEX_PATH: index_page(variants, with_options),
              OPERATION_EXAMPLES_PATH: operation_examples_page(scenarios)}
     for doc in variants:
+        in_game = [d for d in variants if d.game == doc.game]
         for lang in LANGS:
-            pages[page_path(doc.id, lang)] = rulebook_page(doc, lang, sources, scenarios)
+            pages[page_path(doc.id, lang)] = player_page(doc, lang, scenarios, differences_of(doc, in_game, lang))
+            pages[rules_path(doc.id, lang)] = rulebook_page(doc, lang, sources)
+            pages[card_path(doc.id, lang)] = card_page(doc, lang)
+            sample = sample_page(doc, lang)
+            if sample is not None:
+                pages[sample_path(doc.id, lang)] = sample
+    for lang in LANGS:
+        pages[which_path(lang)] = which_page(variants, lang)
+        pages[glossary_path(lang)] = glossary_page(games, lang)
     for game in games:
         in_game = [d for d in variants if d.game == game]
         for lang in LANGS:
@@ -146,8 +164,9 @@ def load_site() -> Site:
     variants = load_variant_docs()
     scenarios, problems = load_scenarios()
     schema = load_schema()
+    pdfs = {card_path(d.id, lang): card_pdf_path(d.id, lang) for d in variants for lang in LANGS}
     return Site(build_site(variants, load_sources(), scenarios, schema), variants, problems,
-                option_games(schema, sorted({d.game for d in variants})))
+                option_games(schema, sorted({d.game for d in variants})), pdfs)
 
 
 def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = ()) -> list[Any]:
@@ -157,12 +176,15 @@ def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (
     for lang in LANGS:
         games = []
         for game in sorted({d.game for d in variants}):
-            entries: list[Any] = [{d.name.get(lang, d.id): page_path(d.id, lang)} for d in variants if d.game == game]
+            entries: list[Any] = []
+            for d in (d for d in variants if d.game == game):
+                entries.append({d.name.get(lang, d.id): [page_path(d.id, lang), sample_path(d.id, lang),
+                                                         card_path(d.id, lang), rules_path(d.id, lang)]})
             entries.append({compare_title(game, lang): compare_path(game, lang)})
             if game in with_options:
                 entries.append({options_title(game, lang): options_path(game, lang)})
             games.append({game_name(game, lang): entries})
-        nav.append({LANG_NAMES[lang]: games})
+        nav.append({LANG_NAMES[lang]: [which_path(lang), *games, glossary_path(lang)]})
     return nav
 
 

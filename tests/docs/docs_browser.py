@@ -184,7 +184,8 @@ class Chromium:
             self._events.append(self._read(deadline))
         self._pump(settle)
         result = PageResult(errors=self._errors(session))
-        evaluated = self._send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=session)
+        evaluated = self._send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                    "awaitPromise": True}, session=session)
         result.value = evaluated.get("result", {}).get("value")
         size = self._send("Page.getLayoutMetrics", session=session)["cssContentSize"]
         clip = {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], max_height), "scale": 1}

@@ -49,3 +49,80 @@ def test_page_renders_without_errors(built_site, browser, artifacts, path, name,
     assert info["h1"].strip()
     assert info["cards"] >= min_cards
     assert info["drawn"] == info["cards"]  # every picture is laid out at its size, none collapsed
+
+
+# -- every generated page on a phone, search, the language switch (issue 15) ---------------------------------
+WIDTH_CHECK = "document.documentElement.scrollWidth - window.innerWidth"
+SHOTS = {  # generated pages whose screenshots are kept (name → site path), at 1280 and 390 px
+    "player-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang/",
+    "player-en-datong-guide": "rulebooks/en/huolong/datong-guide/",
+    "sample-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang-sample/",
+    "sample-en-online-platform": "rulebooks/en/huolong/online-platform-sample/",
+    "card-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang-card/",
+    "card-en-datong-guide": "rulebooks/en/huolong/datong-guide-card/",
+    "compare-en-huolong": "rulebooks/en/huolong/compare/",
+    "which-zh": "rulebooks/zh/which-variant/",
+    "glossary-en": "rulebooks/en/glossary/",
+}
+
+
+def generated_pages() -> list[str]:
+    from datong_rules.rulebook.paths import served
+    from datong_rules.rulebook.site import load_site
+
+    return sorted(served(p) for p in load_site().pages)
+
+
+@pytest.fixture(scope="module")
+def phone():
+    with Chromium(CHROMIUM, width=390, height=844) as chromium:
+        yield chromium
+
+
+def test_no_generated_page_is_wider_than_a_phone(built_site, phone, artifacts):
+    assert built_site.returncode == 0, built_site.log[-2000:]
+    wide = []
+    with SiteServer(built_site.root) as server:
+        for path in generated_pages():
+            result = phone.open(server.url(path), WIDTH_CHECK, settle=0.2, max_height=2000)
+            if result.value > 0:
+                wide.append(f"{path}: {result.value}px too wide")
+    assert wide == []
+
+
+@pytest.mark.parametrize("name", sorted(SHOTS))
+def test_screenshots_of_the_players_pages(built_site, browser, phone, artifacts, name):
+    with SiteServer(built_site.root) as server:
+        for chromium, width in ((browser, 1280), (phone, 390)):
+            result = chromium.open(server.url(SHOTS[name]), COUNT_CARDS)
+            (artifacts / f"{name}-{width}.png").write_bytes(result.png)
+            assert result.errors == [] and result.value["h1"].strip()
+        assert server.failures == []
+
+
+SEARCH = """new Promise(done => {
+  const start = Date.now();
+  const poll = () => {
+    const hits = [...document.querySelectorAll('.md-search-result__item a, .md-search-result a')].map(a => a.href);
+    if (hits.length || Date.now() - start > 8000) done(hits); else setTimeout(poll, 200);
+  };
+  poll();
+})"""
+
+
+@pytest.mark.parametrize("word, section", [("甩牌", "#play"), ("拖拉机", "#play"), ("升级", "#game")])
+def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browser, word, section):
+    from urllib.parse import quote
+
+    with SiteServer(built_site.root) as server:
+        result = browser.open(server.url(f"rulebooks/zh/huolong/li-zhijiang/?q={quote(word)}"),
+                              f"(async () => {{ return await {SEARCH}; }})()", settle=1.0)
+    hits = result.value or []
+    assert any("/rulebooks/zh/huolong/" in h and h.endswith(section) for h in hits), hits[:10]
+
+
+def test_the_language_switch_lands_on_the_same_section(built_site, browser):
+    with SiteServer(built_site.root) as server:
+        result = browser.open(server.url("rulebooks/zh/huolong/li-zhijiang/#scoring"),
+                              "document.querySelector('.lang-switch a').href")
+    assert result.value.endswith("/rulebooks/en/huolong/li-zhijiang/#scoring")

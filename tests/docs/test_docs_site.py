@@ -41,7 +41,7 @@ def test_there_are_playable_variants():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_rule_of_the_variant_is_on_its_page(built_site, variant_id, lang):
     variant = load_variant(variant_id)
-    html = page(built_site.root, f"rulebooks/{lang}/{variant_id}.md")
+    html = page(built_site.root, f"rulebooks/{lang}/{variant_id}-rules.md")  # the rules-as-data layer
     assert variant.data["name"][lang] in unescape(html)
     missing = [rule_id for rule_id in variant.rule_ids() if f'id="r-{rule_id}"' not in html]
     assert missing == []
@@ -79,9 +79,12 @@ def test_worked_examples_come_from_the_scenarios(built_site):
     shown = [s for s in scenarios if s.variant == "huolong/li-zhijiang" and s.op not in ("facts", "replay")]
     if not shown:
         pytest.skip("no scenarios for huolong/li-zhijiang yet")
+    from datong_rules.reference_impl.huolong.rulebook import EXAMPLES
+
     html = page(built_site.root, "rulebooks/en/huolong/li-zhijiang.md")
-    ids = re.findall(r'class="example" id="ex-([^"]+)"', html)
-    assert ids and set(ids) <= {s.id for s in shown}
+    ids = re.findall(r'class="example teaching" id="ex-([^"]+)"', html)
+    named = [f"huolong.li-zhijiang.{n}" for part in EXAMPLES.values() for n in part["li-zhijiang"]]
+    assert ids == named and set(ids) <= {s.id for s in shown}  # chosen by name, in teaching order
 
 
 def test_the_house_variant_example_is_valid_and_changes_what_the_guide_says():
@@ -158,5 +161,6 @@ def test_the_rule_keepers_guide_shows_the_tools_and_links_the_options_reference(
 
 def test_the_options_reference_is_in_the_nav_after_the_comparison(built_site):
     html = page(built_site.root, "rulebooks/en/huolong/datong-guide.md")
-    nav = re.findall(r'<a href="\.\./\.\./\.\./zh/huolong/([a-z-]+)/"', html)
+    nav = [n for n in re.findall(r'<a href="\.\./\.\./\.\./zh/huolong/([a-z-]+)/"', html)
+           if not n.endswith(("-sample", "-card", "-rules"))]
     assert nav[:5] == ["datong-guide", "li-zhijiang", "online-platform", "compare", "options"]

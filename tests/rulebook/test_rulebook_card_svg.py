@@ -32,7 +32,10 @@ def test_suit_card_shows_rank_and_suit_in_its_colour(card, rank, symbol, ink):
     shown = texts(svg)
     assert (rank, ink) in shown and (symbol, ink) in shown
     assert {fill for _, fill in shown} == {ink}
-    assert root.find(f"{SVG}title").text == symbol + rank
+    names = {"H": ("红桃", "hearts"), "D": ("方块", "diamonds"), "S": ("黑桃", "spades"), "C": ("梅花", "clubs")}[card[0]]
+    long_rank = {"A": "ace", "K": "king"}.get(rank, rank)
+    assert root.find(f"{SVG}title").text == f"{long_rank} of {names[1]}"  # screen readers: the page's language
+    assert parse(card_svg(card, "zh")).find(f"{SVG}title").text == names[0] + rank
 
 
 def test_other_notations_are_canonicalised():
@@ -53,7 +56,14 @@ def test_jokers_look_different_from_each_other_and_from_suit_cards():
 def test_accessible_names_follow_the_language():
     assert card_name(BIG_JOKER, "zh") == "大王" and card_name(SMALL_JOKER, "en") == "small joker"
     assert 'aria-label="小王"' in card_svg(SMALL_JOKER, "zh")
-    assert card_name("SJ", "en") == "♠J"  # the jack of spades, not a joker
+    assert card_name("SJ", "en") == "jack of spades"  # not a joker
+    assert card_name("SJ", "zh") == "黑桃J"
+
+
+def test_jokers_carry_their_name_in_the_page_language():
+    assert ("大", RED) in texts(card_svg(BIG_JOKER, "zh")) and ("王", RED) in texts(card_svg(BIG_JOKER, "zh"))
+    assert ("SMALL", BLACK) in texts(card_svg(SMALL_JOKER, "en"))
+    assert not any(t in ("BJ", "LJ") for t, _ in texts(card_svg(BIG_JOKER, "zh")) + texts(card_svg(SMALL_JOKER, "en")))
 
 
 @pytest.mark.parametrize("bad", ["X9", "H1", "", "HH"])

@@ -121,7 +121,7 @@ def test_every_named_option_has_a_row_and_unused_ones_are_house_options():
 def test_used_values_link_to_the_rulebooks_with_the_rule_anchor():
     options = by_id(rule_options(SCHEMA, "testgame", DOCS))
     html = option_html(options["bottom.multiplier"], {d.id: d.id for d in DOCS}, HERE, SCHEMA, "en")
-    assert '<a href="../alpha/#r-bottom.multiplier">testgame/alpha</a>' in html
+    assert '<a href="../alpha-rules/#r-bottom.multiplier">testgame/alpha</a>' in html
     assert '<a href="../beta/#r-bottom.multiplier">' in html and '<a href="../gamma/#r-bottom.multiplier">' in html
 
 
@@ -193,6 +193,6 @@ def test_site_and_nav_carry_the_options_page_next_to_the_comparison():
     assert "en/testgame/options.md" in pages["rulebooks/index.md"]
     assert not any("options" in p for p in build_site(DOCS, {}, ()))  # no schema, no options page
     nav = expand_nav([{"Rulebooks": "rulebooks/index.md"}], DOCS, {}, ["testgame"])
-    zh_game = nav[0]["Rulebooks"][1]["中文"][0]["testgame"]
+    zh_game = nav[0]["Rulebooks"][1]["中文"][1]["testgame"]  # after "which variant do we play?"
     assert list(zh_game[-2].values()) == ["rulebooks/zh/testgame/compare.md"]
     assert list(zh_game[-1].values()) == ["rulebooks/zh/testgame/options.md"]

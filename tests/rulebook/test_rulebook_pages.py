@@ -47,9 +47,9 @@ def test_rules_come_in_playing_order_and_unknown_sections_are_kept():
 def test_texts_are_escaped_and_the_other_language_is_linked():
     page = rulebook_page(DOC, "en", SOURCES)
     assert "Four &lt;players&gt;." in page and "<players>" not in page
-    assert "[中文版](../../zh/testgame/house.md)" in page
+    assert '<a href="../../../zh/testgame/house-rules/" hreflang="zh" lang="zh">中文版</a>' in page
     zh = rulebook_page(DOC, "zh", SOURCES)
-    assert "四人。" in zh and "Four" not in zh and "[English version](../../en/testgame/house.md)" in zh
+    assert "四人。" in zh and "Four" not in zh and '<a href="../../../en/testgame/house-rules/"' in zh
 
 
 def test_provenance_is_shown_source_or_inferred_with_note():
@@ -110,13 +110,13 @@ def test_an_example_draws_the_cards_and_names_the_seats():
     html = example_html(sc, 1, "en", SOURCES, table)
     assert html.count('<svg class="card"') == 4 and 'data-card="C10"' in html
     # plays are listed from the leader: seats 2, 3, 0, 1
-    assert [html.index(f"<th>seat {n}</th>") for n in (2, 3, 0, 1)] == sorted(
-        html.index(f"<th>seat {n}</th>") for n in (2, 3, 0, 1))
+    assert [html.index("<th>player " + "ABCD"[n] + "</th>") for n in (2, 3, 0, 1)] == sorted(
+        html.index("<th>player " + "ABCD"[n] + "</th>") for n in (2, 3, 0, 1))
     assert "♥ hearts" in html and "The trump wins." in html and "<code>src-a</code>" in html
     assert 'href="#r-deal.hand_size"' in html
     zh = example_html(sc, 1, "zh", SOURCES, table)
-    assert "座位1" in zh and "描述" in zh
-    assert "<th>seat 2</th>" not in example_html(sc, 1, "en", SOURCES)  # without a table: plays numbered
+    assert "乙" in zh and "描述" in zh
+    assert "<th>player C</th>" not in example_html(sc, 1, "en", SOURCES)  # without a table: plays numbered
 
 
 def test_rulebook_page_places_examples_in_their_section():
@@ -163,7 +163,7 @@ def test_a_list_of_records_is_one_table_with_a_column_per_key():
     start = html.index('<table class="kv rows">')
     table = html[start:html.index("</table>", start)]
     assert table.index("<th>seat</th>") < table.index("<th>cards</th>") < table.index("<th>after cards dealt</th>")
-    assert table.count("<tr>") == 3 and "seat 1" in table and table.count('data-card="BJ"') == 3
+    assert table.count("<tr>") == 3 and "player B" in table and table.count('data-card="BJ"') == 3
     assert "none" in html  # an empty list is written as "none"
 
 
@@ -174,12 +174,12 @@ def test_a_short_deal_is_a_grid_of_seats_and_rounds_with_indices():
     start = html.index('<table class="kv deal">')
     grid = html[start:html.index("</table>", start)]
     # columns start at the first drawer: seats 3, 0, 1, 2; card i goes to seat (3 + i) mod 4
-    assert [grid.index(f"<th>seat {n}</th>") for n in (3, 0, 1, 2)] == sorted(grid.index(f"<th>seat {n}</th>")
+    assert [grid.index("<th>player " + "ABCD"[n] + "</th>") for n in (3, 0, 1, 2)] == sorted(grid.index("<th>player " + "ABCD"[n] + "</th>")
                                                                              for n in (3, 0, 1, 2))
     assert grid.count("<th>round ") == 2 and grid.count("<svg") == 6
     assert grid.index('<span class="deal-index">4</span><svg class="card" data-card="D5"') > grid.index("round 2")
     three = example_html(sc, 1, "en", SOURCES, Table(3))  # a three-seat table: rows of three, seats 0, 1, 2
-    assert three.count("<th>round ") == 2 and "<th>seat 3</th>" not in three and three.count("<th>seat ") == 3
+    assert three.count("<th>round ") == 2 and "<th>player D</th>" not in three and three.count("<th>player ") == 3
 
 
 def test_the_seat_picture_follows_the_play_direction():
@@ -188,5 +188,5 @@ def test_the_seat_picture_follows_the_play_direction():
     ccw = seats_html(Table(4, "counter_clockwise", "opposite_seats"), "en")
     cw = seats_html(Table(4, "clockwise", "opposite_seats"), "en")
     # row 2 (middle): west, centre, east; counter-clockwise puts seat 1 to the east (right), clockwise to the west
-    assert ccw.index("seat 3") < ccw.index("seat 1") and cw.index("seat 1") < cw.index("seat 3")
-    assert 'class="seat team-0">seat 2' in ccw and "逆时针" in seats_html(Table(4), "zh")
+    assert ccw.index("player D") < ccw.index("player B") and cw.index("player B") < cw.index("player D")
+    assert 'class="seat team-0">player C' in ccw and "逆时针" in seats_html(Table(4), "zh")

@@ -1,0 +1,60 @@
+"""The one-page quick-reference card of a variant: ranking, combinations, follow rules, the numbers that matter
+and the settlement table, laid out to print on one A4 page (``@media print`` in docs/stylesheets/rulebook.css).
+
+The docs build prints each card to PDF with headless Chromium when it is installed
+(:mod:`datong_rules.rulebook.pdf`); the card links to that PDF.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .card_svg import ranking_html, suit_label
+from .game_data import facet_data
+from .labels import LANGS, UI
+from .paths import card_path, card_pdf_path, page_path, url
+from .player_page import expand_rule_ids, lang_switch
+from .rules_html import is_decision_table, rule_items, settlement_table_html
+
+CARD_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("card_numbers", ("deck.decks", "deal.hand_size", "deal.bottom_size", "points.card_points", "points.threshold",
+                      "bury.*", "bottom.multiplier")),
+    ("card_combinations", ("combinations.catalogue", "lead.one_combination")),
+    ("card_follow", ("follow.*", "trick.winner", "trick.ruff_same_shape")),
+    ("card_levels", ("levels.stop_levels", "rotation.*")),
+)
+"""The card's text blocks: a label key of :data:`~.labels.UI` and the rule ids (``section.*`` for all) shown."""
+
+
+def card_page(doc: Any, lang: str) -> str:
+    """The quick-reference card of one variant in one language, as Markdown (a ``div.quick-card``)."""
+    here = card_path(doc.id, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    name = doc.name.get(lang, doc.id)
+    items = dict(rule_items(doc.rules))
+    parts = [f"# {escape(name, quote=False)} · {UI['quick_card'][lang]}\n\n",
+             lang_switch(card_path(doc.id, other), here, lang),
+             f'<p class="no-print page-links"><a href="{url(card_pdf_path(doc.id, lang), here)}">'
+             f'{escape(UI["quick_card_pdf"][lang])}</a> · <a href="{url(page_path(doc.id, lang), here)}">'
+             f'{escape(UI["player_page"][lang])}</a></p>\n\n']
+    blocks = []
+    chart_data = facet_data(doc.game, "chart_data")
+    data = chart_data(doc.rules) if chart_data is not None else None
+    if data is not None:
+        caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
+        blocks.append(f'<section class="qc-ranking"><h2>{UI["chart"][lang]}</h2><p class="qc-small">{escape(caption)}</p>'
+                      f'<p class="qc-small">{UI["chart_trumps"][lang]}</p>{ranking_html(data["trumps"], lang)}'
+                      f'<p class="qc-small">{UI["chart_side"][lang]}</p>{ranking_html(data["side"], lang)}</section>')
+    for key, patterns in CARD_SECTIONS:
+        ids = expand_rule_ids(patterns, doc.rules)
+        lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids
+                      if not is_decision_table(items[r].get("value")))
+        if lis:
+            blocks.append(f'<section><h2>{UI[key][lang]}</h2><ul>{lis}</ul></section>')
+    table = items.get("settlement.table")
+    if table and is_decision_table(table.get("value")):
+        blocks.append(f'<section class="qc-settle"><h2>{UI["sample_settle"][lang]}</h2>'
+                      f'{settlement_table_html(table["value"], lang, names=False)}</section>')
+    parts.append(f'<div class="quick-card">{"".join(blocks)}</div>\n')
+    return "".join(parts)

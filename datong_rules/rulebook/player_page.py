@@ -1,0 +1,239 @@
+"""The player's page of a variant: a rulebook to learn the game from, in pagat.com's order, its outline given
+by the game (the ``OUTLINE`` of the game's rulebook facet, see :mod:`.game_data`).
+
+Each section shows the game's own words (intro, numbered steps), the variant's rule texts (each linked to its
+entry on the rules-as-data page, the layer a player can skip), pictures (seating, ranking chart, settlement
+table) and the teaching examples the game names, drawn from the scenarios the suite runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from .answers import example_block
+from datong_rules.reference_impl.table import Table
+
+from .card_svg import cards_html, ranking_html, suit_label
+from .examples import ScenarioLike
+from .game_data import facet_data
+from .labels import LANGS, UI, seat_name
+from .paths import card_path, compare_path, page_path, rules_path, sample_path, url
+from .rules_html import is_decision_table, rule_items, settlement_table_html
+from .seats import seats_html
+
+_FIELD = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)*)\}")
+
+
+def fill(text: str, rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str, family: str = "") -> str:
+    """Fill ``{family}``, ``{star}``/``{dig}`` (the variant's words) and ``{<rule id>}`` (the rule's value)."""
+    items = dict(rule_items(rules))
+
+    def one(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key == "family":
+            return family
+        if key in words:
+            return words[key][lang]
+        if key in items:
+            return str(items[key].get("value"))
+        return match.group(0)
+
+    return _FIELD.sub(one, text)
+
+
+def expand_rule_ids(patterns: Sequence[str], rules: dict[str, Any]) -> list[str]:
+    """Rule ids of ``rules`` matching ``patterns`` (``"bury.*"`` = the whole section), in pattern order, once."""
+    ids = [rid for rid, _ in rule_items(rules)]
+    out: list[str] = []
+    for pattern in patterns:
+        if pattern.endswith(".*"):
+            found = [r for r in ids if r.startswith(pattern[:-1])]
+        else:
+            found = [pattern] if pattern in ids else []
+        out.extend(r for r in found if r not in out)
+    return out
+
+
+_SPOTS = {"south": (160, 196), "east": (284, 110), "north": (160, 24), "west": (36, 110)}
+_ARROWS = {"counter_clockwise": "M 185 145 Q 225 110 185 75", "clockwise": "M 135 145 Q 95 110 135 75"}
+
+
+def seating_svg(table: Table | None, lang: str) -> str:
+    """The table seen from above, from the variant's table: the players named 甲乙丙丁 / A–D in playing order at
+    their places, partners coloured alike, an arrow for the direction of play. Another number of players gets
+    the seat picture of :func:`~.seats.seats_html`."""
+    if table is None:
+        return ""
+    if table.players != 4 or table.play_direction not in _ARROWS:
+        return seats_html(table, lang)
+    team = ["#c62828", "#1565c0"]
+    circles = []
+    for seat in table.seats:
+        x, y = _SPOTS[table.position(seat)]
+        name = seat_name(seat, lang)
+        fill = team[(table.team(seat) or 0) % 2] if table.team(seat) is not None else "#616161"
+        circles.append(f'<g><circle cx="{x}" cy="{y}" r="20" fill="{fill}"/><text x="{x}" y="{y + 5}" font-size="14" '
+                       f'fill="#fff" text-anchor="middle">{escape(name[-1] if lang == "en" else name)}</text></g>')
+    board = ('<rect x="90" y="60" width="140" height="100" rx="12" fill="#2e7d32" opacity="0.85"/>'
+             '<defs><marker id="arrowhead" markerWidth="8" markerHeight="8" refX="4" refY="4" orient="auto">'
+             '<path d="M0,0 L8,4 L0,8 z" fill="#fff"/></marker></defs>'
+             f'<path d="{_ARROWS[table.play_direction]}" fill="none" stroke="#fff" stroke-width="3" '
+             'marker-end="url(#arrowhead)"/>')
+    direction = UI[f"direction_{table.play_direction}"][lang]
+    label = UI["seating_label"][lang].format(direction=direction)
+    caption = UI["seating_caption"][lang].format(direction=direction)
+    return (f'<figure class="seating"><svg viewBox="0 0 320 220" width="320" height="220" role="img" '
+            f'aria-label="{escape(label)}"><title>{escape(label)}</title>{board}{"".join(circles)}</svg>'
+            f'<figcaption>{escape(caption)}</figcaption></figure>')
+
+
+def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang: str, here: str) -> str:
+    items = dict(rule_items(rules))
+    data = url(rules_path(doc_id, lang), here)
+    rows = []
+    for rid in rule_ids:
+        item = items[rid]
+        text = escape(str((item.get("text") or {}).get(lang, "")))
+        table = settlement_table_html(item["value"], lang, names=False) if is_decision_table(item.get("value")) else ""
+        rows.append(f'<li>{text} <a class="rule-ref" href="{data}#r-{escape(rid)}" '
+                    f'title="{escape(UI["rule_data"][lang])}">{UI["rule_ref"][lang]}</a>{table}</li>')
+    return f'<ul class="rule-list">{"".join(rows)}</ul>\n\n' if rows else ""
+
+
+def _table(rules: dict[str, Any]) -> Table | None:
+    try:
+        return Table.from_rules(rules)
+    except ValueError:
+        return None
+
+
+def _chart(game: str, rules: dict[str, Any], lang: str) -> str:
+    chart_data = facet_data(game, "chart_data")
+    data = chart_data(rules) if chart_data is not None else None
+    if data is None:
+        return ""
+    points = {str(k): v for k, v in ((rules.get("points") or {}).get("card_points") or {}).get("value", {}).items()}
+    legend = UI["point_cards"][lang].format(cards="、".join(f"{r}={v}" for r, v in points.items()) if lang == "zh"
+                                            else ", ".join(f"{r} = {v}" for r, v in points.items()))
+    caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
+    return (f'<div class="chart" data-point-ranks="{escape(" ".join(points))}">'
+            f'<p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]} {escape(legend)}</p>'
+            f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'
+            f'<div class="chart-row">{_mark_points(ranking_html(data["trumps"], lang), points)}</div>'
+            f'<p class="chart-label">{UI["chart_side"][lang]} ({escape(suit_label(data["side_suit"], lang))})</p>'
+            f'<div class="chart-row">{_mark_points(ranking_html(data["side"], lang), points)}</div></div>\n\n')
+
+
+def _mark_points(html: str, points: dict[str, Any]) -> str:
+    """Add ``point-card`` to the class of every pictured card whose rank scores points."""
+    def mark(m: re.Match[str]) -> str:
+        token = m.group(1)
+        rank = token[1:] if token not in ("BJ", "LJ") else ""
+        return m.group(0).replace('class="card"', 'class="card point-card"') if rank in points else m.group(0)
+
+    return re.sub(r'<svg class="card" data-card="([^"]+)"', mark, html)
+
+
+def page_links(doc_id: str, lang: str, here: str) -> str:
+    """The row of links to the variant's other pages (sample hand, quick card and its PDF, rules as data,
+    comparison)."""
+    game = doc_id.split("/")[0]
+    card = card_path(doc_id, lang)
+    links = [(url(sample_path(doc_id, lang), here), UI["sample_hand"][lang]),
+             (url(card, here), UI["quick_card"][lang]),
+             (url(rules_path(doc_id, lang), here), UI["rules_data"][lang]),
+             (url(compare_path(game, lang), here), UI["compare"][lang])]
+    return ('<p class="page-links">' + " · ".join(f'<a href="{h}">{escape(t)}</a>' for h, t in links) + "</p>\n\n")
+
+
+def lang_switch(target_other: str, here: str, lang: str) -> str:
+    """The language switch: a link to the same page in the other language; ``lang-switch.js`` keeps the
+    section (the URL's ``#fragment``) when it is followed."""
+    return (f'<p class="lang-switch"><a href="{url(target_other, here)}" hreflang="{LANGS[1 - LANGS.index(lang)]}" '
+            f'lang="{LANGS[1 - LANGS.index(lang)]}">{UI["other_lang"][lang]}</a></p>\n\n')
+
+
+def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differences: Sequence[tuple[str, str]] = ()) -> str:
+    """The player's page of one variant in one language, as Markdown.
+
+    Args:
+        doc: the variant (:class:`~.pages.VariantDoc`).
+        scenarios: the suite's scenarios; the teaching examples named by the game are taken from them.
+        differences: ``(rule id, text)`` of the rules in which this variant differs from the game's others, in
+            the page's language (from the comparison).
+
+    Returns:
+        The page; without an outline from the game, a short page pointing to the rules-as-data page.
+    """
+    here = page_path(doc.id, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    short = doc.id.split("/", 1)[-1]
+    outline = facet_data(doc.game, "OUTLINE", None)
+    words = (facet_data(doc.game, "WORDS", {}) or {}).get(short, {})
+    family = (facet_data(doc.game, "FAMILY", {}) or {}).get(lang, "")
+    terms = facet_data(doc.game, "TERMS", {}) or {}
+    named = facet_data(doc.game, "EXAMPLES", {}) or {}
+    by_id = {s.id: s for s in scenarios}
+    out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)}\n\n", lang_switch(page_path(doc.id, other), here, lang),
+           f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n', page_links(doc.id, lang, here)]
+    if not outline:
+        return "".join(out)
+    number = 0
+    for section in outline:
+        number += 1
+        title = fill(section["title"][lang], doc.rules, words, lang)
+        out.append(f"## {number}. {escape(title, quote=False)} {{#{section['id']}}}\n\n")
+        if "intro" in section:
+            out.append(f'<p>{escape(fill(section["intro"][lang], doc.rules, words, lang, family))}</p>\n\n')
+        if section.get("terms"):
+            out.append(_terms_html(section["terms"], terms, words, lang))
+        if section.get("picture") == "seating":
+            out.append(seating_svg(_table(doc.rules), lang) + "\n\n")
+        if section.get("steps"):
+            steps = "".join(f"<li>{escape(fill(step[lang], doc.rules, words, lang))}</li>" for step in section["steps"])
+            out.append(f'<ol class="flow">{steps}</ol>\n\n')
+        if section.get("aims"):
+            out.append(f'<p class="aims">{escape(fill(section["aims"][lang], doc.rules, words, lang))}</p>\n\n')
+        if section.get("rules"):
+            out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here))
+        if section.get("picture") == "ranking":
+            out.append(_chart(doc.game, doc.rules, lang))
+        examples = [by_id[f"{doc.id.replace('/', '.')}.{name}"] for name in named.get(section["id"], {}).get(short, [])
+                    if f"{doc.id.replace('/', '.')}.{name}" in by_id]
+        if examples:
+            out.append(f'<h3 class="examples-head" id="{section["id"]}-examples">{UI["examples"][lang]}</h3>\n\n')
+            out.extend(example_block(sc, n, lang, doc.rules) + "\n\n" for n, sc in enumerate(examples, 1))
+        if section["id"] == "differences":
+            out.append(_differences_html(differences, doc, lang, here))
+    return "".join(out)
+
+
+def _terms_html(keys: Sequence[str], terms: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
+    rows = []
+    for key in keys:
+        if key == "star_burial" and words.get("star", {}).get("zh") == "载王":
+            key = "loading"
+        if key == "dig" and words.get("dig", {}).get("zh") == "抠底":
+            key = "dig_alt"
+        entry = terms.get(key)
+        if not entry:
+            continue
+        term = entry["term"][lang] if lang == "en" else entry["term"]["zh"]
+        rows.append(f'<dt><abbr title="{escape(entry["def"][lang])}">{escape(term)}</abbr></dt>'
+                    f'<dd>{escape(entry["def"][lang])}</dd>')
+    return f'<dl class="terms">{"".join(rows)}</dl>\n\n' if rows else ""
+
+
+def _differences_html(differences: Sequence[tuple[str, str]], doc: Any, lang: str, here: str) -> str:
+    link = url(compare_path(doc.game, lang), here)
+    if not differences:
+        return f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n'
+    items = "".join(f"<li>{escape(text)}</li>" for _, text in differences)
+    return (f'<p>{escape(UI["differences_intro"][lang])}</p><ul class="rule-list">{items}</ul>'
+            f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n')
+
+
+__all__ = ["cards_html", "expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg"]

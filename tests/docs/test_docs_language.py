@@ -1,0 +1,47 @@
+"""Every sentence a 中文 rulebook page shows is Chinese (issue 15): no English sentence outside code, the
+language switch and proper names; and English pages carry no Chinese text of their own beyond the Chinese
+terms they explain (marked ``lang="zh"``)."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from datong_rules.rulebook.site import load_site
+
+SITE = load_site()
+ZH_KINDS = ("", "-sample", "-card", "-rules")
+ZH_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/zh/") and not p.endswith("/options.md"))
+EN_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/en/") and not p.endswith("/options.md"))
+ENGLISH_SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,;:-]+[A-Za-z][a-z']*){3,}")
+"""Four or more English words in a row."""
+
+
+def visible_text(markdown: str, lang: str) -> str:
+    """The text a reader sees: tags, code, the other-language switch, ids and elements in another language
+    (``lang="…"``) removed."""
+    text = re.sub(r"<code[^>]*>.*?</code>|<title>.*?</title>", " ", markdown, flags=re.S)
+    text = re.sub(r'<(a|span|abbr|p)[^>]*\blang="(?!%s)[a-z]+"[^>]*>.*?</\1>' % lang, " ", text, flags=re.S)
+    text = re.sub(r'<svg.*?</svg>', " ", text, flags=re.S)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\{#[^}]*\}|\{ [^}]*\}", " ", text)
+    return unescape(text)
+
+
+@pytest.mark.parametrize("path", ZH_PAGES)
+def test_chinese_pages_have_no_english_sentence(path):
+    found = ENGLISH_SENTENCE.findall(visible_text(SITE.pages[path], "zh"))
+    assert found == [], f"{path}: {found[:5]}"
+
+
+@pytest.mark.parametrize("path", EN_PAGES)
+def test_english_pages_have_no_chinese_text_of_their_own(path):
+    text = visible_text(SITE.pages[path], "en")
+    text = re.sub(r"《[^》]*》", " ", text)  # source titles are proper names
+    text = re.sub(r"[\u4e00-\u9fff，]+ ?[(（][^)）]*[)）]", " ", text)  # a quoted term and its gloss: '谁大谁出 (…)'
+    text = re.sub(r"[(（][^)）]*[)）]", " ", text)  # a Chinese term explained in brackets: 'playing through (打通)'
+    text = re.sub(r"【[^】]*】|§ ?\S+", " ", text)  # a source's own section names
+    found = re.findall(r"[\u4e00-\u9fff]{2,}", text)
+    assert found == [], f"{path}: {found[:8]}"
