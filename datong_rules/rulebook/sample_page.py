@@ -76,7 +76,7 @@ def sample_page(doc: Any, lang: str) -> str | None:
     star = words.get("star", {}).get(lang, UI["star_default"][lang])
     banker, suit = hand["banker"], hand["trump_suit"]
     name = doc.name.get(lang, doc.id)
-    cmd = f"datong-rules play --variant {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
+    cmd = f"datong-rules play {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
     out = [f"# {escape(name, quote=False)} · {UI['sample_hand'][lang]}\n\n", lang_switch(sample_path(doc.id, other), here, lang),
            f'<p>{escape(UI["sample_intro"][lang])} <a href="{url(page_path(doc.id, lang), here)}">'
            f'{escape(UI["player_page"][lang])}</a></p>\n\n',

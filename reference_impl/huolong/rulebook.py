@@ -276,7 +276,7 @@ SAMPLE_HANDS: Final[dict[str, dict[str, Any]]] = {
     "datong-guide": {"seed": 8, "hand": 1, "bots": "greedy"},     # two shows, a star, dig-and-topple
     "online-platform": {"seed": 4, "hand": 1, "bots": "greedy"},  # three shows, a star held
 }
-"""The recorded game each sample hand comes from: ``datong-rules play --variant <id> --seed <seed> --bots <bots>``
+"""The recorded game each sample hand comes from: ``datong-rules play <id> --seed <seed> --bots <bots> --record FILE``
 records it; ``hand`` is the settled hand narrated (1 = the first)."""
 
 
@@ -304,8 +304,8 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         "winner_team", "points", "attackers_won", "ruff", "overruff", "last"}],
         "settle": the record's settle entry}``.
     """
-    from ..bots import make_bots, play_hand
     from ..records import hand_record
+    from .bots import BOTS
     from .hand import HandState
     from .match import Match
     from .rules import rules_for
@@ -315,17 +315,13 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         return None
     rules = rules_for(variant_id)
     match = Match(rules, spec["seed"])
-    bots = make_bots(spec["bots"], random.Random(spec["seed"]))
-    settled = 0
-    while not match.over:
-        state = play_hand(match.new_hand(), bots)
-        match.finish_hand(state)
-        if state.phase == "settled":
-            settled += 1
-            if settled == spec["hand"]:
-                break
-    else:
+    rng = random.Random(spec["seed"])
+    settled: list[Any] = []  # as `datong-rules play VARIANT --seed N --bots KIND` plays it
+    match.play([BOTS[spec["bots"]](rng) for _ in range(rules.players)], hands=spec["hand"],
+               on_hand=lambda st: settled.append(st) if st.phase == "settled" else None)
+    if len(settled) < spec["hand"]:
         return None
+    state = settled[spec["hand"] - 1]
     record = hand_record(state, seed=spec["seed"])
     replay = HandState(rules, record["pack"], hand_number=record["hand_number"],
                        team_levels=record["team_levels"], banker=record["banker"], trump_suit=record["trump_suit"],

@@ -122,7 +122,7 @@ def test_used_values_link_to_the_rulebooks_with_the_rule_anchor():
     options = by_id(rule_options(SCHEMA, "testgame", DOCS))
     html = option_html(options["bottom.multiplier"], {d.id: d.id for d in DOCS}, HERE, SCHEMA, "en")
     assert '<a href="../alpha-rules/#r-bottom.multiplier">testgame/alpha</a>' in html
-    assert '<a href="../beta/#r-bottom.multiplier">' in html and '<a href="../gamma/#r-bottom.multiplier">' in html
+    assert '<a href="../beta-rules/#r-bottom.multiplier">' in html and '<a href="../gamma-rules/#r-bottom.multiplier">' in html
 
 
 def test_what_it_decides_is_the_schema_in_english_and_the_variants_text_in_chinese():
