@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,30 @@ def test_english_pages_have_no_chinese_text_of_their_own(path):
     text = re.sub(r"【[^】]*】|§ ?\S+", " ", text)  # a source's own section names
     found = re.findall(r"[\u4e00-\u9fff]{2,}", text)
     assert found == [], f"{path}: {found[:8]}"
+
+
+def material_words(lang: str) -> set[str]:
+    """The theme's interface words in ``lang`` (mkdocs-material's partials/languages/<lang>.html), those with two
+    or more Chinese characters."""
+    import material
+
+    path = Path(material.__file__).parent / "templates" / "partials" / "languages" / f"{lang}.html"
+    words = set(re.findall(r'"[a-z.]+": "([^"]+)"', path.read_text(encoding="utf-8")))
+    return {w for w in words if re.search(r"[\u4e00-\u9fff]{2}", w)}
+
+
+@pytest.mark.parametrize("path", EN_PAGES)
+def test_english_pages_are_lang_en_with_the_theme_words_in_english(built_site, path):
+    from datong_rules.rulebook.paths import served
+
+    html = (built_site.root / served(path) / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in html
+    frame = re.sub(r"<article.*?</article>", " ", html, flags=re.S)  # the page's own text is checked above
+    found = sorted(w for w in material_words("zh") if w in frame)
+    assert found == [], f"{path}: Chinese interface words {found}"
+    assert 'placeholder="Search"' in html
+
+
+def test_chinese_pages_stay_lang_zh(built_site):
+    html = (built_site.root / "rulebooks" / "zh" / "huolong" / "li-zhijiang" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="zh"' in html and 'placeholder="搜索"' in html
