@@ -129,7 +129,7 @@ def settlement_table_html(rows: list[dict[str, Any]], lang: str, names: bool = T
 
 
 def condition_html(when: dict[str, Any], lang: str) -> str:
-    """``{attacker_points: {min: 120}, bottom_dug: true}`` → ``闲家得分 ≥ 120<br>抠底：是``."""
+    """``{attacker_points: {min: 120}, bottom_dug: true}`` → ``闲家得分 ≥ 120<br>挖底：是``."""
     parts = []
     for key, cond in when.items():
         name = escape(label(CONDITIONS, key, lang))

@@ -212,10 +212,10 @@ EXAMPLES: Final[dict[str, dict[str, list[str]]]] = {
 WORDS: Final[dict[str, dict[str, Text]]] = {
     "li-zhijiang": {"star": {"zh": "载王", "en": "star burial"}, "dig": {"zh": "挖底", "en": "dig the bottom"}},
     "datong-guide": {"star": {"zh": "摘星", "en": "star burial"}, "dig": {"zh": "挖底", "en": "dig the bottom"}},
-    "online-platform": {"star": {"zh": "摘星", "en": "star burial"}, "dig": {"zh": "抠底", "en": "dig the bottom"}},
+    "online-platform": {"star": {"zh": "摘星", "en": "star burial"}, "dig": {"zh": "挖底", "en": "dig the bottom"}},
 }
-"""The word each variant's pages use where the sources differ (载王 in 李志江's text, 摘星 in the others), so
-that a page uses one term per concept."""
+"""The word each variant's pages use where the sources differ (载王 in 李志江's text, 摘星 in the others; 挖底
+everywhere, never its synonym 抠底), so that a page uses one term per concept."""
 
 TERMS: Final[dict[str, dict[str, Text]]] = {
     "banker": {"term": {"zh": "庄家", "en": "banker"},

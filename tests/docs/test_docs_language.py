@@ -73,3 +73,31 @@ def test_english_pages_are_lang_en_with_the_theme_words_in_english(built_site, p
 def test_chinese_pages_stay_lang_zh(built_site):
     html = (built_site.root / "rulebooks" / "zh" / "huolong" / "li-zhijiang" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="zh"' in html and 'placeholder="搜索"' in html
+
+
+SYNONYMS = (("载王", "摘星"), ("挖底", "抠底"))
+"""Words the sources use for one concept: a variant's pages use one of each pair."""
+
+
+@pytest.mark.parametrize("path", [p for p in ZH_PAGES if re.search(r"/huolong/[a-z-]+\.md$", p)
+                                  and not p.endswith(("/compare.md", "/options.md"))])
+def test_a_variants_chinese_pages_use_one_term_per_concept(path):
+    page = re.sub(r'<ul class="sources">.*?</ul>', " ", SITE.pages[path], flags=re.S)  # what each source covers
+    text = re.sub(r"§ ?\S+", " ", visible_text(page, "zh"))  # a source's own section names are quoted as they are
+    both = [pair for pair in SYNONYMS if all(word in text for word in pair)]
+    assert both == [], f"{path} uses both words of {both}"
+
+
+def test_every_note_and_inferred_reason_of_the_bundled_variants_has_its_chinese():
+    """The 中文 pages show notes and inferred reasons: each needs its 中文 sibling (note_zh, inferred.reason_zh)."""
+    from datong_rules.reference_impl.variant import list_variants, load_variant
+    from datong_rules.reference_impl.variant.variant import iter_rules
+
+    missing = []
+    for variant_id in list_variants():
+        for rule_id, item in iter_rules(load_variant(variant_id).data.get("rules") or {}):
+            if item.get("note") and not item.get("note_zh"):
+                missing.append(f"{variant_id} {rule_id}: note_zh")
+            if (item.get("inferred") or {}).get("reason") and not item["inferred"].get("reason_zh"):
+                missing.append(f"{variant_id} {rule_id}: inferred.reason_zh")
+    assert missing == []

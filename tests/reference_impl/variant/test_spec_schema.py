@@ -68,7 +68,7 @@ def test_every_rule_item_has_the_same_shape():
     assert len(items) > 40
     for name, item in items.items():
         assert item["required"] == ["value", "text"], name
-        assert set(item["properties"]) == {"value", "text", "source", "inferred", "note"}, name
+        assert set(item["properties"]) == {"value", "text", "source", "inferred", "note", "note_zh"}, name
         assert item["anyOf"] == [{"required": ["source"]}, {"required": ["inferred"]}], name
         assert item["not"] == {"type": "object", "required": ["source", "inferred"]}, name
         assert item["type"] == ["object", "null"], name  # null deletes an inherited rule
