@@ -223,6 +223,8 @@ UI: Final[dict[str, dict[str, str]]] = {
     "st_total": {"zh": "闲家总分", "en": "The attackers' total"},
     "st_stars": {"zh": "底里的大王", "en": "Big jokers in the bottom"},
     "st_row": {"zh": "结算表第{n}行", "en": "Settlement table, row {n}"},
+    "st_not_row": {"zh": "不符合：这一行要", "en": "Does not apply: it needs"},
+    "st_this_row": {"zh": "符合，照这一行结算：", "en": "Applies, and settles the hand:"},
     "st_winner": {"zh": "赢得一龙", "en": "Match won by"},
 
     "rules_data_intro": {"zh": "这一页把本版本的每条规则连同编号、取值和出处逐条列出，供核对和编程用；学打牌请看",

@@ -221,9 +221,9 @@ def _terms_html(keys: Sequence[str], terms: dict[str, Any], words: dict[str, dic
         entry = terms.get(key)
         if not entry:
             continue
-        term = entry["term"][lang] if lang == "en" else entry["term"]["zh"]
-        rows.append(f'<dt><abbr title="{escape(entry["def"][lang])}">{escape(term)}</abbr></dt>'
-                    f'<dd>{escape(entry["def"][lang])}</dd>')
+        zh = f'<abbr lang="zh" title="{escape(entry["def"][lang])}">{escape(entry["term"]["zh"])}</abbr>'
+        head = zh if lang == "zh" else f'{escape(entry["term"]["en"])} · {zh}'  # the word heard at the table
+        rows.append(f'<dt>{head}</dt><dd>{escape(entry["def"][lang])}</dd>')
     return f'<dl class="terms">{"".join(rows)}</dl>\n\n' if rows else ""
 
 

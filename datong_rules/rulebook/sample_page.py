@@ -149,10 +149,15 @@ def _settlement(hand: dict[str, Any], rules: dict[str, Any], lang: str) -> str:
     rows.append((UI["st_stars"][lang], "；".join(f"{label(KEY_LABELS, k, lang)} {v}" for k, v in stars.items()) if zh
                  else "; ".join(f"{label(KEY_LABELS, k, lang)} {v}" for k, v in stars.items())))
     table = dict(rule_items(rules)).get("settlement.table", {}).get("value") or []
-    row_no, row = next(((i, r) for i, r in enumerate(table, 1) if r.get("name") == s["row"]), (None, None))
-    if row is not None:
-        rows.append((UI["st_row"][lang].format(n=row_no), condition_html(row["when"], lang) + " → "
-                     + outcome_html(row["then"], lang)))
+    for checked in hand.get("rows", []):
+        row = table[checked["number"] - 1]
+        head = UI["st_row"][lang].format(n=checked["number"])
+        if checked["unmet"]:
+            missed = condition_html({k: row["when"][k] for k in checked["unmet"]}, lang)
+            rows.append((head, f'{escape(UI["st_not_row"][lang])} {missed}'))
+        else:
+            rows.append((head, f'{escape(UI["st_this_row"][lang])} ' + condition_html(row["when"], lang) + " → "
+                         + outcome_html(row["then"], lang)))
     b_team, a_team = hand["levels_before"]["banker_team"], hand["levels_before"]["attackers"]
     lv = s["levels"]
     rows.append((label(KEY_LABELS, "banker_team", lang), f"{b_team} → {lv['banker_team']}"))

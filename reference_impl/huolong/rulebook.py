@@ -284,6 +284,12 @@ def _short(variant_id: str) -> str:
     return variant_id.split("/", 1)[-1]
 
 
+def levels_of(record: dict[str, Any], banker: int, banker_team: bool) -> str:
+    """The level before the hand of the banker team (``banker_team``) or of the attackers."""
+    seat_team = banker % 2 if banker_team else (banker + 1) % 2
+    return record["team_levels"][seat_team]
+
+
 def _team(seat: int, banker: int) -> str:
     """``banker_team`` or ``attackers``: the team of ``seat`` in a hand with that banker (partners sit opposite)."""
     return "banker_team" if seat % 2 == banker % 2 else "attackers"
@@ -302,9 +308,11 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         {...}, "banker", "trump_suit", "bottom" (dealt), "buried", "loads": [{seat, count, team}], "final_bottom",
         "tricks": [{"number", "leader", "plays": [[cards] in play order], "seats": [seat of each play], "winner",
         "winner_team", "points", "attackers_won", "ruff", "overruff", "last"}],
-        "settle": the record's settle entry}``.
+        "settle": the record's settle entry, "rows": [{"number", "name", "unmet": [condition keys not met]}] for
+        the settlement table's rows down to the one that applies}``.
     """
     from ..records import hand_record
+    from .settlement import SettleInput, unmet
     from .bots import BOTS
     from .hand import HandState
     from .match import Match
@@ -365,6 +373,16 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
                        "overruff": not led_trump and win_trump and len(trumped) >= 2,
                        "last": number == len(replay.tricks)})
     settle = next(a for a in record["actions"] if a["type"] == "settle")
+    inp = SettleInput(banker=replay.banker, levels={"banker_team": levels_of(record, replay.banker, True),
+                                                    "attackers": levels_of(record, replay.banker, False)},
+                      attacker_points=settle["attacker_points"], bottom_dug=settle["bottom_dug"],
+                      stars=dict(settle["stars"]), dug_with_level_rank=settle["dug_with_level_rank"])
+    rows = []
+    for number, row in enumerate(rules.settlement_table, 1):
+        failed = unmet(row.get("when", {}), inp)
+        rows.append({"number": number, "name": row.get("name"), "unmet": failed})
+        if not failed:
+            break
     levels = record["team_levels"]
     return {"seed": spec["seed"], "bots": spec["bots"], "hand_number": record["hand_number"],
             "team_levels": list(levels),
@@ -372,6 +390,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
             "shows": shows, "declaration": declaration, "banker": replay.banker, "trump_suit": replay.trump_suit,
             "bottom": dealt_bottom, "buried": buried,
             "loads": loads, "final_bottom": list(settle["bottom"]), "tricks": tricks, "settle": settle,
+            "rows": rows,
             "threshold": rules.threshold}
 
 

@@ -90,19 +90,23 @@ def _in_range(value: int, bounds: dict) -> bool:
     return bounds.get("min", value) <= value <= bounds.get("max", value)
 
 
-def _matches(when: dict, inp: SettleInput, jokers: int) -> bool:
+def unmet(when: dict, inp: SettleInput) -> list[str]:
+    """The condition keys of a settlement row's ``when`` that the hand ``inp`` does not meet, in the row's order
+    (empty: the row applies). The rulebook's sample hand uses it to explain the table row by row."""
+    jokers = inp.stars["banker_team"] + inp.stars["attackers"]
+    failed = []
     for key, cond in when.items():
-        if key == "attacker_points" and not _in_range(inp.attacker_points, cond):
-            return False
-        if key == "bottom_big_jokers" and not _in_range(jokers, cond):
-            return False
-        if key == "bottom_dug" and inp.bottom_dug != cond:
-            return False
-        if key == "dug_with_level_rank" and inp.dug_with_level_rank != cond:
-            return False
-        if key == "banker_level" and inp.levels["banker_team"] not in cond:
-            return False
-    return True
+        if ((key == "attacker_points" and not _in_range(inp.attacker_points, cond))
+                or (key == "bottom_big_jokers" and not _in_range(jokers, cond))
+                or (key == "bottom_dug" and inp.bottom_dug != cond)
+                or (key == "dug_with_level_rank" and inp.dug_with_level_rank != cond)
+                or (key == "banker_level" and inp.levels["banker_team"] not in cond)):
+            failed.append(key)
+    return failed
+
+
+def _matches(when: dict, inp: SettleInput, jokers: int) -> bool:
+    return not unmet(when, inp)
 
 
 def find_row(rules: HuolongRules, inp: SettleInput) -> dict:
