@@ -90,8 +90,9 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
     head = (f'<p class="option-head"><a class="rule-id" href="#opt-{rid}"><code>{rid}</code></a> {tag} '
             f"{section}{req}</p>")
     decides = decides_text(option, lang)
-    schema_note = " ".join(t for t in (option.description if lang != "en" else "",
-                                       str(option.value_schema.get("description", ""))) if t)
+    # The schema's descriptions are English: the English page shows them; the 中文 page, where every sentence is
+    # Chinese, shows the variants' own 中文 texts instead (and links the English page).
+    schema_note = str(option.value_schema.get("description", "")) if lang == "en" else ""
     note = (f'<p class="option-schema" lang="en"><span class="prov-label">{UI["schema_text"][lang]}</span> '
             f"{escape(schema_note)}</p>" if schema_note else "")
     accepts = (f'<p class="option-accepts"><span class="prov-label">{UI["accepts"][lang]}</span> '

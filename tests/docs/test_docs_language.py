@@ -14,7 +14,7 @@ from datong_rules.rulebook.site import load_site
 
 SITE = load_site()
 ZH_KINDS = ("", "-sample", "-card", "-rules")
-ZH_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/zh/") and not p.endswith("/options.md"))
+ZH_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/zh/"))
 EN_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/en/") and not p.endswith("/options.md"))
 ENGLISH_SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,;:-]+[A-Za-z][a-z']*){3,}")
 """Four or more English words in a row."""
