@@ -101,3 +101,12 @@ def test_every_note_and_inferred_reason_of_the_bundled_variants_has_its_chinese(
             if (item.get("inferred") or {}).get("reason") and not item["inferred"].get("reason_zh"):
                 missing.append(f"{variant_id} {rule_id}: inferred.reason_zh")
     assert missing == []
+
+
+def test_chinese_rulebooks_say_partner_not_the_ambiguous_duijia():
+    """对家 means the partner in some sources and the other team in another (shared/GLOSSARY.md): the rule texts a
+    player reads say 同伴."""
+    pages = [p for p in ZH_PAGES if "/huolong/" in p and not p.endswith(("/compare.md", "/options.md"))]
+    found = [p for p in pages if "对家" in re.sub(r'<ul class="sources">.*?</ul>', " ",
+                                                 re.sub(r"§ ?\S+", " ", SITE.pages[p]), flags=re.S)]
+    assert found == []
