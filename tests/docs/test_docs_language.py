@@ -16,8 +16,8 @@ SITE = load_site()
 ZH_KINDS = ("", "-sample", "-card", "-rules")
 ZH_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/zh/"))
 EN_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/en/") and not p.endswith("/options.md"))
-ENGLISH_SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,;:-]+[A-Za-z][a-z']*){3,}")
-"""Four or more English words in a row."""
+ENGLISH_SENTENCE = re.compile(r"(?<![\w/.-])[A-Za-z][a-z']+(?:[ ,;:]+[A-Za-z][a-z']*){3,}")
+"""Four or more English words in a row (identifiers such as huolong/datong-guide-stars-total are not words)."""
 
 
 def visible_text(markdown: str, lang: str) -> str:
@@ -39,7 +39,8 @@ def test_chinese_pages_have_no_english_sentence(path):
 
 @pytest.mark.parametrize("path", EN_PAGES)
 def test_english_pages_have_no_chinese_text_of_their_own(path):
-    text = visible_text(SITE.pages[path], "en")
+    page = re.sub(r'<p class="prov[^"]*">.*?</p>|<ul class="sources">.*?</ul>', " ", SITE.pages[path], flags=re.S)
+    text = visible_text(page, "en")  # notes and the sources list quote the sources' own Chinese words
     text = re.sub(r"《[^》]*》", " ", text)  # source titles are proper names
     text = re.sub(r"[\u4e00-\u9fff，]+ ?[(（][^)）]*[)）]", " ", text)  # a quoted term and its gloss: '谁大谁出 (…)'
     text = re.sub(r"[(（][^)）]*[)）]", " ", text)  # a Chinese term explained in brackets: 'playing through (打通)'
