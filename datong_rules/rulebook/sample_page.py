@@ -40,6 +40,11 @@ def pick_tricks(tricks: list[dict[str, Any]]) -> list[int]:
     return sorted(chosen)
 
 
+def _cap(text: str) -> str:
+    """A sentence's first letter in upper case (``player A`` → ``Player A``); Chinese is unchanged."""
+    return text[:1].upper() + text[1:]
+
+
 def _trick_html(t: dict[str, Any], lang: str) -> str:
     zh = lang == "zh"
     rows = "".join(f'<span class="play"><span class="play-who">{escape(seat_name(seat, lang))}</span>'
@@ -51,7 +56,7 @@ def _trick_html(t: dict[str, Any], lang: str) -> str:
         notes.append(UI["ruff_note"][lang])
     if t["last"]:
         notes.append(UI["last_note"][lang])
-    who = seat_name(t["winner"], lang)
+    who = _cap(seat_name(t["winner"], lang))
     team = label(KEY_LABELS, t["winner_team"], lang)
     won = (f"{who}（{team}）赢，这一轮有{t['points']}分。" if zh
            else f"{who} ({team}) wins; the trick holds {t['points']} points.")
@@ -87,7 +92,7 @@ def sample_page(doc: Any, lang: str) -> str | None:
     out.append(f'<p>{escape(UI["sample_level"][lang].format(level=level))}</p>\n\n')
     lines = []
     for s in hand["shows"]:
-        who = seat_name(s["seat"], lang)
+        who = _cap(seat_name(s["seat"], lang))
         lines.append(f'<li>{escape(UI["show_line"][lang].format(who=who, n=s["after"]))} {cards_html(s["cards"], lang)}</li>')
     if lines:
         out.append(f'<ul>{"".join(lines)}</ul>\n\n')
@@ -100,12 +105,12 @@ def sample_page(doc: Any, lang: str) -> str | None:
     out.append(f"<p>{escape(result)}</p>\n\n")
 
     out.append(f"## 2. {UI['sample_bury'][lang].format(star=star)} {{#bury}}\n\n")
-    out.append(f'<p>{escape(UI["dealt_bottom"][lang].format(who=seat_name(banker, lang)))}</p><p>{cards_html(hand["bottom"], lang)}</p>\n\n')
+    out.append(f'<p>{escape(UI["dealt_bottom"][lang].format(who=_cap(seat_name(banker, lang))))}</p><p>{cards_html(hand["bottom"], lang)}</p>\n\n')
     out.append(f'<p>{escape(UI["buried_line"][lang])}</p><p>{cards_html(hand["buried"], lang)}</p>\n\n')
     loads = [ld for ld in hand["loads"] if ld["count"]]
     if loads:
         for ld in loads:
-            out.append(f'<p>{escape(UI["load_line"][lang].format(who=seat_name(ld["seat"], lang), team=label(KEY_LABELS, ld["team"], lang), n=ld["count"], star=star))}</p>\n\n')
+            out.append(f'<p>{escape(UI["load_line"][lang].format(who=_cap(seat_name(ld["seat"], lang)), team=label(KEY_LABELS, ld["team"], lang), n=ld["count"], star=star))}</p>\n\n')
     else:
         out.append(f'<p>{escape(UI["no_load"][lang].format(star=star))}</p>\n\n')
     out.append(f'<p>{escape(UI["final_bottom"][lang])}</p><p>{cards_html(hand["final_bottom"], lang)}</p>\n\n')
@@ -134,20 +139,21 @@ def _summary(skipped: list[dict[str, Any]], lang: str) -> str:
     att = [t for t in skipped if t["attackers_won"]]
     pts = sum(t["points"] for t in att)
     span = f"{first}" if first == last else (f"{first}–{last}")
-    text = UI["summary_line"][lang].format(span=span, n=len(skipped), a=len(att), p=pts)
+    key = "summary_line" if len(skipped) > 1 else ("summary_one_att" if att else "summary_one_bank")
+    text = UI[key][lang].format(span=span, n=len(skipped), a=len(att), p=pts)
     return f'<p class="trick-summary">{escape(text)}</p>'
 
 
 def _settlement(hand: dict[str, Any], rules: dict[str, Any], lang: str) -> str:
     s = hand["settle"]
     zh = lang == "zh"
-    rows = [(UI["st_captured"][lang], str(s["captured_points"])),
-            (UI["st_bottom"][lang], (f"{s['bottom_points']}分，" if zh else f"{s['bottom_points']} points, ")
-             + (UI["st_dug"][lang] if s["bottom_dug"] else UI["st_held"][lang])),
-            (UI["st_total"][lang], str(s["attacker_points"]))]
+    rows = [(UI["st_captured"][lang], escape(str(s["captured_points"]))),
+            (UI["st_bottom"][lang], escape((f"{s['bottom_points']}分，" if zh else f"{s['bottom_points']} points, ")
+                                           + (UI["st_dug"][lang] if s["bottom_dug"] else UI["st_held"][lang]))),
+            (UI["st_total"][lang], escape(str(s["attacker_points"])))]
     stars = s.get("stars") or {}
-    rows.append((UI["st_stars"][lang], "；".join(f"{label(KEY_LABELS, k, lang)} {v}" for k, v in stars.items()) if zh
-                 else "; ".join(f"{label(KEY_LABELS, k, lang)} {v}" for k, v in stars.items())))
+    rows.append((UI["st_stars"][lang], escape(("；" if zh else "; ").join(f"{label(KEY_LABELS, k, lang)} {v}"
+                                                                         for k, v in stars.items()))))
     table = dict(rule_items(rules)).get("settlement.table", {}).get("value") or []
     for checked in hand.get("rows", []):
         row = table[checked["number"] - 1]
@@ -160,11 +166,11 @@ def _settlement(hand: dict[str, Any], rules: dict[str, Any], lang: str) -> str:
                          + outcome_html(row["then"], lang)))
     b_team, a_team = hand["levels_before"]["banker_team"], hand["levels_before"]["attackers"]
     lv = s["levels"]
-    rows.append((label(KEY_LABELS, "banker_team", lang), f"{b_team} → {lv['banker_team']}"))
-    rows.append((label(KEY_LABELS, "attackers", lang), f"{a_team} → {lv['attackers']}"))
+    rows.append((label(KEY_LABELS, "banker_team", lang), escape(f"{b_team} → {lv['banker_team']}")))
+    rows.append((label(KEY_LABELS, "attackers", lang), escape(f"{a_team} → {lv['attackers']}")))
     if s.get("match_winner"):
-        rows.append((UI["st_winner"][lang], label(KEY_LABELS, s["match_winner"], lang)))
+        rows.append((UI["st_winner"][lang], escape(label(KEY_LABELS, s["match_winner"], lang))))
     elif s.get("next_banker") is not None:
-        rows.append((label(KEY_LABELS, "next_banker", lang), seat_name(s["next_banker"], lang)))
-    body = "".join(f"<tr><th>{escape(k)}</th><td>{v if '<' in v or '→' in v else escape(v)}</td></tr>" for k, v in rows)
+        rows.append((label(KEY_LABELS, "next_banker", lang), escape(seat_name(s["next_banker"], lang))))
+    body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)  # values are HTML already
     return f'<table class="kv sample-settle">{body}</table>'
