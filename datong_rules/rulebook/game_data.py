@@ -1,8 +1,22 @@
 """What a game supplies to its rulebook pages: its ``rulebook`` facet (outline, teaching examples, terms, sample
 hands), reached through the game registry so that this package never imports a game package by itself.
 
-The facet is the game folder's ``rulebook.py`` (PLAN: ``reference_impl/<game>/rulebook.py``); a game without one
-gets the generic pages only.
+The facet is the game folder's ``rulebook.py`` (``reference_impl/<game>/rulebook.py``); a game without one gets the
+generic pages only (rules as data, comparison, options). What a facet may define (see the Huolong one):
+
+* ``chart_data(rules) -> dict | None``: the card ranking chart (``level``, ``trump_suit``, ``side_suit``,
+  ``trumps``/``side``: groups of equal cards, strongest first).
+* ``FAMILY``: ``{zh, en}``, the game's family, for ``{family}`` in the outline.
+* ``OUTLINE``: the player's page, a list of sections ``{id, title: {zh, en}, intro?, terms?, picture?
+  ("seating" | "ranking"), steps?, aims?, rules?: [rule ids or "section.*"]}``; ``{family}``, ``{star}``, ``{dig}``
+  (the variant's :data:`WORDS`) and ``{<rule id>}`` (the rule's value) are filled in.
+* ``EXAMPLES``: ``{section id: {variant name: [scenario names, simplest first]}}``, a scenario name being the
+  scenario id without ``<game>.<variant>.``; every name must be a scenario of the suite.
+* ``WORDS``: ``{variant name: {word key: {zh, en}}}``, the variant's word where the sources differ.
+* ``TERMS``: ``{key: {term: {zh, en}, def: {zh, en}}}``, the glossary (hover definitions).
+* ``MATRIX`` and ``matrix_fact(name, rules, lang) -> (value, words)``: the comparison page's opening matrix.
+* ``SAMPLE_HANDS`` and ``sample_hand(variant_id) -> dict | None``: the narrated sample hand
+  (:mod:`.sample_page` lists the keys it reads).
 """
 
 from __future__ import annotations
