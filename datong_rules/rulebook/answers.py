@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from datong_rules.reference_impl.table import Table
+
 from .card_svg import cards_html, suit_label
 from .examples import ScenarioLike, value_html
 from .labels import KEY_LABELS, UI, label, seat_name
@@ -91,14 +93,20 @@ def answer_words(sc: ScenarioLike, lang: str) -> str:
     return escape(", ".join(f"{label(KEY_LABELS, k, lang)}: {v}" for k, v in e.items()))
 
 
-def _given_html(sc: ScenarioLike, lang: str) -> str:
+def _given_html(sc: ScenarioLike, lang: str, table: Table | None) -> str:
     g = sc.given
     rows = []
+    if sc.op == "trick_winner" and table is not None and isinstance(g.get("leader"), int) and g.get("plays"):
+        plays = "".join(f'<span class="play"><span class="play-who">{escape(seat_name(table.next_seat(g["leader"], i), lang))}'
+                        f'</span>{cards_html(p, lang)}</span>' for i, p in enumerate(g["plays"]))
+        facts = "".join(f"<tr><th>{escape(label(KEY_LABELS, k, lang))}</th><td>{value_html(k, g[k], lang, g, table)}</td></tr>"
+                        for k in ("level", "trump_suit") if k in g)
+        return f'<table class="kv">{facts}</table><div class="plays">{plays}</div>'
     if sc.op == "settle":
         facts = []
         for key in ("banker", "attacker_points", "bottom_dug", "dug_with_level_rank"):
             if key in g:
-                facts.append(f"<tr><th>{escape(label(KEY_LABELS, key, lang))}</th><td>{value_html(key, g[key], lang, g)}</td></tr>")
+                facts.append(f"<tr><th>{escape(label(KEY_LABELS, key, lang))}</th><td>{value_html(key, g[key], lang, g, table)}</td></tr>")
         for team, n in (g.get("stars") or {}).items():
             if n:
                 facts.append(f"<tr><th>{escape(UI['stars_of'][lang].format(team=_team(team, lang)))}</th><td>{n}</td></tr>")
@@ -108,8 +116,15 @@ def _given_html(sc: ScenarioLike, lang: str) -> str:
             continue
         if key == "shows":
             value = [{"seat": s["seat"], "cards": s["cards"]} for s in value]
-        rows.append(f"<tr><th>{escape(label(KEY_LABELS, key, lang))}</th><td>{value_html(key, value, lang, g)}</td></tr>")
+        rows.append(f"<tr><th>{escape(label(KEY_LABELS, key, lang))}</th><td>{value_html(key, value, lang, g, table)}</td></tr>")
     return f'<table class="kv">{"".join(rows)}</table>'
+
+
+def _table(rules: dict[str, Any] | None) -> Table | None:
+    try:
+        return Table.from_rules(rules or {})
+    except ValueError:
+        return None
 
 
 def example_block(sc: ScenarioLike, number: int, lang: str, rules: dict[str, Any] | None = None) -> str:
@@ -117,8 +132,9 @@ def example_block(sc: ScenarioLike, number: int, lang: str, rules: dict[str, Any
     the situation pictured, and the answer in words."""
     desc = escape(str(sc.description.get(lang) or ""))
     toy = any(k in sc.given for k in TOY_KEYS)
-    tag = f'<p class="toy-label">{escape(UI["toy_deal"][lang])}</p>' if toy else ""
+    hand_size = (((rules or {}).get("deal") or {}).get("hand_size") or {}).get("value", "?")
+    tag = f'<p class="toy-label">{escape(UI["toy_deal"][lang].format(n=hand_size))}</p>' if toy else ""
     return (f'<div class="example teaching" id="ex-{escape(sc.id)}">'
             f'<p class="example-title"><strong>{UI["example"][lang]} {number}</strong> {desc}</p>{tag}'
-            f'{_given_html(sc, lang)}'
+            f'{_given_html(sc, lang, _table(rules))}'
             f'<p class="answer"><span class="prov-label">{UI["answer"][lang]}</span> {answer_words(sc, lang)}</p></div>')
