@@ -123,7 +123,8 @@ def settlement_table_html(rows: list[dict[str, Any]], lang: str, names: bool = T
             "</tr></thead><tbody>")
     body = "".join(
         f'<tr><td>{n}</td>' + (f'<td><code>{escape(str(row.get("name", "")))}</code></td>' if names else "")
-        + f'<td>{condition_html(row["when"], lang)}</td><td>{outcome_html(row["then"], lang)}</td></tr>'
+        + f'<td data-label="{UI["when"][lang]}">{condition_html(row["when"], lang)}</td>'
+        f'<td data-label="{UI["then"][lang]}">{outcome_html(row["then"], lang)}</td></tr>'
         for n, row in enumerate(rows, 1))
     return head + body + "</tbody></table>"
 

@@ -99,6 +99,7 @@ class Chromium:
 
     def __init__(self, executable: str, width: int = 1280, height: int = 900, timeout: float = 30.0) -> None:
         self.timeout = timeout
+        self.width, self.height = width, height
         self._profile = tempfile.TemporaryDirectory(prefix="chromium-profile-")
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
@@ -177,6 +178,10 @@ class Chromium:
         session = self._send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Log"):
             self._send(f"{domain}.enable", session=session)
+        # The window cannot be narrower than about 500 px: emulate the viewport so that 390 px means 390 px.
+        self._send("Emulation.setDeviceMetricsOverride",
+                   {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": self.width < 600},
+                   session=session)
         self._events.clear()
         self._send("Page.navigate", {"url": url}, session=session)
         deadline = time.monotonic() + self.timeout
