@@ -38,6 +38,7 @@ def on_startup(command, dirty):
 
 def on_config(config):
     """Render the generated pages and expand the nav placeholders."""
+    logging.getLogger("jieba").setLevel(logging.WARNING)  # the search's segmenter: no dictionary-loading chatter
     site = load_site()
     _state["site"] = site
     for problem in site.problems:
