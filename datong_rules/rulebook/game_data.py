@@ -7,7 +7,8 @@ generic pages only (rules as data, comparison, options). What a facet may define
 * ``chart_data(rules) -> dict | None``: the card ranking chart (``level``, ``trump_suit``, ``side_suit``,
   ``trumps``/``side``: groups of equal cards, strongest first).
 * ``FAMILY``: ``{zh, en}``, the game's family, for ``{family}`` in the outline.
-* ``OUTLINE``: the player's page, a list of sections ``{id, title: {zh, en}, intro?, terms?, picture?
+* ``OUTLINE``: the rule sections in playing order, for the rules-as-data page (:func:`.rules_html.outline`).
+* ``PLAYER_PAGE``: the player's page, a list of sections ``{id, title: {zh, en}, intro?, terms?, picture?
   ("seating" | "ranking"), steps?, aims?, rules?: [rule ids or "section.*"]}``; ``{family}``, ``{star}``, ``{dig}``
   (the variant's :data:`WORDS`) and ``{<rule id>}`` (the rule's value) are filled in.
 * ``EXAMPLES``: ``{section id: {variant name: [scenario names, simplest first]}}``, a scenario name being the
@@ -37,6 +38,6 @@ def rulebook_facet(game: str) -> ModuleType | None:
 
 
 def facet_data(game: str, name: str, default: Any = None) -> Any:
-    """One attribute of the game's rulebook facet (``OUTLINE``, ``EXAMPLES``, ...), or ``default``."""
+    """One attribute of the game's rulebook facet (``PLAYER_PAGE``, ``EXAMPLES``, ...), or ``default``."""
     facet = rulebook_facet(game)
     return getattr(facet, name, default) if facet is not None else default

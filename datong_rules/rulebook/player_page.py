@@ -1,5 +1,5 @@
 """The player's page of a variant: a rulebook to learn the game from, in pagat.com's order, its outline given
-by the game (the ``OUTLINE`` of the game's rulebook facet, see :mod:`.game_data`).
+by the game (the ``PLAYER_PAGE`` of the game's rulebook facet, see :mod:`.game_data`).
 
 Each section shows the game's own words (intro, numbered steps), the variant's rule texts (each linked to its
 entry on the rules-as-data page, the layer a player can skip), pictures (seating, ranking chart, settlement
@@ -171,7 +171,7 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
     here = page_path(doc.id, lang)
     other = LANGS[1 - LANGS.index(lang)]
     short = doc.id.split("/", 1)[-1]
-    outline = facet_data(doc.game, "OUTLINE", None)
+    outline = facet_data(doc.game, "PLAYER_PAGE", None)
     words = (facet_data(doc.game, "WORDS", {}) or {}).get(short, {})
     family = (facet_data(doc.game, "FAMILY", {}) or {}).get(lang, "")
     terms = facet_data(doc.game, "TERMS", {}) or {}

@@ -9,7 +9,7 @@ Public data:
 
 * :func:`chart_data` ``(rules) -> dict | None``: the card ranking chart (groups of example cards), drawn for one
   example level and trump suit (:data:`EXAMPLE_LEVEL`, :data:`EXAMPLE_TRUMP_SUIT`): a layout choice, not a rule.
-* :data:`OUTLINE`: the player's page, section by section (pagat.com's order).
+* :data:`PLAYER_PAGE`: the player's page, section by section (pagat.com's order).
 * :data:`EXAMPLES`: per section and variant, the teaching examples by scenario name (the scenario id without
   ``huolong.<variant>.``), in teaching order.
 * :data:`TERMS`: the glossary of the pages (Chinese term, English term, definitions in both languages).
@@ -104,7 +104,7 @@ FAMILY: Final[Text] = {
     "en": "a trick-taking level game of the Sheng Ji (升级, \"level up\") / Tractor family",
 }
 
-OUTLINE: Final[list[dict[str, Any]]] = [
+PLAYER_PAGE: Final[list[dict[str, Any]]] = [
     {"id": "game",
      "title": {"zh": "这是什么游戏", "en": "The game"},
      "intro": {"zh": "攉龙是山西大同一带流行的{family}：四个人分成两队，用三副牌打，庄家一方要守住分数和底牌，闲家一方要抓分、挖底。"
