@@ -69,12 +69,12 @@ def seating_svg(table: Table | None, lang: str) -> str:
         return ""
     if table.players != 4 or table.play_direction not in _ARROWS:
         return seats_html(table, lang)
-    team = ["#c62828", "#1565c0"]
+    colours = {0: "#c62828", 1: "#1565c0"}  # by the table's team number; no team: grey
     circles = []
     for seat in table.seats:
         x, y = _SPOTS[table.position(seat)]
         name = seat_name(seat, lang)
-        fill = team[(table.team(seat) or 0) % 2] if table.team(seat) is not None else "#616161"
+        fill = colours.get(table.team(seat), "#616161")
         circles.append(f'<g><circle cx="{x}" cy="{y}" r="20" fill="{fill}"/><text x="{x}" y="{y + 5}" font-size="14" '
                        f'fill="#fff" text-anchor="middle">{escape(name[-1] if lang == "en" else name)}</text></g>')
     board = ('<rect x="90" y="60" width="140" height="100" rx="12" fill="#2e7d32" opacity="0.85"/>'

@@ -137,4 +137,4 @@ def test_the_rulebook_follows_the_toys_outline_and_draws_its_table():
     titles = [line for line in page.splitlines() if line.startswith("## ")]
     assert [t.split("{#")[1].rstrip("}") for t in titles if t[3].isdigit()] == [
         "players", "deck", "deal", "ranking", "combinations", "wild", "transfer", "settlement", "match"]
-    assert "## Card ranking" not in page and "play goes clockwise" in page and "seat 2" in page
+    assert "## Card ranking" not in page and "play goes clockwise" in page and "player C" in page
