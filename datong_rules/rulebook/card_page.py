@@ -10,8 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .card_svg import ranking_html, suit_label
-from .game_data import facet_data
+from .chart_html import chart_body, chart_data_of
 from .labels import LANGS, UI
 from .paths import card_path, card_pdf_path, page_path, url
 from .player_page import expand_rule_ids, lang_switch
@@ -39,13 +38,9 @@ def card_page(doc: Any, lang: str) -> str:
              f'{escape(UI["quick_card_pdf"][lang])}</a> · <a href="{url(page_path(doc.id, lang), here)}">'
              f'{escape(UI["player_page"][lang])}</a></p>\n\n']
     blocks = []
-    chart_data = facet_data(doc.game, "chart_data")
-    data = chart_data(doc.rules) if chart_data is not None else None
+    data = chart_data_of(doc.game, doc.rules)
     if data is not None:
-        caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
-        blocks.append(f'<section class="qc-ranking"><h2>{UI["chart"][lang]}</h2><p class="qc-small">{escape(caption)}</p>'
-                      f'<p class="qc-small">{UI["chart_trumps"][lang]}</p>{ranking_html(data["trumps"], lang)}'
-                      f'<p class="qc-small">{UI["chart_side"][lang]}</p>{ranking_html(data["side"], lang)}</section>')
+        blocks.append(f'<section class="qc-ranking chart"><h2>{UI["chart"][lang]}</h2>{chart_body(data, lang)}</section>')
     for key, patterns in CARD_SECTIONS:
         ids = expand_rule_ids(patterns, doc.rules)
         lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids

@@ -46,7 +46,8 @@ def on_config(config):
     docs_dir = Path(config["docs_dir"])
     keepers = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.glob("rule-keepers-*.md"))
     if config.get("nav"):
-        config["nav"] = expand_nav(config["nav"], site.variants, {"rule-keepers.md": keepers}, site.option_games)
+        config["nav"] = expand_nav(config["nav"], site.variants, {"rule-keepers.md": keepers}, site.option_games,
+                                   set(site.pages))
     return config
 
 

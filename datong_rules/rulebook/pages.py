@@ -13,7 +13,7 @@ from typing import Any
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
-from .card_svg import ranking_html, suit_label
+from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
 from .game_data import facet_data
 from .examples import ScenarioLike, example_html, pick_examples
@@ -69,23 +69,10 @@ def options_title(game: str, lang: str) -> str:
 
 def _chart_md(game_id: str, rules: dict[str, Any], lang: str) -> str:
     """The card ranking chart of the game's ``rulebook`` facet (``chart_data(rules)``), or nothing."""
-    game = games.find(game_id)
-    facet = game.facet("rulebook") if game is not None else None
-    chart_data = getattr(facet, "chart_data", None)
-    data = chart_data(rules) if chart_data is not None else None
+    data = chart_data_of(game_id, rules)
     if data is None:
         return ""
-    if "rows" in data:  # a game's own chart: labelled rows of card groups (Biedan: single order, combinations)
-        rows = "".join(f'<p class="chart-label">{escape(row["label"][lang])}</p>'
-                       f'<div class="chart-row">{ranking_html(row["groups"], lang)}</div>' for row in data["rows"])
-        return f"## {UI['chart'][lang]} {{#chart}}\n\n<div class=\"chart\">{rows}</div>\n\n"
-    caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
-    return (f"## {UI['chart'][lang]} {{#chart}}\n\n"
-            f'<div class="chart"><p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]}</p>'
-            f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'
-            f'<div class="chart-row">{ranking_html(data["trumps"], lang)}</div>'
-            f'<p class="chart-label">{UI["chart_side"][lang]} ({escape(suit_label(data["side_suit"], lang))})</p>'
-            f'<div class="chart-row">{ranking_html(data["side"], lang)}</div></div>\n\n')
+    return f"## {UI['chart'][lang]} {{#chart}}\n\n<div class=\"chart\">{chart_body(data, lang)}</div>\n\n"
 
 
 def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from .answers import example_block
 from datong_rules.reference_impl.table import Table
 
-from .card_svg import cards_html, ranking_html, suit_label
+from .chart_html import chart_body, chart_data_of
 from .examples import ScenarioLike
 from .game_data import facet_data
 from .labels import LANGS, UI, seat_name
@@ -111,20 +111,15 @@ def _table(rules: dict[str, Any]) -> Table | None:
 
 
 def _chart(game: str, rules: dict[str, Any], lang: str) -> str:
-    chart_data = facet_data(game, "chart_data")
-    data = chart_data(rules) if chart_data is not None else None
+    data = chart_data_of(game, rules)
     if data is None:
         return ""
     points = {str(k): v for k, v in ((rules.get("points") or {}).get("card_points") or {}).get("value", {}).items()}
-    legend = UI["point_cards"][lang].format(cards="、".join(f"{r}={v}" for r, v in points.items()) if lang == "zh"
-                                            else ", ".join(f"{r} = {v}" for r, v in points.items()))
-    caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
-    return (f'<div class="chart" data-point-ranks="{escape(" ".join(points))}">'
-            f'<p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]} {escape(legend)}</p>'
-            f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'
-            f'<div class="chart-row">{_mark_points(ranking_html(data["trumps"], lang), points)}</div>'
-            f'<p class="chart-label">{UI["chart_side"][lang]} ({escape(suit_label(data["side_suit"], lang))})</p>'
-            f'<div class="chart-row">{_mark_points(ranking_html(data["side"], lang), points)}</div></div>\n\n')
+    legend = ""
+    if points:
+        legend = UI["point_cards"][lang].format(cards="、".join(f"{r}={v}" for r, v in points.items()) if lang == "zh"
+                                                else ", ".join(f"{r} = {v}" for r, v in points.items()))
+    return f'<div class="chart">{_mark_points(chart_body(data, lang, legend), points)}</div>\n\n'
 
 
 def _mark_points(html: str, points: dict[str, Any]) -> str:
@@ -236,4 +231,4 @@ def _differences_html(differences: Sequence[tuple[str, str]], doc: Any, lang: st
             f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n')
 
 
-__all__ = ["cards_html", "expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg"]
+__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg"]

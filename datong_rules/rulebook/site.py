@@ -5,7 +5,7 @@ and by the tests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,7 +169,8 @@ def load_site() -> Site:
                 option_games(schema, sorted({d.game for d in variants})), pdfs)
 
 
-def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = ()) -> list[Any]:
+def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (),
+                 pages: Collection[str] | None = None) -> list[Any]:
     """mkdocs ``nav`` entries of the rulebooks: the index, then per language (中文 first) per game the
     variants' pages, the comparison page and, for the games in ``with_options``, the options reference."""
     nav: list[Any] = [INDEX_PATH]
@@ -178,8 +179,8 @@ def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (
         for game in sorted({d.game for d in variants}):
             entries: list[Any] = []
             for d in (d for d in variants if d.game == game):
-                entries.append({d.name.get(lang, d.id): [page_path(d.id, lang), sample_path(d.id, lang),
-                                                         card_path(d.id, lang), rules_path(d.id, lang)]})
+                own = [page_path(d.id, lang), sample_path(d.id, lang), card_path(d.id, lang), rules_path(d.id, lang)]
+                entries.append({d.name.get(lang, d.id): [p for p in own if pages is None or p in pages]})
             entries.append({compare_title(game, lang): compare_path(game, lang)})
             if game in with_options:
                 entries.append({options_title(game, lang): options_path(game, lang)})
@@ -189,7 +190,7 @@ def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (
 
 
 def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[str]],
-               with_options: Sequence[str] = ()) -> list[Any]:
+               with_options: Sequence[str] = (), pages: Collection[str] | None = None) -> list[Any]:
     """Fill the placeholders of a hand-written ``nav``.
 
     An entry ``{title: "rulebooks/index.md"}`` becomes the section :func:`rulebook_nav`; an entry
@@ -206,7 +207,7 @@ def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict
             out = {}
             for title, value in entry.items():
                 if value == INDEX_PATH:
-                    out[title] = rulebook_nav(variants, with_options)
+                    out[title] = rulebook_nav(variants, with_options, pages)
                 elif isinstance(value, str) and extra_pages.get(value):
                     out[title] = [value, *extra_pages[value]]
                 elif isinstance(value, list):
