@@ -137,8 +137,9 @@ def page_links(doc_id: str, lang: str, here: str) -> str:
     comparison)."""
     game = doc_id.split("/")[0]
     card = card_path(doc_id, lang)
-    links = [(url(sample_path(doc_id, lang), here), UI["sample_hand"][lang]),
-             (url(card, here), UI["quick_card"][lang]),
+    has_sample = doc_id.split("/", 1)[-1] in (facet_data(game, "SAMPLE_HANDS", {}) or {})
+    links = [(url(sample_path(doc_id, lang), here), UI["sample_hand"][lang])] if has_sample else []
+    links += [(url(card, here), UI["quick_card"][lang]),
              (url(rules_path(doc_id, lang), here), UI["rules_data"][lang]),
              (url(compare_path(game, lang), here), UI["compare"][lang])]
     return ('<p class="page-links">' + " · ".join(f'<a href="{h}">{escape(t)}</a>' for h, t in links) + "</p>\n\n")
