@@ -92,3 +92,24 @@ def test_which_variant_and_glossary_pages(built_site, lang):
     assert glossary.count("<abbr") >= len(huolong_rulebook.TERMS)
     index = built(built_site, "rulebooks/index.md")
     assert all(f'href="{lang}/{v}/"' in index for v in every)  # the variant cards are links
+
+
+def test_every_link_of_the_generated_pages_resolves(built_site):
+    """Raw-HTML links are not checked by mkdocs: every relative link in a generated page's text must reach a built
+    page or file (a missing sample hand or PDF would be a dead link)."""
+    from urllib.parse import urldefrag
+
+    from datong_rules.rulebook.site import load_site
+
+    dead, checked = [], 0
+    for path in load_site().pages:
+        folder = built_site.root / served(path)
+        html = (folder / "index.html").read_text(encoding="utf-8")
+        article = html[html.find("<article"):html.find("</article>")]
+        for href in re.findall(r'href="([^"#:]+)(?:#[^"]*)?"', article):
+            checked += 1
+            target = (folder / urldefrag(href)[0]).resolve()
+            if not (target / "index.html").is_file() and not target.is_file():
+                if not (href.endswith(".pdf") and find_chromium() is None):
+                    dead.append(f"{path}: {href}")
+    assert checked > 500 and dead == []
