@@ -52,6 +52,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("coverage_cmd", "coverage"),
     ("serve_cmd", "serve_command"),
     ("schema_cmd", "schema"),
+    ("fuzz_cmd", "fuzz"),
 ]
 
 _register()

@@ -1,0 +1,240 @@
+"""Differential testing of one operation of one variant: the implementation against the reference engine.
+
+:func:`fuzz_operation` asks both the same generated questions (a Hypothesis strategy of ``given`` mappings, see
+:mod:`.inputs`) and compares the whole answers. It drives the Hypothesis test as a fuzz target
+(``test.hypothesis.fuzz_one_input`` fed with seeded random bytes), which costs little per question; the first
+question the two answer differently is saved by Hypothesis in an in-memory example database, and an ordinary run
+of the same test (phases *reuse* and *shrink*) then shrinks it to a minimal question, which is returned as a
+:class:`Disagreement`.
+
+What counts as a disagreement (first that applies): the implementation raised (anything but
+:class:`~datong_rules.conformance.adapters.base.Unsupported`, which skips the question), its answer is not a mapping,
+breaks the operation's answer schema (unless ``check_schema`` is off), or differs from the reference's answer (JSON
+equality of the whole answer, :func:`datong_rules.conformance.runner.json_equal`). A question the reference engine
+refuses (``ValueError``: the generator made an input the rules do not allow) is not compared; such questions are
+counted (``refused``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
+from hypothesis import strategies as st
+from hypothesis.database import InMemoryExampleDatabase
+
+from datong_rules.conformance.adapters.base import (
+    IMPLEMENTATION_FAULTS,
+    ImplementationError,
+    Unsupported,
+    describe,
+    one_line,
+    without_surrogates,
+)
+from datong_rules.conformance.runner import answer_schema_problem, json_equal
+
+Answer = dict[str, Any]
+Ask = Callable[[str, dict[str, Any]], Any]
+"""One side of the comparison: ``ask(op, given) -> answer`` (may raise)."""
+
+BUFFER_BYTES = 8192
+"""Random bytes handed to each generated question (more than the largest question draws)."""
+
+BATCH = 64
+"""Questions between two looks at the clock."""
+
+SAMPLE = 4 * BATCH
+"""The first questions are remembered: when they are all the same one, the operation has no other (``facts``)."""
+
+
+@dataclass
+class Disagreement:
+    """A (shrunk) question the two engines answer differently.
+
+    Attributes:
+        op: the operation; given: the question.
+        reference: the reference engine's answer.
+        answer: the implementation's answer (None when it raised).
+        problem: one line saying what differs (``wrong: winner, points``, ``answer does not match the operation's
+            schema: …``, ``errored: …``).
+        keys: the answer keys whose values differ (empty for an error or a schema problem).
+        shrunk: False when the shrunk question no longer disagreed on its last replay (a flaky implementation);
+            the question is then the first one found.
+    """
+
+    op: str
+    given: dict[str, Any]
+    reference: Answer
+    answer: Any
+    problem: str
+    keys: list[str] = field(default_factory=list)
+    shrunk: bool = True
+
+
+@dataclass
+class OpOutcome:
+    """The result of fuzzing one operation of one variant.
+
+    Attributes:
+        op: the operation. examples: questions compared (shrinking not counted). skipped: questions the
+        implementation declined (``Unsupported``); refused: questions the reference refused (not compared);
+        seconds: time spent generating and comparing questions; shrink_seconds: time spent shrinking a
+        disagreement; disagreement: the shrunk disagreement, or None; exhausted: the generator has no other
+        question (``facts``); skip_message: why the operation was not asked at all (the implementation does
+        not support it), or None.
+    """
+
+    op: str
+    examples: int = 0
+    skipped: int = 0
+    refused: int = 0
+    seconds: float = 0.0
+    shrink_seconds: float = 0.0
+    disagreement: Disagreement | None = None
+    exhausted: bool = False
+    skip_message: str | None = None
+
+    @property
+    def rate(self) -> float:
+        """Questions compared per second."""
+        return self.examples / self.seconds if self.seconds > 0 else 0.0
+
+
+class _Differs(AssertionError):
+    """Raised inside the Hypothesis test for a disagreement (so that Hypothesis saves and shrinks it)."""
+
+
+def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema: bool) -> Disagreement | None:
+    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``.
+
+    Returns:
+        None when the answers agree, else a :class:`Disagreement` (its ``given`` left empty for the caller).
+
+    Raises:
+        Unsupported: the implementation declined the question.
+    """
+    try:
+        answer = ask_impl()
+    except Unsupported:
+        raise
+    except ImplementationError as exc:
+        return Disagreement(op, {}, reference, None, f"errored: {one_line(exc)}")
+    except IMPLEMENTATION_FAULTS as exc:
+        return Disagreement(op, {}, reference, None, f"errored: {describe(exc)}")
+    if not isinstance(answer, dict):
+        return Disagreement(op, {}, reference, answer,
+                            f"errored: the answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
+    answer = without_surrogates(answer)
+    problem = answer_schema_problem(op, answer) if check_schema else None
+    if problem:
+        return Disagreement(op, {}, reference, answer, problem)
+    keys = sorted(set(reference) | set(answer))
+    wrong = [k for k in keys if k not in reference or k not in answer or not json_equal(reference[k], answer[k])]
+    if wrong:
+        return Disagreement(op, {}, reference, answer, "wrong: " + ", ".join(wrong), keys=wrong)
+    return None
+
+
+def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_reference: Ask, ask_impl: Ask, *,
+                   seed: int, seconds: float, max_examples: int | None = None, check_schema: bool = True,
+                   on_progress: Callable[[OpOutcome], None] | None = None,
+                   progress_every: float = 10.0) -> OpOutcome:
+    """Compare the two engines on questions of ``strategy`` until the time or the example budget is spent, or
+    they disagree; shrink a disagreement to a minimal question.
+
+    Args:
+        op: the operation name as both sides take it.
+        strategy: generates the ``given`` mappings.
+        ask_reference, ask_impl: ``ask(op, given) -> answer`` of each side. The reference raising ``ValueError``
+            (or :class:`ImplementationError`) refuses the question; the implementation raising
+            :class:`Unsupported` skips it.
+        seed: the seed of the random bytes (the same seed asks the same questions in the same order).
+        seconds: the time budget for generating questions (shrinking a disagreement may take longer).
+        max_examples: stop after this many compared questions (None: only the time budget).
+        check_schema: check the implementation's answers against the operation's answer schema.
+        on_progress: called about every ``progress_every`` seconds with the outcome so far.
+
+    Returns:
+        The :class:`OpOutcome`.
+    """
+    outcome = OpOutcome(op)
+    found: list[Disagreement] = []
+    seen: set[str] = set()
+    phase = {"search": True}
+
+    def check(question: dict[str, Any]) -> None:
+        try:
+            reference = ask_reference(op, _copy(question))
+        except (ValueError, ImplementationError):
+            if phase["search"]:
+                outcome.refused += 1
+            reject()
+        try:
+            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema)
+        except Unsupported:
+            if phase["search"]:
+                outcome.skipped += 1
+            return
+        if phase["search"]:
+            outcome.examples += 1
+            if len(seen) < SAMPLE:
+                seen.add(json.dumps(question, sort_keys=True))
+        if differ is not None:
+            differ.given = question
+            found.append(differ)
+            raise _Differs(differ.problem)
+
+    database = InMemoryExampleDatabase()
+    test = given(strategy)(check)
+    test = settings(database=database, deadline=None, phases=[Phase.reuse, Phase.shrink], max_examples=1000,
+                    suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+                    verbosity=Verbosity.quiet, print_blob=False)(test)
+    target = test.hypothesis.fuzz_one_input
+    rng = random.Random(seed)
+    start = last_report = time.perf_counter()
+    attempts = 0
+    while True:
+        for _ in range(BATCH):
+            attempts += 1
+            try:
+                target(rng.randbytes(BUFFER_BYTES))
+            except _Differs:
+                break
+            if max_examples is not None and outcome.examples >= max_examples:
+                break
+        now = time.perf_counter()
+        outcome.seconds = now - start
+        if found or (max_examples is not None and outcome.examples >= max_examples) or outcome.seconds >= seconds:
+            break
+        if attempts >= SAMPLE and len(seen) == 1:
+            outcome.exhausted = True  # the strategy has one question only (facts): asked once is enough
+            outcome.examples = 1
+            break
+        if on_progress is not None and now - last_report >= progress_every:
+            on_progress(outcome)
+            last_report = now
+    if found:
+        first = found[0]
+        phase["search"] = False
+        found.clear()
+        try:
+            test()
+        except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
+            pass
+        outcome.disagreement = found[-1] if found else Disagreement(**{**first.__dict__, "shrunk": False})
+        outcome.shrink_seconds = time.perf_counter() - start - outcome.seconds
+    return outcome
+
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON-like data (mappings, lists, scalars), so that neither side can alter the question."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value

@@ -1,0 +1,154 @@
+"""A ``fuzz`` run: every chosen operation of every chosen variant, one after the other, within one time budget.
+
+:func:`targets` turns the user's variant references and operation names into :class:`Target` objects (the
+questions' generators come from the reference engine's side, :mod:`datong_rules.conformance.adapters.reference.inputs`);
+:func:`run` fuzzes them with :func:`.driver.fuzz_operation`, sharing the time left evenly among the operations
+still to run (an operation that finishes early, ``facts`` or a disagreement, leaves its time to the others).
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+
+from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, describe
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference, rules_read
+from datong_rules.reference_impl.variant import Variant
+
+from .driver import OpOutcome, fuzz_operation
+
+NOT_GENERATED = {"replay": "fuzz generates no game records: replay is checked by the suite's scenarios "
+                           "(datong-rules conform --op replay) and datong-rules verify"}
+"""Operations without generators, and why."""
+
+
+@dataclass
+class Target:
+    """One variant to fuzz.
+
+    Attributes:
+        variant_id: its id (a house file's own id). ref: the reference as the user typed it (for messages).
+        resolved: the resolved variant of a house file; None for a bundled id.
+        strategies: operation → generator of questions, the chosen operations only.
+        rules: operation → the rule ids its answer depends on.
+    """
+
+    variant_id: str
+    ref: str
+    resolved: Variant | None
+    strategies: dict[str, st.SearchStrategy[dict[str, Any]]] = field(default_factory=dict)
+    rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def op_seed(seed: int, variant_id: str, op: str) -> int:
+    """The seed of one operation's questions: the same run seed asks an operation the same questions whatever
+    the other operations and variants of the run."""
+    return zlib.crc32(f"{seed}/{variant_id}/{op}".encode())
+
+
+def _selects(wanted: str, game: str, op: str) -> bool:
+    """Whether an ``--op`` value selects operation ``op`` of ``game``: bare names in every game, full in one."""
+    prefix, sep, bare = wanted.rpartition("/")
+    return bare == op and (not sep or prefix == game)
+
+
+def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -> list[Target]:
+    """The targets of a run.
+
+    Args:
+        variants: ``(ref as typed, bundled id or resolved variant)`` pairs.
+        ops: the operations asked for, bare (``classify``: in every game) or full (``huolong/classify``); none:
+            every operation with a generator.
+
+    Raises:
+        ValueError: a variant without generators or that the engine cannot play, an operation no chosen variant
+            has (with the closest name), or one without generators (``replay``); one line.
+    """
+    ops = list(ops)
+    out = []
+    for ref, variant in variants:
+        variant_id = variant if isinstance(variant, str) else variant.id
+        try:
+            made, read = input_strategies(variant), rules_read(variant)
+        except ValueError as exc:
+            raise ValueError(f"--variant {ref}: {exc}") from None
+        game = variant_id.split("/", 1)[0]
+        chosen = {op: s for op, s in made.items() if not ops or any(_selects(w, game, op) for w in ops)}
+        out.append(Target(variant_id, ref, None if isinstance(variant, str) else variant, chosen, read))
+    for wanted in ops:
+        bare = wanted.rpartition("/")[2]
+        if bare in NOT_GENERATED:
+            raise ValueError(f"--op {wanted}: {NOT_GENERATED[bare]}")
+        if any(_selects(wanted, t.variant_id.split("/")[0], op) for t in out for op in t.strategies):
+            continue
+        off = [t.variant_id for t in out if bare in t.rules]
+        if off:
+            raise ValueError(f"--op {wanted}: {', '.join(off)} cannot be asked {bare} questions (the variant's "
+                             f"rules turn that part of the game off)")
+        known = sorted({op for t in out for op in t.rules})
+        close = difflib.get_close_matches(bare, known, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValueError(f"--op {wanted}: no such operation{hint} (operations: {', '.join(known)})")
+    return out
+
+
+@dataclass
+class Result:
+    """One fuzzed operation: its target, its outcome."""
+
+    target: Target
+    outcome: OpOutcome
+
+
+def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float, max_examples: int | None,
+        check_schema: bool = True, on_start: Callable[[Target, str], None] | None = None,
+        on_done: Callable[[Result], None] | None = None,
+        on_progress: Callable[[Target, OpOutcome], None] | None = None) -> list[Result]:
+    """Fuzz every chosen operation of every target against the reference engine (``impl`` already started).
+
+    An operation the implementation does not support (``skip_reason``) is reported skipped at once, with its
+    reason. ``KeyboardInterrupt`` passes through (the caller reports what was done: ``on_done`` has seen it).
+    """
+    reference = ReferenceImplementation()
+    pending = [(t, op) for t in chosen for op in t.strategies]
+    results: list[Result] = []
+    deadline = time.perf_counter() + seconds
+    for index, (target, op) in enumerate(pending):
+        if on_start is not None:
+            on_start(target, op)
+        outcome = OpOutcome(op)
+        try:
+            reason = impl.skip_reason(target.variant_id, op)
+        except IMPLEMENTATION_FAULTS as exc:
+            reason = f"supported_variants()/supported_operations() failed: {describe(exc)}"
+        if reason is not None:
+            outcome.skip_message = reason
+        else:
+            budget = max(0.0, deadline - time.perf_counter()) / (len(pending) - index)
+            ask_reference = (_bundled(reference, target.variant_id) if target.resolved is None
+                             else resolved_reference(target.resolved))
+            outcome = fuzz_operation(
+                op, target.strategies[op], ask_reference, _asker(impl, target.variant_id),
+                seed=op_seed(seed, target.variant_id, op), seconds=budget, max_examples=max_examples,
+                check_schema=check_schema,
+                on_progress=None if on_progress is None else (lambda o, t=target: on_progress(t, o)))
+        result = Result(target, outcome)
+        results.append(result)
+        if on_done is not None:
+            on_done(result)
+    return results
+
+
+def _bundled(reference: ReferenceImplementation, variant_id: str) -> Callable[[str, dict[str, Any]], Any]:
+    return lambda op, given: reference.answer(variant_id, op, given)
+
+
+def _asker(impl: Implementation, variant_id: str) -> Callable[[str, dict[str, Any]], Any]:
+    return lambda op, given: impl.query("fuzz", variant_id, op, given)

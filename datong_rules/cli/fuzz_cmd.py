@@ -1,0 +1,196 @@
+"""``datong-rules fuzz``: differential testing of an implementation against the reference engine.
+
+Generated questions (valid inputs made from each variant's rules, :mod:`datong_rules.conformance.fuzz`) are asked
+of both; a question they answer differently is shrunk to a minimal one and printed on standard output as a scenario
+file whose expected answers are the reference engine's (to be checked against the rules before use). Progress, one
+line per operation and the summary go to standard error.
+
+Exit status: 0 when every question compared was answered alike; 1 when a disagreement was found, nothing could be
+compared (the implementation skipped everything), or the implementation started but failed its handshake; 2 for
+usage and input errors (bad options, an unknown variant or operation, a variant without generators, an
+implementation that cannot be loaded or launched); 130 when interrupted (what was found so far is printed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import click
+
+from datong_rules.conformance.adapters.base import (
+    IMPLEMENTATION_FAULTS,
+    Implementation,
+    ImplementationStartError,
+    describe,
+    identity,
+    start_checked,
+)
+from datong_rules.conformance.adapters.jsonlines import DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.fuzz import session
+from datong_rules.conformance.fuzz.driver import OpOutcome
+from datong_rules.conformance.fuzz.scenario_text import Found, scenario_file
+from datong_rules.reference_impl import __version__
+from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open_variant
+
+from .conform import CommandError, check_options, fail, make_implementation, warn_spec_problems
+
+MAX_SECONDS = 86400.0
+"""The longest ``--seconds`` (a day)."""
+
+EXIT_INTERRUPTED = 130
+
+
+def _check_budget(seconds: float, examples: int | None, seed: int | None) -> None:
+    """Refuse an unusable time or example budget or seed (one line)."""
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise CommandError(f"--seconds must be a number of seconds more than 0 and at most {MAX_SECONDS:g}, "
+                           f"got {seconds!r}")
+    if examples is not None and examples < 1:
+        raise CommandError(f"--examples must be at least 1, got {examples}")
+    if seed is not None and seed < 0:
+        raise CommandError(f"--seed must be an integer ≥ 0, got {seed}")
+
+
+def _variants(refs: tuple[str, ...]) -> list[tuple[str, object]]:
+    """``(ref, bundled id or resolved house variant)`` for each ``--variant`` (default: every playable bundled one).
+
+    Raises:
+        CommandError: an empty, unknown, abstract or broken variant (one line).
+    """
+    if not refs:
+        return [(v, v) for v in bundled_spec.playable_ids()]
+    out: list[tuple[str, object]] = []
+    for ref in refs:
+        if not ref.strip():
+            raise CommandError("--variant is empty (expected a variant id, or the path of a house variant file; "
+                               "is the variable you pass unset?)")
+        try:
+            variant = open_variant(ref)
+        except (VariantNotFound, SpecError) as exc:
+            raise CommandError(f"--variant {ref}: {exc}") from None
+        if variant.abstract:
+            raise CommandError(f"--variant {ref}: {variant.id} is abstract (a base for other variants); give a "
+                               "variant that can be played")
+        # a bundled id (or a bundled file's path) is asked by its id; a house file by its resolved rules
+        out.append((ref, variant.id if variant.id in bundled_spec.variant_ids() else variant))
+    return out
+
+
+def _line(result: session.Result) -> str:
+    """One line for a fuzzed operation: what was compared, how fast, and the verdict."""
+    outcome, variant = result.outcome, result.target.variant_id
+    where = f"{variant} {outcome.op}"
+    if outcome.skip_message is not None:
+        return f"{where}: skipped ({outcome.skip_message})"
+    counts = "1 question (the only one)" if outcome.exhausted else \
+        f"{outcome.examples:,} questions in {outcome.seconds:.1f} s ({outcome.rate:,.0f}/s)"
+    extra = [f"{n:,} {what}" for n, what in ((outcome.skipped, "skipped by the implementation"),
+                                              (outcome.refused, "refused by the reference")) if n]
+    verdict = f"DISAGREES (shrunk in {outcome.shrink_seconds:.1f} s)" if outcome.disagreement is not None else "same answers" if outcome.examples else \
+        "nothing compared"
+    return f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
+
+
+def _progress(target: session.Target, outcome: OpOutcome) -> None:
+    click.echo(f"… {target.variant_id} {outcome.op}: {outcome.examples:,} questions so far "
+               f"({outcome.rate:,.0f}/s), no disagreement yet", err=True)
+
+
+def _close(implementation: Implementation) -> None:
+    try:
+        implementation.close()
+    except IMPLEMENTATION_FAULTS as exc:
+        click.echo(f"warning: closing the implementation failed: {describe(exc)}", err=True)
+
+
+@click.command("fuzz", short_help="Compare an implementation with the reference engine on generated questions.")
+@click.option("--impl", metavar="MODULE:FACTORY", help="An in-process Python implementation.")
+@click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
+@click.option("--variant", "variant_refs", multiple=True, metavar="VARIANT",
+              help="A variant id or the path of a house variant file (repeatable; default: every bundled variant).")
+@click.option("--op", "ops", multiple=True, metavar="OP",
+              help="Only this operation (repeatable; classify, or huolong/classify for one game).")
+@click.option("--seconds", type=float, default=60.0, show_default=True, metavar="N",
+              help="Time for asking questions, shared by the operations (shrinking a disagreement comes on top).")
+@click.option("--examples", type=int, default=None, metavar="N", help="At most N questions per operation.")
+@click.option("--seed", type=int, default=None, metavar="S",
+              help="Seed of the questions (default: a random one, printed; the same seed asks the same questions).")
+@click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", show_default=True,
+              help="Seconds allowed per query (--impl-cmd; at most 3600).")
+@click.option("--startup-timeout", type=float, default=DEFAULT_STARTUP_TIMEOUT, metavar="SECONDS",
+              show_default=True, help="Seconds allowed for the handshake (--impl-cmd; at most 3600).")
+@click.option("--no-schema-check", is_flag=True,
+              help="Compare answers only; do not check the implementation's answers against the operation schema.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines; only disagreements and the summary.")
+def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, startup_timeout, no_schema_check,
+         quiet) -> None:
+    """Ask an implementation and the reference engine the same generated questions and print, as a scenario file,
+    every disagreement shrunk to a minimal question (its expected answer is the reference engine's: check it
+    against the rules before adding it to a suite).
+
+    VARIANT may be a house variant file: the questions follow its rules. Every operation but replay is fuzzed.
+    """
+    try:
+        check_options(timeout, startup_timeout, {})
+        _check_budget(seconds, examples, seed)
+        if impl is None and impl_cmd is None:
+            raise CommandError("give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd COMMAND")
+        chosen_variants = _variants(variant_refs)
+        try:
+            chosen = session.targets(chosen_variants, ops)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
+        try:
+            start_checked(implementation)
+        except ImplementationStartError as exc:
+            raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
+    except CommandError as exc:
+        fail(exc)
+    warn_spec_problems()
+    seed = random.randrange(1 << 32) if seed is None else seed
+    who = identity(implementation)
+    name = f"{who['name']} {who['version']}"
+    if not quiet:
+        click.echo(f"fuzz: {name} against the reference engine, seed {seed}, {seconds:g} s", err=True)
+    results: list[session.Result] = []
+
+    def done(result: session.Result) -> None:
+        results.append(result)
+        if not quiet or result.outcome.disagreement is not None:
+            click.echo(_line(result), err=True)
+
+    interrupted = False
+    try:
+        session.run(implementation, chosen, seed=seed, seconds=seconds, max_examples=examples,
+                    check_schema=not no_schema_check, on_done=done, on_progress=None if quiet else _progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        _close(implementation)
+    raise SystemExit(_finish(results, name, seed, interrupted))
+
+
+def _finish(results: list[session.Result], name: str, seed: int, interrupted: bool) -> int:
+    """Print the found cases (stdout) and the summary (stderr); the exit status."""
+    found = [Found(r.target.variant_id, r.outcome.disagreement, r.target.rules.get(r.outcome.op, ()),
+                   f"--variant {r.target.ref} --op {r.outcome.op} --seed {seed}")
+             for r in results if r.outcome.disagreement is not None]
+    if found:
+        click.echo(scenario_file(found, implementation=name, engine=f"datong-rules {__version__}"), nl=False)
+    compared = sum(r.outcome.examples for r in results)
+    total_seconds = sum(r.outcome.seconds for r in results)
+    rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
+    summary = (f"{len(found)} disagreement{'s' if len(found) != 1 else ''} in {len(results)} operation"
+               f"{'s' if len(results) != 1 else ''}, {compared:,} questions compared{rate}, seed {seed}")
+    click.echo(("interrupted: " if interrupted else "") + summary, err=True)
+    if interrupted:
+        return EXIT_INTERRUPTED
+    if found:
+        return 1
+    if compared == 0:
+        click.echo("error: nothing was compared: the implementation skipped every question", err=True)
+        return 1
+    return 0

@@ -1,0 +1,66 @@
+"""Engines that pass the conformance suite but read one rule differently, for the tests of ``datong-rules fuzz``.
+
+* :class:`LapsedShowCancels`: the reference engine, except that a show which lapses (its shower draws no card
+  with a suit before the deal ends) also cancels the declaration it overcalled, so that the nobody-declared rule
+  decides instead (the reference: the overcalled declaration stands again, ``declaration.unresolved_show``).
+* :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
+  that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
+  ``huolong/datong-guide``.
+
+    PYTHONPATH=tests/conformance/fake_impls datong-rules fuzz --impl planted:LapsedShowCancels --variant datong-guide
+"""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.reference_impl.huolong import declaration
+
+
+class _Cancelling(declaration.Declaration):
+    """A declaration in which a show lapsing at the end of the deal takes the show it overcalled with it."""
+
+    def show(self, seat, cards):
+        before = self.current()
+        shown = super().show(seat, cards)
+        if before is not None and shown is not before:
+            shown.overcalled = before
+        return shown
+
+    def finish(self, bottom):
+        for waiting in self._waiting.values():
+            for show in waiting:
+                overcalled = getattr(show, "overcalled", None)
+                if overcalled is not None:
+                    overcalled.status = "lapsed"
+        return super().finish(bottom)
+
+
+class LapsedShowCancels(Implementation):
+    """The reference engine with the planted reading of ``declaration.unresolved_show`` (see the module doc)."""
+
+    name, version = "planted-lapsed-show", "0.1"
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        if op != "declare":
+            return self.reference.answer(variant, op, given)
+        with mock.patch.object(declaration, "Declaration", _Cancelling):
+            return self.reference.answer(variant, op, given)
+
+
+class ParentRules(Implementation):
+    """Answers the house variant huolong/datong-club as if it were huolong/datong-guide (the variant it extends)."""
+
+    name, version = "planted-parent-rules", "0.1"
+    PARENTS = {"huolong/datong-club": "huolong/datong-guide"}
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        return self.reference.answer(self.PARENTS.get(variant, variant), op, given)
