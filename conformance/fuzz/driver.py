@@ -155,7 +155,7 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             :class:`Unsupported` skips it.
         seed: the seed of the random bytes (the same seed asks the same questions in the same order).
         seconds: the time budget for generating questions (shrinking a disagreement may take longer).
-        max_examples: stop after this many compared questions (None: only the time budget).
+        max_examples: stop after this many questions compared or skipped (None: only the time budget).
         check_schema: check the implementation's answers against the operation's answer schema.
         on_progress: called about every ``progress_every`` seconds with the outcome so far.
 
@@ -205,12 +205,15 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                 target(rng.randbytes(BUFFER_BYTES))
             except _Differs:
                 break
-            if max_examples is not None and outcome.examples >= max_examples:
+            if max_examples is not None and outcome.examples + outcome.skipped >= max_examples:
                 break
         now = time.perf_counter()
         outcome.seconds = now - start
-        if found or (max_examples is not None and outcome.examples >= max_examples) or outcome.seconds >= seconds:
+        if found or outcome.seconds >= seconds or (
+                max_examples is not None and outcome.examples + outcome.skipped >= max_examples):
             break
+        if attempts >= SAMPLE and outcome.skipped and not outcome.examples:
+            break  # the implementation declines this operation's questions: no use asking more
         if attempts >= SAMPLE and len(seen) == 1:
             outcome.exhausted = True  # the strategy has one question only (facts): asked once is enough
             outcome.examples = 1

@@ -1,0 +1,155 @@
+"""``datong-rules fuzz``: the generators make valid questions, the reference agrees with itself, a planted reading
+is found and shrunk with a fixed seed and a small budget, found cases are a loadable scenario file, bad options are
+one-line errors. Speed is measured by benchmarks/bench_fuzz.py, never here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
+from planted import LapsedShowCancels, ParentRules
+
+from datong_rules.cli.main import cli
+from datong_rules.conformance import operations_schema
+from datong_rules.conformance.adapters.base import Implementation, Unsupported
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference
+from datong_rules.conformance.fuzz.driver import fuzz_operation
+from datong_rules.conformance.fuzz.session import run, targets
+from datong_rules.conformance.scenarios_io import load_scenarios
+from datong_rules.reference_impl.variant import open_variant
+
+REPO = Path(__file__).resolve().parents[2]
+HOUSE = REPO / "docs" / "examples" / "house-variant.yaml"
+VARIANTS = ["huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform"]
+REFERENCE = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
+
+
+def _ask(impl: Implementation, variant: str):
+    return lambda op, question: impl.answer(variant, op, question)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_generated_questions_are_valid(variant):
+    """Every generated given matches its operation's schema and the reference engine answers it (no refusal)."""
+    reference = ReferenceImplementation()
+    strategies = input_strategies(variant)
+    assert "replay" not in strategies and len(strategies) == 11
+
+    @settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(sorted(strategies)).flatmap(lambda op: st.tuples(st.just(op), strategies[op])))
+    def valid(asked):
+        op, question = asked
+        assert not list(operations_schema.validator(op, operations_schema.GIVEN).iter_errors(question)), asked
+        reference.answer(variant, op, question)
+
+    valid()
+
+
+def test_the_reference_agrees_with_itself():
+    chosen = targets([(v, v) for v in VARIANTS], [])
+    results = run(ReferenceImplementation(), chosen, seed=3, seconds=60, max_examples=60)
+    assert len(results) == 3 * 11
+    assert all(r.outcome.disagreement is None and r.outcome.examples >= 1 for r in results)
+    assert all(r.outcome.refused == 0 for r in results)
+
+
+def test_a_planted_lapsed_show_reading_is_found_and_shrunk():
+    variant = "huolong/datong-guide"
+    outcome = fuzz_operation("declare", input_strategies(variant)["declare"], _ask(ReferenceImplementation(), variant),
+                             _ask(LapsedShowCancels(), variant), seed=1, seconds=60, max_examples=2000)
+    found = outcome.disagreement
+    assert found is not None and found.shrunk and outcome.examples < 2000
+    assert found.reference["outcome"] == "declared" and found.answer["outcome"] != "declared"
+    assert len(found.given["shows"]) == 2  # the overcalled show and the lapsing one: nothing more
+    assert found.given["deal"][-1] in ("BJ", "LJ")  # the lapsing show's joker is the deal's last card
+
+
+def test_a_house_variant_is_fuzzed_with_its_own_rules():
+    house = open_variant(str(HOUSE))
+    outcome = fuzz_operation("bottom_points", input_strategies(house)["bottom_points"], resolved_reference(house),
+                             _ask(ParentRules(), house.id), seed=1, seconds=60, max_examples=500)
+    found = outcome.disagreement
+    assert found is not None and found.keys == ["awarded"]
+    assert found.reference["awarded"] == found.reference["points"]  # bottom.multiplier: 1 in the house file
+    assert found.answer["awarded"] == 2 * found.answer["points"]
+
+
+class _Broken(Implementation):
+    """Answers trick_winner wrongly shaped, classify by crashing, and skips everything else."""
+
+    def answer(self, variant, op, question):
+        if op == "trick_winner":
+            return {"winner": 9, "points": 0}
+        if op == "classify":
+            raise RuntimeError("boom")
+        raise Unsupported("not this one")
+
+
+@pytest.mark.parametrize(("op", "problem"), [("trick_winner", "answer does not match the operation's schema"),
+                                              ("classify", "errored: RuntimeError: boom")])
+def test_errors_and_schema_problems_are_disagreements(op, problem):
+    variant = "huolong/li-zhijiang"
+    outcome = fuzz_operation(op, input_strategies(variant)[op], _ask(ReferenceImplementation(), variant),
+                             _ask(_Broken(), variant), seed=0, seconds=30, max_examples=50)
+    assert outcome.disagreement is not None and outcome.disagreement.problem.startswith(problem)
+
+
+def _fuzz(*args: str):
+    return CliRunner().invoke(cli, ["fuzz", *args], catch_exceptions=False)
+
+
+def test_cli_prints_a_loadable_scenario_file_and_exits_1(tmp_path):
+    result = _fuzz("--impl", "planted:LapsedShowCancels", "--variant", "datong-guide", "--op", "declare",
+                   "--seed", "1", "--examples", "2000", "-q")
+    assert result.exit_code == 1, result.output
+    text = result.stdout
+    assert "REFERENCE ENGINE'S ANSWER" in text and "--variant datong-guide --op declare --seed 1" in text
+    path = tmp_path / "found.yaml"
+    path.write_text(text, encoding="utf-8")
+    (scenario,) = load_scenarios([path])
+    assert scenario.variant == "huolong/datong-guide" and scenario.op == "declare"
+    assert scenario.expect["outcome"] == "declared"
+    assert "1 disagreement in 1 operation" in result.stderr
+
+
+def test_cli_reference_against_itself_exits_0():
+    result = _fuzz("--impl", REFERENCE, "--variant", "online-platform", "--seed", "2", "--examples", "30")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "0 disagreements in 11 operations" in result.stderr
+
+
+def test_cli_nothing_compared_exits_1():
+    result = _fuzz("--impl", "test_fuzz:_Broken", "--variant", "li-zhijiang", "--op", "bury", "--examples", "20")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == \
+        "error: nothing was compared: the implementation skipped every question"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ([], "error: give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd COMMAND"),
+    (["--impl", REFERENCE, "--seconds", "0"], "error: --seconds must be a number of seconds more than 0"),
+    (["--impl", REFERENCE, "--seconds", "nan"], "error: --seconds must be a number of seconds more than 0"),
+    (["--impl", REFERENCE, "--examples", "0"], "error: --examples must be at least 1, got 0"),
+    (["--impl", REFERENCE, "--seed", "-1"], "error: --seed must be an integer ≥ 0, got -1"),
+    (["--impl", REFERENCE, "--variant", ""], "error: --variant is empty"),
+    (["--impl", REFERENCE, "--variant", "nope"], "error: --variant nope: unknown variant 'nope'"),
+    (["--impl", REFERENCE, "--variant", "huolong/base"], "error: --variant huolong/base: huolong/base is abstract"),
+    (["--impl", REFERENCE, "--op", "clasify"], "error: --op clasify: no such operation (did you mean classify?)"),
+    (["--impl", REFERENCE, "--op", "replay"], "error: --op replay: fuzz generates no game records"),
+    (["--impl", "no_such_module:make"], "error: cannot import 'no_such_module'"),
+    (["--impl", REFERENCE, "--impl-cmd", "x"], "error: give --impl or --impl-cmd, not both"),
+    (["--impl-cmd", "/no/such/engine"], "error: cannot start the implementation"),
+])
+def test_bad_options_are_one_line_errors(args, message):
+    result = _fuzz(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(message), result.stderr
