@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import click
 
@@ -180,7 +181,7 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
              for r in results if r.outcome.disagreement is not None]
     if found:
         click.echo(scenario_file(found, implementation=name, engine=f"datong-rules {__version__}"), nl=False)
-        click.get_text_stream("stdout").flush()  # the file before the summary, also when both go to one terminal
+        sys.stdout.flush()  # the file before the summary, also when both go to one terminal
     compared = sum(r.outcome.examples for r in results)
     total_seconds = sum(r.outcome.seconds for r in results)
     rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""

@@ -1,8 +1,10 @@
 """What ``datong-rules fuzz`` needs of the reference engine beyond its answers: the game's generators of valid
 questions, and answers for a variant given as a resolved file (a house variant) rather than by a bundled id.
 
-The generators are the game's ``strategies`` module (Huolong: :mod:`datong_rules.reference_impl.huolong.strategies`):
-``strategies(rules) -> {op: SearchStrategy}`` and ``RULES_READ`` (op → rule ids its answer depends on).
+The generators are the ``strategies`` facet of the variant's game in the game registry
+(:mod:`datong_rules.reference_impl.games`; Huolong: ``reference_impl/huolong/strategies.py``):
+``strategies(rules) -> {op: SearchStrategy}`` and ``RULES_READ`` (op → the rule ids its answer depends on). A game
+without that facet has no generators (``fuzz`` says so).
 """
 
 from __future__ import annotations
@@ -12,29 +14,39 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from datong_rules.reference_impl.huolong import strategies as huolong_strategies
-from datong_rules.reference_impl.huolong.rules import rules_for, rules_from_variant
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import Variant
 
-from . import OPS
+from . import game_ops
 
 
-def _rules(variant: str | Variant) -> Any:
-    """The game rules of a bundled variant id or a resolved variant (``RulesError``, a ValueError, if unplayable)."""
-    return rules_for(variant) if isinstance(variant, str) else rules_from_variant(variant)
+def _id(variant: str | Variant) -> str:
+    return variant if isinstance(variant, str) else variant.id
+
+
+def _game(variant: str | Variant) -> games.Game:
+    """The registered game of the variant.
+
+    Raises:
+        ValueError: no registered game has the variant's first id part (one line, the known games listed).
+    """
+    try:
+        return games.game_of_variant(_id(variant))
+    except games.UnknownGame as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _module(variant: str | Variant) -> Any:
-    """The ``strategies`` module of the variant's game.
+    """The ``strategies`` facet of the variant's game.
 
     Raises:
-        ValueError: the variant is of a game without generators.
+        ValueError: an unknown game, or a game without generators.
     """
-    variant_id = variant if isinstance(variant, str) else variant.id
-    game = variant_id.split("/", 1)[0]
-    if game != "huolong":
-        raise ValueError(f"no generators of questions for the game of {variant_id} (fuzz knows: huolong)")
-    return huolong_strategies
+    game = _game(variant)
+    module = game.facet("strategies")
+    if module is None:
+        raise ValueError(f"the game {game.id} has no generators of questions yet (no {game.package}.strategies)")
+    return module
 
 
 def input_strategies(variant: str | Variant) -> dict[str, st.SearchStrategy[dict[str, Any]]]:
@@ -43,25 +55,28 @@ def input_strategies(variant: str | Variant) -> dict[str, st.SearchStrategy[dict
     Raises:
         ValueError: a game without generators, or a variant the engine cannot play (one line).
     """
-    return _module(variant).strategies(_rules(variant))
+    module = _module(variant)
+    return module.strategies(_game(variant).rules_for(variant))
 
 
 def rules_read(variant: str | Variant) -> dict[str, tuple[str, ...]]:
     """Operation → the rule ids its answer depends on, for the variant's game."""
-    return dict(_module(variant).RULES_READ)
+    return dict(getattr(_module(variant), "RULES_READ", {}))
 
 
 def resolved_reference(variant: Variant) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
     """The reference engine for a resolved variant (a house variant's file, not a bundled id): ``ask(op, given)
-    -> answer``, raising ``ValueError`` for an unknown operation or bad input in ``given``.
+    -> answer``, raising ``ValueError`` for an operation the game does not have or bad input in ``given``.
 
     Raises:
-        ValueError: a variant the engine cannot play (one line naming the rule).
+        ValueError: an unknown game or a variant the engine cannot play (one line naming the rule).
     """
-    rules = _rules(variant)
+    game = _game(variant)
+    rules = game.rules_for(variant)
+    ops = game_ops(game)
 
     def ask(op: str, given: dict[str, Any]) -> dict[str, Any]:
-        func = OPS.get(op)
+        func = ops.get(op.rpartition("/")[2])
         if func is None:
             raise ValueError(f"unknown operation '{op}'")
         return func(rules, given)
