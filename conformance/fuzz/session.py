@@ -114,7 +114,9 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
     """Fuzz every chosen operation of every target against the reference engine (``impl`` already started).
 
     An operation the implementation does not support (``skip_reason``) is reported skipped at once, with its
-    reason. ``KeyboardInterrupt`` passes through (the caller reports what was done: ``on_done`` has seen it).
+    reason. A house variant's resolved rules are handed to the implementation (``use_variants``, as the runner does
+    for the suite's fixture variants) before its first question. ``KeyboardInterrupt`` passes through (the caller
+    reports what was done: ``on_done`` has seen it).
     """
     reference = ReferenceImplementation()
     pending = [(t, op) for t in chosen for op in t.strategies]
@@ -128,6 +130,8 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
             reason = impl.skip_reason(target.variant_id, op)
         except IMPLEMENTATION_FAULTS as exc:
             reason = f"supported_variants()/supported_operations() failed: {describe(exc)}"
+        if reason is None and target.resolved is not None:
+            reason = _announce(impl, target.resolved)
         if reason is not None:
             outcome.skip_message = reason
         else:
@@ -152,3 +156,16 @@ def _bundled(reference: ReferenceImplementation, variant_id: str) -> Callable[[s
 
 def _asker(impl: Implementation, variant_id: str) -> Callable[[str, dict[str, Any]], Any]:
     return lambda op, given: impl.query("fuzz", variant_id, op, given)
+
+
+def _announce(impl: Implementation, variant: Variant) -> str | None:
+    """Hand a house variant's resolved rules to the implementation (``use_variants``, when it has the method);
+    a reason to skip the variant's operations when that fails, else None."""
+    method = getattr(impl, "use_variants", None)
+    if not callable(method):
+        return None
+    try:
+        method({variant.id: variant.data})
+    except IMPLEMENTATION_FAULTS as exc:
+        return f"use_variants() failed: {describe(exc)}"
+    return None

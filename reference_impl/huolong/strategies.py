@@ -137,6 +137,12 @@ class _Strategies:
         self.sizes = sorted(rules.combo_by_size)
         self.bury_count = int(rules.bury["count"])
         self._shows: dict[str, dict[str, list[int]]] = {}
+        # Lists whose entries depend on what was drawn before (the deal, the holdings) read it from _context, set
+        # just before the list is drawn: the strategies are built once (building one per question costs more than
+        # drawing it), and a list lets a shrink drop any entry, not only the last.
+        self._context: Any = None
+        self._shows_list = st.lists(st.composite(lambda draw: self.show(draw, *self._context))(), max_size=4)
+        self._loads = st.lists(st.composite(lambda draw: self.load(draw, self._context))(), max_size=rules.players + 1)
 
     # -- shared pieces ---------------------------------------------------------------------------------
     def level(self, draw: Callable) -> str:
@@ -337,13 +343,16 @@ class _Strategies:
                 if n:
                     holdings[str(seat)] = n
                     free -= n
-            loads = []
-            for _ in range(_n(draw, 0, self.rules.players + 1)):
-                seat = _n(draw, 0, self.rules.players - 1)
-                loads.append({"seat": seat, "count": _n(draw, 0, holdings.get(str(seat), 0) + 1)})
+            self._context = holdings
+            loads = draw(self._loads)
             return {"level": level, "trump_suit": trump_suit, "banker": _n(draw, 0, self.rules.players - 1),
                     "bottom": bottom, "holdings": holdings, "loads": loads}
         return given()
+
+    def load(self, draw: Callable, holdings: dict[str, int]) -> Given:
+        """A star-burial load: a seat and a count up to one more than it holds."""
+        seat = _n(draw, 0, self.rules.players - 1)
+        return {"seat": seat, "count": _n(draw, 0, holdings.get(str(seat), 0) + 1)}
 
     def declare(self) -> st.SearchStrategy[Given]:
         rules = self.rules
@@ -359,7 +368,8 @@ class _Strategies:
             showable = [c for c in self.tokens if self.shown_by(c, level)]
             deal = _draw_cards(draw, pack, [self.tokens, showable], _size(draw, rules.players * rules.hand_size))
             bottom = _draw_cards(draw, pack, [self.tokens, [c for c in JOKERS if c in self.tokens]], rules.bottom_size)
-            shows = [self.show(draw, deal, first, level) for _ in range(_n(draw, 0, 4))]
+            self._context = (deal, first, level)
+            shows = draw(self._shows_list)
             out: Given = {"level": level, "first_drawer": first, "deal": deal, "bottom": bottom, "shows": shows}
             if hand_number > 1:
                 out.update(hand_number=hand_number, banker=banker,
