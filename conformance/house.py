@@ -1,0 +1,129 @@
+"""A house variant checked with the scenarios it inherits: ``conform --variant FILE`` (and ``coverage``, the pytest
+plugin).
+
+A house variant file (a club's rules) ``extends`` a bundled variant and changes a few rules. Every scenario of the
+variants it extends still holds for it, unless its expected answer depends on a rule the house file changes. With
+per-key rule attribution (a scenario's ``key_rules``: expected key → the rule ids its value depends on; without
+it, every rule the scenario cites) :func:`inherit` keeps the scenarios none of whose expected keys depends on a
+changed rule, and asks them about the house variant: the implementation receives the house file's resolved rules
+as a fixture variant (``Implementation.use_variants``, protocol 2's ``variant_rules``). The rules the house file
+changes are checked by no inherited scenario: :attr:`HouseSuite.unchecked` lists them, for ``datong-rules fuzz``.
+
+A rule changes when its value differs from the value of the variant the scenario was written for (the whole
+section's values for a section id such as ``declaration``); text and provenance do not count. What the attribution
+leaves out cannot be seen: a scenario whose answer depends on a changed rule it does not cite is kept (and may then
+fail for the house variant: cite the rule in the scenario).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from datong_rules.reference_impl.variant import Variant, load_variant
+from datong_rules.reference_impl.variant.variant import iter_rules
+
+from .scenarios_io import Scenario
+
+_MISSING = object()
+
+NOT_INHERITED = {"replay": "a game record names the variant it was played with, and a whole hand depends on "
+                           "every rule"}
+"""Operations whose scenarios a house variant never inherits, and why."""
+
+
+@dataclass
+class HouseSuite:
+    """The scenarios a house variant inherits.
+
+    Attributes:
+        variant: the house variant (resolved).
+        scenarios: the inherited scenarios, asked about the house variant (``variant`` is its id, ``fixture`` it).
+        left_out: the scenarios of the chain that do not hold for the house variant, each with why: the changed
+            rules it depends on, or (``replay``) :data:`NOT_INHERITED`'s reason.
+        changed: the rule ids whose value the house file (or a file between it and a scenario's variant) changes,
+            compared with the variant it extends.
+        unchecked: the changed rules no scenario of the run checks (for ``fuzz``).
+    """
+
+    variant: Variant
+    scenarios: list[Scenario] = field(default_factory=list)
+    left_out: list[tuple[Scenario, tuple[str, ...]]] = field(default_factory=list)
+    """(scenario, the changed rule ids it depends on, or a one-item tuple with the reason it is not inherited)."""
+    changed: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+
+
+def value(variant: Variant, rule_id: str) -> Any:
+    """The value of a rule item, or of a section (``{rule id: value}`` of its items); a missing id is a value too
+    (a sentinel different from every value)."""
+    try:
+        return variant.rule(rule_id)
+    except KeyError:
+        pass
+    node: Any = variant.data.get("rules", {})
+    for part in rule_id.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return _MISSING
+        node = node[part]
+    return {sub: item.get("value") for sub, item in iter_rules(node)} if isinstance(node, dict) else _MISSING
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is _MISSING or b is _MISSING:
+        return a is b
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def changed_rules(house: Variant, base: Variant) -> list[str]:
+    """The rule ids whose value differs between ``house`` and ``base`` (rules only one of them has included), in
+    the house file's order."""
+    ids = house.rule_ids() + [r for r in base.rule_ids() if r not in set(house.rule_ids())]
+    return [r for r in ids if not _same(value(house, r), value(base, r))]
+
+
+def depends_on(scenario: Scenario) -> tuple[str, ...]:
+    """The rule ids the scenario's expected keys depend on (per-key attribution when it has one)."""
+    keys = list(scenario.expect) + [k for k in getattr(scenario, "loose", {}) if k not in scenario.expect]
+    rules_of = getattr(scenario, "rules_of", None)
+    return tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+
+
+def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
+    """The scenarios of the variants ``house`` extends that hold for it (see the module doc).
+
+    Args:
+        house: the resolved house variant (``open_variant(FILE)``).
+        suite: the scenarios to choose from (the bundled suite, or ``--scenarios``); scenarios written for the
+            house variant itself (its id) are kept as they are and count as checking the rules they cite.
+
+    Returns:
+        The :class:`HouseSuite`.
+    """
+    out = HouseSuite(house)
+    chain = [v for v in house.chain if v != house.id]
+    bases: dict[str, Variant] = {}
+    for scenario in suite:
+        if scenario.variant == house.id:
+            out.scenarios.append(scenario)
+            continue
+        if scenario.variant not in chain:
+            continue
+        if scenario.op in NOT_INHERITED:
+            out.left_out.append((scenario, (NOT_INHERITED[scenario.op],)))
+            continue
+        base = bases.get(scenario.variant) or bases.setdefault(scenario.variant, load_variant(scenario.variant))
+        differ = tuple(r for r in depends_on(scenario) if not _same(value(house, r), value(base, r)))
+        if differ:
+            out.left_out.append((scenario, differ))
+        else:
+            out.scenarios.append(dataclasses.replace(scenario, variant=house.id, fixture=house))
+    parent = load_variant(house.parent) if house.parent else None
+    out.changed = changed_rules(house, parent) if parent is not None else []
+    checked = {r for s in out.scenarios for r in depends_on(s)}
+    out.unchecked = [r for r in out.changed
+                     if r not in checked and not any(c.startswith(r + ".") or r.startswith(c + ".") for c in checked)]
+    return out

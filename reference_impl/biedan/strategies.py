@@ -1,0 +1,267 @@
+"""Hypothesis strategies for the ``given`` of Biedan operations, made from a variant's rules (``datong-rules fuzz``).
+
+:func:`strategies` returns operation → a strategy of ``given`` mappings shaped as
+docs/implementers/biedan-operations.md says, for every operation but ``replay`` (a whole record) and ``round`` (a
+round must be a legal sequence of plays and passes: not generated yet). Every input is one a hand of the variant can
+produce: cards of the pack, each at most once across the question (one deck); combinations built from
+``combinations.catalogue`` (a same-rank group, a run of ``ranking.sequence_order``, a fixed set) so that tables and
+plays are mostly real combinations, sometimes not; a deal of ``deal.hand_size`` cards to each seat in which one
+seat holds ``banker.first``'s card; exchanges with the hands the timing of ``exchange.timing`` says. Strategies draw
+Hypothesis integers only, so a disagreement shrinks to low cards and short lists.
+
+:data:`RULES_READ` names, per operation, the rule ids its answer depends on (for the scenarios ``fuzz`` prints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..cards import ALL_CARDS
+from .combinations import table_for
+from .rules import BiedanRules
+
+Given = dict[str, Any]
+SEATS = 3
+
+RULES_READ: dict[str, tuple[str, ...]] = {
+    "facts": ("players.count", "deck.decks", "deal.hand_size", "egg.count", "banker.first",
+              "combinations.catalogue", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
+    "card_order": ("ranking.single_order", "ranking.suits"),
+    "classify": ("combinations.catalogue", "combinations.flush", "ranking.sequence_order"),
+    "beats": ("beating.bombs_beat_ordinary", "beating.rocket_beats_all", "combinations.flush_reach",
+              "combinations.catalogue", "ranking.single_order", "ranking.sequence_order"),
+    "legal_play": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
+                   "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.flush_reach"),
+    "legal_play_count": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
+                         "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.flush_reach"),
+    "egg": ("egg.count", "egg.cards"),
+    "first_banker": ("banker.first",),
+    "first_leader": ("play.first_lead", "play.first_lead_with_banker_card", "banker.first"),
+    "exchange": ("exchange.timing", "exchange.banker_tribute", "exchange.ties", "ranking.single_order"),
+    "settle": ("hand_end.when", "banker.keep_when", "banker.next_when_lost"),
+}
+"""Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
+
+_INTEGERS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
+
+
+def _n(draw: Callable, low: int, high: int) -> int:
+    """An integer ``low``..``high`` (shrinks towards ``low``); the strategies are made once."""
+    strategy = _INTEGERS.get((low, high))
+    if strategy is None:
+        strategy = _INTEGERS[(low, high)] = st.integers(low, high)
+    return draw(strategy)
+
+
+class _Pack:
+    """The cards not yet used in one question (one deck: every card at most once)."""
+
+    def __init__(self, tokens: tuple[str, ...]) -> None:
+        self.left = list(tokens)
+
+    def take(self, draw: Callable, count: int) -> list[str]:
+        """``count`` cards (fewer if the pack runs out), each drawn among those left."""
+        return [self.left.pop(_n(draw, 0, len(self.left) - 1)) for _ in range(min(count, len(self.left)))]
+
+    def take_cards(self, cards: list[str]) -> list[str]:
+        """``cards`` taken out of the pack (those still in it)."""
+        out = [c for c in cards if c in self.left]
+        for card in out:
+            self.left.remove(card)
+        return out
+
+
+class _Strategies:
+    """The strategies of one variant (see :func:`strategies`)."""
+
+    def __init__(self, rules: BiedanRules) -> None:
+        self.rules = rules
+        self.table = table_for(rules)
+        self.tokens = tuple(c for c in ALL_CARDS for _ in range(rules.decks))
+        self.by_rank: dict[str, list[str]] = {}
+        for card in ALL_CARDS:
+            self.by_rank.setdefault(self.table.rank_of[card], []).append(card)
+
+    def combination(self, draw: Callable, pool: list[str]) -> list[str]:
+        """Cards of ``pool`` forming one catalogue combination when the pool allows the one drawn (not removed
+        from the pool); else a few cards of the pool (most likely no combination)."""
+        catalogue = self.rules.catalogue
+        combo = catalogue[_n(draw, 0, len(catalogue) - 1)]
+        have: dict[str, list[str]] = {}
+        for card in pool:
+            have.setdefault(self.table.rank_of[card], []).append(card)
+        if combo.shape == "same_rank":
+            ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
+            if ranks:
+                cards = list(have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]])
+                return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
+        elif combo.shape == "sequence":
+            order = self.table.seq_ranks
+            high = min(combo.max_length or len(order), len(order))
+            if combo.min_length <= high:
+                length = _n(draw, combo.min_length, high)
+                starts = [i for i in range(len(order) - length + 1)
+                          if all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
+                if starts:
+                    out = []
+                    for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
+                        cards = list(have[rank])
+                        out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
+                    return out
+        elif all(card in pool for card in combo.cards):
+            return list(combo.cards)
+        left = list(pool)
+        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 5)))]
+
+    def hand(self, draw: Callable, pack: _Pack, most: int) -> list[str]:
+        """Up to ``most`` cards: small most of the time, any size now and then."""
+        size = _n(draw, 0, most) if _n(draw, 0, 3) == 3 else _n(draw, 0, min(most, 8))
+        return pack.take(draw, size)
+
+    def deal(self, draw: Callable) -> tuple[list[list[str]], list[str]]:
+        """A whole deal: three hands of ``deal.hand_size`` (one of them holds ``banker.first``'s card) and the rest."""
+        pack = _Pack(self.tokens)
+        hands = [pack.take(draw, self.rules.hand_size) for _ in range(SEATS)]
+        first = self.rules.first_banker_card
+        if not any(first in h for h in hands):  # the card is among the rest: swap it into a hand
+            seat = _n(draw, 0, SEATS - 1)
+            if hands[seat]:
+                pack.left.append(hands[seat].pop())
+            hands[seat].append(pack.take_cards([first])[0])
+        return hands, pack.left
+
+    # -- the operations --------------------------------------------------------------------------------
+    def facts(self) -> st.SearchStrategy[Given]:
+        return st.just({})
+
+    def card_order(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return {"cards": _Pack(self.tokens).take(draw, _n(draw, 1, 12))}
+        return given()
+
+    def classify(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            cards = self.combination(draw, list(self.tokens))
+            return {"cards": cards or [self.tokens[0]]}
+        return given()
+
+    def beats(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            pack = _Pack(self.tokens)
+            table = pack.take_cards(self.combination(draw, list(pack.left)))
+            return {"table": table, "play": pack.take_cards(self.combination(draw, list(pack.left)))}
+        return given().filter(lambda g: self._is_combination(g["table"]))
+
+    def _is_combination(self, cards: list[str]) -> bool:
+        from .combinations import classify
+        return bool(cards) and classify(self.table, cards) is not None
+
+    def _play_question(self, draw: Callable) -> Given:
+        pack = _Pack(self.tokens)
+        leading = _n(draw, 0, 2) == 0
+        table = None if leading else pack.take_cards(self.combination(draw, list(pack.left)))
+        out: Given = {"hand": self.hand(draw, pack, self.rules.hand_size), "table": table}
+        if leading and _n(draw, 0, 1):
+            out["first_lead"] = True
+            if self.rules.first_banker_card in pack.left and _n(draw, 0, 1):
+                out["hand"].append(pack.take_cards([self.rules.first_banker_card])[0])
+        if not leading and _n(draw, 0, 3) == 0:
+            out["passed"] = True
+        return out
+
+    def legal_play(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            question = self._play_question(draw)
+            mode = _n(draw, 0, 7)
+            if mode == 7:
+                question["play"] = "pass"
+            elif mode == 6:
+                question["play"] = _Pack(self.tokens).take(draw, _n(draw, 0, 4))
+            else:
+                question["play"] = self.combination(draw, question["hand"]) if question["hand"] else []
+            return question
+        return given().filter(lambda g: g["table"] is None or self._is_combination(g["table"]))
+
+    def legal_play_count(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return self._play_question(draw)
+        return given().filter(lambda g: g["table"] is None or self._is_combination(g["table"]))
+
+    def egg(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            pack = _Pack(self.tokens)
+            hand = pack.take(draw, self.rules.hand_size if _n(draw, 0, 1) else _n(draw, 0, self.rules.hand_size))
+            mode = _n(draw, 0, 5)
+            if mode < 4:
+                left = list(hand)
+                egg = [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), self.rules.egg_size))]
+            elif mode == 4:
+                left = list(hand)
+                egg = [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 0, 5)))]
+            else:
+                egg = pack.take(draw, self.rules.egg_size)
+            return {"hand": hand, "egg": egg}
+        return given()
+
+    def first_banker(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return {"hands": self.deal(draw)[0]}
+        return given()
+
+    def first_leader(self) -> st.SearchStrategy[Given]:
+        first = self.rules.first_banker_card
+
+        @st.composite
+        def given(draw: Callable) -> Given:
+            hands, _ = self.deal(draw)
+            banker = next(h for h in hands if first in h)
+            left = list(banker)
+            egg = [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), self.rules.egg_size))]
+            return {"hands": hands, "egg": egg} if _n(draw, 0, 3) else {"hands": hands}
+        return given()
+
+    def exchange(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            order = [0, 1, 2]
+            places = {place: order.pop(_n(draw, 0, len(order) - 1)) for place in ("first", "second", "third")}
+            banker = _n(draw, 0, SEATS - 1)
+            if self.rules.exchange_timing == "end_of_hand":
+                pack = _Pack(self.tokens)
+                hands: list[list[str]] = [[], [], []]
+                hands[places["third"]] = pack.take(draw, _n(draw, 1, self.rules.hand_size))
+                egg = pack.take(draw, self.rules.egg_size)
+            else:
+                hands, rest = self.deal(draw)
+                egg = rest[:self.rules.egg_size]
+            return {"places": places, "banker": banker, "hands": hands, "egg": egg}
+        return given()
+
+    def settle(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            order = [0, 1, 2]
+            first = order.pop(_n(draw, 0, 2))
+            return {"banker": _n(draw, 0, SEATS - 1), "out": [first, order[_n(draw, 0, 1)]]}
+        return given()
+
+
+OPERATIONS = ("facts", "card_order", "classify", "beats", "legal_play", "legal_play_count", "egg", "first_banker",
+              "first_leader", "exchange", "settle")
+"""The operations with a strategy (not ``round`` nor ``replay``)."""
+
+
+def strategies(rules: BiedanRules) -> dict[str, st.SearchStrategy[Given]]:
+    """Operation name → a strategy of valid ``given`` mappings for one Biedan variant (:data:`OPERATIONS`)."""
+    made = _Strategies(rules)
+    return {op: getattr(made, op)() for op in OPERATIONS}
