@@ -9,6 +9,9 @@ changed rule, and asks them about the house variant: the implementation receives
 as a fixture variant (``Implementation.use_variants``, protocol 2's ``variant_rules``). The rules the house file
 changes are checked by no inherited scenario: :attr:`HouseSuite.unchecked` lists them, for ``datong-rules fuzz``.
 
+Scenarios of ``replay`` are never inherited: a game record names the variant it was played with, and a whole hand
+depends on every rule.
+
 A rule changes when its value differs from the value of the variant the scenario was written for (the whole
 section's values for a section id such as ``declaration``); text and provenance do not count. What the attribution
 leaves out cannot be seen: a scenario whose answer depends on a changed rule it does not cite is kept (and may then

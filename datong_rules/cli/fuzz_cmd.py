@@ -86,12 +86,17 @@ def _line(result: session.Result) -> str:
     if outcome.skip_message is not None:
         return f"{where}: skipped ({outcome.skip_message})"
     counts = "1 question (the only one)" if outcome.exhausted else \
-        f"{outcome.examples:,} questions in {outcome.seconds:.1f} s ({outcome.rate:,.0f}/s)"
+        f"{_count(outcome.examples, 'question')} in {outcome.seconds:.1f} s ({outcome.rate:,.0f}/s)"
     extra = [f"{n:,} {what}" for n, what in ((outcome.skipped, "skipped by the implementation"),
                                               (outcome.refused, "refused by the reference")) if n]
     verdict = f"DISAGREES (shrunk in {outcome.shrink_seconds:.1f} s)" if outcome.disagreement is not None else "same answers" if outcome.examples else \
         "nothing compared"
     return f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 question``, ``2,048 questions``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _progress(target: session.Target, outcome: OpOutcome) -> None:
@@ -185,8 +190,8 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     compared = sum(r.outcome.examples for r in results)
     total_seconds = sum(r.outcome.seconds for r in results)
     rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
-    summary = (f"{len(found)} disagreement{'s' if len(found) != 1 else ''} in {len(results)} operation"
-               f"{'s' if len(results) != 1 else ''}, {compared:,} questions compared{rate}, seed {seed}")
+    summary = (f"{_count(len(found), 'disagreement')} in {_count(len(results), 'operation')}, "
+               f"{_count(compared, 'question')} compared{rate}, seed {seed}")
     click.echo(("interrupted: " if interrupted else "") + summary, err=True)
     if interrupted:
         return EXIT_INTERRUPTED
