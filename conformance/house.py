@@ -130,3 +130,24 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
     out.unchecked = [r for r in out.changed
                      if r not in checked and not any(c.startswith(r + ".") or r.startswith(c + ".") for c in checked)]
     return out
+
+
+def summary_lines(suite: HouseSuite, ref: str, impl_option: str = "--impl-cmd COMMAND") -> list[str]:
+    """What a run of a house variant checked, for the console: how many scenarios it inherited and left out, and
+    the house file's rules no scenario checks, with the ``fuzz`` command that compares an engine on them.
+
+    Args:
+        ref: the house variant as the user named it (its file path).
+        impl_option: the implementation option to show in the suggested command.
+    """
+    house = suite.variant
+    parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
+    records = sum(1 for _, why in suite.left_out if why and why[0] == NOT_INHERITED.get("replay"))
+    lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} scenario"
+             f"{'' if len(suite.scenarios) == 1 else 's'} inherited, {len(suite.left_out)} left out "
+             f"({len(suite.left_out) - records} depend on rules the house file changes, {records} replay a record "
+             f"of another variant)"]
+    if suite.unchecked:
+        lines.append(f"rules of {ref} that no scenario checks: {', '.join(suite.unchecked)}; compare an engine with "
+                     f"the reference on generated questions: datong-rules fuzz --variant {ref} {impl_option}")
+    return lines
