@@ -17,6 +17,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from datong_rules.conformance import operations_schema
 from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, describe
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference, rules_read
@@ -141,13 +142,23 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
             outcome = fuzz_operation(
                 op, target.strategies[op], ask_reference, _asker(impl, target.variant_id),
                 seed=op_seed(seed, target.variant_id, op), seconds=budget, max_examples=max_examples,
-                check_schema=check_schema,
+                check_schema=check_schema, schema_op=schema_name(target.variant_id.split("/", 1)[0], op),
                 on_progress=None if on_progress is None else (lambda o, t=target: on_progress(t, o)))
         result = Result(target, outcome)
         results.append(result)
         if on_done is not None:
             on_done(result)
     return results
+
+
+def schema_name(game: str, op: str) -> str:
+    """The name that finds an operation's schemas: its full name (``biedan/classify``) when the operations schemas
+    are kept per game, else (one schema file, Huolong's operations only) the bare name for Huolong, and the full
+    name for another game, which then has no schema to check against."""
+    full = f"{game}/{op}"
+    if operations_schema.validator(full, operations_schema.ANSWER) is not None or game != "huolong":
+        return full
+    return op
 
 
 def _bundled(reference: ReferenceImplementation, variant_id: str) -> Callable[[str, dict[str, Any]], Any]:
