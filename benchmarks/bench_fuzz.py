@@ -25,6 +25,7 @@ from datong_rules.conformance import bundled_spec  # noqa: E402
 from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
 from datong_rules.conformance.adapters.reference.inputs import input_strategies  # noqa: E402
 from datong_rules.conformance.fuzz.driver import fuzz_operation  # noqa: E402
+from datong_rules.conformance.fuzz.session import schema_name  # noqa: E402
 
 
 def measure(variant: str, op: str, strategy, n: int) -> tuple[int, float, float]:
@@ -37,9 +38,13 @@ def measure(variant: str, op: str, strategy, n: int) -> tuple[int, float, float]
     def ask_impl(name, given):
         return implementation.query("bench", variant, name, given)
 
-    fuzz_operation(op, strategy, ask_reference, ask_impl, seed=0, seconds=60, max_examples=min(n, 300))  # warm-up
+    schema = schema_name(variant.split("/", 1)[0], op)
+    fuzz_operation(op, strategy, ask_reference, ask_impl, seed=0, seconds=60, max_examples=min(n, 300),
+                   schema_op=schema)  # warm-up
     wall, cpu = time.perf_counter(), time.process_time()
-    outcome = fuzz_operation(op, strategy, ask_reference, ask_impl, seed=1, seconds=3600, max_examples=n)
+    outcome = fuzz_operation(op, strategy, ask_reference, ask_impl, seed=1, seconds=3600, max_examples=n,
+                             schema_op=schema)
+    assert outcome.disagreement is None, outcome.disagreement
     return outcome.examples, time.perf_counter() - wall, time.process_time() - cpu
 
 
