@@ -26,9 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from datong_rules.reference_impl.variant import Variant, load_variant
+from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound, load_variant, open_variant
+from datong_rules.reference_impl.variant.resolve import is_variant_path
 from datong_rules.reference_impl.variant.variant import iter_rules
 
+from . import bundled_spec
 from .scenarios_io import Scenario
 
 _MISSING = object()
@@ -132,7 +134,7 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
     return out
 
 
-def summary_lines(suite: HouseSuite, ref: str, impl_option: str = "--impl-cmd COMMAND") -> list[str]:
+def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
     """What a run of a house variant checked, for the console: how many scenarios it inherited and left out, and
     the house file's rules no scenario checks, with the ``fuzz`` command that compares an engine on them.
 
@@ -148,6 +150,33 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str = "--impl-cmd CO
              f"({len(suite.left_out) - records} depend on rules the house file changes, {records} replay a record "
              f"of another variant)"]
     if suite.unchecked:
-        lines.append(f"rules of {ref} that no scenario checks: {', '.join(suite.unchecked)}; compare an engine with "
-                     f"the reference on generated questions: datong-rules fuzz --variant {ref} {impl_option}")
+        lines.append(f"rules of {ref} that no scenario checks: {', '.join(suite.unchecked)}")
+        lines.append(f"  compare the engine with the reference engine on generated questions about them: "
+                     f"datong-rules fuzz --variant {ref} {impl_option}")
     return lines
+
+
+def split_variants(values: Iterable[str]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:
+    """``(variant ids as typed, [(path, resolved house variant), …])`` of ``--variant`` values: a value naming a
+    variant file that is not a bundled one is a house variant; a bundled file's path counts as its id.
+
+    Raises:
+        ValueError: a house file that cannot be loaded, or an abstract one (one line naming the value).
+    """
+    ids: list[str] = []
+    houses: list[tuple[str, Variant]] = []
+    for value in values:
+        if not value.strip() or not is_variant_path(value):
+            ids.append(value)
+            continue
+        try:
+            variant = open_variant(value)
+        except (VariantNotFound, SpecError) as exc:
+            raise ValueError(f"--variant {value}: {exc}") from None
+        if variant.id in bundled_spec.variant_ids():
+            ids.append(variant.id)
+        elif variant.abstract:
+            raise ValueError(f"--variant {value}: {variant.id} is abstract (a base for other variants)")
+        else:
+            houses.append((value, variant))
+    return tuple(ids), houses

@@ -43,6 +43,8 @@ import pytest
 _IMPL_KEY = pytest.StashKey[object]()
 _TALLY_KEY = pytest.StashKey[dict]()
 _SUITE_KEY = pytest.StashKey[list]()
+_HOUSES_KEY = pytest.StashKey[tuple]()
+_INHERITED_KEY = pytest.StashKey[dict]()
 
 _INI = {  # option dest → (ini type, help)
     "datong_impl_cmd": ("string", "command speaking the JSON-lines protocol to check against the suite"),
@@ -82,7 +84,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--datong-impl", default=None, metavar="MODULE:FACTORY",
                     help="check this in-process Python implementation against the suite")
     group.addoption("--datong-variant", action="append", default=[], metavar="ID",
-                    help="only scenarios of this variant (repeatable)")
+                    help="only scenarios of this variant (repeatable); the path of a house variant file runs the "
+                         "scenarios it inherits")
     group.addoption("--datong-op", action="append", default=[], metavar="OP",
                     help="only scenarios of this operation (repeatable)")
     group.addoption("--datong-timeout", type=float, default=None, metavar="SECONDS",
@@ -111,6 +114,27 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(str(exc) if not isinstance(timeout, str) or _is_number(timeout) else
                                     f"datong_timeout must be a number of seconds, got {timeout!r}") from None
     config.stash[_TALLY_KEY] = {"items": 0, "passed": 0}
+    from datong_rules.conformance.house import split_variants
+
+    try:  # house variant files among --datong-variant: a bad one is a usage error
+        config.stash[_HOUSES_KEY] = split_variants(_option(config, "datong_variant")) if _active(config) else \
+            (tuple(_option(config, "datong_variant")), [])
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """For each house variant file: what its inherited scenarios leave unchecked, and the ``fuzz`` command."""
+    from datong_rules.conformance.house import HouseSuite, summary_lines
+
+    for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
+        parts = config.stash.get(_INHERITED_KEY, {}).get(variant.id, [])
+        merged = HouseSuite(variant, [s for p in parts for s in p.scenarios], [x for p in parts for x in p.left_out],
+                            parts[0].changed if parts else [], parts[0].unchecked if parts else [])
+        option = (f"--impl-cmd {_option(config, 'datong_impl_cmd')!r}" if _option(config, "datong_impl_cmd")
+                  else f"--impl {_option(config, 'datong_impl')}")
+        for line in summary_lines(merged, ref, option):
+            terminalreporter.write_line(f"datong: {line}")
 
 
 def _is_number(text: str) -> bool:
@@ -155,9 +179,18 @@ class ScenarioFile(pytest.File):
         config = self.config
         # every scenario read, before the filters: what the implementation may declare besides the kit's own
         config.stash.setdefault(_SUITE_KEY, []).extend(scenarios)
-        for scenario in select(scenarios, variants=_option(config, "datong_variant"),
-                               ops=_option(config, "datong_op")):
-            yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
+        ids, houses = config.stash[_HOUSES_KEY]
+        ops = _option(config, "datong_op")
+        chosen = select(scenarios, variants=ids, ops=ops) if ids or not houses else []
+        for _, variant in houses:  # a house variant file: the scenarios of this file it inherits, asked about it
+            from datong_rules.conformance.house import inherit
+
+            inherited = inherit(variant, scenarios)
+            config.stash.setdefault(_INHERITED_KEY, {}).setdefault(variant.id, []).append(inherited)
+            chosen += select(inherited.scenarios, ops=ops)
+        for scenario in chosen:
+            name = scenario.id if scenario.fixture is None or not houses else f"{scenario.id}@{scenario.variant}"
+            yield ScenarioItem.from_parent(self, name=name, scenario=scenario)
 
 
 class ScenarioFailure(Exception):

@@ -239,7 +239,8 @@ def _close(implementation: Implementation) -> bool:
 @click.command("conform", short_help="Check an implementation against the conformance suite.")
 @click.option("--impl", metavar="MODULE:FACTORY", help="An in-process Python implementation.")
 @click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
-@click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
+@click.option("--variant", "variants", multiple=True, metavar="ID",
+              help="Only this variant (repeatable); the path of a house variant file runs the scenarios it inherits.")
 @click.option("--op", "ops", multiple=True, metavar="OP", help="Only this operation (repeatable).")
 @click.option("--rule", "rules", multiple=True, metavar="RULE",
               help="Only scenarios citing this rule id or one under it (repeatable).")
@@ -268,16 +269,25 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
-    variants = variant_filter_ids(variants)
+    from .house_arg import house_selected, impl_option, split_variants  # here: house_arg imports this module
+
+    house_notes: list[str] = []
     reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
     try:
         check_options(timeout, startup_timeout, reports)
         if impl is not None and impl_cmd is not None:
             raise CommandError("give --impl or --impl-cmd, not both")
+        variants, houses = split_variants(variants)
+        variants = variant_filter_ids(variants)
         try:
             suite: list[Scenario] = []
-            chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
-                                   suite=suite)
+            if houses:  # house variant files: the scenarios they inherit, asked about them
+                chosen, house_notes = house_selected(scenario_paths, variants, houses, ops, rules, keyword,
+                                                     spec_check=not no_spec_check, suite=suite,
+                                                     impl_option=impl_option(impl, impl_cmd))
+            else:
+                chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
+                                       suite=suite)
         except KeyboardInterrupt:
             raise CommandError("interrupted while loading scenarios", INTERRUPTED) from None
         try:
@@ -291,6 +301,8 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         stream = sys.stderr if to_stderr else sys.stdout
         click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
                    color=use_color(stream))
+        for line in house_notes:
+            click.echo(line, err=to_stderr)
         writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
         for name, path in reports.items():
             if path is not None:

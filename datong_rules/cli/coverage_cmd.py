@@ -113,7 +113,8 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
 
 
 @click.command("coverage", short_help="Count scenarios per rule id per variant.")
-@click.option("--variant", "variants", multiple=True, metavar="ID", help="Only this variant (repeatable).")
+@click.option("--variant", "variants", multiple=True, metavar="ID",
+              help="Only this variant (repeatable); the path of a house variant file counts the scenarios it inherits.")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               callback=refuse_empty("a scenario folder or file"),
               help="Scenario folder or file instead of the bundled suite (repeatable).")
@@ -128,8 +129,13 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
               help="Exit 1 when a variant's coverage is below PERCENT.")
 def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, json_path, fail_under) -> None:
     """Count the scenarios checking each rule of each variant; list the uncovered rules."""
-    variants = variant_filter_ids(variants)
+    from datong_rules.conformance.house import inherit, summary_lines
+
+    from .house_arg import impl_option, split_variants
+
     try:
+        variants, houses = split_variants(variants)
+        variants = variant_filter_ids(variants)
         if json_path is not None and not json_path.strip():
             raise CommandError("--json is empty (expected a file path)")
         try:
@@ -139,15 +145,24 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
             raise CommandError(str(exc)) from None
         # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
         # bundled variants
-        scenarios = [s for s in scenarios if s.fixture is None]
-        rule_ids = file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
+        suite, scenarios = scenarios, [s for s in scenarios if s.fixture is None]
+        rule_ids = {} if houses and not variants else \
+            file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
+        notes: list[str] = []
+        for ref, house in houses:  # a house variant file: the scenarios it inherits count for its rules
+            inherited = inherit(house, suite)
+            scenarios += inherited.scenarios
+            rule_ids[house.id] = list(house.rule_ids())
+            notes += summary_lines(inherited, ref, impl_option(None, None))
         warn_spec_problems()
-        scenarios = [s for s in scenarios if s.variant in rule_ids] if variants else scenarios
+        scenarios = [s for s in scenarios if s.variant in rule_ids] if variants or houses else scenarios
         if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted
             scenarios = [s for s in scenarios if not isinstance(bundled_spec.variant(s.variant), SpecError)]
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         # --json - puts the JSON alone on standard output: the text goes to stderr
         click.echo(render_coverage(report, show_counts), err=is_stdout(json_path))
+        for line in notes:
+            click.echo(line, err=is_stdout(json_path))
         if json_path:
             try:
                 write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")

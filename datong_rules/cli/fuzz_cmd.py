@@ -8,7 +8,8 @@ line per operation and the summary go to standard error.
 Exit status: 0 when every question compared was answered alike; 1 when a disagreement was found, nothing could be
 compared (the implementation skipped everything), or the implementation started but failed its handshake; 2 for
 usage and input errors (bad options, an unknown variant or operation, a variant without generators, an
-implementation that cannot be loaded or launched); 130 when interrupted (what was found so far is printed).
+implementation that cannot be loaded or launched); 130 when interrupted (Ctrl-C: what was found so far is printed,
+then ``error: interrupted``).
 """
 
 from __future__ import annotations
@@ -36,11 +37,11 @@ from datong_rules.reference_impl import __version__
 from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open_variant
 
 from .conform import CommandError, check_options, fail, make_implementation, warn_spec_problems
+from .output import INTERRUPTED
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
 
-EXIT_INTERRUPTED = 130
 
 
 def _check_budget(seconds: float, examples: int | None, seed: int | None) -> None:
@@ -192,9 +193,10 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
     summary = (f"{_count(len(found), 'disagreement')} in {_count(len(results), 'operation')}, "
                f"{_count(compared, 'question')} compared{rate}, seed {seed}")
-    click.echo(("interrupted: " if interrupted else "") + summary, err=True)
+    click.echo(summary, err=True)
     if interrupted:
-        return EXIT_INTERRUPTED
+        click.echo("error: interrupted", err=True)
+        return INTERRUPTED
     if found:
         return 1
     if compared == 0:

@@ -158,3 +158,26 @@ def test_bad_options_are_one_line_errors(args, message):
     assert result.exit_code == 2, result.output
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(message), result.stderr
+
+
+def test_ctrl_c_prints_what_was_found_and_exits_130():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
+    proc = subprocess.Popen([sys.executable, "-c", kit, "fuzz", "--impl", REFERENCE, "--variant", "li-zhijiang",
+                             "--seconds", "120", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        line = proc.stderr.readline()  # the header: the run has started
+        assert line.startswith("fuzz: "), line
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    lines = err.splitlines()
+    assert lines[-1] == "error: interrupted" and lines[-2].startswith("0 disagreements in ")
