@@ -127,12 +127,13 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
         if on_start is not None:
             on_start(target, op)
         outcome = OpOutcome(op)
-        try:
-            reason = impl.skip_reason(target.variant_id, op)
-        except IMPLEMENTATION_FAULTS as exc:
-            reason = f"supported_variants()/supported_operations() failed: {describe(exc)}"
-        if reason is None and target.resolved is not None:
-            reason = _announce(impl, target.resolved)
+        # a house variant's rules first: an engine declaring the variant it extends is asked about it too
+        reason = _announce(impl, target.resolved) if target.resolved is not None else None
+        if reason is None:
+            try:
+                reason = impl.skip_reason(target.variant_id, op)
+            except IMPLEMENTATION_FAULTS as exc:
+                reason = f"supported_variants()/supported_operations() failed: {describe(exc)}"
         if reason is not None:
             outcome.skip_message = reason
         else:

@@ -181,3 +181,17 @@ def test_ctrl_c_prints_what_was_found_and_exits_130():
     assert proc.returncode == 130, err
     lines = err.splitlines()
     assert lines[-1] == "error: interrupted" and lines[-2].startswith("0 disagreements in ")
+
+
+class _DatongGuideOnly(ParentRules):
+    """Declares only huolong/datong-guide: a house variant extending it is asked about too (its rules handed over)."""
+
+    def supported_variants(self):
+        return ["huolong/datong-guide"]
+
+
+def test_a_house_variant_of_a_declared_variant_is_fuzzed():
+    house = open_variant(str(HOUSE))
+    (result,) = run(_DatongGuideOnly(), targets([(str(HOUSE), house)], ["bottom_points"]), seed=1, seconds=30,
+                    max_examples=300)
+    assert result.outcome.skip_message is None and result.outcome.disagreement is not None
