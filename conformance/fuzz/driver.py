@@ -37,7 +37,7 @@ from datong_rules.conformance.adapters.base import (
     without_surrogates,
 )
 from datong_rules.conformance import operations_schema
-from datong_rules.conformance.runner import answer_schema_problem, json_equal
+from datong_rules.conformance.runner import _copy, answer_schema_problem, json_equal  # _copy: JSON-like data
 
 Answer = dict[str, Any]
 Ask = Callable[[str, dict[str, Any]], Any]
@@ -277,12 +277,3 @@ def _drop_entries(case: Disagreement, recheck: Callable[[dict[str, Any]], Disagr
                     case, value, changed = smaller, smaller.given[key], True
                 i -= 1
     return case
-
-
-def _copy(value: Any) -> Any:
-    """A copy of JSON-like data (mappings, lists, scalars), so that neither side can alter the question."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value

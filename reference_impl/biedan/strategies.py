@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..cards import ALL_CARDS
+from ..strategies import integer as _n
 from .combinations import table_for
 from .rules import BiedanRules
 
@@ -44,17 +45,6 @@ RULES_READ: dict[str, tuple[str, ...]] = {
     "settle": ("hand_end.when", "banker.keep_when", "banker.next_when_lost"),
 }
 """Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
-
-_INTEGERS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
-
-
-def _n(draw: Callable, low: int, high: int) -> int:
-    """An integer ``low``..``high`` (shrinks towards ``low``); the strategies are made once."""
-    strategy = _INTEGERS.get((low, high))
-    if strategy is None:
-        strategy = _INTEGERS[(low, high)] = st.integers(low, high)
-    return draw(strategy)
-
 
 class _Pack:
     """The cards not yet used in one question (one deck: every card at most once)."""

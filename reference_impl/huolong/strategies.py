@@ -34,6 +34,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..cards import ALL_CARDS, BIG_JOKER, JOKERS, SUITS
+from ..strategies import integer as _n
 from .ranking import TRUMP, Ranking
 from .rules import TEAMS, HuolongRules
 from .scoring import card_points
@@ -92,17 +93,6 @@ class _Pack:
 def _tokens(rules: HuolongRules) -> tuple[str, ...]:
     """The distinct tokens of the variant's pack, in notation order."""
     return ALL_CARDS if rules.jokers_per_deck > 0 else tuple(c for c in ALL_CARDS if c not in JOKERS)
-
-
-_INTEGERS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
-
-
-def _n(draw: Callable, low: int, high: int) -> int:
-    """An integer ``low``..``high`` drawn by Hypothesis (shrinks towards ``low``); the strategies are made once."""
-    strategy = _INTEGERS.get((low, high))
-    if strategy is None:
-        strategy = _INTEGERS[(low, high)] = st.integers(low, high)
-    return draw(strategy)
 
 
 def _draw_cards(draw: Callable, pack: _Pack, pools: Sequence[Sequence[str]], count: int) -> list[str]:
