@@ -169,7 +169,8 @@ def test_ctrl_c_prints_what_was_found_and_exits_130():
     kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
     proc = subprocess.Popen([sys.executable, "-c", kit, "fuzz", "--impl", REFERENCE, "--variant", "li-zhijiang",
                              "--seconds", "120", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True,  # Ctrl-C as a terminal sends it, whatever this process inherited:
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         line = proc.stderr.readline()  # the header: the run has started
         assert line.startswith("fuzz: "), line
