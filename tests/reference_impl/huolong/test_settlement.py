@@ -92,14 +92,14 @@ def test_levels_past_last_level_li_zhijiang():
         (80, False, "3", "5", (2, 0), "10", "5"),   # +1 +6
         (80, False, "8", "5", (2, 0), "J", "5"),    # +7 from 8 stops at J (遇J不过)
         (80, True, "3", "5", (1, 0), "3", "5"),     # banker loaded, bottom dug: 白载 — wasted, nobody gains
-        (130, True, "3", "5", (1, 0), "3", "6"),    # 倒载: wasted; the attackers advance by the table (+1)
+        (130, True, "3", "5", (1, 0), "3", "9"),    # 倒载: bottom and points lost, the joker counts for the attackers: +1 +3
         (130, True, "5", "3", (0, 2), "5", "10"),   # attackers loaded 2 and dug: +1 +6
-        (80, False, "3", "5", (0, 1), "4", "5"),    # attackers loaded, banker held: the attackers' joker is wasted
-        (80, False, "3", "5", (1, 1), "7", "5"),    # both loaded, banker held: banker gets its own joker only
+        (80, False, "3", "5", (0, 1), "7", "5"),    # attackers loaded, neither dug nor made 120: 倒载, +1 +3 for the banker
+        (80, False, "3", "5", (1, 1), "10", "5"),   # both loaded, banker held: its own joker and the attackers' (倒载): +1 +6
     ],
 )
-def test_star_burial_li_zhijiang_wasted(points, dug, b, a, stars, b_after, a_after):
-    """star_burial.levels_per_joker [3,3,3], star_burial.success, star_burial.on_failure wasted (li-zhijiang 一.六.9)."""
+def test_star_burial_li_zhijiang_wasted_or_reversed(points, dug, b, a, stars, b_after, a_after):
+    """star_burial.levels_per_joker [3,3,3], star_burial.success, star_burial.on_failure opponents_gain_if_points_lost (li-zhijiang 一.六.9: 白载, 倒载)."""
     out = run(LI, points, dug, b=b, a=a, stars=stars)
     assert out.levels == {"banker_team": b_after, "attackers": a_after}
 
