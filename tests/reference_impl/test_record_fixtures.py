@@ -15,11 +15,19 @@ from datong_rules.cli.main import cli
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "records").glob("*.json"))
 
 CHANGED = {
-    # record stem: (index of the first hand whose settlement differs, issue-13 item that changed the reading)
-    "huolong-li-zhijiang-seed1": (0, "4: 倒载"),
-    "huolong-li-zhijiang-seed2": (0, "4: 倒载"),
-    "huolong-li-zhijiang-seed3": (2, "4: 倒载"),
-    "huolong-li-zhijiang-seed4": (0, "4: 倒载"),
+    # record stem: (index of the first hand whose settlement differs, the answer key that differs, issue-13 item)
+    "huolong-datong-guide-seed1": (4, "next_banker", "5: attackers at A take over without passing A"),
+    "huolong-datong-guide-seed2": (4, "next_banker", "5"),
+    "huolong-datong-guide-seed4": (6, "next_banker", "5"),
+    "huolong-datong-guide-seed5": (5, "next_banker", "5"),
+    "huolong-li-zhijiang-seed1": (0, "levels", "4: 倒载, failed loaded jokers count for the opponents"),
+    "huolong-li-zhijiang-seed2": (0, "levels", "4"),
+    "huolong-li-zhijiang-seed3": (2, "levels", "4"),
+    "huolong-li-zhijiang-seed4": (0, "levels", "4"),
+    "huolong-online-platform-seed1": (3, "next_banker", "5"),
+    "huolong-online-platform-seed2": (6, "next_banker", "5"),
+    "huolong-online-platform-seed3": (4, "next_banker", "5"),
+    "huolong-online-platform-seed4": (4, "next_banker", "5"),
 }
 """Saved 0.1 games that no longer verify, and why (CHANGELOG, Changed)."""
 
@@ -37,12 +45,12 @@ def test_a_release_0_1_record_still_verifies(path):
 
 @pytest.mark.parametrize("path", [p for p in FIXTURES if p.stem in CHANGED], ids=lambda p: p.stem)
 def test_a_record_of_a_changed_reading_reports_exactly_its_first_differing_settlement(path):
-    hand, _item = CHANGED[path.stem]
+    hand, key, _item = CHANGED[path.stem]
     result = CliRunner().invoke(cli, ["verify", str(path)])
     assert result.exit_code == 1, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1, result.output
     assert re.fullmatch(
-        rf"{re.escape(str(path))}: hands\[{hand}\] action \d+ \(seat -\): wrong_settlement \(levels: record says .*\)",
+        rf"{re.escape(str(path))}: hands\[{hand}\] action \d+ \(seat -\): wrong_settlement \({key}: record says .*\)",
         lines[0],
     ), lines[0]

@@ -47,11 +47,12 @@ def test_levels_stop_levels_li_zhijiang_attackers_elsewhere():
 
 @pytest.mark.parametrize("rules", [DG, OP])
 def test_levels_stop_levels_a_only(rules):
-    """levels.stop_levels: datong-guide and online-platform stop jumps at A only; J is passed through."""
+    """levels.stop_levels: datong-guide and online-platform stop jumps at A only; J is passed through; attackers at A
+    gain nothing (升到A，成功后: A is won as the banker team)."""
     assert advance(rules, "9", 3, as_attackers=False) == ("Q", False)
     assert advance(rules, "10", 7, as_attackers=False) == ("A", False)
     assert advance(rules, "A", 2, as_attackers=False) == ("A", True)   # shutout at A: passes A
-    assert advance(rules, "A", 1, as_attackers=True) == ("A", True)    # attackers_advance: true
+    assert advance(rules, "A", 1, as_attackers=True) == ("A", False)   # attackers_advance: false (A won as banker)
     assert advance(rules, "J", 1, as_attackers=True) == ("Q", False)
 
 

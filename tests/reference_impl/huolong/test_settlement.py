@@ -165,9 +165,10 @@ def test_star_burial_datong_guide_opponents_gain(points, dug, b, a, stars, b_aft
 
 
 def test_levels_past_last_level_datong_guide():
-    """levels.past_last_level, levels.stop_levels (attackers_advance true): passing A wins, for either team."""
+    """levels.past_last_level, levels.stop_levels (attackers_advance false): the banker team at A passes A and wins;
+    attackers at A who dig only take over (next banker 0 + 1 = 1), at A."""
     check(run(DG, 80, False, b="A", a="9"), "banker_wins", None, "A", "9", winner="banker_team")
-    check(run(DG, 150, True, b="9", a="A"), "dig_and_topple", None, "9", "A", winner="attackers")
+    check(run(DG, 150, True, b="9", a="A"), "dig_and_topple", 1, "9", "A")
 
 
 def test_rotation_wraps_round_the_table():
