@@ -88,14 +88,14 @@ def test_levels_past_last_level_li_zhijiang():
 @pytest.mark.parametrize(
     ("points", "dug", "b", "a", "stars", "b_after", "a_after"),
     [
-        (80, False, "3", "5", (1, 0), "7", "5"),    # held: +1 row +3 joker (一.六.9 载一个大王可连升三级)
-        (80, False, "3", "5", (2, 0), "10", "5"),   # +1 +6
-        (80, False, "8", "5", (2, 0), "J", "5"),    # +7 from 8 stops at J (遇J不过)
+        (80, False, "3", "5", (1, 0), "6", "5"),    # held: 3 in all (一.六.9 载一个大王可连升三级; row_advance replaced)
+        (80, False, "3", "5", (2, 0), "9", "5"),    # 6 in all
+        (80, False, "8", "5", (2, 0), "J", "5"),    # 6 from 8 stops at J (遇J不过)
         (80, True, "3", "5", (1, 0), "3", "5"),     # banker loaded, bottom dug: 白载 — wasted, nobody gains
-        (130, True, "3", "5", (1, 0), "3", "9"),    # 倒载: bottom and points lost, the joker counts for the attackers: +1 +3
-        (130, True, "5", "3", (0, 2), "5", "10"),   # attackers loaded 2 and dug: +1 +6
-        (80, False, "3", "5", (0, 1), "7", "5"),    # attackers loaded, neither dug nor made 120: 倒载, +1 +3 for the banker
-        (80, False, "3", "5", (1, 1), "10", "5"),   # both loaded, banker held: its own joker and the attackers' (倒载): +1 +6
+        (130, True, "3", "5", (1, 0), "3", "8"),    # 倒载: bottom and points lost, the joker counts for the attackers: 3
+        (130, True, "5", "3", (0, 2), "5", "9"),    # attackers loaded 2 and dug: 6 in all
+        (80, False, "3", "5", (0, 1), "6", "5"),    # attackers loaded, neither dug nor made 120: 倒载, 3 for the banker
+        (80, False, "3", "5", (1, 1), "9", "5"),    # both loaded, banker held: its own joker and the attackers' (倒载): 6
     ],
 )
 def test_star_burial_li_zhijiang_wasted_or_reversed(points, dug, b, a, stars, b_after, a_after):
@@ -106,8 +106,10 @@ def test_star_burial_li_zhijiang_wasted_or_reversed(points, dug, b, a, stars, b_
 
 def test_star_levels_go_through_stop_levels_once():
     """Decision (settlement module doc): row advance + star levels are summed and meet the stop levels once.
-    Banker team at 10 holding with one loaded joker: +1 +3 = 4 from 10 stops at J (not J then +3 to A)."""
-    out = run(LI, 80, False, b="10", stars=(1, 0))
+    Li-zhijiang with row_advance added (the fixture huolong/li-zhijiang-stars-added): a banker team at 10 holding with
+    one loaded joker: +1 +3 = 4 from 10 stops at J (not J then +3 to A)."""
+    added = rules_with("huolong/li-zhijiang", {"star_burial.row_advance": "added"})
+    out = run(added, 80, False, b="10", stars=(1, 0))
     assert out.levels["banker_team"] == "J" and out.level_gain["banker_team"] == 4
 
 
@@ -269,15 +271,15 @@ def test_star_burial_row_advance_replaced():
 @pytest.mark.parametrize(
     ("points", "dug", "stars", "b_after", "a_after"),
     [
-        (130, True, (1, 0), "6", "9"),    # banker loaded, lost bottom and points: reversed, attackers 1 + 3
+        (130, True, (1, 0), "6", "8"),    # banker loaded, lost bottom and points: reversed, attackers 3 in all
         (100, True, (1, 0), "6", "5"),    # banker loaded, lost the bottom only: wasted, nobody advances
-        (60, False, (0, 1), "10", "5"),   # attackers loaded, neither dug nor made 120: reversed, banker 1 + 3
+        (60, False, (0, 1), "9", "5"),    # attackers loaded, neither dug nor made 120: reversed, banker 3 in all
         (130, False, (0, 1), "6", "5"),   # attackers loaded, made 120 but did not dig: wasted (take over, no advance)
     ],
 )
 def test_star_burial_on_failure_reversed_loading(points, dug, stars, b_after, a_after):
-    """star_burial.on_failure opponents_gain_if_points_lost (倒载, li-zhijiang 一.六.9, the reading the bundled
-    variant does not take): a loading side that loses the last trick and the points gives its jokers away."""
+    """star_burial.on_failure opponents_gain_if_points_lost (倒载, li-zhijiang 一.六.9, bundled since issue 13 item 4):
+    a loading side that loses the last trick and the points gives its jokers away (row_advance replaced: 3 per joker)."""
     reversed_ = rules_with("huolong/li-zhijiang", {"star_burial.on_failure": "opponents_gain_if_points_lost"})
     out = run(reversed_, points, dug, b="6", a="5", stars=stars)
     assert out.levels == {"banker_team": b_after, "attackers": a_after}
