@@ -24,10 +24,11 @@ CHANGED = {
     "huolong-li-zhijiang-seed2": (0, "levels", "4 and 2: each alone changes this hand; 2: joker levels as totals"),
     "huolong-li-zhijiang-seed3": (2, "levels", "4 and 2"),
     "huolong-li-zhijiang-seed4": (0, "levels", "4"),
-    "huolong-online-platform-seed1": (3, "next_banker", "5"),
-    "huolong-online-platform-seed2": (6, "next_banker", "5"),
-    "huolong-online-platform-seed3": (4, "next_banker", "5"),
-    "huolong-online-platform-seed4": (4, "next_banker", "5"),
+    "huolong-online-platform-seed1": (0, "levels", "1: joker levels as totals in the dig rows (2, not 1 + 2)"),
+    "huolong-online-platform-seed2": (0, "levels", "1 (item 5 changes a later hand of seeds 1-4)"),
+    "huolong-online-platform-seed3": (0, "levels", "1"),
+    "huolong-online-platform-seed4": (0, "levels", "1"),
+    "huolong-online-platform-seed5": (0, "levels", "1"),
 }
 """Saved 0.1 games that no longer verify, and why (CHANGELOG, Changed)."""
 

@@ -203,14 +203,14 @@ def test_settlement_table_online_platform_rows(points, dug, stars, row, next_ban
     ("points", "dug", "stars", "b_after", "a_after"),
     [
         (80, True, (1, 0), "3", "5"),    # (1)b dug with < 120: the diggers get the first joker's 2 (variant's inference)
-        (130, True, (1, 1), "3", "9"),   # dug ≥ 120 with 2 jokers: +1 +2 +3
-        (0, False, (1, 0), "7", "3"),    # shutout with one joker: +2 +2
+        (130, True, (1, 1), "3", "8"),   # dug ≥ 120 with 2 jokers: 2 + 3 in all (row_advance replaced)
+        (0, False, (1, 0), "5", "3"),    # shutout with one joker: the joker's 2 in all
         (130, False, (1, 0), "5", "3"),  # held, attackers take over: the holders still get the joker's 2
     ],
 )
 def test_star_burial_online_platform_last_trick_winner_gets_jokers(points, dug, stars, b_after, a_after):
     """star_burial.success, star_burial.on_failure opponents_gain (online-platform): the team winning the last trick
-    gets the levels of every big joker in the bottom, 2 for the first and 3 for each further one."""
+    gets the levels of every big joker in the bottom, 2 for the first and 3 for each further one, as its whole gain."""
     out = run(OP, points, dug, b="3", a="3", stars=stars)
     assert out.levels == {"banker_team": b_after, "attackers": a_after}
 
