@@ -1,8 +1,10 @@
 """The reference answers of the Biedan operations (docs/implementers/biedan-operations.md).
 
 ``OPS`` maps an operation name to ``fn(rules, given) -> answer``; ``rules`` is a variant id, a ``Variant`` or
-:class:`~.rules.BiedanRules`. Bad input (a missing key, a bad or repeated card, a table that is no combination, an
-action out of turn in ``round``) raises :class:`ValueError` with a one-line message naming the key.
+:class:`~.rules.BiedanRules`. Bad input (a missing key, a bad card, a card repeated or lying in two places in a
+list that describes cards, contradictory flags of ``legal_play``, a table that is no combination, an action out of
+turn in ``round``) raises :class:`ValueError` with a one-line message naming the key; a card repeated in a player's
+choice (``legal_play``'s play, ``egg``'s egg) is the answer ``not_in_hand`` instead.
 """
 
 from __future__ import annotations
@@ -84,6 +86,23 @@ def _hands(given: dict, key: str = "hands") -> list[list[str]]:
     return hands
 
 
+def _apart(first: list[str], second: list[str], where: str, other: str) -> None:
+    """Bad input when a card lies in two places at once (one deck: ``first`` and ``second`` share no card)."""
+    both = sorted(set(first) & set(second))
+    if both:
+        raise ValueError(f"{where}: {', '.join(both)} also in {other} (one deck holds each card once)")
+
+
+def _flags(given: dict, table: Reading | None) -> tuple[bool, bool]:
+    """``passed`` and ``first_lead`` of legal_play / legal_play_count; contradictory ones are bad input."""
+    passed, first_lead = _flag(given, "passed"), _flag(given, "first_lead")
+    if passed and table is None:
+        raise ValueError("given.passed: true with table null (a player who leads has not passed in the new round)")
+    if first_lead and table is not None:
+        raise ValueError("given.first_lead: true with a table (a first lead has nothing to beat)")
+    return passed, first_lead
+
+
 def _reading(r: Reading) -> dict:
     return {"combination": r.name, "top": r.top, "length": r.length, "flush": r.flush}
 
@@ -121,7 +140,9 @@ def op_beats(rules: BiedanRules, given: dict) -> Answer:
     """``beats``: does ``play`` beat ``table``."""
     t = table_for(rules)
     table = _table(t, given, allow_null=False)
-    found = readings(t, _cards(_get(given, "play"), "given.play"))
+    play = _cards(_get(given, "play"), "given.play")
+    _apart(play, _cards(given["table"], "given.table"), "given.play", "given.table")
+    found = readings(t, play)
     if not found:
         return {"beats": False, "reason": "not_a_combination"}
     reason = beat_reason(t, table, found[0])  # type: ignore[arg-type]
@@ -133,11 +154,14 @@ def op_legal_play(rules: BiedanRules, given: dict) -> Answer:
     t = table_for(rules)
     hand = _cards(_get(given, "hand"), "given.hand")
     table = _table(t, given)
+    if table is not None:
+        _apart(hand, _cards(given["table"], "given.table"), "given.hand", "given.table")
+    passed, first_lead = _flags(given, table)
     play = _get(given, "play")
     if play != "pass":
         play = _cards(play, "given.play", distinct=False)
-    must = rules.first_banker_card if _flag(given, "first_lead") and rules.first_lead_with_banker_card else None
-    reason = play_reason(t, hand, table, play, passed=_flag(given, "passed"), must_contain=must)
+    must = rules.first_banker_card if first_lead and rules.first_lead_with_banker_card else None
+    reason = play_reason(t, hand, table, play, passed=passed, must_contain=must)
     return {"legal": True} if reason is None else {"legal": False, "reason": reason}
 
 
@@ -159,8 +183,10 @@ def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
     t = table_for(rules)
     hand = _cards(_get(given, "hand"), "given.hand")
     table = _table(t, given)
-    plays = len(legal_plays(rules, hand, table, passed=_flag(given, "passed"),
-                            first_lead=_flag(given, "first_lead")))
+    if table is not None:
+        _apart(hand, _cards(given["table"], "given.table"), "given.hand", "given.table")
+    passed, first_lead = _flags(given, table)
+    plays = len(legal_plays(rules, hand, table, passed=passed, first_lead=first_lead))
     can_pass = table is not None
     return {"count": plays + can_pass, "plays": plays, "pass": can_pass}
 
@@ -185,6 +211,7 @@ def op_round(rules: BiedanRules, given: dict) -> Answer:
     last: int | None = None
     passed: set[int] = set()
     locked: set[int] = set()
+    played: list[str] = []
     out: list[int] = []
     turn: int | None = leader
     over = hand_over = False
@@ -206,6 +233,8 @@ def op_round(rules: BiedanRules, given: dict) -> Answer:
                 locked.add(seat)
         else:
             cards = _cards(action.get("cards"), f"{where}.cards")
+            _apart(cards, played, f"{where}.cards", "an earlier play of the round")
+            played += cards
             found = readings(t, cards)
             if not found:
                 raise ValueError(f"{where}: {' '.join(cards)} is not a combination")
@@ -284,6 +313,7 @@ def op_exchange(rules: BiedanRules, given: dict) -> Answer:
     banker = _seat(_get(given, "banker"), "given.banker")
     hands = _hands(given)
     egg = _cards(_get(given, "egg"), "given.egg") if rules.exchange_timing == "end_of_hand" else []
+    _apart(egg, [c for hand in hands for c in hand], "given.egg", "given.hands")
     held = [list(h) for h in hands]
     handed: list[str] = []
     moves = []

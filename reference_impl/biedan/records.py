@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from .. import records as envelope
-from ..cards import ALL_CARDS
+from ..cards import ALL_CARDS, CardNotationError, parse_card
 from ..records import ReplayResult
 from .rules import BiedanRules, rules_for
 from .state import PLAYERS, HandState, IllegalAction
@@ -54,8 +54,7 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
         return _refuse("wrong_banker"), None
     if expect_banker is not ... and (banker != expect_banker or previous != expect_previous):
         return _refuse("wrong_banker"), None
-    if previous is not None and not (isinstance(previous, dict) and isinstance(previous.get("places"), dict)
-                                     and isinstance(previous.get("banker"), int)):
+    if previous is not None and not _is_previous(previous):
         return _refuse("wrong_banker"), None
     state = HandState(rules, pack, banker=banker, previous=previous)
     actions = record.get("actions")
@@ -71,9 +70,43 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
             return _refuse("not_in_hand", index, seat if isinstance(seat, int) else None), None
     if not state.is_terminal():
         return _refuse("incomplete", len(actions)), None
-    if "result" in record and record["result"] != json.loads(json.dumps(state.settlement())):
-        return _refuse("result_mismatch", len(actions)), None
+    if "result" in record and _comparable(record["result"]) != _comparable(json.loads(json.dumps(state.settlement()))):
+        return _refuse("result_mismatch"), None
     return ReplayResult(True, state=state), state
+
+
+def _is_previous(previous: Any) -> bool:
+    """Whether ``previous`` is ``{places: {first, second, third} (three different seats), banker: seat}``."""
+    if not isinstance(previous, dict) or set(previous) != {"places", "banker"}:
+        return False
+    places, banker = previous["places"], previous["banker"]
+    seats = list(places.values()) if isinstance(places, dict) and set(places) == {"first", "second", "third"} else []
+    return (sorted(s for s in seats if type(s) is int) == list(range(PLAYERS))
+            and type(banker) is int and 0 <= banker < PLAYERS)
+
+
+def _comparable(result: Any) -> Any:
+    """``result`` with its card lists (``egg``, each move's ``cards``) as sorted canonical tokens, so that they
+    compare as multisets (docs/implementers/biedan-operations.md, ``replay``); anything malformed is returned as it
+    is (it then differs from the replayed result)."""
+    if not isinstance(result, dict):
+        return result
+    try:
+        out = dict(result)
+        if "egg" in out:
+            out["egg"] = _multiset(out["egg"])
+        if isinstance(out.get("moves"), list):
+            out["moves"] = [dict(m, cards=_multiset(m["cards"])) if isinstance(m, dict) and "cards" in m else m
+                            for m in out["moves"]]
+        return out
+    except (CardNotationError, TypeError):
+        return result
+
+
+def _multiset(cards: Any) -> list[str]:
+    if not isinstance(cards, list):
+        raise TypeError("not a list of cards")
+    return sorted(parse_card(c) for c in cards)
 
 
 def replay(record: dict, rules: Any = None) -> ReplayResult:

@@ -141,10 +141,9 @@ class HandState:
     def check(self, action: dict) -> str | None:
         """None when ``action`` is legal now, else its reason code (``bad_action`` when it is not in the shared
         notation, :func:`datong_rules.reference_impl.actions.read_action`)."""
-        if isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []:
-            return "empty_play"
-        try:
-            action = read_action(action, PLAYERS)
+        empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
+        try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after phase and turn
+            action = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
         except ActionError:
             return "bad_action"
         kind = action.get("type")
@@ -164,6 +163,8 @@ class HandState:
                 return "out_of_turn"
             if kind == "pass":
                 return "must_lead" if self.table is None else None
+            if empty:
+                return "empty_play"
             must = self.must_contain if self.first_lead else None
             reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
                                  passed=seat in self.locked, must_contain=must)
