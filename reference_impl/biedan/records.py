@@ -62,12 +62,13 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
         return _refuse("incomplete", 0), None
     for index, action in enumerate(actions):
         seat = action.get("seat") if isinstance(action, dict) else None
+        seat = seat if type(seat) is int and 0 <= seat < PLAYERS else None  # the action's seat, when it is one
         try:
             state.apply(action)
         except IllegalAction as err:
-            return _refuse(err.reason, index, seat if isinstance(seat, int) else None), None
+            return _refuse(err.reason, index, seat), None
         except (KeyError, TypeError, ValueError):
-            return _refuse("not_in_hand", index, seat if isinstance(seat, int) else None), None
+            return _refuse("not_in_hand", index, seat), None
     if not state.is_terminal():
         return _refuse("incomplete", len(actions)), None
     if "result" in record and _comparable(record["result"]) != _comparable(json.loads(json.dumps(state.settlement()))):

@@ -111,6 +111,12 @@ def test_empty_play_is_judged_after_phase_and_turn(match_record):
     assert records.replay(hand).answer() == {"accepted": False, "index": 1, "seat": banker, "reason": "empty_play"}
 
 
+def test_an_action_without_a_valid_seat_is_refused_with_seat_null(match_record):
+    hand = copy.deepcopy(match_record["hands"][0])
+    hand["actions"][1]["seat"] = 7  # not a seat 0-2: not in the notation
+    assert records.replay(hand).answer() == {"accepted": False, "index": 1, "seat": None, "reason": "bad_action"}
+
+
 # ----------------------------------------------------------------------------------------------- operations
 def test_a_play_naming_a_card_twice_is_not_in_hand():
     assert OPS["legal_play"](GUIDE, {"hand": ["S5", "H5"], "table": None, "play": ["S5", "S5"]}) == {
