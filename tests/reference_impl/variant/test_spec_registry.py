@@ -24,7 +24,7 @@ from datong_rules.reference_impl.variant.errors import format_path, raise_all, s
 from datong_rules.reference_impl.variant.ids import id_path, id_problem, path_id
 
 FIXTURE = Path(__file__).parent / "fixtures" / "house-club.yaml"
-BUNDLED = ["biedan/biedan-guide", "huolong/base", "huolong/datong-guide", "huolong/li-zhijiang", "huolong/online-platform"]
+BUNDLED = ["biedan/biedan-guide", "dadun/dadun-guide", "huolong/base", "huolong/datong-guide", "huolong/li-zhijiang", "huolong/online-platform"]
 
 
 def line_of(path: Path, needle: str) -> int:

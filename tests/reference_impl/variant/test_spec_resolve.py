@@ -22,7 +22,7 @@ def test_a_full_id_and_the_name_after_the_game_name_the_same_variant():
 def test_anything_else_is_not_an_id(ref):
     with pytest.raises(VariantNotFound) as err:
         resolve_variant_id(ref)
-    assert str(err.value).startswith(f"unknown variant '{ref}' (known: biedan/biedan-guide, huolong/base, huolong/datong-guide,")
+    assert str(err.value).startswith(f"unknown variant '{ref}' (known: biedan/biedan-guide, dadun/dadun-guide, huolong/base, huolong/datong-guide,")
     assert err.value.ref == ref and "huolong/li-zhijiang" in err.value.known
 
 
