@@ -1,0 +1,209 @@
+"""A typed view of a resolved 打墩 Dadun variant: every rule value the engine reads, taken from the data.
+
+:func:`rules_for` returns a frozen :class:`DadunRules`; each field is the ``value`` of one rule item (rule id beside
+the field). Values the engine cannot play are refused with a one-line :class:`RulesError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..climbing.variant_rules import check_supported, rule_value, variant_with
+from ..variant import Variant, load_variant
+
+SUPPORTED: dict[str, tuple[Any, ...]] = {
+    "players.count": (4,),
+    "players.partnership": ("fixed_partnerships",),
+    "players.play_direction": ("counter_clockwise", "clockwise"),
+    "deck.decks": (3,),
+    "deck.jokers_per_deck": (2,),
+    "deal.method": ("one_card_each_in_turn",),
+    "marked_card.drawn_by": ("first_drawer",),
+    "marked_card.first_lead": ("holder",),
+    "marked_card.later_hands": ("same_as_first", "lead_only"),
+    "ranking.suits": ("equal",),
+    "ranking.lead_means": ("round_opening", "hand_opening"),
+    "ranking.level_beats_led_level": (True, False),
+    "ranking.full_house_pair": ("face_value", "promoted"),
+    "wild.never_pair_with_joker": (True, False),
+    "wild.for_jokers": ("never", "allowed"),
+    "wild.alone": ("level_card", "declared"),
+    "wild.only_wilds": ("natural", "declared"),
+    "wild.three_wilds_dun": (True, False),
+    "combinations.pairs_of_jokers": ("same_joker",),
+    "combinations.triple_run_ace": ("low", "printed"),
+    "combinations.dun_also_triple": (True, False),
+    "combinations.flush_also_straight": (True, False),
+    "combinations.linked_bomb_halves": ("equal", "smaller_half"),
+    "beating.follow": ("same_combination_same_size",),
+    "beating.bombs_beat_ordinary": (True, False),
+    "beating.linked_dun_order": ("interleaved", "higher_rank", "adjacent_above_equal"),
+    "play.pass": ("always",),
+    "play.pass_locks_out": (True, False),
+    "play.round_end": ("all_others_passed",),
+    "play.next_leader": ("last_player",),
+    "play.wind": ("partner",),
+    "play.wind_partner_out": ("next_active_player",),
+    "points.capture": ("last_player_of_round",),
+    "points.final_round": ("third_out",),
+    "points.last_out": ("void",),
+    "merging.stages": ("staged", "pairs_only"),
+    "settlement.tribute": ("none",),
+    "levels.played": ("last_winner",),
+}
+"""Rule id → the values the engine plays, for rules whose value is a name or a flag (kept equal to the enums of
+spec/schema/games/dadun/rules.schema.json by a test)."""
+
+
+class RulesError(ValueError):
+    """A variant the Dadun engine cannot play (one line: the variant id and the rule)."""
+
+
+@dataclass(frozen=True)
+class DadunRules:
+    """The rules of one playable Dadun variant (every field is one rule's value; rule id in the comment)."""
+
+    variant_id: str
+    play_direction: str  # players.play_direction
+    decks: int  # deck.decks
+    hand_sizes: tuple[int, ...]  # deal.hand_sizes (from the first drawer on)
+    count_values: dict[str, Any]  # cut.count.values
+    marked_later: str  # marked_card.later_hands
+    bonus_all_three: int  # marked_card.bonus_all_three
+    bonus_partner_pair: int  # marked_card.bonus_partner_pair.levels
+    power_order: tuple[str, ...]  # ranking.power_order (high to low, with "level")
+    sequence_order: tuple[str, ...]  # ranking.sequence_order.order (low to high, A at both ends)
+    promoted_types: frozenset[str]  # ranking.level_promotion.applies_to
+    lead_means: str  # ranking.lead_means
+    level_beats_led_level: bool  # ranking.level_beats_led_level
+    full_house_pair: str  # ranking.full_house_pair
+    wild_suit: str  # wild.cards.suit
+    wild_never_pair_with_joker: bool  # wild.never_pair_with_joker
+    wild_for_jokers: str  # wild.for_jokers
+    wild_alone: str  # wild.alone
+    wild_only_wilds: str  # wild.only_wilds
+    three_wilds_dun: bool  # wild.three_wilds_dun
+    catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
+    full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace
+    triple_run_ace: str  # combinations.triple_run_ace
+    dun_also_triple: bool  # combinations.dun_also_triple
+    flush_also_straight: bool  # combinations.flush_also_straight
+    linked_order: tuple[str, ...]  # combinations.linked_adjacency.order
+    linked_bomb_halves: str  # combinations.linked_bomb_halves
+    bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
+    ladder: tuple[tuple[str, int], ...]  # beating.bomb_ladder + beating.bomb_ladder_extension (low to high)
+    linked_dun_order: str  # beating.linked_dun_order
+    pass_locks_out: bool  # play.pass_locks_out
+    point_cards: dict[str, int]  # points.cards
+    merging: str  # merging.stages
+    partners_first_second_levels: int  # settlement.partners_first_second.levels
+    thresholds: tuple[int, int]  # settlement.thresholds (first side, other side)
+    levels_rule: dict[str, int]  # settlement.levels
+    start_level: str  # levels.start
+    level_order: tuple[str, ...]  # levels.order
+    max_hands: int  # match.max_hands
+
+    @property
+    def cards_total(self) -> int:
+        """Cards in the pack (54 per deck)."""
+        return 54 * self.decks
+
+    def ladder_step(self, combination: str, size: int) -> int | None:
+        """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
+        try:
+            return self.ladder.index((combination, size))
+        except ValueError:
+            return None
+
+
+def rules_from_variant(variant: Variant) -> DadunRules:
+    """The rules of a resolved variant (not cached).
+
+    Raises:
+        RulesError: not a Dadun variant, abstract, a rule missing, or a value the engine cannot play.
+    """
+    if variant.data.get("game") != "dadun":
+        raise RulesError(f"{variant.id}: not a Dadun variant")
+    if variant.abstract:
+        raise RulesError(f"{variant.id}: an abstract variant cannot be played")
+    check_supported(variant, SUPPORTED, RulesError, "Dadun")
+
+    def v(rule_id: str) -> Any:
+        return rule_value(variant, rule_id, RulesError, "Dadun")
+
+    hand_sizes = tuple(v("deal.hand_sizes"))
+    if sum(hand_sizes) != 54 * v("deck.decks") or len(hand_sizes) != v("players.count"):
+        raise RulesError(f"{variant.id}: deal.hand_sizes must give every card of the pack to the 4 players")
+    ladder = tuple((s["combination"], s["size"]) for s in list(v("beating.bomb_ladder")) + list(
+        v("beating.bomb_ladder_extension")))
+    levels_rule = dict(v("settlement.levels"))
+    return DadunRules(
+        variant_id=variant.id,
+        play_direction=v("players.play_direction"),
+        decks=v("deck.decks"),
+        hand_sizes=hand_sizes,
+        count_values=dict(v("cut.count")["values"]),
+        marked_later=v("marked_card.later_hands"),
+        bonus_all_three=v("marked_card.bonus_all_three"),
+        bonus_partner_pair=v("marked_card.bonus_partner_pair")["levels"],
+        power_order=tuple(v("ranking.power_order")),
+        sequence_order=tuple(v("ranking.sequence_order")["order"]),
+        promoted_types=frozenset(v("ranking.level_promotion")["applies_to"]),
+        lead_means=v("ranking.lead_means"),
+        level_beats_led_level=v("ranking.level_beats_led_level"),
+        full_house_pair=v("ranking.full_house_pair"),
+        wild_suit=v("wild.cards")["suit"],
+        wild_never_pair_with_joker=v("wild.never_pair_with_joker"),
+        wild_for_jokers=v("wild.for_jokers"),
+        wild_alone=v("wild.alone"),
+        wild_only_wilds=v("wild.only_wilds"),
+        three_wilds_dun=v("wild.three_wilds_dun"),
+        catalogue=tuple(c["name"] for c in v("combinations.catalogue")),
+        full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]),
+        triple_run_ace=v("combinations.triple_run_ace"),
+        dun_also_triple=v("combinations.dun_also_triple"),
+        flush_also_straight=v("combinations.flush_also_straight"),
+        linked_order=tuple(v("combinations.linked_adjacency")["order"]),
+        linked_bomb_halves=v("combinations.linked_bomb_halves"),
+        bombs_beat_ordinary=v("beating.bombs_beat_ordinary"),
+        ladder=ladder,
+        linked_dun_order=v("beating.linked_dun_order"),
+        pass_locks_out=v("play.pass_locks_out"),
+        point_cards=dict(v("points.cards")),
+        merging=v("merging.stages"),
+        partners_first_second_levels=v("settlement.partners_first_second")["levels"],
+        thresholds=(v("settlement.thresholds")["first_side"], v("settlement.thresholds")["other_side"]),
+        levels_rule=levels_rule,
+        start_level=v("levels.start"),
+        level_order=tuple(v("levels.order")),
+        max_hands=v("match.max_hands"),
+    )
+
+
+@lru_cache(maxsize=64)
+def _rules_by_id(variant_id: str) -> DadunRules:
+    return rules_from_variant(load_variant(variant_id))
+
+
+def rules_for(variant: str | Variant | DadunRules) -> DadunRules:
+    """The rules of a playable Dadun variant: a bundled id (cached), a loaded :class:`Variant`, or rules as they are.
+
+    Raises:
+        RulesError: as :func:`rules_from_variant`; SpecError: the variant cannot be loaded.
+    """
+    if isinstance(variant, DadunRules):
+        return variant
+    if isinstance(variant, str):
+        return _rules_by_id(variant)
+    return rules_from_variant(variant)
+
+
+def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> DadunRules:
+    """The rules of a bundled Dadun variant with some rule values replaced (tests, planted faults).
+
+    Raises:
+        RulesError: an override names a rule the base lacks, or as :func:`rules_from_variant`.
+    """
+    return rules_from_variant(variant_with(base_id, overrides, RulesError, variant_id))

@@ -1,0 +1,180 @@
+"""打墩 Dadun setup and scoring: the cut and draw, the marked-card bonus, points, merging and settlement.
+
+Pure functions used by the operations and the state API; rule ids in the docstrings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..climbing.cardset import FACES, check_cards, is_card, rank_of
+from .rules import DadunRules
+
+PARTNER = {0: 2, 1: 3, 2: 0, 3: 1}
+
+
+def team_of(seat: int) -> int:
+    """Team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 [players.partnership]."""
+    return seat % 2
+
+
+def points_of(rules: DadunRules, cards) -> int:
+    """Point value of cards [points.cards]."""
+    return sum(rules.point_cards.get(rank_of(c), 0) for c in cards)
+
+
+def count_value(rules: DadunRules, card: str) -> int:
+    """The counting value of the marked card [cut.count]."""
+    rank = rank_of(card)
+    values = rules.count_values
+    if rank in values:
+        return int(values[rank])
+    return int(rank)
+
+
+def _seat(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
+        raise ValueError(f"{what} must be a seat 0-3, got {value!r}")
+    return value
+
+
+def first_drawer(rules: DadunRules, cutter: int, marked: str, previous: dict | None) -> tuple[int, int | None]:
+    """(first drawer, count used or None) [cut.count, cut.later_hands]."""
+    if previous is not None and previous.get("last_out") is not None:
+        return _seat(previous["last_out"], "previous.last_out"), None
+    value = count_value(rules, marked)
+    return (cutter + value - 1) % 4, value
+
+
+def hand_sizes_by_seat(rules: DadunRules, drawer: int) -> list[int]:
+    """Cards per seat when ``drawer`` draws first [deal.hand_sizes]."""
+    sizes = [0] * 4
+    for i, n in enumerate(rules.hand_sizes):
+        sizes[(drawer + i) % 4] = n
+    return sizes
+
+
+def deal_order(rules: DadunRules, given: dict) -> dict:
+    """Answer of deal_order (docs/implementers/dadun-operations.md)."""
+    cutter = _seat(given.get("cutter"), "cutter")
+    marked = given.get("marked_card")
+    if not is_card(marked):
+        raise ValueError(f"marked_card must be a card, got {marked!r}")
+    previous = given.get("previous")
+    if previous is not None and not isinstance(previous, dict):
+        raise ValueError("previous must be {first_out, last_out} or null")
+    drawer, count = first_drawer(rules, cutter, marked, previous)
+    return {"first_drawer": drawer, "holder": drawer, "leader": drawer,
+            "hand_sizes": hand_sizes_by_seat(rules, drawer), "count": count}
+
+
+def bonus(rules: DadunRules, marked: str, holder: int, copies: list[int], first_hand: bool) -> dict:
+    """The marked-card bonus: {bonus, team, transfer} [marked_card.bonus_*, marked_card.later_hands]."""
+    team = team_of(holder)
+    if not first_hand and rules.marked_later == "lead_only":
+        return {"bonus": 0, "team": team, "transfer": None}
+    if copies[holder] == 3:
+        return {"bonus": rules.bonus_all_three, "team": team, "transfer": None}
+    partner = PARTNER[holder]
+    if copies[partner] == 2 and copies[holder] == 1:
+        return {"bonus": rules.bonus_partner_pair, "team": team,
+                "transfer": {"from": holder, "to": partner, "card": marked}}
+    return {"bonus": 0, "team": team, "transfer": None}
+
+
+def marked_card(rules: DadunRules, given: dict) -> dict:
+    """Answer of marked_card."""
+    marked = given.get("marked_card")
+    if not is_card(marked):
+        raise ValueError(f"marked_card must be a card, got {marked!r}")
+    holder = _seat(given.get("holder"), "holder")
+    copies = given.get("copies")
+    if not isinstance(copies, list) or len(copies) != 4 or not all(isinstance(c, int) and c >= 0 for c in copies) \
+            or sum(copies) > rules.decks or copies[holder] < 1:
+        raise ValueError(f"copies must be 4 counts summing to at most {rules.decks}, the holder's at least 1")
+    answer = bonus(rules, marked, holder, copies, bool(given.get("first_hand", True)))
+    answer["leader"] = holder
+    return answer
+
+
+def _level_index(rules: DadunRules, level: Any, what: str) -> int:
+    if level not in rules.level_order:
+        raise ValueError(f"{what} must be a level 2 … A, got {level!r}")
+    return rules.level_order.index(level)
+
+
+def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[int], captured: list[int],
+                first_partner_before: int, bonus_levels: list[int]) -> dict:
+    """Settle one hand [merging.stages, settlement.*, levels.*, match.end]. See the settle operation."""
+    first = finish[0]
+    first_team = team_of(first)
+    top = len(rules.level_order) - 1
+    gains = [0, 0]
+    scores = full = None
+    if len(finish) == 2:
+        if PARTNER[finish[0]] != finish[1]:
+            raise ValueError("a finish of two seats must be partners (1+2)")
+        pattern, winner = "1+2", first_team
+        gains[winner] = rules.partners_first_second_levels
+    else:
+        second, third = finish[1], finish[2]
+        last = ({0, 1, 2, 3} - set(finish)).pop()
+        if PARTNER[first] == second:
+            raise ValueError("partners first and second end the hand: give two seats")
+        if PARTNER[first] == third:
+            pattern = "13+24"
+            first_side = captured[first] + captured[third]
+            other_side = captured[second]
+        else:
+            pattern = "14+23"
+            first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
+            other_side = captured[second] + captured[third]
+        scores = {"first_side": first_side, "other_side": other_side}
+        full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
+        if full["first_side"] and full["other_side"]:
+            winner = first_team
+        elif not full["first_side"] and not full["other_side"]:
+            winner = 1 - team_of(last)
+        else:
+            winner = first_team if full["first_side"] else 1 - first_team
+        loser_score = first_side if winner != first_team else other_side
+        lr = rules.levels_rule
+        if "losers_down_below" in lr:
+            gains[winner] = lr["winners"]
+            if loser_score < lr["losers_down_below"]:
+                gains[1 - winner] = -1
+        else:
+            gains[winner] = lr["winners_if_losers_below"] if loser_score < lr["invalid_below"] else lr["winners"]
+    idx = [_level_index(rules, lv, "levels") for lv in levels]
+    played = _level_index(rules, level, "level")
+    match_over = idx[winner] == top and played == top
+    new = [min(top, max(0, idx[t] + gains[t] + bonus_levels[t])) for t in (0, 1)]
+    new_levels = [rules.level_order[i] for i in new]
+    return {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
+            "gain": gains[winner], "levels": new_levels, "next_level": new_levels[winner],
+            "match_over": match_over, "match_winner": winner if match_over else None}
+
+
+def settle(rules: DadunRules, given: dict) -> dict:
+    """Answer of settle."""
+    levels = given.get("levels", [rules.start_level, rules.start_level])
+    if not isinstance(levels, list) or len(levels) != 2:
+        raise ValueError("levels must be two levels [team 0, team 1]")
+    finish = given.get("finish")
+    if not isinstance(finish, list) or len(finish) not in (2, 3) or len(set(finish)) != len(finish):
+        raise ValueError("finish must list 2 or 3 different seats in the order they went out")
+    for s in finish:
+        _seat(s, "finish")
+    captured = given.get("captured")
+    if not isinstance(captured, list) or len(captured) != 4 or not all(isinstance(c, int) for c in captured):
+        raise ValueError("captured must be 4 point counts (by seat)")
+    bonus_levels = given.get("bonus", [0, 0])
+    level = given.get("level", levels[team_of(finish[0])] if "level" not in given else given["level"])
+    if level not in FACES:
+        raise ValueError(f"level must be a rank 2 … A, got {level!r}")
+    return settle_hand(rules, levels, level, finish, captured, int(given.get("first_partner_before", 0)),
+                       list(bonus_levels))
+
+
+__all__ = ["PARTNER", "team_of", "points_of", "deal_order", "marked_card", "settle", "settle_hand", "bonus",
+           "first_drawer", "hand_sizes_by_seat", "check_cards"]
