@@ -1,0 +1,362 @@
+"""The 打墩 Dadun state API: a hand (cut, draw, marked card, rounds, wind, going out, points) and a Match of hands
+across levels (docs/adding-a-game.md).
+
+Seats 0-3 in play order; partners s and s+2. Actions in the notation of PLAN §5 (play with its reading, pass).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from ..climbing.cardset import check_cards, full_pack, rank_of, sort_cards
+from . import combinations as cb
+from .plays import legal_plays
+from .rules import DadunRules, rules_for
+from .scoring import PARTNER, bonus, first_drawer, points_of, settle_hand
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse: ``reason`` is a legal_play code or ``out_of_turn``; ``seat`` who tried."""
+
+    def __init__(self, reason: str, seat: int | None, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason, self.seat = reason, seat
+
+
+class HandState:
+    """One hand of Dadun.
+
+    Attributes: rules, level (played level), levels (team levels at the start), cutter, first_drawer, pack (drawing
+    order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
+    None, table_was, passed, locked, round_cards, captured (points by seat), finish (seats out, in order),
+    first_partner_before, bonus ({bonus, team, transfer}), actions, result (after the end).
+    """
+
+    def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
+                 level: str = "2", previous: dict | None = None, hand_number: int = 1,
+                 first_drawer_seat: int | None = None) -> None:
+        if sorted(pack) != sorted(full_pack(rules.decks)):
+            raise ValueError("bad_pack: the pack is not the full 162-card pack")
+        self.rules, self.level, self.levels = rules, level, tuple(levels)
+        self.cutter, self.previous, self.hand_number = cutter, previous, hand_number
+        self.pack = list(pack)
+        self.marked = pack[0]
+        drawer, _ = first_drawer(rules, cutter, self.marked, previous)
+        if first_drawer_seat is not None and first_drawer_seat != drawer:
+            raise ValueError(f"wrong_setup: the first drawer is seat {drawer}, not {first_drawer_seat}")
+        self.first_drawer = self.holder = drawer
+        self.hands: list[Counter] = [Counter() for _ in range(4)]
+        for i, card in enumerate(pack):
+            self.hands[(drawer + i) % 4][card] += 1
+        copies = [self.hands[s][self.marked] for s in range(4)]
+        self.bonus = bonus(rules, self.marked, drawer, copies, previous is None)
+        if self.bonus["transfer"]:
+            self.hands[drawer][self.marked] -= 1
+            self.hands[PARTNER[drawer]][self.marked] += 1
+        self.wild = cb.wild_card(rules, level)
+        self.turn: int | None = drawer
+        self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
+        self.table_was = "hand_opening"
+        self.passed: set[int] = set()
+        self.locked: set[int] = set()
+        self.round_cards: list[str] = []
+        self.played: list[str] = []
+        self.captured = [0, 0, 0, 0]
+        self.finish: list[int] = []
+        self.first_partner_before = 0
+        self.actions: list[dict] = []
+        self.rounds: list[dict] = []
+        self._round_actions: list[dict] = []
+        self.result: dict | None = None
+        self._next_is_hand_opening = True
+
+    # -- queries ---------------------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        """The seat to act, None when the hand is over."""
+        return None if self.result is not None else self.turn
+
+    def is_terminal(self) -> bool:
+        """True once the hand is over (partners first and second, or three out) [hand_end.when]."""
+        return self.result is not None
+
+    def active(self) -> list[int]:
+        """Seats still holding cards."""
+        return [s for s in range(4) if s not in self.finish]
+
+    def cards_everywhere(self) -> Counter:
+        """Every card of the hand: hands and cards played (the pack)."""
+        out = Counter(self.played)
+        for h in self.hands:
+            out.update(+h)
+        return out
+
+    def check(self, action: dict) -> tuple[str | None, Any]:
+        """(None, reading) when ``action`` is legal now, else (reason code, None)."""
+        if self.result is not None:
+            return "out_of_turn", None
+        if not isinstance(action, dict) or action.get("type") not in ("play", "pass"):
+            return "not_a_combination", None
+        if action.get("seat", self.turn) != self.turn:
+            return "out_of_turn", None
+        if action["type"] == "pass":
+            return ("must_lead", None) if self.table is None else (None, None)
+        cards = action.get("cards")
+        try:
+            cards = tuple(check_cards(cards, "cards", self.rules.decks))
+        except ValueError:
+            return "not_in_hand", None
+        if not cards:
+            return "empty_play", None
+        if self.table is not None and self.turn in self.locked:
+            return "locked_out", None
+        if Counter(cards) - self.hands[self.turn]:
+            return "not_in_hand", None
+        from .ops import resolve
+        try:
+            reading = resolve(self.rules, cards, action.get("reading"), self.level)
+        except ValueError:
+            return "bad_reading", None
+        if isinstance(reading, str):
+            return reading, None
+        if self.table is not None:
+            reason = cb.beats(self.rules, reading, self.table[1], self.level, self.table_was)
+            if reason:
+                return reason, None
+        return None, reading
+
+    def legal_actions(self) -> Iterator[dict]:
+        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass."""
+        if self.result is not None:
+            return
+        seat = self.turn
+        if not (self.table is not None and seat in self.locked):
+            table = self.table[1] if self.table else None
+            for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
+                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
+        if self.table is not None:
+            yield {"type": "pass", "seat": seat}
+
+    def random_action(self, rng: random.Random) -> dict:
+        """A random legal action without listing them all: a lead plays every natural copy of one rank of a random
+        card (as a pair, triple or bomb when it has one reading) or the card alone; a follow beats the table with the
+        lowest same-rank group that does, or passes."""
+        seat = self.turn
+        hand = self.hands[seat]
+        assert seat is not None
+        if self.table is None:
+            card = rng.choice(sorted(hand.elements()))
+            if card != self.wild:
+                same = [c for c in sorted(hand.elements()) if rank_of(c) == rank_of(card) and c != self.wild]
+                if 2 <= len(same) <= 15:
+                    reads = cb.readings(self.rules, tuple(same), self.level)
+                    plain = [r for r in reads if r.combination in ("pair", "triple", "bomb")]
+                    if plain:
+                        return {"type": "play", "seat": seat, "cards": same, "reading": plain[0].as_dict()}
+            return {"type": "play", "seat": seat, "cards": [card], "reading": {"combination": "single",
+                                                                              "cards": [card]}}
+        if seat not in self.locked and rng.random() < 0.8:
+            table = self.table[1]
+            if table.combination in ("single", "pair", "triple"):
+                size = len(table.cards)
+                groups: dict[str, list[str]] = {}
+                for c in sorted(hand.elements()):
+                    groups.setdefault(rank_of(c), []).append(c)
+                for rank in sorted(groups, key=lambda r: cb.power(r, self.level, True)):
+                    group = groups[rank]
+                    if len(group) < size:
+                        continue
+                    cards = tuple(group[:size])
+                    for reading in cb.readings(self.rules, cards, self.level):
+                        if reading.combination == table.combination and cb.beats(
+                                self.rules, reading, table, self.level, self.table_was) is None:
+                            return {"type": "play", "seat": seat, "cards": list(cards),
+                                    "reading": reading.as_dict()}
+        return {"type": "pass", "seat": seat}
+
+    # -- moves -----------------------------------------------------------------------------------------
+    def apply(self, action: dict) -> None:
+        """Make a legal action.
+
+        Raises:
+            IllegalAction: the action is refused (its reason code).
+        """
+        reason, reading = self.check(action)
+        if reason:
+            raise IllegalAction(reason, self.turn, repr(action))
+        seat = self.turn
+        assert seat is not None
+        if action["type"] == "pass":
+            self.actions.append({"type": "pass", "seat": seat})
+            self._round_actions.append(self.actions[-1])
+            self.passed.add(seat)
+            if self.rules.pass_locks_out:
+                self.locked.add(seat)
+            self._advance(seat)
+            return
+        cards = list(action["cards"])
+        self.hands[seat].subtract(cards)
+        self.hands[seat] = +self.hands[seat]
+        self.played += cards
+        self.round_cards += cards
+        entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
+        self.actions.append(entry)
+        self._round_actions.append(entry)
+        self.table_was = "follow" if self.table is not None else (
+            "hand_opening" if self._next_is_hand_opening else "round_opening")
+        self._next_is_hand_opening = False
+        self.table = (tuple(cards), reading, seat)
+        self.passed = set(self.locked)
+        if not self.hands[seat]:
+            self.finish.append(seat)
+            if len(self.finish) == 1:
+                self.first_partner_before = self.captured[PARTNER[seat]]
+            if len(self.finish) == 2 and PARTNER[self.finish[0]] == seat:
+                return self._end_hand()
+            if len(self.finish) == 3:
+                self.captured[seat] += points_of(self.rules, self.round_cards)
+                self.round_cards = []
+                return self._end_hand()
+        self._advance(seat)
+
+    def _next_active(self, seat: int) -> int:
+        for step in range(1, 5):
+            nxt = (seat + step) % 4
+            if nxt not in self.finish:
+                return nxt
+        raise RuntimeError("nobody left to play")
+
+    def _advance(self, seat: int) -> None:
+        assert self.table is not None
+        last = self.table[2]
+        others = set(self.active()) - {last}
+        if others <= self.passed:
+            self._end_round(last)
+            return
+        nxt = self._next_active(seat)
+        while nxt in self.locked and nxt != last:
+            nxt = self._next_active(nxt)
+        self.turn = nxt
+
+    def _end_round(self, last: int) -> None:
+        """Points to the last player; the next lead: the last player, or the partner (wind) [play.*, points.*]."""
+        self.captured[last] += points_of(self.rules, self.round_cards)
+        wind = last in self.finish
+        if not wind:
+            leader = last
+        elif PARTNER[last] not in self.finish:
+            leader = PARTNER[last]
+        else:
+            leader = self._next_active(last)
+        self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
+        self._round_actions = []
+        self.round_cards, self.table, self.passed, self.locked = [], None, set(), set()
+        self.turn = leader
+
+    def _end_hand(self) -> None:
+        bonus_levels = [0, 0]
+        bonus_levels[self.bonus["team"]] = self.bonus["bonus"]
+        self.result = settle_hand(self.rules, list(self.levels), self.level, list(self.finish), list(self.captured),
+                                  self.first_partner_before, bonus_levels)
+        self.result.update({"finish": list(self.finish), "captured": list(self.captured), "bonus": bonus_levels,
+                            "transfer": self.bonus["transfer"]})
+        self.turn = None
+
+    def settlement(self) -> dict:
+        """The hand's result (settle's answer plus finish, captured, bonus, transfer).
+
+        Raises:
+            RuntimeError: the hand is not over.
+        """
+        if self.result is None:
+            raise RuntimeError("the hand is not over")
+        return dict(self.result)
+
+    def summary(self) -> dict:
+        """A comparable digest: hands, cards played, finish, captured points, result."""
+        return {"hands": [sorted_cards(h) for h in self.hands], "played": list(self.played),
+                "finish": list(self.finish), "captured": list(self.captured), "result": self.result}
+
+
+def sorted_cards(hand: Counter) -> list[str]:
+    """A hand's cards in notation order."""
+    return sort_cards(hand.elements())
+
+
+def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None = None,
+             levels: tuple[str, str] | None = None, level: str | None = None, previous: dict | None = None,
+             hand_number: int = 1) -> HandState:
+    """A shuffled hand: the cutter (any seat, drawn by ``rng``, in the first hand [cut.first_hand]; the previous
+    first-out later [cut.later_hands]) turns up pack[0] as the marked card."""
+    rules = rules_for(rules)
+    pack = full_pack(rules.decks)
+    rng.shuffle(pack)
+    if cutter is None:
+        cutter = rng.randrange(4)
+    start = rules.start_level
+    return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
+                     previous=previous, hand_number=hand_number)
+
+
+class MatchError(RuntimeError):
+    """A match used out of order (a new hand after the end, an unfinished hand finished)."""
+
+
+class Match:
+    """Hands until a team wins a hand played at its level A [match.end] or ``match.max_hands``.
+
+    Attributes: rules, seed, rng, levels (team 0, team 1), level (the next hand's), hands (finished states),
+    winner (team or None).
+    """
+
+    def __init__(self, rules: DadunRules | str, seed: int | None = None, *, max_hands: int = 500) -> None:
+        self.rules = rules_for(rules)
+        self.seed, self.rng = seed, random.Random(seed)
+        self.levels = [self.rules.start_level, self.rules.start_level]
+        self.level = self.rules.start_level
+        self.hands: list[HandState] = []
+        self.winner: int | None = None
+        self.max_hands = min(max_hands, self.rules.max_hands)
+
+    @property
+    def over(self) -> bool:
+        """True when a team has won or the hand limit is reached."""
+        return self.winner is not None or len(self.hands) >= self.max_hands
+
+    def new_hand(self) -> HandState:
+        """The next hand (cut by the last first-out; the last-out draws first)."""
+        if self.over:
+            raise MatchError("the match is over")
+        previous = cutter = None
+        if self.hands:
+            last = self.hands[-1]
+            rest = [s for s in range(4) if s not in last.finish]
+            previous = {"first_out": last.finish[0], "last_out": rest[0] if len(last.finish) == 3 else None}
+            cutter = last.finish[0]
+        return new_hand(self.rules, self.rng, cutter=cutter, levels=(self.levels[0], self.levels[1]),
+                        level=self.level, previous=previous, hand_number=len(self.hands) + 1)
+
+    def finish_hand(self, state: HandState) -> dict:
+        """Take a finished hand's levels into the match; returns its settlement."""
+        if not state.is_terminal():
+            raise MatchError("the hand is not over")
+        result = state.settlement()
+        self.hands.append(state)
+        self.levels = list(result["levels"])
+        self.level = result["next_level"]
+        if result["match_over"]:
+            self.winner = result["match_winner"]
+        return result
+
+    def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
+        """Bots play hands until the match is over or ``hands`` hands are played."""
+        from ..bots import play_hand
+        played = 0
+        while not self.over and (hands is None or played < hands):
+            state = play_hand(self.new_hand(), bots)
+            self.finish_hand(state)
+            played += 1
+            if on_hand is not None:
+                on_hand(state)
