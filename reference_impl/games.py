@@ -94,6 +94,7 @@ _GAMES: dict[str, Game] = {}
 BUILTIN = (
     Game("huolong", {"zh": "攉龙", "en": "Huolong"}, "trick_taking", "datong_rules.reference_impl.huolong"),
     Game("biedan", {"zh": "憋蛋", "en": "Biedan"}, "climbing", "datong_rules.reference_impl.biedan"),
+    Game("dadun", {"zh": "打墩", "en": "Dadun"}, "climbing", "datong_rules.reference_impl.dadun"),
 )
 """The games of the kit, by dotted package name (imported lazily)."""
 

@@ -190,7 +190,7 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str):
         return rank if rank in JOKERS else suit + rank
 
     if w == 0:
-        for comb in rules.catalogue:
+        for comb in _BY_SIZE.get(n, _BIG):
             yield comb, played
         return
     if n == 1:
@@ -250,10 +250,30 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str):
                     yield "linked_bomb", _fill(played, wild, [token(x) for x in missing])
 
 
+_BY_SIZE = {1: ("single",), 2: ("pair",), 3: ("triple", "dun"), 4: ("bomb",),
+            5: ("full_house", "straight", "straight_flush", "bomb"), 6: ("pair_run", "bomb", "linked_dun"),
+            9: ("triple_run", "bomb", "linked_bomb")}
+_BIG = ("bomb", "linked_bomb")
+_CACHE: dict[int, tuple[DadunRules, dict]] = {}
+
+
 def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) -> list[Reading]:
     """Every distinct reading of ``cards`` at ``level``, sorted by catalogue order then stood-for cards
-    (docs/implementers/dadun-operations.md, classify) [combinations.*, wild.*]."""
+    (docs/implementers/dadun-operations.md, classify) [combinations.*, wild.*]. Cached per rules object."""
     played = tuple(cards)
+    entry = _CACHE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _CACHE[id(rules)] = (rules, {})
+    memo = entry[1]
+    hit = memo.get((played, level))
+    if hit is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        hit = memo[(played, level)] = _readings(rules, played, level)
+    return list(hit)
+
+
+def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
     seen: dict[tuple, Reading] = {}
     for comb, stood in _candidates(rules, played, level):
         if comb not in rules.catalogue:
@@ -318,9 +338,9 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     """Compare key of a reading among plays of its kind (higher beats); ``promoted``: the play beats another (level
     rank above A for single, pair, triple, full house) [ranking.level_promotion]."""
     comb, stood = reading.combination, reading.cards
-    count = Counter(rank_of(c) for c in stood)
     if comb in ("single", "pair", "triple"):
         return (power(rank_of(stood[0]), level, promoted),)
+    count = Counter(rank_of(c) for c in stood)
     if comb == "full_house":
         t = next(r for r, k in count.items() if k == 3)
         p = next(r for r, k in count.items() if k == 2)

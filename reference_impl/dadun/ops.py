@@ -186,7 +186,7 @@ def op_replay(rules: DadunRules, given: dict) -> dict:
     record = given.get("record")
     if not isinstance(record, dict):
         raise ValueError("record must be a mapping (a Dadun record)")
-    return replay(record, rules).as_answer()
+    return replay(record, rules).answer()
 
 
 _OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,

@@ -66,6 +66,7 @@ class DadunRules:
     """The rules of one playable Dadun variant (every field is one rule's value; rule id in the comment)."""
 
     variant_id: str
+    players: int  # players.count
     play_direction: str  # players.play_direction
     decks: int  # deck.decks
     hand_sizes: tuple[int, ...]  # deal.hand_sizes (from the first drawer on)
@@ -141,6 +142,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     levels_rule = dict(v("settlement.levels"))
     return DadunRules(
         variant_id=variant.id,
+        players=v("players.count"),
         play_direction=v("players.play_direction"),
         decks=v("deck.decks"),
         hand_sizes=hand_sizes,

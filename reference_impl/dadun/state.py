@@ -161,14 +161,13 @@ class HandState:
             table = self.table[1]
             if table.combination in ("single", "pair", "triple"):
                 size = len(table.cards)
+                floor = cb.key(self.rules, table, self.level, not cb.table_is_led(self.rules, self.table_was))[0]
                 groups: dict[str, list[str]] = {}
-                for c in sorted(hand.elements()):
-                    groups.setdefault(rank_of(c), []).append(c)
-                for rank in sorted(groups, key=lambda r: cb.power(r, self.level, True)):
-                    group = groups[rank]
-                    if len(group) < size:
-                        continue
-                    cards = tuple(group[:size])
+                for c, k in hand.items():
+                    groups.setdefault(rank_of(c), []).extend([c] * k)
+                ranks = [r for r in groups if len(groups[r]) >= size and cb.power(r, self.level, True) >= floor]
+                for rank in sorted(ranks, key=lambda r: cb.power(r, self.level, True)):
+                    cards = tuple(sorted(groups[rank])[:size])
                     for reading in cb.readings(self.rules, cards, self.level):
                         if reading.combination == table.combination and cb.beats(
                                 self.rules, reading, table, self.level, self.table_was) is None:
