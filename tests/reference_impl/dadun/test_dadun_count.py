@@ -1,0 +1,99 @@
+"""legal_play_count cross-checked by brute force: every sub-multiset of a small hand, each read by classify, each
+reading that may be played counted once (issue 10: full 40-card hands cannot be worked by hand)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import product
+
+import pytest
+
+from datong_rules.reference_impl.climbing.cardset import full_pack
+from datong_rules.reference_impl.dadun.ops import OPS
+from datong_rules.reference_impl.dadun.rules import rules_for, rules_with
+
+V = "dadun/dadun-guide"
+
+
+def brute_force(rules, hand: list[str], level: str, table: dict | None = None) -> int:
+    """Count (cards multiset, reading) pairs by enumerating every sub-multiset of ``hand``."""
+    counts = Counter(hand)
+    cards = sorted(counts)
+    total = 0
+    for take in product(*[range(counts[c] + 1) for c in cards]):
+        play = [c for c, k in zip(cards, take) for _ in range(k)]
+        if not play:
+            continue
+        readings = OPS["classify"](rules, {"cards": play, "level": level})["readings"]
+        for reading in readings:
+            if table is None:
+                total += 1
+            elif OPS["beats"](rules, {"level": level, "table": table, "play": {
+                    "cards": play, "reading": {"combination": reading["combination"], "cards": reading["cards"]}},
+                    "table_was": "follow"})["beats"]:
+                total += 1
+    return total
+
+
+def engine(rules, hand, level, table=None):
+    given = {"hand": hand, "level": level, "table": table, "table_was": "follow"}
+    return OPS["legal_play_count"](rules, given)["plays"]
+
+
+def test_three_identical_cards_make_four_plays():
+    # single, pair, triple and dun of S6 (identical copies make one play each)
+    assert OPS["legal_play_count"](V, {"hand": ["S6", "S6", "S6"]}) == {
+        "count": 4, "plays": 4, "pass": False, "by_combination": {"single": 1, "pair": 1, "triple": 1, "dun": 1}}
+
+
+def test_a_spade_run_by_hand():
+    # 5 singles + 34567 as a straight and as a straight flush = 7; following a ♦2 single: singles 3-7 and the
+    # straight flush (a bomb beats an ordinary play) = 6 plays, and the pass
+    hand = ["S3", "S4", "S5", "S6", "S7"]
+    assert engine(rules_for(V), hand, "2") == 7 == brute_force(rules_for(V), hand, "2")
+    assert OPS["legal_play_count"](V, {"hand": hand, "table": {"cards": ["D2"]}, "table_was": "round_opening"})[
+        "count"] == 7
+
+
+HANDS = [
+    ["S8", "H8", "H8", "C8", "D8", "S9", "S9", "S10", "SJ", "SQ", "BJ", "BJ"],
+    ["S5", "S5", "S5", "C5", "C5", "C5", "D6", "D6", "H8", "LJ", "H7", "S4"],
+    ["SA", "HA", "S2", "D2", "S3", "C3", "S4", "H8", "H8", "H8", "SK", "DK", "CQ"],
+]
+
+
+@pytest.mark.parametrize("hand", HANDS)
+@pytest.mark.parametrize("level", ["8", "5"])
+def test_engine_count_equals_brute_force_on_small_hands(hand, level):
+    rules = rules_for(V)
+    assert engine(rules, hand, level) == brute_force(rules, hand, level)
+
+
+@pytest.mark.parametrize("table", [{"cards": ["S7"]}, {"cards": ["S6", "C6"]},
+                                   {"cards": ["D7", "D7", "D7", "S7"]}])
+def test_engine_count_equals_brute_force_when_following(table):
+    rules = rules_for(V)
+    for hand in HANDS:
+        assert engine(rules, hand, "8", table) == brute_force(rules, hand, "8", table)
+
+
+@pytest.mark.parametrize("overrides", [{"wild.alone": "declared"}, {"wild.only_wilds": "declared"},
+                                       {"combinations.dun_also_triple": False},
+                                       {"combinations.flush_also_straight": False},
+                                       {"wild.three_wilds_dun": True}])
+def test_engine_count_equals_brute_force_for_other_option_values(overrides):
+    rules = rules_with(V, overrides)
+    for hand in HANDS:
+        assert engine(rules, hand, "8") == brute_force(rules, hand, "8")
+
+
+def test_random_hands_of_fourteen_cards():
+    rules = rules_for(V)
+    rng = random.Random(7)
+    for _ in range(3):
+        pack = full_pack(3)
+        rng.shuffle(pack)
+        hand = pack[:14] + ["H2"]
+        hand = [c for c in hand if Counter(hand)[c] <= 3]
+        assert engine(rules, hand, "2") == brute_force(rules, hand, "2")

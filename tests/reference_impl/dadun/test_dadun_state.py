@@ -1,0 +1,114 @@
+"""The 打墩 Dadun state API, Match, records and the rules' SUPPORTED table."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+from datong_rules.reference_impl import records
+from datong_rules.reference_impl.bots import play_hand
+from datong_rules.reference_impl.dadun import bots
+from datong_rules.reference_impl.dadun.ops import OPS
+from datong_rules.reference_impl.dadun.rules import SUPPORTED
+from datong_rules.reference_impl.dadun.state import Match, new_hand
+
+V = "dadun/dadun-guide"
+SCHEMA = Path(__file__).parents[3] / "spec" / "schema" / "games" / "dadun" / "rules.schema.json"
+
+
+def test_supported_values_are_the_schema_enums():
+    defs = json.loads(SCHEMA.read_text(encoding="utf-8"))["$defs"]
+    for rule_id, values in SUPPORTED.items():
+        schema = defs[f"rule.{rule_id}"]["properties"]["value"]
+        allowed = schema.get("enum") or ([True, False] if schema.get("type") == "boolean" else None)
+        assert allowed is not None and set(allowed) == set(values), rule_id
+
+
+def test_the_deal_the_marked_card_and_the_lead():
+    state = new_hand(V, random.Random(3))
+    sizes = [sum(h.values()) for h in state.hands]
+    drawer = state.first_drawer
+    expected = [0] * 4
+    for i, n in enumerate([41, 41, 40, 40]):
+        expected[(drawer + i) % 4] = n
+    if state.bonus["transfer"]:
+        expected[drawer] -= 1
+        expected[(drawer + 2) % 4] += 1
+    assert sizes == expected
+    assert state.current_player() == drawer == state.holder
+    assert state.marked == state.pack[0]
+    assert sum(state.cards_everywhere().values()) == 162
+
+
+def test_random_and_greedy_hands_end_and_replay():
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = play_hand(new_hand(V, rng), [bots.RandomBot(rng)] * 4)
+        assert state.is_terminal()
+        assert state.cards_everywhere() == Counter(state.pack)
+        result = state.settlement()
+        assert result["pattern"] in ("1+2", "13+24", "14+23")
+        verdict = records.replay(records.hand_record(state, seed=seed))
+        assert verdict.accepted, verdict
+
+
+def test_a_tampered_record_is_refused():
+    rng = random.Random(4)
+    state = play_hand(new_hand(V, rng), [bots.RandomBot(rng)] * 4)
+    record = records.hand_record(state, seed=4)
+    record["result"]["winner"] = 1 - record["result"]["winner"]
+    assert OPS["replay"](V, {"record": record})["reason"] == "result_mismatch"
+    record = records.hand_record(state, seed=4)
+    record["actions"] = record["actions"][:5]
+    assert OPS["replay"](V, {"record": record})["reason"] == "incomplete"
+    record = records.hand_record(state, seed=4)
+    record["actions"][1] = {"type": "play", "seat": record["actions"][1]["seat"], "cards": ["BJ", "LJ"]}
+    answer = OPS["replay"](V, {"record": record})
+    assert answer["index"] == 1 and answer["reason"] in ("not_in_hand", "not_a_combination")
+
+
+def test_a_match_reaches_its_end_and_its_record_verifies():
+    match = Match(V, 2)
+    match.play([bots.RandomBot(match.rng)] * 4)
+    assert match.over
+    assert records.replay(records.match_record(match)).accepted
+
+
+def test_settle_by_hand():
+    # 13+24: first side 100 + 60 = 160 ≥ 155 (full), other 100 < 135: the first side wins one level
+    ans = OPS["settle"](V, {"finish": [0, 1, 2], "captured": [100, 100, 60, 40]})
+    assert (ans["pattern"], ans["winner"], ans["gain"], ans["levels"]) == ("13+24", 0, 1, ["3", "2"])
+    # 14+23 (first 0, partner 2 last): first side 50 + 20 before = 70; other 120 + 80 = 200: only the other full
+    ans = OPS["settle"](V, {"finish": [0, 1, 3], "captured": [50, 120, 50, 80], "first_partner_before": 20})
+    assert (ans["pattern"], ans["scores"], ans["winner"], ans["gain"]) == (
+        "14+23", {"first_side": 70, "other_side": 200}, 1, 1)
+    # neither full (20 and 120): the last-out's side (team 1) loses
+    ans = OPS["settle"](V, {"finish": [0, 1, 2], "captured": [10, 120, 10, 0]})
+    assert (ans["winner"], ans["gain"]) == (0, 1)
+    # the losers under 35 (20): the winners go up two
+    ans = OPS["settle"](V, {"finish": [0, 1, 2], "captured": [100, 20, 60, 0]})
+    assert (ans["winner"], ans["gain"]) == (0, 2)
+    # 1+2: two levels; at A the winners of a hand played at A win the match
+    ans = OPS["settle"](V, {"levels": ["A", "K"], "level": "A", "finish": [0, 2], "captured": [0, 0, 0, 0]})
+    assert (ans["pattern"], ans["match_over"], ans["match_winner"]) == ("1+2", True, 0)
+
+
+def test_deal_order_and_bonus_by_hand():
+    # count from the cutter (as 1): K = 13 from seat 1 → seat (1 + 12) mod 4 = 1; big joker 15 from 0 → seat 2
+    assert OPS["deal_order"](V, {"cutter": 1, "marked_card": "SK"})["first_drawer"] == 1
+    assert OPS["deal_order"](V, {"cutter": 0, "marked_card": "BJ"})["first_drawer"] == 2
+    assert OPS["deal_order"](V, {"cutter": 0, "marked_card": "SK", "previous": {"first_out": 0, "last_out": 3}})[
+        "first_drawer"] == 3
+    assert OPS["marked_card"](V, {"marked_card": "S9", "holder": 2, "copies": [2, 0, 1, 0]}) == {
+        "bonus": 1, "team": 0, "transfer": {"from": 2, "to": 0, "card": "S9"}, "leader": 2}
+    assert OPS["marked_card"](V, {"marked_card": "S9", "holder": 2, "copies": [0, 0, 3, 0]})["bonus"] == 2
+
+
+def test_round_with_the_wind():
+    # seat 0 leads its last card, nobody beats it: its partner seat 2 leads (五)
+    ans = OPS["round"](V, {"hand_sizes": [1, 5, 5, 5], "leader": 0, "actions": [
+        {"type": "play", "seat": 0, "cards": ["SK"]}, {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2},
+        {"type": "pass", "seat": 3}]})
+    assert (ans["over"], ans["next_leader"], ans["wind"], ans["points"], ans["out"]) == (True, 2, True, 10, [0])
