@@ -87,8 +87,6 @@ def forms(rules: DadunRules, combination: str, stood: tuple[str, ...], level: st
             return False
         if ranks[0] in JOKERS and len(set(stood)) != 1:
             return False
-        if combination == "triple" and len(set(stood)) == 1 and not rules.dun_also_triple:
-            return False
         return True
     if combination == "dun":
         return n == 3 and len(set(stood)) == 1
@@ -122,8 +120,7 @@ def forms(rules: DadunRules, combination: str, stood: tuple[str, ...], level: st
         return rules.ladder_step("linked_bomb", 2 * min(ka, kb)) is not None
     if combination in SEQ_LENGTH:
         return _sequence_start(combination, stood) is not None and (
-            combination != "straight_flush" or len({suit_of(c) for c in stood}) == 1) and (
-            combination != "straight" or rules.flush_also_straight or len({suit_of(c) for c in stood}) > 1)
+            combination != "straight_flush" or len({suit_of(c) for c in stood}) == 1)
     return False
 
 
@@ -139,6 +136,19 @@ def _sequence_start(combination: str, stood: tuple[str, ...]) -> int | None:
         if {_seq_rank(p) for p in range(start, start + length)} == set(count):
             return start
     return None
+
+
+def excluded(rules: DadunRules, combination: str, played: tuple[str, ...], level: str) -> bool:
+    """Readings the catalogue options take away from cards that have a stronger one (D-A13): a bare triple of three
+    identical cards that are a dun (combinations.dun_also_triple false), a plain straight of cards that can be a
+    straight flush, i.e. whose natural cards share one suit (combinations.flush_also_straight false)."""
+    if combination == "triple" and not rules.dun_also_triple and len(set(played)) == 1:
+        wild = wild_card(rules, level)
+        return played[0] != wild or rules.three_wilds_dun
+    if combination == "straight" and not rules.flush_also_straight:
+        wild = wild_card(rules, level)
+        return len({suit_of(c) for c in played if c != wild}) == 1
+    return False
 
 
 # ----------------------------------------------------------------------------------------------- wild rules
@@ -278,7 +288,8 @@ def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Re
     for comb, stood in _candidates(rules, played, level):
         if comb not in rules.catalogue:
             continue
-        if forms(rules, comb, stood, level) and wild_ok(rules, comb, played, stood, level):
+        if forms(rules, comb, stood, level) and not excluded(rules, comb, played, level) and wild_ok(
+                rules, comb, played, stood, level):
             reading = Reading(comb, stood)
             seen.setdefault(reading.canonical(played), reading)
     order = {c: i for i, c in enumerate(rules.catalogue)}
@@ -316,7 +327,8 @@ def check_declared(rules: DadunRules, played: tuple[str, ...], declared: Reading
         return "bad_reading"
     if any(p != s for p, s in zip(played, declared.cards) if p != wild):
         return "bad_reading"
-    if not forms(rules, declared.combination, declared.cards, level):
+    if not forms(rules, declared.combination, declared.cards, level) or excluded(
+            rules, declared.combination, played, level):
         return "bad_reading"
     if not wild_ok(rules, declared.combination, played, declared.cards, level):
         return "wild_misuse"

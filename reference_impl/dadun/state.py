@@ -176,15 +176,19 @@ class HandState:
         return {"type": "pass", "seat": seat}
 
     # -- moves -----------------------------------------------------------------------------------------
-    def apply(self, action: dict) -> None:
-        """Make a legal action.
+    def apply(self, action: dict, validate: bool = True) -> None:
+        """Make a legal action (``validate=False``: trust an action of :meth:`random_action` or
+        :meth:`legal_actions`, which carry their reading; the benchmark's fast path).
 
         Raises:
             IllegalAction: the action is refused (its reason code).
         """
-        reason, reading = self.check(action)
-        if reason:
-            raise IllegalAction(reason, self.turn, repr(action))
+        if validate or action["type"] == "pass":
+            reason, reading = self.check(action)
+            if reason:
+                raise IllegalAction(reason, self.turn, repr(action))
+        else:
+            reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
         seat = self.turn
         assert seat is not None
         if action["type"] == "pass":

@@ -1,0 +1,100 @@
+"""Speed of the 打墩 Dadun engine on one core: random-bot hands per second (target ≥ 300) and legal_play_count on a
+full 40-card hand (target < 50 ms).
+
+Hands are played through :class:`Match` with :meth:`HandState.random_action` for every seat; actions are applied
+without re-checking unless ``--check`` (the random bot only makes legal actions; tests check that). Rates are per
+second of CPU time of this single-threaded process (wall-clock beside it), so other work on a shared machine does not
+count. legal_play_count is timed on the first 40 cards of shuffled packs, leading (no table), at level 2 and 8.
+
+    python benchmarks/bench_dadun.py                 # 200 hands, 20 counts
+    python benchmarks/bench_dadun.py -n 1000 --check
+    python benchmarks/bench_dadun.py --profile
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
+from datong_rules.reference_impl.dadun.plays import legal_plays  # noqa: E402
+from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
+from datong_rules.reference_impl.dadun.state import Match  # noqa: E402
+
+HANDS_TARGET = 300.0
+"""Random-bot hands per second wanted."""
+COUNT_TARGET_MS = 50.0
+"""Milliseconds wanted for legal_play_count on a 40-card hand."""
+
+
+def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, float, float]:
+    """Play ``hands`` hands; returns (hands, actions, CPU seconds, wall seconds)."""
+    rules = rules_for(variant)
+    rng = random.Random(seed)
+    done = actions = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    session = 0
+    while done < hands:
+        match = Match(rules, seed + session)
+        session += 1
+        while not match.over and done < hands:
+            state = match.new_hand()
+            while not state.is_terminal():
+                state.apply(state.random_action(rng), validate=check)
+                actions += 1
+            match.finish_hand(state)
+            done += 1
+    return done, actions, time.process_time() - cpu, time.perf_counter() - start
+
+
+def count(variant: str, hands: int, seed: int) -> tuple[float, float, int]:
+    """(mean ms, max ms, mean plays) of legal_play_count on 40-card hands, fresh caches each time."""
+    from datong_rules.reference_impl.dadun import combinations
+    rules = rules_for(variant)
+    rng = random.Random(seed)
+    times, plays = [], []
+    for i in range(hands):
+        pack = full_pack(3)
+        rng.shuffle(pack)
+        combinations._CACHE.clear()
+        start = time.process_time()
+        plays.append(len(legal_plays(rules, Counter(pack[:40]), "8" if i % 2 else "2")))
+        times.append(1000 * (time.process_time() - start))
+    return sum(times) / len(times), max(times), sum(plays) // len(plays)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=200, help="hands to play (default 200)")
+    parser.add_argument("--counts", type=int, default=20, help="40-card hands to count (default 20)")
+    parser.add_argument("--variant", default="dadun/dadun-guide")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="re-check every action's legality")
+    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
+    args = parser.parse_args()
+    if args.profile:
+        cProfile.runctx("play(args.variant, args.n, args.seed, args.check)", globals(), locals(), "/tmp/dadun.prof")
+        pstats.Stats("/tmp/dadun.prof").sort_stats("tottime").print_stats(20)
+        return 0
+    rules_for(args.variant)  # load the variant outside the timing
+    hands, actions, cpu, wall = play(args.variant, args.n, args.seed, args.check)
+    rate = hands / cpu
+    print(f"random-bot hands: {hands} hands, {actions} actions in {cpu:.2f} s CPU ({wall:.2f} s wall): "
+          f"{rate:.0f} hands/s (target ≥ {HANDS_TARGET:.0f}){'' if args.check else ', actions not re-checked'}")
+    mean, worst, plays = count(args.variant, args.counts, args.seed)
+    print(f"legal_play_count on a 40-card hand: mean {mean:.1f} ms, max {worst:.1f} ms over {args.counts} hands, "
+          f"{plays} plays on average (target < {COUNT_TARGET_MS:.0f} ms)")
+    return 0 if rate >= HANDS_TARGET and mean < COUNT_TARGET_MS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
