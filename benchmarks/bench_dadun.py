@@ -19,14 +19,12 @@ import pstats
 import random
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
-from datong_rules.reference_impl.dadun.plays import legal_plays  # noqa: E402
 from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
 from datong_rules.reference_impl.dadun.state import Match  # noqa: E402
 
@@ -59,6 +57,7 @@ def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, fl
 def count(variant: str, hands: int, seed: int) -> tuple[float, float, int]:
     """(mean ms, max ms, mean plays) of legal_play_count on 40-card hands, fresh caches each time."""
     from datong_rules.reference_impl.dadun import combinations
+    from datong_rules.reference_impl.dadun.ops import OPS
     rules = rules_for(variant)
     rng = random.Random(seed)
     times, plays = [], []
@@ -67,7 +66,8 @@ def count(variant: str, hands: int, seed: int) -> tuple[float, float, int]:
         rng.shuffle(pack)
         combinations._CACHE.clear()
         start = time.process_time()
-        plays.append(len(legal_plays(rules, Counter(pack[:40]), "8" if i % 2 else "2")))
+        answer = OPS["legal_play_count"](rules, {"hand": pack[:40], "level": "8" if i % 2 else "2"})
+        plays.append(answer["plays"])
         times.append(1000 * (time.process_time() - start))
     return sum(times) / len(times), max(times), sum(plays) // len(plays)
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..climbing.cardset import FACES, JOKERS, check_cards, rank_of, sort_cards
 from . import combinations as cb
 from . import scoring
-from .plays import legal_plays
+from .count import count_plays
 from .rules import DadunRules, rules_for
 
 
@@ -146,10 +146,10 @@ def op_legal_play_count(rules: DadunRules, given: dict) -> dict:
     if given.get("table") is not None:
         _, table = _play(rules, given["table"], "table", level, True)
     locked = bool(given.get("passed")) and rules.pass_locks_out and table is not None
-    plays = [] if locked else legal_plays(rules, hand, level, table, _table_was(given))
-    by = Counter(r.combination for _, r in plays)
+    by = Counter() if locked else count_plays(rules, hand, level, table, _table_was(given))
+    plays = sum(by.values())
     can_pass = table is not None
-    return {"count": len(plays) + int(can_pass), "plays": len(plays), "pass": can_pass,
+    return {"count": plays + int(can_pass), "plays": plays, "pass": can_pass,
             "by_combination": {c: by[c] for c in rules.catalogue if by[c]}}
 
 

@@ -97,3 +97,21 @@ def test_random_hands_of_fourteen_cards():
         hand = pack[:14] + ["H2"]
         hand = [c for c in hand if Counter(hand)[c] <= 3]
         assert engine(rules, hand, "2") == brute_force(rules, hand, "2")
+
+
+def test_counting_agrees_with_listing_on_full_hands():
+    # full 40-card hands are too big for the brute-force counter: compare the counting (legal_play_count) with the
+    # listing of every play (legal_actions' generator), both leading and following
+    from datong_rules.reference_impl.dadun.combinations import Reading
+    from datong_rules.reference_impl.dadun.count import count_plays
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+    rules = rules_for(V)
+    rng = random.Random(11)
+    for level in ("2", "9"):
+        pack = full_pack(3)
+        rng.shuffle(pack)
+        hand = Counter(pack[:40])
+        assert sum(count_plays(rules, hand, level).values()) == len(legal_plays(rules, hand, level))
+        table = Reading("pair", ("S9", "D9"))
+        assert sum(count_plays(rules, hand, level, table, "follow").values()) == len(
+            legal_plays(rules, hand, level, table, "follow"))
