@@ -207,7 +207,7 @@ def test_an_unknown_variant_is_exit_2_everywhere_quoting_what_was_typed(args):
     result = run(*args)
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
-    assert line.startswith("error: unknown variant 'nope' (known: biedan/biedan-guide, huolong/base,") and ":1:1:" not in line
+    assert line.startswith("error: unknown variant 'nope' (known: biedan/biedan-guide, dadun/dadun-guide, huolong/base,") and ":1:1:" not in line
 
 
 def test_show_a_folder_says_it_is_a_folder(tmp_path):

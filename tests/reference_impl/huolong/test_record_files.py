@@ -165,8 +165,8 @@ def test_verify_reports_each_bad_file_and_checks_the_rest(tmp_path, match_record
     assert out.exit_code == 2
     errors = out.stderr.splitlines()
     assert len(errors) == 3
-    assert errors[0] == (f"error: {unknown}: unknown variant 'huolong/nope' (known: biedan/biedan-guide, huolong/datong-guide, "
-                         "huolong/li-zhijiang, huolong/online-platform; for a house variant, give its file with "
+    assert errors[0] == (f"error: {unknown}: unknown variant 'huolong/nope' (known: biedan/biedan-guide, "
+                         "dadun/dadun-guide, huolong/datong-guide, huolong/li-zhijiang, huolong/online-platform; for a house variant, give its file with "
                          "--variant)")
     assert errors[1].startswith(f"error: {deep}: nesting deeper than 64 levels")
     assert errors[2].startswith(f"error: {bigint}: bad JSON: a number of 5000 digits")
