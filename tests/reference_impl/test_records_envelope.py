@@ -10,7 +10,7 @@ from datong_rules.reference_impl import records
 def test_a_record_of_an_unknown_game_is_refused_in_one_line():
     record = {"record": "hand", "kit": "0.1.0", "game": "nogame", "variant": "nogame/x", "seed": None}
     with pytest.raises(records.RecordError, match=r"^not a valid record at game: unknown game 'nogame' \(expected "
-                                                  r"one of: biedan, huolong\)$"):
+                                                  r"one of: biedan, dadun, huolong\)$"):
         records.validate(record)
 
 

@@ -29,7 +29,7 @@ def toy():
 def test_the_toy_registers_from_the_tests_and_leaves_again():
     assert games.get("toy") is GAME and "toy" in games.ids()
     assert GAME.facet("faults") is None and GAME.facet("checks") is not None  # optional facets
-    with pytest.raises(games.UnknownGame, match="unknown game 'nope' \\(known games: biedan, huolong, toy\\)"):
+    with pytest.raises(games.UnknownGame, match="unknown game 'nope' \\(known games: biedan, dadun, huolong, toy\\)"):
         games.get("nope")
 
 
