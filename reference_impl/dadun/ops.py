@@ -109,13 +109,19 @@ def op_beats(rules: DadunRules, given: dict) -> dict:
     return {"beats": True} if reason is None else {"beats": False, "reason": reason}
 
 
-def op_legal_play(rules: DadunRules, given: dict) -> dict:
-    """legal_play [play.*, beating.*]."""
+def _hand_and_table(rules: DadunRules, given: dict) -> tuple[str, Counter, Any]:
+    """(level, hand, table Reading or None) of a legal_play / legal_play_count given."""
     level = _level(rules, given)
     hand = Counter(check_cards(given.get("hand"), "hand", rules.decks))
     table = None
     if given.get("table") is not None:
         _, table = _play(rules, given["table"], "table", level, True)
+    return level, hand, table
+
+
+def op_legal_play(rules: DadunRules, given: dict) -> dict:
+    """legal_play [play.*, beating.*]."""
+    level, hand, table = _hand_and_table(rules, given)
     action = given.get("action")
     if not isinstance(action, dict) or action.get("type") not in ("play", "pass"):
         raise ValueError(f"action must be {{type: play, cards, reading?}} or {{type: pass}}, got {action!r}")
@@ -140,11 +146,7 @@ def op_legal_play(rules: DadunRules, given: dict) -> dict:
 
 def op_legal_play_count(rules: DadunRules, given: dict) -> dict:
     """legal_play_count: distinct (cards, reading) plays [play.*, beating.*]."""
-    level = _level(rules, given)
-    hand = Counter(check_cards(given.get("hand"), "hand", rules.decks))
-    table = None
-    if given.get("table") is not None:
-        _, table = _play(rules, given["table"], "table", level, True)
+    level, hand, table = _hand_and_table(rules, given)
     locked = bool(given.get("passed")) and rules.pass_locks_out and table is not None
     by = Counter() if locked else count_plays(rules, hand, level, table, _table_was(given))
     plays = sum(by.values())
