@@ -86,7 +86,7 @@ def _same(a: Any, b: Any) -> bool:
 def changed_rules(house: Variant, base: Variant) -> list[str]:
     """The rule ids whose value differs between ``house`` and ``base`` (rules only one of them has included), in
     the house file's order."""
-    ids = house.rule_ids() + [r for r in base.rule_ids() if r not in set(house.rule_ids())]
+    ids = house.checked_rule_ids() + [r for r in base.checked_rule_ids() if r not in set(house.checked_rule_ids())]
     return [r for r in ids if not _same(value(house, r), value(base, r))]
 
 

@@ -54,7 +54,7 @@ def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
         if variant is None:
             raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
         if not isinstance(variant, SpecError) and (wanted or not variant.abstract):
-            out[variant_id] = list(variant.rule_ids())
+            out[variant_id] = list(variant.checked_rule_ids())
     return out
 
 
@@ -152,7 +152,7 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         for ref, house in houses:  # a house variant file: the scenarios it inherits count for its rules
             inherited = inherit(house, suite)
             scenarios += inherited.scenarios
-            rule_ids[house.id] = list(house.rule_ids())
+            rule_ids[house.id] = list(house.checked_rule_ids())
             notes += summary_lines(inherited, ref, impl_option(None, None))
         warn_spec_problems()
         scenarios = [s for s in scenarios if s.variant in rule_ids] if variants or houses else scenarios

@@ -68,6 +68,12 @@ class Variant:
         """Every rule id of the variant, in file order (sections in the order the chain first defines them)."""
         return [rule_id for rule_id, _ in iter_rules(self.data.get("rules", {}))]
 
+    def checked_rule_ids(self) -> list[str]:
+        """The rule ids an engine can be checked on: :meth:`rule_ids` less the items marked ``text_only: true``
+        (rules a rulebook shows but no engine plays, e.g. 打墩's table talk, 004 l.9). Rule coverage counts these."""
+        return [rule_id for rule_id, item in iter_rules(self.data.get("rules", {}))
+                if not (isinstance(item, dict) and item.get("text_only") is True)]
+
     def origin(self, path: Path_) -> tuple[str, int, int]:
         """Where the node at ``path`` (a path from the top of the resolved data, e.g. ``("rules", "bury",
         "count")``) was written: ``(file, line, column)``, taken from the last file of the chain that has it (or,

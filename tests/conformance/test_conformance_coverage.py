@@ -27,3 +27,13 @@ def test_rules_of_another_variant_and_unlisted_variants_are_errors_one_line_each
                               "rule of that variant in rules.json (first: 'demo.add.small-001')")
     assert errors[2].endswith("echo.yaml:12: 1 scenario of variant 'demo/plain' cites rule 'echo.lists', which is "
                               "not a rule of that variant in rules.json (first: 'demo.echo.list-002')")
+
+
+def test_a_text_only_rule_is_not_counted_by_coverage():
+    from datong_rules.reference_impl.variant import load_variant
+
+    dadun = load_variant("dadun/dadun-guide")
+    assert dadun.item("players.table_talk")["text_only"] is True
+    assert "players.table_talk" in dadun.rule_ids()
+    assert "players.table_talk" not in dadun.checked_rule_ids()
+    assert len(dadun.checked_rule_ids()) == len(dadun.rule_ids()) - 1
