@@ -16,6 +16,7 @@ import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --imp
 from planted import LapsedShowCancels, ParentRules
 
 from datong_rules.cli.main import cli
+from datong_rules.conformance.adapters.reference.inputs import has_strategies
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.adapters.base import Implementation, Unsupported
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
@@ -27,8 +28,14 @@ from datong_rules.reference_impl.variant import open_variant
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = REPO / "docs" / "examples" / "house-variant.yaml"
-VARIANTS = bundled_spec.playable_ids()  # every game's (Biedan's too, once registered)
+VARIANTS = [v for v in bundled_spec.playable_ids() if has_strategies(v)]  # every game that brings generators
 REFERENCE = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
+
+
+def test_huolong_and_biedan_bring_generators_and_a_game_without_them_is_named():
+    assert {v.split("/")[0] for v in VARIANTS} >= {"huolong", "biedan"}
+    result = CliRunner().invoke(cli, ["fuzz", "--impl", REFERENCE, "--variant", "dadun/dadun-guide", "-q"])
+    assert result.exit_code == 2 and "the game dadun has no generators of questions yet" in result.output
 
 
 def _ask(impl: Implementation, variant: str):

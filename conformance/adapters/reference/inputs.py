@@ -49,6 +49,14 @@ def _module(variant: str | Variant) -> Any:
     return module
 
 
+def has_strategies(variant: str | Variant) -> bool:
+    """True when the variant's game brings generators of questions (its ``strategies`` facet)."""
+    try:
+        return _game(variant).facet("strategies") is not None
+    except ValueError:
+        return False
+
+
 def input_strategies(variant: str | Variant) -> dict[str, st.SearchStrategy[dict[str, Any]]]:
     """Operation → a strategy of valid ``given`` mappings for the variant (a bundled id or a resolved variant).
 
