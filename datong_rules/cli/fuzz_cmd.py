@@ -154,8 +154,6 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         if impl is None and impl_cmd is None:
             raise CommandError("give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd COMMAND")
         chosen_variants = _variants(variant_refs)
-        if not variant_refs:
-            _without_generators()
         try:
             chosen = session.targets(chosen_variants, ops)
         except ValueError as exc:
@@ -168,6 +166,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
     except CommandError as exc:
         fail(exc)
     warn_spec_problems()
+    if not variant_refs and not quiet:
+        _without_generators()
     seed = random.randrange(1 << 32) if seed is None else seed
     who = identity(implementation)
     name = f"{who['name']} {who['version']}"
