@@ -120,7 +120,9 @@ SEARCH = """new Promise(done => {
 })"""
 
 
-@pytest.mark.parametrize("word, section", [("甩牌", "#play"), ("拖拉机", "#play"), ("升级", "#game")])
+# 升级 is in almost every section of every game's pages since 憋蛋 and 打墩 landed: any section of a 攉龙 page is a
+# right answer for it (the word is segmented whole: the highlight is the word, not 升 alone).
+@pytest.mark.parametrize("word, section", [("甩牌", "#play"), ("拖拉机", "#play"), ("升级", "#")])
 def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browser, word, section):
     from urllib.parse import quote
 
@@ -128,7 +130,10 @@ def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browse
         result = browser.open(server.url(f"rulebooks/zh/huolong/li-zhijiang/?q={quote(word)}"),
                               f"(async () => {{ return await {SEARCH}; }})()", settle=1.0)
     hits = result.value or []
-    assert any("/rulebooks/zh/huolong/" in h and h.endswith(section) for h in hits), hits[:10]
+    if section == "#":
+        assert any("/rulebooks/zh/huolong/" in h and "#" in h for h in hits), hits[:10]
+    else:
+        assert any("/rulebooks/zh/huolong/" in h and h.endswith(section) for h in hits), hits[:10]
 
 
 def test_the_language_switch_lands_on_the_same_section(built_site, browser):
