@@ -121,7 +121,7 @@ SEARCH = """new Promise(done => {
 
 
 # 升级 is in almost every section of every game's pages since 憋蛋 and 打墩 landed: any section of a 攉龙 page is a
-# right answer for it (the word is segmented whole: the highlight is the word, not 升 alone).
+# right answer for it.
 @pytest.mark.parametrize("word, section", [("甩牌", "#play"), ("拖拉机", "#play"), ("升级", "#")])
 def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browser, word, section):
     from urllib.parse import quote
