@@ -316,4 +316,6 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                                f"(--allow-empty accepts it)", 1)
     except CommandError as exc:
         fail(exc)
+    if outcome.interrupted:  # the reports are written: end as every interrupted command does
+        click.echo("error: interrupted", err=True)
     raise SystemExit(INTERRUPTED if outcome.interrupted else 0 if outcome.ok else 1)

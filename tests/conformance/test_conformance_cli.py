@@ -65,6 +65,7 @@ def test_interrupted_run_still_writes_the_report(tmp_path):
     report = tmp_path / "r.json"
     result = invoke("conform", *SUITE, "--impl", "fake_inprocess:InterruptingImpl", "--json", str(report))
     assert result.exit_code == 130 and "INTERRUPTED after 2 of 6" in result.output
+    assert result.output.rstrip().endswith("error: interrupted")
     data = json.loads(report.read_text())
     assert data["interrupted"] is True and len(data["results"]) == 2
 
