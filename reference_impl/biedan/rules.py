@@ -7,11 +7,11 @@ beside the field). Values the engine cannot play are refused with a one-line :cl
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..climbing.variant_rules import check_supported, rule_value, variant_with
 from ..variant import Variant, load_variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -114,10 +114,7 @@ class BiedanRules:
 
 
 def _value(variant: Variant, rule_id: str) -> Any:
-    try:
-        return variant.rule(rule_id)
-    except KeyError:
-        raise RulesError(f"{variant.id}: the Biedan engine needs rule {rule_id}") from None
+    return rule_value(variant, rule_id, RulesError, "Biedan")
 
 
 def rules_from_variant(variant: Variant) -> BiedanRules:
@@ -130,11 +127,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         raise RulesError(f"{variant.id}: not a Biedan variant")
     if variant.abstract:
         raise RulesError(f"{variant.id}: an abstract variant cannot be played")
-    for rule_id, allowed in SUPPORTED.items():
-        value = _value(variant, rule_id)
-        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
-            raise RulesError(f"{variant.id}: {rule_id} = {value!r} is not played by the engine "
-                             f"(it plays: {', '.join(map(repr, allowed))})")
+    check_supported(variant, SUPPORTED, RulesError, "Biedan")
     catalogue = tuple(Combination(
         name=c["name"], shape=c["shape"], tier=c["tier"], size=c.get("size", 0), unit=c.get("unit", 0),
         min_length=c.get("min_length", 0), max_length=c.get("max_length", 0), cards=tuple(c.get("cards", ())))
@@ -195,12 +188,4 @@ def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None =
     Raises:
         RulesError: an override names a rule the base lacks, or as :func:`rules_from_variant`.
     """
-    data = copy.deepcopy(load_variant(base_id).data)
-    for path, value in overrides.items():
-        node: Any = data.get("rules", {})
-        for part in path.split("."):
-            if not isinstance(node, dict) or part not in node:
-                raise RulesError(f"{base_id}: cannot override {path}: no such rule")
-            node = node[part]
-        node["value"] = copy.deepcopy(value)
-    return rules_from_variant(Variant(variant_id or f"{base_id}+house", data))
+    return rules_from_variant(variant_with(base_id, overrides, RulesError, variant_id))

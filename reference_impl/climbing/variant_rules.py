@@ -1,7 +1,6 @@
 """Reading a climbing game's rules from a resolved variant: the pieces every climbing game's ``rules.py`` repeats.
 
-Shared by 打墩 Dadun now (憋蛋 Biedan has its own copy in reference_impl/biedan/rules.py; moving it here is a later
-step). No rule value lives here: the functions read values by rule id and check them against the game's
+Shared by 打墩 Dadun and 憋蛋 Biedan. No rule value lives here: the functions read values by rule id and check them against the game's
 ``SUPPORTED`` table.
 """
 
