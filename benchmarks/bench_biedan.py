@@ -25,30 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from datong_rules.reference_impl.biedan.rules import rules_for  # noqa: E402
-from datong_rules.reference_impl.biedan.state import Match  # noqa: E402
+from benchmarks.random_hands import play  # noqa: E402
 
 TARGET = 2000.0
 """Hands per second wanted."""
-
-
-def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, float, float]:
-    """Play ``hands`` hands; returns (hands, actions, CPU seconds of this process, wall seconds)."""
-    rules = rules_for(variant)
-    rng = random.Random(seed)
-    done = actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    session = 0
-    while done < hands:
-        match = Match(rules, seed + session)
-        session += 1
-        while not match.over and done < hands:
-            state = match.new_hand()
-            while state.phase != "over":
-                state.apply(state.random_action(rng), validate=check)
-                actions += 1
-            match.finish_hand(state)
-            done += 1
-    return done, actions, time.process_time() - cpu, time.perf_counter() - start
 
 
 def main() -> int:

@@ -26,32 +26,12 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
 from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
-from datong_rules.reference_impl.dadun.state import Match  # noqa: E402
+from benchmarks.random_hands import play  # noqa: E402
 
 HANDS_TARGET = 300.0
 """Random-bot hands per second wanted."""
 COUNT_TARGET_MS = 50.0
 """Milliseconds wanted for legal_play_count on a 40-card hand."""
-
-
-def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, float, float]:
-    """Play ``hands`` hands; returns (hands, actions, CPU seconds, wall seconds)."""
-    rules = rules_for(variant)
-    rng = random.Random(seed)
-    done = actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    session = 0
-    while done < hands:
-        match = Match(rules, seed + session)
-        session += 1
-        while not match.over and done < hands:
-            state = match.new_hand()
-            while not state.is_terminal():
-                state.apply(state.random_action(rng), validate=check)
-                actions += 1
-            match.finish_hand(state)
-            done += 1
-    return done, actions, time.process_time() - cpu, time.perf_counter() - start
 
 
 def count(variant: str, hands: int, seed: int) -> tuple[float, float, int]:
