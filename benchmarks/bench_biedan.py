@@ -16,15 +16,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from datong_rules.reference_impl.biedan.rules import rules_for  # noqa: E402
 from benchmarks.random_hands import play  # noqa: E402
 
 TARGET = 2000.0
