@@ -282,3 +282,9 @@ def test_a_bad_variant_file_leaves_out_only_its_variants(broken_spec):
     [warning] = err.getvalue().splitlines()
     assert warning.startswith("serve: warning: ") and "my-club.yaml:7:5: " in warning
     assert warning.endswith("(variants huolong/my-club, huolong/my-club-kids cannot be loaded and are left out)")
+
+
+def test_a_query_about_an_unknown_variant_says_so_before_checking_given():
+    replies, _, _ = exchange([query("y", "classify", {}, variant="huolong/nope"), '{"type":"stop"}'])
+    (reply,) = replies
+    assert reply["type"] == "skipped" and "huolong/nope" in reply["reason"]
