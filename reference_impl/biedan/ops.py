@@ -149,14 +149,21 @@ def op_beats(rules: BiedanRules, given: dict) -> Answer:
     return {"beats": True} if reason is None else {"beats": False, "reason": reason}
 
 
-def op_legal_play(rules: BiedanRules, given: dict) -> Answer:
-    """``legal_play``: a play or a pass."""
-    t = table_for(rules)
+def _hand_and_table(t: Table, given: dict) -> tuple[list[str], Reading | None, bool, bool]:
+    """``(hand, table reading, passed, first_lead)`` of a legal_play / legal_play_count question; a card both in
+    the hand and on the table is bad input (``ValueError``)."""
     hand = _cards(_get(given, "hand"), "given.hand")
     table = _table(t, given)
     if table is not None:
         _apart(hand, _cards(given["table"], "given.table"), "given.hand", "given.table")
     passed, first_lead = _flags(given, table)
+    return hand, table, passed, first_lead
+
+
+def op_legal_play(rules: BiedanRules, given: dict) -> Answer:
+    """``legal_play``: a play or a pass."""
+    t = table_for(rules)
+    hand, table, passed, first_lead = _hand_and_table(t, given)
     play = _get(given, "play")
     if play != "pass":
         play = _cards(play, "given.play", distinct=False)
@@ -181,11 +188,7 @@ def legal_plays(rules: BiedanRules, hand: list[str], table: Reading | None, *, p
 def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
     """``legal_play_count``: distinct legal plays, pass, total."""
     t = table_for(rules)
-    hand = _cards(_get(given, "hand"), "given.hand")
-    table = _table(t, given)
-    if table is not None:
-        _apart(hand, _cards(given["table"], "given.table"), "given.hand", "given.table")
-    passed, first_lead = _flags(given, table)
+    hand, table, passed, first_lead = _hand_and_table(t, given)
     plays = len(legal_plays(rules, hand, table, passed=passed, first_lead=first_lead))
     can_pass = table is not None
     return {"count": plays + can_pass, "plays": plays, "pass": can_pass}

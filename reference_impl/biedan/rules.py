@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..climbing.variant_rules import check_supported, rule_value, variant_with
+from ..climbing.variant_rules import check_playable, check_supported, rule_value, variant_with
 from ..variant import Variant, load_variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -123,10 +123,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
     Raises:
         RulesError: not a Biedan variant, abstract, a rule missing, or a value the engine cannot play.
     """
-    if variant.data.get("game") != "biedan":
-        raise RulesError(f"{variant.id}: not a Biedan variant")
-    if variant.abstract:
-        raise RulesError(f"{variant.id}: an abstract variant cannot be played")
+    check_playable(variant, "biedan", RulesError, "Biedan")
     check_supported(variant, SUPPORTED, RulesError, "Biedan")
     catalogue = tuple(Combination(
         name=c["name"], shape=c["shape"], tier=c["tier"], size=c.get("size", 0), unit=c.get("unit", 0),

@@ -24,6 +24,18 @@ def rule_value(variant: Variant, rule_id: str, error: type[ValueError], game_nam
         raise error(f"{variant.id}: the {game_name} engine needs rule {rule_id}") from None
 
 
+def check_playable(variant: Variant, game: str, error: type[ValueError], game_name: str) -> None:
+    """Refuse a variant of another game, or an abstract one.
+
+    Raises:
+        error: one line naming the variant and what is wrong.
+    """
+    if variant.data.get("game") != game:
+        raise error(f"{variant.id}: not a {game_name} variant")
+    if variant.abstract:
+        raise error(f"{variant.id}: an abstract variant cannot be played")
+
+
 def check_supported(variant: Variant, supported: dict[str, tuple[Any, ...]], error: type[ValueError],
                     game_name: str) -> None:
     """Refuse a variant with a value the engine does not play (``supported``: rule id → values).

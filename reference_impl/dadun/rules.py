@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..climbing.variant_rules import check_supported, rule_value, variant_with
+from ..climbing.variant_rules import check_playable, check_supported, rule_value, variant_with
 from ..variant import Variant, load_variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -125,10 +125,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     Raises:
         RulesError: not a Dadun variant, abstract, a rule missing, or a value the engine cannot play.
     """
-    if variant.data.get("game") != "dadun":
-        raise RulesError(f"{variant.id}: not a Dadun variant")
-    if variant.abstract:
-        raise RulesError(f"{variant.id}: an abstract variant cannot be played")
+    check_playable(variant, "dadun", RulesError, "Dadun")
     check_supported(variant, SUPPORTED, RulesError, "Dadun")
 
     def v(rule_id: str) -> Any:
