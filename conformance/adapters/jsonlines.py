@@ -362,7 +362,8 @@ def encode_line(message: dict[str, Any]) -> bytes:
 
 def given_up(op: str, troubles: list[str]) -> str:
     """Why the runner stopped asking ``op``: ``operation huolong/classify keeps timing out (3 timeouts in a
-    row)``, ``… keeps crashing (…)`` or, for a mix, ``… keeps failing (2 timeouts, 2 crashes in a row)``."""
+    row, 2 restarts)``, ``… keeps crashing (…)`` or, for a mix, ``… keeps failing (2 timeouts, 2 crashes in a row,
+    3 restarts)``. ``troubles`` lists what went wrong in a row; each but the last was followed by a restart."""
     kinds = {"timeout": "timeouts", "crash": "crashes", "restart": "failed restarts", "oversize": "oversized replies"}
     counts = {k: troubles.count(k) for k in kinds if troubles.count(k)}
     detail = ", ".join(f"{n} {kinds[k] if n > 1 else k.replace('oversize', 'oversized reply')}"
@@ -373,4 +374,5 @@ def given_up(op: str, troubles: list[str]) -> str:
         what = "keeps crashing"
     else:
         what = "keeps failing"
-    return f"operation {op} {what} ({detail} in a row)"
+    restarts = len(troubles) - 1
+    return f"operation {op} {what} ({detail} in a row, {restarts} restart{'' if restarts == 1 else 's'})"

@@ -105,7 +105,8 @@ def _pad(text: str, width: int) -> str:
 
 
 @click.command()
-@format_option("text", "json", aliases={"table": "text"}, detail="text is a table.")
+@format_option("text", "json", "yaml", aliases={"table": "text"}, detail="text is a table; json and yaml give "
+                                                                           "the same list of objects.")
 def variants(fmt: str) -> None:
     """List the bundled variants.
 
@@ -128,6 +129,9 @@ def variants(fmt: str) -> None:
                      "game": game, "playable": not variant.abstract and games.find(game) is not None})
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if fmt == "yaml":
+        click.echo(_yaml(rows), nl=False)
         return
     header = ["id", "名称", "name", "extends", "sources cited", "abstract"]
     table = [[r["id"], r["name_zh"], r["name_en"], r["parent"] or "-", ", ".join(r["sources"]) or "-",

@@ -116,6 +116,15 @@ def test_variants_json():
     assert by_id["huolong/li-zhijiang"]["playable"] is True
 
 
+def test_variants_yaml_is_the_json_list():
+    result = run("variants", "--format", "yaml")
+    assert result.exit_code == 0
+    rows = yaml.safe_load(result.stdout)
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["biedan/biedan-guide"]["game"] == "biedan" and by_id["biedan/biedan-guide"]["playable"] is True
+    assert by_id["huolong/base"]["abstract"] is True
+
+
 def test_show_resolved_variant_with_provenance():
     result = run("show", "huolong/datong-guide")
     assert result.exit_code == 0

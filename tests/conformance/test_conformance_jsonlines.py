@@ -99,7 +99,7 @@ def test_keeps_crashing_gives_up_after_the_restart_cap_per_operation(demo_scenar
         by_op.setdefault(r.scenario.op, []).append(r)
     echo = [r.message for r in by_op["echo"]]
     assert echo[:2] == ["implementation exited with code 3 before replying"] * 2
-    assert echo[2:] == ["not queried: operation demo/echo keeps crashing (2 crashes in a row)"] * 2
+    assert echo[2:] == ["not queried: operation demo/echo keeps crashing (2 crashes in a row, 1 restart)"] * 2
     assert [r.asked for r in by_op["echo"]] == [True, True, False, False]
     assert outcome.counts()["errored"] == 6
 
@@ -113,7 +113,7 @@ def test_one_operation_crashing_or_hanging_leaves_the_others_alone(demo_scenario
     assert all(by_id[i].status == "passed" for i in adds)
     messages = [r.message for r in outcome.results if r.scenario.op == "echo"]
     assert messages[:2] == ["timeout after 0.3s"] * 2
-    assert set(messages[2:]) == {"not queried: operation demo/echo keeps timing out (2 timeouts in a row)"}
+    assert set(messages[2:]) == {"not queried: operation demo/echo keeps timing out (2 timeouts in a row, 1 restart)"}
 
 
 def test_a_reply_over_the_line_cap_errors_its_scenario_at_once_and_restarts(demo_scenarios):
