@@ -14,7 +14,7 @@ from .compare import compact
 from .game_data import facet_data
 from .labels import GAME_NAMES, LANGS, UI, label
 from .paths import glossary_path, page_path, url, which_path
-from .player_page import lang_switch
+from .player_page import lang_switch, variant_card
 from .rules_html import rule_items
 
 
@@ -56,8 +56,7 @@ def which_page(docs: Sequence[Any], lang: str) -> str:
             out.append(f'<div class="which-q"><p><strong>{number}. {escape(row["title"][lang])}</strong></p>'
                        f'<ul>{lis}</ul></div>\n\n')
         for d in in_game:
-            out.append(f'<a class="variant-card" href="{url(page_path(d.id, lang), here)}"><strong>'
-                       f'{escape(d.name.get(lang, d.id))}</strong><br>{escape(d.summary.get(lang, ""))}</a>\n\n')
+            out.append(variant_card(d, lang, here))
     return "".join(out)
 
 

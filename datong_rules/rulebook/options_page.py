@@ -1,4 +1,4 @@
-"""The options reference page for rule keepers, one per game and language (``rulebooks/<lang>/<game>/options.md``).
+"""The options reference page for rule keepers, one per game and language (``rulebooks/<game>/options.md``, English ``options.en.md``).
 
 Each rule of the schema is a block anchored at ``#opt-<rule_id>``: the rule id, what it decides, what the kit
 accepts, and a row per value (every named option, used or not) with the variants that use it and their text.
@@ -18,6 +18,7 @@ import yaml
 from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, label
 from .options import RuleOption, Use, rule_options
 from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
+from .player_page import lang_switch
 from .paths import rules_path
 from .rules_html import compact
 
@@ -49,7 +50,7 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
     stats = UI["options_stats"][lang].format(n=len(options), k=len(differ), r=sum(o.required for o in options),
                                              game=escape(game))
     out = [f"# {options_title(game, lang)}\n\n",
-           f"[{UI['other_lang'][lang]}]({rel(options_path(game, other), here)}){{ .lang-switch }}\n\n",
+           lang_switch(options_path(game, other), here, lang),
            f"<p>{UI['options_intro'][lang]}</p>\n\n<p>{stats}</p>\n\n{links}\n\n",
            UI["options_how"][lang].format(href=rel("rule-keepers.md", here)) + "\n\n"]
     if differ:

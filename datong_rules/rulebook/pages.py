@@ -17,8 +17,8 @@ from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
 from .game_data import facet_data
 from .examples import ScenarioLike, example_html, pick_examples
-from .paths import INDEX_PATH, compare_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
-from .player_page import lang_switch
+from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
+from .player_page import lang_switch, variant_card
 from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
 from .rules_html import outline, rule_html, sections_in_order, summary_box_html
 from .seats import seats_html
@@ -188,37 +188,24 @@ def compare_page(game: str, docs: Sequence[VariantDoc], lang: str, options: bool
             f"## {UI['rules'][lang]} {{#all-rules}}\n\n{full}\n")
 
 
-def index_page(docs: Sequence[VariantDoc], option_games: Sequence[str] = ()) -> str:
-    """The rulebooks' index: every variant and comparison page in both languages, Chinese first, and the
-    options reference of each game in ``option_games``."""
-    title = " · ".join(UI["rulebooks"][lang] for lang in LANGS)
-    out = [f"# {title}\n\n", "".join(f"{UI['rulebooks_intro'][lang]}\n\n" for lang in LANGS)]
-    out.append("".join(f'<p class="way-in" lang="{lang}">{UI["way_in"][lang]} <a href="{url(which_path(lang), INDEX_PATH)}">'
-                       f'{UI["which_title"][lang]}</a> · <a href="{url(glossary_path(lang), INDEX_PATH)}">'
-                       f'{UI["glossary_title"][lang]}</a></p>' for lang in LANGS) + "\n\n")
-    games = sorted({d.game for d in docs})
-    for game in games:
-        in_game = [d for d in docs if d.game == game]
-        out.append(f"## {' · '.join(game_name(game, lang) for lang in LANGS)} {{#{game}}}\n\n")
-        out.append(f"| {' / '.join(UI['variant'][lang] for lang in LANGS)} | "
-                   + " | ".join(LANG_NAMES[lang] for lang in LANGS) + " |\n|---|" + "---|" * len(LANGS) + "\n")
-        for d in in_game:
-            names = " / ".join(escape(d.name.get(lang, d.id)) for lang in LANGS)
-            cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(page_path(d.id, lang), INDEX_PATH)})" for lang in LANGS)
-            out.append(f"| {names} | {cells} |\n")
-        names = " / ".join(compare_title(game, lang) for lang in LANGS)
-        cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(compare_path(game, lang), INDEX_PATH)})" for lang in LANGS)
-        out.append(f"| {names} | {cells} |\n")
+def index_page(docs: Sequence[VariantDoc], option_games: Sequence[str] = (), lang: str = "zh") -> str:
+    """The rulebooks' index in ``lang`` (:func:`~.paths.index_path`): the way in for new players, then per game
+    its variants as cards linking to their pages, the comparison page and, for the games in ``option_games``,
+    the options reference."""
+    here = index_path(lang)
+    out = [f"# {UI['rulebooks'][lang]}\n\n", lang_switch(index_path(LANGS[1 - LANGS.index(lang)]), here, lang),
+           f"{UI['rulebooks_intro'][lang]}\n\n",
+           f'<p class="way-in">{UI["way_in"][lang]} <a href="{url(which_path(lang), here)}">'
+           f'{UI["which_title"][lang]}</a> · <a href="{url(glossary_path(lang), here)}">'
+           f'{UI["glossary_title"][lang]}</a></p>\n\n']
+    for game in sorted({d.game for d in docs}):
+        out.append(f"## {game_name(game, lang)} {{#{game}}}\n\n")
+        for d in (d for d in docs if d.game == game):
+            out.append(variant_card(d, lang, here))
+        out.append(f"- [{compare_title(game, lang)}]({rel(compare_path(game, lang), here)})\n")
         if game in option_games:
-            names = " / ".join(options_title(game, lang) for lang in LANGS)
-            cells = " | ".join(f"[{LANG_NAMES[lang]}]({rel(options_path(game, lang), INDEX_PATH)})" for lang in LANGS)
-            out.append(f"| {names} | {cells} |\n")
+            out.append(f"- [{options_title(game, lang)}]({rel(options_path(game, lang), here)})\n")
         out.append("\n")
-        for d in in_game:
-            summaries = "".join(f'<span lang="{lang}">{escape(d.summary.get(lang, ""))}</span><br>' for lang in LANGS)
-            links = " · ".join(f'<a href="{url(page_path(d.id, lang), INDEX_PATH)}" lang="{lang}">'
-                               f'{escape(d.name.get(lang, d.id))}</a>' for lang in LANGS)
-            out.append(f'<div class="variant-card"><p><strong>{links}</strong></p><p>{summaries}</p></div>\n\n')
     return "".join(out)
 
 

@@ -145,6 +145,12 @@ def page_links(doc_id: str, lang: str, here: str) -> str:
     return ('<p class="page-links">' + " · ".join(f'<a href="{h}">{escape(t)}</a>' for h, t in links) + "</p>\n\n")
 
 
+def variant_card(doc: Any, lang: str, here: str) -> str:
+    """A variant as a card linking to its player's page: its name and one-line summary (``<a class="variant-card">``)."""
+    return (f'<a class="variant-card" href="{url(page_path(doc.id, lang), here)}"><strong>'
+            f'{escape(doc.name.get(lang, doc.id))}</strong><br>{escape(doc.summary.get(lang, ""))}</a>\n\n')
+
+
 def lang_switch(target_other: str, here: str, lang: str) -> str:
     """The language switch: a link to the same page in the other language; ``lang-switch.js`` keeps the
     section (the URL's ``#fragment``) when it is followed."""
@@ -232,4 +238,4 @@ def _differences_html(differences: Sequence[tuple[str, str]], doc: Any, lang: st
             f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n')
 
 
-__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg"]
+__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg", "variant_card"]

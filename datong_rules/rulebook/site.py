@@ -13,13 +13,13 @@ from typing import Any
 import yaml
 
 from .examples import ScenarioLike
-from .labels import LANG_NAMES, LANGS
+from .labels import LANGS
 from .options_page import options_page
 from .compare import differences_of
 from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
                     game_name, index_page, operation_examples_page, options_path, options_title, page_path,
                     rulebook_page)
-from .paths import card_path, glossary_path, rules_path, sample_path, which_path
+from .paths import card_path, glossary_path, index_path, rules_path, sample_path, which_path
 from .player_page import player_page
 from .guide_pages import glossary_page, which_page
 from .sample_page import sample_page
@@ -129,14 +129,15 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
                scenarios: Sequence[ScenarioLike] = (), schema: dict[str, Any] | None = None) -> dict[str, str]:
     """Render every generated page: docs path → Markdown.
 
-    Pages: :data:`~.pages.INDEX_PATH`, per variant and language :func:`~.pages.page_path`, per game and
+    Pages: per language the index :func:`~.paths.index_path`, per variant and language :func:`~.pages.page_path`
+    (and its rules, sample hand and card), per game and
     language :func:`~.pages.compare_path` and, for the games of :func:`option_games` (none without a
     ``schema``), :func:`~.pages.options_path`; and :data:`~.pages.OPERATION_EXAMPLES_PATH`.
     """
     games = sorted({d.game for d in variants})
     with_options = option_games(schema, games)
-    pages = {INDEX_PATH: index_page(variants, with_options),
-             OPERATION_EXAMPLES_PATH: operation_examples_page(scenarios)}
+    pages = {index_path(lang): index_page(variants, with_options, lang) for lang in LANGS}
+    pages[OPERATION_EXAMPLES_PATH] = operation_examples_page(scenarios)
     for doc in variants:
         in_game = [d for d in variants if d.game == doc.game]
         for lang in LANGS:
@@ -170,32 +171,33 @@ def load_site() -> Site:
 
 
 def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (),
-                 pages: Collection[str] | None = None) -> list[Any]:
-    """mkdocs ``nav`` entries of the rulebooks: the index, then per language (中文 first) per game the
-    variants' pages, the comparison page and, for the games in ``with_options``, the options reference."""
-    nav: list[Any] = [INDEX_PATH]
-    for lang in LANGS:
-        games = []
-        for game in sorted({d.game for d in variants}):
-            entries: list[Any] = []
-            for d in (d for d in variants if d.game == game):
-                own = [page_path(d.id, lang), sample_path(d.id, lang), card_path(d.id, lang), rules_path(d.id, lang)]
-                entries.append({d.name.get(lang, d.id): [p for p in own if pages is None or p in pages]})
-            entries.append({compare_title(game, lang): compare_path(game, lang)})
-            if game in with_options:
-                entries.append({options_title(game, lang): options_path(game, lang)})
-            games.append({game_name(game, lang): entries})
-        nav.append({LANG_NAMES[lang]: [which_path(lang), *games, glossary_path(lang)]})
-    return nav
+                 pages: Collection[str] | None = None, lang: str = "zh") -> list[Any]:
+    """mkdocs ``nav`` entries of the rulebooks in ``lang`` (the site has one tree per language): the index, "which
+    variant do we play?", per game the variants' pages, the comparison page and, for the games in
+    ``with_options``, the options reference; then the glossary. ``pages``: the pages that exist (a variant without
+    a sample hand has none)."""
+    games = []
+    for game in sorted({d.game for d in variants}):
+        entries: list[Any] = []
+        for d in (d for d in variants if d.game == game):
+            own = [page_path(d.id, lang), sample_path(d.id, lang), card_path(d.id, lang), rules_path(d.id, lang)]
+            entries.append({d.name.get(lang, d.id): [p for p in own if pages is None or p in pages]})
+        entries.append({compare_title(game, lang): compare_path(game, lang)})
+        if game in with_options:
+            entries.append({options_title(game, lang): options_path(game, lang)})
+        games.append({game_name(game, lang): entries})
+    return [index_path(lang), which_path(lang), *games, glossary_path(lang)]
 
 
-def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[str]],
-               with_options: Sequence[str] = (), pages: Collection[str] | None = None) -> list[Any]:
+def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[Any]],
+               with_options: Sequence[str] = (), pages: Collection[str] | None = None,
+               lang: str = "zh") -> list[Any]:
     """Fill the placeholders of a hand-written ``nav``.
 
-    An entry ``{title: "rulebooks/index.md"}`` becomes the section :func:`rulebook_nav`; an entry
+    An entry ``{title: "rulebooks/index.md"}`` becomes the section :func:`rulebook_nav` in ``lang``; an entry
     ``{title: page}`` with ``page`` in ``extra_pages`` becomes a section of ``page`` followed by
-    ``extra_pages[page]`` (used for the rule keepers' pages other helpers write). ``with_options``: the
+    ``extra_pages[page]`` (used for the rule keepers' pages other helpers write; an entry may be ``{title: path}``,
+    and a list that starts with ``page`` itself, titled or not, is the whole section). ``with_options``: the
     games whose options reference goes next to their comparison page. Other entries are
     kept as they are; nested sections are walked.
 
@@ -207,9 +209,11 @@ def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict
             out = {}
             for title, value in entry.items():
                 if value == INDEX_PATH:
-                    out[title] = rulebook_nav(variants, with_options, pages)
+                    out[title] = rulebook_nav(variants, with_options, pages, lang)
                 elif isinstance(value, str) and extra_pages.get(value):
-                    out[title] = [value, *extra_pages[value]]
+                    extra = extra_pages[value]
+                    named = extra[0] == value or (isinstance(extra[0], dict) and value in extra[0].values())
+                    out[title] = list(extra) if named else [value, *extra]
                 elif isinstance(value, list):
                     out[title] = [fill(e) for e in value]
                 else:

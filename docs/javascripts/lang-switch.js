@@ -1,6 +1,7 @@
-// The language switch of the rulebooks (.lang-switch a: the same page in the other language) lands on the
-// same section: its link carries the section being read (the URL's #fragment, else the last heading scrolled
-// past), since both languages' pages use the same section ids. Without JavaScript it opens the page's top.
+// The language switches (the header's language selector, which mkdocs-static-i18n points at the same page in
+// the other language, and a rulebook page's own .lang-switch link) land on the same section: their links carry
+// the section being read (the URL's #fragment, else the last heading scrolled past), since both languages'
+// pages use the same section ids. Without JavaScript they open the page's top.
 (function () {
   function current() {
     var hash = window.location.hash;
@@ -12,7 +13,7 @@
     return seen || hash;
   }
   function update() {
-    var links = document.querySelectorAll(".lang-switch a");
+    var links = document.querySelectorAll(".lang-switch a, a.md-select__link[hreflang]");
     for (var i = 0; i < links.length; i++) {
       links[i].href = links[i].href.split("#")[0] + current();
     }
