@@ -10,7 +10,7 @@ from typing import Any
 
 from .card_svg import ranking_html, suit_label
 from .game_data import facet_data
-from .labels import UI
+from .labels import UI, in_brackets
 
 
 def chart_data_of(game: str, rules: dict[str, Any]) -> dict[str, Any] | None:
@@ -29,5 +29,5 @@ def chart_body(data: dict[str, Any], lang: str, legend: str = "") -> str:
     return (f'<p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]} {escape(legend)}</p>'
             f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'
             f'<div class="chart-row">{ranking_html(data["trumps"], lang)}</div>'
-            f'<p class="chart-label">{UI["chart_side"][lang]} ({escape(suit_label(data["side_suit"], lang))})</p>'
+            f'<p class="chart-label">{UI["chart_side"][lang]}{in_brackets(escape(suit_label(data["side_suit"], lang)), lang)}</p>'
             f'<div class="chart-row">{ranking_html(data["side"], lang)}</div>')

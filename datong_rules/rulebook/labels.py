@@ -7,6 +7,8 @@ Terms follow the project glossary (shared/GLOSSARY.md, copied to docs/glossary.m
 
 from __future__ import annotations
 
+import re
+
 from typing import Final
 
 LANGS: Final[tuple[str, str]] = ("zh", "en")
@@ -49,6 +51,10 @@ SECTION_TITLES: Final[dict[str, dict[str, str]]] = {
     "hand_end": {"zh": "一局结束", "en": "End of the hand"},
     "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
     "match": {"zh": "一场", "en": "The session"},
+    "cut": {"zh": "切牌", "en": "The cut"},
+    "marked_card": {"zh": "明牌", "en": "The marked card"},
+    "wild": {"zh": "百搭", "en": "Wild cards"},
+    "merging": {"zh": "合分", "en": "Merging the points"},
 }
 
 SUMMARY_ROWS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -328,6 +334,24 @@ def seat_name(seat: int | str, lang: str) -> str:
     n = int(seat) if str(seat).isdigit() else -1
     name = names[n] if 0 <= n < len(names) else str(seat)
     return UI["seat"][lang].format(name=name)
+
+
+def in_brackets(text: str, lang: str) -> str:
+    """``text`` in the page language's brackets: ``（…）`` in 中文, `` (…)`` (with its leading space) in English."""
+    return f"（{text}）" if lang == "zh" else f" ({text})"
+
+
+FORMULA = re.compile(r"[\w .]*[+\-−×*/=<>][\w .+\-−×*/=<>]*")
+"""What half-width brackets hold in a 中文 text: a formula, ``座位(s+1) mod 4``."""
+
+
+def brackets_for(text: str, lang: str) -> str:
+    """A data text (a source's author, a rule's words) with the page language's brackets: on a 中文 page a
+    half-width pair around words becomes full-width, the spaces around it dropped (a formula keeps its own)."""
+    if lang != "zh":
+        return text
+    return re.sub(r" ?\(([^()]*)\) ?", lambda m: m.group(0) if FORMULA.fullmatch(m.group(1)) else f"（{m.group(1)}）",
+                  text)
 
 
 def label(table: dict[str, dict[str, str]], key: str, lang: str) -> str:

@@ -50,7 +50,7 @@ def on_startup(command, dirty):
 
 def building_lang(config) -> str:
     """The language mkdocs-static-i18n is building now (its first build is the default language's)."""
-    plugin = config.plugins.get("i18n")
+    plugin = (config.get("plugins") or {}).get("i18n")
     return getattr(plugin, "current_language", None) or DEFAULT_LANG
 
 

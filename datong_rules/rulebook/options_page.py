@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, label
+from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, in_brackets, label
 from .options import RuleOption, Use, rule_options
 from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
 from .player_page import lang_switch
@@ -200,7 +200,7 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
             detail = "{" + _chips(list(target["properties"])) + "}"
         else:
             detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
-        return f"{escape(label(DEF_LABELS, name, lang))} ({detail})"
+        return f"{escape(label(DEF_LABELS, name, lang))}{in_brackets(detail, lang)}"
     if "enum" in node:
         return VALUE_KINDS["one_of"][lang].format(values=_chips(node["enum"]))
     if "const" in node:

@@ -19,7 +19,7 @@ from .game_data import facet_data
 from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
-from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, label
+from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
 from .rules_html import outline, rule_html, sections_in_order, summary_box_html
 from .seats import seats_html
 
@@ -80,7 +80,7 @@ def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) 
     items = []
     for src in shown:
         sid = escape(str(src["id"]))
-        author = f" · {escape(str(src['author']))}" if src.get("author") else ""
+        author = f" · {escape(brackets_for(str(src['author']), lang))}" if src.get("author") else ""
         about = escape(str((src.get("about") or {}).get(lang, "")))
         notes = (src.get("notes") or {}).get(lang)  # remarks on the text itself (misprints, contradictions)
         notes_html = (f'<br><span class="prov-label">{UI["note"][lang]}</span> {escape(str(notes))}'

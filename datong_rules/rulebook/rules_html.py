@@ -13,7 +13,7 @@ from typing import Any
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant.variant import iter_rules
 
-from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, label
+from .labels import CONDITIONS, KEY_LABELS, OUTCOMES, SECTION_ORDER, SUMMARY_ROWS, UI, brackets_for, label
 
 RuleItem = dict[str, Any]
 """A rule item: ``{value, text: {zh, en}, source: {id, section} | inferred: {reason}, note?}``."""
@@ -70,7 +70,7 @@ def provenance_html(item: RuleItem, sources: dict[str, dict[str, Any]], lang: st
         sid = str(cite.get("id", ""))
         src = sources.get(sid, {})
         title = escape(str(src.get("title", "")))
-        author = escape(str(src.get("author") or ""))
+        author = escape(brackets_for(str(src.get("author") or ""), lang))
         name = (f"《{title}》" if lang == "zh" else f'<span lang="zh">{title}</span>') if title else ""
         who = ("，" + author if lang == "zh" else f', <span lang="zh">{author}</span>') if author else ""
         section = f" § {escape(str(cite['section']))}" if cite.get("section") not in (None, "") else ""

@@ -11,7 +11,7 @@ from html import escape
 
 from datong_rules.reference_impl.table import Table
 
-from .labels import UI, seat_name
+from .labels import UI, in_brackets, seat_name
 
 _GRID = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
 """Row and column of each compass place in the 3 × 3 picture of a four-seat table."""
@@ -40,6 +40,6 @@ def seats_html(table: Table, lang: str) -> str:
         grid[1][1] = f'<td class="table-centre">{escape(UI["direction_arrow_" + table.play_direction][lang])}</td>'
         body = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
     else:
-        body = "".join(f"<tr>{cell(seat)}<td>{escape(UI['place_' + table.position(seat)][lang])} "
-                       f"({table.angle(seat):.0f}°)</td></tr>" for seat in table.seats)
+        body = "".join(f"<tr>{cell(seat)}<td>{escape(UI['place_' + table.position(seat)][lang])}"
+                       f"{in_brackets(f'{table.angle(seat):.0f}°', lang)}</td></tr>" for seat in table.seats)
     return f'<div class="seats"><table class="seat-picture">{body}</table><p class="seats-caption">{escape(caption)}</p></div>'

@@ -11,7 +11,8 @@ import pytest
 
 from datong_rules.reference_impl.huolong import rulebook as huolong_rulebook
 from datong_rules.rulebook import mkdocs_hook
-from datong_rules.rulebook.paths import card_pdf_path, card_path, page_path, sample_path, served
+from datong_rules.rulebook.paths import (card_pdf_path, card_path, compare_path, glossary_path, index_path, page_path,
+                                         sample_path, served, which_path)
 from datong_rules.rulebook.pdf import find_chromium
 from datong_rules.rulebook.site import load_scenarios
 from datong_rules.reference_impl.variant import list_variants, load_variant
@@ -73,7 +74,7 @@ def test_without_chromium_the_pdf_step_is_skipped_in_one_line(monkeypatch, caplo
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_comparison_opens_with_the_matrix_in_words(built_site, lang):
-    html = built(built_site, f"rulebooks/{lang}/huolong/compare.md")
+    html = built(built_site, compare_path("huolong", lang))
     first_h2 = re.search(r'<h2 id="([a-z-]+)"', html).group(1)
     assert first_h2 == "matrix"
     matrix = html[html.index('<table class="matrix">'):html.index("</table>", html.index('<table class="matrix">'))]
@@ -85,13 +86,13 @@ def test_comparison_opens_with_the_matrix_in_words(built_site, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_which_variant_and_glossary_pages(built_site, lang):
-    which = built(built_site, f"rulebooks/{lang}/which-variant.md")
+    which = built(built_site, which_path(lang))
     every = [v for v in list_variants() if not load_variant(v).abstract]  # every game's variants have a card
     assert which.count('class="which-q"') >= 5 and which.count('class="variant-card"') == len(every)
-    glossary = built(built_site, f"rulebooks/{lang}/glossary.md")
+    glossary = built(built_site, glossary_path(lang))
     assert glossary.count("<abbr") >= len(huolong_rulebook.TERMS)
-    index = built(built_site, "rulebooks/index.md")
-    assert all(f'href="{lang}/{v}/"' in index for v in every)  # the variant cards are links
+    index = built(built_site, index_path(lang))
+    assert all(f'class="variant-card" href="{v}/"' in index for v in every)  # the variant cards are links
 
 
 def test_every_link_of_the_generated_pages_resolves(built_site):

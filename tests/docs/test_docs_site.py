@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from datong_rules.rulebook.labels import LANGS
+from datong_rules.rulebook.paths import compare_path, options_path, page_path, rules_path, served
 from datong_rules.reference_impl.variant import list_variants, load_file, load_variant
 from datong_rules.reference_impl.variant.variant import iter_rules
 
@@ -19,10 +20,12 @@ HAND_WRITTEN = ["index", "getting-started", "rule-keepers", "implementers/index"
 
 
 def page(site: Path, docs_path: str) -> str:
-    """The HTML of a built page from its docs path (``rulebooks/zh/huolong/x.md``), directory URLs."""
-    stem = docs_path.removesuffix(".md")
-    target = site / ("index.html" if stem == "index" else
-                     f"{stem.removesuffix('/index')}/index.html")
+    """The HTML of a built page from its docs path (``rulebooks/huolong/x.md``, English ``x.en.md``), directory
+    URLs, one tree per language (:func:`datong_rules.rulebook.paths.served`)."""
+    from datong_rules.rulebook.paths import served
+
+    folder = served(docs_path)
+    target = site / ("" if folder == "./" else folder) / "index.html"
     assert target.is_file(), f"page not built: {docs_path}"
     return target.read_text(encoding="utf-8")
 
@@ -41,7 +44,7 @@ def test_there_are_playable_variants():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_rule_of_the_variant_is_on_its_page(built_site, variant_id, lang):
     variant = load_variant(variant_id)
-    html = page(built_site.root, f"rulebooks/{lang}/{variant_id}-rules.md")  # the rules-as-data layer
+    html = page(built_site.root, rules_path(variant_id, lang))  # the rules-as-data layer
     assert variant.data["name"][lang] in unescape(html)
     missing = [rule_id for rule_id in variant.rule_ids() if f'id="r-{rule_id}"' not in html]
     assert missing == []
@@ -53,7 +56,7 @@ def test_every_rule_of_the_variant_is_on_its_page(built_site, variant_id, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_comparison_page_lists_every_variant_and_rule(built_site, lang):
-    html = page(built_site.root, f"rulebooks/{lang}/huolong/compare.md")
+    html = page(built_site.root, compare_path("huolong", lang))
     huolong = [v for v in PLAYABLE if v.startswith("huolong/")]
     for variant_id in huolong:
         assert load_variant(variant_id).data["name"][lang] in unescape(html)
@@ -64,12 +67,15 @@ def test_comparison_page_lists_every_variant_and_rule(built_site, lang):
 
 
 def test_hand_written_pages_and_the_index_are_built(built_site):
+    from datong_rules.rulebook.paths import index_path, localized
+
     for name in [*HAND_WRITTEN, "rulebooks/index"]:
-        page(built_site.root, f"{name}.md")
-    index = page(built_site.root, "rulebooks/index.md")
-    for variant_id in PLAYABLE:
         for lang in LANGS:
-            assert f'href="{lang}/{variant_id}/"' in index
+            page(built_site.root, localized(f"{name}.md", lang))  # a page without an English twin is in both trees
+    for lang in LANGS:
+        index = page(built_site.root, index_path(lang))
+        for variant_id in PLAYABLE:
+            assert f'href="{variant_id}/"' in index
 
 
 def test_worked_examples_come_from_the_scenarios(built_site):
@@ -81,7 +87,7 @@ def test_worked_examples_come_from_the_scenarios(built_site):
         pytest.skip("no scenarios for huolong/li-zhijiang yet")
     from datong_rules.reference_impl.huolong.rulebook import EXAMPLES
 
-    html = page(built_site.root, "rulebooks/en/huolong/li-zhijiang.md")
+    html = page(built_site.root, page_path("huolong/li-zhijiang", "en"))
     ids = re.findall(r'class="example teaching" id="ex-([^"]+)"', html)
     named = [f"huolong.li-zhijiang.{n}" for part in EXAMPLES.values() for n in part["li-zhijiang"]]
     assert ids == named and set(ids) <= {s.id for s in shown}  # chosen by name, in teaching order
@@ -109,7 +115,7 @@ def schema_rule_ids() -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_options_reference_lists_every_rule_of_the_schema_conflicts_first(built_site, lang):
-    html = page(built_site.root, f"rulebooks/{lang}/huolong/options.md")
+    html = page(built_site.root, options_path("huolong", lang))
     rule_ids = schema_rule_ids()
     assert len(rule_ids) >= 60
     assert [r for r in rule_ids if f'id="opt-{r}"' not in html] == []
@@ -135,8 +141,8 @@ def test_options_reference_links_resolve(built_site, lang):
     and, where it names one, an anchor of that page."""
     from urllib.parse import urljoin, urlsplit
 
-    base = f"http://site/rulebooks/{lang}/huolong/options/"
-    html = page(built_site.root, f"rulebooks/{lang}/huolong/options.md")
+    base = f"http://site/{served(options_path('huolong', lang))}"
+    html = page(built_site.root, options_path("huolong", lang))
     links = set(re.findall(r'<a[^>]* href="([^"]+)"', html))
     assert any("#r-bottom.multiplier" in link for link in links)
     broken = []
@@ -156,11 +162,14 @@ def test_the_rule_keepers_guide_shows_the_tools_and_links_the_options_reference(
     text = unescape(re.sub(r"<[^>]+>", "", html))
     for command in ("datong-rules show", "datong-rules validate", "datong-rules diff"):
         assert command in text
-    assert 'href="../rulebooks/zh/huolong/options/"' in html and 'href="../rulebooks/en/huolong/options/"' in html
+    assert 'href="../rulebooks/huolong/options/"' in html
+    english = (built_site.root / "en" / "rule-keepers" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../rulebooks/huolong/options/"' in english  # the English tree's own options page
 
 
 def test_the_options_reference_is_in_the_nav_after_the_comparison(built_site):
-    html = page(built_site.root, "rulebooks/en/huolong/datong-guide.md")
-    nav = [n for n in re.findall(r'<a href="\.\./\.\./\.\./zh/huolong/([a-z-]+)/"', html)
-           if not n.endswith(("-sample", "-card", "-rules"))]
+    html = page(built_site.root, page_path("huolong/datong-guide", "en"))
+    links = re.findall(r'<a href="(\./|\.\./[a-z-]+/)" class="md-nav__link', html)
+    nav = [n.strip("./") or "datong-guide" for n in links]
+    nav = [n for n in dict.fromkeys(nav) if not n.endswith(("-sample", "-card", "-rules"))]
     assert nav[:5] == ["datong-guide", "li-zhijiang", "online-platform", "compare", "options"]

@@ -60,7 +60,8 @@ B = VariantDoc("testgame/beta", "testgame", {"zh": "测试 · 乙本", "en": "te
 C = VariantDoc("testgame/gamma", "testgame", {"zh": "测试 · 丙本", "en": "testgame · Gamma"}, {}, {
     **B.rules, "bury": {"cards": item("any", "什么都能扣。", "Anything.")}})
 DOCS = [A, B, C]
-HERE = "rulebooks/en/testgame/options.md"
+HERE = "rulebooks/testgame/options.en.md"
+ZH_HERE = "rulebooks/testgame/options.md"
 
 
 def by_id(options):
@@ -111,7 +112,7 @@ def test_every_named_option_has_a_row_and_unused_ones_are_house_options():
     assert '<tr class="house"><td><code>clockwise</code></td><td>—</td>' in html
     assert "house option, not used by any source" in html
     assert "Counter-clockwise &lt;always&gt;." in html and "<always>" not in html
-    zh = option_html(options["players.play_direction"], names, HERE.replace("/en/", "/zh/"), SCHEMA, "zh")
+    zh = option_html(options["players.play_direction"], names, ZH_HERE, SCHEMA, "zh")
     assert "家规选项，来源中没有" in zh
     bury = option_html(options["bury.cards"], names, HERE, SCHEMA, "en")
     assert '<tr class="house"><td><code>side_only</code>' in bury
@@ -128,7 +129,7 @@ def test_used_values_link_to_the_rulebooks_with_the_rule_anchor():
 def test_what_it_decides_is_the_schema_in_english_and_the_variants_text_in_chinese():
     options = by_id(rule_options(SCHEMA, "testgame", DOCS))
     names = {d.id: d.name["zh"] for d in DOCS}
-    zh_here = HERE.replace("/en/", "/zh/")
+    zh_here = ZH_HERE
     agreed = option_html(options["players.play_direction"], names, zh_here, SCHEMA, "zh")
     assert '<p class="option-decides">逆时针。</p>' in agreed
     assert "Direction of play" not in agreed and "lang=\"en\"" not in agreed  # 中文 page: no English schema text
@@ -167,20 +168,23 @@ def test_values_are_shown_as_written_in_yaml():
 def test_the_page_puts_conflicts_first_and_links_back():
     page = options_page("testgame", DOCS, SCHEMA, "en")
     assert page.startswith("# testgame · Options reference\n")
-    assert "[中文版](../../zh/testgame/options.md)" in page
+    assert '<a href="../../../../rulebooks/testgame/options/" hreflang="zh" lang="zh">中文版</a>' in page
     differ, agreed = page.index("## Where the sources differ"), page.index("## Where the sources agree")
     assert differ < page.index('<div class="option differs" id="opt-bury.cards">') < agreed
     assert agreed < page.index('<div class="option" id="opt-players.count">')
     assert page.count('class="option differs"') == 2
     assert all(f'id="opt-{r}"' in page for r, _, _ in schema_rules(SCHEMA))
-    assert "[rule keeper's guide](../../../rule-keepers.md)" in page
+    assert "[rule keeper's guide](../../rule-keepers.md)" in page
     assert "6 rules, 2 of which differ" in page and "define 4 of them" in page
     assert '<span class="req-tag">optional</span>' in page  # lead.one_combination is not required
 
 
 def test_url_follows_directory_urls():
-    assert url("rulebooks/zh/huolong/li-zhijiang.md", "rulebooks/zh/huolong/options.md") == "../li-zhijiang/"
-    assert url("index.md", "rulebooks/zh/huolong/options.md") == "../../../../"
+    assert url("rulebooks/huolong/li-zhijiang.md", "rulebooks/huolong/options.md") == "../li-zhijiang/"
+    assert url("index.md", "rulebooks/huolong/options.md") == "../../../"
+    assert url("rulebooks/huolong/li-zhijiang.en.md", "rulebooks/huolong/options.md") == "../../../en/rulebooks/huolong/li-zhijiang/"
+    assert url("rulebooks/huolong/options.md", "rulebooks/huolong/li-zhijiang.en.md") == "../../../../rulebooks/huolong/options/"
+    assert url("index.en.md", "rulebooks/index.en.md") == "../"
     assert url("rulebooks/index.md", "rule-keepers.md") == "../rulebooks/"
     assert url("implementers/index.md", "implementers/operations.md") == "../"
 
@@ -188,11 +192,12 @@ def test_url_follows_directory_urls():
 def test_site_and_nav_carry_the_options_page_next_to_the_comparison():
     assert option_games(SCHEMA, ["othergame", "testgame"]) == ["testgame"]
     pages = build_site(DOCS, {}, (), SCHEMA)
-    assert {"rulebooks/zh/testgame/options.md", "rulebooks/en/testgame/options.md"} <= set(pages)
-    assert "(options.md)" in pages["rulebooks/en/testgame/compare.md"]
-    assert "en/testgame/options.md" in pages["rulebooks/index.md"]
+    assert {"rulebooks/testgame/options.md", "rulebooks/testgame/options.en.md"} <= set(pages)
+    assert "(options.en.md)" in pages["rulebooks/testgame/compare.en.md"]
+    assert "(testgame/options.md)" in pages["rulebooks/index.md"]
+    assert "(testgame/options.en.md)" in pages["rulebooks/index.en.md"]
     assert not any("options" in p for p in build_site(DOCS, {}, ()))  # no schema, no options page
     nav = expand_nav([{"Rulebooks": "rulebooks/index.md"}], DOCS, {}, ["testgame"])
-    zh_game = nav[0]["Rulebooks"][1]["中文"][1]["testgame"]  # after "which variant do we play?"
-    assert list(zh_game[-2].values()) == ["rulebooks/zh/testgame/compare.md"]
-    assert list(zh_game[-1].values()) == ["rulebooks/zh/testgame/options.md"]
+    zh_game = nav[0]["Rulebooks"][2]["testgame"]  # after the index and "which variant do we play?"
+    assert list(zh_game[-2].values()) == ["rulebooks/testgame/compare.md"]
+    assert list(zh_game[-1].values()) == ["rulebooks/testgame/options.md"]

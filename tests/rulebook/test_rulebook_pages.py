@@ -47,9 +47,9 @@ def test_rules_come_in_playing_order_and_unknown_sections_are_kept():
 def test_texts_are_escaped_and_the_other_language_is_linked():
     page = rulebook_page(DOC, "en", SOURCES)
     assert "Four &lt;players&gt;." in page and "<players>" not in page
-    assert '<a href="../../../zh/testgame/house-rules/" hreflang="zh" lang="zh">中文版</a>' in page
+    assert '<a href="../../../../rulebooks/testgame/house-rules/" hreflang="zh" lang="zh">中文版</a>' in page
     zh = rulebook_page(DOC, "zh", SOURCES)
-    assert "四人。" in zh and "Four" not in zh and '<a href="../../../en/testgame/house-rules/"' in zh
+    assert "四人。" in zh and "Four" not in zh and '<a href="../../../en/rulebooks/testgame/house-rules/"' in zh
 
 
 def test_provenance_is_shown_source_or_inferred_with_note():
@@ -139,7 +139,7 @@ def test_compare_page_highlights_differences_and_links_both_variants():
     page = compare_page("testgame", [DOC, other], "en")
     assert '<tr class="differs" id="cmp-players.count">' in page
     assert '<tr class="same" id="cmp-deal.hand_size">' in page
-    assert "[Test variant](house.md)" in page and "[Plain](plain.md)" in page
+    assert "[Test variant](house.en.md)" in page and "[Plain](plain.en.md)" in page
     assert 'href="#cmp-players.count"' in page  # listed among the differences at a glance
 
 
@@ -150,8 +150,11 @@ def test_nav_placeholders_are_filled():
     assert out[0] == {"Home": "index.md"} and out[3] == nav[3]
     assert out[1] == {"Rulebooks": rulebook_nav([DOC])}
     assert out[2] == {"Keepers": ["rule-keepers.md", "rule-keepers-errors.md"]}
-    flat = str(rulebook_nav([DOC]))
-    assert flat.index("rulebooks/zh/testgame/house.md") < flat.index("rulebooks/en/testgame/house.md")
+    assert "rulebooks/testgame/house.md" in str(rulebook_nav([DOC])) and ".en." not in str(rulebook_nav([DOC]))
+    english = expand_nav(nav, [DOC], {}, lang="en")[1]["Rulebooks"]
+    assert english == rulebook_nav([DOC], lang="en") and "rulebooks/testgame/house.en.md" in str(english)
+    titled = {"rule-keepers.md": [{"Guide": "rule-keepers.md"}, {"Errors": "rule-keepers-errors.md"}]}
+    assert expand_nav(nav, [DOC], titled)[2] == {"Keepers": titled["rule-keepers.md"]}  # the page itself, titled
     assert expand_nav(nav, [DOC], {})[2] == {"Keepers": "rule-keepers.md"}
 
 
