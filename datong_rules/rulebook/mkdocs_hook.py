@@ -11,10 +11,10 @@ structure (``x.md`` 中文, ``x.en.md`` English: :mod:`datong_rules.rulebook.pat
   every ``docs/rule-keepers-*.md``.
 * ``on_files`` (after the i18n plugin has sorted the docs files by language): add the generated pages of the
   language being built as in-memory files (nothing is written to docs/), served where the plugin serves that
-  language, with the plugin's per-file language data so the theme's language selector opens the same page in the
-  other language; in the first build also the bundled JSON schemas at the paths their ``$id`` names, with the
+  language, with the plugin's per-file language data; in the first build also the bundled JSON schemas at the paths their ``$id`` names, with the
   page listing them (:mod:`datong_rules.rulebook.schemas_page`).
-* ``on_post_build``: print the language's quick-reference cards to PDF with headless Chromium (:mod:`.pdf`);
+* ``on_post_build``: copy the sitemap into the English tree (the theme reads one per language root); print the
+  language's quick-reference cards to PDF with headless Chromium (:mod:`.pdf`);
   without Chromium, or under ``mkdocs serve``, one line says the step was skipped.
 
 A scenario file that does not load is left out of the examples and named in the build log (INFO);
@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import logging
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +112,8 @@ def on_files(files: Files, config) -> Files:
         path = own if own in pages else base  # a page in one language only (implementers) is in both trees
         file = _site_file(config, path, pages[path], lang)
         twins = {other: localized(base, other) for other in LANGS if localized(base, other) in pages}
-        file.locale, file.locale_alternate_of = lang_of(path), lang  # mkdocs-static-i18n's data of a file
+        # mkdocs-static-i18n's data of a file: its sitemap lists each page with its twin
+        file.locale, file.locale_alternate_of = lang_of(path), lang
         file.alternates = {other: (file if other == lang else _site_file(config, twin, "", other))
                            for other, twin in twins.items()}
         files.append(file)
@@ -124,8 +126,14 @@ def on_files(files: Files, config) -> Files:
 
 
 def on_post_build(config) -> None:
-    """Print the quick-reference cards of the language just built to PDF next to their pages."""
+    """Give the language's tree its sitemap (mkdocs-material reads ``<root>/sitemap.xml`` of each language in the
+    header's selector; mkdocs-static-i18n writes one, for all languages, at the site's root), and print the
+    quick-reference cards of the language just built to PDF next to their pages."""
     lang = building_lang(config)
+    site_dir = Path(config["site_dir"])
+    if lang != DEFAULT_LANG and (site_dir / "sitemap.xml").is_file():
+        (site_dir / lang).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(site_dir / "sitemap.xml", site_dir / lang / "sitemap.xml")
     pdfs = [(page, pdf) for page, pdf in _state["site"].pdfs.items() if lang_of(page) == lang]
     if not pdfs:
         return
@@ -138,5 +146,5 @@ def on_post_build(config) -> None:
         if lang == DEFAULT_LANG:
             log.info("PDF step skipped: chromium is not installed (the quick-reference cards print from the browser)")
         return
-    for problem in print_pdfs(Path(config["site_dir"]), pdfs, chromium):
+    for problem in print_pdfs(site_dir, pdfs, chromium):
         log.info("PDF step: %s", problem)

@@ -1,7 +1,9 @@
-// The language switches (the header's language selector, which mkdocs-static-i18n points at the same page in
-// the other language, and a rulebook page's own .lang-switch link) land on the same section: their links carry
-// the section being read (the URL's #fragment, else the last heading scrolled past), since both languages'
-// pages use the same section ids. Without JavaScript they open the page's top.
+// The language switches land on the same section of the same page in the other language: a rulebook page's own
+// .lang-switch link (its twin page, written by the generator) and the header's language selector (mkdocs-material's
+// a.md-select__link[hreflang], which points at the language roots: here it gets the twin of the page being read;
+// the site has one tree per language, 中文 at the root and English under en/, with the same paths). Both carry
+// the section being read (the URL's #fragment, else the last heading scrolled past): both languages' pages use
+// the same section ids. Without JavaScript the page's own link opens the twin's top, the selector the other root.
 (function () {
   function current() {
     var hash = window.location.hash;
@@ -12,10 +14,21 @@
     }
     return seen || hash;
   }
+  function twin(lang) {
+    var config = document.getElementById("__config");
+    var base = new URL(config ? JSON.parse(config.textContent).base || "." : ".", window.location.href).href;
+    if (base.slice(-1) !== "/") base += "/";
+    var path = window.location.href.split("#")[0].split("?")[0].slice(base.length).replace(/^en\//, "");
+    return base + (lang === "zh" ? "" : lang + "/") + path;
+  }
   function update() {
-    var links = document.querySelectorAll(".lang-switch a, a.md-select__link[hreflang]");
+    var links = document.querySelectorAll(".lang-switch a");
     for (var i = 0; i < links.length; i++) {
       links[i].href = links[i].href.split("#")[0] + current();
+    }
+    var selector = document.querySelectorAll("a.md-select__link[hreflang]");
+    for (var j = 0; j < selector.length; j++) {
+      selector[j].href = twin(selector[j].getAttribute("hreflang")) + current();
     }
   }
   var pending = false;

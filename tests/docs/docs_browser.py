@@ -49,21 +49,41 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
 
-class SiteServer:
-    """Serve a folder on 127.0.0.1 (a free port) in a thread; ``failures`` lists 4xx/5xx requests.
+def site_prefix() -> str:
+    """The path the site is published under: mkdocs.yml ``site_url``'s path (``datong-rules/``), as GitHub Pages
+    and ``mkdocs serve`` serve it (the theme's language selector links there)."""
+    import re
+    from urllib.parse import urlsplit
 
-    Use as a context manager; ``url(path)`` gives the address of a page.
+    config = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+    found = re.search(r"^site_url:\s*(\S+)", config, flags=re.M)
+    return urlsplit(found.group(1)).path.strip("/") + "/" if found else ""
+
+
+class SiteServer:
+    """Serve a built site on 127.0.0.1 (a free port) in a thread, under the path it is published at
+    (:func:`site_prefix`); ``failures`` lists 4xx/5xx requests.
+
+    Use as a context manager; ``url(path)`` gives the address of a page (a path inside the site).
     """
 
     def __init__(self, root: Path) -> None:
         self.failures: list[str] = []
+        self.prefix = site_prefix()
+        self._mount = tempfile.TemporaryDirectory(prefix="site-")
+        served = Path(self._mount.name)
+        if self.prefix.strip("/"):
+            (served / self.prefix.strip("/")).parent.mkdir(parents=True, exist_ok=True)
+            (served / self.prefix.strip("/")).symlink_to(Path(root).resolve(), target_is_directory=True)
+        else:
+            served = Path(root)
         handler = type("Handler", (_QuietHandler,), {"failures": self.failures})
         self._server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(served)))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def url(self, path: str = "") -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/{path.lstrip('/')}"
+        return f"http://127.0.0.1:{self._server.server_address[1]}/{self.prefix}{path.lstrip('/')}"
 
     def __enter__(self) -> SiteServer:
         self._thread.start()
@@ -72,6 +92,7 @@ class SiteServer:
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
+        self._mount.cleanup()
 
 
 @dataclass

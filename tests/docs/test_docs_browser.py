@@ -5,6 +5,8 @@ screenshots are saved under tests/_artifacts/ (git-ignored). Skipped when chromi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from docs_browser import Chromium, SiteServer, find_chromium
@@ -22,11 +24,12 @@ COUNT_CARDS = """(() => {
 
 PAGES = [  # (site path, screenshot name, at least this many card pictures)
     ("", "home", 0),
-    ("rulebooks/zh/huolong/li-zhijiang/", "rulebook-zh-li-zhijiang", 40),
-    ("rulebooks/en/huolong/datong-guide/", "rulebook-en-datong-guide", 40),
-    ("rulebooks/zh/huolong/compare/", "compare-zh-huolong", 0),
-    ("rulebooks/zh/huolong/options/", "options-zh-huolong", 0),
-    ("rulebooks/en/huolong/options/", "options-en-huolong", 0),
+    ("en/", "home-en", 0),
+    ("rulebooks/huolong/li-zhijiang/", "rulebook-zh-li-zhijiang", 40),
+    ("en/rulebooks/huolong/datong-guide/", "rulebook-en-datong-guide", 40),
+    ("rulebooks/huolong/compare/", "compare-zh-huolong", 0),
+    ("rulebooks/huolong/options/", "options-zh-huolong", 0),
+    ("en/rulebooks/huolong/options/", "options-en-huolong", 0),
 ]
 
 
@@ -64,15 +67,15 @@ WIDTH_CHECK = """(() => {
 })()"""
 """Whatever reaches past the right edge of the viewport (a table scrolled inside its wrapper counts too)."""
 SHOTS = {  # generated pages whose screenshots are kept (name → site path), at 1280 and 390 px
-    "player-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang/",
-    "player-en-datong-guide": "rulebooks/en/huolong/datong-guide/",
-    "sample-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang-sample/",
-    "sample-en-online-platform": "rulebooks/en/huolong/online-platform-sample/",
-    "card-zh-li-zhijiang": "rulebooks/zh/huolong/li-zhijiang-card/",
-    "card-en-datong-guide": "rulebooks/en/huolong/datong-guide-card/",
-    "compare-en-huolong": "rulebooks/en/huolong/compare/",
-    "which-zh": "rulebooks/zh/which-variant/",
-    "glossary-en": "rulebooks/en/glossary/",
+    "player-zh-li-zhijiang": "rulebooks/huolong/li-zhijiang/",
+    "player-en-datong-guide": "en/rulebooks/huolong/datong-guide/",
+    "sample-zh-li-zhijiang": "rulebooks/huolong/li-zhijiang-sample/",
+    "sample-en-online-platform": "en/rulebooks/huolong/online-platform-sample/",
+    "card-zh-li-zhijiang": "rulebooks/huolong/li-zhijiang-card/",
+    "card-en-datong-guide": "en/rulebooks/huolong/datong-guide-card/",
+    "compare-en-huolong": "en/rulebooks/huolong/compare/",
+    "which-zh": "rulebooks/which-variant/",
+    "glossary-en": "en/rulebooks/glossary/",
 }
 
 
@@ -120,24 +123,36 @@ SEARCH = """new Promise(done => {
 })"""
 
 
-# 升级 is in almost every section of every game's pages since 憋蛋 and 打墩 landed: any section of a 攉龙 page is a
-# right answer for it.
-@pytest.mark.parametrize("word, section", [("甩牌", "#play"), ("拖拉机", "#play"), ("升级", "#")])
-def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browser, word, section):
+# Each word is searched from the 中文 player's page of 李志江本 and must find the section of that variant's pages
+# that holds it: 甩牌 and 拖拉机 are taught in the player's page's "Play" section; 升级 (going up levels) is the
+# subject of the settlement section of the rules (its title is 结算升级; the word is on almost every page).
+@pytest.mark.parametrize("word, page, section", [("甩牌", "li-zhijiang", "#play"), ("拖拉机", "li-zhijiang", "#play"),
+                                                 ("升级", "li-zhijiang-rules", "#settlement")])
+def test_chinese_search_finds_the_section_that_holds_the_word(built_site, browser, word, page, section):
     from urllib.parse import quote
 
     with SiteServer(built_site.root) as server:
-        result = browser.open(server.url(f"rulebooks/zh/huolong/li-zhijiang/?q={quote(word)}"),
+        result = browser.open(server.url(f"rulebooks/huolong/li-zhijiang/?q={quote(word)}"),
                               f"(async () => {{ return await {SEARCH}; }})()", settle=1.0)
     hits = result.value or []
-    if section == "#":
-        assert any("/rulebooks/zh/huolong/" in h and "#" in h for h in hits), hits[:10]
-    else:
-        assert any("/rulebooks/zh/huolong/" in h and h.endswith(section) for h in hits), hits[:10]
+    wanted = re.compile(f"/rulebooks/huolong/{page}/" + r"(\?h=[^#]*)?" + re.escape(section) + "$")  # ?h=: highlight
+    assert any(wanted.search(h) for h in hits), hits[:10]
 
 
-def test_the_language_switch_lands_on_the_same_section(built_site, browser):
+SWITCHES = """(() => [...document.querySelectorAll('.lang-switch a, a.md-select__link[hreflang]')]
+  .map(a => a.getAttribute('hreflang') + ' ' + a.href))()"""
+
+
+@pytest.mark.parametrize("start, other", [
+    ("rulebooks/huolong/li-zhijiang/#scoring", "en /en/rulebooks/huolong/li-zhijiang/#scoring"),
+    ("en/rulebooks/huolong/li-zhijiang/#scoring", "zh /rulebooks/huolong/li-zhijiang/#scoring"),
+    ("rulebooks/huolong/compare/#matrix", "en /en/rulebooks/huolong/compare/#matrix"),
+])
+def test_the_language_switch_lands_on_the_same_section(built_site, browser, start, other):
+    """Both switches (the page's own link and the header's language selector) open the same section of the other
+    language's page."""
     with SiteServer(built_site.root) as server:
-        result = browser.open(server.url("rulebooks/zh/huolong/li-zhijiang/#scoring"),
-                              "document.querySelector('.lang-switch a').href")
-    assert result.value.endswith("/rulebooks/en/huolong/li-zhijiang/#scoring")
+        result = browser.open(server.url(start), SWITCHES)
+    lang, tail = other.split(" ")
+    to_other = [h for h in result.value if h.startswith(lang + " ")]
+    assert len(to_other) == 2 and all(h.endswith(tail) for h in to_other), result.value

@@ -152,15 +152,16 @@ def heading_ids(html: str) -> list[str]:
 
 @pytest.mark.parametrize("path", [p for p in ZH_PAGES if localized(p, "en") in SITE.pages])
 def test_both_languages_of_a_page_have_the_same_sections_and_link_each_other(built_site, path):
-    """The language switches (the header's selector and the page's own) open the twin page, and lang-switch.js
-    carries the section being read (#id) over: the twin must have the same section ids."""
+    """The page's own language switch opens the twin page (the header's selector gets the same address from
+    lang-switch.js: tests/docs/test_docs_browser.py), and lang-switch.js carries the section being read (#id)
+    over: the twin must have the same section ids."""
     twin = localized(path, "en")
     zh = (built_site.root / served(path) / "index.html").read_text(encoding="utf-8")
     en = (built_site.root / served(twin) / "index.html").read_text(encoding="utf-8")
     assert heading_ids(zh) == heading_ids(en)
     depth = served(path).count("/")
-    assert f'href="{"../" * depth}en/{served(unlocalized(twin))}" hreflang="en"' in zh.replace('class="md-select__link" ', "")
-    assert f'href="{"../" * (depth + 1)}{served(path)}" hreflang="zh"' in en
+    assert f'<p class="lang-switch"><a href="{"../" * depth}en/{served(unlocalized(twin))}" hreflang="en"' in zh
+    assert f'<p class="lang-switch"><a href="{"../" * (depth + 1)}{served(path)}" hreflang="zh"' in en
 
 
 HALF_WIDTH_ALLOWED = re.compile(r"[\w .]*[+\-−×*/=<>][\w .+\-−×*/=<>]*")
