@@ -78,14 +78,24 @@ def provenance_html(item: RuleItem, sources: dict[str, dict[str, Any]], lang: st
                      f'<a href="#src-{escape(sid)}"><code>{escape(sid)}</code></a> {name}{who}{section}</p>')
     if "inferred" in item:
         inferred = item["inferred"] or {}
-        reason = escape(str(inferred.get("reason_zh") if lang == "zh" and inferred.get("reason_zh")
-                            else inferred.get("reason", "")))
+        reason = text_in(inferred.get("reason", ""), inferred.get("reason_zh"), lang)
         lines.append(f'<p class="prov inferred"><span class="prov-label">{UI["inferred"][lang]}</span> {reason}</p>')
     if item.get("note"):
-        note = item.get("note_zh") if lang == "zh" and item.get("note_zh") else item["note"]
-        lines.append(f'<p class="prov note"><span class="prov-label">{UI["note"][lang]}</span> '
-                     f'{escape(str(note))}</p>')
+        note = text_in(item["note"], item.get("note_zh"), lang)
+        lines.append(f'<p class="prov note"><span class="prov-label">{UI["note"][lang]}</span> {note}</p>')
     return "".join(lines)
+
+
+def text_in(english: Any, chinese: Any, lang: str) -> str:
+    """A note or an inferred reason (English, with its optional 中文 sibling ``note_zh`` / ``reason_zh``) as HTML
+    in the page's language. The bundled variants give both (tests/docs/test_docs_language.py); a house file may
+    give only the English: its 中文 page then shows the English text marked ``lang="en"`` and says so in Chinese
+    (``UI["english_only"]``)."""
+    if lang != "zh":
+        return escape(str(english))
+    if chinese:
+        return escape(str(chinese))
+    return f'<span lang="en">{escape(str(english))}</span> <span class="english-only">{UI["english_only"]["zh"]}</span>'
 
 
 def value_html(value: Any, lang: str) -> str:

@@ -1,6 +1,6 @@
 """The seat picture of a rulebook page: where each seat sits at the table, from the variant's table.
 
-Seat 0 is drawn at the bottom (the reader's place); the next seats in play order follow round the table in the
+Seat 0 (甲 / player A, :func:`~.labels.seat_name`) is drawn at the bottom (the reader's place); the next seats in play order follow round the table in the
 variant's ``players.play_direction`` (:class:`~datong_rules.reference_impl.table.Table`), so the picture shows which
 way play goes. Partners (``players.partnership: opposite_seats``) get the same colour class.
 """
@@ -11,7 +11,7 @@ from html import escape
 
 from datong_rules.reference_impl.table import Table
 
-from .labels import UI, in_brackets, seat_name
+from .labels import SEAT_NAMES, UI, in_brackets, seat_name
 
 _GRID = {"north": (0, 1), "west": (1, 0), "east": (1, 2), "south": (2, 1)}
 """Row and column of each compass place in the 3 × 3 picture of a four-seat table."""
@@ -25,7 +25,10 @@ def seats_html(table: Table, lang: str) -> str:
         table: the variant's table.
         lang: ``"zh"`` or ``"en"``.
     """
-    caption = UI["seats_caption"][lang].format(direction=UI[f"direction_{table.play_direction}"][lang])
+    first = seat_name(0, lang)
+    caption = UI["seats_caption"][lang].format(
+        direction=UI[f"direction_{table.play_direction}"][lang], first=first[:1].upper() + first[1:],
+        order=("、" if lang == "zh" else ", ").join(SEAT_NAMES[lang][seat] for seat in table.seats))
 
     def cell(seat: int) -> str:
         team = table.team(seat)

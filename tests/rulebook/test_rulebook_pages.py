@@ -193,3 +193,18 @@ def test_the_seat_picture_follows_the_play_direction():
     # row 2 (middle): west, centre, east; counter-clockwise puts seat 1 to the east (right), clockwise to the west
     assert ccw.index("player D") < ccw.index("player B") and cw.index("player B") < cw.index("player D")
     assert 'class="seat team-0">player C' in ccw and "逆时针" in seats_html(Table(4), "zh")
+
+
+def test_a_house_files_english_only_note_is_marked_on_the_chinese_page():
+    """A house file may give a note or an inferred reason in English only: the 中文 page shows it marked
+    ``lang="en"`` and says in Chinese that it is English only; with ``note_zh`` / ``reason_zh`` it shows those."""
+    from datong_rules.rulebook.rules_html import provenance_html
+
+    item = {"value": 1, "inferred": {"reason": "Because the club says so."}, "note": "Played at the club."}
+    zh = provenance_html(item, {}, "zh")
+    assert '<span lang="en">Because the club says so.</span>' in zh and '<span lang="en">Played at the club.</span>' in zh
+    assert zh.count("只有英文") == 2
+    both = provenance_html({**item, "inferred": {**item["inferred"], "reason_zh": "俱乐部这样打。"}, "note_zh": "俱乐部的打法。"},
+                           {}, "zh")
+    assert "俱乐部这样打。" in both and "俱乐部的打法。" in both and 'lang="en"' not in both
+    assert "只有英文" not in provenance_html(item, {}, "en")
