@@ -46,6 +46,7 @@ USES = {
     "types-pyyaml": "-m mypy", "types-jsonschema": "-m mypy",  # stubs: used by mypy runs on the typed modules
     "pre-commit": "-m pre_commit", "import-linter": "command lint-imports", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
     "jieba": "mkdocs.yml:jieba_dict_user",  # the search plugin segments Chinese with it when it is installed
+    "mkdocs-static-i18n": "mkdocs.yml:- i18n:",  # one site tree per language
 }
 
 
