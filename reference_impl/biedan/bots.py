@@ -1,32 +1,19 @@
-"""Bots for 憋蛋 Biedan: ``RandomBot`` (a random legal action) and ``GreedyBot`` (sheds small cards, keeps bombs
-for the opponents). A bot is ``Bot(rng)`` with ``choose(state) -> action`` (PLAN.md §3)."""
+"""Bots for 憋蛋 Biedan: ``RandomBot`` (a random legal action, :mod:`..climbing.bots`) and ``GreedyBot`` (sheds
+small cards, keeps bombs for the opponents). A bot is ``Bot(rng)`` with ``choose(state) -> action`` (PLAN.md §3)."""
 
 from __future__ import annotations
 
 import random
 
+from ..climbing.bots import Bot, RandomBot, bots_of_kind
 from . import exchange as xchg
 from .combinations import sample_of
 
 
-class RandomBot:
-    """Plays :meth:`HandState.random_action`: pass or a legal shape uniformly, suits at random."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state) -> dict:
-        """A random legal action of ``state``'s current player."""
-        return state.random_action(self.rng)
-
-
-class GreedyBot:
+class GreedyBot(Bot):
     """Buries its three weakest cards; leads the play that sheds most cards at the lowest rank (bombs and the rocket
     last); follows with the lowest ordinary play that beats, uses a bomb only against an opponent close to going
     out, and never beats its partner (defenders cooperate)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def choose(self, state) -> dict:
         """The greedy action of ``state``'s current player."""
@@ -68,5 +55,5 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bots(kind: str, rng: random.Random) -> list:
-    """Three bots of ``kind``, each with its own random source drawn from ``rng``."""
-    return [BOTS[kind](random.Random(rng.getrandbits(64))) for _ in range(3)]
+    """Three bots of ``kind`` (players.count is 3), each with its own random source drawn from ``rng``."""
+    return bots_of_kind(BOTS, kind, rng, 3)

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import CardNotationError, parse_card, sort_cards
+from ..climbing.round_replay import replay_round
 from . import exchange as xchg
 from .combinations import Reading, Table, beat_reason, by_rank, readings, shapes, plays_of, table_for
 from .rules import BiedanRules, rules_for
-from .state import PLAYERS, egg_reason, next_to_answer, play_reason, round_leader, settle
+from .state import PLAYERS, egg_reason, play_reason, settle
 
 Answer = dict[str, Any]
 
@@ -195,81 +196,36 @@ def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
 
 
 def op_round(rules: BiedanRules, given: dict) -> Answer:
-    """``round``: replay the actions of one round from its start."""
+    """``round``: replay the actions of one round from its start (:func:`..climbing.round_replay.replay_round`);
+    a card played twice in the round, a play that is no combination or does not beat the table is bad input."""
     t = table_for(rules)
     sizes = _get(given, "hand_sizes")
     if not isinstance(sizes, list) or len(sizes) != PLAYERS or any(
             isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in sizes):
         raise ValueError(f"given.hand_sizes: expected {PLAYERS} card counts")
-    sizes = list(sizes)
     leader = _seat(_get(given, "leader"), "given.leader")
     if not sizes[leader]:
         raise ValueError(f"given.leader: seat {leader} holds no cards")
     if sum(1 for n in sizes if n) < 2:
         raise ValueError("given.hand_sizes: fewer than two seats hold cards (the hand is over)")
-    actions = _get(given, "actions")
-    if not isinstance(actions, list):
-        raise ValueError("given.actions: expected a list")
-    table: Reading | None = None
-    last: int | None = None
-    passed: set[int] = set()
-    locked: set[int] = set()
     played: list[str] = []
-    out: list[int] = []
-    turn: int | None = leader
-    over = hand_over = False
-    next_leader: int | None = None
-    for i, action in enumerate(actions):
-        where = f"given.actions[{i}]"
-        if over:
-            raise ValueError(f"{where}: the round is already over")
-        if not isinstance(action, dict) or action.get("type") not in ("play", "pass"):
-            raise ValueError(f"{where}: expected {{type: play|pass, seat, cards}}")
-        seat = _seat(action.get("seat"), f"{where}.seat")
-        if seat != turn:
-            raise ValueError(f"{where}: seat {seat} is not to act (seat {turn} is)")
-        if action["type"] == "pass":
-            if table is None:
-                raise ValueError(f"{where}: the leader cannot pass")
-            passed.add(seat)
-            if rules.pass_locks_out:
-                locked.add(seat)
-        else:
-            cards = _cards(action.get("cards"), f"{where}.cards")
-            _apart(cards, played, f"{where}.cards", "an earlier play of the round")
-            played += cards
-            found = readings(t, cards)
-            if not found:
-                raise ValueError(f"{where}: {' '.join(cards)} is not a combination")
-            if table is not None and beat_reason(t, table, found[0]) is not None:
-                raise ValueError(f"{where}: {' '.join(cards)} does not beat the table "
-                                 f"({beat_reason(t, table, found[0])})")
-            if len(cards) > sizes[seat]:
-                raise ValueError(f"{where}: seat {seat} holds only {sizes[seat]} cards")
-            sizes[seat] -= len(cards)
-            table, last, passed = found[0], seat, set()
-            if not sizes[seat]:
-                out.append(seat)
-                if sum(1 for n in sizes if n) == 1:
-                    over = hand_over = True
-                    turn = None
-                    continue
-        turn = next_to_answer(seat, last, sizes, passed, locked)
-        if turn is None:
-            over = True
-            assert last is not None
-            next_leader = round_leader(rules, last, sizes)
-    return {"over": over, "hand_over": hand_over, "to_act": None if over else turn,
-            "table": None if over or table is None else _table_cards(actions),
-            "next_leader": next_leader, "out": out}
 
+    def read_play(where: str, seat: int, action: dict, table: Reading | None) -> tuple[Reading, list[str]]:
+        cards = _cards(action.get("cards"), f"{where}.cards")
+        _apart(cards, played, f"{where}.cards", "an earlier play of the round")
+        played.extend(cards)
+        found = readings(t, cards)
+        if not found:
+            raise ValueError(f"{where}: {' '.join(cards)} is not a combination")
+        reason = None if table is None else beat_reason(t, table, found[0])
+        if reason is not None:
+            raise ValueError(f"{where}: {' '.join(cards)} does not beat the table ({reason})")
+        return found[0], cards
 
-def _table_cards(actions: list[dict]) -> list[str]:
-    """The cards of the last play among ``actions`` (the play to beat)."""
-    for action in reversed(actions):
-        if action.get("type") == "play":
-            return [parse_card(c) for c in action["cards"]]
-    return []  # pragma: no cover
+    done = replay_round(rules.round, sizes, leader, _get(given, "actions"), read_play)
+    return {"over": done.over, "hand_over": done.hand_over, "to_act": done.to_act,
+            "table": None if done.over or done.table is None else done.table_cards,
+            "next_leader": done.next_leader, "out": done.out}
 
 
 def op_egg(rules: BiedanRules, given: dict) -> Answer:

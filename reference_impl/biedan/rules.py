@@ -8,11 +8,11 @@ beside the field). Values the engine cannot play are refused with a one-line :cl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ..climbing.variant_rules import check_playable, check_supported, rule_value, variant_with
-from ..variant import Variant, load_variant
+from ..climbing.seats import RoundRules
+from ..climbing.variant_rules import RulesSource, reader, round_rules
+from ..variant import Variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
     "players.count": (3,),
@@ -96,6 +96,7 @@ class BiedanRules:
     first_lead_with_banker_card: bool  # play.first_lead_with_banker_card
     pass_locks_out: bool  # play.pass_locks_out
     next_leader: str  # play.next_leader
+    round: RoundRules  # play.pass_locks_out, play.next_leader, play.leader_out (the wind), hand_end.when
     exchange_timing: str  # exchange.timing
     banker_tribute: str  # exchange.banker_tribute
     match_hands: int  # match.hands
@@ -113,76 +114,46 @@ class BiedanRules:
         raise KeyError(name)
 
 
-def _value(variant: Variant, rule_id: str) -> Any:
-    return rule_value(variant, rule_id, RulesError, "Biedan")
-
-
 def rules_from_variant(variant: Variant) -> BiedanRules:
     """The rules of a resolved variant (not cached).
 
     Raises:
         RulesError: not a Biedan variant, abstract, a rule missing, or a value the engine cannot play.
     """
-    check_playable(variant, "biedan", RulesError, "Biedan")
-    check_supported(variant, SUPPORTED, RulesError, "Biedan")
+    value = reader(variant, "biedan", SUPPORTED, RulesError, "Biedan")
     catalogue = tuple(Combination(
         name=c["name"], shape=c["shape"], tier=c["tier"], size=c.get("size", 0), unit=c.get("unit", 0),
         min_length=c.get("min_length", 0), max_length=c.get("max_length", 0), cards=tuple(c.get("cards", ())))
-        for c in _value(variant, "combinations.catalogue"))
+        for c in value("combinations.catalogue"))
     return BiedanRules(
         variant_id=variant.id,
-        players=_value(variant, "players.count"),
-        play_direction=_value(variant, "players.play_direction"),
-        decks=_value(variant, "deck.decks"),
-        hand_size=_value(variant, "deal.hand_size"),
-        first_drawer_first_hand=_value(variant, "deal.first_drawer")["first_hand"],
-        first_banker_card=_value(variant, "banker.first")["holder_of"],
-        next_when_lost=_value(variant, "banker.next_when_lost"),
-        egg_size=_value(variant, "egg.count"),
-        egg_secret=_value(variant, "egg.secret"),
-        single_order=tuple(_value(variant, "ranking.single_order")),
-        sequence_order=tuple(_value(variant, "ranking.sequence_order")),
+        players=value("players.count"),
+        play_direction=value("players.play_direction"),
+        decks=value("deck.decks"),
+        hand_size=value("deal.hand_size"),
+        first_drawer_first_hand=value("deal.first_drawer")["first_hand"],
+        first_banker_card=value("banker.first")["holder_of"],
+        next_when_lost=value("banker.next_when_lost"),
+        egg_size=value("egg.count"),
+        egg_secret=value("egg.secret"),
+        single_order=tuple(value("ranking.single_order")),
+        sequence_order=tuple(value("ranking.sequence_order")),
         catalogue=catalogue,
-        flush_applies_to=frozenset(_value(variant, "combinations.flush")["applies_to"]),
-        flush_reach=_value(variant, "combinations.flush_reach"),
-        bombs_beat_ordinary=_value(variant, "beating.bombs_beat_ordinary"),
-        first_lead_with_banker_card=_value(variant, "play.first_lead_with_banker_card"),
-        pass_locks_out=_value(variant, "play.pass_locks_out"),
-        next_leader=_value(variant, "play.next_leader"),
-        exchange_timing=_value(variant, "exchange.timing"),
-        banker_tribute=_value(variant, "exchange.banker_tribute"),
-        match_hands=_value(variant, "match.hands"),
+        flush_applies_to=frozenset(value("combinations.flush")["applies_to"]),
+        flush_reach=value("combinations.flush_reach"),
+        bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),
+        first_lead_with_banker_card=value("play.first_lead_with_banker_card"),
+        pass_locks_out=value("play.pass_locks_out"),
+        next_leader=value("play.next_leader"),
+        round=round_rules(value, ("play.leader_out",)),
+        exchange_timing=value("exchange.timing"),
+        banker_tribute=value("exchange.banker_tribute"),
+        match_hands=value("match.hands"),
     )
 
 
-@lru_cache(maxsize=64)
-def _rules_by_id(variant_id: str) -> BiedanRules:
-    return rules_from_variant(load_variant(variant_id))
-
-
-def rules_for(variant: str | Variant | BiedanRules) -> BiedanRules:
-    """The rules of a playable Biedan variant: a bundled id (cached), a loaded :class:`Variant`, or rules as they
-    are.
-
-    Raises:
-        RulesError: as :func:`rules_from_variant`; SpecError: the variant cannot be loaded.
-    """
-    if isinstance(variant, BiedanRules):
-        return variant
-    if isinstance(variant, str):
-        return _rules_by_id(variant)
-    return rules_from_variant(variant)
-
-
-def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> BiedanRules:
-    """The rules of a variant built in memory: a bundled Biedan variant with some rule values replaced (tests, the
-    mutation check's ``Patcher.rules``; texts and provenance are kept).
-
-    Args:
-        base_id: e.g. ``"biedan/biedan-guide"``; overrides: rule id → value (``{"play.next_leader":
-        "next_of_last_player"}``); variant_id: the id of the result (default ``base_id + "+house"``).
-
-    Raises:
-        RulesError: an override names a rule the base lacks, or as :func:`rules_from_variant`.
-    """
-    return rules_from_variant(variant_with(base_id, overrides, RulesError, variant_id))
+_SOURCE = RulesSource(BiedanRules, rules_from_variant, RulesError)
+rules_for = _SOURCE.rules_for
+"""The rules of a playable Biedan variant: a bundled id (cached), a loaded Variant, or BiedanRules as they are."""
+rules_with = _SOURCE.rules_with
+"""The rules of a bundled Biedan variant with some rule values replaced (tests, planted faults)."""

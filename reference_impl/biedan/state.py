@@ -21,6 +21,7 @@ from typing import Any
 
 from ..actions import ActionError, read_action
 from ..cards import build_deck
+from ..climbing.seats import hand_over, next_to_answer, round_leader
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
                            shape_reading, shapes, table_for)
@@ -349,14 +350,6 @@ class HandState:
             return
         self.phase = "bury" if self.phase == "exchange" else "over"
 
-    def _next_turn(self, seat: int) -> int | None:
-        """The next seat after ``seat`` that holds cards and is not locked out, or None."""
-        for step in (1, 2):
-            other = (seat + step) % PLAYERS
-            if self.sizes[other] and other not in self.locked:
-                return other
-        return None
-
     def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
         self.first_lead = False
         self.must_contain = None
@@ -367,7 +360,7 @@ class HandState:
         self.passed = set()
         if not self.sizes[seat]:
             self.out.append(seat)
-            if len(self.out) == PLAYERS - 1:
+            if hand_over(self.out, self.sizes, self.rules.round.hand_end):
                 self._end_hand()
                 return
         self._after_action(seat)
@@ -387,7 +380,7 @@ class HandState:
 
     def _end_round(self, last: int | None) -> None:
         assert last is not None
-        leader = round_leader(self.rules, last, self.sizes)
+        leader, _ = round_leader(last, self.sizes, self.rules.round.next_leader, self.rules.round.wind)
         self.table = None
         self.table_cards = []
         self.table_seat = None
@@ -421,26 +414,6 @@ class HandState:
         return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
                 "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
                 "out": list(self.out)}
-
-
-def next_to_answer(seat: int, last: int | None, sizes: list[int], passed: set[int], locked: set[int]) -> int | None:
-    """After ``seat`` acted: the next seat in play order that still has to answer the play of ``last`` (holds
-    cards, is not ``last``, has not passed since that play, is not locked out), or None when the round is over
-    (rule play.round_end)."""
-    for step in (1, 2):
-        other = (seat + step) % PLAYERS
-        if sizes[other] and other != last and other not in passed and other not in locked:
-            return other
-    return None
-
-
-def round_leader(rules: BiedanRules, last: int, sizes: list[int]) -> int:
-    """Who leads after a round whose last play was ``last``'s (rules play.next_leader, play.leader_out): ``last``
-    (last_player) or ``last``'s next player (next_of_last_player); a seat without cards passes it on to the next
-    seat that holds cards."""
-    if rules.next_leader == "last_player" and sizes[last]:
-        return last
-    return next(s for s in ((last + 1) % PLAYERS, (last + 2) % PLAYERS) if sizes[s])
 
 
 def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:

@@ -1,1 +1,4 @@
-"""Code shared by the climbing games (打墩 Dadun now; 憋蛋 Biedan later): rounds of plays and passes, multiset card helpers."""
+"""Code shared by the climbing games 憋蛋 Biedan and 打墩 Dadun, one responsibility a module: ``cardset`` (multisets
+of card tokens), ``variant_rules`` (reading the rules from a variant; ``rules_for`` / ``rules_with``), ``seats``
+(next seat, who answers, the wind, the hand's end), ``round_replay`` (the ``round`` operation), ``bots`` (the bot
+base and the random bot)."""

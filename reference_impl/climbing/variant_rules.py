@@ -1,15 +1,19 @@
-"""Reading a climbing game's rules from a resolved variant: the pieces every climbing game's ``rules.py`` repeats.
+"""Reading a climbing game's rules from a resolved variant: the pieces every climbing game's ``rules.py`` shares
+(checks, the value reader, the round's rules, ``rules_for`` / ``rules_with``).
 
-Shared by 打墩 Dadun and 憋蛋 Biedan. No rule value lives here: the functions read values by rule id and check them against the game's
-``SUPPORTED`` table.
+Shared by 打墩 Dadun and 憋蛋 Biedan. No rule value lives here: the functions read values by rule id and check them
+against the game's ``SUPPORTED`` table.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from ..variant import Variant, load_variant
+from .seats import RoundRules
 
 
 def rule_value(variant: Variant, rule_id: str, error: type[ValueError], game_name: str) -> Any:
@@ -66,3 +70,70 @@ def variant_with(base_id: str, overrides: dict[str, Any], error: type[ValueError
             node = node[part]
         node["value"] = copy.deepcopy(value)
     return Variant(variant_id or f"{base_id}+house", data)
+
+
+def round_rules(value: Callable[[str], Any], wind_rules: tuple[str, ...]) -> RoundRules:
+    """The rules of a round (:class:`.seats.RoundRules`) read with ``value`` (rule id → value): play.pass_locks_out,
+    play.next_leader, hand_end.when (a name or a list of names), and the wind from the rule ids ``wind_rules`` in
+    order of preference (the game says which of its rules name who takes the wind)."""
+    when = value("hand_end.when")
+    return RoundRules(pass_locks_out=value("play.pass_locks_out"), next_leader=value("play.next_leader"),
+                      wind=tuple(value(rule_id) for rule_id in wind_rules),
+                      hand_end=(when,) if isinstance(when, str) else tuple(when))
+
+
+def reader(variant: Variant, game: str, supported: dict[str, tuple[Any, ...]], error: type[ValueError],
+           game_name: str) -> Callable[[str], Any]:
+    """Check that ``variant`` is a playable variant of ``game`` with values the engine plays, and return its value
+    reader: rule id → value.
+
+    Raises:
+        error: as :func:`check_playable` and :func:`check_supported`; the reader raises it for a missing rule.
+    """
+    check_playable(variant, game, error, game_name)
+    check_supported(variant, supported, error, game_name)
+    return lambda rule_id: rule_value(variant, rule_id, error, game_name)
+
+
+R = TypeVar("R")
+
+
+class RulesSource(Generic[R]):
+    """Where a climbing game's typed rules come from: ``rules_for`` (a bundled id, cached; a loaded
+    :class:`Variant`; or rules as they are) and ``rules_with`` (a bundled variant with some values replaced).
+
+    A game's ``rules`` module makes one (``_SOURCE = RulesSource(DadunRules, rules_from_variant, RulesError)``) and
+    publishes its two methods as the module functions ``rules_for`` and ``rules_with`` of the registry contract.
+    """
+
+    def __init__(self, rules_type: type[R], from_variant: Callable[[Variant], R], error: type[ValueError]) -> None:
+        self._type = rules_type
+        self._from_variant = from_variant
+        self._error = error
+        self._by_id = lru_cache(maxsize=64)(lambda variant_id: from_variant(load_variant(variant_id)))
+
+    def rules_for(self, variant: str | Variant | R) -> R:
+        """The rules of a playable variant: a bundled id (cached), a loaded :class:`Variant`, or rules as they are.
+
+        Raises:
+            the game's RulesError: not a variant of the game, abstract, a rule missing, or a value the engine cannot
+            play; SpecError: the variant cannot be loaded.
+        """
+        if isinstance(variant, self._type):
+            return variant
+        if isinstance(variant, str):
+            return self._by_id(variant)
+        return self._from_variant(variant)  # type: ignore[arg-type]
+
+    def rules_with(self, base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> R:
+        """The rules of a variant built in memory: a bundled variant with some rule values replaced (tests, the
+        mutation check's ``Patcher.rules``; texts and provenance are kept).
+
+        Args:
+            base_id: e.g. ``"biedan/biedan-guide"``; overrides: rule id → value (``{"play.next_leader":
+            "next_of_last_player"}``); variant_id: the id of the result (default ``base_id + "+house"``).
+
+        Raises:
+            the game's RulesError: an override names a rule the base lacks, or as :meth:`rules_for`.
+        """
+        return self._from_variant(variant_with(base_id, overrides, self._error, variant_id))

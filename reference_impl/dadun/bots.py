@@ -1,37 +1,23 @@
-"""打墩 Dadun bots: ``Bot(rng)`` with ``choose(state) -> action``."""
+"""打墩 Dadun bots: ``Bot(rng)`` with ``choose(state) -> action``; ``RandomBot`` is :mod:`..climbing.bots`'s."""
 
 from __future__ import annotations
 
-import random
-
+from ..climbing.bots import Bot, RandomBot
+from ..climbing.seats import partner_of
 from . import combinations as cb
 from .state import HandState
 
 
-class RandomBot:
-    """A random legal action (the state's own sampler, :meth:`HandState.random_action`)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: HandState) -> dict:
-        """A random legal action."""
-        return state.random_action(self.rng)
-
-
-class GreedyBot:
+class GreedyBot(Bot):
     """Leads its longest play of lowest strength; follows with the weakest play that beats the table, never
     bombing its partner's play; otherwise passes."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng
 
     def choose(self, state: HandState) -> dict:
         """The weakest useful legal action."""
         actions = list(state.legal_actions())
         plays = [a for a in actions if a["type"] == "play"]
         seat = state.current_player()
-        if state.table is not None and (state.table[2] - seat) % 4 == 2:
+        if state.table is not None and state.table[2] == partner_of(seat, state.rules.players):
             plays = [a for a in plays if cb.TIER[a["reading"]["combination"]] == 0]
         if not plays:
             return next(a for a in actions if a["type"] == "pass")

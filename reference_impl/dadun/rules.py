@@ -7,11 +7,11 @@ the field). Values the engine cannot play are refused with a one-line :class:`Ru
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ..climbing.variant_rules import check_playable, check_supported, rule_value, variant_with
-from ..variant import Variant, load_variant
+from ..climbing.seats import RoundRules
+from ..climbing.variant_rules import RulesSource, reader, round_rules
+from ..variant import Variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
     "players.count": (4,),
@@ -97,6 +97,7 @@ class DadunRules:
     ladder: tuple[tuple[str, int], ...]  # beating.bomb_ladder + beating.bomb_ladder_extension (low to high)
     linked_dun_order: str  # beating.linked_dun_order
     pass_locks_out: bool  # play.pass_locks_out
+    round: RoundRules  # play.pass_locks_out, play.next_leader, play.wind, play.wind_partner_out, hand_end.when
     point_cards: dict[str, int]  # points.cards
     merging: str  # merging.stages
     partners_first_second_levels: int  # settlement.partners_first_second.levels
@@ -125,12 +126,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     Raises:
         RulesError: not a Dadun variant, abstract, a rule missing, or a value the engine cannot play.
     """
-    check_playable(variant, "dadun", RulesError, "Dadun")
-    check_supported(variant, SUPPORTED, RulesError, "Dadun")
-
-    def v(rule_id: str) -> Any:
-        return rule_value(variant, rule_id, RulesError, "Dadun")
-
+    v = reader(variant, "dadun", SUPPORTED, RulesError, "Dadun")
     hand_sizes = tuple(v("deal.hand_sizes"))
     if sum(hand_sizes) != 54 * v("deck.decks") or len(hand_sizes) != v("players.count"):
         raise RulesError(f"{variant.id}: deal.hand_sizes must give every card of the pack to the 4 players")
@@ -170,6 +166,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         ladder=ladder,
         linked_dun_order=v("beating.linked_dun_order"),
         pass_locks_out=v("play.pass_locks_out"),
+        round=round_rules(v, ("play.wind", "play.wind_partner_out")),
         point_cards=dict(v("points.cards")),
         merging=v("merging.stages"),
         partners_first_second_levels=v("settlement.partners_first_second")["levels"],
@@ -181,28 +178,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     )
 
 
-@lru_cache(maxsize=64)
-def _rules_by_id(variant_id: str) -> DadunRules:
-    return rules_from_variant(load_variant(variant_id))
-
-
-def rules_for(variant: str | Variant | DadunRules) -> DadunRules:
-    """The rules of a playable Dadun variant: a bundled id (cached), a loaded :class:`Variant`, or rules as they are.
-
-    Raises:
-        RulesError: as :func:`rules_from_variant`; SpecError: the variant cannot be loaded.
-    """
-    if isinstance(variant, DadunRules):
-        return variant
-    if isinstance(variant, str):
-        return _rules_by_id(variant)
-    return rules_from_variant(variant)
-
-
-def rules_with(base_id: str, overrides: dict[str, Any], variant_id: str | None = None) -> DadunRules:
-    """The rules of a bundled Dadun variant with some rule values replaced (tests, planted faults).
-
-    Raises:
-        RulesError: an override names a rule the base lacks, or as :func:`rules_from_variant`.
-    """
-    return rules_from_variant(variant_with(base_id, overrides, RulesError, variant_id))
+_SOURCE = RulesSource(DadunRules, rules_from_variant, RulesError)
+rules_for = _SOURCE.rules_for
+"""The rules of a playable Dadun variant: a bundled id (cached), a loaded Variant, or DadunRules as they are."""
+rules_with = _SOURCE.rules_with
+"""The rules of a bundled Dadun variant with some rule values replaced (tests, planted faults)."""

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..climbing.cardset import check_cards, full_pack, rank_of, sort_cards
+from ..climbing.seats import hand_over, next_to_answer, round_leader
 from . import combinations as cb
 from .plays import legal_plays
 from .rules import DadunRules, rules_for
@@ -216,43 +217,30 @@ class HandState:
             self.finish.append(seat)
             if len(self.finish) == 1:
                 self.first_partner_before = self.captured[PARTNER[seat]]
-            if len(self.finish) == 2 and PARTNER[self.finish[0]] == seat:
-                return self._end_hand()
-            if len(self.finish) == 3:
-                self.captured[seat] += points_of(self.rules, self.round_cards)
-                self.round_cards = []
+            if hand_over(self.finish, self._holding(), self.rules.round.hand_end):
+                if len(self.finish) == 3:  # points.final_round: third_out
+                    self.captured[seat] += points_of(self.rules, self.round_cards)
+                    self.round_cards = []
                 return self._end_hand()
         self._advance(seat)
 
-    def _next_active(self, seat: int) -> int:
-        for step in range(1, 5):
-            nxt = (seat + step) % 4
-            if nxt not in self.finish:
-                return nxt
-        raise RuntimeError("nobody left to play")
+    def _holding(self) -> list[bool]:
+        """Seat → still holds cards."""
+        return [s not in self.finish for s in range(self.rules.players)]
 
     def _advance(self, seat: int) -> None:
         assert self.table is not None
         last = self.table[2]
-        others = set(self.active()) - {last}
-        if others <= self.passed:
+        nxt = next_to_answer(seat, last, self._holding(), self.passed, self.locked)
+        if nxt is None:
             self._end_round(last)
-            return
-        nxt = self._next_active(seat)
-        while nxt in self.locked and nxt != last:
-            nxt = self._next_active(nxt)
-        self.turn = nxt
+        else:
+            self.turn = nxt
 
     def _end_round(self, last: int) -> None:
         """Points to the last player; the next lead: the last player, or the partner (wind) [play.*, points.*]."""
         self.captured[last] += points_of(self.rules, self.round_cards)
-        wind = last in self.finish
-        if not wind:
-            leader = last
-        elif PARTNER[last] not in self.finish:
-            leader = PARTNER[last]
-        else:
-            leader = self._next_active(last)
+        leader, wind = round_leader(last, self._holding(), self.rules.round.next_leader, self.rules.round.wind)
         self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
         self._round_actions = []
         self.round_cards, self.table, self.passed, self.locked = [], None, set(), set()
