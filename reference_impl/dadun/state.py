@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..climbing.cardset import check_cards, full_pack, rank_of, sort_cards
+from ..actions import ActionError, read_action
+from ..climbing.cardset import full_pack, rank_of, sort_cards
 from ..climbing.seats import hand_over, next_to_answer, round_leader
 from . import combinations as cb
 from .plays import legal_plays
@@ -95,22 +96,26 @@ class HandState:
         return out
 
     def check(self, action: dict) -> tuple[str | None, Any]:
-        """(None, reading) when ``action`` is legal now, else (reason code, None)."""
+        """(None, reading) when ``action`` is legal now, else (reason code, None): ``out_of_turn`` after the end,
+        ``bad_action`` when it is not in the shared notation (:func:`datong_rules.reference_impl.actions.read_action`),
+        then the codes of docs/implementers/dadun-operations.md (``replay``)."""
         if self.result is not None:
             return "out_of_turn", None
-        if not isinstance(action, dict) or action.get("type") not in ("play", "pass"):
+        empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
+        try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after the turn
+            action = read_action(dict(action, cards=["BJ"], reading={"combination": "single", "cards": ["BJ"]})
+                                 if empty else action, self.rules.players)
+        except ActionError:
+            return "bad_action", None
+        if action["type"] not in ("play", "pass"):
             return "not_a_combination", None
-        if action.get("seat", self.turn) != self.turn:
+        if action["seat"] != self.turn:
             return "out_of_turn", None
         if action["type"] == "pass":
             return ("must_lead", None) if self.table is None else (None, None)
-        cards = action.get("cards")
-        try:
-            cards = tuple(check_cards(cards, "cards", self.rules.decks))
-        except ValueError:
-            return "not_in_hand", None
-        if not cards:
+        if empty:
             return "empty_play", None
+        cards = tuple(action["cards"])
         if self.table is not None and self.turn in self.locked:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
@@ -188,6 +193,7 @@ class HandState:
             reason, reading = self.check(action)
             if reason:
                 raise IllegalAction(reason, self.turn, repr(action))
+            action = read_action(action, self.rules.players)  # canonical card tokens
         else:
             reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
         seat = self.turn

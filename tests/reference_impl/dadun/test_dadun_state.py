@@ -112,3 +112,20 @@ def test_round_with_the_wind():
         {"type": "play", "seat": 0, "cards": ["SK"]}, {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2},
         {"type": "pass", "seat": 3}]})
     assert (ans["over"], ans["next_leader"], ans["wind"], ans["points"], ans["out"]) == (True, 2, True, 10, [0])
+
+
+def test_actions_are_read_in_the_shared_notation():
+    """An action outside the notation is bad_action (unknown key, bad seat, a reading that does not pair with the
+    cards); an empty play is empty_play once the turn is right; card tokens are kept canonical."""
+    state = new_hand(V, random.Random(3))
+    seat = state.current_player()
+    card = sorted(state.hands[seat].elements())[0]
+    assert state.check({"type": "play", "seat": seat, "cards": [card], "extra": 1}) == ("bad_action", None)
+    assert state.check({"type": "play", "seat": 7, "cards": [card]}) == ("bad_action", None)
+    assert state.check({"type": "play", "seat": seat, "cards": [card],
+                        "reading": {"combination": "single", "cards": [card, card]}}) == ("bad_action", None)
+    assert state.check({"type": "play", "seat": seat, "cards": []}) == ("empty_play", None)
+    assert state.check({"type": "play", "seat": (seat + 1) % 4, "cards": []}) == ("out_of_turn", None)
+    assert state.check({"type": "pass", "seat": seat}) == ("must_lead", None)
+    state.apply({"type": "play", "seat": seat, "cards": [card.lower()]})
+    assert state.actions[-1]["cards"] == [card]
