@@ -19,3 +19,24 @@ def integer(draw: Callable, low: int, high: int) -> int:
     if strategy is None:
         strategy = _INTEGERS[(low, high)] = st.integers(low, high)
     return draw(strategy)
+
+
+class CardPool:
+    """The cards not yet used in one question: every card of the pack at most as often as the pack holds it
+    (``tokens``: the pack, a card repeated once a deck)."""
+
+    def __init__(self, tokens: tuple[str, ...]) -> None:
+        self.left = list(tokens)
+
+    def take(self, draw: Callable, count: int) -> list[str]:
+        """``count`` cards (fewer if the pack runs out), each drawn among those left."""
+        return [self.left.pop(integer(draw, 0, len(self.left) - 1)) for _ in range(min(count, len(self.left)))]
+
+    def take_cards(self, cards: list[str]) -> list[str]:
+        """``cards`` taken out of the pack (those still in it)."""
+        out = []
+        for card in cards:
+            if card in self.left:
+                self.left.remove(card)
+                out.append(card)
+        return out

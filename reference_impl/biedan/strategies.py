@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..cards import ALL_CARDS
+from ..strategies import CardPool as _Pack
 from ..strategies import integer as _n
 from .combinations import table_for
 from .rules import BiedanRules
@@ -45,24 +46,6 @@ RULES_READ: dict[str, tuple[str, ...]] = {
     "settle": ("hand_end.when", "banker.keep_when", "banker.next_when_lost"),
 }
 """Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
-
-class _Pack:
-    """The cards not yet used in one question (one deck: every card at most once)."""
-
-    def __init__(self, tokens: tuple[str, ...]) -> None:
-        self.left = list(tokens)
-
-    def take(self, draw: Callable, count: int) -> list[str]:
-        """``count`` cards (fewer if the pack runs out), each drawn among those left."""
-        return [self.left.pop(_n(draw, 0, len(self.left) - 1)) for _ in range(min(count, len(self.left)))]
-
-    def take_cards(self, cards: list[str]) -> list[str]:
-        """``cards`` taken out of the pack (those still in it)."""
-        out = [c for c in cards if c in self.left]
-        for card in out:
-            self.left.remove(card)
-        return out
-
 
 class _Strategies:
     """The strategies of one variant (see :func:`strategies`)."""

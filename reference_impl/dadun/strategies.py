@@ -1,0 +1,242 @@
+"""Hypothesis strategies for the ``given`` of 打墩 Dadun operations, made from a variant's rules (``datong-rules
+fuzz``).
+
+:func:`strategies` returns operation → a strategy of ``given`` mappings shaped as
+docs/implementers/dadun-operations.md says, for every operation but ``replay`` (a whole record) and ``round`` (a
+legal sequence of plays: not generated yet). Cards come from the variant's pack (``deck.decks`` copies of each card, never more across one question); plays
+are built from same-rank groups and runs of ``ranking.sequence_order`` so that most are combinations, some are not;
+a table always carries one of its readings (a table must have one). Strategies draw Hypothesis integers only, so a
+disagreement shrinks to low cards, low levels and short lists.
+
+:data:`RULES_READ` names, per operation, the rule ids its answer depends on (for the scenarios ``fuzz`` prints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..cards import ALL_CARDS
+from ..climbing.cardset import FACES, rank_of
+from ..climbing.seats import partner_of
+from ..strategies import CardPool
+from ..strategies import integer as _n
+from . import combinations as cb
+from .rules import DadunRules
+
+Given = dict[str, Any]
+
+_PLAY_RULES = ("combinations.catalogue", "wild.cards", "wild.alone", "wild.only_wilds", "wild.for_jokers",
+               "wild.never_pair_with_joker", "wild.three_wilds_dun", "combinations.dun_also_triple",
+               "combinations.flush_also_straight", "combinations.triple_run_ace", "combinations.linked_bomb_halves")
+_BEAT_RULES = ("beating.bombs_beat_ordinary", "beating.bomb_ladder", "beating.bomb_ladder_extension",
+               "beating.linked_dun_order", "ranking.power_order", "ranking.lead_means",
+               "ranking.level_beats_led_level", "ranking.full_house_pair", "ranking.level_promotion")
+
+RULES_READ: dict[str, tuple[str, ...]] = {
+    "facts": ("players.count", "deck.decks", "deal.hand_sizes", "players.play_direction", "wild.cards", "points.cards",
+              "levels.start", "combinations.catalogue", "beating.bomb_ladder", "beating.bomb_ladder_extension",
+              "ranking.lead_means", "settlement.thresholds"),
+    "card_order": ("ranking.power_order", "ranking.level_promotion", "ranking.lead_means"),
+    "classify": _PLAY_RULES + ("ranking.sequence_order",),
+    "beats": _PLAY_RULES + _BEAT_RULES,
+    "legal_play": _PLAY_RULES + _BEAT_RULES + ("play.pass", "play.pass_locks_out"),
+    "legal_play_count": _PLAY_RULES + _BEAT_RULES + ("play.pass", "play.pass_locks_out"),
+    "round_points": ("points.cards",),
+    "deal_order": ("cut.count", "cut.later_hands", "marked_card.drawn_by", "marked_card.first_lead",
+                   "deal.hand_sizes"),
+    "marked_card": ("marked_card.bonus_all_three", "marked_card.bonus_partner_pair", "marked_card.later_hands"),
+    "settle": ("merging.stages", "settlement.partners_first_second", "settlement.thresholds", "settlement.decision",
+               "settlement.levels", "levels.order", "match.end", "levels.played"),
+}
+"""Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
+
+OPERATIONS = ("facts", "card_order", "classify", "beats", "legal_play", "legal_play_count", "round_points",
+              "deal_order", "marked_card", "settle")
+"""The operations with a strategy (not ``round`` nor ``replay``)."""
+
+_TABLE_WAS = ("hand_opening", "round_opening", "follow")
+
+
+class _Strategies:
+    """The strategies of one variant (see :func:`strategies`)."""
+
+    def __init__(self, rules: DadunRules) -> None:
+        self.rules = rules
+        self.tokens = tuple(c for c in ALL_CARDS for _ in range(rules.decks))
+        self.sequence = [r for r in rules.sequence_order]
+
+    def level(self, draw: Callable) -> str:
+        """A level rank, ``levels.start`` most of the time."""
+        return self.rules.start_level if _n(draw, 0, 2) else FACES[_n(draw, 0, len(FACES) - 1)]
+
+    def cards(self, draw: Callable, pool: list[str]) -> list[str]:
+        """Cards of ``pool`` (not removed): a same-rank group, a run of five ranks, or a few cards at random."""
+        if not pool:
+            return []
+        mode = _n(draw, 0, 3)
+        if mode == 0:
+            return [pool[_n(draw, 0, len(pool) - 1)]]
+        if mode == 1:
+            rank = rank_of(pool[_n(draw, 0, len(pool) - 1)])
+            same = [c for c in pool if rank_of(c) == rank]
+            return same[:_n(draw, 1, min(len(same), 8))]
+        if mode == 2:
+            start = _n(draw, 0, len(self.sequence) - 5)
+            out = []
+            for rank in self.sequence[start:start + 5]:
+                have = [c for c in pool if rank_of(c) == rank and c not in out]
+                if have:
+                    out.append(have[_n(draw, 0, len(have) - 1)])
+            return out
+        left = list(pool)
+        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 6)))]
+
+    def table(self, draw: Callable, pack: CardPool, level: str) -> Given:
+        """A PLAY with one of its readings, taken from ``pack`` (a single card when the cards drawn have none)."""
+        cards = pack.take_cards(self.cards(draw, list(pack.left)))
+        found = cb.readings(self.rules, tuple(cards), level) if cards else []
+        if not found:
+            pack.left += cards
+            cards = pack.take(draw, 1)
+            found = cb.readings(self.rules, tuple(cards), level)
+        return {"cards": cards, "reading": found[_n(draw, 0, len(found) - 1)].as_dict()}
+
+    def hand(self, draw: Callable, pack: CardPool) -> list[str]:
+        """Up to a full hand: small most of the time, any size now and then."""
+        most = max(self.rules.hand_sizes)
+        return pack.take(draw, _n(draw, 0, most) if _n(draw, 0, 3) == 3 else _n(draw, 0, 12))
+
+    # -- the operations --------------------------------------------------------------------------------
+    def facts(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return {"level": self.level(draw)} if _n(draw, 0, 1) else {}
+        return given()
+
+    def card_order(self) -> st.SearchStrategy[Given]:
+        combinations = ("single", "pair", "triple", "full_house", "dun", "bomb")
+
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return {"level": self.level(draw), "combination": combinations[_n(draw, 0, len(combinations) - 1)],
+                    "context": ("beat", "lead")[_n(draw, 0, 1)]}
+        return given()
+
+    def classify(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            cards = self.cards(draw, list(self.tokens)) or [self.tokens[0]]
+            return {"cards": cards, "level": self.level(draw)}
+        return given()
+
+    def beats(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            level = self.level(draw)
+            pack = CardPool(self.tokens)
+            table = self.table(draw, pack, level)
+            play = pack.take_cards(self.cards(draw, list(pack.left))) or pack.take(draw, 1)
+            return {"level": level, "table": table, "play": {"cards": play},
+                    "table_was": _TABLE_WAS[_n(draw, 0, 2)]}
+        return given()
+
+    def _play_question(self, draw: Callable) -> tuple[Given, CardPool]:
+        level = self.level(draw)
+        pack = CardPool(self.tokens)
+        table = None if _n(draw, 0, 2) == 0 else self.table(draw, pack, level)
+        out: Given = {"level": level, "hand": self.hand(draw, pack), "table": table,
+                      "table_was": _TABLE_WAS[_n(draw, 0, 2)]}
+        if table is not None and _n(draw, 0, 3) == 0:
+            out["passed"] = True
+        return out, pack
+
+    def legal_play(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            question, pack = self._play_question(draw)
+            mode = _n(draw, 0, 7)
+            if mode == 7:
+                question["action"] = {"type": "pass"}
+            elif mode == 6:
+                question["action"] = {"type": "play", "cards": pack.take(draw, _n(draw, 1, 4))}
+            else:
+                question["action"] = {"type": "play", "cards": self.cards(draw, question["hand"])}
+            return question
+        return given()
+
+    def legal_play_count(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return self._play_question(draw)[0]
+        return given()
+
+    def round_points(self) -> st.SearchStrategy[Given]:
+        @st.composite
+        def given(draw: Callable) -> Given:
+            return {"cards": CardPool(self.tokens).take(draw, _n(draw, 0, 16))}
+        return given()
+
+    def deal_order(self) -> st.SearchStrategy[Given]:
+        players = self.rules.players
+
+        @st.composite
+        def given(draw: Callable) -> Given:
+            out: Given = {"cutter": _n(draw, 0, players - 1), "marked_card": ALL_CARDS[_n(draw, 0, len(ALL_CARDS) - 1)]}
+            if _n(draw, 0, 1):
+                seats = list(range(players))
+                first = seats.pop(_n(draw, 0, players - 1))
+                last = None if _n(draw, 0, 3) == 0 else seats[_n(draw, 0, players - 2)]
+                out["previous"] = {"first_out": first, "last_out": last}
+            return out
+        return given()
+
+    def marked_card(self) -> st.SearchStrategy[Given]:
+        players, decks = self.rules.players, self.rules.decks
+
+        @st.composite
+        def given(draw: Callable) -> Given:
+            holder = _n(draw, 0, players - 1)
+            copies = [0] * players
+            copies[holder] = _n(draw, 1, decks)
+            for _ in range(decks - copies[holder]):
+                if _n(draw, 0, 1):
+                    copies[_n(draw, 0, players - 1)] += 1
+            return {"marked_card": ALL_CARDS[_n(draw, 0, len(ALL_CARDS) - 1)], "holder": holder, "copies": copies,
+                    "first_hand": _n(draw, 0, 3) != 0}
+        return given()
+
+    def settle(self) -> st.SearchStrategy[Given]:
+        players = self.rules.players
+        order = self.rules.level_order
+        total = sum(self.rules.point_cards.values()) * 4 * self.rules.decks
+
+        @st.composite
+        def given(draw: Callable) -> Given:
+            seats = list(range(players))
+            first = seats.pop(_n(draw, 0, players - 1))
+            if _n(draw, 0, 3) == 0:
+                finish = [first, partner_of(first, players)]
+            else:
+                others = [s for s in seats if s != partner_of(first, players)]
+                second = others[_n(draw, 0, len(others) - 1)]
+                rest = [s for s in seats if s != second]
+                finish = [first, second, rest[_n(draw, 0, len(rest) - 1)]]
+            captured = [0] * players
+            left = total // 5
+            for seat in range(players):
+                captured[seat] = 5 * _n(draw, 0, left)
+                left -= captured[seat] // 5
+            levels = [order[_n(draw, 0, len(order) - 1)] for _ in range(2)]
+            return {"levels": levels, "finish": finish, "captured": captured,
+                    "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
+                    "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
+        return given()
+
+
+def strategies(rules: DadunRules) -> dict[str, st.SearchStrategy[Given]]:
+    """Operation name → a strategy of valid ``given`` mappings for one Dadun variant (:data:`OPERATIONS`)."""
+    made = _Strategies(rules)
+    return {op: getattr(made, op)() for op in OPERATIONS}
