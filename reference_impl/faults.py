@@ -63,6 +63,15 @@ def catalogue(into: list[Mutant]) -> Callable[..., Callable]:
     return mutant
 
 
+def option_mutants(variant_id: str, rows: list[tuple[str, str, str, Any]]) -> list[Mutant]:
+    """Mutants that each play another value of one rule option in ``variant_id`` (the fault of an implementer who
+    hard-codes the wrong reading): ``rows`` of ``(mutant id, description, rule id, value)``."""
+    def plant(rule_id: str, value: Any) -> Callable[[Patcher], None]:
+        return lambda p: p.rules(variant_id, {rule_id: value})
+    return [Mutant(mutant_id, description, (rule_id,), plant(rule_id, value))
+            for mutant_id, description, rule_id, value in rows]
+
+
 def all_mutants() -> list[Mutant]:
     """The mutants of every registered game that has a ``faults`` module, game by game."""
     out: list[Mutant] = []
