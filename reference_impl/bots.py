@@ -1,4 +1,4 @@
-"""Bots of any game: making one per seat, and the generic loop that lets them play a hand.
+"""Bots of any game: making one per seat, and the generic loops that let them play a hand and a match.
 
 A game's ``bots`` module (found through :mod:`datong_rules.reference_impl.games`) lists its bot kinds in ``BOTS``
 (name → class); a bot is ``Bot(rng)`` and answers ``choose(state) -> action`` for the hand state of the state API.
@@ -7,7 +7,7 @@ A game's ``bots`` module (found through :mod:`datong_rules.reference_impl.games`
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .games import Game
@@ -44,3 +44,20 @@ def play_hand(state: Any, bots: Sequence[Any]) -> Any:
         seat = state.current_player()
         state.apply(bots[0 if seat is None else seat].choose(state))
     return state
+
+
+def play_match(match: Any, bots: Sequence[Any], hands: int | None = None,
+               on_hand: Callable[[Any], object] | None = None) -> None:
+    """Play hands of ``match`` (the state API's ``Match``: ``over``, ``new_hand()``, ``finish_hand(state)``) with one
+    bot per seat until the match is over or ``hands`` hands are played; ``on_hand(state)`` after each hand.
+
+    Raises:
+        ValueError: a bot chose an illegal action (as :func:`play_hand`).
+    """
+    played = 0
+    while not match.over and (hands is None or played < hands):
+        state = play_hand(match.new_hand(), bots)
+        match.finish_hand(state)
+        played += 1
+        if on_hand is not None:
+            on_hand(state)

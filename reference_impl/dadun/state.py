@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..actions import ActionError, read_action
+from ..bots import play_match
 from ..climbing.cardset import full_pack, rank_of, sort_cards
 from ..climbing.seats import hand_over, next_to_answer, round_leader
 from . import combinations as cb
@@ -349,11 +350,4 @@ class Match:
 
     def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
         """Bots play hands until the match is over or ``hands`` hands are played."""
-        from ..bots import play_hand
-        played = 0
-        while not self.over and (hands is None or played < hands):
-            state = play_hand(self.new_hand(), bots)
-            self.finish_hand(state)
-            played += 1
-            if on_hand is not None:
-                on_hand(state)
+        play_match(self, bots, hands, on_hand)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from datong_rules.reference_impl.actions import ActionError, read_action
-from datong_rules.reference_impl.bots import play_hand
+from datong_rules.reference_impl.bots import play_match
 
 from .combos import Reading, beats, declared, reading_of, readings
 from .rules import ToyRules
@@ -288,10 +288,4 @@ class Match:
 
     def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
         """Bots play hands until the match is over or ``hands`` hands are played."""
-        played = 0
-        while not self.over and (hands is None or played < hands):
-            state = play_hand(self.new_hand(), bots)
-            self.finish_hand(state)
-            played += 1
-            if on_hand is not None:
-                on_hand(state)
+        play_match(self, bots, hands, on_hand)
