@@ -131,7 +131,8 @@ def candidates(rules: DadunRules, hand: Counter, level: str, wanted: set[str] | 
 def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
                 table_was: str = "round_opening") -> list[tuple[tuple[str, ...], Reading]]:
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
-    one is given [play.*, beating.*]."""
+    one is given [play.*, beating.*]; listed in the same order in every run (bots that take the first of equals are
+    reproducible)."""
     wanted = None
     if table is not None:
         wanted = {c for c in TIER if TIER[c] > TIER[table.combination] or c == table.combination or (
@@ -139,7 +140,7 @@ def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
         if TIER[table.combination] == 0 and not rules.bombs_beat_ordinary:
             wanted = {table.combination, "dun", "linked_dun"}
     out = []
-    for cards in candidates(rules, hand, level, wanted):
+    for cards in sorted(candidates(rules, hand, level, wanted)):  # a set: sorted, so the order is the same each run
         cards = tuple(sort_cards(cards))
         for reading in readings(rules, cards, level):
             if wanted is not None and reading.combination not in wanted:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -129,3 +132,15 @@ def test_actions_are_read_in_the_shared_notation():
     assert state.check({"type": "pass", "seat": seat}) == ("must_lead", None)
     state.apply({"type": "play", "seat": seat, "cards": [card.lower()]})
     assert state.actions[-1]["cards"] == [card]
+
+
+def test_greedy_bots_play_the_same_hand_whatever_the_hash_seed():
+    """legal_actions lists plays in one order in every run, so a seeded match of greedy bots is reproducible (string
+    hashing differs between processes)."""
+    code = ("import random; from datong_rules.reference_impl.dadun.state import new_hand; "
+            "from datong_rules.reference_impl.dadun.bots import GreedyBot; "
+            "from datong_rules.reference_impl.bots import play_hand; "
+            "s = play_hand(new_hand('dadun/dadun-guide', random.Random(1)), [GreedyBot()] * 4); print(s.actions)")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(runs) == 1
