@@ -24,6 +24,18 @@ class RoundRules:
     hand_end: tuple[str, ...]  # hand_end.when (any of)
 
 
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seats_after(players: int) -> tuple[tuple[int, ...], ...]:
+    """Seat → the other seats in play order after it (made once per number of seats: the hot path of a hand)."""
+    after = _AFTER.get(players)
+    if after is None:
+        after = _AFTER[players] = tuple(tuple((seat + step) % players for step in range(1, players))
+                                        for seat in range(players))
+    return after
+
+
 def partner_of(seat: int, players: int) -> int:
     """The partner (对门) of ``seat`` under ``players.partnership: fixed_partnerships``: the seat opposite."""
     return (seat + players // 2) % players
@@ -35,9 +47,7 @@ def next_active(seat: int, holding: Sequence[object]) -> int:
     Raises:
         RuntimeError: no other seat holds cards.
     """
-    players = len(holding)
-    for step in range(1, players):
-        other = (seat + step) % players
+    for other in (_AFTER.get(len(holding)) or _seats_after(len(holding)))[seat]:
         if holding[other]:
             return other
     raise RuntimeError("nobody left to play")
@@ -48,9 +58,7 @@ def next_to_answer(seat: int, last: int | None, holding: Sequence[object], passe
     """After ``seat`` acted: the next seat in play order that still has to answer the play of ``last`` (holds
     cards, is not ``last``, has not passed since that play, is not locked out by ``play.pass_locks_out``), or None
     when the round is over (``play.round_end: all_others_passed``)."""
-    players = len(holding)
-    for step in range(1, players):
-        other = (seat + step) % players
+    for other in (_AFTER.get(len(holding)) or _seats_after(len(holding)))[seat]:
         if holding[other] and other != last and other not in passed and other not in locked:
             return other
     return None
