@@ -34,8 +34,8 @@ class HandState:
 
     Attributes: rules, level (played level), levels (team levels at the start), cutter, first_drawer, pack (drawing
     order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
-    None, table_was, passed, locked, round_cards, captured (points by seat), finish (seats out, in order),
-    first_partner_before, bonus ({bonus, team, transfer}), actions, result (after the end).
+    None, table_was, passed, locked, round_cards, captured (points by seat), finish (seats out, in order), holding
+    (seat → still holds cards), first_partner_before, bonus ({bonus, team, transfer}), actions, result (at the end).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
@@ -69,6 +69,7 @@ class HandState:
         self.played: list[str] = []
         self.captured = [0, 0, 0, 0]
         self.finish: list[int] = []
+        self.holding = [True] * rules.players  # seat → still holds cards
         self.first_partner_before = 0
         self.actions: list[dict] = []
         self.rounds: list[dict] = []
@@ -194,7 +195,8 @@ class HandState:
             reason, reading = self.check(action)
             if reason:
                 raise IllegalAction(reason, self.turn, repr(action))
-            action = read_action(action, self.rules.players)  # canonical card tokens
+            if validate:
+                action = read_action(action, self.rules.players)  # canonical card tokens
         else:
             reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
         seat = self.turn
@@ -222,23 +224,21 @@ class HandState:
         self.passed = set(self.locked)
         if not self.hands[seat]:
             self.finish.append(seat)
+            self.holding[seat] = False
             if len(self.finish) == 1:
                 self.first_partner_before = self.captured[PARTNER[seat]]
-            if hand_over(self.finish, self._holding(), self.rules.round.hand_end):
+            if hand_over(self.finish, self.holding, self.rules.round.hand_end):
                 if len(self.finish) == 3:  # points.final_round: third_out
                     self.captured[seat] += points_of(self.rules, self.round_cards)
                     self.round_cards = []
                 return self._end_hand()
         self._advance(seat)
 
-    def _holding(self) -> list[bool]:
-        """Seat → still holds cards."""
-        return [s not in self.finish for s in range(self.rules.players)]
 
     def _advance(self, seat: int) -> None:
         assert self.table is not None
         last = self.table[2]
-        nxt = next_to_answer(seat, last, self._holding(), self.passed, self.locked)
+        nxt = next_to_answer(seat, last, self.holding, self.passed, self.locked)
         if nxt is None:
             self._end_round(last)
         else:
@@ -247,7 +247,7 @@ class HandState:
     def _end_round(self, last: int) -> None:
         """Points to the last player; the next lead: the last player, or the partner (wind) [play.*, points.*]."""
         self.captured[last] += points_of(self.rules, self.round_cards)
-        leader, wind = round_leader(last, self._holding(), self.rules.round.next_leader, self.rules.round.wind)
+        leader, wind = round_leader(last, self.holding, self.rules.round.next_leader, self.rules.round.wind)
         self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
         self._round_actions = []
         self.round_cards, self.table, self.passed, self.locked = [], None, set(), set()
