@@ -13,7 +13,6 @@ does not count; the wall-clock rate is printed beside it.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import pstats
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+from benchmarks.random_hands import parser as command_line  # noqa: E402
 from benchmarks.random_hands import play  # noqa: E402
 
 TARGET = 2000.0
@@ -29,13 +29,7 @@ TARGET = 2000.0
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=5000, help="hands to play (default 5000)")
-    parser.add_argument("--variant", default="biedan/biedan-guide")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--check", action="store_true", help="re-check every action's legality")
-    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
-    args = parser.parse_args()
+    args = command_line(__doc__, 5000, "biedan/biedan-guide").parse_args()
     play(args.variant, 200, args.seed, args.check)  # warm up (variant loading, tables)
     if args.profile:
         profiler = cProfile.Profile()

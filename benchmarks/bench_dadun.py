@@ -13,7 +13,6 @@ count. legal_play_count is timed on the first 40 cards of shuffled packs, leadin
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import pstats
 import random
@@ -26,6 +25,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
 from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
+from benchmarks.random_hands import parser as command_line  # noqa: E402
 from benchmarks.random_hands import play  # noqa: E402
 
 HANDS_TARGET = 300.0
@@ -53,13 +53,8 @@ def count(variant: str, hands: int, seed: int) -> tuple[float, float, int]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-n", type=int, default=200, help="hands to play (default 200)")
+    parser = command_line(__doc__, 200, "dadun/dadun-guide")
     parser.add_argument("--counts", type=int, default=20, help="40-card hands to count (default 20)")
-    parser.add_argument("--variant", default="dadun/dadun-guide")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--check", action="store_true", help="re-check every action's legality")
-    parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
     args = parser.parse_args()
     if args.profile:
         cProfile.runctx("play(args.variant, args.n, args.seed, args.check)", globals(), locals(), "/tmp/dadun.prof")

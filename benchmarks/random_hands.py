@@ -5,6 +5,7 @@ Imported by ``bench_biedan.py`` and ``bench_dadun.py`` (run from a checkout: the
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 
@@ -38,3 +39,15 @@ def play(variant: str, hands: int, seed: int, check: bool) -> tuple[int, int, fl
             match.finish_hand(state)
             done += 1
     return done, actions, time.process_time() - cpu, time.perf_counter() - start
+
+
+def parser(doc: str, hands: int, variant: str) -> argparse.ArgumentParser:
+    """The command line the per-game benchmarks share: ``-n`` hands (default ``hands``), ``--variant`` (default
+    ``variant``), ``--seed``, ``--check``, ``--profile``; a benchmark adds its own options."""
+    out = argparse.ArgumentParser(description=doc.splitlines()[0])
+    out.add_argument("-n", type=int, default=hands, help=f"hands to play (default {hands})")
+    out.add_argument("--variant", default=variant)
+    out.add_argument("--seed", type=int, default=1)
+    out.add_argument("--check", action="store_true", help="re-check every action's legality")
+    out.add_argument("--profile", action="store_true", help="print the top of a cProfile")
+    return out
