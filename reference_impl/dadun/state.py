@@ -14,11 +14,11 @@ from typing import Any
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, rank_of, sort_cards
-from ..climbing.seats import hand_over, next_to_answer, round_leader
+from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
 from . import combinations as cb
 from .plays import legal_plays
 from .rules import DadunRules, rules_for
-from .scoring import PARTNER, bonus, first_drawer, points_of, settle_hand
+from .scoring import bonus, first_drawer, points_of, settle_hand
 
 
 class IllegalAction(ValueError):
@@ -51,14 +51,15 @@ class HandState:
         if first_drawer_seat is not None and first_drawer_seat != drawer:
             raise ValueError(f"wrong_setup: the first drawer is seat {drawer}, not {first_drawer_seat}")
         self.first_drawer = self.holder = drawer
-        self.hands: list[Counter] = [Counter() for _ in range(4)]
+        players = rules.players
+        self.hands: list[Counter] = [Counter() for _ in range(players)]
         for i, card in enumerate(pack):
-            self.hands[(drawer + i) % 4][card] += 1
-        copies = [self.hands[s][self.marked] for s in range(4)]
+            self.hands[(drawer + i) % players][card] += 1
+        copies = [self.hands[s][self.marked] for s in range(players)]
         self.bonus = bonus(rules, self.marked, drawer, copies, previous is None)
         if self.bonus["transfer"]:
             self.hands[drawer][self.marked] -= 1
-            self.hands[PARTNER[drawer]][self.marked] += 1
+            self.hands[partner_of(drawer, players)][self.marked] += 1
         self.wild = cb.wild_card(rules, level)
         self.turn: int | None = drawer
         self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
@@ -67,7 +68,7 @@ class HandState:
         self.locked: set[int] = set()
         self.round_cards: list[str] = []
         self.played: list[str] = []
-        self.captured = [0, 0, 0, 0]
+        self.captured = [0] * players
         self.finish: list[int] = []
         self.holding = [True] * rules.players  # seat → still holds cards
         self.first_partner_before = 0
@@ -88,7 +89,7 @@ class HandState:
 
     def active(self) -> list[int]:
         """Seats still holding cards."""
-        return [s for s in range(4) if s not in self.finish]
+        return [s for s in range(self.rules.players) if s not in self.finish]
 
     def cards_everywhere(self) -> Counter:
         """Every card of the hand: hands and cards played (the pack)."""
@@ -226,7 +227,7 @@ class HandState:
             self.finish.append(seat)
             self.holding[seat] = False
             if len(self.finish) == 1:
-                self.first_partner_before = self.captured[PARTNER[seat]]
+                self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
             if hand_over(self.finish, self.holding, self.rules.round.hand_end):
                 if len(self.finish) == 3:  # points.final_round: third_out
                     self.captured[seat] += points_of(self.rules, self.round_cards)
@@ -292,7 +293,7 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     pack = full_pack(rules.decks)
     rng.shuffle(pack)
     if cutter is None:
-        cutter = rng.randrange(4)
+        cutter = rng.randrange(rules.players)
     start = rules.start_level
     return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
                      previous=previous, hand_number=hand_number)
@@ -330,7 +331,7 @@ class Match:
         previous = cutter = None
         if self.hands:
             last = self.hands[-1]
-            rest = [s for s in range(4) if s not in last.finish]
+            rest = [s for s in range(self.rules.players) if s not in last.finish]
             previous = {"first_out": last.finish[0], "last_out": rest[0] if len(last.finish) == 3 else None}
             cutter = last.finish[0]
         return new_hand(self.rules, self.rng, cutter=cutter, levels=(self.levels[0], self.levels[1]),
