@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from ..climbing.cardset import FACES, JOKERS, check_cards, rank_of, sort_cards
+from ..climbing.seats import partner_of
 from . import combinations as cb
 from . import scoring
 from .count import count_plays
@@ -63,8 +64,10 @@ def _table_was(given: dict) -> str:
 def op_facts(rules: DadunRules, given: dict) -> dict:
     """facts [players.*, deck.*, deal.hand_sizes, points.cards, wild.cards, beating.bomb_ladder*]."""
     level = _level(rules, given)
-    return {"players": 4, "decks": rules.decks, "cards": rules.cards_total, "hand_sizes": list(rules.hand_sizes),
-            "partners": [[0, 2], [1, 3]], "play_direction": rules.play_direction,
+    players = rules.players
+    return {"players": players, "decks": rules.decks, "cards": rules.cards_total, "hand_sizes": list(rules.hand_sizes),
+            "partners": [[s, partner_of(s, players)] for s in range(players // 2)],
+            "play_direction": rules.play_direction,
             "wild_cards": [cb.wild_card(rules, level)], "point_cards": dict(rules.point_cards),
             "point_total": sum(rules.point_cards.values()) * 4 * rules.decks, "start_level": rules.start_level,
             "combinations": list(rules.catalogue),

@@ -8,14 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..climbing.cardset import FACES, check_cards, is_card, rank_of
+from ..climbing.seats import partner_of
 from .rules import DadunRules
 
-PARTNER = {0: 2, 1: 3, 2: 0, 3: 1}
-
-
-def team_of(seat: int) -> int:
-    """Team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 [players.partnership]."""
-    return seat % 2
+def team_of(rules: DadunRules, seat: int) -> int:
+    """Team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (partners sit opposite) [players.partnership]."""
+    return seat % (rules.players // 2)
 
 
 def points_of(rules: DadunRules, cards) -> int:
@@ -43,14 +41,14 @@ def first_drawer(rules: DadunRules, cutter: int, marked: str, previous: dict | N
     if previous is not None and previous.get("last_out") is not None:
         return _seat(previous["last_out"], "previous.last_out"), None
     value = count_value(rules, marked)
-    return (cutter + value - 1) % 4, value
+    return (cutter + value - 1) % rules.players, value
 
 
 def hand_sizes_by_seat(rules: DadunRules, drawer: int) -> list[int]:
     """Cards per seat when ``drawer`` draws first [deal.hand_sizes]."""
-    sizes = [0] * 4
+    sizes = [0] * rules.players
     for i, n in enumerate(rules.hand_sizes):
-        sizes[(drawer + i) % 4] = n
+        sizes[(drawer + i) % rules.players] = n
     return sizes
 
 
@@ -70,12 +68,12 @@ def deal_order(rules: DadunRules, given: dict) -> dict:
 
 def bonus(rules: DadunRules, marked: str, holder: int, copies: list[int], first_hand: bool) -> dict:
     """The marked-card bonus: {bonus, team, transfer} [marked_card.bonus_*, marked_card.later_hands]."""
-    team = team_of(holder)
+    team = team_of(rules, holder)
     if not first_hand and rules.marked_later == "lead_only":
         return {"bonus": 0, "team": team, "transfer": None}
     if copies[holder] == 3:
         return {"bonus": rules.bonus_all_three, "team": team, "transfer": None}
-    partner = PARTNER[holder]
+    partner = partner_of(holder, rules.players)
     if copies[partner] == 2 and copies[holder] == 1:
         return {"bonus": rules.bonus_partner_pair, "team": team,
                 "transfer": {"from": holder, "to": partner, "card": marked}}
@@ -89,9 +87,10 @@ def marked_card(rules: DadunRules, given: dict) -> dict:
         raise ValueError(f"marked_card must be a card, got {marked!r}")
     holder = _seat(given.get("holder"), "holder")
     copies = given.get("copies")
-    if not isinstance(copies, list) or len(copies) != 4 or not all(isinstance(c, int) and c >= 0 for c in copies) \
-            or sum(copies) > rules.decks or copies[holder] < 1:
-        raise ValueError(f"copies must be 4 counts summing to at most {rules.decks}, the holder's at least 1")
+    if not isinstance(copies, list) or len(copies) != rules.players or not all(
+            isinstance(c, int) and c >= 0 for c in copies) or sum(copies) > rules.decks or copies[holder] < 1:
+        raise ValueError(f"copies must be {rules.players} counts summing to at most {rules.decks}, the holder's at "
+                         "least 1")
     answer = bonus(rules, marked, holder, copies, bool(given.get("first_hand", True)))
     answer["leader"] = holder
     return answer
@@ -107,21 +106,21 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
                 first_partner_before: int, bonus_levels: list[int]) -> dict:
     """Settle one hand [merging.stages, settlement.*, levels.*, match.end]. See the settle operation."""
     first = finish[0]
-    first_team = team_of(first)
+    first_team = team_of(rules, first)
     top = len(rules.level_order) - 1
     gains = [0, 0]
     scores = full = None
     if len(finish) == 2:
-        if PARTNER[finish[0]] != finish[1]:
+        if partner_of(finish[0], rules.players) != finish[1]:
             raise ValueError("a finish of two seats must be partners (1+2)")
         pattern, winner = "1+2", first_team
         gains[winner] = rules.partners_first_second_levels
     else:
         second, third = finish[1], finish[2]
-        last = ({0, 1, 2, 3} - set(finish)).pop()
-        if PARTNER[first] == second:
+        last = (set(range(rules.players)) - set(finish)).pop()
+        if partner_of(first, rules.players) == second:
             raise ValueError("partners first and second end the hand: give two seats")
-        if PARTNER[first] == third:
+        if partner_of(first, rules.players) == third:
             pattern = "13+24"
             first_side = captured[first] + captured[third]
             other_side = captured[second]
@@ -134,7 +133,7 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
         if full["first_side"] and full["other_side"]:
             winner = first_team
         elif not full["first_side"] and not full["other_side"]:
-            winner = 1 - team_of(last)
+            winner = 1 - team_of(rules, last)
         else:
             winner = first_team if full["first_side"] else 1 - first_team
         loser_score = first_side if winner != first_team else other_side
@@ -166,15 +165,16 @@ def settle(rules: DadunRules, given: dict) -> dict:
     for s in finish:
         _seat(s, "finish")
     captured = given.get("captured")
-    if not isinstance(captured, list) or len(captured) != 4 or not all(isinstance(c, int) for c in captured):
-        raise ValueError("captured must be 4 point counts (by seat)")
+    if not isinstance(captured, list) or len(captured) != rules.players or not all(
+            isinstance(c, int) for c in captured):
+        raise ValueError(f"captured must be {rules.players} point counts (by seat)")
     bonus_levels = given.get("bonus", [0, 0])
-    level = given.get("level", levels[team_of(finish[0])] if "level" not in given else given["level"])
+    level = given.get("level", levels[team_of(rules, finish[0])] if "level" not in given else given["level"])
     if level not in FACES:
         raise ValueError(f"level must be a rank 2 … A, got {level!r}")
     return settle_hand(rules, levels, level, finish, captured, int(given.get("first_partner_before", 0)),
                        list(bonus_levels))
 
 
-__all__ = ["PARTNER", "team_of", "points_of", "deal_order", "marked_card", "settle", "settle_hand", "bonus",
+__all__ = ["team_of", "points_of", "deal_order", "marked_card", "settle", "settle_hand", "bonus",
            "first_drawer", "hand_sizes_by_seat", "check_cards"]
