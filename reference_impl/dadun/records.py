@@ -74,10 +74,7 @@ def replay(record: dict, rules: DadunRules | None = None) -> ReplayResult:
                 return result
             state = result.state
             res = state.settlement()
-            rest = [s for s in range(4) if s not in state.finish]
-            expect = {"levels": res["levels"], "level": res["next_level"],
-                      "previous": {"first_out": state.finish[0],
-                                   "last_out": rest[0] if len(state.finish) == 3 else None},
+            expect = {"levels": res["levels"], "level": res["next_level"], "previous": state.for_next_hand(),
                       "cutter": state.finish[0]}
         return result
     return replay_hand(record, rules)

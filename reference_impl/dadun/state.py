@@ -263,6 +263,12 @@ class HandState:
                             "transfer": self.bonus["transfer"]})
         self.turn = None
 
+    def for_next_hand(self) -> dict:
+        """``{first_out, last_out}`` of this finished hand, the ``previous`` of the next hand's cut and draw
+        (``last_out`` None when partners went out first and second) [cut.later_hands]."""
+        rest = self.active()
+        return {"first_out": self.finish[0], "last_out": rest[0] if len(rest) == 1 else None}
+
     def settlement(self) -> dict:
         """The hand's result (settle's answer plus finish, captured, bonus, transfer).
 
@@ -330,10 +336,8 @@ class Match:
             raise MatchError("the match is over")
         previous = cutter = None
         if self.hands:
-            last = self.hands[-1]
-            rest = [s for s in range(self.rules.players) if s not in last.finish]
-            previous = {"first_out": last.finish[0], "last_out": rest[0] if len(last.finish) == 3 else None}
-            cutter = last.finish[0]
+            previous = self.hands[-1].for_next_hand()
+            cutter = previous["first_out"]
         return new_hand(self.rules, self.rng, cutter=cutter, levels=(self.levels[0], self.levels[1]),
                         level=self.level, previous=previous, hand_number=len(self.hands) + 1)
 

@@ -27,8 +27,9 @@ def match_hand_lines(match: Match, state: HandState) -> list[str]:
     out = [f"── hand {state.hand_number} · level {state.level} (teams {state.levels[0]} / {state.levels[1]}) · "
            f"cutter seat {state.cutter} · marked card {format_cards([state.marked], symbols=True)} · "
            f"first drawer seat {state.first_drawer}"]
-    for seat in range(4):
-        start = [c for i, c in enumerate(state.pack) if (state.first_drawer + i) % 4 == seat]
+    players = state.rules.players
+    for seat in range(players):
+        start = [c for i, c in enumerate(state.pack) if (state.first_drawer + i) % players == seat]
         out.append(f"  seat {seat}: {len(start)} cards")
     b = state.bonus
     if b["bonus"]:
