@@ -12,7 +12,11 @@ strengths in suit order S H C D), never a card of ``star_burial.exchange.exclude
 ``meteor_cards``: three or more identical cards lying in the bottom; ``big_jokers``: a big joker
 already in the bottom). Players
 decide once each in ``star_burial.order`` (``attackers_first``: the banker's next player, the other
-attacker, the banker, the banker's partner); then the rules force loads: ``forced_after: N`` (once N
+attacker, the banker, the banker's partner, a load by a later seat passing the seats before it;
+``simultaneous``: no turn order, each seat decides once whenever it likes); with
+``star_burial.banker_jokers: with_bury`` the banker's big jokers go in with the bury itself (they may be
+buried whatever ``bury.big_jokers`` and ``bury.cards`` say, each counts as a star of the banker team) and the
+banker makes no decision in the round; then the rules force loads: ``forced_after: N`` (once N
 big jokers are in the bottom, every other one must go in) and ``policy: fast`` (every big joker must go
 in, except at ``fast_exempt_levels``). A forced joker with no bottom card to take back stays in hand.
 """
@@ -59,11 +63,23 @@ def _bury_settings(rules: HuolongRules) -> tuple[str, int | None, str, str]:
     return bury["cards"], bury["max_points"], bury["unmet_limits"], bury["big_jokers"]
 
 
+def jokers_with_bury(rules: HuolongRules) -> bool:
+    """``star_burial.banker_jokers: with_bury`` (with star burial enabled): the banker's big jokers go in with the
+    bury, as stars of the banker team."""
+    return bool(rules.star_burial.get("enabled")) and rules.star_burial.get("banker_jokers") == "with_bury"
+
+
+def _side_or_star(rules: HuolongRules, ranking: Ranking, card: str) -> bool:
+    """Whether ``card`` meets ``bury.cards: side_only``: a side card, or a big joker buried as a star (with_bury)."""
+    return not ranking.trump_of[card] or (card == BIG_JOKER and jokers_with_bury(rules))
+
+
 def _candidates(rules: HuolongRules, ranking: Ranking, hand: Counter) -> tuple[list[str], list[str]]:
     """(cards that may be buried at all, those among them meeting ``bury.cards``), one token per copy."""
     cards, _, _, jokers = _bury_settings(rules)
-    allowed = [c for c, k in hand.items() if k > 0 and (jokers == "allowed" or c != BIG_JOKER) for _ in range(k)]
-    limited = allowed if cards == "any" else [c for c in allowed if not ranking.trump_of[c]]
+    jokers_ok = jokers == "allowed" or jokers_with_bury(rules)
+    allowed = [c for c, k in hand.items() if k > 0 and (jokers_ok or c != BIG_JOKER) for _ in range(k)]
+    limited = allowed if cards == "any" else [c for c in allowed if _side_or_star(rules, ranking, c)]
     return allowed, limited
 
 
@@ -97,9 +113,9 @@ def check_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, cards: Sequ
     for card, k in Counter(cards).items():
         if hand.get(card, 0) < k:
             return NOT_IN_HAND
-    if jokers == "star_burial_only" and BIG_JOKER in cards:
+    if jokers == "star_burial_only" and BIG_JOKER in cards and not jokers_with_bury(rules):
         return BIG_JOKER_CODE
-    if cards_rule == "side_only" and any(ranking.trump_of[c] for c in cards):
+    if cards_rule == "side_only" and not all(_side_or_star(rules, ranking, c) for c in cards):
         if limits_can_be_met(rules, ranking, hand):
             return NOT_SIDE_CARD
     if max_points is not None and card_points(rules, cards) > max_points:
@@ -141,8 +157,10 @@ def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterat
 
 # -- star burial -----------------------------------------------------------------------------------
 def load_order(rules: HuolongRules, banker: int) -> list[int]:
-    """The seats in star-burial turn order (``star_burial.order``, see :data:`~.rules.STAR_BURIAL_ORDERS`)."""
-    return [(banker + k) % rules.players for k in STAR_BURIAL_ORDERS[rules.star_burial["order"]]]
+    """The seats that decide in the star-burial round, in turn order (``star_burial.order``, see
+    :data:`~.rules.STAR_BURIAL_ORDERS`); without the banker under ``banker_jokers: with_bury``."""
+    seats = [(banker + k) % rules.players for k in STAR_BURIAL_ORDERS[rules.star_burial["order"]]]
+    return [s for s in seats if s != banker] if jokers_with_bury(rules) else seats
 
 
 def may_load(rules: HuolongRules, banker: int, seat: int) -> bool:
@@ -192,8 +210,10 @@ class StarBurial:
 
     Attributes:
         bottom: the bottom now (Counter); holdings: per-seat big jokers still held (list);
-        stars: big jokers each team put in (``{"banker_team": n, "attackers": n}``);
-        turn: index into :attr:`order` of the next seat to decide;
+        stars: big jokers each team put in (``{"banker_team": n, "attackers": n}``; under ``with_bury`` the big
+        jokers lying in the bottom given count for the banker team);
+        turn: index into :attr:`order` of the next seat to decide (``attackers_first``);
+        decided: the seats that have decided (``simultaneous``);
         loads: ``[(seat, count, taken_back, forced)]`` in the order made.
 
     Raises:
@@ -206,13 +226,16 @@ class StarBurial:
             raise RulesError("star_burial.enabled: this variant has no star burial")
         self.rules, self.ranking, self.banker = rules, ranking, banker
         self.order = load_order(rules, banker)
+        self.forced_order = [(banker + k) % rules.players for k in STAR_BURIAL_ORDERS[rules.star_burial["order"]]]
         self.bottom = Counter(bottom)
         if isinstance(holdings, dict):
             self.holdings = [int(holdings.get(s, 0)) for s in range(rules.players)]
         else:
             self.holdings = [int(h) for h in holdings]
-        self.stars = {"banker_team": 0, "attackers": 0}
+        self.stars = {"banker_team": self.bottom[BIG_JOKER] if jokers_with_bury(rules) else 0, "attackers": 0}
         self.turn = 0
+        self.simultaneous = rules.star_burial["order"] == "simultaneous"
+        self.decided: set[int] = set()
         self.loads: list[tuple[int, int, list[str], bool]] = []
         self.fast = (rules.star_burial["policy"] == "fast"
                      and ranking.level not in (rules.star_burial["fast_exempt_levels"] or ()))
@@ -237,7 +260,14 @@ class StarBurial:
 
     def deciders(self) -> list[int]:
         """The seats still to decide, in turn order, that may load and hold a big joker."""
-        return [s for s in self.order[self.turn:] if self.holdings[s] > 0 and may_load(self.rules, self.banker, s)]
+        return [s for s in self._open_seats() if self.holdings[s] > 0 and may_load(self.rules, self.banker, s)]
+
+    def _open_seats(self) -> list[int]:
+        """The seats whose decision is still open: from the turn on (``attackers_first``), or those that have not
+        decided (``simultaneous``)."""
+        if self.simultaneous:
+            return [s for s in self.order if s not in self.decided]
+        return self.order[self.turn:]
 
     def check_load(self, seat: int, count: int) -> str | None:
         """Why ``seat`` may not load ``count`` big jokers now (reason code), or None.
@@ -246,7 +276,7 @@ class StarBurial:
         """
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             return BAD_COUNT
-        if seat not in self.order[self.turn:]:
+        if seat not in self._open_seats():
             return OUT_OF_TURN
         if count == 0:
             return None
@@ -282,7 +312,10 @@ class StarBurial:
         reason = self.check_load(seat, count)
         if reason is not None:
             raise ValueError(f"seat {seat} may not load {count} big joker(s): {reason}")
-        self.turn = self.order.index(seat, self.turn) + 1
+        if self.simultaneous:
+            self.decided.add(seat)
+        else:
+            self.turn = self.order.index(seat, self.turn) + 1
         return self._apply(seat, count, False) if count else []
 
     def _required(self, seat: int) -> int:
@@ -301,11 +334,12 @@ class StarBurial:
             ``[(seat, count)]`` of the forced loads made (a joker with no card to take back stays).
         """
         self.turn = len(self.order)
+        self.decided.update(self.order)
         forced = []
         changed = True
         while changed:
             changed = False
-            for seat in self.order:
+            for seat in self.forced_order:
                 need = self._required(seat)
                 while need and self._exchange(1) is not None:
                     self._apply(seat, 1, True)

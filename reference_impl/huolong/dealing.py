@@ -42,12 +42,13 @@ def first_drawer(rules: HuolongRules, hand_number: int, banker: int | None) -> i
         banker: the hand's banker when already known (later hands), else None.
 
     Returns:
-        A seat 0–3: ``first_hand`` in hand 1 (or while no banker is known), else the hand's banker
-        (``later_hands: banker``, the one value :func:`~.rules.rules_for` accepts).
+        A seat 0–3: ``first_hand`` in hand 1 (or while no banker is known); in later hands the seat
+        ``later_hands`` names, or the hand's banker for ``later_hands: banker``.
     """
     if hand_number <= 1 or banker is None:
         return int(rules.first_drawer["first_hand"])
-    return banker
+    later = rules.first_drawer["later_hands"]
+    return banker if later == "banker" else int(later)
 
 
 def seat_of(rules: HuolongRules, first: int, index: int) -> int:

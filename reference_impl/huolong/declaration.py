@@ -19,6 +19,8 @@ Implements the ``declaration.*`` rules of a variant:
   suit when the deal ends has no effect (the declaration it overcalled stands again).
 * ``nobody_declared``: ``bottom_first_non_joker`` (the bottom's first card with a suit, in pack order,
   fixes the suit; the first drawer is banker in a match's first hand) or ``redeal``.
+* ``show_all_big_jokers``: ``true``: a show of big jokers holds every big joker the shower holds then (a show of
+  fewer is ``must_show_all``; a chained joker is exempt); ``false``: as many as the kind needs.
 * ``scope``: ``match`` (only the first hand declares; later hands keep its suit) or ``hand``
   (every hand declares the suit; after the first hand the banker comes from the rotation).
 
@@ -42,6 +44,7 @@ NOT_A_SHOW = "not_a_show"          # the cards are not one of declaration.shows
 NOT_HELD = "not_held"              # the shower does not hold the cards shown
 TOO_WEAK = "too_weak"              # does not beat the declaration in force
 OVERCALL_NOT_ALLOWED = "overcall_not_allowed"  # declaration.overcall_by forbids this player
+MUST_SHOW_ALL = "must_show_all"    # declaration.show_all_big_jokers: a show of fewer big jokers than held
 
 OUTCOMES = ("declared", "bottom", "redeal", "kept")
 
@@ -169,6 +172,7 @@ class Declaration:
         # values checked by rules_for (rules.SUPPORTED); window is during_deal and unresolved_show lapses
         settings = rules.declaration
         self.overcall_by = settings["overcall_by"]
+        self.show_all_big_jokers = settings.get("show_all_big_jokers") is True
         self.next_card_joker = settings["next_card_joker"]
         self.nobody_declared = settings["nobody_declared"]
         self.active = settings["scope"] == "hand" or hand_number <= 1
@@ -264,6 +268,8 @@ class Declaration:
             return NOT_HELD
         if self._chain_target(seat, cards, kind) is not None:
             return None
+        if self.show_all_big_jokers and cards[0] == "BJ" and self.held[seat]["BJ"] > len(cards):
+            return MUST_SHOW_ALL
         cur = self.current()
         if cur is None:
             return None

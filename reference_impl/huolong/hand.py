@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..cards import ALL_CARDS, BIG_JOKER, expand, parse_cards
+from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, expand, parse_cards
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
@@ -83,6 +83,8 @@ class HandState:
         banker: the banker fixed by the rotation (later hands), or None (first hand: declared).
         trump_suit: the match's trump suit for a later hand under ``declaration.scope: match``.
         first_drawer: who draws first; by default from ``deal.first_drawer``.
+        last_bankers: ``(team 0's last banker, team 1's last banker)`` in the match before this hand, None for a
+            team that has not had the bank (read by ``rotation.take_over: team_alternates``).
 
     Raises:
         ValueError: the pack is not the variant's pack, or the teams' levels differ while no banker
@@ -96,7 +98,8 @@ class HandState:
 
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
-                 trump_suit: str | None = None, first_drawer: int | None = None) -> None:
+                 trump_suit: str | None = None, first_drawer: int | None = None,
+                 last_bankers: Sequence[int | None] = (None, None)) -> None:
         problem = check_pack(rules, pack)
         if problem:
             raise ValueError(problem)
@@ -107,6 +110,11 @@ class HandState:
             raise ValueError("the hand's level is undefined: the teams' levels differ and no banker is known")
         if hand_number > 1 and rules.declaration.get("scope") == "match" and (trump_suit is None or banker is None):
             raise ValueError("a later hand of a match-scope variant needs the match's trump suit and the banker")
+        bad = [s for s in last_bankers if s is not None and (type(s) is not int or not 0 <= s < rules.players)]
+        if len(last_bankers) != 2 or bad or any(s is not None and s % 2 != t for t, s in enumerate(last_bankers)):
+            raise ValueError(f"last_bankers must be [a seat of team 0 or null, a seat of team 1 or null], "
+                             f"got {list(last_bankers)}")
+        self.last_bankers = tuple(last_bankers)
         self.rules = rules
         self.pack = list(pack)
         self.hand_number = hand_number
@@ -134,6 +142,7 @@ class HandState:
         self.bottom_points = 0
         self.bottom_dug: bool | None = None
         self.dug_with_level_rank = False  # the attackers won the last trick with level-rank cards (钩)
+        self.dug_with_big_joker = False  # the attackers won the last trick with big jokers
         self.last_trick_level_rank = False  # the last trick was won with level-rank cards, by either team
         self.outcome: SettleOutcome | None = None
         self.actions: list[dict] = []
@@ -212,11 +221,11 @@ class HandState:
         elif self.phase == "bury":
             for cards in burying.legal_buries(self.rules, self.ranking, self.hands[self.banker]):
                 yield {"type": "bury", "seat": self.banker, "cards": list(cards)}
-        elif self.phase == "star_burial":
-            seat = self.to_move()
-            for count in range(self.star.holdings[seat] + 1):
-                if self.star.check_load(seat, count) is None:
-                    yield {"type": "load", "seat": seat, "count": count}
+        elif self.phase == "star_burial":  # simultaneous: every seat still to decide; else the one in turn
+            for seat in (self.star.deciders() if self.star.simultaneous else [self.to_move()]):
+                for count in range(self.star.holdings[seat] + 1):
+                    if self.star.check_load(seat, count) is None:
+                        yield {"type": "load", "seat": seat, "count": count}
         elif self.phase == "play":
             seat = self.to_move()
             for cards in legal_plays(self.rules, self.ranking, self.hands[seat], self.trick):
@@ -410,6 +419,7 @@ class HandState:
             # settlement input: only the attackers dig (钩, li-zhijiang 一.六.8); the banker team's own
             # level card on the last trick is no hook (issue 13 item 15)
             self.dug_with_level_rank = attackers_won and self.last_trick_level_rank
+            self.dug_with_big_joker = attackers_won and plays[index][0] == BIG_JOKER
             self._settle()
 
     def _settle(self) -> None:
@@ -421,7 +431,10 @@ class HandState:
         levels = {"banker_team": self.team_levels[b % 2], "attackers": self.team_levels[(b + 1) % 2]}
         self.outcome = settle(rules, SettleInput(banker=b, levels=levels, attacker_points=final_points,
                                                  bottom_dug=self.bottom_dug, stars=stars,
-                                                 dug_with_level_rank=self.dug_with_level_rank))
+                                                 dug_with_level_rank=self.dug_with_level_rank,
+                                                 dug_with_big_joker=self.dug_with_big_joker,
+                                                 bottom_small_jokers=self.bottom.count(SMALL_JOKER),
+                                                 attackers_last_banker=self.last_bankers[(b + 1) % 2]))
         self.actions.append(self.settle_claim())
         self.phase = "settled"
 

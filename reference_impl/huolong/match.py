@@ -26,6 +26,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
+def next_last_bankers(last_bankers: tuple[int | None, int | None], banker: int) -> tuple[int | None, int | None]:
+    """The teams' last bankers after a settled hand with ``banker``: that seat's team's entry becomes ``banker``."""
+    out = list(last_bankers)
+    out[banker % 2] = banker
+    return (out[0], out[1])
+
+
 class MatchError(RuntimeError):
     """The match cannot go on (too many redeals or hands, a hand handed back unfinished)."""
 
@@ -39,6 +46,7 @@ class HandSetup:
     team_levels: tuple[str, str]
     banker: int | None
     trump_suit: str | None
+    last_bankers: tuple[int | None, int | None] = (None, None)
 
 
 class Match:
@@ -53,7 +61,9 @@ class Match:
     Attributes:
         team_levels: ``(team 0 level, team 1 level)``; banker: the next hand's banker (None before
         the first declaration); trump_suit: the match's suit under ``declaration.scope: match``;
-        hand_number, deal_number: of the next hand; hands: every finished :class:`HandState`
+        last_bankers: ``(team 0's, team 1's)`` last banker in the match, None for a team that has not had the
+        bank (``rotation.take_over: team_alternates``); hand_number, deal_number: of the next hand;
+        hands: every finished :class:`HandState`
         (redealt ones included); winner: the winning team (0 or 1) once the match is over.
     """
 
@@ -67,6 +77,7 @@ class Match:
         self.team_levels: tuple[str, str] = (rules.start_level, rules.start_level)  # levels.start
         self.banker: int | None = None
         self.trump_suit: str | None = None
+        self.last_bankers: tuple[int | None, int | None] = (None, None)
         self.hand_number = 1
         self.deal_number = 1
         self.hands: list[HandState] = []
@@ -80,7 +91,7 @@ class Match:
     def setup(self) -> HandSetup:
         """The parameters of the next hand."""
         kept = self.trump_suit if self.scope == "match" and self.hand_number > 1 else None
-        return HandSetup(self.hand_number, self.deal_number, self.team_levels, self.banker, kept)
+        return HandSetup(self.hand_number, self.deal_number, self.team_levels, self.banker, kept, self.last_bankers)
 
     def new_hand(self) -> HandState:
         """Shuffle a pack and start the next hand.
@@ -96,7 +107,8 @@ class Match:
             raise MatchError(f"hand {self.hand_number} was redealt {plural(self.max_redeals, 'time')}")
         s = self.setup()
         return HandState(self.rules, new_pack(self.rules, self.rng), hand_number=s.hand_number,
-                         team_levels=s.team_levels, banker=s.banker, trump_suit=s.trump_suit)
+                         team_levels=s.team_levels, banker=s.banker, trump_suit=s.trump_suit,
+                         last_bankers=s.last_bankers)
 
     def finish_hand(self, state: HandState) -> None:
         """Take a finished hand's result into the match.
@@ -116,6 +128,7 @@ class Match:
         if self.scope == "match" and self.trump_suit is None:
             self.trump_suit = state.trump_suit
         self.team_levels = state.team_levels_after()
+        self.last_bankers = next_last_bankers(self.last_bankers, state.banker)
         self.banker = state.outcome.next_banker
         self.winner = state.match_winner_team()
         self.hand_number += 1

@@ -22,8 +22,8 @@ from .. import records as envelope
 from ..records import ReplayResult
 from .dealing import check_pack, first_drawer as default_first_drawer
 from .hand import HandState, IllegalAction
-from .match import Match
-from .rules import HuolongRules, RulesError
+from .match import Match, next_last_bankers
+from .rules import TEAM_ALTERNATES, HuolongRules, RulesError
 
 # replay reason codes beyond the rule codes of the actions themselves
 WRONG_DECLARATION = "wrong_declaration"
@@ -38,17 +38,26 @@ WRONG_PHASE = "wrong_phase"
 
 # -- writing ---------------------------------------------------------------------------------------
 def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
-    """The body of a hand record (after the envelope): setup, pack and actions."""
-    return {
+    """The body of a hand record (after the envelope): setup, pack and actions; the setup has ``last_bankers`` only
+    under ``rotation.take_over: team_alternates`` (the one rule that reads it)."""
+    body = {
         "hand_number": state.hand_number,
         "deal_number": deal_number,
         "team_levels": list(state.team_levels),
         "banker": state.decl.fixed_banker,
         "trump_suit": state.decl.kept_suit,
         "first_drawer": state.first_drawer,
-        "pack": list(state.pack),
-        "actions": [dict(a) for a in state.actions],
     }
+    if _reads_last_bankers(state.rules):
+        body["last_bankers"] = list(state.last_bankers)
+    body["pack"] = list(state.pack)
+    body["actions"] = [dict(a) for a in state.actions]
+    return body
+
+
+def _reads_last_bankers(rules: HuolongRules) -> bool:
+    """Whether the rotation reads the teams' last bankers (``rotation.take_over: team_alternates``)."""
+    return rules.rotation_take_over == TEAM_ALTERNATES
 
 
 def match_body(match: Match) -> dict[str, Any]:
@@ -108,7 +117,8 @@ def _start(rules: HuolongRules, record: dict) -> HandState:
     try:
         return HandState(rules, record["pack"], hand_number=record["hand_number"],
                          team_levels=record["team_levels"], banker=banker,
-                         trump_suit=record.get("trump_suit"), first_drawer=record["first_drawer"])
+                         trump_suit=record.get("trump_suit"), first_drawer=record["first_drawer"],
+                         last_bankers=record.get("last_bankers") or (None, None))
     except (ValueError, RulesError) as err:
         raise _Reject(None, None, WRONG_SETUP, str(err)) from None
 
@@ -197,14 +207,24 @@ def replay_hand(record: dict, rules: HuolongRules | None = None) -> ReplayResult
     return ReplayResult(True, state=state)
 
 
+_SETUP_DEFAULTS = {"deal_number": 1, "last_bankers": [None, None]}
+"""Setup keys a hand record may leave out, with the value they then have (others default to None)."""
+
+
 def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, first_suit: str | None) -> dict:
     if prev.phase == "redeal":
-        return {"hand_number": prev_record["hand_number"], "deal_number": prev_record.get("deal_number", 1) + 1,
-                "team_levels": list(prev_record["team_levels"]), "banker": prev_record.get("banker"),
-                "trump_suit": prev_record.get("trump_suit")}
-    kept = first_suit if rules.declaration.get("scope") == "match" else None
-    return {"hand_number": prev_record["hand_number"] + 1, "deal_number": 1,
-            "team_levels": list(prev.team_levels_after()), "banker": prev.outcome.next_banker, "trump_suit": kept}
+        out = {"hand_number": prev_record["hand_number"], "deal_number": prev_record.get("deal_number", 1) + 1,
+               "team_levels": list(prev_record["team_levels"]), "banker": prev_record.get("banker"),
+               "trump_suit": prev_record.get("trump_suit")}
+        last = prev.last_bankers
+    else:
+        kept = first_suit if rules.declaration.get("scope") == "match" else None
+        out = {"hand_number": prev_record["hand_number"] + 1, "deal_number": 1,
+               "team_levels": list(prev.team_levels_after()), "banker": prev.outcome.next_banker, "trump_suit": kept}
+        last = next_last_bankers(prev.last_bankers, prev.banker)
+    if _reads_last_bankers(rules):
+        out["last_bankers"] = list(last)
+    return out
 
 
 def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
@@ -220,6 +240,8 @@ def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResul
     rules = envelope.game_rules(record, rules)
     expected = {"hand_number": 1, "deal_number": 1, "team_levels": [rules.start_level] * 2,
                 "banker": None, "trump_suit": None}
+    if _reads_last_bankers(rules):
+        expected["last_bankers"] = [None, None]
     first_suit = None
     winner = None
     state = None
@@ -229,7 +251,7 @@ def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResul
                 raise _Reject(None, None, WRONG_SETUP, f"variant {hand['variant']} in a {record['variant']} match")
             if winner is not None:
                 raise _Reject(None, None, WRONG_SETUP, "the match was already won")
-            got = {key: hand.get(key, 1 if key == "deal_number" else None) for key in expected}
+            got = {key: hand.get(key, _SETUP_DEFAULTS.get(key)) for key in expected}
             for key, value in expected.items():
                 if got[key] != value:
                     raise _Reject(None, None, WRONG_SETUP, f"{key} is {got[key]!r}, the match gives {value!r}")

@@ -27,17 +27,23 @@ TRUMP_CLASSES: frozenset[str] = frozenset({
 """The card classes ``ranking.trump_order`` may list."""
 
 SETTLE_CONDITIONS: frozenset[str] = frozenset({
-    "attacker_points", "bottom_dug", "bottom_big_jokers", "banker_level", "dug_with_level_rank",
+    "attacker_points", "bottom_dug", "bottom_big_jokers", "banker_level", "dug_with_level_rank", "dug_with_big_joker",
 })
 SETTLE_EFFECTS: frozenset[str] = frozenset({"banker", "advance", "set_level", "stakes", "match_winner"})
 ROTATION_SEAT_OFFSETS: dict[str, int] = {"banker": 0, "banker_next": 1, "banker_partner": 2, "banker_previous": 3}
 """Rotation values (``rotation.keep`` / ``rotation.take_over``) → seat offset from this hand's banker."""
 
+TEAM_ALTERNATES = "team_alternates"
+"""``rotation.take_over`` value: the partner of the seat the attacking team last had as banker (see
+:meth:`HuolongRules.next_banker`)."""
+
 DEAL_METHODS: tuple[str, ...] = ("one_card_each_in_turn",)
 """The values of ``deal.method`` the engine can deal (see :mod:`.dealing`)."""
 
-STAR_BURIAL_ORDERS: dict[str, tuple[int, ...]] = {"attackers_first": (1, 3, 0, 2)}
-"""``star_burial.order`` values → seat offsets from the banker, in turn order."""
+STAR_BURIAL_ORDERS: dict[str, tuple[int, ...]] = {"attackers_first": (1, 3, 0, 2), "simultaneous": (3, 1, 2, 0)}
+"""``star_burial.order`` values → seat offsets from the banker, in turn order (``simultaneous``: no turn order; the
+offsets are the order the bots are asked and the forced loads are made: the app hands cards back to the banker's
+previous player, next player, partner in that order)."""
 
 EXCHANGE_EXCLUSIONS: frozenset[str] = frozenset({"point_cards", "meteor_cards", "big_jokers"})
 """The values ``star_burial.exchange.exclude`` may list (see :func:`.burying.exchange_card`)."""
@@ -60,13 +66,14 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "trick.ruff_same_shape": (True,),
     "bottom.dig": ("last_trick_winner",),
     "rotation.keep": tuple(ROTATION_SEAT_OFFSETS),
-    "rotation.take_over": tuple(ROTATION_SEAT_OFFSETS),
+    "rotation.take_over": (*ROTATION_SEAT_OFFSETS, TEAM_ALTERNATES),
     "declaration.scope": ("match", "hand"),
     "declaration.overcall_by": ("any_player", "other_team"),
     "declaration.next_card_joker": ("skip", "chain"),
     "declaration.window": ("during_deal",),
     "declaration.unresolved_show": ("lapses",),
     "declaration.nobody_declared": ("bottom_first_non_joker", "redeal"),
+    "declaration.show_all_big_jokers": (True, False),
     "bury.cards": ("any", "side_only"),
     "bury.unmet_limits": ("any_bury",),
     "bury.big_jokers": ("star_burial_only", "allowed"),
@@ -74,9 +81,10 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "star_burial.who": ("either_team", "banker_team", "attackers"),
     "star_burial.order": tuple(STAR_BURIAL_ORDERS),
     "star_burial.policy": ("slow", "fast"),
-    "star_burial.success": ("loader_team_wins_last_trick",),
+    "star_burial.success": ("loader_team_wins_last_trick", "last_trick_and_points"),
     "star_burial.on_failure": ("wasted", "opponents_gain", "opponents_gain_if_points_lost"),
     "star_burial.row_advance": ("added", "replaced"),
+    "star_burial.banker_jokers": ("after_bury", "with_bury"),
 }
 """Rule id → the values the engine plays, for every rule whose value is one of a few names or a flag.
 
@@ -148,12 +156,20 @@ class HuolongRules:
         """Cards in the pack: ``decks × (52 + jokers_per_deck)``."""
         return self.decks * (52 + self.jokers_per_deck)
 
-    def next_banker(self, banker: int, outcome: str) -> int:
+    def next_banker(self, banker: int, outcome: str, attackers_last_banker: int | None = None) -> int:
         """The next hand's banker seat after ``outcome`` (``keep`` or ``take_over``) by ``rotation.*``.
+
+        Args:
+            attackers_last_banker: the seat the attacking team last had as banker in the match, or None when it has
+                not had the bank (then its lower seat counts, so its first banker is its higher seat). Read only by
+                ``rotation.take_over: team_alternates``.
 
         Raises:
             RulesError: ``outcome`` is neither ``keep`` nor ``take_over``.
         """
+        if outcome == "take_over" and self.rotation_take_over == TEAM_ALTERNATES:
+            last = (banker + 1) % 2 if attackers_last_banker is None else attackers_last_banker
+            return (last + 2) % self.players
         if outcome == "keep":
             offset = ROTATION_SEAT_OFFSETS[self.rotation_keep]
         elif outcome == "take_over":
@@ -190,9 +206,10 @@ def _check_supported(rule: Any) -> None:
 def _check(rules: HuolongRules) -> None:
     """Refuse the richer values the engine cannot play (one RulesError naming the first bad rule id)."""
     _require(rules.players == 4, "players.count", f"the Huolong engine plays 4 players, got {rules.players}")
+    later = rules.first_drawer.get("later_hands")
     _require(rules.first_drawer.get("first_hand") in range(rules.players)
-             and rules.first_drawer.get("later_hands") == "banker", "deal.first_drawer",
-             f"unsupported value {rules.first_drawer!r} (first_hand: a seat, later_hands: banker)")
+             and (later == "banker" or (type(later) is int and later in range(rules.players))), "deal.first_drawer",
+             f"unsupported value {rules.first_drawer!r} (first_hand: a seat, later_hands: banker or a seat)")
     _require(set(rules.trump_order) <= TRUMP_CLASSES, "ranking.trump_order",
              f"unknown classes {sorted(set(rules.trump_order) - TRUMP_CLASSES)}")
     _require(rules.start_level in rules.level_order, "levels.start", f"{rules.start_level!r} is not in levels.order")
@@ -226,6 +243,9 @@ def _check(rules: HuolongRules) -> None:
     if rules.star_burial["enabled"]:
         _require(bool(rules.star_burial["levels_per_joker"]), "star_burial.levels_per_joker",
                  "needs at least one entry")
+        small = rules.star_burial.get("small_joker_levels")
+        _require(type(small) is int and small >= 0, "star_burial.small_joker_levels",
+                 f"expected an integer ≥ 0, got {small!r}")
         exchange = rules.star_burial["exchange"] or {}
         _require(exchange.get("take_back") == "smallest", "star_burial.exchange",
                  f"unsupported take_back {exchange.get('take_back')!r} (smallest)")

@@ -5,15 +5,18 @@ The order of the steps, for every variant:
 1. The first row of ``settlement.table`` whose conditions all hold is chosen. Conditions:
    ``attacker_points {min, max}`` (inclusive), ``bottom_dug``, ``bottom_big_jokers {min, max}``
    (the big jokers in the bottom: ``stars.banker_team + stars.attackers``), ``banker_level``
-   (a list of ranks holding the banker team's level), ``dug_with_level_rank``.
+   (a list of ranks holding the banker team's level), ``dug_with_level_rank``, ``dug_with_big_joker``.
 2. Star levels (``star_burial``): the team that won the last trick (the attackers iff the bottom was
-   dug) is the successful one (``success: loader_team_wins_last_trick``). It is credited with its own
+   dug) is the successful one (``success: loader_team_wins_last_trick``; with ``last_trick_and_points``
+   only if it also won on points, the attackers reaching ``points.threshold`` or the banker team keeping them
+   under it, else no team is credited with any joker). It is credited with its own
    big jokers, and with ``on_failure: opponents_gain`` also with the other team's; with
    ``on_failure: opponents_gain_if_points_lost`` (倒载) with the other team's only when that team also lost
    the points (a banker team whose attackers reached ``points.threshold``; attackers who did not); with
    ``on_failure: wasted`` (or 倒载 without the points lost) the other team's jokers give nobody anything.
    A team credited with *k* jokers gains ``levels_per_joker[0] + … + levels_per_joker[k-1]`` levels
-   (the list covers every big joker of the pack: a variant check).
+   (the list covers every big joker of the pack: a variant check), plus ``small_joker_levels`` for each
+   small joker lying in the bottom (GameBase ``joker2AddUpgrade``; 0 in the bundled variants).
 3. Each team's level gain is the row's ``advance`` for it plus its star levels
    (``star_burial.row_advance: added``), or, for a team credited with at least one joker, its star levels
    alone (``replaced``). That gain goes through :func:`levels.advance` **once** (so stop levels apply to the
@@ -25,7 +28,7 @@ The order of the steps, for every variant:
 5. The match winner is the row's ``match_winner`` (打通) if it names one; otherwise a team that
    passed the last level (``levels.past_last_level``); if both did, the team that won the last trick.
 6. The next banker follows the row's ``banker`` (``keep`` → ``rotation.keep``, ``take_over`` →
-   ``rotation.take_over``), or is None when the match is won.
+   ``rotation.take_over``; ``team_alternates`` reads ``attackers_last_banker``), or is None when the match is won.
 7. Stakes are the row's ``stakes`` per player of each team (0 when absent or when ``stakes.enabled``
    is false).
 """
@@ -54,6 +57,12 @@ class SettleInput:
         stars: big jokers each team put into the bottom by star burial, ``{banker_team: int, attackers: int}``.
         dug_with_level_rank: the attackers dug the bottom (won the last trick) with a play of level-rank cards
             (钩, li-zhijiang 一.六.8); never true with ``bottom_dug`` false.
+        dug_with_big_joker: the attackers dug the bottom with a play of big jokers (GameBase ``downgradeByJoker1``);
+            never true with ``bottom_dug`` false.
+        bottom_small_jokers: small jokers lying in the bottom at the end of the hand
+            (``star_burial.small_joker_levels``).
+        attackers_last_banker: the seat the attacking team last had as banker in the match, or None when it has not
+            had the bank (``rotation.take_over: team_alternates``).
     """
 
     banker: int
@@ -62,6 +71,9 @@ class SettleInput:
     bottom_dug: bool
     stars: dict[str, int] = field(default_factory=_zero_teams)
     dug_with_level_rank: bool = False
+    dug_with_big_joker: bool = False
+    bottom_small_jokers: int = 0
+    attackers_last_banker: int | None = None
 
 
 @dataclass
@@ -100,6 +112,7 @@ def unmet(when: dict, inp: SettleInput) -> list[str]:
                 or (key == "bottom_big_jokers" and not _in_range(jokers, cond))
                 or (key == "bottom_dug" and inp.bottom_dug != cond)
                 or (key == "dug_with_level_rank" and inp.dug_with_level_rank != cond)
+                or (key == "dug_with_big_joker" and inp.dug_with_big_joker != cond)
                 or (key == "banker_level" and inp.levels["banker_team"] not in cond)):
             failed.append(key)
     return failed
@@ -154,6 +167,8 @@ def star_credit(rules: HuolongRules, stars: dict[str, int], bottom_dug: bool, at
     loser = "banker_team" if bottom_dug else "attackers"
     points_lost = {"banker_team": attacker_points >= rules.threshold,
                    "attackers": attacker_points < rules.threshold}
+    if rules.star_burial.get("success") == "last_trick_and_points" and points_lost[winner]:
+        return credit
     on_failure = rules.star_burial["on_failure"]
     credit[winner] = stars[winner]
     if on_failure == "opponents_gain" or (on_failure == "opponents_gain_if_points_lost" and points_lost[loser]):
@@ -173,9 +188,15 @@ def _validate(rules: HuolongRules, inp: SettleInput) -> None:
     for team, n in inp.stars.items():
         if not isinstance(n, int) or n < 0:
             raise ValueError(f"stars.{team} must be a count ≥ 0, got {n!r}")
-    if inp.dug_with_level_rank and not inp.bottom_dug:
-        raise ValueError("dug_with_level_rank is true but bottom_dug is false (expected dug_with_level_rank only "
-                         "when the attackers dig the bottom)")
+    for flag in ("dug_with_level_rank", "dug_with_big_joker"):
+        if getattr(inp, flag) and not inp.bottom_dug:
+            raise ValueError(f"{flag} is true but bottom_dug is false (expected {flag} only when the attackers dig "
+                             f"the bottom)")
+    if type(inp.bottom_small_jokers) is not int or inp.bottom_small_jokers < 0:
+        raise ValueError(f"bottom_small_jokers must be a count ≥ 0, got {inp.bottom_small_jokers!r}")
+    last = inp.attackers_last_banker
+    if last is not None and (type(last) is not int or not 0 <= last < rules.players or last % 2 == inp.banker % 2):
+        raise ValueError(f"attackers_last_banker must be a seat of the attacking team or null, got {last!r}")
     if not isinstance(inp.attacker_points, int) or inp.attacker_points < 0:
         raise ValueError(f"attacker_points must be an integer ≥ 0, got {inp.attacker_points!r}")
 
@@ -198,7 +219,9 @@ def settle(rules: HuolongRules, inp: SettleInput) -> SettleOutcome:
     row = find_row(rules, inp)
     then = row.get("then", {})
     credit = star_credit(rules, inp.stars, inp.bottom_dug, inp.attacker_points)
-    stars = {team: joker_levels(rules, n) for team, n in credit.items()}
+    small = (rules.star_burial.get("small_joker_levels") or 0) if rules.star_burial.get("enabled") else 0
+    stars = {team: joker_levels(rules, n) + (small * inp.bottom_small_jokers if n else 0)
+             for team, n in credit.items()}
     replaced = rules.star_burial.get("enabled") and rules.star_burial["row_advance"] == "replaced"
     gain = {team: stars[team] if replaced and credit[team] else then.get("advance", {}).get(team, 0) + stars[team]
             for team in TEAMS}
@@ -216,7 +239,7 @@ def settle(rules: HuolongRules, inp: SettleInput) -> SettleOutcome:
         elif passed_teams:
             winner = "attackers" if inp.bottom_dug else "banker_team"
     stakes = {team: then.get("stakes", {}).get(team, 0) if rules.stakes_enabled else 0 for team in TEAMS}
-    next_banker = None if winner else rules.next_banker(inp.banker, then["banker"])
+    next_banker = None if winner else rules.next_banker(inp.banker, then["banker"], inp.attackers_last_banker)
     return SettleOutcome(
         row=row.get("name", ""), next_banker=next_banker, levels=levels, match_winner=winner,
         stakes=stakes, level_gain=gain,

@@ -108,6 +108,9 @@ def op_settle(rules: HuolongRules, given: dict) -> Answer:
         bottom_dug=parse.flag(given, "bottom_dug"),
         stars=parse.teams(given, "stars", default={"banker_team": 0, "attackers": 0}),
         dug_with_level_rank=parse.flag(given, "dug_with_level_rank", default=False),
+        dug_with_big_joker=parse.flag(given, "dug_with_big_joker", default=False),
+        bottom_small_jokers=parse.count(given, "bottom_small_jokers", default=0),
+        attackers_last_banker=parse.seat(given, "attackers_last_banker", default=None),
     )
     out = settle(rules, inp)
     return {"next_banker": out.next_banker, "levels": out.levels, "match_winner": out.match_winner,
