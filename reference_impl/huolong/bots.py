@@ -110,11 +110,13 @@ class GreedyBot(_Choose):
         return max(shows, key=lambda cards: (len(cards), cards[0] == BIG_JOKER, suit_length(cards)))
 
     def choose_bury(self, state: HandState) -> list[str]:
-        """The lowest side cards without points (then point cards, then trumps); random if that is illegal."""
+        """The lowest side cards without points (then point cards, then trumps); random if that is illegal. Under
+        ``star_burial.banker_jokers: with_bury`` all big jokers but one go in first (as :meth:`choose_load`)."""
         rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
         cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
         cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
-        pick = cards[:burying.bury_count(rules)]
+        stars = max(0, hand[BIG_JOKER] - 1) if burying.jokers_with_bury(rules) else 0
+        pick = ([BIG_JOKER] * stars + cards)[:burying.bury_count(rules)]
         if burying.check_bury(rules, ranking, hand, pick) is None:
             return pick
         return burying.random_bury(rules, ranking, hand, random.Random(0))

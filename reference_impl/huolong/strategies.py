@@ -55,14 +55,16 @@ RULES_READ: dict[str, tuple[str, ...]] = {
     "trick_winner": ("trick.winner", "trick.ruff_same_shape", "ranking.ties", "ranking.trump_order",
                      "ranking.plain_order", "points.card_points", "combinations.catalogue"),
     "declare": ("declaration.scope", "declaration.shows", "declaration.overcall_by", "declaration.next_card_joker",
-                "declaration.window", "declaration.unresolved_show", "declaration.nobody_declared", "deal.method"),
+                "declaration.window", "declaration.unresolved_show", "declaration.nobody_declared", "deal.method",
+                "declaration.show_all_big_jokers"),
     "bottom_points": ("points.card_points", "bottom.multiplier"),
     "bury": ("bury.count", "bury.cards", "bury.max_points", "bury.unmet_limits", "bury.big_jokers",
              "points.card_points"),
     "star_burial": ("star_burial.who", "star_burial.order", "star_burial.exchange", "star_burial.forced_after",
-                    "star_burial.policy", "star_burial.fast_exempt_levels"),
+                    "star_burial.policy", "star_burial.fast_exempt_levels", "star_burial.banker_jokers"),
     "settle": ("settlement.table", "levels.order", "levels.stop_levels", "levels.past_last_level", "rotation.keep",
-               "rotation.take_over", "stakes.enabled", "star_burial.levels_per_joker", "star_burial.on_failure"),
+               "rotation.take_over", "stakes.enabled", "star_burial.levels_per_joker", "star_burial.on_failure",
+               "star_burial.success", "star_burial.small_joker_levels"),
 }
 """Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
 
@@ -319,7 +321,7 @@ class _Strategies:
             level, trump_suit = self.level(draw), self.suit(draw)
             ranking = self.ranking(level, trump_suit)
             pack = _Pack(self.rules)
-            if self.rules.bury["big_jokers"] == "star_burial_only":
+            if self.rules.bury["big_jokers"] == "star_burial_only" and self.rules.star_burial["banker_jokers"] != "with_bury":
                 pack.left.pop(BIG_JOKER, None)
             point_cards = [c for c in pack.left if self.rules.point_map[c] > 0]
             low = [c for c in pack.left if not ranking.trump_of[c]][:12]
@@ -417,6 +419,12 @@ class _Strategies:
                 out["stars"] = {"banker_team": banker_team, "attackers": _n(draw, 0, rules.decks - banker_team)}
             if dug and _n(draw, 0, 1) == 1:
                 out["dug_with_level_rank"] = _n(draw, 0, 1) == 1
+            if dug and _n(draw, 0, 1) == 1:
+                out["dug_with_big_joker"] = _n(draw, 0, 1) == 1
+            if stars_on and _n(draw, 0, 1) == 1:
+                out["bottom_small_jokers"] = _n(draw, 0, rules.decks)
+            if _n(draw, 0, 1) == 1:  # a seat of the attacking team, or null
+                out["attackers_last_banker"] = [None, (out["banker"] + 1) % 2, (out["banker"] + 3) % 4][_n(draw, 0, 2)]
             return out
         return given()
 
