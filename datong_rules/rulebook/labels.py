@@ -280,6 +280,7 @@ KEY_LABELS: Final[dict[str, dict[str, str]]] = {
     "attacker_points": {"zh": "闲家得分", "en": "attackers' points"},
     "bottom_dug": {"zh": "挖底", "en": "bottom dug"},
     "dug_with_level_rank": {"zh": "用级牌挖底", "en": "dug with level cards"},
+    "dug_with_big_joker": {"zh": "用大王挖底", "en": "dug with big jokers"},
     "next_banker": {"zh": "下一局庄家", "en": "next banker"},
     "match_winner": {"zh": "赢得一龙", "en": "match winner"},
     "stakes": {"zh": "输赢分", "en": "stakes"},
@@ -296,6 +297,10 @@ KEY_LABELS: Final[dict[str, dict[str, str]]] = {
     "threshold": {"zh": "够分线", "en": "threshold"},
     "partners": {"zh": "同伴", "en": "partners"},
     "first_drawer_first_hand": {"zh": "第一局先起牌", "en": "first drawer, first hand"},
+    "first_drawer_later_hands": {"zh": "以后各局先起牌", "en": "first drawer, later hands"},
+    "attackers_last_banker": {"zh": "闲家方上次的庄家", "en": "attackers' last banker"},
+    "bottom_small_jokers": {"zh": "底里小王", "en": "small jokers in the bottom"},
+    "dug_with_big_joker": {"zh": "用大王挖底", "en": "dug with big jokers"},
     "accepted": {"zh": "通过", "en": "accepted"},
     "index": {"zh": "序号", "en": "index"},
 }
@@ -311,6 +316,7 @@ CONDITIONS: Final[dict[str, dict[str, str]]] = {
     "banker_level": {"zh": "庄家方级别", "en": "banker team's level"},
     "bottom_big_jokers": {"zh": "底里大王", "en": "big jokers in the bottom"},
     "dug_with_level_rank": {"zh": "用级牌挖底", "en": "dug with level cards"},
+    "dug_with_big_joker": {"zh": "用大王挖底", "en": "dug with big jokers"},
 }
 """Settlement-table condition keys (``when``)."""
 

@@ -43,6 +43,7 @@ def op_facts(rules: HuolongRules, given: dict) -> Answer:
         "threshold": rules.threshold,
         "partners": [[seat, seat + half] for seat in range(half)],
         "first_drawer_first_hand": rules.first_drawer["first_hand"],
+        "first_drawer_later_hands": rules.first_drawer["later_hands"],
     }
 
 

@@ -17,6 +17,7 @@ def test_facts():
         "players": 4, "decks": 3, "cards": 162, "hand_size": 39, "bottom_size": 6,
         "levels": ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], "start_level": "3",
         "point_total": 300, "threshold": 120, "partners": [[0, 2], [1, 3]], "first_drawer_first_hand": 0,
+        "first_drawer_later_hands": "banker",
     }
 
 
