@@ -24,7 +24,7 @@ from datong_rules.reference_impl.variant.variant import iter_rules
 
 from .output import format_option, github_annotation
 from .path_args import refuse_empty
-from .variant_arg import open_variant_arg
+from .variant_arg import fail, open_variant_arg
 
 
 def _fail(message: str) -> None:
@@ -189,12 +189,39 @@ def _first_sentence(text: str, stop: str) -> str:
     return sentence if len(sentence) <= 100 else sentence[:97] + "…"
 
 
+def cite_text(cite: dict) -> str:
+    """A rule's ``source`` in one line: ``li-zhijiang 一.六.9``, ``huolong-app assets/…/modal_huolong.js
+    resolveLastCards()``, ``gamebase setting joker2AddUpgrade: 2``."""
+    parts = [str(cite.get("id", ""))]
+    if cite.get("section") not in (None, ""):
+        parts.append(str(cite["section"]))
+    if cite.get("file"):
+        parts.append(str(cite["file"]) + (f" {cite['function']}()" if cite.get("function") else ""))
+    if cite.get("setting"):
+        parts.append(f"setting {cite['setting']}")
+    return " ".join(parts)
+
+
 def _provenance(item: dict | None) -> str:
     if item is None:
         return "-"
     if "source" in item:
-        return f"来源 source: {item['source']['id']} {item['source']['section']}"
+        return f"来源 source: {cite_text(item['source'] or {})}"
     return f"推断 inferred: {_first_sentence(item['inferred']['reason'], '. ')}"
+
+
+def _own_sources_lines(variants: tuple[Variant, ...]) -> list[str]:
+    """One line per source a variant file lists itself (``sources:``): id, title, link and commit or version."""
+    lines, seen = [], set()
+    for variant in variants:
+        for entry in variant.data.get("sources") or []:
+            if not isinstance(entry, dict) or entry.get("id") in seen:
+                continue
+            seen.add(entry.get("id"))
+            at = entry.get("commit") or entry.get("version")
+            where = " ".join(str(x) for x in (entry.get("url"), f"@ {at}" if at else None) if x)
+            lines.append(f"  {entry.get('id')}: {entry.get('title', '')}" + (f" · {where}" if where else ""))
+    return lines
 
 
 def _side(variant: Variant, rule_id: str, item: dict | None) -> dict:
@@ -229,6 +256,9 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
     names no usable variant.
     """
     a, b = open_variant_arg(variant_a), open_variant_arg(variant_b)
+    if a.data.get("game") != b.data.get("game"):
+        fail(f"{variant_a} is a {a.data.get('game')} variant and {variant_b} a {b.data.get('game')} variant (expected "
+             f"two variants of one game)")
     items_a = dict(iter_rules(a.data.get("rules", {})))
     items_b = dict(iter_rules(b.data.get("rules", {})))
     order = list(items_a) + [r for r in items_b if r not in items_a]
@@ -261,3 +291,6 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
                 click.echo(f"      注 note: {_first_sentence(item['note'], '. ')}")
     click.echo(f"{len(changed)} 条规则不同 / rule(s) differ, {len(order) - len(changed)} 相同 / the same "
                f"(A = {a.id}, B = {b.id})")
+    own = _own_sources_lines((a, b))
+    if own:
+        click.echo("来源 sources:\n" + "\n".join(own))

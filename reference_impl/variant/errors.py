@@ -55,8 +55,9 @@ KINDS: dict[str, str] = {
     "nothing_to_delete": "`null` (delete) where the parent has nothing to delete",
     # checks on the resolved variant (step 2)
     "incomplete": "a playable variant lacks a rule its game needs",
-    "unknown_source": "a `source.id` that spec/sources.yaml does not list",
-    "duplicate_id": "two entries of spec/sources.yaml with the same id",
+    "unknown_source": "a `source.id` that neither spec/sources.yaml nor the variant's own `sources:` lists",
+    "duplicate_id": "two entries of spec/sources.yaml (or of a variant's `sources:`) with the same id, or a variant's "
+                    "source reusing an id of spec/sources.yaml",
     "rank_order": "a rank order that misses or repeats a rank, or lists a rank that cannot be there",
     "unknown_rank": "a rank that is not one of the variant's levels where a level is expected",
     "trump_order": "a trump order that misses or repeats a card class",

@@ -1,7 +1,8 @@
 """The checks a schema cannot make, run on a resolved variant (step 2 of validation).
 
-The loader runs the checks every game shares (here: every ``source.id`` is listed in ``spec/sources.yaml``
-[``unknown_source``]), then the game's own checks (``findings(variant)`` of the game's ``checks`` module, found
+The loader runs the checks every game shares (here: every ``source.id`` is listed in ``spec/sources.yaml`` or in
+the variant's own ``sources:`` [``unknown_source``], whose ids are unique and not those of spec/sources.yaml
+[``duplicate_id``]), then the game's own checks (``findings(variant)`` of the game's ``checks`` module, found
 through :mod:`datong_rules.reference_impl.games`; Huolong's are in ``reference_impl/huolong/checks.py``).
 
 Each check returns :class:`Finding` tuples ``(path, kind, message, expected, involves)`` with ``path`` from the top of
@@ -49,8 +50,10 @@ def semantic_findings(variant: Variant, source_ids: Iterable[str] | None) -> lis
     """
     rules = variant.data.get("rules", {})
     findings: list[Finding] = []
+    local = [e for e in variant.data.get("sources") or [] if isinstance(e, dict)]
     if source_ids is not None:
-        findings += source_findings(rules, set(source_ids))
+        findings += local_source_findings(local, set(source_ids))
+        findings += source_findings(rules, set(source_ids), {str(e.get("id")) for e in local})
     game = games.find(variant.data.get("game"))
     checks = game.facet("checks") if game is not None else None
     if checks is not None:
@@ -58,13 +61,30 @@ def semantic_findings(variant: Variant, source_ids: Iterable[str] | None) -> lis
     return findings
 
 
-def source_findings(rules: dict, known: set[str]) -> list[Finding]:
-    """Every rule item whose ``source.id`` is not one of ``known`` [``unknown_source``]."""
+def source_findings(rules: dict, known: set[str], local: set[str] = frozenset()) -> list[Finding]:
+    """Every rule item whose ``source.id`` is neither one of ``known`` (spec/sources.yaml) nor one of ``local`` (the
+    variant's own ``sources:``) [``unknown_source``]."""
     out = []
     for rule_id, item in iter_rules(rules):
         source = item.get("source")
-        if isinstance(source, dict) and source.get("id") not in known:
+        if isinstance(source, dict) and source.get("id") not in known | local:
             out.append(Finding(("rules", *rule_id.split("."), "source", "id"), "unknown_source",
-                               f"source '{source.get('id')}' is not listed in spec/sources.yaml",
-                               "one of: " + ", ".join(sorted(known))))
+                               f"source '{source.get('id')}' is listed neither in spec/sources.yaml nor in the "
+                               f"variant's sources:",
+                               "one of: " + ", ".join(sorted(known | local))))
+    return out
+
+
+def local_source_findings(entries: list[dict], known: set[str]) -> list[Finding]:
+    """The variant's own ``sources:`` entries whose id repeats another entry or an id of spec/sources.yaml
+    [``duplicate_id``]."""
+    out = []
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        source_id = entry.get("id")
+        if source_id in known or source_id in seen:
+            where = "spec/sources.yaml" if source_id in known else "this variant's sources:"
+            out.append(Finding(("sources", index, "id"), "duplicate_id",
+                               f"source id '{source_id}' is already listed in {where}", "an id of its own"))
+        seen.add(source_id)
     return out

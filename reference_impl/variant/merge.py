@@ -17,6 +17,9 @@ with the file laid over it by these rules, applied from the top of the file down
 5. **Scalars replace**, and so does any value whose type differs from the parent's.
 6. **Own keys are not inherited:** ``id``, ``extends`` and ``abstract`` belong to the file itself. A variant is
    abstract only if its own file says ``abstract: true``.
+7. **``sources`` add up.** The top-level ``sources:`` list (sources a file cites beyond spec/sources.yaml) is the
+   parent's entries followed by the file's, a file's entry replacing an inherited one of the same id: an inherited
+   rule keeps the source it cites.
 
 The functions here are pure: they never modify their arguments and return new containers (values shared with the
 inputs are never mutated afterwards by the loader).
@@ -65,6 +68,13 @@ def _without_nulls(node: Any) -> Any:
     return node
 
 
+def merge_sources(parent: list, child: list) -> list:
+    """Rule 7: the parent's source entries, then the child's; a child entry replaces the parent's of the same id."""
+    ids = {entry.get("id") for entry in child if isinstance(entry, dict)}
+    kept = [entry for entry in parent if not (isinstance(entry, dict) and entry.get("id") in ids)]
+    return kept + list(child)
+
+
 def merge_variant(parent: dict, child: dict) -> dict:
     """Resolve one ``extends`` link: ``child`` (a whole file's data) over ``parent`` (resolved data, or ``{}``).
 
@@ -75,6 +85,8 @@ def merge_variant(parent: dict, child: dict) -> dict:
     inherited = {k: v for k, v in parent.items() if k not in OWN_KEYS}
     own = {k: v for k, v in child.items() if k not in OWN_KEYS}
     out = merge(inherited, own)
+    if isinstance(parent.get("sources"), list) and isinstance(child.get("sources"), list):
+        out["sources"] = merge_sources(parent["sources"], child["sources"])
     out["id"] = child.get("id")
     if child.get("extends") is not None:
         out["extends"] = child["extends"]
