@@ -20,7 +20,7 @@ from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
 from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
-from .rules_html import outline, rule_html, sections_in_order, summary_box_html
+from .rules_html import outline, rule_html, sections_in_order, source_link, summary_box_html
 from .seats import seats_html
 
 
@@ -32,6 +32,7 @@ class VariantDoc:
         id: ``"huolong/li-zhijiang"``; game: ``"huolong"``.
         name, summary: ``{"zh": ..., "en": ...}``.
         rules: the resolved ``rules`` mapping (``extends`` applied).
+        sources: the variant file's own ``sources:`` entries (apps, web pages), beside spec/sources.yaml.
     """
 
     id: str
@@ -39,13 +40,15 @@ class VariantDoc:
     name: dict[str, str]
     summary: dict[str, str]
     rules: dict[str, Any] = field(default_factory=dict)
+    sources: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def from_data(cls, variant_id: str, data: dict[str, Any]) -> VariantDoc:
         """Build from a resolved variant mapping (``Variant.data``)."""
         return cls(id=variant_id, game=str(data.get("game") or variant_id.split("/")[0]),
                    name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
-                   summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}))
+                   summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}),
+                   sources=list(data.get("sources") or []))
 
 
 def game_name(game: str, lang: str) -> str:
@@ -75,6 +78,26 @@ def _chart_md(game_id: str, rules: dict[str, Any], lang: str) -> str:
     return f"## {UI['chart'][lang]} {{#chart}}\n\n<div class=\"chart\">{chart_body(data, lang)}</div>\n\n"
 
 
+def _where_html(src: dict[str, Any], lang: str) -> str:
+    """`` · 程序，提交 e0481db`` with a link, for an app or web source (nothing for a text)."""
+    link = source_link(src)
+    if src.get("kind") not in ("app", "web") or link is None:
+        return ""
+    if src.get("commit"):
+        at = UI["at_commit"][lang].format(commit=escape(str(src["commit"])))
+    elif src.get("version"):
+        at = UI["at_version"][lang].format(version=escape(str(src["version"])))
+    else:
+        at = escape(str(src.get("url")))
+    kind = UI["kind_app" if src.get("kind") == "app" else "kind_web"][lang]
+    return f' · <a href="{escape(link)}">{UI["source_kind"][lang].format(kind=kind, where=at)}</a>'
+
+
+def with_own_sources(doc: VariantDoc, sources: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``sources`` (spec/sources.yaml by id) with the variant file's own ``sources:`` added (theirs win on an id)."""
+    return {**sources, **{str(s["id"]): s for s in doc.sources if isinstance(s, dict) and "id" in s}}
+
+
 def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) -> str:
     shown = [s for sid, s in sources.items() if s.get("game") in (None, doc.game)]
     items = []
@@ -86,7 +109,7 @@ def _sources_md(doc: VariantDoc, sources: dict[str, dict[str, Any]], lang: str) 
         notes_html = (f'<br><span class="prov-label">{UI["note"][lang]}</span> {escape(str(notes))}'
                       if notes else "")
         items.append(f'<li id="src-{sid}"><code>{sid}</code> <span lang="zh">《{escape(str(src.get("title", "")))}》{author}</span>'
-                     f"<br>{about}{notes_html}</li>")
+                     f"{_where_html(src, lang)}<br>{about}{notes_html}</li>")
     return f"## {UI['sources'][lang]} {{#sources}}\n\n<ul class=\"sources\">{''.join(items)}</ul>\n"
 
 
@@ -103,9 +126,10 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     Args:
         doc: the variant.
         lang: ``"zh"`` or ``"en"``.
-        sources: ``spec/sources.yaml`` entries by id.
+        sources: ``spec/sources.yaml`` entries by id (the variant's own ``sources:`` are added).
         scenarios: conformance scenarios (any variant; this variant's are picked).
     """
+    sources = with_own_sources(doc, sources)
     here = rules_path(doc.id, lang)
     other = LANGS[1 - LANGS.index(lang)]
     out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['rules_data'][lang]}\n\n",

@@ -75,7 +75,8 @@ def provenance_html(item: RuleItem, sources: dict[str, dict[str, Any]], lang: st
         who = ("，" + author if lang == "zh" else f', <span lang="zh">{author}</span>') if author else ""
         section = f" § {escape(str(cite['section']))}" if cite.get("section") not in (None, "") else ""
         lines.append(f'<p class="prov source"><span class="prov-label">{UI["source"][lang]}</span> '
-                     f'<a href="#src-{escape(sid)}"><code>{escape(sid)}</code></a> {name}{who}{section}</p>')
+                     f'<a href="#src-{escape(sid)}"><code>{escape(sid)}</code></a> {name}{who}{section}'
+                     f'{app_place_html(cite, src, lang)}</p>')
     if "inferred" in item:
         inferred = item["inferred"] or {}
         reason = text_in(inferred.get("reason", ""), inferred.get("reason_zh"), lang)
@@ -96,6 +97,36 @@ def text_in(english: Any, chinese: Any, lang: str) -> str:
     if chinese:
         return escape(str(chinese))
     return f'<span lang="en">{escape(str(english))}</span> <span class="english-only">{UI["english_only"]["zh"]}</span>'
+
+
+def source_link(src: dict[str, Any]) -> str | None:
+    """The web address of an app or web source at the version read: a GitHub repository's ``url`` with its
+    ``commit`` becomes the tree at that commit; otherwise the ``url`` itself (None for a text without one)."""
+    url = src.get("url")
+    if not url:
+        return None
+    commit = src.get("commit")
+    if commit and str(url).startswith("https://github.com/"):
+        return f"{str(url).rstrip('/')}/tree/{commit}"
+    return str(url)
+
+
+def app_place_html(cite: dict[str, Any], src: dict[str, Any], lang: str) -> str:
+    """Where in an app a rule is read: `` · file`` (linked into the repository at the commit when it is on GitHub),
+    `` · function()``, `` · 设置/setting name``; empty for a text's section citation."""
+    parts = []
+    if cite.get("file"):
+        file = escape(str(cite["file"]))
+        link = source_link(src)
+        if link and "/tree/" in link:
+            parts.append(f'<a href="{escape(link.replace("/tree/", "/blob/", 1))}/{file}"><code>{file}</code></a>')
+        else:
+            parts.append(f"<code>{file}</code>")
+    if cite.get("function"):
+        parts.append(f"<code>{escape(str(cite['function']))}()</code>")
+    if cite.get("setting"):
+        parts.append(f'{UI["setting"][lang]} <code>{escape(str(cite["setting"]))}</code>')
+    return "".join(f" · {p}" for p in parts)
 
 
 def value_html(value: Any, lang: str) -> str:

@@ -13,7 +13,8 @@ The outcomes enumerated (all read from the variant, nothing assumed):
   (``points.card_points`` × 4 suits × ``deck.decks``) times the bottom multiplier (``bottom.multiplier``), in
   steps of the greatest common divisor of the card values (5 in Huolong). Ranges are cut at every row's
   ``min``/``max``, so one representative per piece is exact;
-* ``bottom_dug`` and ``dug_with_level_rank`` (only with a dug bottom);
+* ``bottom_dug``, and with a dug bottom ``dug_with_level_rank`` or ``dug_with_big_joker`` (a big joker is never a
+  level card: never both);
 * ``bottom_big_jokers`` from 0 to the number of big jokers (one per deck when decks keep jokers);
 * ``banker_level``: each level of ``levels.order``.
 
@@ -64,11 +65,10 @@ def settlement_findings(rules: dict) -> list[Finding]:
     point_pieces = _pieces(table, top, step)
     used: set[int] = set()
     matched_any: set[int] = set()
-    unmatched: dict[tuple, set[tuple[int, str]]] = {}  # (low, high, (dug, with_level)) → {(big jokers, level)}
-    for (low, high, points), dig, jokers, level in product(
-            point_pieces, ((False, False), (True, False), (True, True)), range(big_jokers + 1), levels):
+    unmatched: dict[tuple, set[tuple[int, str]]] = {}  # (low, high, dig) → {(big jokers, level)}
+    for (low, high, points), dig, jokers, level in product(point_pieces, _DIGS, range(big_jokers + 1), levels):
         outcome = {"attacker_points": points, "bottom_dug": dig[0], "dug_with_level_rank": dig[1],
-                   "bottom_big_jokers": jokers, "banker_level": level}
+                   "dug_with_big_joker": dig[2], "bottom_big_jokers": jokers, "banker_level": level}
         first = None
         for index, row in enumerate(table):
             if _matches(row.get("when", {}), outcome):
@@ -78,7 +78,7 @@ def settlement_findings(rules: dict) -> list[Finding]:
                     used.add(index)
         if first is None:
             unmatched.setdefault((low, high, dig), set()).add((jokers, level))
-    gaps: dict[tuple, list[tuple[bool, bool]]] = {}  # digs with the same uncovered (jokers, level) pairs go together
+    gaps: dict[tuple, list[tuple[bool, bool, bool]]] = {}  # digs with the same uncovered (jokers, level) pairs go together
     for (low, high, dig), pairs in unmatched.items():
         gaps.setdefault((low, high, frozenset(pairs)), []).append(dig)
     for (low, high, pairs), digs in list(gaps.items())[:3]:
@@ -142,17 +142,20 @@ def _matches(when: dict, outcome: dict[str, Any]) -> bool:
     return True
 
 
-_DIGS = {(False, False): "bottom_dug false", (True, False): "bottom_dug true, dug_with_level_rank false",
-         (True, True): "bottom_dug true, dug_with_level_rank true"}
+_DIGS = {(False, False, False): "bottom_dug false",
+         (True, False, False): "bottom_dug true, dug_with_level_rank false, dug_with_big_joker false",
+         (True, True, False): "bottom_dug true, dug_with_level_rank true",
+         (True, False, True): "bottom_dug true, dug_with_big_joker true"}
+"""The ways a hand's last trick can end, ``(bottom_dug, dug_with_level_rank, dug_with_big_joker)``, as described."""
 
 
-def _describe_gap(low: int, high: int, digs: list[tuple[bool, bool]], pairs: frozenset, big_jokers: int,
+def _describe_gap(low: int, high: int, digs: list[tuple[bool, bool, bool]], pairs: frozenset, big_jokers: int,
                   levels: list) -> str:
     """One line naming the uncovered outcomes: points, digging, big jokers in the bottom, banker level."""
     parts = [f"attacker_points {low}" if low == high else f"attacker_points {low}-{high}"]
-    if len(digs) == 2 and all(d[0] for d in digs):
+    if set(digs) == {d for d in _DIGS if d[0]}:
         parts.append("bottom_dug true")
-    elif len(digs) < 3:
+    elif len(digs) < len(_DIGS):
         parts.append(" or ".join(_DIGS[d] for d in sorted(digs)))
     jokers = sorted({j for j, _ in pairs})
     level_set = {lv for _, lv in pairs}

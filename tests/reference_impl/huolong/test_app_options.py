@@ -231,3 +231,22 @@ def test_every_new_value_plays_whole_matches(overrides, kind):
         for state in match.hands:
             if state.phase == "settled" and state.hand_number > 1 and "deal.first_drawer" in overrides:
                 assert state.first_drawer == 0
+
+
+def test_the_table_checks_know_dug_with_big_joker():
+    """A row with dug_with_big_joker is neither a crash nor dead in the gap/dead-row checks, and a table that only
+    covers a dig with big jokers leaves the other digs as a gap."""
+    import copy
+
+    from datong_rules.reference_impl.huolong.settlement_check import settlement_findings
+    from datong_rules.reference_impl.variant import load_variant
+
+    rules = copy.deepcopy(load_variant("huolong/li-zhijiang").data["rules"])
+    row = {"name": "big_joker_hook", "when": {"bottom_dug": True, "dug_with_big_joker": True},
+           "then": {"banker": "keep", "set_level": {"banker_team": "3"}}}
+    rules["settlement"]["table"]["value"].insert(0, row)
+    assert settlement_findings(rules) == []
+    rules["settlement"]["table"]["value"] = [row, {"name": "held", "when": {"bottom_dug": False},
+                                                   "then": {"banker": "keep"}}]
+    (gap,) = [f for f in settlement_findings(rules) if f.kind == "settlement_gap"]
+    assert "dug_with_level_rank true" in gap.message and "dug_with_big_joker false" in gap.message
