@@ -313,7 +313,8 @@ KEY_LABELS: Final[dict[str, dict[str, str]]] = {
 """Labels of the ``given`` and ``expect`` keys of scenarios (docs/implementers/operations.md).
 An unknown key is shown as itself."""
 
-SEAT_KEYS: Final[frozenset[str]] = frozenset({"leader", "winner", "first_drawer", "banker", "next_banker", "seat"})
+SEAT_KEYS: Final[frozenset[str]] = frozenset({"leader", "winner", "first_drawer", "banker", "next_banker", "seat",
+                                           "attackers_last_banker", "first_drawer_later_hands"})
 """Keys whose integer value is a seat."""
 
 CONDITIONS: Final[dict[str, dict[str, str]]] = {
