@@ -58,10 +58,13 @@ def hand_lines(state: HandState, deal_number: int) -> list[str]:
         return out
     out.append(f"Bury (seat {state.banker}): {_cards(state.buried)}")
     if state.star is not None:
+        with_bury = state.buried.count("BJ") if state.rules.star_burial.get("banker_jokers") == "with_bury" else 0
+        if with_bury:  # star_burial.banker_jokers: with_bury
+            out.append(f"Star burial: seat {state.banker} loads {with_bury} big joker(s) with the bury")
         for seat, count, taken, forced in state.star.loads:
             what = "must load" if forced else "loads"
             out.append(f"Star burial: seat {seat} {what} {count} big joker(s), takes back {_cards(taken)}")
-        if not state.star.loads:
+        if not state.star.loads and not with_bury:
             out.append("Star burial: none")
     for n, (leader, plays, winner, points) in enumerate(state.tricks, 1):
         shown = " | ".join(f"{(leader + i) % state.rules.players}: {_cards(p)}" for i, p in enumerate(plays))
