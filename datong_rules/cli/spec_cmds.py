@@ -144,7 +144,7 @@ def variants(fmt: str) -> None:
 # ------------------------------------------------------------------------------------------------------ show
 def _with_provenance(variant: Variant) -> dict:
     """The resolved data, each rule item with ``defined_in`` (the variant whose file gives it) added."""
-    data = {k: variant.data[k] for k in ("id", "extends", "abstract", "game", "family", "name", "summary")
+    data = {k: variant.data[k] for k in ("id", "extends", "abstract", "game", "family", "name", "summary", "sources")
             if k in variant.data}
     data["chain"] = list(variant.chain)
 

@@ -70,6 +70,13 @@ def test_diff_reads_as_the_app_s_rule_sheet():
         assert f"■ {rule}\n" in out, rule
 
 
+def test_show_keeps_the_file_s_own_sources():
+    data = json.loads(run("show", "--format", "json", str(APP)).stdout)
+    assert [s["id"] for s in data["sources"]] == ["huolong-app", "gamebase"]
+    assert data["rules"]["star_burial"]["small_joker_levels"]["source"] == {"id": "gamebase",
+                                                                             "setting": "joker2AddUpgrade: 2"}
+
+
 def test_diff_refuses_variants_of_two_games():
     result = run("diff", "huolong/li-zhijiang", "biedan/biedan-guide")
     assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
