@@ -217,6 +217,8 @@ VALUES = [
     {"star_burial.success": "last_trick_and_points"},
     {"declaration.show_all_big_jokers": True},
     {"deal.first_drawer": {"first_hand": 0, "later_hands": 0}},
+    {"settlement.table": [{"name": "big_joker_hook", "when": {"bottom_dug": True, "dug_with_big_joker": True},
+                           "then": {"banker": "keep", "set_level": {"banker_team": "3"}}}, *LI.settlement_table]},
 ]
 
 
@@ -231,6 +233,11 @@ def test_every_new_value_plays_whole_matches(overrides, kind):
         for state in match.hands:
             if state.phase == "settled" and state.hand_number > 1 and "deal.first_drawer" in overrides:
                 assert state.first_drawer == 0
+            if state.phase == "settled" and "settlement.table" in overrides:
+                last = state.tricks[-1]
+                by_joker = last[2] % 2 != state.banker % 2 and last[1][(last[2] - last[0]) % 4][0] == "BJ"
+                assert state.dug_with_big_joker == by_joker
+                assert (state.outcome.row == "big_joker_hook") == by_joker
 
 
 def test_the_table_checks_know_dug_with_big_joker():
