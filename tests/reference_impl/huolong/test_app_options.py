@@ -257,3 +257,13 @@ def test_the_table_checks_know_dug_with_big_joker():
                                                    "then": {"banker": "keep"}}]
     (gap,) = [f for f in settlement_findings(rules) if f.kind == "settlement_gap"]
     assert "dug_with_level_rank true" in gap.message and "dug_with_big_joker false" in gap.message
+
+
+def test_own_sources_add_up_along_extends():
+    """merge rule 7: a file's sources follow the inherited ones, an entry of the same id replacing the parent's."""
+    from datong_rules.reference_impl.variant.merge import merge_variant
+
+    parent = {"id": "huolong/a", "sources": [{"id": "app", "title": "old"}, {"id": "web"}], "rules": {}}
+    child = {"id": "huolong/b", "extends": "huolong/a", "sources": [{"id": "app", "title": "new"}], "rules": {}}
+    assert merge_variant(parent, child)["sources"] == [{"id": "web"}, {"id": "app", "title": "new"}]
+    assert merge_variant(parent, {"id": "huolong/c", "rules": {}})["sources"] == parent["sources"]
