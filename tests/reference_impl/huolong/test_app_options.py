@@ -94,6 +94,10 @@ def test_a_match_under_team_alternates_follows_the_app_s_rotation():
         envelope.validate(record)
         assert all("last_bankers" in hand for hand in record["hands"])
         assert replay_match(record, ALTERNATES).accepted
+        later = next(h for h in record["hands"] if h["hand_number"] > 1)
+        later["last_bankers"] = [None, None]
+        refused = replay_match(record, ALTERNATES)
+        assert (refused.accepted, refused.reason) == (False, "wrong_setup") and "last_bankers" in refused.detail
 
 
 # -- deal.first_drawer.later_hands: a seat -----------------------------------------------------------
