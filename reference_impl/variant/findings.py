@@ -13,7 +13,7 @@ check read (a problem made by a house file's ``deck.decks: 1`` is reported at th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from typing import NamedTuple
 
 from .. import games
@@ -61,7 +61,7 @@ def semantic_findings(variant: Variant, source_ids: Iterable[str] | None) -> lis
     return findings
 
 
-def source_findings(rules: dict, known: set[str], local: set[str] = frozenset()) -> list[Finding]:
+def source_findings(rules: dict, known: set[str], local: Set[str] = frozenset()) -> list[Finding]:
     """Every rule item whose ``source.id`` is neither one of ``known`` (spec/sources.yaml) nor one of ``local`` (the
     variant's own ``sources:``) [``unknown_source``]."""
     out = []
@@ -81,7 +81,7 @@ def local_source_findings(entries: list[dict], known: set[str]) -> list[Finding]
     out = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
-        source_id = entry.get("id")
+        source_id = str(entry.get("id"))
         if source_id in known or source_id in seen:
             where = "spec/sources.yaml" if source_id in known else "this variant's sources:"
             out.append(Finding(("sources", index, "id"), "duplicate_id",
