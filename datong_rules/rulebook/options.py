@@ -46,8 +46,7 @@ class RuleOption:
         description: the schema's description without its ``"Rule <id>: "`` prefix.
         value_schema: the schema of ``value`` (``$ref`` not resolved).
         required: whether ``$defs/complete.<game>`` requires it of a playable variant.
-        choices: the named options (``enum``, the single ``const``, or false and true for a flag), ``None`` for
-            free-form values.
+        choices: the named options (``enum``, or the single ``const``), ``None`` for free-form values.
         uses: the values set by the variants, most used first (ties: page order of the first user).
         missing: ids of the variants without the rule.
     """
@@ -109,8 +108,7 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) 
     options = []
     for rule_id, description, value_schema in schema_rules(schema):
         choices = (tuple(value_schema["enum"]) if "enum" in value_schema
-                   else (value_schema["const"],) if "const" in value_schema
-                   else (False, True) if value_schema.get("type") == "boolean" else None)
+                   else (value_schema["const"],) if "const" in value_schema else None)
         uses, missing = _uses(rule_id, items)
         options.append(RuleOption(rule_id, rule_id.split(".")[0], description, value_schema, rule_id in required,
                                   choices, uses, missing))

@@ -131,9 +131,7 @@ def value_rows(option: RuleOption, names: dict[str, str], here: str, decides: st
     for choice in option.choices or ():
         use = by_key.pop(compact(choice), None)
         if use is None:
-            meaning = house_meaning(option.value_schema, choice, lang)
-            rows.append((value_html(choice), "—", f'<em class="house">{UI["house_option"][lang]}</em>'
-                         + (f"<br>{escape(meaning)}" if meaning else ""), "house"))
+            rows.append((value_html(choice), "—", f'<em class="house">{UI["house_option"][lang]}</em>', "house"))
         else:
             rows.append(_used_row(option, use, names, here, decides, lang))
     rows.extend(_used_row(option, use, names, here, decides, lang) for use in by_key.values())
@@ -143,13 +141,6 @@ def value_rows(option: RuleOption, names: dict[str, str], here: str, decides: st
     if not rows:
         rows.append(("—", f'<em class="absent">{UI["unset"][lang]}</em>', "", "unset"))
     return rows
-
-
-def house_meaning(value_schema: dict[str, Any], choice: Any, lang: str) -> str:
-    """What a named value no bundled variant uses means, in ``lang``: the value schema's ``x-meanings``
-    (``{value: {zh, en}}``), or "" when the schema gives none."""
-    meanings = value_schema.get("x-meanings") or {}
-    return str((meanings.get(compact(choice).strip('"')) or {}).get(lang, ""))
 
 
 def _used_row(option: RuleOption, use: Use, names: dict[str, str], here: str, decides: str,
