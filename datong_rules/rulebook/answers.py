@@ -11,6 +11,8 @@ from typing import Any
 
 from datong_rules.reference_impl.table import Table
 
+from .answers_climbing import answer_html as climbing_answer
+from .answers_climbing import given_html as climbing_given
 from .card_svg import cards_html, suit_label
 from .examples import ScenarioLike, value_html
 from .labels import KEY_LABELS, UI, label, seat_name
@@ -44,6 +46,9 @@ def _team(team: str, lang: str) -> str:
 def answer_words(sc: ScenarioLike, lang: str) -> str:
     """The scenario's expected answer as one or two sentences (HTML)."""
     e, g, zh = sc.expect, sc.given, lang == "zh"
+    climbing = climbing_answer(sc, lang)
+    if climbing is not None:
+        return climbing
     if sc.op == "trick_winner":
         who = seat_name(e["winner"], lang)
         pts = e.get("points", 0)
@@ -96,6 +101,9 @@ def answer_words(sc: ScenarioLike, lang: str) -> str:
 def _given_html(sc: ScenarioLike, lang: str, table: Table | None) -> str:
     g = sc.given
     rows = []
+    climbing = climbing_given(sc, lang)  # None unless the game lays out climbing examples
+    if climbing is not None:
+        return climbing
     if sc.op == "trick_winner" and table is not None and isinstance(g.get("leader"), int) and g.get("plays"):
         plays = "".join(f'<span class="play"><span class="play-who">{escape(seat_name(table.next_seat(g["leader"], i), lang))}'
                         f'</span>{cards_html(p, lang)}</span>' for i, p in enumerate(g["plays"]))
@@ -131,8 +139,10 @@ def example_block(sc: ScenarioLike, number: int, lang: str, rules: dict[str, Any
     """One teaching example: title (the scenario's description), the simplified-deal label where it applies,
     the situation pictured, and the answer in words."""
     desc = escape(str(sc.description.get(lang) or ""))
-    toy = any(k in sc.given for k in TOY_KEYS)
     hand_size = (((rules or {}).get("deal") or {}).get("hand_size") or {}).get("value", "?")
+    toy = any(k in sc.given for k in TOY_KEYS)
+    if toy and isinstance(hand_size, int) and set(sc.given) & set(TOY_KEYS) == {"hand"}:
+        toy = len(sc.given["hand"]) < hand_size  # a whole hand is no simplified deal
     tag = f'<p class="toy-label">{escape(UI["toy_deal"][lang].format(n=hand_size))}</p>' if toy else ""
     return (f'<div class="example teaching" id="ex-{escape(sc.id)}">'
             f'<p class="example-title"><strong>{UI["example"][lang]} {number}</strong> {desc}</p>{tag}'

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from .chart_html import chart_body, chart_data_of
+from .game_data import facet_data
 from .labels import LANGS, UI
 from .paths import card_path, card_pdf_path, page_path, url
 from .player_page import expand_rule_ids, lang_switch
@@ -23,7 +24,8 @@ CARD_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("card_follow", ("follow.*", "trick.winner", "trick.ruff_same_shape")),
     ("card_levels", ("levels.stop_levels", "rotation.*")),
 )
-"""The card's text blocks: a label key of :data:`~.labels.UI` and the rule ids (``section.*`` for all) shown."""
+"""The card's text blocks: a label key of :data:`~.labels.UI` (or a ``{zh, en}`` title) and the rule ids
+(``section.*`` for all) shown. A game's rulebook facet may give its own as ``QUICK_CARD``."""
 
 
 def card_page(doc: Any, lang: str) -> str:
@@ -38,15 +40,17 @@ def card_page(doc: Any, lang: str) -> str:
              f'{escape(UI["quick_card_pdf"][lang])}</a> · <a href="{url(page_path(doc.id, lang), here)}">'
              f'{escape(UI["player_page"][lang])}</a></p>\n\n']
     blocks = []
+    sections = facet_data(doc.game, "QUICK_CARD", None) or CARD_SECTIONS
     data = chart_data_of(doc.game, doc.rules)
     if data is not None:
         blocks.append(f'<section class="qc-ranking chart"><h2>{UI["chart"][lang]}</h2>{chart_body(data, lang)}</section>')
-    for key, patterns in CARD_SECTIONS:
+    for key, patterns in sections:
         ids = expand_rule_ids(patterns, doc.rules)
         lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids
                       if not is_decision_table(items[r].get("value")))
         if lis:
-            blocks.append(f'<section><h2>{UI[key][lang]}</h2><ul>{lis}</ul></section>')
+            title = UI[key][lang] if isinstance(key, str) else key[lang]
+            blocks.append(f'<section><h2>{escape(title)}</h2><ul>{lis}</ul></section>')
     table = items.get("settlement.table")
     if table and is_decision_table(table.get("value")):
         blocks.append(f'<section class="qc-settle"><h2>{UI["sample_settle"][lang]}</h2>'

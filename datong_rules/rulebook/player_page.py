@@ -63,11 +63,11 @@ _ARROWS = {"counter_clockwise": "M 185 145 Q 225 110 185 75", "clockwise": "M 13
 
 def seating_svg(table: Table | None, lang: str) -> str:
     """The table seen from above, from the variant's table: the players named 甲乙丙丁 / A–D in playing order at
-    their places, partners coloured alike, an arrow for the direction of play. Another number of players gets
-    the seat picture of :func:`~.seats.seats_html`."""
+    their places (three or four seats at the compass points), partners coloured alike, an arrow for the direction
+    of play. A table with seats elsewhere gets the seat picture of :func:`~.seats.seats_html`."""
     if table is None:
         return ""
-    if table.players != 4 or table.play_direction not in _ARROWS:
+    if any(table.position(seat) not in _SPOTS for seat in table.seats) or table.play_direction not in _ARROWS:
         return seats_html(table, lang)
     colours = {0: "#c62828", 1: "#1565c0"}  # by the table's team number; no team: grey
     circles = []
@@ -114,7 +114,9 @@ def _chart(game: str, rules: dict[str, Any], lang: str) -> str:
     data = chart_data_of(game, rules)
     if data is None:
         return ""
-    points = {str(k): v for k, v in ((rules.get("points") or {}).get("card_points") or {}).get("value", {}).items()}
+    section = rules.get("points") or {}
+    item = section.get("card_points") or section.get("cards") or {}  # Huolong's and Dadun's name of the rule
+    points = {str(k): v for k, v in (item.get("value") or {}).items()} if isinstance(item.get("value"), dict) else {}
     legend = ""
     if points:
         legend = UI["point_cards"][lang].format(cards="、".join(f"{r}={v}" for r, v in points.items()) if lang == "zh"

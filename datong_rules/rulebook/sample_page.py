@@ -73,6 +73,10 @@ def sample_page(doc: Any, lang: str) -> str | None:
     hand = facet.sample_hand(doc.id)
     if hand is None:
         return None
+    if hand.get("kind") == "climbing":
+        from .sample_climbing import climbing_sample_page
+
+        return climbing_sample_page(doc, lang, hand)
     zh = lang == "zh"
     here = sample_path(doc.id, lang)
     other = LANGS[1 - LANGS.index(lang)]

@@ -86,3 +86,181 @@ def chart_data(rules: dict) -> dict | None:
         rows.append({"label": {"zh": "清一色顺子管住同样的杂色顺子", "en": "A flush straight beats the same mixed straight"},
                      "groups": [data["flush"]["flush"], data["flush"]["mixed"]]})
     return {"rows": rows}
+
+
+# -- the player's pages (issue 15): outline, teaching examples, words, terms, matrix, sample hand ---------------------
+Text = dict[str, str]
+
+EXAMPLE_LAYOUT = "climbing"
+"""Teaching examples are laid out as a climbing game's (``datong_rules.rulebook.answers_climbing``)."""
+
+FAMILY: Text = {
+    "zh": "出牌比大小、先出完为胜的爬牌游戏，和斗地主、争上游是一家",
+    "en": "a climbing game (beat the last play or pass; the first to shed all cards wins), a relative of Dou Dizhu "
+          "and Zheng Shangyou",
+}
+
+PLAYER_PAGE: list[dict[str, Any]] = [
+    {"id": "game",
+     "title": {"zh": "这是什么游戏", "en": "The game"},
+     "intro": {"zh": "憋蛋是大同一带的{family}：三个人用一副牌，庄家一个人对两位闲家，谁先把手里的牌出完谁赢。"
+                     "庄家先扣下三张牌作“蛋”，最后还有牌的人就“憋蛋”：他收下蛋，还要按名次交出好牌。",
+               "en": "Biedan is {family} from around Datong: three players share one deck, the banker alone against two "
+                     "defenders, and whoever sheds all their cards first wins. The banker first buries three cards "
+                     "as the egg; the last player still holding cards is stuck with the egg, takes it, and gives up "
+                     "good cards by finishing place."},
+     "terms": ["banker", "defenders", "egg", "stuck", "round", "pass", "wind", "bomb", "rocket", "flush"]},
+    {"id": "players",
+     "title": {"zh": "人数与座位", "en": "Players and seats"},
+     "picture": "seating",
+     "rules": ["players.count", "players.partnership", "players.play_direction"]},
+    {"id": "cards",
+     "title": {"zh": "用牌、牌的大小和牌型", "en": "Cards, ranking and combinations"},
+     "picture": "ranking",
+     "rules": ["deck.*", "ranking.*", "combinations.*"]},
+    {"id": "flow",
+     "title": {"zh": "一局怎么打", "en": "How a hand goes"},
+     "steps": [
+         {"zh": "摸牌：三人轮流一张一张摸，54张全部摸完，每人{deal.hand_size}张。",
+          "en": "Deal: the players draw one card at a time in turn until the 54 cards are gone, {deal.hand_size} each."},
+         {"zh": "定庄：第一局摸到红桃3的人当庄家；以后按上一局的结果定庄。",
+          "en": "Banker: in the first hand whoever drew the ♥3 is the banker; later the last hand decides."},
+         {"zh": "扣蛋：庄家从自己手里挑{egg.count}张牌背面朝上扣下，这就是蛋。",
+          "en": "The egg: the banker lays {egg.count} of their own cards face down; these are the egg."},
+         {"zh": "首出：庄家先出牌，出任何一种牌型都行。", "en": "First lead: the banker leads any combination."},
+         {"zh": "一轮：下家要么出同一牌型、同样张数、更大的牌压住，要么过；其他人都过，这一轮结束，没人压住的那个人接着出。",
+          "en": "A round: each next player either beats the last play with the same combination, as many cards and "
+                "higher, or passes; when all the others pass, the round ends and the player whose play stood leads again."},
+         {"zh": "出完：出完牌的人退出，其余的人接着打；出完最后一手没人管时由下家接风。",
+          "en": "Going out: a player who sheds their last card drops out and the others play on; if nobody beats that "
+                "last play, the next player takes the wind and leads."},
+         {"zh": "憋蛋：只剩一个人有牌时这一局结束，他就是憋蛋的人（第三名）。",
+          "en": "Stuck with the egg: the hand ends when one player alone holds cards; that player is third."},
+         {"zh": "换牌和定庄：按名次换牌，第三名收下蛋；庄家第一个出完才能继续坐庄。",
+          "en": "Exchange and bank: cards change hands by place and the third takes the egg; the banker keeps the "
+                "bank only by going out first."},
+     ],
+     "aims": {"zh": "庄家的目标：第一个出完，继续坐庄。闲家的目标：两人合作，只要有一人比庄家先出完就赢，不让自己憋蛋。",
+              "en": "The banker wants to go out first and keep the bank. The defenders work together: either of them "
+                    "going out before the banker wins, and neither wants to be stuck with the egg."}},
+    {"id": "deal",
+     "title": {"zh": "摸牌和定庄", "en": "Deal and the banker"},
+     "rules": ["deal.*", "banker.first", "banker.abandoned_hand"]},
+    {"id": "egg",
+     "title": {"zh": "扣蛋", "en": "Burying the egg"},
+     "rules": ["egg.*"]},
+    {"id": "play",
+     "title": {"zh": "出牌和压牌", "en": "Leading and beating"},
+     "rules": ["play.first_lead", "play.first_lead_with_banker_card", "beating.*", "play.pass", "play.pass_locks_out"]},
+    {"id": "rounds",
+     "title": {"zh": "一轮和接风", "en": "Rounds and the wind"},
+     "rules": ["play.round_end", "play.next_leader", "play.leader_out", "hand_end.when"]},
+    {"id": "scoring",
+     "title": {"zh": "结算：换牌和坐庄", "en": "Settlement: the exchange and the bank"},
+     "rules": ["exchange.*", "banker.keep_when", "banker.next_when_lost"]},
+    {"id": "match",
+     "title": {"zh": "一场", "en": "The session"},
+     "rules": ["match.*"]},
+    {"id": "differences",
+     "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
+     "intro": {"zh": "目前只收了这一个版本。它和斗地主、争上游一样比大小、先出完为胜，不同的是：一副牌三个人全部摸完，"
+                     "庄家扣三张作蛋；没有三带一、飞机这类带牌的牌型；同花色的顺子（清一色）更大；输家收蛋并交出好牌，"
+                     "没有记分。原文没说清的地方，这个版本都选了一种读法，另一种读法可以作为选项来打：",
+               "en": "This is the only variant so far. Like Dou Dizhu and Zheng Shangyou it is won by going out first, "
+                     "but all 54 cards are dealt to three players, the banker buries three as the egg, there are no "
+                     "combinations with attachments (no triple with one, no airplane), a one-suit straight (flush) "
+                     "ranks higher, and the loser takes the egg and gives up good cards instead of paying points. "
+                     "Where the source is unclear the variant picks one reading; a table may play the other as an "
+                     "option:"},
+     "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
+               "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
+               "play.first_lead_with_banker_card"]},
+]
+"""The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
+
+EXAMPLES: dict[str, dict[str, list[str]]] = {
+    "egg": {"biedan-guide": ["egg.low-cards-001", "egg.heart-three-001", "egg.two-cards-001"]},
+    "play": {"biedan-guide": ["beats.single-higher-001", "beats.single-equal-001", "beats.pair-aces-over-kings-001",
+                              "legal-play.follow-wrong-type-001", "beats.straight-higher-001",
+                              "legal-play.follow-wrong-count-001", "legal-play.follow-bomb-on-pair-001",
+                              "beats.flush-on-mixed-same-ranks-001", "legal-play.follow-rocket-on-straight-001",
+                              "legal-play.follow-pass-can-beat-001"]},
+    "rounds": {"biedan-guide": ["round.both-pass-001", "round.beaten-then-passes-001", "round.passer-plays-again-001",
+                                "round.wind-001", "round.hand-over-001"]},
+    "scoring": {"biedan-guide": ["settle.banker-first-001", "settle.defender-first-banker-second-001",
+                                 "exchange.banker-first-001", "exchange.banker-stuck-001"]},
+}
+"""Teaching examples by section, simplest first; every name is a scenario ``biedan.<variant>.<name>`` of the suite."""
+
+WORDS: dict[str, dict[str, Text]] = {"biedan-guide": {}}
+"""No concept has two names in the one source."""
+
+TERMS: dict[str, dict[str, Text]] = {
+    "banker": {"term": {"zh": "庄家", "en": "banker"},
+               "def": {"zh": "扣蛋、首先出牌、一个人对另外两人的玩家。", "en": "The player who buries the egg, leads first and plays alone against the other two."}},
+    "defenders": {"term": {"zh": "闲家", "en": "defenders"},
+                  "def": {"zh": "庄家以外的两个人，合作对付庄家。", "en": "The two players other than the banker, who play together against the banker."}},
+    "egg": {"term": {"zh": "蛋", "en": "egg"},
+            "def": {"zh": "庄家开局扣下的三张牌，背面朝上，到结算才亮出来。", "en": "The three cards the banker lays face down at the start, shown only at the settlement."}},
+    "stuck": {"term": {"zh": "憋蛋", "en": "stuck with the egg"},
+              "def": {"zh": "最后还没出完牌的人，他收下蛋，是第三名。", "en": "The last player still holding cards; they take the egg and are third."}},
+    "round": {"term": {"zh": "一轮", "en": "round"},
+              "def": {"zh": "从首出一手牌到其他人都过为止。", "en": "From a lead until every other player has passed."}},
+    "pass": {"term": {"zh": "过", "en": "pass"},
+             "def": {"zh": "轮到自己时不出牌。", "en": "Not playing when one's turn comes."}},
+    "wind": {"term": {"zh": "接风", "en": "take the wind"},
+             "def": {"zh": "有人出完最后一手牌而没人压时，由他的下家出下一轮。", "en": "When a player's last play stands, the next player leads the next round."}},
+    "bomb": {"term": {"zh": "炸弹", "en": "bomb"},
+             "def": {"zh": "四张同点数的牌，能压住不是炸弹的牌型。", "en": "Four cards of one rank; it beats any play that is not a bomb."}},
+    "rocket": {"term": {"zh": "天王炸", "en": "rocket"},
+               "def": {"zh": "大王加小王，最大的牌型。", "en": "The big and the small joker together, the highest play."}},
+    "flush": {"term": {"zh": "清一色", "en": "flush"},
+              "def": {"zh": "全部同一花色的顺子，比杂色的顺子大。", "en": "A straight all of one suit; it beats a straight of mixed suits."}},
+    "places": {"term": {"zh": "第一名、第二名、第三名", "en": "first, second, third"},
+               "def": {"zh": "按出完牌的先后排的名次。", "en": "The places in the order the players go out."}},
+}
+"""The words the pages define (hover definitions and the glossary)."""
+
+MATRIX: list[dict[str, Any]] = [
+    {"id": "next_leader", "title": {"zh": "一轮后谁出", "en": "Who leads after a round"}, "rules": ["play.next_leader"]},
+    {"id": "bombs", "title": {"zh": "炸弹管什么", "en": "What a bomb beats"}, "rules": ["beating.bombs_beat_ordinary"]},
+    {"id": "flush", "title": {"zh": "清一色", "en": "Flush"}, "rules": ["combinations.flush_reach"]},
+    {"id": "pass", "title": {"zh": "过了还能出", "en": "Playing after a pass"}, "rules": ["play.pass_locks_out"]},
+    {"id": "first_lead", "title": {"zh": "第一手", "en": "First lead"}, "rules": ["play.first_lead_with_banker_card"]},
+    {"id": "exchange", "title": {"zh": "换牌时机", "en": "When cards change hands"}, "rules": ["exchange.timing"]},
+    {"id": "tribute", "title": {"zh": "庄家进贡", "en": "The banker's tribute"}, "rules": ["exchange.banker_tribute"]},
+    {"id": "next_banker", "title": {"zh": "下一局庄家", "en": "Next banker"}, "rules": ["banker.keep_when", "banker.next_when_lost"]},
+]
+"""The comparison page's opening matrix: the readings a Biedan table must agree on, values in words."""
+
+
+def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
+    """No derived matrix cells in Biedan: every row is rule texts."""
+    raise KeyError(name)
+
+
+QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
+    ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_size", "egg.count", "egg.cards")),
+    ({"zh": "牌型和压牌", "en": "Combinations and beating"},
+     ("combinations.attachments", "combinations.flush_reach", "beating.follow", "beating.bombs_beat_ordinary",
+      "beating.rocket_beats_all")),
+    ({"zh": "一轮和出完", "en": "Rounds and going out"},
+     ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
+    ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},
+     ("exchange.timing", "exchange.banker_tribute", "banker.keep_when", "banker.next_when_lost")),
+]
+"""The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
+
+SAMPLE_HANDS: dict[str, dict[str, Any]] = {
+    "biedan-guide": {"seed": 3, "hand": 1, "bots": "greedy"},  # a bomb, the wind, the banker steps down
+}
+"""The recorded game of each sample hand: ``datong-rules play biedan/<variant> --seed <seed> --bots <bots>``; ``hand``
+is the hand narrated (1 = the first)."""
+
+
+def sample_hand(variant_id: str) -> dict[str, Any] | None:
+    """The sample hand of a variant, replayed from a reference-engine game (:mod:`.sample`), or ``None``."""
+    from .sample import replay_sample
+
+    spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
+    return replay_sample(variant_id, **spec) if spec else None

@@ -74,3 +74,193 @@ def chart_data(rules: dict) -> dict | None:
                                  "4-card bomb)"},
                  "groups": groups})
     return {"rows": rows}
+
+
+# -- the player's pages (issue 15): outline, teaching examples, words, terms, matrix, sample hand ---------------------
+Text = dict[str, str]
+
+EXAMPLE_LAYOUT = "climbing"
+"""Teaching examples are laid out as a climbing game's (``datong_rules.rulebook.answers_climbing``)."""
+
+FAMILY: Text = {
+    "zh": "出牌比大小的升级游戏，把八十分的抓分和掼蛋的出牌合在一起",
+    "en": "a climbing game with levels, joining the point capturing of Bashifen (八十分) to the play of Guandan (掼蛋)",
+}
+
+PLAYER_PAGE: list[dict[str, Any]] = [
+    {"id": "game",
+     "title": {"zh": "这是什么游戏", "en": "The game"},
+     "intro": {"zh": "打墩是{family}：四个人两两一队，同伴对面坐，用三副牌打。轮到的人要么用同样的牌型压住上一手，要么过；"
+                     "出完牌的先后和抓到的分（5、10、K）决定哪一队升级。两队都从2打起，先在打A的一局里赢的一队赢得全局。"
+                     "三张完全相同的牌叫“墩”，比任何炸弹都大。",
+               "en": "Dadun is {family}: four players in two teams, partners facing each other, play with three decks. "
+                     "Whoever is to play either beats the last play with the same kind of combination or passes; the "
+                     "order of going out and the points captured (5s, 10s and kings) decide which team goes up. Both "
+                     "teams start at level 2, and the first team to win a hand played at its level A wins the match. "
+                     "Three identical cards are a dun, stronger than any bomb."},
+     "terms": ["dun", "linked_dun", "bomb", "level", "wild", "marked_card", "round", "wind", "places", "full"]},
+    {"id": "players",
+     "title": {"zh": "人数与座位", "en": "Players and seats"},
+     "picture": "seating",
+     "rules": ["players.*"]},
+    {"id": "cards",
+     "title": {"zh": "用牌和牌的大小", "en": "Cards and ranking"},
+     "picture": "ranking",
+     "rules": ["deck.*", "ranking.power_order", "ranking.suits", "ranking.sequence_order", "points.cards"]},
+    {"id": "flow",
+     "title": {"zh": "一局怎么打", "en": "How a hand goes"},
+     "steps": [
+         {"zh": "切牌：切牌的人翻开一张明牌，按它的点数从切牌人数起，数到的人先抓牌。",
+          "en": "Cut: the cutter turns up the marked card; counting its value round the table from the cutter gives "
+                "the first drawer."},
+         {"zh": "抓牌：从先抓的人起一张一张把162张牌抓完（41、41、40、40张）；先抓的人拿到明牌。",
+          "en": "Draw: from the first drawer the players draw the 162 cards one at a time (41, 41, 40 and 40); the "
+                "first drawer gets the marked card."},
+         {"zh": "明牌奖励：明牌的另外两张也在明牌主人或他同伴手里，这一队到局末多升级。",
+          "en": "Marked-card bonus: when the two copies of the marked card are with its holder or the partner, that "
+                "team goes up extra levels at the end of the hand."},
+         {"zh": "首出：拿到明牌的人先出，出任何牌型都行。", "en": "First lead: the holder of the marked card leads any combination."},
+         {"zh": "一轮：下家用同一牌型、同样张数、更大的牌压住，或者用炸弹、墩压，或者过；其他人都过，这一轮结束，最后压牌的人拿走这一轮的分，再出下一轮。",
+          "en": "A round: each next player beats the last play with the same combination, as many cards and higher, "
+                "or with a bomb or a dun, or passes; when all the others pass, the last player takes the round's "
+                "points and leads the next."},
+         {"zh": "出完和接风：出完最后一手没人压时，由他的同伴接风先出。",
+          "en": "Going out and the wind: when a player's last play stands, the partner takes the wind and leads."},
+         {"zh": "一局结束：同伴包了头游和二游就立刻结束；否则第三个人出完时结束。",
+          "en": "End of the hand: at once when partners go out first and second; otherwise when the third player is out."},
+         {"zh": "结算：合并两方的分，看满不满，定哪一队升几级，下一局打赢的一队的级。",
+          "en": "Settle: the sides' points are merged and checked against their marks; the winners go up, and the "
+                "next hand is played at the winners' level."},
+     ],
+     "aims": {"zh": "每一队的目标：两人都早早出完（最好包头游二游），或者抓够分：头游方要155分，另一方要135分。",
+              "en": "Each team wants both partners out early (first and second out is best), or enough points: 155 "
+                    "for the side of the first player out, 135 for the other side."}},
+    {"id": "cut",
+     "title": {"zh": "切牌、抓牌和明牌", "en": "The cut, the draw and the marked card"},
+     "rules": ["cut.*", "deal.*", "marked_card.*"]},
+    {"id": "level",
+     "title": {"zh": "级牌和百搭", "en": "The level rank and wild cards"},
+     "rules": ["ranking.level_promotion", "ranking.lead_means", "ranking.level_beats_led_level",
+               "ranking.full_house_pair", "wild.*"]},
+    {"id": "combinations",
+     "title": {"zh": "牌型和压牌", "en": "Combinations and beating"},
+     "rules": ["combinations.*", "beating.follow"]},
+    {"id": "bombs",
+     "title": {"zh": "炸弹和墩", "en": "Bombs and duns"},
+     "rules": ["beating.bombs_beat_ordinary", "beating.bomb_ladder", "beating.bomb_ladder_extension", "beating.duns",
+               "beating.linked_dun_order"]},
+    {"id": "rounds",
+     "title": {"zh": "一轮、抓分和接风", "en": "Rounds, points and the wind"},
+     "rules": ["play.*", "points.capture"]},
+    {"id": "scoring",
+     "title": {"zh": "算分和结算", "en": "Scoring"},
+     "rules": ["points.final_round", "points.last_out", "merging.*", "hand_end.*", "settlement.*"]},
+    {"id": "match",
+     "title": {"zh": "升级和全局", "en": "Levels and the match"},
+     "rules": ["levels.*", "match.*"]},
+    {"id": "differences",
+     "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
+     "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"
+                     "和掼蛋不同的是用三副牌，有墩和连墩，没有进贡，切牌翻明牌定谁先出。原文没说清的地方，"
+                     "这个版本都选了一种读法，另一种读法可以作为选项来打：",
+               "en": "This is the only variant so far. Like Guandan it is played by two teams who try to go out first, "
+                     "and like Bashifen it counts the 5s, 10s and kings captured; unlike Guandan it uses three decks, "
+                     "has duns and linked duns, no tribute, and a cut with a marked card decides who leads. Where the "
+                     "source is unclear the variant picks one reading; a table may play the other as an option:"},
+     "rules": ["ranking.lead_means", "ranking.level_beats_led_level", "ranking.full_house_pair", "wild.for_jokers",
+               "wild.alone", "wild.three_wilds_dun", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
+               "beating.linked_dun_order", "merging.stages", "settlement.levels", "marked_card.later_hands"]},
+]
+"""The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
+
+EXAMPLES: dict[str, dict[str, list[str]]] = {
+    "cut": {"dadun-guide": ["deal-order.five-001", "deal-order.ace-001", "deal-order.later-hand-001",
+                            "marked-card.all-three-001", "marked-card.partner-pair-001",
+                            "marked-card.opponent-pair-001"]},
+    "level": {"dadun-guide": ["beats.level-two-beats-ace-001", "beats.level-led-face-value-001",
+                              "beats.level-beating-above-ace-001", "beats.level-on-led-level-001"]},
+    "combinations": {"dadun-guide": ["beats.single-higher-001", "beats.single-equal-001", "beats.pair-on-single-001",
+                                     "beats.full-house-higher-pair-001", "beats.straight-higher-001",
+                                     "beats.pair-run-printed-001"]},
+    "bombs": {"dadun-guide": ["beats.bomb-on-single-001", "beats.bomb-five-on-four-001", "beats.sf-on-five-bomb-001",
+                              "beats.linked-four-on-sf-001", "beats.dun-on-eight-bomb-001",
+                              "beats.dun-on-joker-linked-001"]},
+    "rounds": {"dadun-guide": ["round.all-pass-001", "round.beaten-round-001", "round.points-sum-001",
+                               "round.wind-001", "round.wind-beaten-001"]},
+    "scoring": {"dadun-guide": ["round-points.five-ten-king-001", "settle.partners-1-2-001",
+                                "settle.13-24-first-full-001", "settle.13-24-both-full-001",
+                                "settle.13-24-neither-full-001", "settle.losers-below-35-001"]},
+    "match": {"dadun-guide": ["settle.stop-at-ace-001", "settle.win-at-ace-001"]},
+}
+"""Teaching examples by section, simplest first; every name is a scenario ``dadun.<variant>.<name>`` of the suite."""
+
+WORDS: dict[str, dict[str, Text]] = {"dadun-guide": {}}
+"""No concept has two names in the one source."""
+
+TERMS: dict[str, dict[str, Text]] = {
+    "dun": {"term": {"zh": "墩", "en": "dun"},
+            "def": {"zh": "三张完全相同（点数和花色都一样）的牌，比任何炸弹都大。", "en": "Three identical cards (same rank and suit); it beats any bomb."}},
+    "linked_dun": {"term": {"zh": "连墩", "en": "linked dun"},
+                   "def": {"zh": "两个点数相同或相邻的墩，最大的牌型。", "en": "Two duns of equal or adjacent ranks, the strongest kind of play."}},
+    "bomb": {"term": {"zh": "炸弹", "en": "bomb"},
+             "def": {"zh": "四张或更多同点数的牌；同花顺和连炸也当炸弹用。", "en": "Four or more cards of one rank; straight flushes and linked bombs count as bombs too."}},
+    "level": {"term": {"zh": "级牌", "en": "level rank"},
+              "def": {"zh": "这一局所打的级数的牌，压牌时比A大。", "en": "Cards of the rank of the level being played; when beating they rank above A."}},
+    "wild": {"term": {"zh": "百搭", "en": "wild card"},
+             "def": {"zh": "级牌的三张红心，可以当别的牌用，但不能凑墩。", "en": "The three hearts of the level rank; they may stand for other cards, but never help make a dun."}},
+    "marked_card": {"term": {"zh": "明牌", "en": "marked card"},
+                    "def": {"zh": "切牌时翻开的那张牌，拿到它的人先出。", "en": "The card turned up at the cut; whoever draws it leads first."}},
+    "round": {"term": {"zh": "一轮", "en": "round"},
+              "def": {"zh": "从首发一手牌到其他人都过为止；最后压牌的人拿走这一轮的分。", "en": "From a lead until all others pass; the last player takes the round's points."}},
+    "wind": {"term": {"zh": "接风", "en": "take the wind"},
+             "def": {"zh": "有人出完最后一手牌而没人压时，由他的同伴先出下一轮。", "en": "When a player's last play stands, the partner leads the next round."}},
+    "places": {"term": {"zh": "头游、二游、三游、末游", "en": "first, second, third out, last"},
+               "def": {"zh": "按出完牌的先后排的名次。", "en": "The places in the order the players go out."}},
+    "full": {"term": {"zh": "满", "en": "full"},
+             "def": {"zh": "一方的分够了：头游方155分，另一方135分。", "en": "A side has enough points: 155 for the first-out side, 135 for the other."}},
+    "first_side": {"term": {"zh": "头游方", "en": "first-out side"},
+                   "def": {"zh": "头游所在的一队。", "en": "The team of the first player out."}},
+}
+"""The words the pages define (hover definitions and the glossary)."""
+
+MATRIX: list[dict[str, Any]] = [
+    {"id": "lead_means", "title": {"zh": "什么算首发", "en": "What counts as a lead"}, "rules": ["ranking.lead_means"]},
+    {"id": "level_on_level", "title": {"zh": "级牌压级牌", "en": "Level card on level card"}, "rules": ["ranking.level_beats_led_level"]},
+    {"id": "wilds", "title": {"zh": "百搭", "en": "Wild cards"}, "rules": ["wild.for_jokers", "wild.alone", "wild.three_wilds_dun"]},
+    {"id": "triple_run", "title": {"zh": "AAA222333", "en": "AAA222333"}, "rules": ["combinations.triple_run_ace"]},
+    {"id": "linked_dun", "title": {"zh": "连墩大小", "en": "Linked dun order"}, "rules": ["beating.linked_dun_order"]},
+    {"id": "merging", "title": {"zh": "合并分数", "en": "Merging points"}, "rules": ["merging.stages"]},
+    {"id": "levels", "title": {"zh": "升几级", "en": "Levels won"}, "rules": ["settlement.levels"]},
+    {"id": "marked", "title": {"zh": "以后各局的明牌", "en": "Later marked cards"}, "rules": ["marked_card.later_hands"]},
+]
+"""The comparison page's opening matrix: the readings a Dadun table must agree on, values in words."""
+
+
+def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
+    """No derived matrix cells in Dadun: every row is rule texts."""
+    raise KeyError(name)
+
+
+QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
+    ({"zh": "要记住的数", "en": "Numbers to remember"},
+     ("deal.hand_sizes", "points.cards", "settlement.thresholds", "settlement.levels")),
+    ({"zh": "级牌和百搭", "en": "Level rank and wild cards"}, ("ranking.level_promotion", "wild.cards", "wild.never_in")),
+    ({"zh": "压牌", "en": "Beating"}, ("beating.follow", "beating.bombs_beat_ordinary", "beating.duns")),
+    ({"zh": "一轮和出完", "en": "Rounds and going out"}, ("play.pass", "points.capture", "play.wind", "hand_end.when")),
+    ({"zh": "结算", "en": "Settlement"}, ("settlement.partners_first_second", "settlement.decision", "match.end")),
+]
+"""The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
+
+SAMPLE_HANDS: dict[str, dict[str, Any]] = {
+    "dadun-guide": {"seed": 7, "hand": 1, "bots": "greedy"},  # a dun, the wind, 14+23 with both sides full
+}
+"""The recorded game of each sample hand: ``datong-rules play dadun/<variant> --seed <seed> --bots <bots>``; ``hand``
+is the hand narrated (1 = the first)."""
+
+
+def sample_hand(variant_id: str) -> dict[str, Any] | None:
+    """The sample hand of a variant, replayed from a reference-engine game (:mod:`.sample`), or ``None``."""
+    from .sample import replay_sample
+
+    spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
+    return replay_sample(variant_id, **spec) if spec else None
