@@ -43,7 +43,8 @@ def card_page(doc: Any, lang: str) -> str:
     sections = facet_data(doc.game, "QUICK_CARD", None) or CARD_SECTIONS
     data = chart_data_of(doc.game, doc.rules)
     if data is not None:
-        blocks.append(f'<section class="qc-ranking chart"><h2>{UI["chart"][lang]}</h2>{chart_body(data, lang)}</section>')
+        rows = " qc-rows" if "rows" in data else ""  # a game's own labelled rows: laid out side by side
+        blocks.append(f'<section class="qc-ranking chart{rows}"><h2>{UI["chart"][lang]}</h2>{chart_body(data, lang)}</section>')
     for key, patterns in sections:
         ids = expand_rule_ids(patterns, doc.rules)
         lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids

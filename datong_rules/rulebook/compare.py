@@ -130,7 +130,8 @@ def matrix_html(variants: list[tuple[str, str, dict[str, Any]]], rows: list[dict
     """The opening matrix of the comparison page: one row per difference that matters (``rows``, from the game's
     rulebook facet ``MATRIX``), one column per variant, values in words (the rules' texts).
 
-    A row reads "same in all" only when both the values and the words are the same in every variant.
+    A row reads "same in all" only when both the values and the words are the same in every variant; a game with one
+    variant shows its values alone.
 
     Args:
         variants: ``(variant_id, display name, rules mapping)`` per column.
@@ -151,7 +152,9 @@ def matrix_html(variants: list[tuple[str, str, dict[str, Any]]], rows: list[dict
             words = ("" if lang == "zh" else " ").join(str(i["text"][lang]) for i in found)
             cells.append((value, words or UI["absent"][lang]))
         title = escape(row["title"][lang])
-        if len({compact(v) for v, _ in cells}) == 1 and len({w for _, w in cells}) == 1:
+        if len(cells) == 1:  # a game with one variant: its values, nothing to compare
+            body.append(f'<tr id="m-{escape(row["id"])}"><th>{title}</th><td>{escape(cells[0][1])}</td></tr>')
+        elif len({compact(v) for v, _ in cells}) == 1 and len({w for _, w in cells}) == 1:
             body.append(f'<tr id="m-{escape(row["id"])}"><th>{title}</th><td class="same" colspan="{len(cells)}">'
                         f'{escape(cells[0][1])} <span class="same-tag">= {UI["same_in_all"][lang]}</span></td></tr>')
         else:

@@ -18,7 +18,9 @@ from datong_rules.rulebook.site import load_scenarios
 from datong_rules.reference_impl.variant import list_variants, load_variant
 
 PLAYABLE = [v for v in list_variants() if not load_variant(v).abstract and v.startswith("huolong/")]
-"""The variants whose game gives a player's page (PLAYER_PAGE) and sample hands: Huolong's; Biedan's come later."""
+"""Huolong's variants (trick-taking: declaration, bury, tricks and a settlement table)."""
+CLIMBING = [v for v in list_variants() if not load_variant(v).abstract and v.split("/")[0] in ("biedan", "dadun")]
+"""The climbing games' variants (憋蛋, 打墩): their own outline, rounds instead of tricks."""
 LANGS = ("zh", "en")
 
 
@@ -49,8 +51,54 @@ def test_each_variant_has_its_players_pages(built_site, variant_id, lang):
     assert 'class="quick-card"' in card and card_pdf_path(variant_id, lang).rsplit("/", 1)[1] in card
 
 
+def test_every_climbing_teaching_example_is_a_scenario_of_the_suite():
+    from datong_rules.rulebook.game_data import facet_data
+
+    ids = {s.id for s in load_scenarios()[0]}
+    missing, named = [], 0
+    for game in ("biedan", "dadun"):
+        for part in facet_data(game, "EXAMPLES", {}).values():
+            for variant, names in part.items():
+                named += len(names)
+                missing += [f"{game}.{variant}.{n}" for n in names if f"{game}.{variant}.{n}" not in ids]
+        assert set(facet_data(game, "SAMPLE_HANDS", {})) == {v.split("/")[1] for v in CLIMBING if v.startswith(game)}
+    assert missing == [] and named >= 40
+
+
+@pytest.mark.parametrize("variant_id", CLIMBING)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_climbing_variant_has_its_players_pages(built_site, variant_id, lang):
+    player = built(built_site, page_path(variant_id, lang))
+    heads = re.findall(r'<h2 id="([a-z_]+)"', player)
+    assert heads[:4] == ["game", "players", "cards", "flow"] and heads[-1] == "differences"
+    assert 'class="seating"' in player and 'class="flow"' in player and 'class="terms"' in player
+    assert player.count('class="example teaching"') >= 10
+    answers = re.findall(r'<p class="answer">(.*?)</p>', player)
+    assert answers and not any(re.search(r"\b(True|False|wrong_|not_higher|none)\b", a) for a in answers)
+    sample = built(built_site, sample_path(variant_id, lang))
+    assert re.findall(r'<h2 id="([a-z]+)"', sample) == ["deal", "play", "settle"]
+    assert sample.count('class="trick"') >= 3 and 'class="trick-summary"' in sample
+    card = built(built_site, card_path(variant_id, lang))
+    assert 'class="quick-card"' in card and card_pdf_path(variant_id, lang).rsplit("/", 1)[1] in card
+
+
+def test_a_climbing_sample_hand_is_the_same_game_in_every_run():
+    """The sample hand is the game ``datong-rules play`` records with its seed: the same in another process (no
+    dependence on Python's hash seed)."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from datong_rules.rulebook.game_data import facet_data as f; import json; "
+            "print(json.dumps([f(g, 'sample_hand')(v) for g, v in (('biedan', 'biedan/biedan-guide'), "
+            "('dadun', 'dadun/dadun-guide'))]))")
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(runs) == 1
+
+
 @pytest.mark.skipif(find_chromium() is None, reason="chromium is not installed: the PDF step is skipped")
-@pytest.mark.parametrize("variant_id", PLAYABLE)
+@pytest.mark.parametrize("variant_id", PLAYABLE + CLIMBING)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_quick_reference_card_prints_on_one_page(built_site, variant_id, lang):
     pdf = (built_site.root / card_pdf_path(variant_id, lang)).read_bytes()
