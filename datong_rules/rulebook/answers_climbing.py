@@ -55,16 +55,6 @@ L: dict[str, dict[str, str]] = {
 }
 """Labels of the situation, both languages."""
 
-COMBINATIONS: dict[str, dict[str, str]] = {
-    "single": {"zh": "单张", "en": "single"}, "pair": {"zh": "对子", "en": "pair"},
-    "triple": {"zh": "三张", "en": "triple"}, "full_house": {"zh": "三带二", "en": "full house"},
-    "straight": {"zh": "顺子", "en": "straight"}, "pair_run": {"zh": "连对", "en": "pair run"},
-    "triple_run": {"zh": "三连三", "en": "triple run"}, "straight_flush": {"zh": "同花顺", "en": "straight flush"},
-    "bomb": {"zh": "炸弹", "en": "bomb"}, "linked_bomb": {"zh": "连炸", "en": "linked bomb"},
-    "dun": {"zh": "墩", "en": "dun"}, "linked_dun": {"zh": "连墩", "en": "linked dun"},
-    "rocket": {"zh": "天王炸", "en": "rocket"},
-}
-
 REASONS: dict[str, dict[str, str]] = {
     "wrong_type": {"zh": "牌型不对", "en": "it is not the same combination"},
     "wrong_count": {"zh": "张数不对", "en": "the number of cards is wrong"},
@@ -147,13 +137,16 @@ def _row(label: str, value_html: str) -> str:
     return f"<tr><th>{escape(label)}</th><td>{value_html}</td></tr>"
 
 
-def _cards_of(value: Any, lang: str) -> str:
-    """A play: a card list, or ``{cards, reading}`` (Dadun), with the reading said in words."""
+def _cards_of(value: Any, lang: str, game: str) -> str:
+    """A play: a card list, or ``{cards, reading}`` (Dadun), with the reading said in words (the combination's name
+    from the game's rulebook facet ``NAMES``)."""
     if isinstance(value, dict):
         html = cards_html(value.get("cards") or [], lang)
         name = (value.get("reading") or {}).get("combination")
         if name:
-            html += escape(L["as"][lang].format(name=COMBINATIONS.get(name, {}).get(lang, name)))
+            names = facet_data(game, "NAMES", {}) or {}
+            word = names.get(name, {}).get(lang, name)
+            html += escape(L["as"][lang].format(name=word if lang == "zh" else word.lower()))
         return html
     if value == "pass":
         return escape(L["pass"][lang])
@@ -183,7 +176,7 @@ def given_html(sc: Any, lang: str) -> str | None:
     out here."""
     if not is_climbing(sc):
         return None
-    g, op = sc.given, sc.op
+    g, op, game = sc.given, sc.op, str(sc.variant).split("/")[0]
     rows: list[str] = []
     if "level" in g and op in ("beats", "legal_play"):
         rows.append(_row(L["level"][lang], escape(L["level_v"][lang].format(level=g["level"]))))
@@ -192,9 +185,9 @@ def given_html(sc: Any, lang: str) -> str | None:
             rows.append(_row(L["hand"][lang], cards_html(g["hand"], lang)))
         if "table" in g:
             was = L.get(f"table_was_{g.get('table_was')}", {}).get(lang, "") if g.get("table_was") else ""
-            rows.append(_row(L["table"][lang], _cards_of(g["table"], lang) + escape(was)))
+            rows.append(_row(L["table"][lang], _cards_of(g["table"], lang, game) + escape(was)))
         if "play" in g:
-            rows.append(_row(L["play"][lang], _cards_of(g["play"], lang)))
+            rows.append(_row(L["play"][lang], _cards_of(g["play"], lang, game)))
         if "egg" in g:
             rows.append(_row(L["egg"][lang], cards_html(g["egg"], lang)))
         for flag in ("passed", "first_lead"):

@@ -10,9 +10,8 @@ from html import escape
 from typing import Any
 
 from .card_svg import cards_html
-from .labels import LANGS, UI, seat_name
-from .paths import page_path, sample_path, url
-from .player_page import lang_switch
+from .labels import seat_name
+from .sample_page import page_head, pictured
 
 MAX_PICTURED = 7
 """At most this many rounds are pictured; the others are summarised."""
@@ -264,30 +263,14 @@ def _dadun_settle(hand: dict[str, Any], lang: str) -> list[str]:
 def climbing_sample_page(doc: Any, lang: str, hand: dict[str, Any]) -> str:
     """The sample-hand page of a climbing game's variant in one language, as Markdown (sections ``deal``, ``play``,
     ``settle``)."""
-    here = sample_path(doc.id, lang)
-    other = LANGS[1 - LANGS.index(lang)]
-    cmd = f"datong-rules play {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
-    out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['sample_hand'][lang]}\n\n",
-           lang_switch(sample_path(doc.id, other), here, lang),
-           f'<p>{escape(UI["sample_intro"][lang])} <a href="{url(page_path(doc.id, lang), here)}">'
-           f'{escape(UI["player_page"][lang])}</a></p>\n\n',
-           f'<p class="sample-source">{escape(UI["sample_source"][lang])} <code>{escape(cmd)}</code></p>\n\n',
-           f"## 1. {_w('deal', lang)} {{#deal}}\n\n"]
+    out = page_head(doc, lang, hand) + [f"## 1. {_w('deal', lang)} {{#deal}}\n\n"]
     setup = _biedan_setup if hand["game"] == "biedan" else _dadun_setup
     out.extend(block + "\n\n" for block in setup(hand, lang))
     out.append(f"## 2. {_w('play', lang)} {{#play}}\n\n")
     rounds = hand["rounds"]
     shown = pick_rounds(rounds)
     out.append(f'<p>{escape(_w("intro_" + hand["game"], lang).format(n=len(rounds), k=len(shown)))}</p>\n\n')
-    last = 0
-    for r in rounds:
-        if r["number"] not in shown:
-            continue
-        skipped = [x for x in rounds if last < x["number"] < r["number"]]
-        if skipped:
-            out.append(_summary(skipped, lang) + "\n\n")
-        out.append(_round_html(r, lang) + "\n\n")
-        last = r["number"]
+    out.extend(pictured(rounds, shown, lambda r: _round_html(r, lang), lambda skipped: _summary(skipped, lang)))
     out.append(f"## 3. {_w('settle', lang)} {{#settle}}\n\n")
     settle = _biedan_settle if hand["game"] == "biedan" else _dadun_settle
     out.extend(block + "\n\n" for block in settle(hand, lang))

@@ -64,6 +64,34 @@ def _trick_html(t: dict[str, Any], lang: str) -> str:
             f'<div class="plays">{rows}</div><p>{escape(won)} {escape(" ".join(notes))}</p></div>')
 
 
+def page_head(doc: Any, lang: str, hand: dict[str, Any]) -> list[str]:
+    """The opening of a sample-hand page: title, language switch, a link to the player's page and the command that
+    records the game (``hand``'s ``seed`` and ``bots``)."""
+    here = sample_path(doc.id, lang)
+    other = LANGS[1 - LANGS.index(lang)]
+    cmd = f"datong-rules play {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
+    return [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['sample_hand'][lang]}\n\n",
+            lang_switch(sample_path(doc.id, other), here, lang),
+            f'<p>{escape(UI["sample_intro"][lang])} <a href="{url(page_path(doc.id, lang), here)}">'
+            f'{escape(UI["player_page"][lang])}</a></p>\n\n',
+            f'<p class="sample-source">{escape(UI["sample_source"][lang])} <code>{escape(cmd)}</code></p>\n\n']
+
+
+def pictured(items: list[dict[str, Any]], shown: list[int], picture: Any, summary: Any) -> list[str]:
+    """The tricks (or rounds) of a hand in play order: those numbered in ``shown`` as ``picture(item)``, each run of
+    the others before one of them as ``summary(run)``; Markdown blocks."""
+    out, last = [], 0
+    for item in items:
+        if item["number"] not in shown:
+            continue
+        skipped = [x for x in items if last < x["number"] < item["number"]]
+        if skipped:
+            out.append(summary(skipped) + "\n\n")
+        out.append(picture(item) + "\n\n")
+        last = item["number"]
+    return out
+
+
 def sample_page(doc: Any, lang: str) -> str | None:
     """The sample-hand page of one variant in one language, as Markdown; ``None`` when the game names no
     sample hand for the variant."""
@@ -78,18 +106,11 @@ def sample_page(doc: Any, lang: str) -> str | None:
 
         return climbing_sample_page(doc, lang, hand)
     zh = lang == "zh"
-    here = sample_path(doc.id, lang)
-    other = LANGS[1 - LANGS.index(lang)]
     short = doc.id.split("/", 1)[-1]
     words = (facet_data(doc.game, "WORDS", {}) or {}).get(short, {})
     star = words.get("star", {}).get(lang, UI["star_default"][lang])
     banker, suit = hand["banker"], hand["trump_suit"]
-    name = doc.name.get(lang, doc.id)
-    cmd = f"datong-rules play {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
-    out = [f"# {escape(name, quote=False)} · {UI['sample_hand'][lang]}\n\n", lang_switch(sample_path(doc.id, other), here, lang),
-           f'<p>{escape(UI["sample_intro"][lang])} <a href="{url(page_path(doc.id, lang), here)}">'
-           f'{escape(UI["player_page"][lang])}</a></p>\n\n',
-           f'<p class="sample-source">{escape(UI["sample_source"][lang])} <code>{escape(cmd)}</code></p>\n\n']
+    out = page_head(doc, lang, hand)
 
     out.append(f"## 1. {UI['sample_declare'][lang]} {{#declare}}\n\n")
     level = hand["level"]
@@ -123,15 +144,7 @@ def sample_page(doc: Any, lang: str) -> str | None:
     tricks = hand["tricks"]
     shown = pick_tricks(tricks)
     out.append(f'<p>{escape(UI["play_intro"][lang].format(n=len(tricks), k=len(shown)))}</p>\n\n')
-    last = 0
-    for t in tricks:
-        if t["number"] not in shown:
-            continue
-        skipped = [x for x in tricks if last < x["number"] < t["number"]]
-        if skipped:
-            out.append(_summary(skipped, lang) + "\n\n")
-        out.append(_trick_html(t, lang) + "\n\n")
-        last = t["number"]
+    out.extend(pictured(tricks, shown, lambda t: _trick_html(t, lang), lambda skipped: _summary(skipped, lang)))
 
     out.append(f"## 4. {UI['sample_settle'][lang]} {{#settle}}\n\n")
     out.append(_settlement(hand, doc.rules, lang) + "\n\n")
