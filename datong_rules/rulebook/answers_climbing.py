@@ -11,11 +11,11 @@ from typing import Any
 
 from .card_svg import cards_html
 from .game_data import facet_data
-from .labels import seat_name
+from .labels import SEAT_NAMES, seat_name
 
 L: dict[str, dict[str, str]] = {
     "level": {"zh": "级数", "en": "Level"},
-    "level_v": {"zh": "打{level}", "en": "level {level}"},
+    "level_v": {"zh": "{level}", "en": "{level}"},
     "table": {"zh": "桌上的牌", "en": "On the table"},
     "play": {"zh": "出的牌", "en": "The play"},
     "hand": {"zh": "手牌", "en": "Hand"},
@@ -51,7 +51,7 @@ L: dict[str, dict[str, str]] = {
     "captured": {"zh": "各人抓到的分", "en": "Points captured"},
     "bonus": {"zh": "明牌奖励", "en": "Marked-card bonus"},
     "before": {"zh": "头游出完前同伴抓到的分", "en": "Partner's points before the first went out"},
-    "team": {"zh": "{a}{b}队", "en": "team {a}–{b}"},
+    "team": {"zh": "{a}{b}队", "en": "team {a}–{b}"},  # the seats' letters: 甲丙队, team A–C
 }
 """Labels of the situation, both languages."""
 
@@ -104,6 +104,9 @@ S: dict[str, dict[str, str]] = {
     "full": {"zh": "满", "en": "full"},
     "not_full": {"zh": "不满", "en": "not full"},
     "winner": {"zh": "{team}赢，升{g}级。", "en": "{Team} wins and goes up {g}."},
+    "both_full": {"zh": "两方都满，头游方赢。", "en": "Both sides are full: the first-out side wins."},
+    "neither_full": {"zh": "两方都不满，末游所在的一方输。", "en": "Neither side is full: the side of the last player loses."},
+    "one_full": {"zh": "只有一方满，满的一方赢。", "en": "Only one side is full: that side wins."},
     "levels": {"zh": "级数：{a} → {b}。", "en": "Levels: {a} → {b}."},
     "match_won": {"zh": "{team}赢得全局。", "en": "{Team} wins the match."},
     "next_level": {"zh": "下一局打{level}。", "en": "The next hand is played at {level}."},
@@ -125,7 +128,8 @@ def _say(key: str, lang: str, **values: Any) -> str:
 
 
 def _team(team: int, lang: str) -> str:
-    return L["team"][lang].format(a=_seat(team, lang), b=_seat(team + 2, lang))
+    names = SEAT_NAMES[lang]
+    return L["team"][lang].format(a=names[team], b=names[team + 2])
 
 
 def _why(code: Any, lang: str) -> str:
@@ -308,6 +312,8 @@ def _settle(sc: Any, lang: str) -> str | None:
         words = {True: S["full"][lang], False: S["not_full"][lang]}
         out.append(_say("scores", lang, a=sc_.get("first_side"), b=sc_.get("other_side"),
                         af=words[bool(full.get("first_side"))], bf=words[bool(full.get("other_side"))]))
+        decision = "both_full" if all(full.values()) else "neither_full" if not any(full.values()) else "one_full"
+        out.append(_say(decision, lang))
         out.append(_say("winner", lang, team=_team(e["winner"], lang), g=e["gain"]))
     before = sc.given.get("levels", ["?", "?"])
     after = e.get("levels", before)
@@ -323,7 +329,7 @@ def _marked(sc: Any, lang: str) -> str:
     e = sc.expect
     out = []
     if e.get("bonus"):
-        out.append(_say("bonus", lang, team=_team(e["team"], lang), n=e["bonus"]))
+        out.append(_say("bonus" if e["bonus"] > 1 else "bonus_one", lang, team=_team(e["team"], lang), n=e["bonus"]))
         if e.get("transfer"):
             out.append(_say("transfer", lang, frm=_seat(e["transfer"]["from"], lang), to=_seat(e["transfer"]["to"], lang)))
     else:

@@ -77,6 +77,7 @@ def glossary_page(games: Sequence[str], lang: str) -> str:
             zh, en, definition = entry["term"]["zh"], entry["term"]["en"], entry["def"][lang]
             head = (f'<abbr title="{escape(definition)}">{escape(zh)}</abbr>' if lang == "zh" else
                     f'<abbr lang="zh" title="{escape(definition)}">{escape(zh)}</abbr> · {escape(en)}')
-            rows.append(f'<dt id="term-{escape(key)}">{head}</dt><dd>{escape(definition)}</dd>')
+            anchor = f"{game}-{key}"  # games share words (庄家, 炸弹): the game keeps the ids unique
+            rows.append(f'<dt id="term-{escape(anchor)}">{head}</dt><dd>{escape(definition)}</dd>')
         out.append(f'<dl class="terms glossary">{"".join(rows)}</dl>\n\n')
     return "".join(out)

@@ -10,7 +10,7 @@ from html import escape
 from typing import Any
 
 from .card_svg import cards_html
-from .labels import seat_name
+from .labels import SEAT_NAMES, seat_name
 from .sample_page import page_head, pictured
 
 MAX_PICTURED = 7
@@ -83,7 +83,7 @@ T: dict[str, dict[str, str]] = {
     "d_levels": {"zh": "级数", "en": "Levels"},
     "d_next": {"zh": "下一局打{level}。", "en": "The next hand is played at {level}."},
     "d_match_won": {"zh": "{team}在打A的一局里赢了，赢得全局。", "en": "{team} won a hand at A and wins the match."},
-    "d_team": {"zh": "{a}和{b}一队", "en": "the team of {a} and {b}"},
+    "d_team": {"zh": "{a}{b}队", "en": "team {a}–{b}"},
 }
 """The narration's words in both languages."""
 
@@ -209,7 +209,8 @@ def _biedan_settle(hand: dict[str, Any], lang: str) -> list[str]:
 
 
 def _team(team: int, lang: str) -> str:
-    return T["d_team"][lang].format(a=seat_name(team, lang), b=seat_name(team + 2, lang))
+    names = SEAT_NAMES[lang]
+    return T["d_team"][lang].format(a=names[team], b=names[team + 2])
 
 
 def _dadun_setup(hand: dict[str, Any], lang: str) -> list[str]:
