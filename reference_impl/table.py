@@ -34,7 +34,8 @@ class Table:
     Attributes:
         players: the number of seats (``players.count``).
         play_direction: ``counter_clockwise`` or ``clockwise`` (``players.play_direction``).
-        partnership: ``opposite_seats``, ``banker_vs_rest`` or None (``players.partnership``).
+        partnership: ``opposite_seats`` (or 打墩's name for it, ``fixed_partnerships``), ``banker_vs_rest`` or None
+            (``players.partnership``).
     """
 
     players: int
@@ -96,10 +97,11 @@ class Table:
         return round(math.cos(rad), 6), round(math.sin(rad), 6)
 
     def team(self, seat: int, banker: int | None = None) -> int | None:
-        """The team of ``seat``: ``seat % 2`` for ``opposite_seats`` (0: seats 0, 2, …; 1: seats 1, 3, …); for
+        """The team of ``seat``: ``seat % 2`` for ``opposite_seats`` and ``fixed_partnerships`` (0: seats 0, 2, …; 1:
+        seats 1, 3, …); for
         ``banker_vs_rest`` 0 for the banker and 1 for the others (None while no banker is known); None without
         teams."""
-        if self.partnership == "opposite_seats":
+        if self.partnership in ("opposite_seats", "fixed_partnerships"):
             return seat % 2
         if self.partnership == "banker_vs_rest":
             return None if banker is None else (0 if seat == banker else 1)

@@ -177,6 +177,11 @@ UI: Final[dict[str, dict[str, str]]] = {
     "seating_caption": {"zh": "同色的两人是一队，面对面坐；箭头是起牌、出牌的方向（{direction}）。",
                         "en": "Partners share a colour and sit opposite; the arrow shows the direction of the deal "
                               "and of play ({direction})."},
+    "seating_label_solo": {"zh": "座位图：各人按出牌顺序围桌而坐，出牌方向为{direction}",
+                           "en": "Seating: the players sit round the table in playing order; play goes {direction}"},
+    "seating_caption_solo": {"zh": "没有固定的队：庄家一人对其余的人；箭头是摸牌、出牌的方向（{direction}）。",
+                             "en": "No fixed teams: the banker plays against the others; the arrow shows the direction "
+                                   "of the deal and of play ({direction})."},
     "rule_data": {"zh": "这条规则的数据和出处", "en": "this rule as data, with its source"},
     "rule_ref": {"zh": "§", "en": "§"},
     "point_cards": {"zh": "带金边的是分牌：{cards}分。", "en": "Gold-edged cards score points: {cards}."},

@@ -83,8 +83,9 @@ def seating_svg(table: Table | None, lang: str) -> str:
              f'<path d="{_ARROWS[table.play_direction]}" fill="none" stroke="#fff" stroke-width="3" '
              'marker-end="url(#arrowhead)"/>')
     direction = UI[f"direction_{table.play_direction}"][lang]
-    label = UI["seating_label"][lang].format(direction=direction)
-    caption = UI["seating_caption"][lang].format(direction=direction)
+    solo = "" if table.team(0) is not None else "_solo"  # no fixed teams (憋蛋: the banker against the rest)
+    label = UI["seating_label" + solo][lang].format(direction=direction)
+    caption = UI["seating_caption" + solo][lang].format(direction=direction)
     return (f'<figure class="seating"><svg viewBox="0 0 320 220" width="320" height="220" role="img" '
             f'aria-label="{escape(label)}"><title>{escape(label)}</title>{board}{"".join(circles)}</svg>'
             f'<figcaption>{escape(caption)}</figcaption></figure>')
