@@ -110,6 +110,8 @@ S: dict[str, dict[str, str]] = {
     "levels": {"zh": "级数：{a} → {b}。", "en": "Levels: {a} → {b}."},
     "match_won": {"zh": "{team}赢得全局。", "en": "{Team} wins the match."},
     "next_level": {"zh": "下一局打{level}。", "en": "The next hand is played at {level}."},
+    "no_combination": {"zh": "不成牌型，不能一起出。", "en": "Not a combination: the cards cannot be played together."},
+    "reading": {"zh": "可以当作{name}出：", "en": "It can be played as a {name}:"},
 }
 """The answer sentences, both languages (``{Who}`` is ``{who}`` with a capital)."""
 
@@ -239,6 +241,10 @@ def given_html(sc: Any, lang: str) -> str | None:
         if prev:
             last = _seat(prev["last_out"], lang) if prev.get("last_out") is not None else L["no_last"][lang]
             rows.append(_row(L["previous"][lang], escape(L["previous_v"][lang].format(first=_seat(prev["first_out"], lang), last=last))))
+    elif op == "classify":
+        if "level" in g:
+            rows.append(_row(L["level"][lang], escape(L["level_v"][lang].format(level=g["level"]))))
+        rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang)))
     elif op == "round_points":
         rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang)))
     else:
@@ -346,7 +352,23 @@ def _deal_order(sc: Any, lang: str) -> str:
     return escape(head + ("" if lang == "zh" else " ") + _say("sizes", lang, sizes=sizes))
 
 
+def _classify(sc: Any, lang: str) -> str:
+    """Each reading of the cards: the combination's name and what the cards stand for (a wild card as the card it
+    replaces)."""
+    readings = sc.expect.get("readings") or []
+    if not readings:
+        return escape(S["no_combination"][lang])
+    names = facet_data(str(sc.variant).split("/")[0], "NAMES", {}) or {}
+    out = []
+    for r in readings:
+        word = names.get(r["combination"], {}).get(lang, r["combination"])
+        out.append(f'<span class="answer-line">{escape(S["reading"][lang].format(name=word if lang == "zh" else word.lower()))} '
+                   f'{cards_html(r["cards"], lang)}</span>')
+    return "".join(out)
+
+
 ANSWERS: dict[str, Callable[[Any, str], str | None]] = {
+    "classify": _classify,
     "beats": lambda sc, lang: escape(_beats(sc.expect, lang)),
     "legal_play": lambda sc, lang: escape(_legal(sc, lang)),
     "egg": lambda sc, lang: escape(_legal(sc, lang)),

@@ -201,7 +201,7 @@ TERMS: dict[str, dict[str, Text]] = {
     "defenders": {"term": {"zh": "闲家", "en": "defenders"},
                   "def": {"zh": "庄家以外的两个人，合作对付庄家。", "en": "The two players other than the banker, who play together against the banker."}},
     "egg": {"term": {"zh": "蛋", "en": "egg"},
-            "def": {"zh": "庄家开局扣下的三张牌，背面朝上，到结算才亮出来。", "en": "The three cards the banker lays face down at the start, shown only at the settlement."}},
+            "def": {"zh": "庄家开局扣下的三张牌，背面朝上，到结算才亮出来（原文也叫底牌）。", "en": "The three cards the banker lays face down at the start, shown only at the settlement (the source also calls them the bottom, 底牌)."}},
     "stuck": {"term": {"zh": "憋蛋", "en": "stuck with the egg"},
               "def": {"zh": "最后还没出完牌的人，他收下蛋，是第三名。", "en": "The last player still holding cards; they take the egg and are third."}},
     "round": {"term": {"zh": "一轮", "en": "round"},
