@@ -64,9 +64,9 @@ T: dict[str, dict[str, str]] = {
     # Dadun
     "d_level": {"zh": "这是第一局，两队都打{level}。", "en": "This is the first hand; both teams are at level {level}."},
     "d_cut": {"zh": "{who}切牌，翻出的明牌是：", "en": "{Who} cuts; the marked card turned up is:"},
-    "d_drawer": {"zh": "按明牌的点数从切牌人数起，{who}先抓牌，也抓到了明牌，所以这一局由{who}先出。四人依次抓到{sizes}张。",
+    "d_drawer": {"zh": "按明牌的点数从切牌人数起，{who}先抓牌，也抓到了明牌，所以这一局由{who}先出。各人抓到的张数：{sizes}。",
                  "en": "Counting the marked card's value from the cutter, {who} draws first, gets the marked card and so "
-                       "leads the hand. The four draw {sizes} cards."},
+                       "leads the hand. Cards drawn: {sizes}."},
     "d_bonus": {"zh": "明牌奖励：{team}升{n}级，在这一局结束时加上。", "en": "Marked-card bonus: {team} goes up {n} at the end of the hand."},
     "d_transfer": {"zh": "{frm}把明牌交给同伴{to}，凑成三张。", "en": "{Frm} hands the marked card to the partner, {to}, to make three."},
     "d_no_bonus": {"zh": "另外两张和明牌一样的牌不在明牌主人或他同伴一个人手里，没有奖励。",
@@ -214,13 +214,12 @@ def _team(team: int, lang: str) -> str:
 
 
 def _dadun_setup(hand: dict[str, Any], lang: str) -> list[str]:
-    sizes = [0] * 4
-    for i, n in enumerate(hand["hand_sizes"]):
-        sizes[(hand["first_drawer"] + i) % 4] = n
-    sep = "、" if lang == "zh" else ", "
+    sep = "，" if lang == "zh" else ", "
+    sizes = [f"{seat_name(seat, lang)}{n}张" if lang == "zh" else f"{seat_name(seat, lang)} {n}"
+             for seat, n in enumerate(hand["seat_sizes"])]
     out = [f'<p>{escape(_w("d_level", lang).format(level=hand["level"]))}</p>',
            f'<p>{escape(_fmt("d_cut", lang, who=hand["cutter"]))}</p><p>{cards_html([hand["marked"]], lang)}</p>',
-           f'<p>{escape(_fmt("d_drawer", lang, who=hand["first_drawer"], sizes=sep.join(map(str, sizes))))}</p>']
+           f'<p>{escape(_fmt("d_drawer", lang, who=hand["first_drawer"], sizes=sep.join(sizes)))}</p>']
     b = hand["bonus"]
     if b.get("bonus"):
         text = _w("d_bonus", lang).format(team=_team(b["team"], lang), n=b["bonus"])
@@ -235,7 +234,7 @@ def _dadun_setup(hand: dict[str, Any], lang: str) -> list[str]:
 def _dadun_settle(hand: dict[str, Any], lang: str) -> list[str]:
     r, zh = hand["result"], lang == "zh"
     names = PLACES[lang]
-    finish = hand["finish"] + [s for s in range(4) if s not in hand["finish"]]
+    finish = hand["places"]
     sep = "，" if zh else ", "
     order = sep.join(f"{names[i]}{'' if zh else ' '}{seat_name(s, lang)}" for i, s in enumerate(finish))
     rows = [(_w("d_finish", lang), escape(order)), (_w("d_pattern", lang), escape(str(r.get("pattern"))))]

@@ -29,9 +29,11 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
 
     Returns:
         ``None`` when the match has fewer hands; else ``{"kind": "climbing", "game": "dadun", "seed", "bots",
-        "hand_number", "level", "levels", "cutter", "marked", "first_drawer", "hand_sizes", "bonus", "rounds":
+        "hand_number", "level", "levels", "cutter", "marked", "first_drawer", "seat_sizes" (cards drawn by each
+        seat), "bonus", "rounds":
         [{"number", "plays": [{"seat", "cards" (None: a pass), "out", "combination", "tier"}], "taker", "points",
-        "next_leader" (None when the hand ended), "wind", "last"}], "finish", "captured", "result"}`` (``result``:
+        "next_leader" (None when the hand ended), "wind", "last"}], "finish" (seats out, in order), "places" (every
+        seat in finishing order, the last player last), "captured", "result"}`` (``result``:
         the hand's settlement, as operation ``settle`` answers it).
     """
     rules = rules_for(variant_id)
@@ -45,6 +47,7 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     sizes = [0, 0, 0, 0]
     for i, card in enumerate(state.pack):
         sizes[(state.first_drawer + i) % 4] += 1
+    dealt = list(sizes)  # cards drawn by each seat, before the marked card may go to the partner
     if state.bonus.get("transfer"):
         sizes[state.bonus["transfer"]["from"]] -= 1
         sizes[state.bonus["transfer"]["to"]] += 1
@@ -73,6 +76,8 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
         rounds[-1]["last"] = True
     return {"kind": "climbing", "game": "dadun", "seed": seed, "bots": bots, "hand_number": hand,
             "level": state.level, "levels": list(state.levels), "cutter": state.cutter, "marked": state.marked,
-            "first_drawer": state.first_drawer, "hand_sizes": list(rules.hand_sizes), "bonus": dict(state.bonus),
-            "rounds": rounds, "finish": list(state.finish), "captured": list(state.captured),
+            "first_drawer": state.first_drawer, "seat_sizes": dealt, "bonus": dict(state.bonus),
+            "rounds": rounds, "finish": list(state.finish),
+            "places": list(state.finish) + [s for s in range(4) if s not in state.finish],
+            "captured": list(state.captured),
             "result": dict(state.result or {})}
