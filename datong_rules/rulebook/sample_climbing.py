@@ -183,7 +183,8 @@ def _rows(rows: list[tuple[str, str]]) -> str:
 
 def _biedan_setup(hand: dict[str, Any], lang: str) -> list[str]:
     banker = hand["banker"]
-    out = [f'<p>{escape(_fmt("b_first_drawer", lang, who=hand["first_drawer"]))} '
+    sep = "" if lang == "zh" else " "
+    out = [f'<p>{escape(_fmt("b_first_drawer", lang, who=hand["first_drawer"]))}{sep}'
            f'{escape(_fmt("b_banker_card" if hand["banker_by_card"] else "b_banker_kept", lang, who=banker))}</p>']
     for seat, cards in enumerate(hand["hands"]):
         out.append(f'<p>{escape(_fmt("b_hand", lang, who=seat))}</p><p>{cards_html(cards, lang)}</p>')
