@@ -28,7 +28,8 @@ _FIELD = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)*)\}")
 
 
 def fill(text: str, rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str, family: str = "") -> str:
-    """Fill ``{family}``, ``{star}``/``{dig}`` (the variant's words) and ``{<rule id>}`` (the rule's value)."""
+    """Fill ``{family}``, ``{star}``/``{dig}`` (the variant's words), ``{<rule id>}`` (the rule's value) and
+    ``{<rule id>.<key>}`` (one entry of a rule's mapping value)."""
     items = dict(rule_items(rules))
 
     def one(match: re.Match[str]) -> str:
@@ -39,6 +40,10 @@ def fill(text: str, rules: dict[str, Any], words: dict[str, dict[str, str]], lan
             return words[key][lang]
         if key in items:
             return str(items[key].get("value"))
+        rule_id, _, part = key.rpartition(".")  # a part of a rule's value: {settlement.thresholds.first_side}
+        value = (items.get(rule_id) or {}).get("value")
+        if isinstance(value, dict) and part in value:
+            return str(value[part])
         return match.group(0)
 
     return _FIELD.sub(one, text)

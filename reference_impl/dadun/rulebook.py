@@ -132,9 +132,11 @@ PLAYER_PAGE: list[dict[str, Any]] = [
           "en": "Settle: the sides' points are merged and checked against their marks; the winners go up, and the "
                 "next hand is played at the winners' level."},
      ],
-     "aims": {"zh": "每一队的目标：两人都早早出完（最好包头游二游），或者抓够分：头游方要155分，另一方要135分。",
-              "en": "Each team wants both partners out early (first and second out is best), or enough points: 155 "
-                    "for the side of the first player out, 135 for the other side."}},
+     "aims": {"zh": "每一队的目标：两人都早早出完（最好包头游二游），或者抓够分：头游方要{settlement.thresholds.first_side}分，"
+                    "另一方要{settlement.thresholds.other_side}分。",
+              "en": "Each team wants both partners out early (first and second out is best), or enough points: "
+                    "{settlement.thresholds.first_side} for the side of the first player out, "
+                    "{settlement.thresholds.other_side} for the other side."}},
     {"id": "cut",
      "title": {"zh": "切牌、抓牌和明牌", "en": "The cut, the draw and the marked card"},
      "rules": ["cut.*", "deal.*", "marked_card.*"]},
