@@ -25,8 +25,7 @@ class GreedyBot(Bot):
         def strength(a: dict) -> tuple:
             reading = cb.Reading(a["reading"]["combination"], tuple(a["reading"]["cards"]))
             return (cb.TIER[reading.combination], -len(a["cards"]) if state.table is None else 0,
-                    cb.key(state.rules, reading, state.level, state.table is not None),
-                    sorted(a["cards"]), sorted(reading.cards), reading.combination)  # ties: the same in every run
+                    cb.key(state.rules, reading, state.level, state.table is not None))
         return min(plays, key=strength)
 
 
