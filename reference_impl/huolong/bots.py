@@ -177,7 +177,9 @@ def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
 def play_hand(state: HandState, bots: Sequence) -> HandState:
     """Play ``state`` to its end (settled, or to be redealt) with one bot per seat, from whatever phase it is in.
 
-    During the deal, the receiver of each card that can open a show is asked whether to show.
+    During the deal, the receiver of each card that can open a show is asked whether to show. Under
+    ``declaration.window: until_bury`` every seat with a legal show is then asked once more, in seat order from
+    the banker's next player, before the banker buries.
 
     Returns:
         The same state, finished.
@@ -196,6 +198,14 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
                 state.apply({"type": "show", "seat": seat, "cards": cards})
     if state.phase == "declare":
         state.apply({"type": "close"})
+    if state.phase == "bury" and not decl.closed:  # declaration.window: until_bury
+        first = state.banker
+        for offset in range(1, state.rules.players + 1):
+            seat = (first + offset) % state.rules.players
+            if decl.legal_shows(seat):
+                cards = bots[seat].choose_show(state, seat)
+                if cards:
+                    state.apply({"type": "show", "seat": seat, "cards": cards})
     if state.phase == "bury":
         state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)})
     while state.phase == "star_burial":

@@ -19,7 +19,7 @@ The checks (kinds in brackets):
   [``duplicate_name``];
 * decks × cards per deck = players × hand size + bottom, and the bury puts back as many cards as the bottom has;
   the points threshold is at most the deck's points [``deal_arithmetic``, ``bad_value``];
-* ``star_burial.levels_per_joker`` has an entry for every big joker [``star_burial``];
+* ``star_burial.levels_per_joker`` has an entry for every big joker, or one entry for all [``star_burial``];
 * stakes appear in settlement rows if and only if ``stakes.enabled`` [``stakes``];
 * the settlement table has no gap and no dead row (:mod:`.settlement_check`).
 """
@@ -197,10 +197,11 @@ def _arithmetic(rules: dict) -> list[Finding]:
                                f"the threshold {got['points.threshold']} is more than the deck's {total} points",
                                f"at most {total}", ("points.card_points", "deck.decks")))
     per_joker = got["star_burial.levels_per_joker"]
-    if have_deck and per_joker is not MISSING and jokers >= 1 and len(per_joker) < decks:
+    if have_deck and per_joker is not MISSING and jokers >= 1 and 1 < len(per_joker) < decks:
         out.append(Finding(_path("star_burial.levels_per_joker"), "star_burial",
                            f"{len(per_joker)} level bonus(es) for {decks} big jokers",
-                           f"{decks} entries, one per big joker", ("deck.decks", "deck.jokers_per_deck")))
+                           f"{decks} entries, one per big joker, or one entry for every joker",
+                           ("deck.decks", "deck.jokers_per_deck")))
     return out
 
 

@@ -9,7 +9,8 @@ Implements the ``declaration.*`` rules of a variant:
   ``equal_overrides`` (level-card flips: the last flip fixes the suit). ``suit_from: shown_card`` fixes
   the suit at once; ``next_card``: the suit of the shower's next drawn card. ``banker: shower`` makes the
   shower the banker; ``first_of_kind``: the first player of an unbroken run of shows of that kind.
-* ``overcall_by``: ``any_player`` or ``other_team`` (of the declaration in force).
+* ``overcall_by``: ``any_player``, ``other_team`` (of the declaration in force) or ``not_current_declarer``
+  (anyone but the seat of the show in force; chaining onto one's own waiting show is no overcall).
 * ``next_card_joker``: when the shower's next card is a joker, ``skip`` it (wait for the next card
   with a suit) or ``chain``: the shower may show that joker too (a show holding it), and the chain
   waits for the following card and counts as its strongest show; if the shower draws again without
@@ -17,8 +18,14 @@ Implements the ``declaration.*`` rules of a variant:
 * ``window: during_deal``: shows are made between two cards of the deal (or right after the last),
   by a player who holds the cards shown. ``unresolved_show: lapses``: a show still waiting for its
   suit when the deal ends has no effect (the declaration it overcalled stands again).
+  ``window: until_bury`` (house rule): after the deal (:meth:`Declaration.finish` gives the declaration
+  as it stands, whose banker takes up the bottom) shows stay open until the bury
+  (:meth:`Declaration.close`), judged as during the deal against the show in force; a show whose suit
+  comes from a next card cannot be made then (``window_closed``: no card is drawn any more).
 * ``nobody_declared``: ``bottom_first_non_joker`` (the bottom's first card with a suit, in pack order,
-  fixes the suit; the first drawer is banker in a match's first hand) or ``redeal``.
+  fixes the suit; the first drawer is banker in a match's first hand), ``bottom_first_level_card`` (the
+  bottom's first card of the level rank; with none, its first card with a suit; banker as before) or
+  ``redeal``.
 * ``show_all_big_jokers``: ``true``: a show of big jokers holds every big joker the shower holds then (a show of
   fewer is ``must_show_all``; a chained joker is exempt); ``false``: as many as the kind needs.
 * ``scope``: ``match`` (only the first hand declares; later hands keep its suit) or ``hand``
@@ -175,6 +182,8 @@ class Declaration:
         self.show_all_big_jokers = settings.get("show_all_big_jokers") is True
         self.next_card_joker = settings["next_card_joker"]
         self.nobody_declared = settings["nobody_declared"]
+        self.until_bury = settings["window"] == "until_bury"
+        self.deal_over = False  # finish() was called (until_bury: shows still open until close())
         self.active = settings["scope"] == "hand" or hand_number <= 1
         self.held = held if held is not None else [Counter() for _ in range(rules.players)]
         self.dealt = 0
@@ -266,6 +275,8 @@ class Declaration:
             return NOT_A_SHOW
         if self.held[seat][cards[0]] < len(cards):
             return NOT_HELD
+        if self.deal_over and kind.suit_from != "shown_card":
+            return WINDOW_CLOSED  # until_bury: no card is drawn any more to fix its suit
         if self._chain_target(seat, cards, kind) is not None:
             return None
         if self.show_all_big_jokers and cards[0] == "BJ" and self.held[seat]["BJ"] > len(cards):
@@ -274,6 +285,8 @@ class Declaration:
         if cur is None:
             return None
         if self.overcall_by == "other_team" and cur.seat % 2 == seat % 2:
+            return OVERCALL_NOT_ALLOWED
+        if self.overcall_by == "not_current_declarer" and cur.seat == seat:
             return OVERCALL_NOT_ALLOWED
         if kind.strength > cur.kind.strength:
             return None
@@ -335,20 +348,37 @@ class Declaration:
 
     # -- the end of the deal -------------------------------------------------------------------
     def finish(self, bottom: Sequence[str]) -> DeclarationResult:
-        """Close the window and decide the hand's trump suit and banker.
+        """End the deal and decide the hand's trump suit and banker as they stand.
+
+        Under ``window: during_deal`` this closes the window. Under ``until_bury`` it stays open (shows with
+        ``suit_from: shown_card`` only) until :meth:`close`; :meth:`result` then gives the declaration as
+        later shows changed it.
 
         Args:
-            bottom: the bottom in pack order (``nobody_declared: bottom_first_non_joker``).
+            bottom: the bottom in pack order (``nobody_declared: bottom_first_non_joker`` /
+                ``bottom_first_level_card``).
 
         Returns:
             The :class:`DeclarationResult`. A bottom made only of jokers cannot fix a suit: the hand
             is redealt.
         """
-        self.closed = True
+        self.deal_over = True
+        self.closed = not self.until_bury
         for waiting in self._waiting.values():
             for show in waiting:
                 show.status = "lapsed"
         self._waiting.clear()
+        result = self.result(bottom)
+        if result.outcome == "redeal":
+            self.closed = True
+        return result
+
+    def close(self) -> None:
+        """Close the window (the bury, under ``window: until_bury``); no show is accepted afterwards."""
+        self.closed = True
+
+    def result(self, bottom: Sequence[str]) -> DeclarationResult:
+        """The declaration as it stands once the deal is over (see :meth:`finish`)."""
         shows = tuple(self.shows)
         if not self.active:
             return DeclarationResult("kept", self.kept_suit, self.fixed_banker, shows)
@@ -356,11 +386,14 @@ class Declaration:
         if cur is not None:
             banker = cur.banker if self.fixed_banker is None else self.fixed_banker
             return DeclarationResult("declared", cur.suit, banker, shows)
-        if self.nobody_declared == "bottom_first_non_joker":
-            for card in bottom:
-                if card not in JOKERS:
-                    banker = self.first_drawer if self.fixed_banker is None else self.fixed_banker
-                    return DeclarationResult("bottom", card[0], banker, shows)
+        if self.nobody_declared in ("bottom_first_non_joker", "bottom_first_level_card"):
+            banker = self.first_drawer if self.fixed_banker is None else self.fixed_banker
+            with_suit = [card for card in bottom if card not in JOKERS]
+            if self.nobody_declared == "bottom_first_level_card":
+                # the first level card; a bottom without one falls back on its first card with a suit
+                with_suit = [card for card in with_suit if card[1:] == self.level] + with_suit
+            if with_suit:
+                return DeclarationResult("bottom", with_suit[0][0], banker, shows)
         return DeclarationResult("redeal", None, None, shows)
 
 
@@ -375,7 +408,9 @@ def run_declaration(rules: HuolongRules, level: str, first_drawer: int, deal: Se
             ends after its last card.
         bottom: the bottom, in pack order.
         shows: ``(seat, cards, after)`` attempts: made once ``after`` cards have been dealt; taken in
-            order of ``after``, attempts at the same moment in list order.
+            order of ``after``, attempts at the same moment in list order. ``after`` greater than the deal
+            means after the deal is over, before the bury: refused under ``window: during_deal``; under
+            ``until_bury`` judged with the banker of the declaration as it stands holding ``bottom`` too.
         hand_number, banker, kept_suit: as :class:`Declaration`.
 
     Returns:
@@ -392,11 +427,11 @@ def run_declaration(rules: HuolongRules, level: str, first_drawer: int, deal: Se
     order = sorted(range(len(shows)), key=lambda i: shows[i][2])
     rejected = []
     pos = 0
+    late = [i for i in order if shows[i][2] > len(deal)]
     for i in order:
         seat, cards, after = shows[i]
         if after > len(deal):
-            rejected.append(i)
-            continue
+            break
         while pos < after:
             decl.on_card(deal[pos])
             pos += 1
@@ -407,4 +442,19 @@ def run_declaration(rules: HuolongRules, level: str, first_drawer: int, deal: Se
     while pos < len(deal):
         decl.on_card(deal[pos])
         pos += 1
-    return decl.finish(bottom), sorted(rejected)
+    result = decl.finish(bottom)
+    if result.banker is not None and not decl.closed:  # until_bury: the banker holds the bottom
+        decl.held[result.banker].update(bottom)
+    for i in late:
+        seat, cards, _ = shows[i]
+        if decl.check_show(seat, list(cards)) is not None:
+            rejected.append(i)
+            continue
+        decl.show(seat, list(cards))
+        new = decl.result(bottom)
+        if new.banker != result.banker:  # the bottom goes to the new banker
+            decl.held[result.banker].subtract(bottom)
+            decl.held[new.banker].update(bottom)
+        result = new
+    decl.close()
+    return result, sorted(rejected)

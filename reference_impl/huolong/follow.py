@@ -6,6 +6,13 @@
   discard, or a mix.
 * With ``follow.shape: match_when_held`` (a house option; the source variants have ``free``), a
   follower who holds a combination of the led shape in the led suit must play one.
+* With ``follow.meteor_obliges_pair: true`` (house option), a follower of a led meteor who holds two
+  identical cards of the led suit (and owes no meteor) must play a play holding two identical cards of
+  the led suit; the rest follows suit as usual.
+* With ``follow.keep_meteors_whole: true`` (house option), a pair duty (a led pair under
+  ``match_when_held``, a led meteor under ``meteor_obliges_pair``) arises only from a pair held outside
+  the hand's meteors (a led-suit card held at least twice and fewer times than a meteor has cards); it is
+  met by any pair of the led suit (breaking a meteor by choice is allowed).
 
 Hands are ``Counter`` multisets (zero or negative counts are ignored); plays and tricks are lists
 of canonical tokens. The reason codes are those of the ``legal_play`` operation, checked in the
@@ -43,12 +50,39 @@ def _led(ranking: Ranking, trick: Sequence[Sequence[str]]) -> tuple[int, str]:
     return len(lead), ranking.suit_map[lead[0]]
 
 
+def _pair_outside_meteors(rules: HuolongRules, ranking: Ranking, hand: Counter, suit: str) -> bool:
+    """Whether the hand holds a pair of the led suit that can oblige (``follow.keep_meteors_whole``: only a card
+    held at least twice and fewer times than the catalogue's meteor; otherwise any card held twice or more)."""
+    meteor = rules.combo_size.get("meteor") if rules.keep_meteors_whole else None
+    get = hand.get
+    for c in ranking.suit_members[suit]:
+        k = get(c, 0)
+        if k >= 2 and (meteor is None or k < meteor):
+            return True
+    return False
+
+
 def _shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> list[str]:
     """Under ``follow.shape: match_when_held``, the led-suit cards of which the hand holds ``n`` or more
-    (each one a combination of the led shape it must play); [] when the shape is free or n == 1."""
+    (each one a combination of the led shape it must play); [] when the shape is free or n == 1, and for a
+    led pair under ``follow.keep_meteors_whole`` when the hand's only such pairs lie inside its meteors."""
     if rules.follow_shape != "match_when_held" or n == 1:
         return []
+    if n == 2 and not _pair_outside_meteors(rules, ranking, hand, suit):
+        return []
     return [c for c in ranking.suit_members[suit] if hand.get(c, 0) >= n]
+
+
+def _pair_owed(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> bool:
+    """``follow.meteor_obliges_pair``: a led meteor (the catalogue's ``meteor``, more than 2 cards) obliges a pair of
+    the led suit when the hand holds one (:func:`_pair_outside_meteors`); call only when no meteor is forced."""
+    return (rules.meteor_obliges_pair and n > 2 and rules.combo_size.get("meteor") == n
+            and _pair_outside_meteors(rules, ranking, hand, suit))
+
+
+def _holds_pair(ranking: Ranking, play: Sequence[str], suit: str) -> bool:
+    """Whether ``play`` holds two identical cards of ``suit``."""
+    return any(play.count(c) >= 2 and ranking.suit_map[c] == suit for c in set(play))
 
 
 def suit_count(hand: Counter, members: Sequence[str]) -> int:
@@ -106,6 +140,8 @@ def check_play(
     if _shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
             return MUST_FOLLOW_SHAPE
+    elif _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(ranking, play, suit):
+        return MUST_FOLLOW_SHAPE
     return None
 
 
@@ -151,7 +187,9 @@ def legal_plays(
             count_led = sum(k for _, k in led)
             if count_led >= n:
                 plays = list(_multisets(led, n))
-            else:
+                if _pair_owed(rules, ranking, hand, n, suit):
+                    plays = [p for p in plays if _holds_pair(ranking, p, suit)]
+            else:  # all led-suit cards go in: a pair owed is among them
                 all_led = tuple(c for c, k in led for _ in range(k))
                 plays = [all_led + rest for rest in _multisets(other, n - count_led)]
     return sorted(tuple(sort_cards(p)) for p in plays)
@@ -189,6 +227,15 @@ def random_legal_play(
     if forced:
         return [rng.choice(forced)] * n
     get = hand.get
+    if _pair_owed(rules, ranking, hand, n, suit):
+        pair = rng.choice([c for c in ranking.suit_members[suit] if get(c, 0) >= 2])
+        rest = Counter(hand)
+        rest[pair] -= 2
+        led = [c for c in ranking.suit_members[suit] for _ in range(max(rest.get(c, 0), 0))]
+        if len(led) >= n - 2:
+            return [pair, pair, *rng.sample(led, n - 2)]
+        other = [c for c in rest.elements() if ranking.suit_map[c] != suit]
+        return [pair, pair, *led, *rng.sample(other, n - 2 - len(led))]
     led = [c for c in ranking.suit_members[suit] if get(c, 0) > 0]  # the distinct led-suit cards held
     if n == 1 and led:
         return [rng.choice(led)]

@@ -10,7 +10,9 @@ Phases, in order::
 * ``declare``: every card is dealt; a last show is still possible; ``{"type": "close"}`` ends the
   window and fixes trump suit and banker (``declaration.nobody_declared`` may redeal).
 * ``bury``: the banker has taken up the bottom and puts back ``bury.count`` cards
-  (``{"type": "bury", "seat", "cards"}``, rule ``bury.*``).
+  (``{"type": "bury", "seat", "cards"}``, rule ``bury.*``). Under ``declaration.window: until_bury`` a
+  show is still possible before the bury; one that makes another seat banker moves the dealt bottom to
+  that seat's hand.
 * ``star_burial``: the seats holding big jokers decide in turn (``{"type": "load", "seat", "count"}``,
   count 0 to pass; a load by a later seat passes the seats before it); then the forced loads are made
   (rule ``star_burial.*``). Skipped when the variant has no star burial.
@@ -219,6 +221,9 @@ class HandState:
                 for cards in self.decl.legal_shows(seat):
                     yield {"type": "show", "seat": seat, "cards": cards}
         elif self.phase == "bury":
+            for seat in range(self.rules.players):  # declaration.window: until_bury (none once closed)
+                for cards in self.decl.legal_shows(seat):
+                    yield {"type": "show", "seat": seat, "cards": cards}
             for cards in burying.legal_buries(self.rules, self.ranking, self.hands[self.banker]):
                 yield {"type": "bury", "seat": self.banker, "cards": list(cards)}
         elif self.phase == "star_burial":  # simultaneous: every seat still to decide; else the one in turn
@@ -240,6 +245,11 @@ class HandState:
         if self.finished:
             raise RuntimeError("the hand is finished")
         if self.phase == "bury":
+            if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
+                shows = [{"type": "show", "seat": seat, "cards": cards} for seat in range(self.rules.players)
+                         for cards in self.decl.legal_shows(seat)] if rng.random() < 0.25 else []
+                if shows:
+                    return rng.choice(shows)
             cards = burying.random_bury(self.rules, self.ranking, self.hands[self.banker], rng)
             return {"type": "bury", "seat": self.banker, "cards": cards}
         if self.phase == "play":
@@ -302,6 +312,8 @@ class HandState:
         self.deal_one()
 
     def _do_show(self, action: dict) -> None:
+        if self.phase == "bury" and self.decl.closed:
+            raise IllegalAction(WRONG_PHASE, action.get("seat"), action, "a show in the bury phase")
         seat = self._seat_of(action)
         cards = self._cards_of(action, seat)
         reason = self.decl.check_show(seat, cards)
@@ -309,6 +321,21 @@ class HandState:
             raise IllegalAction(reason, seat, action)
         self.decl.show(seat, cards)
         self.actions.append({"type": "show", "seat": seat, "cards": cards, "after": self.decl.dealt})
+        if self.phase == "bury":  # declaration.window: until_bury
+            self._take_declaration(self.decl.result(self.dealt_bottom))
+
+    def _take_declaration(self, result: DeclarationResult) -> None:
+        """The banker and suit of a show after the deal (``until_bury``): the dealt bottom moves to a new banker."""
+        if result.banker != self.banker:
+            self.hands[self.banker].subtract(self.dealt_bottom)
+            self.hands[result.banker].update(self.dealt_bottom)
+            for hand in (self.hands[self.banker], self.hands[result.banker]):
+                for card in [c for c, k in hand.items() if k <= 0]:
+                    del hand[card]
+        self.declaration = result
+        self.banker, self.trump_suit = result.banker, result.trump_suit
+        self.level = self.team_levels[self.banker % 2]
+        self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)
 
     def _do_close(self, action: dict) -> None:
         result = self.decl.finish(self.bottom)
@@ -333,6 +360,7 @@ class HandState:
         reason = burying.check_bury(self.rules, self.ranking, self.hands[seat], cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
+        self.decl.close()  # declaration.window: until_bury ends with the bury
         self.hands[seat].subtract(cards)
         self.buried = list(cards)
         self.bottom = list(cards)
@@ -424,7 +452,7 @@ class HandState:
 
     def _settle(self) -> None:
         rules = self.rules
-        self.bottom_points, awarded = bottom_award(rules, self.bottom, self.bottom_dug)
+        self.bottom_points, awarded = bottom_award(rules, self.bottom, self.bottom_dug, self.last_trick_size)
         final_points = self.attacker_points + awarded
         stars = dict(self.star.stars) if self.star else {"banker_team": 0, "attackers": 0}
         b = self.banker
@@ -444,7 +472,13 @@ class HandState:
         """The attackers' score: points captured in tricks plus the bottom's award (when dug)."""
         if self.bottom_dug is None:
             return self.attacker_points
-        return self.attacker_points + bottom_award(self.rules, self.bottom, self.bottom_dug)[1]
+        return self.attacker_points + bottom_award(self.rules, self.bottom, self.bottom_dug, self.last_trick_size)[1]
+
+    @property
+    def last_trick_size(self) -> int | None:
+        """The cards each player played to the last trick played so far (its lead's size), or None before the
+        first trick (``bottom.multiplier`` by last-trick size)."""
+        return len(self.tricks[-1][1][0]) if self.tricks else None
 
     def settle_claim(self) -> dict:
         """The ``settle`` entry of the action log: the hand's result and its settlement."""
@@ -499,7 +533,7 @@ class HandState:
 
 _HANDLERS = {
     "deal": (("deal",), HandState._do_deal),
-    "show": (("deal", "declare"), HandState._do_show),
+    "show": (("deal", "declare", "bury"), HandState._do_show),
     "close": (("declare",), HandState._do_close),
     "bury": (("bury",), HandState._do_bury),
     "load": (("star_burial",), HandState._do_load),

@@ -136,6 +136,12 @@ def _replay_actions(state: HandState, actions: list[dict]) -> None:
                 raise _Reject(i, seat, EXTRA_ACTION, f"the hand already ended ({state.phase})")
             if kind == "show":
                 after = act["after"]
+                if state.phase == "bury" and not state.decl.closed:  # declaration.window: until_bury
+                    if after != state.total:
+                        raise _Reject(i, seat, BAD_AFTER, f"after={after} for a show after the deal of "
+                                                          f"{state.total} cards")
+                    state.apply({"type": "show", "seat": seat, "cards": act["cards"]})
+                    continue
                 if state.phase not in ("deal", "declare"):
                     raise _Reject(i, seat, WRONG_PHASE, f"a show in the {state.phase} phase")
                 if after < state.dealt or after > state.total:

@@ -62,17 +62,19 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "follow.same_count": (True,),
     "follow.follow_suit": ("as_far_as_possible",),
     "follow.shape": ("free", "match_when_held"),
+    "follow.meteor_obliges_pair": (False, True),
+    "follow.keep_meteors_whole": (False, True),
     "trick.winner": ("highest_of_led_shape",),
-    "trick.ruff_same_shape": (True,),
+    "trick.ruff_same_shape": (True, False),
     "bottom.dig": ("last_trick_winner",),
     "rotation.keep": tuple(ROTATION_SEAT_OFFSETS),
     "rotation.take_over": (*ROTATION_SEAT_OFFSETS, TEAM_ALTERNATES),
     "declaration.scope": ("match", "hand"),
-    "declaration.overcall_by": ("any_player", "other_team"),
+    "declaration.overcall_by": ("any_player", "other_team", "not_current_declarer"),
     "declaration.next_card_joker": ("skip", "chain"),
-    "declaration.window": ("during_deal",),
+    "declaration.window": ("during_deal", "until_bury"),
     "declaration.unresolved_show": ("lapses",),
-    "declaration.nobody_declared": ("bottom_first_non_joker", "redeal"),
+    "declaration.nobody_declared": ("bottom_first_non_joker", "bottom_first_level_card", "redeal"),
     "declaration.show_all_big_jokers": (True, False),
     "bury.cards": ("any", "side_only"),
     "bury.unmet_limits": ("any_bury",),
@@ -132,10 +134,12 @@ class HuolongRules:
     follow_same_count: bool               # follow.same_count
     follow_suit: str                      # follow.follow_suit
     follow_shape: str                     # follow.shape: free | match_when_held
+    meteor_obliges_pair: bool             # follow.meteor_obliges_pair
+    keep_meteors_whole: bool              # follow.keep_meteors_whole
     trick_winner_rule: str                # trick.winner
     ruff_same_shape: bool                 # trick.ruff_same_shape
     bottom_dig: str                       # bottom.dig
-    bottom_multiplier: int                # bottom.multiplier
+    bottom_multiplier: int | dict         # bottom.multiplier: n, or {by_last_trick_size: {"1": n, …}}
     settlement_table: tuple[dict, ...]    # settlement.table  [{name, when, then}]
     stakes_enabled: bool                  # stakes.enabled
     rotation_keep: str                    # rotation.keep
@@ -155,6 +159,30 @@ class HuolongRules:
     def cards_total(self) -> int:
         """Cards in the pack: ``decks × (52 + jokers_per_deck)``."""
         return self.decks * (52 + self.jokers_per_deck)
+
+    def bottom_factor(self, last_trick_size: int | None = None) -> int:
+        """The factor of ``bottom.multiplier`` for a last trick of ``last_trick_size`` cards per player.
+
+        An integer multiplier ignores the size; ``{by_last_trick_size: {"1": m1, …}}`` gives the entry of that size.
+
+        Raises:
+            ValueError: the multiplier depends on the size and ``last_trick_size`` is None or has no entry.
+        """
+        table = bottom_factors(self.bottom_multiplier)
+        if table is None:
+            return self.bottom_multiplier
+        if last_trick_size is None:
+            raise ValueError("the bottom multiplier depends on the last trick's size (last_trick_size is needed)")
+        if last_trick_size not in table:
+            raise ValueError(f"bottom.multiplier has no factor for a last trick of {last_trick_size} card(s) "
+                             f"(sizes: {', '.join(map(str, sorted(table)))})")
+        return table[last_trick_size]
+
+    @property
+    def bottom_factor_max(self) -> int:
+        """The largest factor ``bottom.multiplier`` can apply (the integer itself, or the largest entry)."""
+        table = bottom_factors(self.bottom_multiplier)
+        return self.bottom_multiplier if table is None else max(table.values())
 
     def next_banker(self, banker: int, outcome: str, attackers_last_banker: int | None = None) -> int:
         """The next hand's banker seat after ``outcome`` (``keep`` or ``take_over``) by ``rotation.*``.
@@ -177,6 +205,14 @@ class HuolongRules:
         else:
             raise RulesError(f"settlement.table: banker must be keep or take_over, got {outcome!r}")
         return (banker + offset) % self.players
+
+
+def bottom_factors(multiplier: Any) -> dict[int, int] | None:
+    """``bottom.multiplier`` by last-trick size: ``{size: factor}`` for ``{by_last_trick_size: {"1": 2, …}}``,
+    None for an integer multiplier (the same factor whatever the size)."""
+    if isinstance(multiplier, dict):
+        return {int(size): int(factor) for size, factor in (multiplier.get("by_last_trick_size") or {}).items()}
+    return None
 
 
 def _section(variant: Any, name: str) -> dict:
@@ -240,6 +276,12 @@ def _check(rules: HuolongRules) -> None:
             _require(rank in rules.level_order, "settlement.table", f"row {name!r}: {rank!r} is not a level")
         _require(then.get("match_winner") in (None, *TEAMS), "settlement.table",
                  f"row {name!r}: match_winner must be a team")
+    factors = bottom_factors(rules.bottom_multiplier)
+    if factors is not None:
+        missing = sorted(set(rules.combo_by_size) - set(factors))
+        _require(not missing, "bottom.multiplier",
+                 f"by_last_trick_size has no factor for a last trick of {', '.join(map(str, missing))} card(s) "
+                 f"(expected one per size of combinations.catalogue: {', '.join(map(str, sorted(rules.combo_by_size)))})")
     if rules.star_burial["enabled"]:
         _require(bool(rules.star_burial["levels_per_joker"]), "star_burial.levels_per_joker",
                  "needs at least one entry")
@@ -336,6 +378,8 @@ def rules_from_variant(variant: Any) -> HuolongRules:
         follow_same_count=rule("follow.same_count"),
         follow_suit=rule("follow.follow_suit"),
         follow_shape=rule("follow.shape"),
+        meteor_obliges_pair=rule("follow.meteor_obliges_pair"),
+        keep_meteors_whole=rule("follow.keep_meteors_whole"),
         trick_winner_rule=rule("trick.winner"),
         ruff_same_shape=rule("trick.ruff_same_shape"),
         bottom_dig=rule("bottom.dig"),

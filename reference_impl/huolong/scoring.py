@@ -13,15 +13,22 @@ def card_points(rules: HuolongRules, cards: Iterable[str]) -> int:
     return sum(table[c] for c in cards)
 
 
-def bottom_award(rules: HuolongRules, bottom: Iterable[str], dug: bool) -> tuple[int, int]:
+def bottom_award(rules: HuolongRules, bottom: Iterable[str], dug: bool,
+                 last_trick_size: int | None = None) -> tuple[int, int]:
     """The bottom's points and what the attackers add to their score for it.
 
     Args:
         bottom: the bottom's cards at the end of the hand.
         dug: the attackers won the last trick (``bottom.dig``).
+        last_trick_size: the cards each player played to the last trick; needed when ``bottom.multiplier`` is
+            ``{by_last_trick_size: …}`` (ignored by an integer multiplier).
 
     Returns:
-        ``(points, awarded)``: points in the bottom; ``points × bottom.multiplier`` when dug, else 0.
+        ``(points, awarded)``: points in the bottom; ``points × factor`` when dug, else 0 (the factor of
+        ``bottom.multiplier``, :meth:`HuolongRules.bottom_factor`).
+
+    Raises:
+        ValueError: the factor depends on the last trick's size and ``last_trick_size`` is missing or has no entry.
     """
     points = card_points(rules, bottom)
-    return points, points * rules.bottom_multiplier if dug else 0
+    return points, points * rules.bottom_factor(last_trick_size) if dug else 0

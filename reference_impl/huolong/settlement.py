@@ -15,11 +15,12 @@ The order of the steps, for every variant:
    the points (a banker team whose attackers reached ``points.threshold``; attackers who did not); with
    ``on_failure: wasted`` (or 倒载 without the points lost) the other team's jokers give nobody anything.
    A team credited with *k* jokers gains ``levels_per_joker[0] + … + levels_per_joker[k-1]`` levels
-   (the list covers every big joker of the pack: a variant check), plus ``small_joker_levels`` for each
-   small joker lying in the bottom (GameBase ``joker2AddUpgrade``; 0 in the bundled variants).
+   (the list covers every big joker of the pack: a variant check), or *k* × the entry of a one-entry list
+   (``[0]``: big jokers give no levels; ``[3]``: three each); plus ``small_joker_levels`` for each small joker
+   lying in the bottom (GameBase ``joker2AddUpgrade``; 0 in the bundled variants).
 3. Each team's level gain is the row's ``advance`` for it plus its star levels
-   (``star_burial.row_advance: added``), or, for a team credited with at least one joker, its star levels
-   alone (``replaced``). That gain goes through :func:`levels.advance` **once** (so stop levels apply to the
+   (``star_burial.row_advance: added``), or, for a team whose credited jokers are worth more than 0 levels,
+   its star levels alone (``replaced``; jokers worth 0 levels in all replace nothing). That gain goes through :func:`levels.advance` **once** (so stop levels apply to the
    whole gain: a banker team at 10 gaining 1 + 3 stops at J, it does not go on from J with the star levels).
    Mechanism of the kit, written in the variants' ``levels.stop_levels`` note: no source says in which order
    the two gains meet a stop level.
@@ -140,13 +141,15 @@ def find_row(rules: HuolongRules, inp: SettleInput) -> dict:
 
 def joker_levels(rules: HuolongRules, count: int) -> int:
     """Levels for ``count`` big jokers credited to one team (``star_burial.levels_per_joker``: entry *i* is the
-    levels of the (*i*+1)-th joker).
+    levels of the (*i*+1)-th joker; a one-entry list gives every joker its levels).
 
     Raises:
         RulesError: ``count`` exceeds the list (the variant checks make it cover every big joker of the pack, so
             only rules built in memory can reach this).
     """
     schedule = rules.star_burial.get("levels_per_joker") or []
+    if len(schedule) == 1:  # one entry: the levels of every big joker
+        return schedule[0] * count
     if count > len(schedule):
         raise RulesError(f"star_burial.levels_per_joker of {rules.variant_id}: no entry for big joker {count}")
     return sum(schedule[:count])
@@ -223,7 +226,7 @@ def settle(rules: HuolongRules, inp: SettleInput) -> SettleOutcome:
     stars = {team: joker_levels(rules, n) + (small * inp.bottom_small_jokers if n else 0)
              for team, n in credit.items()}
     replaced = rules.star_burial.get("enabled") and rules.star_burial["row_advance"] == "replaced"
-    gain = {team: stars[team] if replaced and credit[team] else then.get("advance", {}).get(team, 0) + stars[team]
+    gain = {team: stars[team] if replaced and stars[team] > 0 else then.get("advance", {}).get(team, 0) + stars[team]
             for team in TEAMS}
     levels: dict[str, str] = {}
     passed: dict[str, bool] = {}

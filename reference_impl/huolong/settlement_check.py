@@ -60,7 +60,8 @@ def settlement_findings(rules: dict) -> list[Finding]:
         return findings
     big_jokers = decks if jokers_per_deck >= 1 else 0
     deck_points = sum(card_points.values()) * 4 * decks
-    top = deck_points * max(multiplier, 1)
+    factors = multiplier.get("by_last_trick_size") if isinstance(multiplier, dict) else None
+    top = deck_points * max([*(factors or {}).values(), multiplier if isinstance(multiplier, int) else 1, 1])
     step = math.gcd(*[v for v in card_points.values() if v]) or 1
     point_pieces = _pieces(table, top, step)
     used: set[int] = set()

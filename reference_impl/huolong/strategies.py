@@ -402,7 +402,7 @@ class _Strategies:
         stars_on = bool(rules.star_burial.get("enabled")) and rules.jokers_per_deck > 0
         pack_points = card_points(rules, [c for c in self.tokens for _ in range(rules.decks)])
         best_bottom = sum(sorted((rules.point_map[c] for c in self.tokens), reverse=True)[:1]) * rules.bottom_size
-        most = (pack_points + max(0, rules.bottom_multiplier - 1) * best_bottom) // 5
+        most = (pack_points + max(0, rules.bottom_factor_max - 1) * best_bottom) // 5
 
         @st.composite
         def given(draw: Callable) -> Given:

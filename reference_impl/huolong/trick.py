@@ -4,6 +4,11 @@
 Only plays of the led shape compete: the led combination's size of identical cards, all of the led
 suit, or all trumps (a ruff in the led shape). The strongest competing play wins; between equal
 plays the one played first wins. Mixed plays and discards never win; the lead always competes.
+
+With ``trick.ruff_same_shape: false`` (a house rule) a play made only of trumps on a lead of a side suit
+competes in any shape (two odd trumps on a led pair); a play's strength is then that of its weakest card
+(for identical cards, the card itself). Plays of the led suit and plays on a trump lead still compete
+only in the led shape.
 """
 
 from __future__ import annotations
@@ -38,13 +43,17 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
     suit_map, strength = ranking.suit_map, ranking.strength_map
     led_suit = suit_map[lead[0]]
     best, best_strength = 0, strength[lead[0]]
+    any_shape_ruffs = not rules.ruff_same_shape and led_suit != TRUMP
     for i in range(1, len(plays)):
         play = plays[i]
         if len(play) != n:
             continue
         card = play[0]
         if n > 1 and play.count(card) != n:
-            continue  # not one combination of the led shape: mixed play or discard
+            # not one combination of the led shape: competes only as a ruff in any shape (all trumps)
+            if not any_shape_ruffs or any(suit_map[c] != TRUMP for c in play):
+                continue
+            card = min(play, key=strength.__getitem__)  # a ruff is as strong as its weakest card
         suit = suit_map[card]
         if suit != led_suit and suit != TRUMP:
             continue  # a discard of another side suit

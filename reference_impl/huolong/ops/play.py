@@ -95,7 +95,12 @@ def op_trick_winner(rules: HuolongRules, given: dict) -> Answer:
 def op_bottom_points(rules: HuolongRules, given: dict) -> Answer:
     """``bottom_points``: points in the bottom and the attackers' award."""
     dug = parse.flag(given, "dug")
-    points, awarded = bottom_award(rules, parse.cards(rules, given, "bottom"), dug)
+    size = parse.count(given, "last_trick_size", minimum=1) if "last_trick_size" in given else None
+    bottom = parse.cards(rules, given, "bottom")
+    try:
+        points, awarded = bottom_award(rules, bottom, dug, size)
+    except ValueError as err:  # bottom.multiplier by size: the size is missing or has no factor
+        raise ValueError(f"given.last_trick_size: {err}") from None
     return {"points": points, "awarded": awarded}
 
 
