@@ -281,7 +281,8 @@ def _check(rules: HuolongRules) -> None:
         missing = sorted(set(rules.combo_by_size) - set(factors))
         _require(not missing, "bottom.multiplier",
                  f"by_last_trick_size has no factor for a last trick of {', '.join(map(str, missing))} card(s) "
-                 f"(expected one per size of combinations.catalogue: {', '.join(map(str, sorted(rules.combo_by_size)))})")
+                 f"(one is needed per size of combinations.catalogue: "
+                 f"{', '.join(map(str, sorted(rules.combo_by_size)))})")
     if rules.star_burial["enabled"]:
         _require(bool(rules.star_burial["levels_per_joker"]), "star_burial.levels_per_joker",
                  "needs at least one entry")

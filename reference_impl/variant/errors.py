@@ -69,6 +69,7 @@ KINDS: dict[str, str] = {
     "stakes": "stakes in the settlement table while stakes are disabled",
     "star_burial": "star-burial level bonuses that do not cover every big joker",
     "impossible": "a rule the pack cannot satisfy (a five-card bomb or a flush pair with one deck)",
+    "unplayable": "a value the schema allows but the game's reference engine cannot play (play would refuse it)",
 }
 """Every ``kind`` a :class:`SpecError` can have, with what it means."""
 

@@ -4,6 +4,8 @@ The loader runs the checks every game shares (here: every ``source.id`` is liste
 the variant's own ``sources:`` [``unknown_source``], whose ids are unique and not those of spec/sources.yaml
 [``duplicate_id``]), then the game's own checks (``findings(variant)`` of the game's ``checks`` module, found
 through :mod:`datong_rules.reference_impl.games`; Huolong's are in ``reference_impl/huolong/checks.py``).
+A playable variant that passed all of those is then built by its game's engine (:func:`playability_findings`), so
+that ``validate`` refuses what ``play`` would refuse [``unplayable``].
 
 Each check returns :class:`Finding` tuples ``(path, kind, message, expected, involves)`` with ``path`` from the top of
 the resolved data, so that the loader can locate each in the file that wrote it, and ``involves`` the other rules the
@@ -88,3 +90,34 @@ def local_source_findings(entries: list[dict], known: set[str]) -> list[Finding]
                                f"source id '{source_id}' is already listed in {where}", "an id of its own"))
         seen.add(source_id)
     return out
+
+
+def playability_findings(variant: Variant) -> list[Finding]:
+    """Whether the game's reference engine can play a (non-abstract) variant: its ``rules_for`` builds the rules
+    and refuses, in one line, a value the schema allows but the engine does not play (a catalogue entry with
+    ``identical: false`` in Huolong) [``unplayable``].
+
+    The finding is placed at the value of the first rule id the engine's message names (the message is
+    ``"<rule id>: …"`` or ``"<variant id>: <rule id> …"``), else at the variant's ``id``. Run only on a variant with
+    no other problem (the engine assumes a schema-valid variant).
+
+    Returns:
+        At most one finding.
+    """
+    game = games.find(variant.data.get("game"))
+    if variant.abstract or game is None or game.facet("rules") is None:
+        return []
+    try:
+        game.rules_for(variant)
+    except ValueError as err:
+        message = " ".join(str(err).split())
+        rule_ids = set(variant.rule_ids())
+        words = message.replace(":", " ").replace("=", " ").split()
+        rule_id = next((w for w in words if w in rule_ids), None)
+        if rule_id is None:
+            return [Finding(("id",), "unplayable", message, f"a variant the {game.id} engine plays")]
+        for prefix in (f"{variant.id}: ", f"{rule_id}: "):
+            message = message.removeprefix(prefix)
+        return [Finding(("rules", *rule_id.split("."), "value"), "unplayable", message,
+                        f"a value the {game.id} engine plays")]
+    return []

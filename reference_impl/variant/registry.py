@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import spec_root
-from .findings import Finding, semantic_findings
+from .findings import Finding, playability_findings, semantic_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, path_id
 from .merge import deletions_without_target, merge_variant
@@ -260,6 +260,9 @@ class Registry:
                                        f"'{game}/…'", "id_mismatch"))
         for finding in semantic_findings(variant, self.source_ids()):
             problems.append(_located_finding(variant, leaf.file, finding))
+        if not problems:  # the engine assumes a variant without other problems
+            for finding in playability_findings(variant):
+                problems.append(_located_finding(variant, leaf.file, finding))
         return variant, problems
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -117,12 +118,15 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
     value: Any = error.validator_value
     if name == "additionalProperties":
         known = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        expected = ("one of: " + ", ".join(known) if known else "") + \
+            ("; " if known and patterns else "") + ("a key matching " + " or ".join(patterns) if patterns else "")
         out = []
         for key in instance:
-            if key not in known:
+            if key not in known and not any(re.search(p, str(key)) for p in patterns):
                 hint = difflib.get_close_matches(str(key), known, n=1)
                 message = f"unknown key '{key}'" + (f" (did you mean '{hint[0]}'?)" if hint else "")
-                out.append((path + (key,), "unknown_key", message, "one of: " + ", ".join(known)))
+                out.append((path + (key,), "unknown_key", message, expected))
         return out
     if name == "required":  # jsonschema yields one error per missing key; duplicates are dropped by the caller
         missing = [key for key in value if key not in instance]
@@ -149,6 +153,11 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
         return [(path, "bad_value", message, "one of: " + ", ".join(allowed))]
     if name == "const":
         return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
+    if name in ("oneOf", "anyOf") and error.context and all(
+            e.validator == "type" and not e.relative_path for e in error.context):
+        # every branch wants another type (a seat or null, given the text 'None'): say what was found and the types
+        wanted = dict.fromkeys(_branch_type(e) for e in error.context)
+        return [(path, "wrong_type", f"found {_kind_of(instance)}", " or ".join(wanted))]
     if name == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
@@ -173,6 +182,16 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
     if name == "uniqueItems":
         return [(path, "bad_value", "the list repeats an item", "each item once")]
     return [(path, "bad_value", " ".join(error.message.split())[:200], "")]
+
+
+def _branch_type(error: ValidationError) -> str:
+    """The type a branch of a oneOf/anyOf wants, in words (``a whole number 0–3`` for a bounded integer)."""
+    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    words = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if "minimum" in schema and "maximum" in schema:
+        words += f" {schema['minimum']}–{schema['maximum']}"
+    return words
 
 
 def _is_provenance(error: ValidationError) -> bool:

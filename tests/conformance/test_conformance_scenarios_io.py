@@ -148,3 +148,26 @@ def test_a_huge_scenario_file_is_refused_as_a_file_not_as_a_spec_file(tmp_path):
         load_scenario_file(path, spec_check=False)
     error = one_error(exc_info)
     assert error.startswith(f"{path}:1:1: ") and "1 MiB" in error and "spec file" not in error
+
+
+def test_a_replay_record_with_banker_none_text_gets_the_kit_s_wording(tmp_path):
+    """banker: 'None' (text) in a replay scenario's record: one located line in the kit's words, as trump_suit beside
+    it gets (not jsonschema's "is not valid under any of the given schemas")."""
+    import yaml
+
+    from datong_rules.conformance.scenarios_io import scenarios_root
+
+    bundled = scenarios_root() / "huolong" / "li-zhijiang" / "replay.yaml"
+    data = yaml.safe_load(bundled.read_text(encoding="utf-8"))
+    scenario = data["scenarios"][0]
+    scenario["given"]["record"]["banker"] = "None"
+    scenario["given"]["record"]["trump_suit"] = "None"
+    data["scenarios"] = [scenario]
+    path = tmp_path / "replay.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ScenarioError) as exc_info:
+        load_scenario_file(path)
+    text = str(exc_info.value)
+    assert "not valid under any of the given schemas" not in text
+    assert "given.record.banker: found the text 'None' (expected a whole number 0–3 or null)" in text
+    assert "given.record.trump_suit: 'None' is not an allowed value (expected one of: S, H, C, D)" in text
