@@ -389,6 +389,9 @@ VALUE_KINDS: Final[dict[str, dict[str, str]]] = {
     "at_least": {"zh": "（至少{n}项）", "en": " (at least {n})"},
     "map": {"zh": "映射：{fields}", "en": "a map: {fields}"},
     "map_each": {"zh": "映射，键为 {keys}，每个值是{each}", "en": "a map with keys {keys}, each {each}"},
+    "map_pattern": {"zh": "映射，键是符合 <code>{pattern}</code> 的文字，每个值是{each}",
+                    "en": "a map whose keys match <code>{pattern}</code>, each {each}"},
+    "either": {"zh": "{first}；或者{second}", "en": "{first}; or {second}"},
 }
 """How the options reference words what a value schema accepts (HTML; ``{…}`` are filled in)."""
 

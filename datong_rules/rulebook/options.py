@@ -10,7 +10,7 @@ variants' own ``value`` and ``text``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .labels import LANGS
@@ -49,6 +49,8 @@ class RuleOption:
         choices: the named options (``enum``, or the single ``const``), ``None`` for free-form values.
         uses: the values set by the variants, most used first (ties: page order of the first user).
         missing: ids of the variants without the rule.
+        house: values no bundled variant uses that an example house file sets (docs/examples), each with its
+            wordings: ``{value key: {lang: text}}``.
     """
 
     rule_id: str
@@ -59,6 +61,7 @@ class RuleOption:
     choices: tuple[Any, ...] | None
     uses: tuple[Use, ...]
     missing: tuple[str, ...]
+    house: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def conflict(self) -> bool:
@@ -94,7 +97,8 @@ def required_rules(schema: dict[str, Any], game: str) -> set[str]:
     return {f"{sec}.{rule}" for sec, node in sections.items() for rule in (node or {}).get("required", [])}
 
 
-def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) -> list[RuleOption]:
+def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc],
+                 house: Sequence[VariantDoc] = ()) -> list[RuleOption]:
     """Every rule of the schema with its uses: conflicting rules first, each group in playing order
     (the game's :func:`~.rules_html.outline`, then schema order; unknown sections last).
 
@@ -102,16 +106,27 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc]) 
         schema: the game's rule schema (``games/<game>/rules.schema.json`` as a mapping).
         game: the game whose required list is read (``"huolong"``).
         docs: the bundled variants of that game, in page order.
+        house: example house variants of that game (docs/examples): the wording of a value no bundled variant
+            uses is taken from the first of them that sets it.
     """
     required = required_rules(schema, game)
     items = [(doc.id, dict(rule_items(doc.rules))) for doc in docs]
+    house_items = [dict(rule_items(doc.rules)) for doc in house]
     options = []
     for rule_id, description, value_schema in schema_rules(schema):
         choices = (tuple(value_schema["enum"]) if "enum" in value_schema
-                   else (value_schema["const"],) if "const" in value_schema else None)
+                   else (value_schema["const"],) if "const" in value_schema
+                   else (True, False) if value_schema.get("type") == "boolean" else None)
         uses, missing = _uses(rule_id, items)
+        used = {use.key for use in uses}
+        house_texts: dict[str, dict[str, str]] = {}
+        for found in house_items:
+            item = found.get(rule_id)
+            key = compact(item.get("value")) if item else None
+            if item and key not in used and key not in house_texts:
+                house_texts[key] = {lang: str((item.get("text") or {}).get(lang, "")) for lang in LANGS}
         options.append(RuleOption(rule_id, rule_id.split(".")[0], description, value_schema, rule_id in required,
-                                  choices, uses, missing))
+                                  choices, uses, missing, house_texts))
 
     sections = outline(game)
 

@@ -9,6 +9,8 @@ description follows in small print). Labels only come from :mod:`.labels`; all o
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -28,7 +30,8 @@ MAX_CHIPS = 8
 """A referenced enum with more values than this is shown as its first two values, "…" and its last."""
 
 
-def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], lang: str) -> str:
+def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], lang: str,
+                 house: Sequence[VariantDoc] = ()) -> str:
     """The options reference of one game in one language, as Markdown.
 
     Args:
@@ -36,13 +39,14 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
         docs: the game's bundled variants, in page order.
         schema: the game's rule schema (``spec/schema/games/<game>/rules.schema.json`` as a mapping).
         lang: ``"zh"`` or ``"en"``.
+        house: the game's example house variants (docs/examples): they word the house options they set.
 
     Raises:
         ValueError: a ``rule.*`` entry of the schema without ``properties.value``.
     """
     here = options_path(game, lang)
     other = LANGS[1 - LANGS.index(lang)]
-    options = rule_options(schema, game, docs)
+    options = rule_options(schema, game, docs, house)
     names = {d.id: short_name(d, lang) for d in docs}
     differ = [o for o in options if o.conflict]
     agreed = [o for o in options if not o.conflict]
@@ -128,19 +132,30 @@ def value_rows(option: RuleOption, names: dict[str, str], here: str, decides: st
     (a value no variant uses is a house option), else every value used; then the variants without the rule."""
     by_key = {use.key: use for use in option.uses}
     rows = []
+    house = dict(option.house)
     for choice in option.choices or ():
         use = by_key.pop(compact(choice), None)
         if use is None:
-            rows.append((value_html(choice), "—", f'<em class="house">{UI["house_option"][lang]}</em>', "house"))
+            text = house.pop(compact(choice), {}).get(lang, "")
+            rows.append((value_html(choice), "—", _house_cell(text, lang), "house"))
         else:
             rows.append(_used_row(option, use, names, here, decides, lang))
     rows.extend(_used_row(option, use, names, here, decides, lang) for use in by_key.values())
+    rows.extend((value_html(json.loads(key)), "—", _house_cell(texts.get(lang, ""), lang), "house")
+                for key, texts in house.items())  # values outside the named choices (compact JSON keys)
     if option.missing:
         rows.append((f'<span class="absent">{UI["absent"][lang]}</span>',
                      _links(option.rule_id, option.missing, names, here, lang), "", "missing"))
     if not rows:
         rows.append(("—", f'<em class="absent">{UI["unset"][lang]}</em>', "", "unset"))
     return rows
+
+
+def _house_cell(text: str, lang: str) -> str:
+    """The meaning cell of a value no bundled variant uses: the house-option label, then the wording of the example
+    house file that sets it (docs/examples), if one does."""
+    label_html = f'<em class="house">{UI["house_option"][lang]}</em>'
+    return f"{label_html}<br>{escape(text)}" if text else label_html
 
 
 def _used_row(option: RuleOption, use: Use, names: dict[str, str], here: str, decides: str,
@@ -208,6 +223,10 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     types = node.get("type")
     types = [types] if isinstance(types, str) else list(types or [])
     null = VALUE_KINDS["or_null"][lang] if "null" in types else ""
+    if "integer" in types and "object" in types:  # a number, or a mapping (bottom.multiplier by last-trick size)
+        number = accepts_html({**node, "type": "integer"}, schema, lang)
+        mapping = accepts_html({**node, "type": "object"}, schema, lang)
+        return VALUE_KINDS["either"][lang].format(first=number, second=mapping) + null
     if "integer" in types:
         return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
     if "boolean" in types:
@@ -215,6 +234,9 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     if "array" in types:
         least = VALUE_KINDS["at_least"][lang].format(n=node["minItems"]) if node.get("minItems") else ""
         return VALUE_KINDS["list_of"][lang].format(item=accepts_html(node.get("items") or {}, schema, lang)) + least
+    if "object" in types and not node.get("properties") and node.get("patternProperties"):
+        (pattern, sub), = list(node["patternProperties"].items())[:1]
+        return VALUE_KINDS["map_pattern"][lang].format(pattern=escape(pattern), each=accepts_html(sub, schema, lang))
     if "object" in types:
         props = node.get("properties") or {}
         described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}

@@ -100,6 +100,24 @@ def load_variant_docs() -> list[VariantDoc]:
     return docs
 
 
+def load_house_docs() -> list[VariantDoc]:
+    """The example house variants of docs/examples (``*.yaml`` files that load as variants), in file order: the options
+    reference words the house options they set. None when the folder is absent (an installed kit)."""
+    from datong_rules.reference_impl.paths import spec_root
+    from datong_rules.reference_impl.variant import SpecError, open_variant
+
+    folder = spec_root().parent / "docs" / "examples"
+    docs = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        try:
+            variant = open_variant(str(path))
+        except (SpecError, ValueError, OSError):
+            continue  # not a variant, or broken: validate reports it
+        if not variant.abstract:
+            docs.append(VariantDoc.from_data(variant.id, variant.data))
+    return docs
+
+
 def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[str]]:
     """The conformance scenarios, file by file, so that one broken file does not hide the others.
 
@@ -126,13 +144,15 @@ def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[s
 
 
 def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]],
-               scenarios: Sequence[ScenarioLike] = (), schema: dict[str, Any] | None = None) -> dict[str, str]:
+               scenarios: Sequence[ScenarioLike] = (), schema: dict[str, Any] | None = None,
+               house: Sequence[VariantDoc] = ()) -> dict[str, str]:
     """Render every generated page: docs path → Markdown.
 
     Pages: per language the index :func:`~.paths.index_path`, per variant and language :func:`~.pages.page_path`
     (and its rules, sample hand and card), per game and
     language :func:`~.pages.compare_path` and, for the games of :func:`option_games` (none without a
-    ``schema``), :func:`~.pages.options_path`; and :data:`~.pages.OPERATION_EXAMPLES_PATH`.
+    ``schema``), :func:`~.pages.options_path`; and :data:`~.pages.OPERATION_EXAMPLES_PATH`. ``house``: example
+    house variants (docs/examples) whose texts word the house options on the options pages.
     """
     games = sorted({d.game for d in variants})
     with_options = option_games(schema, games)
@@ -155,7 +175,8 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
         for lang in LANGS:
             pages[compare_path(game, lang)] = compare_page(game, in_game, lang, options=game in with_options)
             if game in with_options:
-                pages[options_path(game, lang)] = options_page(game, in_game, _schema_of(schema, game) or {}, lang)
+                pages[options_path(game, lang)] = options_page(game, in_game, _schema_of(schema, game) or {}, lang,
+                                                               [d for d in house if d.game == game])
     return pages
 
 
@@ -166,7 +187,7 @@ def load_site() -> Site:
     scenarios, problems = load_scenarios()
     schema = load_schema()
     pdfs = {card_path(d.id, lang): card_pdf_path(d.id, lang) for d in variants for lang in LANGS}
-    return Site(build_site(variants, load_sources(), scenarios, schema), variants, problems,
+    return Site(build_site(variants, load_sources(), scenarios, schema, load_house_docs()), variants, problems,
                 option_games(schema, sorted({d.game for d in variants})), pdfs)
 
 
