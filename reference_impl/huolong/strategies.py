@@ -287,7 +287,10 @@ class _Strategies:
         def given(draw: Callable) -> Given:
             point_cards = [c for c in self.tokens if self.rules.point_map[c] > 0]
             bottom = _draw_cards(draw, _Pack(self.rules), [self.tokens, point_cards], self.rules.bottom_size)
-            return {"bottom": bottom, "dug": _n(draw, 0, 1) == 1}
+            out: Given = {"bottom": bottom, "dug": _n(draw, 0, 1) == 1}
+            if isinstance(self.rules.bottom_multiplier, dict):  # bottom.multiplier by the last trick's size
+                out["last_trick_size"] = _n(draw, min(self.rules.combo_by_size), max(self.rules.combo_by_size))
+            return out
         return given()
 
     def bury(self) -> st.SearchStrategy[Given]:
@@ -394,8 +397,9 @@ class _Strategies:
             counts = self.shown_by(card, level)
             return {"seat": seat, "cards": [card] * counts[_n(draw, 0, len(counts) - 1)], "after": after}
         card = kind["card"] if kind["card"] != "level_card" else SUITS[_n(draw, 0, 3)] + level
+        late = 1 if self.rules.declaration.get("window") == "until_bury" else 0  # after the deal, before the bury
         return {"seat": _n(draw, 0, players - 1), "cards": [card] * int(kind.get("count", 1)),
-                "after": _n(draw, 0, len(deal))}
+                "after": _n(draw, 0, len(deal) + late)}
 
     def settle(self) -> st.SearchStrategy[Given]:
         rules = self.rules
