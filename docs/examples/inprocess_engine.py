@@ -18,7 +18,11 @@ class ToyEngine(Implementation):
     def answer(self, variant, op, given):
         if op != "bottom_points":
             raise Unsupported(f"{op} is not implemented yet")
-        rules = load_variant(variant)
-        values = rules.rule("points.card_points")
+        # a fixture variant of the suite comes with its rules; a bundled one is read from spec/
+        rules = self.fixture_variants.get(variant) or load_variant(variant).data
+        values = rules["rules"]["points"]["card_points"]["value"]
+        multiplier = rules["rules"]["bottom"]["multiplier"]["value"]  # 1, 2, or {by_last_trick_size: {"1": 2, …}}
+        if isinstance(multiplier, dict):
+            multiplier = multiplier["by_last_trick_size"][str(given["last_trick_size"])]
         points = sum(values.get(card[1:], 0) for card in given["bottom"] if card not in ("BJ", "LJ"))
-        return {"points": points, "awarded": points * rules.rule("bottom.multiplier") if given["dug"] else 0}
+        return {"points": points, "awarded": points * multiplier if given["dug"] else 0}

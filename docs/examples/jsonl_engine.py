@@ -20,7 +20,9 @@ def send(message):
 def bottom_points(variant_id, given):
     variant = load_variant(variant_id)
     values = variant.rule("points.card_points")            # {"5": 5, "10": 10, "K": 10}
-    multiplier = variant.rule("bottom.multiplier")          # 1 or 2
+    multiplier = variant.rule("bottom.multiplier")          # 1, 2, or {by_last_trick_size: {"1": 2, …}}
+    if isinstance(multiplier, dict):
+        multiplier = multiplier["by_last_trick_size"][str(given["last_trick_size"])]
     points = sum(values.get(card[1:], 0) for card in given["bottom"] if card not in ("BJ", "LJ"))
     return {"points": points, "awarded": points * multiplier if given["dug"] else 0}
 
