@@ -27,6 +27,10 @@ CARD_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The card's text blocks: a label key of :data:`~.labels.UI` (or a ``{zh, en}`` title) and the rule ids
 (``section.*`` for all) shown. A game's rulebook facet may give its own as ``QUICK_CARD``."""
 
+CARD_QUIET: dict[str, object] = {"follow.meteor_obliges_pair": False, "follow.keep_meteors_whole": False}
+"""Rule id → the value at which the card leaves the rule out: a house rule switched off (no pair duty) tells a player
+nothing the other follow rules do not, and the card must fit one page. Switched on, it is shown."""
+
 
 def card_page(doc: Any, lang: str) -> str:
     """The quick-reference card of one variant in one language, as Markdown (a ``div.quick-card``)."""
@@ -48,7 +52,8 @@ def card_page(doc: Any, lang: str) -> str:
     for key, patterns in sections:
         ids = expand_rule_ids(patterns, doc.rules)
         lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids
-                      if not is_decision_table(items[r].get("value")))
+                      if not is_decision_table(items[r].get("value"))
+                      and not (r in CARD_QUIET and items[r].get("value") is CARD_QUIET[r]))
         if lis:
             title = UI[key][lang] if isinstance(key, str) else key[lang]
             blocks.append(f'<section><h2>{escape(title)}</h2><ul>{lis}</ul></section>')
