@@ -322,3 +322,34 @@ def test_zero_level_jokers_replace_nothing():
     assert settle_with([3], "replaced").level_gain["banker_team"] == 6
     assert settle_with([3, 0, 0], "replaced").level_gain["banker_team"] == 3
     assert settle_with([3, 0, 0], "added").level_gain["banker_team"] == 4
+
+
+def _record_to_declaration(rules, seed):
+    """A first hand dealt and closed (nobody showing), its record cut after the declaration entry, and the state."""
+    state = HandState(rules, new_pack(rules, random.Random(seed)))
+    state.deal_until(state.total)
+    state.apply({"type": "close"})
+    return {"variant": rules.variant_id, **hand_body(state)}, state
+
+
+def test_replay_of_shows_after_the_deal_under_until_bury():
+    """A level flip after the declaration entry is accepted (and moves the bank); a joker after the deal is
+    window_closed; a late show whose after is not the whole deal is bad_after; the same flip under during_deal is
+    wrong_phase."""
+    until = rules_with(DG, {"declaration.window": "until_bury"})
+    record, state = _record_to_declaration(until, 5)
+    seat = next(s for s in (1, 2, 3) if state.decl.legal_shows(s))
+    flip = {"type": "show", "seat": seat, "cards": state.decl.legal_shows(seat)[0], "after": state.total}
+    late = {**record, "actions": record["actions"] + [flip]}
+    result = replay_hand(late, until)
+    assert (result.reason, result.index) == ("missing_actions", 2)  # accepted; the new banker is to bury
+    assert result.seat == seat
+    assert replay_hand({**record, "actions": record["actions"] + [{**flip, "after": 3}]}, until).reason == "bad_after"
+    joker_seat = next(s for s in range(4) if state.hands[s]["BJ"])
+    joker = {"type": "show", "seat": joker_seat, "cards": ["BJ"], "after": state.total}
+    result = replay_hand({**record, "actions": record["actions"] + [joker]}, until)
+    assert (result.reason, result.index, result.seat) == ("window_closed", 1, joker_seat)
+    during = rules_with(DG, {"declaration.window": "during_deal"})
+    record, _ = _record_to_declaration(during, 5)
+    result = replay_hand({**record, "actions": record["actions"] + [flip]}, during)
+    assert (result.reason, result.index) == ("wrong_phase", 1)
