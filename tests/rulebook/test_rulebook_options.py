@@ -201,3 +201,31 @@ def test_site_and_nav_carry_the_options_page_next_to_the_comparison():
     zh_game = nav[0]["Rulebooks"][2]["testgame"]  # after the index and "which variant do we play?"
     assert list(zh_game[-2].values()) == ["rulebooks/testgame/compare.md"]
     assert list(zh_game[-1].values()) == ["rulebooks/testgame/options.md"]
+
+
+def test_a_house_option_is_worded_by_the_example_house_file_that_sets_it():
+    """A value no bundled variant uses, set by an example house file (docs/examples): its row shows the house file's
+    text in each language; a house value outside the named choices (a mapping) gets a row of its own."""
+    house = VariantDoc("testgame/club", "testgame", {"zh": "俱乐部", "en": "Club"}, {}, {
+        "players": {"play_direction": item("clockwise", "顺时针。", "Clockwise.")},
+        "bottom": {"multiplier": item({"by_last_trick_size": {"1": 2}}, "按张数翻倍。", "By the last trick.")},
+    })
+    options = by_id(rule_options(SCHEMA, "testgame", DOCS, [house]))
+    names = {d.id: d.name["en"] for d in DOCS}
+    for lang, text in (("en", "Clockwise."), ("zh", "顺时针。")):
+        html = option_html(options["players.play_direction"], names, HERE, SCHEMA, lang)
+        assert '<tr class="house"><td><code>clockwise</code></td><td>—</td>' in html and text in html
+    html = option_html(options["bottom.multiplier"], names, HERE, SCHEMA, "zh")
+    assert "{by_last_trick_size: {&#x27;1&#x27;: 2}}</code></td><td>—</td>" in html and "按张数翻倍。" in html
+
+
+def test_a_boolean_rule_lists_both_values_and_an_integer_or_mapping_is_worded():
+    schema = {"$defs": {**SCHEMA["$defs"], "rule.lead.one_combination": rule_def(
+        "lead.one_combination", "One combination per lead.", {"type": "boolean"})}}
+    options = by_id(rule_options(schema, "testgame", DOCS))
+    assert options["lead.one_combination"].choices == (True, False)
+    node = {"type": ["integer", "object"], "minimum": 1, "maximum": 10, "additionalProperties": False,
+            "properties": {"by_last_trick_size": {"type": "object", "additionalProperties": False,
+                                                  "patternProperties": {"^[1-9]$": {"type": "integer"}}}}}
+    assert accepts_html(node, SCHEMA, "en") == ("a whole number 1–10; or a map: <code>by_last_trick_size</code> a map "
+                                                "whose keys match <code>^[1-9]$</code>, each a whole number")
