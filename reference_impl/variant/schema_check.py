@@ -156,8 +156,8 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
     if name in ("oneOf", "anyOf") and error.context and all(
             e.validator == "type" and not e.relative_path for e in error.context):
         # every branch wants another type (a seat or null, given the text 'None'): say what was found and the types
-        wanted = dict.fromkeys(_branch_type(e) for e in error.context)
-        return [(path, "wrong_type", f"found {_kind_of(instance)}", " or ".join(wanted))]
+        types = dict.fromkeys(_branch_type(e) for e in error.context)
+        return [(path, "wrong_type", f"found {_kind_of(instance)}", " or ".join(types))]
     if name == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
@@ -186,7 +186,8 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
 
 def _branch_type(error: ValidationError) -> str:
     """The type a branch of a oneOf/anyOf wants, in words (``a whole number 0–3`` for a bounded integer)."""
-    wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    value: Any = error.validator_value
+    wanted = [str(t) for t in (value if isinstance(value, list) else [value])]
     words = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
     schema = error.schema if isinstance(error.schema, dict) else {}
     if "minimum" in schema and "maximum" in schema:
