@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
+from examples_support import play_and_verify
+
 REPO = Path(__file__).resolve().parents[2]
 APP = REPO / "docs" / "examples" / "huolong-app.yaml"
 LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): \S")
@@ -29,14 +31,8 @@ def test_the_app_file_validates():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_app_file_plays_and_its_record_verifies(seed, tmp_path):
-    record = tmp_path / f"app-{seed}.json"
-    played = run("play", str(APP), "--seed", str(seed), "--record", str(record))
-    assert played.exit_code == 0, played.output
-    assert "Match won by" in played.stdout
-    data = json.loads(record.read_text(encoding="utf-8"))
+    data = play_and_verify(APP, seed, tmp_path)
     assert all("last_bankers" in hand for hand in data["hands"])  # rotation.take_over: team_alternates
-    checked = run("verify", "--variant", str(APP), str(record))
-    assert checked.exit_code == 0 and ": OK" in checked.stdout, checked.output
 
 
 def test_every_app_item_cites_the_app():

@@ -3,14 +3,12 @@ it validates, bots play it (seeds 1-3) and its match records verify; the scenari
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from datong_rules.cli.main import cli
 from datong_rules.reference_impl.variant import open_variant
+
+from examples_support import play_and_verify, run
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = REPO / "docs" / "examples" / "huolong-house.yaml"
@@ -24,10 +22,6 @@ HOUSE_RULES = {  # rule id → the value the house file sets (every house option
     "declaration.overcall_by": "not_current_declarer",
     "star_burial.levels_per_joker": [0],
 }
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
 
 
 def test_the_house_file_validates_and_sets_every_house_option():
@@ -45,13 +39,7 @@ def test_the_house_file_validates_and_sets_every_house_option():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_bots_play_the_house_file_and_its_record_verifies(seed, tmp_path):
-    record = tmp_path / f"match-{seed}.json"
-    played = run("play", str(HOUSE), "--seed", str(seed), "--record", str(record))
-    assert played.exit_code == 0, played.output
-    assert "Match won by" in played.output
-    assert json.loads(record.read_text(encoding="utf-8"))["variant"] == "huolong/shengji-house"
-    verified = run("verify", "--variant", str(HOUSE), str(record))
-    assert verified.exit_code == 0, verified.output
+    assert play_and_verify(HOUSE, seed, tmp_path)["variant"] == "huolong/shengji-house"
 
 
 def test_the_scenarios_the_house_file_inherits_pass():
