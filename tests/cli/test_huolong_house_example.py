@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from datong_rules.reference_impl.variant import open_variant
 
 from examples_support import play_and_verify, run
