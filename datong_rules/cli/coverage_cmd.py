@@ -91,6 +91,20 @@ def render_coverage(report: CoverageReport, show_counts: bool) -> str:
     return "\n".join(out)
 
 
+def moot_lines(variant_ids: list[str], houses: dict) -> list[str]:
+    """One line per rule left out of a variant's coverage because it is moot there
+    (:meth:`~datong_rules.reference_impl.variant.variant.Variant.moot_rules`): ``VARIANT: RULE not counted: why``.
+    ``houses`` maps a house variant's id to its resolved variant; the others are bundled."""
+    out = []
+    for variant_id in variant_ids:
+        variant = houses.get(variant_id) or bundled_spec.variant(variant_id)
+        if variant is None or isinstance(variant, SpecError):
+            continue
+        out += [f"{variant_id}: {rule} not counted (moot here): {why['en']}"
+                for rule, why in variant.moot_rules().items()]
+    return out
+
+
 def check_percent(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
     """The ``--fail-under`` value if it is a finite number from 0 to 100 (a click callback).
 
@@ -161,6 +175,8 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         # --json - puts the JSON alone on standard output: the text goes to stderr
         click.echo(render_coverage(report, show_counts), err=is_stdout(json_path))
+        if not rules_file:
+            notes += moot_lines(sorted(rule_ids), {house.id: house for _, house in houses})
         for line in notes:
             click.echo(line, err=is_stdout(json_path))
         if json_path:

@@ -47,6 +47,27 @@ def findings(variant: Variant) -> list[Finding]:
     return rule_findings(variant.data.get("rules", {}))
 
 
+def moot_rules(variant: Variant) -> dict[str, dict[str, str]]:
+    """Rules of a resolved Huolong variant whose value changes no answer there (read by
+    :meth:`~datong_rules.reference_impl.variant.variant.Variant.moot_rules`, so that rule coverage does not ask for
+    a scenario no engine could fail): ``{rule_id: {"zh": why, "en": why}}``.
+
+    * ``follow.keep_meteors_whole`` only says where a pair duty may come from; with ``follow.shape: free`` and
+      ``follow.meteor_obliges_pair: false`` no rule obliges a pair, so both of its values play alike.
+    """
+    moot: dict[str, dict[str, str]] = {}
+    shape = rule_value(variant.data.get("rules", {}), "follow.shape")
+    obliges = rule_value(variant.data.get("rules", {}), "follow.meteor_obliges_pair")
+    if shape == "free" and obliges is False:
+        moot["follow.keep_meteors_whole"] = {
+            "zh": "这个版本没有必须跟对子的规定（follow.shape 为 free，follow.meteor_obliges_pair 为 false），"
+                  "流星拆不拆都一样。",
+            "en": "no rule of this variant obliges a pair (follow.shape is free, follow.meteor_obliges_pair is "
+                  "false), so keeping meteors whole changes nothing.",
+        }
+    return moot
+
+
 def rule_findings(rules: dict) -> list[Finding]:
     """The checks of the module docstring on a ``rules`` mapping (resolved)."""
     findings: list[Finding] = []

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import games
 from .errors import Path_
 from .merge import is_rule_item
 from .yaml_loader import LoadedYaml
@@ -70,9 +71,21 @@ class Variant:
 
     def checked_rule_ids(self) -> list[str]:
         """The rule ids an engine can be checked on: :meth:`rule_ids` less the items marked ``text_only: true``
-        (rules a rulebook shows but no engine plays, e.g. 打墩's table talk, 004 l.9). Rule coverage counts these."""
+        (rules a rulebook shows but no engine plays, e.g. 打墩's table talk, 004 l.9) and less the rules that are
+        moot in this variant (:meth:`moot_rules`). Rule coverage counts these."""
+        moot = self.moot_rules()
         return [rule_id for rule_id, item in iter_rules(self.data.get("rules", {}))
-                if not (isinstance(item, dict) and item.get("text_only") is True)]
+                if not (isinstance(item, dict) and item.get("text_only") is True) and rule_id not in moot]
+
+    def moot_rules(self) -> dict[str, dict[str, str]]:
+        """Rules whose value changes no answer in this variant, because of the values of other rules (e.g. 攉龙's
+        ``follow.keep_meteors_whole`` where no rule obliges a pair): ``{rule_id: {"zh": why, "en": why}}``, as the
+        game's ``checks`` facet says (``moot_rules(variant)``; a game without it has none). No scenario can tell
+        their values apart here, so rule coverage leaves them out and says why."""
+        game = games.find(self.data.get("game"))
+        checks = game.facet("checks") if game is not None else None
+        moot = getattr(checks, "moot_rules", None)
+        return dict(moot(self)) if moot is not None else {}
 
     def origin(self, path: Path_) -> tuple[str, int, int]:
         """Where the node at ``path`` (a path from the top of the resolved data, e.g. ``("rules", "bury",

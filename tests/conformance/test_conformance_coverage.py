@@ -37,3 +37,39 @@ def test_a_text_only_rule_is_not_counted_by_coverage():
     assert "players.table_talk" in dadun.rule_ids()
     assert "players.table_talk" not in dadun.checked_rule_ids()
     assert len(dadun.checked_rule_ids()) == len(dadun.rule_ids()) - 1
+
+
+def test_a_moot_rule_is_not_counted_and_says_why():
+    """攉龙's follow.keep_meteors_whole plays alike either way when no rule obliges a pair (the bundled variants):
+    coverage leaves it out there, and counts it again once a pair duty exists (follow.shape match_when_held, or
+    follow.meteor_obliges_pair)."""
+    import copy
+    import dataclasses
+
+    from datong_rules.reference_impl.variant import load_variant
+
+    bundled = load_variant("huolong/li-zhijiang")
+    assert bundled.rule("follow.shape") == "free" and bundled.rule("follow.meteor_obliges_pair") is False
+    why = bundled.moot_rules()["follow.keep_meteors_whole"]
+    assert "follow.shape" in why["en"] and "流星" in why["zh"]
+    assert "follow.keep_meteors_whole" in bundled.rule_ids()
+    assert "follow.keep_meteors_whole" not in bundled.checked_rule_ids()
+    for rule, value in (("shape", "match_when_held"), ("meteor_obliges_pair", True)):
+        data = copy.deepcopy(bundled.data)
+        data["rules"]["follow"][rule]["value"] = value
+        duty = dataclasses.replace(bundled, data=data)
+        assert duty.moot_rules() == {}
+        assert "follow.keep_meteors_whole" in duty.checked_rule_ids()
+    assert load_variant("dadun/dadun-guide").moot_rules() == {}
+
+
+def test_coverage_names_the_moot_rules_it_leaves_out():
+    from click.testing import CliRunner
+
+    from datong_rules.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["coverage", "--variant", "huolong/li-zhijiang"])
+    assert result.exit_code == 0, result.output
+    assert "huolong/li-zhijiang: follow.keep_meteors_whole not counted (moot here): no rule of this variant " \
+           "obliges a pair" in result.output
+    assert "uncovered" not in result.output
