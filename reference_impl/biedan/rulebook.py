@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variant.variant import rule_value
+
 OUTLINE: tuple[str, ...] = ("players", "deck", "deal", "banker", "egg", "ranking", "combinations", "beating", "play",
                             "hand_end", "exchange", "match")
 """The rule sections of a Biedan variant in playing order (the rulebook pages and comparisons follow it)."""
@@ -31,19 +33,12 @@ LABELS: dict[str, dict[str, str]] = {
 _SUITS = "SHCD"
 
 
-def _value(rules: dict, rule_id: str) -> Any:
-    node: Any = rules
-    for part in rule_id.split("."):
-        node = node.get(part, {}) if isinstance(node, dict) else {}
-    return node.get("value") if isinstance(node, dict) else None
-
-
 def chart(rules: dict) -> dict | None:
     """``{single: [[card…]…], combinations: [{name, label, cards}], flush: {mixed, flush} | None}`` for a variant's
     resolved ``rules`` mapping, or None when it lacks the rules the chart needs."""
-    order = _value(rules, "ranking.single_order")
-    seq = _value(rules, "ranking.sequence_order")
-    catalogue = _value(rules, "combinations.catalogue")
+    order = rule_value(rules, "ranking.single_order", None)
+    seq = rule_value(rules, "ranking.sequence_order", None)
+    catalogue = rule_value(rules, "combinations.catalogue", None)
     if not (isinstance(order, list) and isinstance(seq, list) and isinstance(catalogue, list)):
         return None
     single = [[r] if r in ("BJ", "LJ") else ["S" + r] for r in order]
@@ -53,7 +48,7 @@ def chart(rules: dict) -> dict | None:
         if cards:
             combos.append({"name": combo["name"], "label": NAMES.get(combo["name"], {}), "cards": cards})
     flush = None
-    applies = (_value(rules, "combinations.flush") or {}).get("applies_to", [])
+    applies = (rule_value(rules, "combinations.flush", None) or {}).get("applies_to", [])
     straight = next((c for c in catalogue if c["name"] in applies and c.get("shape") == "sequence"), None)
     if straight is not None and len(seq) >= 5:
         ranks = seq[2:2 + straight["min_length"]]

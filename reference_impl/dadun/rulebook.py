@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variant.variant import rule_value
+
 OUTLINE: tuple[str, ...] = ("players", "deck", "cut", "deal", "marked_card", "ranking", "wild", "combinations",
                             "beating", "play", "points", "merging", "hand_end", "settlement", "levels", "match")
 """The rule sections of a Dadun variant in playing order."""
@@ -32,13 +34,6 @@ _EXAMPLES: dict[str, list[str]] = {
 _SUITS = "SHCD"
 
 
-def _value(rules: dict, rule_id: str) -> Any:
-    node: Any = rules
-    for part in rule_id.split("."):
-        node = node.get(part, {}) if isinstance(node, dict) else {}
-    return node.get("value") if isinstance(node, dict) else None
-
-
 def _ladder_cards(step: dict) -> list[str]:
     size = step["size"]
     if step["combination"] == "straight_flush":
@@ -52,10 +47,10 @@ def _ladder_cards(step: dict) -> list[str]:
 def chart_data(rules: dict) -> dict | None:
     """``{rows: [{label: {zh, en}, groups: [[card…]…]}]}``: the rank order (at the start level, beating), each
     combination (one group), then the printed bomb ladder strongest first, a dun and a linked dun on top."""
-    order = _value(rules, "ranking.power_order")
-    catalogue = _value(rules, "combinations.catalogue")
-    ladder = _value(rules, "beating.bomb_ladder")
-    start = _value(rules, "levels.start") or "2"
+    order = rule_value(rules, "ranking.power_order", None)
+    catalogue = rule_value(rules, "combinations.catalogue", None)
+    ladder = rule_value(rules, "beating.bomb_ladder", None)
+    start = rule_value(rules, "levels.start", None) or "2"
     if not (isinstance(order, list) and isinstance(catalogue, list) and isinstance(ladder, list)):
         return None
     ranks = [start if r == "level" else r for r in order if r != start or r == "level"]
