@@ -46,3 +46,14 @@ def facet_data(game: str, name: str, default: Any = None) -> Any:
     """One attribute of the game's rulebook facet (``PLAYER_PAGE``, ``EXAMPLES``, ...), or ``default``."""
     facet = rulebook_facet(game)
     return getattr(facet, name, default) if facet is not None else default
+
+
+def game_name(game: str, lang: str) -> str:
+    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
+    else the id (a game not registered)."""
+    from datong_rules.reference_impl import games
+
+    registered = games.find(game)
+    if registered is not None and registered.name.get(lang):
+        return registered.name[lang]
+    return game
