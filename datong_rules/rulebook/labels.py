@@ -406,10 +406,3 @@ DEF_LABELS: Final[dict[str, dict[str, str]]] = {
 }
 """Names of the schema's shared definitions (``$defs``) in the options reference; others are described
 by their structure."""
-
-GAME_NAMES: Final[dict[str, dict[str, str]]] = {
-    "huolong": {"zh": "攉龙", "en": "Huolong"},
-    "dadun": {"zh": "打墩", "en": "Dadun"},
-    "biedan": {"zh": "憋蛋", "en": "Biedan"},
-}
-"""Game names (glossary); an unknown game is shown by its id."""

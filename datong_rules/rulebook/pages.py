@@ -10,16 +10,15 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
-from .game_data import facet_data
+from .game_data import facet_data, game_name
 from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
-from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
+from .labels import LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
 from .rules_html import outline, rule_html, sections_in_order, source_link, summary_box_html
 from .seats import seats_html
 
@@ -49,15 +48,6 @@ class VariantDoc:
                    name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
                    summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}),
                    sources=list(data.get("sources") or []))
-
-
-def game_name(game: str, lang: str) -> str:
-    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
-    else the rulebook's own list of names (games not registered yet), else the id."""
-    registered = games.find(game)
-    if registered is not None and registered.name.get(lang):
-        return registered.name[lang]
-    return label(GAME_NAMES, game, lang)
 
 
 def compare_title(game: str, lang: str) -> str:
