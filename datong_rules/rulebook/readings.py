@@ -17,6 +17,7 @@ import yaml
 
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.variant import load_variant
 
 READINGS_FILE = "readings.yaml"
 SCHEMA_FILE = "readings.schema.json"
@@ -52,6 +53,15 @@ class Readings:
     def of_game(self, game: str) -> list[dict[str, Any]]:
         """The entries of ``game`` in file order."""
         return [e for e in self.entries if e["game"] == game]
+
+
+def variant_chain(variant_id: str) -> tuple[str, ...]:
+    """The ids of the variants ``variant_id`` extends (its ``extends`` chain, itself included); just
+    ``(variant_id,)`` for a variant the registry does not know (a house file)."""
+    try:
+        return tuple(load_variant(variant_id).chain) or (variant_id,)
+    except (KeyError, ValueError, FileNotFoundError):
+        return (variant_id,)
 
 
 def register_path() -> Path:

@@ -1,4 +1,4 @@
-"""The narrated sample hand of the Biedan rulebook (issue 15): one hand of a reference-engine game, replayed action by
+"""The narrated sample hand of the Biedan rulebook: one hand of a reference-engine game, replayed action by
 action, as the data a narrator needs (the layout is ``datong_rules.rulebook.sample_climbing``)."""
 
 from __future__ import annotations

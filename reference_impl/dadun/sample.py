@@ -1,4 +1,4 @@
-"""The narrated sample hand of the Dadun rulebook (issue 15): one hand of a reference-engine game, read off the
+"""The narrated sample hand of the Dadun rulebook: one hand of a reference-engine game, read off the
 finished hand's rounds, as the data a narrator needs (the layout is ``datong_rules.rulebook.sample_climbing``)."""
 
 from __future__ import annotations
