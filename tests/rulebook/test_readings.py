@@ -76,3 +76,40 @@ def test_every_fixture_variant_of_a_source_reading_is_in_the_register():
         fixture_id = re.search(r"^id:\s*(\S+)", text, re.M).group(1)
         if named:
             assert fixture_id in pinned, f"{path.name} cites {sorted(named)} but no entry lists it in pinned_by"
+
+
+CITED = re.compile(r"(?:\b[Rr]eadings? |读法登记 )((?:huolong|biedan|dadun)-[a-z0-9-]+(?:(?: / |, )(?:huolong|biedan|dadun)-[a-z0-9-]+)*)")
+
+
+def test_every_register_id_cited_in_the_repository_exists():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    ids = set(READINGS.by_id())
+    unknown, cited = set(), set()
+    for folder in ("spec", "conformance", "docs", "datong_rules", "reference_impl", "tests"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix in (".yaml", ".json", ".py", ".md") and path.is_file():
+                for group in CITED.findall(path.read_bytes().decode("utf-8", errors="replace")):
+                    named = set(re.split(r" / |, ", group))
+                    cited |= named
+                    unknown |= {f"{path.name}: {i}" for i in named if i not in ids}
+    assert unknown == set()
+    assert len(cited) >= 40  # the notes, scenarios and fixtures do cite the register
+
+
+@pytest.mark.parametrize("variant_id", sorted({c["variant"] for _, c in CHOICES} - {"huolong/base"}))
+def test_each_rule_with_an_entry_links_to_it_from_its_rules_page(variant_id):
+    from datong_rules.rulebook.pages import VariantDoc, rulebook_page
+    from datong_rules.rulebook.readings import variant_chain
+    from datong_rules.rulebook.site import load_sources
+
+    doc = VariantDoc.from_data(variant_id, load_variant(variant_id).data)
+    chain = variant_chain(variant_id)
+    for lang in ("zh", "en"):
+        page = rulebook_page(doc, lang, load_sources())
+        for entry_id, choice in CHOICES:
+            if choice["variant"] in chain:
+                block = page[page.index(f'id="r-{choice["rule"]}"'):]
+                block = block[:block.index("</div>")]
+                assert f'readings/#rd-{entry_id}"' in block, (lang, choice["rule"], entry_id)

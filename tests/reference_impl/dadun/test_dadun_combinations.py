@@ -1,4 +1,4 @@
-"""打墩 Dadun combinations, readings and beating: values reasoned by hand from dadun-guide (seed 004)."""
+"""打墩 Dadun combinations, readings and beating: values reasoned by hand from dadun-guide."""
 
 from __future__ import annotations
 
