@@ -7,10 +7,14 @@ import work_groups
 
 
 def test_costly_session_fixtures_and_module_fixtures_make_groups():
-    assert work_groups.module_group("tests/docs/test_docs_site.py") == "site"  # built_site: the docs site
-    assert work_groups.module_group("tests/test_build.py") == "wheel"  # built, installed: the kit's wheel
-    assert work_groups.module_group("tests/conformance/test_mutation.py") == "mutation"
-    assert work_groups.module_group("tests/docs/test_docs_facts.py") == "mutation"
+    site = "tests/docs/test_docs_site.py::test_the_site_builds_strict_without_warnings"  # built_site: the docs site
+    assert work_groups.work_group(site) == "site"
+    assert work_groups.work_group("tests/test_build.py::test_installed_version_matches_the_metadata") == "wheel"
+    hook = "tests/test_ci_hooks.py::test_pre_commit_runs_the_hook"  # long, but needs no wheel: any worker
+    assert work_groups.work_group(hook) == hook
+    assert work_groups.module_group("tests/conformance/test_mutation.py") == "mutation"  # its `suite` is module-scoped
+    facts = "tests/docs/test_docs_facts.py::test_the_readme_counts_the_engine_faults_the_mutation_check_plants"
+    assert work_groups.work_group(facts) == "mutation"
     console = "tests/docs/test_docs_console.py"  # every quoted command run once, a module fixture
     assert work_groups.module_group(console) == console
     assert work_groups.work_group(f"{console}::test_x[a]") == work_groups.work_group(f"{console}::test_y") == console

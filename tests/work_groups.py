@@ -3,8 +3,8 @@
 A session or module fixture is made once per worker that runs a test needing it. The tests of each costly session
 fixture (:data:`SHARED`: the kit's wheel, the docs site, the mutation check) make one group, and the tests of a
 module with module- or class-scoped fixtures another; every other test goes to any worker on its own. The
-controller of pytest-xdist knows only the tests' ids, so a module's group is read from its text
-(:func:`module_group`); :func:`misread` compares that with the fixtures pytest resolved (tests/conftest.py warns,
+controller of pytest-xdist knows only the tests' ids, so a test's group is read from its module's text
+(:func:`work_group`); :func:`misread` compares that with the fixtures pytest resolved (tests/conftest.py warns,
 tests/test_work_groups.py fails).
 """
 
@@ -29,24 +29,50 @@ _MODULE_SCOPE = re.compile(r"""scope\s*=\s*["'](module|class)["']""")
 
 
 @functools.cache
-def module_group(path: str) -> str | None:
-    """The group of the tests of the module at ``path`` (relative to the repository, ``/``-separated): that of the
-    first costly session fixture (:data:`SHARED`) one of the module's functions takes as a parameter; else the
-    module itself when it defines a module- or class-scoped fixture; else None (each test on its own)."""
+def _module(path: str) -> tuple[dict[str, list[str]], bool]:
+    """The parameters of each function of the module at ``path``, and whether it defines a module- or class-scoped
+    fixture."""
     try:
         text = (REPO / path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
+        return {}, False
+    parameters = {name: re.findall(r"\w+", names) for name, names in re.findall(r"\bdef (\w+)\(([^)]*)\)", text)}
+    return parameters, bool(_MODULE_SCOPE.search(text))
+
+
+def _shared_group(path: str, function: str) -> str | None:
+    """The group of the first costly session fixture (:data:`SHARED`) that ``function`` of the module at ``path``
+    takes, itself or through the module's fixtures it takes."""
+    parameters, _ = _module(path)
+    seen, todo = set(), [function]
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        for parameter in parameters.get(name, ()):
+            if parameter in SHARED:
+                return SHARED[parameter]
+            todo.append(parameter)
+    return None
+
+
+def module_group(path: str) -> str | None:
+    """The group of all the tests of the module at ``path`` (relative to the repository, ``/``-separated), when it
+    defines a module- or class-scoped fixture: the group of a costly session fixture one of its functions takes, or
+    the module itself; else None (each test goes by :func:`work_group`)."""
+    parameters, module_scoped = _module(path)
+    if not module_scoped:
         return None
-    parameters = {name for names in re.findall(r"\bdef \w+\(([^)]*)\)", text) for name in re.findall(r"\w+", names)}
-    for fixture, group in SHARED.items():
-        if fixture in parameters:
-            return group
-    return path if _MODULE_SCOPE.search(text) else None
+    return next((g for g in (_shared_group(path, f) for f in parameters) if g is not None), path)
 
 
 def work_group(nodeid: str) -> str:
-    """The unit of work of the test ``nodeid``: its module's group, or the test alone."""
-    return module_group(nodeid.split("::", 1)[0]) or nodeid
+    """The unit of work of the test ``nodeid``: its module's group (:func:`module_group`), else the group of the
+    costly session fixture it takes, else the test alone."""
+    path, _, rest = nodeid.partition("::")
+    function = rest.split("[", 1)[0].rsplit("::", 1)[-1]
+    return module_group(path) or _shared_group(path, function) or nodeid
 
 
 def resolved_group(item: pytest.Item) -> str | None:
@@ -65,10 +91,11 @@ def misread(items: Iterable[pytest.Item]) -> list[str]:
     for item in items:
         path = item.nodeid.split("::", 1)[0]
         wanted = resolved_group(item)
-        # a module fixture needs the module's tests together: any group of the module does that
-        if wanted is not None and not (module_group(path) is not None if wanted == "module"
-                                       else module_group(path) == wanted):
-            lines.add(f"{path}: its tests need the group {wanted!r}, its text gives {module_group(path)!r}")
+        # a module fixture needs the module's tests together: any group of the whole module does that
+        if wanted == "module" and module_group(path) is None:
+            lines.add(f"{path}: its tests use a module- or class-scoped fixture its text does not define")
+        elif wanted not in (None, "module") and work_group(item.nodeid) != wanted:
+            lines.add(f"{item.nodeid}: it needs the group {wanted!r}, its text gives {work_group(item.nodeid)!r}")
     return sorted(lines)
 
 
