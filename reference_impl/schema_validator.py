@@ -9,6 +9,13 @@ The quick answer is trusted only for plain JSON data (dict with str keys, list, 
 jsonschema-rs takes a tuple for an array where jsonschema does not, and refuses other Python types, so for anything
 else jsonschema alone decides. The result is therefore jsonschema's on every input; the tests compare the two on
 the bundled data and on many edits of it.
+
+Whole numbers are strict (:data:`StrictValidator`): JSON Schema calls ``3.0`` an integer (a number whose fractional
+part is zero; jsonschema and jsonschema-rs both follow that), and YAML reads ``3.0`` as a float, so a variant's
+``deck.decks: 3.0`` would pass the schema and then fail in the engine (``range(3.0)``). Here ``"type": "integer"``
+accepts only a JSON number written without a fraction or exponent (a Python ``int``, never ``bool``), and
+``"enum": [3]`` or ``"const": 3`` refuse ``3.0`` too; data holding
+any whole-valued float is always checked by jsonschema, never passed by jsonschema-rs alone.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import jsonschema
+import jsonschema.validators
 
 try:
     import jsonschema_rs
@@ -24,6 +32,43 @@ except ImportError:  # pragma: no cover - the package depends on it; kept workin
     jsonschema_rs = None
 
 _JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    """The ``integer`` type of the kit: a Python ``int`` that is not a ``bool`` (``3``, never ``3.0`` or ``true``)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same, numbers included by kind: ``3`` is not ``3.0``, ``1`` is not ``true``
+    (jsonschema's own equality takes ``3.0`` for ``3``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    if type(a) is list:
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _strict_enum(validator: Any, enums: Any, instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    if all(not same_json(each, instance) for each in enums):
+        yield jsonschema.ValidationError(f"{instance!r} is not one of {enums!r}")
+
+
+def _strict_const(validator: Any, const: Any, instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    if not same_json(instance, const):
+        yield jsonschema.ValidationError(f"{const!r} was expected")
+
+
+STRICT_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number)
+"""Draft 2020-12's type checker with ``integer`` meaning a number written without a fraction (``3``, not ``3.0``)."""
+
+StrictValidator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=STRICT_TYPES,
+                                               validators={"enum": _strict_enum, "const": _strict_const})
+"""A :class:`jsonschema.Draft202012Validator` whose whole numbers are strict: ``"type": "integer"`` (:data:`STRICT_TYPES`),
+``enum`` and ``const`` (:func:`same_json`) refuse ``3.0`` where ``3`` belongs. Same constructor (``schema,
+registry=…``)."""
 
 
 class SchemaValidator:
@@ -34,12 +79,12 @@ class SchemaValidator:
 
     Attributes:
         schema: the schema given.
-        full: the :class:`jsonschema.Draft202012Validator` that reports errors.
+        full: the :data:`StrictValidator` (draft 2020-12, whole numbers strict) that reports errors.
     """
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
-        self.full = jsonschema.Draft202012Validator(schema)
+        self.full = StrictValidator(schema)
         self._quick = None
         if jsonschema_rs is not None:
             try:
@@ -68,7 +113,7 @@ class SchemaValidator:
         Only a hint for finding jsonschema's errors quickly in large data (see :func:`datong_rules.reference_impl.records.validate`):
         ``None`` when jsonschema-rs is not installed, finds no error, or ``instance`` is not plain JSON data.
         """
-        if self._quick is None or not is_plain_json(instance):
+        if self._quick is None or not _quick_can_judge(instance):
             return None
         try:
             for error in self._quick.iter_errors(instance):
@@ -78,7 +123,7 @@ class SchemaValidator:
         return None
 
     def _quickly_valid(self, instance: Any) -> bool:
-        if self._quick is None or not is_plain_json(instance):
+        if self._quick is None or not _quick_can_judge(instance):
             return False
         try:
             return self._quick.is_valid(instance)
@@ -91,6 +136,16 @@ def is_plain_json(value: Any) -> bool:
 
     Walks with an explicit stack, so any depth is fine.
     """
+    return _walk(value, whole_floats=True)
+
+
+def _quick_can_judge(value: Any) -> bool:
+    """Whether jsonschema-rs answers as :data:`StrictValidator` would: plain JSON data without a whole-valued float
+    (``3.0``, which jsonschema-rs takes for an integer)."""
+    return _walk(value, whole_floats=False)
+
+
+def _walk(value: Any, *, whole_floats: bool) -> bool:
     stack = [value]
     while stack:
         item = stack.pop()
@@ -102,6 +157,9 @@ def is_plain_json(value: Any) -> bool:
             stack.extend(item.values())
         elif kind is list:
             stack.extend(item)
+        elif kind is float:
+            if not whole_floats and item.is_integer():
+                return False
         elif kind not in _JSON_SCALARS:
             return False
     return True

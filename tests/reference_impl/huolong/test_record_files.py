@@ -78,7 +78,7 @@ def test_an_unknown_record_kind_lists_the_kinds(match_record):
 def test_a_seat_or_null_field_reports_the_seat_branch(match_record):
     bad = copy.deepcopy(match_record)
     bad["hands"][1]["banker"] = 7
-    assert refusal(bad) == "not a valid record at hands[1].banker: 7 is out of range (expected a number ≤ 3)"
+    assert refusal(bad) == "not a valid record at hands[1].banker: 7 is out of range (expected a whole number ≤ 3)"
 
 
 def test_an_error_deep_in_a_large_record_is_found_quickly_and_placed_exactly(match_record):
