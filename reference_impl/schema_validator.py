@@ -76,15 +76,20 @@ class SchemaValidator:
 
     Args:
         schema: the schema document (JSON data; its ``$ref``s must resolve inside it).
+        strict_integers: ``"type": "integer"``, ``enum`` and ``const`` refuse ``3.0`` where ``3`` belongs
+            (:data:`StrictValidator`; the default, for data the kit reads and plays); ``False`` keeps JSON Schema's
+            own reading, where ``3.0`` is the integer 3 (for an engine's answers, compared by JSON value).
 
     Attributes:
         schema: the schema given.
-        full: the :data:`StrictValidator` (draft 2020-12, whole numbers strict) that reports errors.
+        full: the validator that reports errors (:data:`StrictValidator`, or draft 2020-12's own when
+            ``strict_integers`` is false).
     """
 
-    def __init__(self, schema: dict[str, Any]) -> None:
+    def __init__(self, schema: dict[str, Any], *, strict_integers: bool = True) -> None:
         self.schema = schema
-        self.full = StrictValidator(schema)
+        self.strict_integers = strict_integers
+        self.full = (StrictValidator if strict_integers else jsonschema.Draft202012Validator)(schema)
         self._quick = None
         if jsonschema_rs is not None:
             try:
@@ -113,7 +118,7 @@ class SchemaValidator:
         Only a hint for finding jsonschema's errors quickly in large data (see :func:`datong_rules.reference_impl.records.validate`):
         ``None`` when jsonschema-rs is not installed, finds no error, or ``instance`` is not plain JSON data.
         """
-        if self._quick is None or not _quick_can_judge(instance):
+        if self._quick is None or not self._quick_can_judge(instance):
             return None
         try:
             for error in self._quick.iter_errors(instance):
@@ -123,12 +128,18 @@ class SchemaValidator:
         return None
 
     def _quickly_valid(self, instance: Any) -> bool:
-        if self._quick is None or not _quick_can_judge(instance):
+        if self._quick is None or not self._quick_can_judge(instance):
             return False
         try:
             return self._quick.is_valid(instance)
         except Exception:  # noqa: BLE001 - whatever it is, jsonschema decides
             return False
+
+
+    def _quick_can_judge(self, instance: Any) -> bool:
+        """Whether jsonschema-rs answers as :attr:`full` would: plain JSON data, and (strict whole numbers) no
+        whole-valued float (``3.0``, which jsonschema-rs takes for an integer)."""
+        return _walk(instance, whole_floats=not self.strict_integers)
 
 
 def is_plain_json(value: Any) -> bool:
@@ -137,12 +148,6 @@ def is_plain_json(value: Any) -> bool:
     Walks with an explicit stack, so any depth is fine.
     """
     return _walk(value, whole_floats=True)
-
-
-def _quick_can_judge(value: Any) -> bool:
-    """Whether jsonschema-rs answers as :data:`StrictValidator` would: plain JSON data without a whole-valued float
-    (``3.0``, which jsonschema-rs takes for an integer)."""
-    return _walk(value, whole_floats=False)
 
 
 def _walk(value: Any, *, whole_floats: bool) -> bool:

@@ -142,6 +142,9 @@ def test_the_quick_validator_never_passes_a_whole_float_where_an_integer_belongs
     assert not check.is_valid({"n": 3.0})
     assert not check.is_valid({"n": True})
     assert [e.validator for e in check.iter_errors({"n": 3.0})] == ["type"]
+    assert not SchemaValidator({"enum": [3]}).is_valid(3.0) and not SchemaValidator({"const": 3}).is_valid(3.0)
+    lenient = SchemaValidator(check.schema, strict_integers=False)  # an engine's answer: 3.0 is the number 3
+    assert lenient.is_valid({"n": 3.0}) and not lenient.is_valid({"n": 3.5})
 
 
 def test_validate_and_play_refuse_the_reported_files(tmp_path):
