@@ -305,10 +305,34 @@ def run(impl: Implementation, scenarios: list[Scenario],
             outcome.results.append(result)
             if on_result is not None:
                 on_result(result)
+            apply_late_errors(outcome, impl)
     except KeyboardInterrupt:
         outcome.interrupted = True
     outcome.duration = time.perf_counter() - clock
     return outcome
+
+
+def apply_late_errors(outcome: RunResult, impl: Implementation) -> list[ScenarioResult]:
+    """Make errored the results of the queries the implementation found broken after their answer was taken
+    (:meth:`Implementation.late_errors`: a second reply come later); call it after each query and once more after
+    :meth:`Implementation.close`, which reads what the implementation still writes. A result already errored keeps
+    its own message. Returns the results changed.
+    """
+    try:
+        late = impl.late_errors()
+    except IMPLEMENTATION_FAULTS:
+        return []
+    changed = []
+    for scenario_id, message in late.items():
+        for index in range(len(outcome.results) - 1, -1, -1):
+            result = outcome.results[index]
+            if result.scenario.id == scenario_id and result.asked:
+                if result.status != ERRORED:
+                    outcome.results[index] = ScenarioResult(result.scenario, ERRORED, message=one_line(message),
+                                                            duration=result.duration)
+                    changed.append(outcome.results[index])
+                break
+    return changed
 
 
 def declarations(impl: Implementation) -> dict[str, list[str]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__, games
 from .paths import schema_path
-from .user_files import UserFileError, decode_utf8, read_user_file
+from .user_files import UserFileError, decode_utf8, read_user_file, write_atomically
 from .variant import SpecError
 
 ENVELOPE_SCHEMA = "record.schema.json"
@@ -334,12 +334,13 @@ def dumps(record: dict) -> str:
 
 
 def dump(record: dict, path: str | Path) -> None:
-    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8).
+    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8), whole or not at all
+    (:func:`~datong_rules.reference_impl.user_files.write_atomically`).
 
     Raises:
         OSError: the file cannot be written.
     """
-    Path(path).write_text(dumps(record), encoding="utf-8")
+    write_atomically(path, dumps(record))
 
 
 # -- replay ----------------------------------------------------------------------------------------

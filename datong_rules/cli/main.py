@@ -16,7 +16,7 @@ import click
 
 from datong_rules.reference_impl import __version__
 
-from .output import INTERRUPTED, Group
+from .output import Group, interrupted_status
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -75,7 +75,7 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:  # outside any command (Group handles the commands' own)
-        sys.exit(INTERRUPTED)
+        sys.exit(interrupted_status())
     except OSError as exc:
         if watched is None or watched.failure is None:
             _internal_error(exc)

@@ -30,6 +30,7 @@ import click
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.table import Table
+from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
 from .output import format_option, github_annotation, use_colour
@@ -91,15 +92,21 @@ class _RecordFile:
             fail(f"cannot write the record to {path}: it is not a regular file (a device, a FIFO or a socket)")
 
     def write(self, text: str) -> None:
-        """Replace the file's content with ``text`` (UTF-8) and close it.
+        """Replace the file with ``text`` (UTF-8), whole or not at all (a temporary file renamed over it:
+        :func:`~datong_rules.reference_impl.user_files.write_atomically`), and close it.
 
         Raises:
             OSError: the write failed (disk full …).
         """
-        with os.fdopen(self.fd, "w", encoding="utf-8") as handle:
-            self.fd = -1
-            handle.truncate(0)
-            handle.write(text)
+        os.close(self.fd)
+        self.fd = -1
+        try:
+            write_atomically(self.path, text)
+        except BaseException:
+            if self.created:  # nothing of the record is kept: not even the empty file made to check the path
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
+            raise
 
     def discard(self) -> None:
         """Close without writing; remove the file if it was created here."""
