@@ -244,7 +244,8 @@ class JsonLinesImplementation(Implementation):
         if reply_id != scenario_id and kind in ("result", "skipped", "errored"):
             raise ImplementationError(f"reply for id {json.dumps(reply_id)} to the query of "
                                       f"'{scenario_id}': {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
-        extra = child.pending_lines(MAX_LINE_BYTES)  # a second reply written with the first one
+        # lines written with the reply: a second reply to this query (or one to an earlier query, noted for it)
+        extra = [line for line in child.pending_lines(MAX_LINE_BYTES) if not self._earlier_reply(line, scenario_id)]
         if extra:
             raise ImplementationError(f"{SECOND_REPLY}: {one_line(extra[0])}", child.stderr_since(mark, ERROR_SETTLE))
         if kind == "result" and isinstance(reply.get("answer"), dict):
@@ -307,10 +308,22 @@ class JsonLinesImplementation(Implementation):
                                           child.stderr_since(mark, ERROR_SETTLE))
             assert isinstance(line, str)
             reply = self._parse(line, child, mark)
-            if reply.get("id") != scenario_id and reply.get("id") in self._answered:
-                self._note_late([line])
-                continue
-            return line, reply
+            if not self._earlier_reply(line, scenario_id, reply):
+                return line, reply
+
+    def _earlier_reply(self, line: str, scenario_id: str, message: Any = None) -> bool:
+        """Whether ``line`` (parsed: ``message``) is a reply carrying the id of an earlier query already answered
+        (not ``scenario_id``): then it is noted as that query's protocol error (:meth:`late_errors`)."""
+        if message is None:
+            try:
+                message = parse_line(line)
+            except ValueError:
+                return False
+        said = message.get("id") if isinstance(message, dict) else None
+        if not isinstance(said, str) or said == scenario_id or said not in self._answered:
+            return False
+        self._note_late([line])
+        return True
 
     def _note_late(self, lines: list[str]) -> list[str]:
         """Note each line (come after a query's reply was taken) as a protocol error of the query it names by its

@@ -101,6 +101,9 @@ def _line(result: session.Result) -> str:
                                               (outcome.refused, "refused by the reference")) if n]
     verdict = f"DISAGREES (shrunk in {outcome.shrink_seconds:.1f} s)" if outcome.disagreement is not None else "same answers" if outcome.examples else \
         "nothing compared"
+    if outcome.interrupted is not None:
+        verdict = "DISAGREES (interrupted before the shrinking ended)" if outcome.disagreement is not None else \
+            "interrupted"
     return f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
 
 
