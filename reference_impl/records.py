@@ -311,7 +311,11 @@ def game_rules(record: dict, rules: Any = None) -> Any:
     variant_id = record["variant"]
     if rules is not None:
         if rules.variant_id != variant_id:
-            raise RecordError(f"the record is of variant '{variant_id}', the variant given is '{rules.variant_id}'")
+            given_game = rules.variant_id.split("/", 1)[0]
+            games_differ = f" (a {record['game']} record, a {given_game} variant)" if given_game != record["game"] else ""
+            raise RecordError(f"the record was played with variant '{variant_id}', not with the variant given, "
+                              f"'{rules.variant_id}'{games_differ}; give the variant it was played with, or none "
+                              "for a bundled one")
         return rules
     game = games.get(record["game"])
     if not variant_id.startswith(game.id + "/"):

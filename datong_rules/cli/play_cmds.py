@@ -222,8 +222,8 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
 @click.argument("files", nargs=-1, required=True, type=click.Path(readable=False),
                 callback=refuse_empty("a game record file"))
 @click.option("--variant", "variant_ref", default=None, metavar="VARIANT",
-              help="The house variant the records were played with: its file (or id). Records of a bundled "
-                   "variant need nothing.")
+              help="The house variant the records were played with: its file (or id); a record of another "
+                   "variant is an error. Records of a bundled variant need nothing.")
 @format_option("text", "json", "github",
                detail="json: a list with one object per file (file, status accepted|refused|error, and the "
                       "record kind, or where and why it was refused, or the error); github: an ::error annotation "
@@ -234,8 +234,8 @@ def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
     A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
     `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse, or `error: FILE: …` when
     the file is not a readable record; every file is checked. Exit status: 0 when every record is accepted, 1 when
-    one is refused, 2 when a file is not a readable record (or --variant names no playable variant).
-    The `error: …` lines go to standard error whatever the --format.
+    one is refused, 2 when a file is not a readable record, or a record of another variant than the one --variant
+    gives (or --variant names no playable variant). The `error: …` lines go to standard error whatever the --format.
     """
     house = None
     if variant_ref is not None:
@@ -262,8 +262,7 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
     entry: dict = {"file": str(path)}
     try:
         record = records.load(path)
-        rules = house if house is not None and house.variant_id == record["variant"] else None
-        result = records.replay(record, rules)
+        result = records.replay(record, house)  # a record of another variant than --variant's is an error
     except records.RecordError as err:
         entry.update(status="error", error=str(err))
         click.echo(f"error: {path}: {err}", err=True)
