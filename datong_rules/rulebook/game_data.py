@@ -22,8 +22,9 @@ generic pages only (rules as data, comparison, options). What a facet may define
   stories (:mod:`.story`), the ``intro`` text and the ``highlights``).
 * ``QUICK_CARD``: the quick-reference card's text blocks, ``[({zh, en} title, (rule ids…))]`` (default: Huolong's
   :data:`.card_page.CARD_SECTIONS`).
-* ``EXAMPLE_LAYOUT``: ``"climbing"`` when the teaching examples are laid out as a climbing game's
-  (:mod:`.answers_climbing`: plays, passes and rounds instead of tricks).
+* ``example_story(scenario, rules) -> {"given": blocks | None, "answer": blocks | None}``: a teaching example's
+  situation and answer told as stories (:mod:`.story`; None: the generic layout, every key in a table). The climbing
+  games share theirs (``reference_impl/climbing/stories.py``).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..climbing.stories import example_story as climbing_example_story
 from ..variant.variant import rule_value
 
 OUTLINE: tuple[str, ...] = ("players", "deck", "deal", "banker", "egg", "ranking", "combinations", "beating", "play",
@@ -86,8 +87,12 @@ def chart_data(rules: dict) -> dict | None:
 # -- the player's pages (issue 15): outline, teaching examples, words, terms, matrix, sample hand ---------------------
 Text = dict[str, str]
 
-EXAMPLE_LAYOUT = "climbing"
-"""Teaching examples are laid out as a climbing game's (``datong_rules.rulebook.answers_climbing``)."""
+
+
+def example_story(scenario: Any, rules: dict | None = None) -> dict[str, Any]:
+    """A teaching example's situation and answer as stories, told as every climbing game tells them
+    (:func:`..climbing.stories.example_story`) with this game's combination names."""
+    return climbing_example_story(scenario, NAMES)
 
 FAMILY: Text = {
     "zh": "出牌比大小、先出完为胜的爬牌游戏，和斗地主、争上游是一家",

@@ -46,11 +46,11 @@ SAY: dict[str, dict[str, str]] = {
     "full": {"zh": "满", "en": "full"},
     "not_full": {"zh": "不满", "en": "not full"},
     "winner": {"zh": "赢的一队", "en": "Winners"},
-    "winner_gain": {"zh": "{team}，升{gain}级", "en": "{team}, up {gain}"},
+    "winner_gain": {"zh": "{team}，升{gain}级", "en": "{Team}, up {gain}"},
     "levels": {"zh": "级数", "en": "Levels"},
     "team_levels": {"zh": "{team} {before} → {after}", "en": "{team} {before} → {after}"},
     "next": {"zh": "下一局打{level}。", "en": "The next hand is played at {level}."},
-    "match_won": {"zh": "{team}在打A的一局里赢了，赢得全局。", "en": "{team} won a hand at A and wins the match."},
+    "match_won": {"zh": "{team}在打A的一局里赢了，赢得全局。", "en": "{Team} won a hand at A and wins the match."},
 }
 """The narration's sentences in both languages (``{who}`` and the like are seats, ``{team}`` a team, named by the
 rulebook)."""

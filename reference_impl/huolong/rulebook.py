@@ -16,6 +16,8 @@ Public data:
 * :data:`WORDS`: per variant, the word the pages use for a concept the sources name differently.
 * :data:`SAMPLE_HANDS`: per variant, the seed and hand of the recorded game that the sample hand narrates.
 * :func:`sample_hand` ``(variant_id) -> dict``: that hand, replayed from its record, as narration data.
+* :func:`example_story` ``(scenario, rules) -> dict``: a teaching example's situation and answer as stories
+  (:mod:`.stories`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 from typing import Any, Final
 
 from ..cards import BIG_JOKER, SMALL_JOKER, SUITS
+from .stories import example_story as example_story
 
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows

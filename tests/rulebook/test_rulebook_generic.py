@@ -50,15 +50,18 @@ def test_sample_modules_import_no_circle():
     assert "sample_page" not in imported and "sample_common" in imported
 
 
-SEAT = {"zh": "{who}先出。", "en": "{who} leads.", "with": {"who": {"seat": 1}}}
+SEAT = {"zh": "{who}先出。", "en": "{Who} leads.", "with": {"who": {"seat": 1}}}
 
 
 def test_story_texts():
     assert text(SEAT, "zh") == "乙先出。" and text(SEAT, "en") == "Player B leads."
-    assert text([SEAT, {"zh": "好。", "en": "good."}], "en") == "Player B leads. Good."
+    assert text([SEAT, {"zh": "好。", "en": "Good."}], "en") == "Player B leads. Good."
+    assert text({"zh": "{who}", "en": "{who}", "with": {"who": {"seat": 0}}}, "en") == "player A"
     assert text([SEAT, {"zh": "好。", "en": "good."}], "zh") == "乙先出。好。"
     assert text({"each": [{"seat": 0}, {"seat": 2}]}, "zh") == "甲，丙"
-    assert text({"zh": "{t}赢", "en": "{t} wins", "with": {"t": {"team": [0, 2]}}}, "en") == "Team A–C wins"
+    assert text({"zh": "{t}赢", "en": "{T} wins", "with": {"t": {"team": [0, 2]}}}, "en") == "Team A–C wins"
+    assert text({"each": ["1", "2"], "join": "list"}, "zh") == "1、2"
+    assert text({"suit": "H"}, "en") == "♥ hearts"
     assert team_name([1, 3], "zh") == "乙丁队"
     assert text({"zh": "共{n}轮", "en": "{n} rounds"}, "en", n=3) == "3 rounds"
     assert text(14, "zh") == "14"
