@@ -16,10 +16,10 @@ generic pages only (rules as data, comparison, options). What a facet may define
 * ``WORDS``: ``{variant name: {word key: {zh, en}}}``, the variant's word where the sources differ.
 * ``TERMS``: ``{key: {term: {zh, en}, def: {zh, en}}}``, the glossary (hover definitions).
 * ``MATRIX`` and ``matrix_fact(name, rules, lang) -> (value, words)``: the comparison page's opening matrix.
-* ``SAMPLE_HANDS`` and ``sample_hand(variant_id) -> dict | None``: the narrated sample hand
-  (:mod:`.sample_page` lists the keys it reads; a hand with ``"kind": "climbing"`` is told by
-  :mod:`.sample_climbing`: rounds instead of tricks, and the game's own parts as data: ``setup`` and ``settle``
-  stories (:mod:`.story`), the ``intro`` text and the ``highlights``).
+* ``SAMPLE_HANDS`` and ``sample_hand(variant_id) -> dict | None``: the narrated sample hand: ``seed`` and ``bots``
+  (the command that records it) and ``sections``, ``[{id, title, story}]`` told as stories (:mod:`.story`;
+  :mod:`.sample_page` lays them out). The climbing games tell their play alike
+  (``reference_impl/climbing/sample_story.py``).
 * ``QUICK_CARD``: the quick-reference card's text blocks, ``[({zh, en} title, (rule ids…))]`` (default: Huolong's
   :data:`.card_page.CARD_SECTIONS`).
 * ``example_story(scenario, rules) -> {"given": blocks | None, "answer": blocks | None}``: a teaching example's

@@ -6,11 +6,15 @@ names no game. A story is a list of blocks, each a mapping:
 * ``{"text": T}``: a paragraph; with ``"cards": [card…]`` the cards are pictured below it;
 * ``{"heading": T}``: a sub-heading (``<h3>``);
 * ``{"rows": [row, …]}``: a two-column table; a row is ``{"label": T, …}`` with its cell: ``"cards": [card…]``
-  (pictured, then ``"text"`` if given), ``"text": T``, ``"plays": [play…]``, or ``"key"`` and ``"value"``: a value
-  of the scenario's data laid out by the caller's ``value(key, value)`` (its label, when ``label`` is left out, the
-  rulebook's name of the key);
-* ``{"plays": [{"seat": n, "cards": [card…]} | {"seat": n, "text": T}, …]}``: plays in order, each under its seat;
-* ``{"steps": [{"text": T, "cards"?: [card…]}, …]}``: a numbered list;
+  (pictured, then ``"text"`` if given), ``"text": T``, ``"plays": [play…]``, ``"parts": [part…]`` (texts, and a
+  settlement row's conditions ``{"when": {…}}`` and outcome ``{"then": {…}}`` in words), or ``"key"`` and
+  ``"value"``: a value of the scenario's data laid out by the caller's ``value(key, value)`` (its label, when
+  ``label`` is left out, the rulebook's name of the key);
+* ``{"plays": [play…]}``: plays in order, each under its seat: ``{"seat": n, "cards": [card…], "tag"?: T}`` (a tag
+  such as "out" after the cards), ``{"seat": n, "pass": T}`` or ``{"seat": n, "text": T}``;
+* ``{"trick": {"title": T, "plays": [play…], "note": T}}``: one trick or round pictured;
+* ``{"summary": T}``: tricks or rounds told in short;
+* ``{"steps": [{"text": T, "cards"?: [card…]}, …]}``: a numbered list; ``{"items": […]}``: the same, bulleted;
 * ``{"line": T, "cards"?: [card…]}``: one line of an answer (:func:`answer_html`).
 
 An answer (:func:`answer_html`) is a story of ``text`` blocks (sentences; two in a row are on two lines) and
@@ -24,8 +28,9 @@ A text ``T`` is one of:
 * a mapping ``{"zh": template, "en": template, "with"?: {name: value}}``: the template of the page's language,
   ``{name}`` filled with the value (``{Name}`` with its first letter in upper case). A value is
   ``{"seat": n}`` (the seat's name: 甲 / player A), ``{"team": [seat…]}`` (a team: 甲丙队 / team A–C),
-  ``{"suit": letter}`` (♥ 红桃 / ♥ hearts), ``{"each": [T…]}`` (a list: 甲，乙 / A, B; with ``"join": "list"``:
-  1、2 / 1, 2), a text, or a plain value.
+  ``{"suit": letter}`` (♥ 红桃 / ♥ hearts), ``{"each": [T…]}`` (a list: 甲，乙 / A, B; ``"join"`` may say
+  ``list``: 1、2 / 1, 2; ``clauses``: a，b / a; b; ``semicolon``: a；b / a; b; ``space``: a b), a text, or a plain
+  value.
 
 A sentence that starts with a value writes it ``{Who}`` to have it start with a capital.
 """
@@ -38,11 +43,13 @@ from typing import Any
 
 from .card_svg import cards_html, suit_label
 from .labels import KEY_LABELS, SEAT_NAMES, label, seat_name
+from .rules_html import condition_html, outcome_html
 
 TEAM = {"zh": "{names}队", "en": "team {names}"}
 """A team named by its seats' letters: 甲丙队, team A–C."""
 
 _JOIN = {"sentences": {"zh": "", "en": " "}, "each": {"zh": "，", "en": ", "}, "list": {"zh": "、", "en": ", "},
+         "clauses": {"zh": "，", "en": "; "}, "semicolon": {"zh": "；", "en": "; "}, "space": {"zh": " ", "en": " "},
          "team": {"zh": "", "en": "–"}}
 
 Value = Callable[[str, Any], str]
@@ -101,17 +108,34 @@ def _cards(block: Mapping[str, Any], lang: str) -> str:
     return cards_html(list(block["cards"]), lang) if block.get("cards") is not None else ""
 
 
+def _play_html(p: Mapping[str, Any], lang: str) -> str:
+    if "pass" in p:
+        body = f'<span class="pass">{escape(text(p["pass"], lang))}</span>'
+    elif "cards" in p:
+        body = _cards(p, lang) + (f' <span class="out-tag">{escape(text(p["tag"], lang))}</span>' if "tag" in p else "")
+    else:
+        body = escape(text(p["text"], lang))
+    return f'<span class="play"><span class="play-who">{escape(seat_name(p["seat"], lang))}</span>{body}</span>'
+
+
 def plays_html(plays: Iterable[Mapping[str, Any]], lang: str) -> str:
     """Plays in order, each under its seat's name: ``<div class="plays">…</div>``."""
-    spans = "".join(f'<span class="play"><span class="play-who">{escape(seat_name(p["seat"], lang))}</span>'
-                    + (_cards(p, lang) if "cards" in p else escape(text(p["text"], lang))) + "</span>"
-                    for p in plays)
-    return f'<div class="plays">{spans}</div>'
+    return f'<div class="plays">{"".join(_play_html(p, lang) for p in plays)}</div>'
+
+
+def _part(part: Any, lang: str) -> str:
+    if isinstance(part, Mapping) and "when" in part:
+        return condition_html(dict(part["when"]), lang)
+    if isinstance(part, Mapping) and "then" in part:
+        return outcome_html(dict(part["then"]), lang)
+    return escape(text(part, lang))
 
 
 def _cell(row: Mapping[str, Any], lang: str, value: Value | None) -> str:
     if "plays" in row:
         return plays_html(row["plays"], lang)
+    if "parts" in row:
+        return "".join(_part(part, lang) for part in row["parts"])
     if "value" in row:
         if value is None:
             raise ValueError(f"a row with a value of key {row.get('key')!r} and no way to lay it out")
@@ -138,9 +162,16 @@ def block_html(block: Mapping[str, Any], lang: str, table_class: str = "kv", val
         return f'<table class="{table_class}">{rows}</table>'
     if "plays" in block:
         return plays_html(block["plays"], lang)
-    if "steps" in block:
-        items = "".join(f"<li>{escape(text(step['text'], lang))} {_cards(step, lang)}</li>" for step in block["steps"])
-        return f'<ol class="flow">{items}</ol>'
+    if "trick" in block:
+        trick = block["trick"]
+        return (f'<div class="trick"><p class="trick-head">{escape(text(trick["title"], lang))}</p>'
+                f'{plays_html(trick["plays"], lang)}<p>{escape(text(trick["note"], lang))}</p></div>')
+    if "summary" in block:
+        return f'<p class="trick-summary">{escape(text(block["summary"], lang))}</p>'
+    if "steps" in block or "items" in block:
+        items = "".join(f"<li>{escape(text(step['text'], lang))} {_cards(step, lang)}</li>"
+                        for step in block.get("steps", block.get("items")))
+        return f'<ol class="flow">{items}</ol>' if "steps" in block else f"<ul>{items}</ul>"
     if "line" in block:
         cards = f" {_cards(block, lang)}" if block.get("cards") is not None else ""
         return f'<span class="answer-line">{escape(text(block["line"], lang))}{cards}</span>'
@@ -148,7 +179,7 @@ def block_html(block: Mapping[str, Any], lang: str, table_class: str = "kv", val
         para = f"<p>{escape(text(block['text'], lang))}</p>"
         return para + (f"<p>{_cards(block, lang)}</p>" if "cards" in block else "")
     raise ValueError(f"a story block of no known kind: keys {sorted(block)} (expected text, heading, rows, plays, "
-                     "steps or line)")
+                     "trick, summary, steps, items or line)")
 
 
 def story_html(blocks: Iterable[Mapping[str, Any]], lang: str, table_class: str = "kv",
