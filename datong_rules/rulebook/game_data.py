@@ -8,6 +8,8 @@ generic pages only (rules as data, comparison, options). What a facet may define
   ``trumps``/``side``: groups of equal cards, strongest first).
 * ``FAMILY``: ``{zh, en}``, the game's family, for ``{family}`` in the outline.
 * ``OUTLINE``: the rule sections in playing order, for the rules-as-data page (:func:`.rules_html.outline`).
+* ``SECTION_TITLES``: ``{section: {zh, en}}``, the titles of the game's own rule sections (:func:`section_title`;
+  sections every game has are titled by the rulebook, :data:`.labels.SECTION_TITLES`).
 * ``PLAYER_PAGE``: the player's page, a list of sections ``{id, title: {zh, en}, intro?, terms?, picture?
   ("seating" | "ranking"), steps?, aims?, rules?: [rule ids or "section.*"]}``; ``{family}``, ``{star}``, ``{dig}``
   (the variant's :data:`WORDS`) and ``{<rule id>}`` (the rule's value) are filled in.
@@ -31,6 +33,8 @@ from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
+
+from .labels import SECTION_TITLES
 
 
 def rulebook_facet(game: str) -> ModuleType | None:
@@ -59,3 +63,11 @@ def game_name(game: str, lang: str) -> str:
     if registered is not None and registered.name.get(lang):
         return registered.name[lang]
     return game
+
+
+def section_title(game: str | None, section: str, lang: str) -> str:
+    """The title of a rule section: the game's own (its facet's ``SECTION_TITLES``), else the rulebook's
+    (:data:`.labels.SECTION_TITLES`), else the section's id."""
+    own = (facet_data(game, "SECTION_TITLES", {}) or {}) if game else {}
+    entry = own.get(section) or SECTION_TITLES.get(section)
+    return entry[lang] if entry else section

@@ -24,37 +24,20 @@ SECTION_ORDER: Final[tuple[str, ...]] = (
 """Rule sections in playing order. A section of a variant that is not listed here is shown under
 "other rules" (:data:`UI` ``other_rules``), never dropped."""
 
-SECTION_TITLES: Final[dict[str, dict[str, str]]] = {
+SECTION_TITLES: Final[dict[str, dict[str, str]]] = {  # a game titles its own sections (its facet's SECTION_TITLES)
     "players": {"zh": "人数与座位", "en": "Players and seats"},
     "deck": {"zh": "用牌", "en": "The cards"},
     "deal": {"zh": "起牌", "en": "The deal"},
-    "declaration": {"zh": "亮主定主", "en": "Declaring trumps"},
-    "bury": {"zh": "扣底", "en": "Burying the bottom"},
-    "star_burial": {"zh": "摘星（载王）", "en": "Star burial (joker loading)"},
     "levels": {"zh": "级别", "en": "Levels"},
-    "trumps": {"zh": "主牌", "en": "Trumps"},
     "ranking": {"zh": "牌的大小", "en": "Card ranking"},
     "combinations": {"zh": "牌型", "en": "Combinations"},
-    "lead": {"zh": "出牌", "en": "Leading"},
-    "follow": {"zh": "跟牌", "en": "Following"},
-    "trick": {"zh": "一轮谁大", "en": "Who wins a trick"},
     "points": {"zh": "分数", "en": "Points"},
-    "bottom": {"zh": "底牌的分", "en": "The bottom's points"},
     "settlement": {"zh": "结算升级", "en": "Settlement"},
-    "rotation": {"zh": "轮庄", "en": "The next banker"},
-    "match_end": {"zh": "一龙结束", "en": "End of the match"},
-    "stakes": {"zh": "输赢分", "en": "Stakes"},
-    "banker": {"zh": "庄家", "en": "The banker"},
-    "egg": {"zh": "扣蛋", "en": "The egg"},
     "beating": {"zh": "管牌", "en": "Beating a play"},
     "play": {"zh": "出牌与过", "en": "Playing and passing"},
     "hand_end": {"zh": "一局结束", "en": "End of the hand"},
-    "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
     "match": {"zh": "一场", "en": "The session"},
-    "cut": {"zh": "切牌", "en": "The cut"},
-    "marked_card": {"zh": "明牌", "en": "The marked card"},
     "wild": {"zh": "百搭", "en": "Wild cards"},
-    "merging": {"zh": "合分", "en": "Merging the points"},
 }
 
 SUMMARY_ROWS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (

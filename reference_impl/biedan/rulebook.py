@@ -9,6 +9,13 @@ from typing import Any
 from ..climbing.stories import example_story as climbing_example_story
 from ..variant.variant import rule_value
 
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "banker": {"zh": "庄家", "en": "The banker"},
+    "egg": {"zh": "扣蛋", "en": "The egg"},
+    "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
+
 OUTLINE: tuple[str, ...] = ("players", "deck", "deal", "banker", "egg", "ranking", "combinations", "beating", "play",
                             "hand_end", "exchange", "match")
 """The rule sections of a Biedan variant in playing order (the rulebook pages and comparisons follow it)."""

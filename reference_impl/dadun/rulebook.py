@@ -9,6 +9,13 @@ from typing import Any
 from ..climbing.stories import example_story as climbing_example_story
 from ..variant.variant import rule_value
 
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "cut": {"zh": "切牌", "en": "The cut"},
+    "marked_card": {"zh": "明牌", "en": "The marked card"},
+    "merging": {"zh": "合分", "en": "Merging the points"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
+
 OUTLINE: tuple[str, ...] = ("players", "deck", "cut", "deal", "marked_card", "ranking", "wild", "combinations",
                             "beating", "play", "points", "merging", "hand_end", "settlement", "levels", "match")
 """The rule sections of a Dadun variant in playing order."""

@@ -28,6 +28,21 @@ from typing import Any, Final
 from ..cards import BIG_JOKER, SMALL_JOKER, SUITS
 from .stories import example_story as example_story
 
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "declaration": {"zh": "亮主定主", "en": "Declaring trumps"},
+    "bury": {"zh": "扣底", "en": "Burying the bottom"},
+    "star_burial": {"zh": "摘星（载王）", "en": "Star burial (joker loading)"},
+    "trumps": {"zh": "主牌", "en": "Trumps"},
+    "lead": {"zh": "出牌", "en": "Leading"},
+    "follow": {"zh": "跟牌", "en": "Following"},
+    "trick": {"zh": "一轮谁大", "en": "Who wins a trick"},
+    "bottom": {"zh": "底牌的分", "en": "The bottom's points"},
+    "rotation": {"zh": "轮庄", "en": "The next banker"},
+    "match_end": {"zh": "一龙结束", "en": "End of the match"},
+    "stakes": {"zh": "输赢分", "en": "Stakes"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
+
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows
 that the level rank leaves its place among the plain cards); otherwise the start level."""
