@@ -2,7 +2,7 @@
 
 Only layout vocabulary lives here (what a heading or a table column is called, in 中文 and English).
 Every rule text comes from the variant files; nothing here states a rule.
-Terms follow the project glossary (shared/GLOSSARY.md, copied to docs/glossary.md).
+Terms follow the project glossary (docs/glossary.md).
 """
 
 from __future__ import annotations

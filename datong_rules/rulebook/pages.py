@@ -19,7 +19,9 @@ from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
 from .labels import LANG_NAMES, LANGS, UI, brackets_for
-from .rules_html import outline, rule_html, sections_in_order, source_link, summary_box_html
+from .rules_html import RuleItem, outline, rule_html, sections_in_order, source_link, summary_box_html
+from .readings import load_readings, variant_chain
+from .readings_page import readings_link_html
 from .seats import seats_html
 
 
@@ -121,6 +123,12 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     """
     sources = with_own_sources(doc, sources)
     here = rules_path(doc.id, lang)
+    readings, chain = load_readings(), variant_chain(doc.id)
+
+    def rule_block(rule_id: str, item: RuleItem) -> str:
+        entries = [e["id"] for e in readings.for_rule(doc.id, rule_id, chain)]
+        return rule_html(rule_id, item, sources, lang, readings_link_html(entries, here, lang)) + "\n\n"
+
     other = LANGS[1 - LANGS.index(lang)]
     out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['rules_data'][lang]}\n\n",
            lang_switch(rules_path(doc.id, other), here, lang),
@@ -142,13 +150,13 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
         out.append(f"## {number}. {title} {{#{section}}}\n\n")
         if section == "players" and table is not None:
             out.append(seats_html(table, lang) + "\n\n")
-        out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+        out.extend(rule_block(rule_id, item) for rule_id, item in items)
         out.append(_examples_md(section, examples, lang, sources, table))
     if other_sections:
         out.append(f"## {UI['other_rules'][lang]} {{#other-rules}}\n\n")
         for section, items in other_sections:
             out.append(f"### {section} {{#{section}}}\n\n")
-            out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+            out.extend(rule_block(rule_id, item) for rule_id, item in items)
             out.append(_examples_md(section, examples, lang, sources, table))
     link = UI["compare_link"][lang].format(title=compare_title(doc.game, lang),
                                            href=rel(compare_path(doc.game, lang), here))
