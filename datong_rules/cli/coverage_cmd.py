@@ -27,7 +27,8 @@ from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
-from datong_rules.cli.conform import CommandError, fail, warn_spec_problems
+from datong_rules.cli.command_error import CommandError, fail
+from datong_rules.cli.conform import warn_spec_problems
 from datong_rules.conformance.coverage import CoverageReport
 from datong_rules.conformance.coverage import coverage as compute_coverage
 from datong_rules.conformance.reports.common import is_stdout, write_text

@@ -16,6 +16,7 @@ from ..bots import play_match
 from ..climbing.cardset import full_pack, rank_of, sort_cards
 from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
 from . import combinations as cb
+from .play_reading import resolve
 from .plays import legal_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -123,7 +124,6 @@ class HandState:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
             return "not_in_hand", None
-        from .ops import resolve
         try:
             reading = resolve(self.rules, cards, action.get("reading"), self.level)
         except ValueError:
