@@ -7,6 +7,9 @@ and the nearest known one, the allowed option names, …) and a ``kind`` (see :d
 
 All errors of a file are reported, not only the first; where a value has the wrong type, the other complaints about
 that same value are dropped (they are consequences).
+
+Valid data is recognised by jsonschema-rs (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`):
+jsonschema itself is imported and run only on data that has a problem, for its located errors.
 """
 
 from __future__ import annotations
@@ -17,15 +20,14 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-from jsonschema.exceptions import ValidationError
-
+from ..schema_validator import SchemaValidator
 from .errors import Path_, SpecError, format_path
 from .ids import ID_EXPECTED, id_problem
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 Locate = Callable[[Path_], tuple[str, int, int]]
 """path → (file, line, column) of the node at that path (or of its nearest existing ancestor)."""
@@ -50,21 +52,22 @@ def schema_root(path: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def schema_registry(root: Path) -> Registry:
-    """Every ``*.schema.json`` under ``root`` by its ``$id``, so that the schemas' ``$ref``s between files
+def schema_resources(root: Path) -> tuple[tuple[str, dict], ...]:
+    """Every ``*.schema.json`` under ``root`` as ``($id, schema)`` pairs, so that the schemas' ``$ref``s between files
     (``common.schema.json#/$defs/text``, ``games/huolong/rules.schema.json``) resolve without the network."""
     resources = []
     for file in sorted(Path(root).rglob("*.schema.json")):
         schema = load_schema(file)
         if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
-            resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+            resources.append((schema["$id"], schema))
+    return tuple(resources)
 
 
 @lru_cache(maxsize=None)
-def validator(path: Path, definition: str = "") -> Draft202012Validator:
+def validator(path: Path, definition: str = "") -> SchemaValidator:
     """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
-    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_registry`).
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_resources`). Whole
+    numbers are strict: ``"type": "integer"`` refuses ``3.0`` (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -74,10 +77,10 @@ def validator(path: Path, definition: str = "") -> Draft202012Validator:
         if definition not in schema.get("$defs", {}):
             raise KeyError(definition)
         schema = {"$schema": schema["$schema"], "$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return Draft202012Validator(schema, registry=schema_registry(schema_root(path)))
+    return SchemaValidator(schema, schema_resources(schema_root(path)))
 
 
-def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
+def schema_problems(data: Any, check: SchemaValidator, locate: Locate, *, missing_kind: str = "missing_key",
                     ) -> list[SpecError]:
     """Validate ``data`` and return every error as a :class:`SpecError` (unsorted).
 
@@ -154,12 +157,22 @@ def _missing_keys(error: ValidationError, path: Path_, missing_kind: str) -> _De
     return [(path, missing_kind, _missing_message(path, key, missing_kind), f"'{key}'") for key in missing]
 
 
+def _decimal_point(path: Path_, instance: float) -> _Described:
+    """A whole number written with a decimal point (``3.0``) where a whole number is wanted."""
+    return [(path, "wrong_type", f"found {instance}, a number with a decimal point",
+             f"a whole number without one: {int(instance)}")]
+
+
 def _wrong_type(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
-    """type: the kind of value found and the types wanted (a rule item's shape for a rule given as a value)."""
+    """type: the kind of value found and the types wanted (a whole number with a decimal point; a rule item's shape
+    for a rule given as a value)."""
     value: Any = error.validator_value
+    instance: Any = error.instance
     wanted: list[str] = value if isinstance(value, list) else [value]
     expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
-    message = f"found {_kind_of(error.instance)}"
+    message = f"found {_kind_of(instance)}"
+    if "integer" in wanted and _whole_float(instance):
+        return _decimal_point(path, instance)
     if "object" in wanted and str(_schema_of(error).get("description", "")).startswith("Rule "):
         message += "; a rule item is a mapping of value, text, and source or inferred"
         expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
@@ -167,9 +180,11 @@ def _wrong_type(error: ValidationError, path: Path_, missing_kind: str) -> _Desc
 
 
 def _not_allowed(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
-    """enum: the allowed values, the nearest one, and a rank given as a number."""
+    """enum: the allowed values, the nearest one, a rank given as a number, a whole number with a decimal point."""
     instance: Any = error.instance
     value: Any = error.validator_value
+    if _whole_float(instance) and int(instance) in value:
+        return _decimal_point(path, instance)
     allowed = [str(v) for v in value]
     message = f"{show_value(instance)} is not an allowed value"
     if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
@@ -182,15 +197,27 @@ def _not_allowed(error: ValidationError, path: Path_, missing_kind: str) -> _Des
 
 
 def _not_the_constant(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
-    return [(path, "bad_value", f"{show_value(error.instance)} is not allowed here", f"{error.validator_value}")]
+    """const: the value found and the one allowed (a whole number with a decimal point said so)."""
+    instance: Any = error.instance
+    if _whole_float(instance) and int(instance) == error.validator_value:
+        return _decimal_point(path, instance)
+    return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
 
 
 def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Described | None:
     """oneOf/anyOf: when every branch wants another type (a seat or null, given the text 'None'), what was found and
-    the types; a rule item without provenance (anyOf); else None (jsonschema's message)."""
+    the types; else the complaints of the branch the value was meant for; a rule item without provenance (anyOf);
+    else None (jsonschema's message)."""
+    instance: Any = error.instance
     if error.context and all(e.validator == "type" and not e.relative_path for e in error.context):
         types = dict.fromkeys(_branch_type(e) for e in error.context)
-        return [(path, "wrong_type", f"found {_kind_of(error.instance)}", " or ".join(types))]
+        found = f"{instance}, a number with a decimal point" if _whole_float(instance) else _kind_of(instance)
+        return [(path, "wrong_type", f"found {found}", " or ".join(types))]
+    if not _is_provenance(error) and (branch := _closest_branch(error)):
+        # the branch the value was meant for (its kind key matches, or it wants the whole number written as 3.0):
+        # its own complaints, not "is not valid under any of the given schemas"
+        return [described for sub in branch
+                for described in describe_error(sub, tuple(sub.absolute_path), missing_kind)]
     if error.validator == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
@@ -214,8 +241,10 @@ def _bad_form(error: ValidationError, path: Path_, missing_kind: str) -> _Descri
 
 
 def _out_of_range(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """minimum, maximum: the bound, of a whole number where the schema wants one."""
     sign = "≥" if error.validator == "minimum" else "≤"
-    return [(path, "bad_value", f"{error.instance} is out of range", f"a number {sign} {error.validator_value}")]
+    number = "a whole number" if "integer" in _wanted_types(_schema_of(error)) else "a number"
+    return [(path, "bad_value", f"{error.instance} is out of range", f"{number} {sign} {error.validator_value}")]
 
 
 def _too_few(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
@@ -251,6 +280,50 @@ def _branch_type(error: ValidationError) -> str:
     if "minimum" in schema and "maximum" in schema:
         words += f" {schema['minimum']}–{schema['maximum']}"
     return words
+
+
+_SHAPE = frozenset({"type", "required", "additionalProperties"})
+"""Validators whose failure at a branch's top says the value has another shape than the branch's."""
+
+
+def _closest_branch(error: ValidationError) -> list[ValidationError] | None:
+    """The errors of the one branch of a failed ``oneOf``/``anyOf`` that the value was meant for, or None.
+
+    A branch is ruled out when a key that tells the branches apart has another value (``shape: sequence`` where the
+    branch wants ``same_rank``: a ``const`` or ``enum`` error one level down). When one branch remains, it is the
+    one; else, for a whole number written with a decimal point, the branch that only wants an integer there; else
+    the one branch whose keys the value has (no unknown or missing key, the right type).
+    """
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context or ():
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    candidates = [errors for errors in branches.values()
+                  if not any(e.validator in ("const", "enum") and len(e.relative_path) == 1 for e in errors)]
+    if len(candidates) == 1:
+        return candidates[0]
+    if _whole_float(error.instance):
+        for errors in candidates or branches.values():
+            if all(e.validator == "type" and not e.relative_path and "integer" in _wanted(e) for e in errors):
+                return errors
+    fitting = [errors for errors in candidates or branches.values()  # the keys it has are the branch's keys
+               if not any(e.validator in _SHAPE and not e.relative_path for e in errors)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _wanted(error: ValidationError) -> list[str]:
+    value: Any = error.validator_value
+    return [str(t) for t in (value if isinstance(value, list) else [value])]
+
+
+def _wanted_types(schema: dict) -> list[str]:
+    """The ``type`` of a schema as a list (``[]`` when it has none)."""
+    kind = schema.get("type", [])
+    return [str(t) for t in (kind if isinstance(kind, list) else [kind])]
+
+
+def _whole_float(value: Any) -> bool:
+    """Whether ``value`` is a float with no fractional part (``3.0``: YAML's and JSON's way of writing it)."""
+    return isinstance(value, float) and value.is_integer()
 
 
 def _is_provenance(error: ValidationError) -> bool:
