@@ -205,17 +205,7 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     objects; anything else is shown as its compact JSON.
     """
     if "$ref" in node:
-        name = str(node["$ref"]).rsplit("/", 1)[-1]
-        target = (schema.get("$defs") or {}).get(name, {})
-        if name not in DEF_LABELS:
-            return accepts_html(target, schema, lang)
-        if "enum" in target:
-            detail = _chips(target["enum"], MAX_CHIPS)
-        elif target.get("properties"):
-            detail = "{" + _chips(list(target["properties"])) + "}"
-        else:
-            detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
-        return f"{escape(label(DEF_LABELS, name, lang))}{in_brackets(detail, lang)}"
+        return _ref_html(str(node["$ref"]), schema, lang)
     if "enum" in node:
         return VALUE_KINDS["one_of"][lang].format(values=_chips(node["enum"]))
     if "const" in node:
@@ -234,19 +224,41 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     if "array" in types:
         least = VALUE_KINDS["at_least"][lang].format(n=node["minItems"]) if node.get("minItems") else ""
         return VALUE_KINDS["list_of"][lang].format(item=accepts_html(node.get("items") or {}, schema, lang)) + least
-    if "object" in types and not node.get("properties") and node.get("patternProperties"):
+    if "object" in types:
+        return _mapping_html(node, null, schema, lang)
+    return f"<code>{escape(compact(node))}</code>"
+
+
+def _ref_html(ref: str, schema: dict[str, Any], lang: str) -> str:
+    """What a local ``$ref`` accepts: a definition of :data:`~.labels.DEF_LABELS` by its name, followed by its values,
+    its keys or its range; any other definition as what it accepts."""
+    name = ref.rsplit("/", 1)[-1]
+    target = (schema.get("$defs") or {}).get(name, {})
+    if name not in DEF_LABELS:
+        return accepts_html(target, schema, lang)
+    if "enum" in target:
+        detail = _chips(target["enum"], MAX_CHIPS)
+    elif target.get("properties"):
+        detail = "{" + _chips(list(target["properties"])) + "}"
+    else:
+        detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
+    return f"{escape(label(DEF_LABELS, name, lang))}{in_brackets(detail, lang)}"
+
+
+def _mapping_html(node: dict[str, Any], null: str, schema: dict[str, Any], lang: str) -> str:
+    """What a mapping accepts: keys matching a pattern, each a value; the same value for every key; or each key
+    with its value (``null``: the words for "or null", when the mapping may also be null)."""
+    if not node.get("properties") and node.get("patternProperties"):
         (pattern, sub), = list(node["patternProperties"].items())[:1]
         return VALUE_KINDS["map_pattern"][lang].format(pattern=escape(pattern), each=accepts_html(sub, schema, lang))
-    if "object" in types:
-        props = node.get("properties") or {}
-        described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}
-        if len(props) > 2 and len(set(described.values())) == 1:
-            return VALUE_KINDS["map_each"][lang].format(keys=_chips(list(props), MAX_CHIPS),
-                                                        each=next(iter(described.values()))) + null
-        sep = "；" if lang == "zh" else "; "
-        return VALUE_KINDS["map"][lang].format(
-            fields=sep.join(f"<code>{escape(k)}</code> {v}" for k, v in described.items())) + null
-    return f"<code>{escape(compact(node))}</code>"
+    props = node.get("properties") or {}
+    described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}
+    if len(props) > 2 and len(set(described.values())) == 1:
+        return VALUE_KINDS["map_each"][lang].format(keys=_chips(list(props), MAX_CHIPS),
+                                                    each=next(iter(described.values()))) + null
+    sep = "；" if lang == "zh" else "; "
+    return VALUE_KINDS["map"][lang].format(
+        fields=sep.join(f"<code>{escape(k)}</code> {v}" for k, v in described.items())) + null
 
 
 def _chips(values: Sequence[Any], limit: int | None = None) -> str:

@@ -295,6 +295,29 @@ def _team(seat: int, banker: int) -> str:
     return "banker_team" if seat % 2 == banker % 2 else "attackers"
 
 
+def _replayed(rules: Any, record: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`), with what a narrator
+    needs noted on the way: ``{"shows": [{seat, cards, after}], "loads": [{seat, count, team}], "declaration": the
+    record's entry, "buried": cards}``. Returns ``(state, notes)``."""
+    from .records import HOOKS
+
+    state = HOOKS.start(rules, record, None)
+    notes: dict[str, Any] = {"shows": [], "loads": [], "declaration": {}, "buried": []}
+    for index, action in enumerate(record["actions"]):
+        HOOKS.step(state, index, action)
+        kind = action["type"]
+        if kind == "show":
+            notes["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
+        elif kind == "declaration":
+            notes["declaration"] = dict(action)
+        elif kind == "bury":
+            notes["buried"] = list(action["cards"])
+        elif kind == "load":
+            notes["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
+                                   "team": _team(action["seat"], state.banker)})
+    return state, notes
+
+
 def sample_hand(variant_id: str) -> dict[str, Any] | None:
     """The sample hand of a variant, replayed from the record of a reference-engine game.
 
@@ -314,7 +337,6 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
     from ..records import hand_record
     from .settlement import SettleInput, unmet
     from .bots import BOTS
-    from .hand import HandState
     from .match import Match
     from .rules import rules_for
 
@@ -331,34 +353,9 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         return None
     state = settled[spec["hand"] - 1]
     record = hand_record(state, seed=spec["seed"])
-    replay = HandState(rules, record["pack"], hand_number=record["hand_number"],
-                       team_levels=record["team_levels"], banker=record["banker"], trump_suit=record["trump_suit"],
-                       first_drawer=record["first_drawer"])
-    shows, loads, declaration, buried, dealt_bottom = [], [], {}, [], []
-    for action in record["actions"]:
-        kind = action["type"]
-        if kind == "show":
-            shows.append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
-            replay.deal_until(action["after"])
-            replay.apply({"type": "show", "seat": action["seat"], "cards": action["cards"]})
-            continue
-        if replay.phase in ("deal", "declare"):
-            replay.deal_until(replay.total)
-            replay.apply({"type": "close"})
-            dealt_bottom = list(replay.dealt_bottom)
-        if kind == "declaration":
-            declaration = dict(action)
-            continue
-        if replay.phase == "star_burial" and kind != "load":
-            replay.end_star_burial()
-        if kind == "settle":
-            continue
-        if kind == "bury":
-            buried = list(action["cards"])
-        elif kind == "load":
-            loads.append({"seat": action["seat"], "count": action.get("count", 0),
-                          "team": _team(action["seat"], replay.banker)})
-        replay.apply(action)
+    replay, notes = _replayed(rules, record)
+    shows, loads, declaration, buried = notes["shows"], notes["loads"], notes["declaration"], notes["buried"]
+    dealt_bottom = list(replay.dealt_bottom)
     ranking = replay.ranking
     tricks = []
     for number, (leader, plays, winner, points) in enumerate(replay.tricks, 1):
