@@ -313,6 +313,29 @@ def _team(seat: int, banker: int) -> str:
     return "banker_team" if seat % 2 == banker % 2 else "attackers"
 
 
+def _replayed(rules: Any, record: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`), with what a narrator
+    needs noted on the way: ``{"shows": [{seat, cards, after}], "loads": [{seat, count, team}], "declaration": the
+    record's entry, "buried": cards}``. Returns ``(state, notes)``."""
+    from .records import HOOKS
+
+    state = HOOKS.start(rules, record, None)
+    notes: dict[str, Any] = {"shows": [], "loads": [], "declaration": {}, "buried": []}
+    for index, action in enumerate(record["actions"]):
+        HOOKS.step(state, index, action)
+        kind = action["type"]
+        if kind == "show":
+            notes["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
+        elif kind == "declaration":
+            notes["declaration"] = dict(action)
+        elif kind == "bury":
+            notes["buried"] = list(action["cards"])
+        elif kind == "load":
+            notes["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
+                                   "team": _team(action["seat"], state.banker)})
+    return state, notes
+
+
 def sample_hand(variant_id: str) -> dict[str, Any] | None:
     """The sample hand of a variant, replayed from the record of a reference-engine game.
 
@@ -362,39 +385,28 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
 
 
 def _replay(record: dict[str, Any], rules: Any) -> tuple[Any, dict[str, Any]]:
-    """Replay a hand record up to its settlement: the replayed hand, and ``{shows, declaration, bottom (dealt),
-    buried, loads}`` read off the way."""
-    from .hand import HandState
+    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`) up to its settlement,
+    with what a narrator needs noted on the way. Returns ``(state, told)``, ``told`` being ``{"shows": [{seat, cards,
+    after}], "declaration": the record's entry, "bottom": the dealt bottom, "buried": cards, "loads": [{seat, count,
+    team}]}``."""
+    from .records import HOOKS
 
-    replay = HandState(rules, record["pack"], hand_number=record["hand_number"],
-                       team_levels=record["team_levels"], banker=record["banker"], trump_suit=record["trump_suit"],
-                       first_drawer=record["first_drawer"])
+    state = HOOKS.start(rules, record, None)
     told: dict[str, Any] = {"shows": [], "declaration": {}, "bottom": [], "buried": [], "loads": []}
-    for action in record["actions"]:
+    for index, action in enumerate(record["actions"]):
+        HOOKS.step(state, index, action)
         kind = action["type"]
         if kind == "show":
             told["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
-            replay.deal_until(action["after"])
-            replay.apply({"type": "show", "seat": action["seat"], "cards": action["cards"]})
-            continue
-        if replay.phase in ("deal", "declare"):
-            replay.deal_until(replay.total)
-            replay.apply({"type": "close"})
-            told["bottom"] = list(replay.dealt_bottom)
-        if kind == "declaration":
+        elif kind == "declaration":
             told["declaration"] = dict(action)
-            continue
-        if replay.phase == "star_burial" and kind != "load":
-            replay.end_star_burial()
-        if kind == "settle":
-            continue
-        if kind == "bury":
+        elif kind == "bury":
             told["buried"] = list(action["cards"])
         elif kind == "load":
             told["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
-                                  "team": _team(action["seat"], replay.banker)})
-        replay.apply(action)
-    return replay, told
+                                  "team": _team(action["seat"], state.banker)})
+    told["bottom"] = list(state.dealt_bottom)
+    return state, told
 
 
 def _tricks(replay: Any, rules: Any) -> list[dict[str, Any]]:
