@@ -8,11 +8,11 @@ cards filling gaps, then read by :func:`.combinations.readings`; a play is count
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import product
 
-from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of, sort_cards
-from .combinations import SEQ_LENGTH, SEQ_UNIT, TIER, Reading, beats, readings, wild_card
+from ..climbing.cardset import FACES, rank_of, sort_cards
+from .combinations import TIER, Reading, beats, readings, wild_card
 from .rules import DadunRules
 
 
@@ -41,91 +41,119 @@ def _by_rank(hand: Counter, wild: str) -> dict[str, dict[str, int]]:
     return out
 
 
-def candidates(rules: DadunRules, hand: Counter, level: str, wanted: set[str] | None = None) -> set[tuple[str, ...]]:
-    """Card multisets (sorted tuples) that may form a combination of ``wanted`` (all when None)."""
-    wild = wild_card(rules, level)
-    w_max = hand.get(wild, 0)
-    by_rank = _by_rank(hand, wild)
-    out: set[tuple[str, ...]] = set()
-    want = (lambda c: True) if wanted is None else (lambda c: c in wanted)
+class _Builder:
+    """Candidate card multisets of one hand, collected as sorted tuples."""
 
-    def add(cards: list[str] | tuple[str, ...]) -> None:
-        out.add(tuple(sorted(cards)))
+    def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
+        self.rules, self.hand = rules, hand
+        self.wild = wild_card(rules, level)
+        self.w_max = hand.get(self.wild, 0)
+        self.by_rank = _by_rank(hand, self.wild)
+        self.out: set[tuple[str, ...]] = set()
 
+    def add(self, cards: list[str] | tuple[str, ...], wilds: int = 0) -> None:
+        self.out.add(tuple(sorted(list(cards) + [self.wild] * wilds)))
+
+    def total(self, rank: str) -> int:
+        return sum(self.by_rank.get(rank, {}).values())
+
+
+def _singles(b: _Builder, want: Callable[[str], bool]) -> None:
     if want("single"):
-        for card, n in hand.items():
+        for card, n in b.hand.items():
             if n:
-                add([card])
-    if want("pair") or want("triple") or want("bomb"):
-        sizes = [s for s, c in ((2, "pair"), (3, "triple")) if want(c)]
-        if want("bomb"):
-            sizes += list(range(4, 16))
-        for r, counts in by_rank.items():
-            total = sum(counts.values())
-            for size in sizes:
-                for w in range(0, min(w_max, size) + 1):
-                    k = size - w
-                    if k < 1 or k > total:
-                        continue
-                    for sub in _submultisets(counts, k):
-                        add(list(sub) + [wild] * w)
+                b.add([card])
+
+
+def _same_rank(b: _Builder, want: Callable[[str], bool]) -> None:
+    sizes = [s for s, c in ((2, "pair"), (3, "triple")) if want(c)]
+    if want("bomb"):
+        sizes += list(range(4, 16))
+    for counts in b.by_rank.values():
+        total = sum(counts.values())
         for size in sizes:
-            if 2 <= size <= w_max:
-                add([wild] * size)
-    if want("dun") or want("linked_dun") or want("triple"):
-        duns = [c for c, n in hand.items() if n >= 3]
-        for c in duns:
-            add([c] * 3)
-        if want("linked_dun"):
-            for i, a in enumerate(duns):
-                for b in duns[i + 1:]:
-                    add([a] * 3 + [b] * 3)
-    if want("full_house") and w_max + sum(sum(c.values()) for c in by_rank.values()) >= 5:
-        for t in FACES:
-            for p in FACES:
-                if t == p:
+            for w in range(0, min(b.w_max, size) + 1):
+                if 1 <= size - w <= total:
+                    for sub in _submultisets(counts, size - w):
+                        b.add(sub, w)
+    for size in sizes:
+        if 2 <= size <= b.w_max:
+            b.add([], size)
+
+
+def _duns(b: _Builder, want: Callable[[str], bool]) -> None:
+    if not (want("dun") or want("linked_dun") or want("triple")):
+        return
+    duns = [c for c, n in b.hand.items() if n >= 3]
+    for c in duns:
+        b.add([c] * 3)
+    if want("linked_dun"):
+        for i, x in enumerate(duns):
+            for y in duns[i + 1:]:
+                b.add([x] * 3 + [y] * 3)
+
+
+def _full_houses(b: _Builder, want: Callable[[str], bool]) -> None:
+    if not want("full_house") or b.w_max + sum(b.total(r) for r in b.by_rank) < 5:
+        return
+    for t in FACES:
+        for p in FACES:
+            if t == p:
+                continue
+            tc, pc = b.by_rank.get(t, {}), b.by_rank.get(p, {})
+            for kt, kp in product(range(4), range(3)):
+                w = 5 - kt - kp
+                if w > b.w_max or kt > b.total(t) or kp > b.total(p):
                     continue
-                tc, pc = by_rank.get(t, {}), by_rank.get(p, {})
-                for kt in range(0, 4):
-                    for kp in range(0, 3):
-                        w = 5 - kt - kp
-                        if w > w_max or kt > sum(tc.values()) or kp > sum(pc.values()):
-                            continue
-                        for st in _submultisets(tc, kt):
-                            for sp in _submultisets(pc, kp):
-                                add(list(st) + list(sp) + [wild] * w)
+                for st in _submultisets(tc, kt):
+                    for sp in _submultisets(pc, kp):
+                        b.add(st + sp, w)
+
+
+def _runs(b: _Builder, want: Callable[[str], bool]) -> None:
     for comb in ("straight", "straight_flush", "pair_run", "triple_run"):
-        if not want(comb):
+        length, unit = b.rules.sequence(comb)
+        if not want(comb) or not length:
             continue
-        length, unit = SEQ_LENGTH[comb], SEQ_UNIT[comb]
         for start in range(0, 14 - length + 1):
             ranks = ["A" if p in (0, 13) else FACES[p - 1] for p in range(start, start + length)]
-            options = []
-            for r in ranks:
-                counts = by_rank.get(r, {})
-                opts = [(sub, unit - len(sub)) for k in range(0, unit + 1) for sub in _submultisets(counts, k)]
-                options.append(opts)
+            options = [[(sub, unit - len(sub)) for k in range(0, unit + 1)
+                        for sub in _submultisets(b.by_rank.get(r, {}), k)] for r in ranks]
             for choice in product(*options):
                 w = sum(x[1] for x in choice)
-                if w <= w_max:
-                    add([c for sub, _ in choice for c in sub] + [wild] * w)
-    if want("linked_bomb"):
-        order = rules.linked_order
-        for i in range(len(order) - 1):
-            a, b = order[i], order[i + 1]
-            ac, bc = by_rank.get(a, {}), by_rank.get(b, {})
-            na, nb = sum(ac.values()), sum(bc.values())
-            if na + nb + w_max < 8:
+                if w <= b.w_max:
+                    b.add([c for sub, _ in choice for c in sub], w)
+
+
+def _linked_bombs(b: _Builder, want: Callable[[str], bool]) -> None:
+    if not want("linked_bomb"):
+        return
+    order = b.rules.linked_order
+    for x, y in zip(order, order[1:]):
+        xc, yc = b.by_rank.get(x, {}), b.by_rank.get(y, {})
+        nx, ny = b.total(x), b.total(y)
+        if nx + ny + b.w_max < 8:
+            continue
+        for kx, ky, w in product(range(nx + 1), range(ny + 1), range(b.w_max + 1)):
+            if kx + ky + w < 8:
                 continue
-            for ka in range(0, na + 1):
-                for kb in range(0, nb + 1):
-                    for w in range(0, w_max + 1):
-                        if ka + kb + w < 8:
-                            continue
-                        for sa in _submultisets(ac, ka):
-                            for sb in _submultisets(bc, kb):
-                                add(list(sa) + list(sb) + [wild] * w)
-    return out
+            for sx in _submultisets(xc, kx):
+                for sy in _submultisets(yc, ky):
+                    b.add(sx + sy, w)
+
+
+_SHAPES = (_singles, _same_rank, _duns, _full_houses, _runs, _linked_bombs)
+
+
+def candidates(rules: DadunRules, hand: Counter, level: str, wanted: set[str] | None = None) -> set[tuple[str, ...]]:
+    """Card multisets (sorted tuples) that may form a combination of ``wanted`` (all when None)."""
+    builder = _Builder(rules, hand, level)
+
+    def want(combination: str) -> bool:
+        return wanted is None or combination in wanted
+    for shape in _SHAPES:
+        shape(builder, want)
+    return builder.out
 
 
 def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
