@@ -18,15 +18,11 @@ import pstats
 import random
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from a checkout without installing
-
-from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
-from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
-from benchmarks.random_hands import parser as command_line  # noqa: E402
-from benchmarks.random_hands import play  # noqa: E402
+from datong_rules.reference_impl.climbing.cardset import full_pack
+from datong_rules.reference_impl.dadun.rules import rules_for
+from random_hands import parser as command_line
+from random_hands import play
 
 HANDS_TARGET = 300.0
 """Random-bot hands per second wanted."""

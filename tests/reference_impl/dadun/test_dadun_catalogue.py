@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from datong_rules.reference_impl.dadun.ops import OPS
 from datong_rules.reference_impl.dadun.rules import RulesError, rules_for, rules_with
 from datong_rules.reference_impl.variant import load_variant
