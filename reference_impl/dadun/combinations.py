@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import product
 
-from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of, sort_key, suit_of
+from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
 from .rules import DadunRules
 
 ORDINARY = ("single", "pair", "triple", "full_house", "straight", "pair_run", "triple_run")
@@ -396,7 +395,7 @@ def power(rank: str, level: str, promoted: bool) -> int:
     """Strength of a rank: 2 → 0 … A → 12, the level rank 13 when promoted, LJ 14, BJ 15
     [ranking.power_order]."""
     if rank in JOKERS:
-        return 14 + JOKERS.index(rank)
+        return 14 if rank == "LJ" else 15
     if promoted and rank == level:
         return 13
     return FACES.index(rank)
@@ -486,8 +485,3 @@ def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_wa
 def _triple_rank(reading: Reading) -> str:
     count = Counter(rank_of(c) for c in reading.cards)
     return next(r for r, k in count.items() if k == 3)
-
-
-def all_card_tokens() -> list[str]:
-    """Every distinct card token (52 + 2)."""
-    return [s + r for r, s in product(FACES, SUITS)] + list(JOKERS)
