@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import JOKERS
-from .rules import BiedanRules, Combination
+from ..climbing.catalogue import Combination
+from .rules import BiedanRules
 
 
 class Reading(NamedTuple):

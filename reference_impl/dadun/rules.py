@@ -7,8 +7,10 @@ the field). Values the engine cannot play are refused with a one-line :class:`Ru
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, reader, round_rules
 from ..variant import Variant
@@ -67,10 +69,11 @@ CATALOGUE: dict[str, dict[str, Any]] = {
     "triple": {"shape": "same_rank", "size": 3, "tier": "ordinary", "key": "power"},
     "full_house": {"shape": "triple_with_pair", "size": 5, "pair": "adjacent_rank", "tier": "ordinary",
                    "key": ["triple_power", "pair"]},
-    "straight": {"shape": "sequence", "unit": 1, "length": None, "tier": "ordinary", "key": "top"},
-    "pair_run": {"shape": "sequence", "unit": 2, "length": None, "tier": "ordinary", "key": "top"},
-    "triple_run": {"shape": "sequence", "unit": 3, "length": None, "tier": "ordinary", "key": "top"},
-    "straight_flush": {"shape": "sequence", "unit": 1, "length": None, "suited": True, "tier": "bomb", "key": "top"},
+    "straight": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "pair_run": {"shape": "sequence", "unit": 2, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "triple_run": {"shape": "sequence", "unit": 3, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "straight_flush": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "suited": True, "tier": "bomb",
+                       "key": "top"},
     "bomb": {"shape": "same_rank", "min_size": 4, "tier": "bomb", "key": ["ladder", "power"]},
     "linked_bomb": {"shape": "linked", "count": 2, "unit": "bomb", "relation": "adjacent", "tier": "bomb",
                     "key": ["ladder", "base"]},
@@ -78,31 +81,8 @@ CATALOGUE: dict[str, dict[str, Any]] = {
     "linked_dun": {"shape": "linked", "count": 2, "unit": "dun", "relation": "adjacent_or_equal",
                    "tier": "linked_dun", "key": "linked_dun_order"},
 }
-"""combinations.catalogue: each combination the engine plays, with the fields it plays (``length: None``: any run
-length from 2 to 13, read from the entry)."""
-
-
-def _catalogue_entry(index: int, entry: dict[str, Any]) -> tuple[str, int]:
-    """Check one catalogue entry against :data:`CATALOGUE`; returns (name, run length or 0).
-
-    Raises:
-        RulesError: a name, field or value the engine does not play (names the entry and the field).
-    """
-    name = entry.get("name")
-    if name not in CATALOGUE:
-        raise RulesError(f"combinations.catalogue: entry {index + 1} {name!r} is not played by the engine "
-                         f"(it plays: {', '.join(CATALOGUE)})")
-    played = CATALOGUE[name]
-    for field in sorted(set(entry) - {"name"} | set(played)):
-        want, got = played.get(field, "absent"), entry.get(field, "absent")
-        if field == "length" and want is None:
-            if not isinstance(got, int) or isinstance(got, bool) or not 2 <= got <= 13:
-                raise RulesError(f"combinations.catalogue: entry {index + 1} ({name}): length = {got!r} is not "
-                                 "played by the engine (it plays runs of 2 to 13 ranks)")
-        elif got != want:
-            raise RulesError(f"combinations.catalogue: entry {index + 1} ({name}): {field} = {got!r} is not played "
-                             f"by the engine (it plays: {want!r})")
-    return str(name), int(entry.get("length", 0))
+"""combinations.catalogue: each combination the engine plays, with the fields it plays (templates of
+:func:`..climbing.catalogue.read_catalogue`; runs of any length from 2 to 13 ranks)."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +111,7 @@ class DadunRules:
     wild_only_wilds: str  # wild.only_wilds
     three_wilds_dun: bool  # wild.three_wilds_dun
     catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
-    run_lengths: dict[str, int]  # combinations.catalogue (run name → length in ranks)
+    combinations: tuple[Combination, ...]  # combinations.catalogue (the entries)
     full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace
     triple_run_ace: str  # combinations.triple_run_ace
     dun_also_triple: bool  # combinations.dun_also_triple
@@ -160,8 +140,11 @@ class DadunRules:
     def sequence(self, combination: str) -> tuple[int, int]:
         """(length in ranks, cards per rank) of a run of the catalogue [combinations.catalogue]; (0, 0) when the
         catalogue has no such run."""
-        length = self.run_lengths.get(combination, 0)
-        return (length, CATALOGUE[combination]["unit"]) if length else (0, 0)
+        return self._runs.get(combination, (0, 0))
+
+    @cached_property
+    def _runs(self) -> dict[str, tuple[int, int]]:
+        return {c.name: (c.min_length, int(c.unit)) for c in self.combinations if c.shape == "sequence"}
 
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
@@ -184,11 +167,11 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     ladder = tuple((s["combination"], s["size"]) for s in list(v("beating.bomb_ladder")) + list(
         v("beating.bomb_ladder_extension")))
     levels_rule = dict(v("settlement.levels"))
-    entries = [_catalogue_entry(i, entry) for i, entry in enumerate(v("combinations.catalogue"))]
-    run_lengths = {name: length for name, length in entries if length}
-    if "straight_flush" in run_lengths and ("straight_flush", run_lengths["straight_flush"]) not in ladder:
-        raise RulesError(f"{variant.id}: combinations.catalogue: a straight_flush of {run_lengths['straight_flush']} "
-                         "cards has no step on beating.bomb_ladder")
+    combinations = read_catalogue(v("combinations.catalogue"), CATALOGUE, RulesError)
+    for combo in combinations:
+        if combo.name == "straight_flush" and ("straight_flush", combo.min_length) not in ladder:
+            raise RulesError(f"{variant.id}: combinations.catalogue: a straight_flush of {combo.min_length} cards "
+                             "has no step on beating.bomb_ladder")
     return DadunRules(
         variant_id=variant.id,
         players=v("players.count"),
@@ -211,8 +194,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         wild_alone=v("wild.alone"),
         wild_only_wilds=v("wild.only_wilds"),
         three_wilds_dun=v("wild.three_wilds_dun"),
-        catalogue=tuple(name for name, _ in entries),
-        run_lengths=run_lengths,
+        catalogue=tuple(combo.name for combo in combinations),
+        combinations=combinations,
         full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]),
         triple_run_ace=v("combinations.triple_run_ace"),
         dun_also_triple=v("combinations.dun_also_triple"),
