@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+import random
+from functools import lru_cache
 from itertools import product
 
+from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of, sort_cards
-from .combinations import TIER, Reading, beats, readings, wild_card
+from .combinations import TIER, Reading, beats, key, power, readings, table_is_led, wild_card
 from .rules import DadunRules
 
 
@@ -176,3 +179,53 @@ def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
             if table is None or beats(rules, reading, table, level, table_was) is None:
                 out.append((cards, reading))
     return out
+
+
+# ----------------------------------------------------------------------------------------------- random plays
+_RANK = {card: rank_of(card) for card in ALL_CARDS}
+
+
+def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random) -> tuple[list[str], Reading]:
+    """The random bot's lead: a card drawn from the hand (notation of the tokens sorted as strings); unless it is the
+    wild, every natural copy of its rank when they are 2 to 15 cards with a pair, triple or bomb reading, else the
+    card alone as a single [play.*, combinations.*]."""
+    cards = sorted(hand.elements())
+    card = rng.choice(cards)
+    wild = wild_card(rules, level)
+    if card != wild:
+        rank = _RANK[card]
+        same = [c for c in cards if _RANK[c] == rank and c != wild]
+        if 2 <= len(same) <= 15:
+            for reading in readings(rules, tuple(same), level):
+                if reading.combination in ("pair", "triple", "bomb"):
+                    return same, reading
+    return [card], Reading("single", (card,))
+
+
+@lru_cache(maxsize=16)
+def _ranks_up(level: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(strength when beating, the rank's card tokens in string order) of every rank, weakest first, at ``level``."""
+    ranks = list(FACES) + ["LJ", "BJ"]
+    out = [(power(r, level, True), tuple(sorted(c for c in ALL_CARDS if _RANK[c] == r))) for r in ranks]
+    return tuple(sorted(out))
+
+
+def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
+                  table_was: str) -> tuple[list[str], Reading] | None:
+    """The random bot's answer to a single, pair or triple: the lowest same-rank group of the hand that beats it
+    (the first cards of the rank in string order), or None (pass) [beating.*, ranking.*]."""
+    if table.combination not in ("single", "pair", "triple"):
+        return None
+    size = len(table.cards)
+    floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
+    for strength, tokens in _ranks_up(level):
+        if strength < floor:
+            continue
+        held = [card for card in tokens for _ in range(hand.get(card, 0))]
+        if len(held) < size:
+            continue
+        cards = tuple(held[:size])
+        for reading in readings(rules, cards, level):
+            if reading.combination == table.combination and beats(rules, reading, table, level, table_was) is None:
+                return list(cards), reading
+    return None
