@@ -6,8 +6,8 @@ pair, triple, bomb), a card (dun), a run window (straights, pair and triple runs
 flush), a triple and pair rank (full house), two adjacent ranks and sizes (linked bomb). Every play of a class has
 the class's combination and compare key, so whether it beats the table is decided once, on the class's
 representative reading (:attr:`PlayClass.stood`), and the plays are counted by multiset arithmetic
-(:attr:`PlayClass.ways`). Agrees with :func:`.plays.legal_plays` (tests compare both with a brute-force counter)
-[combinations.*, wild.*, beating.*].
+(:attr:`PlayClass.ways`); :func:`.plays.legal_plays` lists the plays of the same classes (tests compare both with a
+brute-force counter) [combinations.*, wild.*, beating.*].
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from .combinations import Reading, beats, wild_card
 from .rules import DadunRules
 
+Part = tuple[tuple[str, ...], int, int]
+"""(tokens, need, least): ``need`` cards taken from the hand's copies of ``tokens`` (at least ``least``) or wilds."""
+
 
 @dataclass(frozen=True)
 class PlayClass:
@@ -31,11 +34,14 @@ class PlayClass:
         stood: a representative reading's cards (a wild in a suit-blind combination written ``H<rank>``); every play
             of the class has this combination and this compare key.
         ways: how many distinct plays (card multisets with this reading) of the hand the class holds (≥ 1).
+        parts: how its plays are made (:data:`Part`): for each part, ``need`` cards of its ``tokens``, at least
+            ``least`` of them natural cards of the hand, the others wild cards.
     """
 
     combination: str
     stood: tuple[str, ...]
     ways: int
+    parts: tuple[Part, ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -91,6 +97,10 @@ class _Hand:
             return int(k == 0)
         return _sub(tuple(sorted(counts.values())), k)
 
+    def part(self, rank: str, need: int, least: int = 0) -> Part:
+        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest."""
+        return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
+
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
         return sum(self.by_rank.get(rank, {}).values())
@@ -100,16 +110,16 @@ class _Hand:
 def _singles(h: _Hand) -> Iterator[PlayClass]:
     for card, n in sorted(h.hand.items()):
         if n > 0 and card != h.wild and h.ok("single", (card,)):
-            yield PlayClass("single", (card,), 1)
+            yield PlayClass("single", (card,), 1, (((card,), 1, 1),))
     if not h.w_max:
         return
     if h.rules.wild_alone == "level_card":
         if h.ok("single", (h.wild,)):
-            yield PlayClass("single", (h.wild,), 1)
+            yield PlayClass("single", (h.wild,), 1, (((), 1, 0),))
         return
     for r in h.declarable:
         if h.ok("single", (_h(r),)):
-            yield PlayClass("single", (_h(r),), 1)
+            yield PlayClass("single", (_h(r),), 1, (((), 1, 0),))
 
 
 def _same_rank_ways(h: _Hand, combination: str, size: int, rank: str) -> int:
@@ -136,7 +146,7 @@ def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
     if rules.wild_only_wilds == "natural":
         if h.ok(combination, (h.wild,) * size) and not (
                 combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun):
-            yield PlayClass(combination, (h.wild,) * size, 1)
+            yield PlayClass(combination, (h.wild,) * size, 1, (((), size, 0),))
         return
     for r in h.declarable:
         if combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
@@ -144,7 +154,7 @@ def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
         if combination == "triple" and not rules.dun_also_triple and r == h.level and rules.three_wilds_dun:
             continue
         if h.ok(combination, (_h(r),) * size):
-            yield PlayClass(combination, (_h(r),) * size, 1)
+            yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
 
 
 def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
@@ -153,7 +163,7 @@ def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
             if h.ok(combination, (_h(r),) * size):
                 ways = _same_rank_ways(h, combination, size, r)
                 if ways:
-                    yield PlayClass(combination, (_h(r),) * size, ways)
+                    yield PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),))
         yield from _wilds_only(h, combination, size)
 
 
@@ -172,11 +182,11 @@ def _duns(h: _Hand) -> Iterator[PlayClass]:
         duns.append(h.wild)
     for c in duns:
         if h.ok("dun", (c,) * 3):
-            yield PlayClass("dun", (c,) * 3, 1)
+            yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
     for i, a in enumerate(duns):
         for b in duns[i + 1:]:
             if _linked(h.rules, a, b) and h.ok("linked_dun", (a,) * 3 + (b,) * 3):
-                yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1)
+                yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
 
 
 def _full_house_adjacent(rules: DadunRules, a: str, b: str) -> bool:
@@ -193,7 +203,7 @@ def _full_houses(h: _Hand) -> Iterator[PlayClass]:
                 continue
             ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
             if ways:
-                yield PlayClass("full_house", stood, ways)
+                yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
 
 
 def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
@@ -240,7 +250,7 @@ def _runs(h: _Hand) -> Iterator[PlayClass]:
             if combination == "straight" and not h.rules.flush_also_straight:
                 ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
             if ways:
-                yield PlayClass(combination, stood, ways)
+                yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
 
 
 def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
@@ -254,7 +264,8 @@ def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
             if h.ok("straight_flush", stood):
                 ways = _suit_ways(h, ranks, s)
                 if ways:
-                    yield PlayClass("straight_flush", stood, ways)
+                    parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
+                    yield PlayClass("straight_flush", stood, ways, parts)
 
 
 def _bombs(h: _Hand) -> Iterator[PlayClass]:
@@ -265,7 +276,7 @@ def _bombs(h: _Hand) -> Iterator[PlayClass]:
                 continue
             ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
             if ways:
-                yield PlayClass("bomb", (_h(r),) * size, ways)
+                yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
 
 
 def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
@@ -293,7 +304,7 @@ def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
                     continue
                 ways = _linked_bomb_ways(h, a, b, ha, hb)
                 if ways:
-                    yield PlayClass("linked_bomb", stood, ways)
+                    yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
 
 
 SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (

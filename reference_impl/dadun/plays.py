@@ -1,21 +1,23 @@
-"""Every distinct legal play of a hand (cards multiset + canonical reading), for legal_play_count, bots and the
-state API.
+"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API, and the random
+bot's plays.
 
-Candidates are built by shape (same rank, duns, full houses, runs, linked bombs) from the hand's counts, with wild
-cards filling gaps, then read by :func:`.combinations.readings`; a play is counted once per (cards, reading).
+The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
+says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
+:func:`.combinations.readings`; a play is listed once per (cards, reading).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterator
 import random
+from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 
 from ..cards import ALL_CARDS
-from ..climbing.cardset import FACES, rank_of, sort_cards
-from .combinations import TIER, Reading, beats, key, power, readings, table_is_led, wild_card
+from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
+from .combinations import Reading, beats, key, power, readings, table_is_led, wild_card
+from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
 
@@ -36,149 +38,49 @@ def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]
     yield from rec(0, size, [])
 
 
-def _by_rank(hand: Counter, wild: str) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for card, n in hand.items():
-        if card != wild and n > 0:
-            out.setdefault(rank_of(card), {})[card] = n
-    return out
+def _choices(hand: Counter, part: Part) -> list[tuple[tuple[str, ...], int]]:
+    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural."""
+    tokens, need, least = part
+    counts = {t: hand[t] for t in tokens if hand.get(t, 0) > 0}
+    most = min(need, sum(counts.values()))
+    return [(sub, need - k) for k in range(most, least - 1, -1) for sub in _submultisets(counts, k)]
 
 
-class _Builder:
-    """Candidate card multisets of one hand, collected as sorted tuples."""
-
-    def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
-        self.rules, self.hand = rules, hand
-        self.wild = wild_card(rules, level)
-        self.w_max = hand.get(self.wild, 0)
-        self.by_rank = _by_rank(hand, self.wild)
-        self.out: set[tuple[str, ...]] = set()
-
-    def add(self, cards: list[str] | tuple[str, ...], wilds: int = 0) -> None:
-        self.out.add(tuple(sorted(list(cards) + [self.wild] * wilds)))
-
-    def total(self, rank: str) -> int:
-        return sum(self.by_rank.get(rank, {}).values())
+_EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun"))
+"""Combinations whose classes name each card (the others name ranks only)."""
 
 
-def _singles(b: _Builder, want: Callable[[str], bool]) -> None:
-    if want("single"):
-        for card, n in b.hand.items():
-            if n:
-                b.add([card])
+def _identity(combination: str, stood: tuple[str, ...]) -> object:
+    """What every reading of one class shares: its cards (exact combinations) or its ranks."""
+    return tuple(sorted(stood)) if combination in _EXACT else Counter(rank_of(c) for c in stood)
 
 
-def _same_rank(b: _Builder, want: Callable[[str], bool]) -> None:
-    sizes = [s for s, c in ((2, "pair"), (3, "triple")) if want(c)]
-    if want("bomb"):
-        sizes += list(range(4, 16))
-    for counts in b.by_rank.values():
-        total = sum(counts.values())
-        for size in sizes:
-            for w in range(0, min(b.w_max, size) + 1):
-                if 1 <= size - w <= total:
-                    for sub in _submultisets(counts, size - w):
-                        b.add(sub, w)
-    for size in sizes:
-        if 2 <= size <= b.w_max:
-            b.add([], size)
-
-
-def _duns(b: _Builder, want: Callable[[str], bool]) -> None:
-    if not (want("dun") or want("linked_dun") or want("triple")):
-        return
-    duns = [c for c, n in b.hand.items() if n >= 3]
-    for c in duns:
-        b.add([c] * 3)
-    if want("linked_dun"):
-        for i, x in enumerate(duns):
-            for y in duns[i + 1:]:
-                b.add([x] * 3 + [y] * 3)
-
-
-def _full_houses(b: _Builder, want: Callable[[str], bool]) -> None:
-    if not want("full_house") or b.w_max + sum(b.total(r) for r in b.by_rank) < 5:
-        return
-    for t in FACES:
-        for p in FACES:
-            if t == p:
-                continue
-            tc, pc = b.by_rank.get(t, {}), b.by_rank.get(p, {})
-            for kt, kp in product(range(4), range(3)):
-                w = 5 - kt - kp
-                if w > b.w_max or kt > b.total(t) or kp > b.total(p):
-                    continue
-                for st in _submultisets(tc, kt):
-                    for sp in _submultisets(pc, kp):
-                        b.add(st + sp, w)
-
-
-def _runs(b: _Builder, want: Callable[[str], bool]) -> None:
-    for comb in ("straight", "straight_flush", "pair_run", "triple_run"):
-        length, unit = b.rules.sequence(comb)
-        if not want(comb) or not length:
+def class_plays(rules: DadunRules, hand: Counter, level: str,
+                found: PlayClass) -> Iterator[tuple[tuple[str, ...], Reading]]:
+    """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class)."""
+    wild = wild_card(rules, level)
+    want = _identity(found.combination, found.stood)
+    for choice in product(*[_choices(hand, part) for part in found.parts]):
+        naturals = [c for sub, _ in choice for c in sub]
+        wilds = sum(w for _, w in choice)
+        if wilds + naturals.count(wild) > hand.get(wild, 0):
             continue
-        for start in range(0, 14 - length + 1):
-            ranks = ["A" if p in (0, 13) else FACES[p - 1] for p in range(start, start + length)]
-            options = [[(sub, unit - len(sub)) for k in range(0, unit + 1)
-                        for sub in _submultisets(b.by_rank.get(r, {}), k)] for r in ranks]
-            for choice in product(*options):
-                w = sum(x[1] for x in choice)
-                if w <= b.w_max:
-                    b.add([c for sub, _ in choice for c in sub], w)
-
-
-def _linked_bombs(b: _Builder, want: Callable[[str], bool]) -> None:
-    if not want("linked_bomb"):
-        return
-    order = b.rules.linked_order
-    for x, y in zip(order, order[1:]):
-        xc, yc = b.by_rank.get(x, {}), b.by_rank.get(y, {})
-        nx, ny = b.total(x), b.total(y)
-        if nx + ny + b.w_max < 8:
-            continue
-        for kx, ky, w in product(range(nx + 1), range(ny + 1), range(b.w_max + 1)):
-            if kx + ky + w < 8:
-                continue
-            for sx in _submultisets(xc, kx):
-                for sy in _submultisets(yc, ky):
-                    b.add(sx + sy, w)
-
-
-_SHAPES = (_singles, _same_rank, _duns, _full_houses, _runs, _linked_bombs)
-
-
-def candidates(rules: DadunRules, hand: Counter, level: str, wanted: set[str] | None = None) -> set[tuple[str, ...]]:
-    """Card multisets (sorted tuples) that may form a combination of ``wanted`` (all when None)."""
-    builder = _Builder(rules, hand, level)
-
-    def want(combination: str) -> bool:
-        return wanted is None or combination in wanted
-    for shape in _SHAPES:
-        shape(builder, want)
-    return builder.out
+        cards = tuple(sort_cards(naturals + [wild] * wilds))
+        for reading in readings(rules, cards, level):
+            if reading.combination == found.combination and _identity(reading.combination, reading.cards) == want:
+                yield cards, reading
+                break
 
 
 def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
                 table_was: str = "round_opening") -> list[tuple[tuple[str, ...], Reading]]:
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
-    one is given [play.*, beating.*]; listed in the same order in every run (bots that take the first of equals are
-    reproducible)."""
-    wanted = None
-    if table is not None:
-        wanted = {c for c in TIER if TIER[c] > TIER[table.combination] or c == table.combination or (
-            TIER[table.combination] >= 1 and TIER[c] == TIER[table.combination])}
-        if TIER[table.combination] == 0 and not rules.bombs_beat_ordinary:
-            wanted = {table.combination, "dun", "linked_dun"}
-    out = []
-    for cards in sorted(candidates(rules, hand, level, wanted)):  # a set: sorted, so the order is the same each run
-        cards = tuple(sort_cards(cards))
-        for reading in readings(rules, cards, level):
-            if wanted is not None and reading.combination not in wanted:
-                continue
-            if table is None or beats(rules, reading, table, level, table_was) is None:
-                out.append((cards, reading))
-    return out
+    one is given [play.*, beating.*]: the plays of every class of :func:`.count.play_classes`, listed in the same
+    order in every run (by the cards as sorted strings, then catalogue order, then the reading's cards)."""
+    order = {c: i for i, c in enumerate(rules.catalogue)}
+    out = [play for found in play_classes(rules, hand, level, table, table_was)
+           for play in class_plays(rules, hand, level, found)]
+    return sorted(out, key=lambda p: (tuple(sorted(p[0])), order[p[1].combination], [sort_key(c) for c in p[1].cards]))
 
 
 # ----------------------------------------------------------------------------------------------- random plays
