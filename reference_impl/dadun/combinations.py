@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
+from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
-from .rules import DadunRules
+from .rules import CATALOGUE, DadunRules
 
-ORDINARY = ("single", "pair", "triple", "full_house", "straight", "pair_run", "triple_run")
-BOMB_TIER = ("straight_flush", "bomb", "linked_bomb")
-TIER = {**{c: 0 for c in ORDINARY}, **{c: 1 for c in BOMB_TIER}, "dun": 2, "linked_dun": 3}
-"""Tier of each combination: 0 ordinary, 1 the bomb ladder, 2 dun, 3 linked dun [combinations.catalogue]."""
+TIERS = ("ordinary", "bomb", "dun", "linked_dun")
+"""The catalogue's tiers, weakest first [combinations.catalogue, beating.duns]."""
+TIER = {name: TIERS.index(entry["tier"]) for name, entry in CATALOGUE.items()}
+"""Tier of each combination as its index in :data:`TIERS`: 0 ordinary, 1 the bomb ladder, 2 dun, 3 linked dun (the
+tier every catalogue entry the engine plays gives it)."""
 
 @dataclass(frozen=True)
 class Reading:
@@ -456,30 +459,42 @@ def table_is_led(rules: DadunRules, table_was: str) -> bool:
     return table_was in ("hand_opening", "round_opening")
 
 
+@lru_cache(maxsize=4)
+def _tiers(bombs_beat_ordinary: bool) -> Tiers:
+    """The tiers of the catalogue: duns and linked duns beat ordinary plays, bombs when the variant says so
+    [beating.bombs_beat_ordinary, beating.duns]."""
+    over = {"dun", "linked_dun"} | ({"bomb"} if bombs_beat_ordinary else set())
+    return Tiers(TIERS, frozenset(over), below="not_higher")
+
+
 def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
-    """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]."""
-    tp, tt = TIER[play.combination], TIER[table.combination]
-    if tp == 0:
-        if tt != 0 or play.combination != table.combination:
-            return "wrong_type"
-        led = table_is_led(rules, table_was)
-        kp = key(rules, play, level, True)
-        kt = key(rules, table, level, not led)
-        if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
-            # equal ranks never beat: compare the level rank at face value on both sides
-            if kp[0] == 13 and rank_of(table.cards[0]) == level and play.combination != "full_house":
-                return "not_higher"
-            if play.combination == "full_house" and kp[0] == 13 and power(_triple_rank(table), level, False) == \
-                    power(level, level, False):
-                kp = key(rules, play, level, False)
-        return None if kp > kt else "not_higher"
-    if tt == 0:
-        if tp == 1 and not rules.bombs_beat_ordinary:
-            return "wrong_type"
-        return None
-    if tp != tt:
-        return None if tp > tt else "not_higher"
+    """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]: the tiers
+    first (:func:`..climbing.beating.tier_reason`), then the compare keys of one tier."""
+    tier = TIER[play.combination]
+    reason = tier_reason(_tiers(rules.bombs_beat_ordinary), TIERS[tier], TIERS[TIER[table.combination]])
+    if reason != COMPARE:
+        return reason
+    if tier == 0:
+        return _ordinary_reason(rules, play, table, level, table_was)
     return None if key(rules, play, level, True) > key(rules, table, level, True) else "not_higher"
+
+
+def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
+    """Two ordinary plays: the same combination, and a higher key, a level card promoted above A unless the table was
+    led [ranking.level_promotion, ranking.lead_means, ranking.level_beats_led_level, ranking.full_house_pair]."""
+    if play.combination != table.combination:
+        return "wrong_type"
+    led = table_is_led(rules, table_was)
+    kp = key(rules, play, level, True)
+    kt = key(rules, table, level, not led)
+    if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
+        # equal ranks never beat: compare the level rank at face value on both sides
+        if kp[0] == 13 and rank_of(table.cards[0]) == level and play.combination != "full_house":
+            return "not_higher"
+        if play.combination == "full_house" and kp[0] == 13 and power(_triple_rank(table), level, False) == \
+                power(level, level, False):
+            kp = key(rules, play, level, False)
+    return None if kp > kt else "not_higher"
 
 
 def _triple_rank(reading: Reading) -> str:
