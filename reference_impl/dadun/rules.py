@@ -12,7 +12,7 @@ from typing import Any
 
 from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
-from ..climbing.variant_rules import RulesSource, reader, round_rules
+from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
 from ..variant import Variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -57,6 +57,15 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
 }
 """Rule id → the values the engine plays, for rules whose value is a name or a flag (kept equal to the enums of
 spec/schema/games/dadun/rules.schema.json by a test)."""
+
+
+PLAYED: dict[str, Any] = {
+    "ranking.power_order": ["BJ", "LJ", "level", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+    "ranking.sequence_order": {"order": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                               "wrap": False, "jokers": "excluded"},
+    "wild.never_in": frozenset(("dun", "linked_dun")),
+}
+"""Rule id → the one value of a list or mapping the engine plays (the others are refused, never ignored)."""
 
 
 class RulesError(ValueError):
@@ -161,6 +170,11 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         RulesError: not a Dadun variant, abstract, a rule missing, or a value the engine cannot play.
     """
     v = reader(variant, "dadun", SUPPORTED, RulesError, "Dadun")
+    check_played(variant, PLAYED, RulesError, "Dadun")
+    if set(v("combinations.linked_adjacency")["jokers"]) != {"LJ", "BJ"}:
+        raise RulesError(f"{variant.id}: combinations.linked_adjacency: jokers = "
+                         f"{v('combinations.linked_adjacency')['jokers']!r} is not played by the engine (it plays: "
+                         "['LJ', 'BJ']: the small-joker dun links with the big-joker dun)")
     hand_sizes = tuple(v("deal.hand_sizes"))
     if sum(hand_sizes) != 54 * v("deck.decks") or len(hand_sizes) != v("players.count"):
         raise RulesError(f"{variant.id}: deal.hand_sizes must give every card of the pack to the 4 players")

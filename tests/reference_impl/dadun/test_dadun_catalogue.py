@@ -64,3 +64,22 @@ def test_catalogue_values_the_engine_cannot_play_are_refused(changes, said):
 def test_a_straight_flush_length_without_a_ladder_step_is_refused():
     with pytest.raises(RulesError, match="straight_flush of 6 cards has no step on beating.bomb_ladder"):
         rules_with(V, {"combinations.catalogue": _catalogue(straight_flush={"length": 6})})
+
+
+@pytest.mark.parametrize(("rule_id", "value"), [
+    ("ranking.power_order", ["BJ", "LJ", "level", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]),
+    ("ranking.sequence_order", {"order": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                                "wrap": False, "jokers": "excluded"}),
+    ("wild.never_in", []),
+    ("combinations.linked_adjacency", {"order": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                                       "jokers": []}),
+])
+def test_orders_and_lists_the_engine_plays_one_way_are_refused_otherwise(rule_id, value):
+    # the engine plays 2 low, the A at both ends of a run, no wild in a dun, the joker duns linked: another value
+    # would be ignored, so it is refused (validate places the error at the rule)
+    with pytest.raises(RulesError, match=rule_id.replace(".", r"\.") + ".*is not played by the engine"):
+        rules_with(V, {rule_id: value})
+
+
+def test_the_order_of_a_set_like_list_does_not_matter():
+    assert rules_with(V, {"wild.never_in": ["linked_dun", "dun"]}).catalogue == rules_for(V).catalogue
