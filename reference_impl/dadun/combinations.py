@@ -406,47 +406,60 @@ def power(rank: str, level: str, promoted: bool) -> int:
 
 def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tuple:
     """Compare key of a reading among plays of its kind (higher beats); ``promoted``: the play beats another (level
-    rank above A for single, pair, triple, full house) [ranking.level_promotion]."""
+    rank above A for single, pair, triple, full house) [ranking.level_promotion].
+
+    Raises:
+        ValueError: a combination the engine does not know.
+    """
     comb, stood = reading.combination, reading.cards
-    if comb in ("single", "pair", "triple"):
-        return (power(rank_of(stood[0]), level, promoted),)
-    count = Counter(rank_of(c) for c in stood)
+    if comb in ("single", "pair", "triple", "dun"):
+        return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
     if comb == "full_house":
+        count = Counter(rank_of(c) for c in stood)
         t = next(r for r, k in count.items() if k == 3)
         p = next(r for r, k in count.items() if k == 2)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
         return (power(t, level, promoted), power(p, level, pair_promoted))
     if comb in _RUNS:
-        start = _sequence_start(rules, comb, stood)
-        assert start is not None
-        value: float = start
-        if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed":
-            value = 1.5
-        if comb == "straight_flush":
-            return (rules.ladder_step(comb, len(stood)), value)
-        return (value,)
+        return _run_key(rules, comb, stood)
     if comb == "bomb":
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
+        count = Counter(rank_of(c) for c in stood)
         (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
         return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), rules.linked_order.index(ra))
-    if comb == "dun":
-        return (power(rank_of(stood[0]), level, True),)
     if comb == "linked_dun":
-        ranks = sorted({rank_of(c) for c in stood}, key=lambda r: (r in JOKERS, r in FACES and FACES.index(r)))
-        if set(ranks) <= set(JOKERS):
-            return (10_001,)
-        lo, hi = (ranks[0], ranks[-1])
-        if lo == hi == level:
-            return (10_000,)
-        li, hi_i = rules.linked_order.index(lo), rules.linked_order.index(hi)
-        adjacent = int(lo != hi)
-        if rules.linked_dun_order == "interleaved":
-            return (2 * li + adjacent,)
-        if rules.linked_dun_order == "higher_rank":
-            return (2 * hi_i + adjacent,)
-        return (adjacent, li)
+        return _linked_dun_key(rules, stood, level)
     raise ValueError(f"unknown combination {comb}")
+
+
+def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...]) -> tuple:
+    """A run by its start (A low = 0); a straight flush on the ladder first [combinations.triple_run_ace]."""
+    start = _sequence_start(rules, comb, stood)
+    assert start is not None
+    value: float = start
+    if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed":
+        value = 1.5
+    if comb == "straight_flush":
+        return (rules.ladder_step(comb, len(stood)), value)
+    return (value,)
+
+
+def _linked_dun_key(rules: DadunRules, stood: tuple[str, ...], level: str) -> tuple:
+    """Joker duns highest, then two duns of the level rank, then by beating.linked_dun_order."""
+    ranks = sorted({rank_of(c) for c in stood}, key=lambda r: (r in JOKERS, r in FACES and FACES.index(r)))
+    if set(ranks) <= set(JOKERS):
+        return (10_001,)
+    lo, hi = (ranks[0], ranks[-1])
+    if lo == hi == level:
+        return (10_000,)
+    li, hi_i = rules.linked_order.index(lo), rules.linked_order.index(hi)
+    adjacent = int(lo != hi)
+    if rules.linked_dun_order == "interleaved":
+        return (2 * li + adjacent,)
+    if rules.linked_dun_order == "higher_rank":
+        return (2 * hi_i + adjacent,)
+    return (adjacent, li)
 
 
 _RUNS = frozenset(("straight", "pair_run", "triple_run", "straight_flush"))
