@@ -263,7 +263,7 @@ QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
 """The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
 
 SAMPLE_HANDS: dict[str, dict[str, Any]] = {
-    "dadun-guide": {"seed": 7, "hand": 1, "bots": "greedy"},  # a dun, the wind, 14+23 with both sides full
+    "dadun-guide": {"seed": 2, "hand": 1, "bots": "greedy"},  # a dun, the wind, 14+23 with both sides full
 }
 """The recorded game of each sample hand: ``datong-rules play dadun/<variant> --seed <seed> --bots <bots>``; ``hand``
 is the hand narrated (1 = the first)."""
