@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from .combinations import Reading, beats, wild_card
@@ -25,8 +25,7 @@ Part = tuple[tuple[str, ...], int, int]
 """(tokens, need, least): ``need`` cards taken from the hand's copies of ``tokens`` (at least ``least``) or wilds."""
 
 
-@dataclass(frozen=True)
-class PlayClass:
+class PlayClass(NamedTuple):
     """Plays of one hand that share a reading up to identical-ranked cards.
 
     Attributes:
@@ -82,6 +81,8 @@ class _Hand:
                 self.by_rank.setdefault(rank_of(card), {})[card] = n
         self.jokers_ok = rules.wild_for_jokers == "allowed"
         self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
+        self.with_parts = True
+        self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
 
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do)."""
@@ -92,13 +93,16 @@ class _Hand:
 
     def m(self, rank: str, k: int) -> int:
         """Ways to take ``k`` natural cards of ``rank``."""
-        counts = self.by_rank.get(rank)
-        if not counts:
+        counts = self.copies.get(rank)
+        if counts is None:
             return int(k == 0)
-        return _sub(tuple(sorted(counts.values())), k)
+        return _sub(counts, k)
 
     def part(self, rank: str, need: int, least: int = 0) -> Part:
-        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest."""
+        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
+        only counting)."""
+        if not self.with_parts:
+            return ((), 0, 0)
         return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
 
     def total(self, rank: str) -> int:
@@ -313,11 +317,13 @@ SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (
 
 
 def play_classes(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
-                 table_was: str = "round_opening") -> Iterator[PlayClass]:
+                 table_was: str = "round_opening", *, with_parts: bool = True) -> Iterator[PlayClass]:
     """Every class of legal plays of ``hand`` (card → copies) at ``level``: beating ``table`` when one is given
     (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in a fixed order (shape, then rank or
-    window); classes with no play are left out [combinations.*, wild.*, beating.*]."""
+    window); classes with no play are left out [combinations.*, wild.*, beating.*]. ``with_parts=False``: the
+    classes' parts are not filled in (counting only)."""
     h = _Hand(rules, hand, level, table, table_was)
+    h.with_parts = with_parts
     for shape in SHAPES:
         yield from shape(h)
 
@@ -326,6 +332,6 @@ def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
                 table_was: str = "round_opening") -> Counter:
     """Legal plays of ``hand`` by combination (distinct (cards, reading) pairs): combination → count (no zeros)."""
     out: Counter = Counter()
-    for found in play_classes(rules, hand, level, table, table_was):
+    for found in play_classes(rules, hand, level, table, table_was, with_parts=False):
         out[found.combination] += found.ways
     return +out
