@@ -57,11 +57,6 @@ def _sub(counts: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
-def _run_ranks(start: int, length: int) -> list[str]:
-    """Ranks of a run window: positions A(low)=0, 2=1 … K=12, A(high)=13."""
-    return ["A" if q in (0, 13) else FACES[q - 1] for q in range(start, start + length)]
-
-
 def _h(rank: str) -> str:
     """The token a wild standing for ``rank`` is written with in a suit-blind combination."""
     return rank if rank in JOKERS else "H" + rank
@@ -245,8 +240,7 @@ def _runs(h: _Hand) -> Iterator[PlayClass]:
         length, unit = h.rules.sequence(combination)
         if not length:
             continue
-        for start in range(0, 14 - length + 1):
-            ranks = _run_ranks(start, length)
+        for ranks in h.rules.windows(length):
             stood = tuple(_h(r) for r in ranks for _ in range(unit))
             if not h.ok(combination, stood):
                 continue
@@ -261,8 +255,7 @@ def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
     length, _ = h.rules.sequence("straight_flush")
     if not length:
         return
-    for start in range(0, 14 - length + 1):
-        ranks = _run_ranks(start, length)
+    for ranks in h.rules.windows(length):
         for s in SUITS:
             stood = tuple(s + r for r in ranks)
             if h.ok("straight_flush", stood):
