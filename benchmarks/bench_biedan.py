@@ -18,6 +18,7 @@ import pstats
 
 from random_hands import parser as command_line
 from random_hands import play
+from measured import require
 
 TARGET = 2000.0
 """Hands per second wanted."""
@@ -33,6 +34,8 @@ def main() -> int:
     if args.profile:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(18)
+    require(hands, "hand played", f"-n {args.n}")
+    require(actions, "action applied")
     rate = hands / seconds
     print(f"{args.variant}: {hands} hands, {actions} actions in {seconds:.2f} s of CPU ({wall:.2f} s wall): "
           f"{rate:,.0f} hands/s on one core ({hands / wall:,.0f} by the wall clock; "

@@ -15,18 +15,12 @@ from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
 from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
+from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
+from .play_reading import resolve
 from .plays import legal_plays, random_follow, random_lead
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse: ``reason`` is a legal_play code or ``out_of_turn``; ``seat`` who tried."""
-
-    def __init__(self, reason: str, seat: int | None, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason, self.seat = reason, seat
 
 
 class HandState:
@@ -98,7 +92,11 @@ class HandState:
             out.update(+h)
         return out
 
-    def check(self, action: dict) -> tuple[str | None, Any]:
+    def check(self, action: dict) -> str | None:
+        """State API: None when ``action`` is legal now, else its reason code (:meth:`judge`)."""
+        return self.judge(action)[0]
+
+    def judge(self, action: dict) -> tuple[str | None, Any]:
         """(None, reading) when ``action`` is legal now, else (reason code, None): ``out_of_turn`` after the end,
         ``bad_action`` when it is not in the shared notation (:func:`datong_rules.reference_impl.actions.read_action`),
         then the codes of docs/implementers/dadun-operations.md (``replay``)."""
@@ -123,7 +121,6 @@ class HandState:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
             return "not_in_hand", None
-        from .ops import resolve
         try:
             reading = resolve(self.rules, cards, action.get("reading"), self.level)
         except ValueError:
@@ -172,9 +169,9 @@ class HandState:
             IllegalAction: the action is refused (its reason code).
         """
         if validate or action["type"] == "pass":
-            reason, reading = self.check(action)
+            reason, reading = self.judge(action)
             if reason:
-                raise IllegalAction(reason, self.turn, repr(action))
+                raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             if validate:
                 action = read_action(action, self.rules.players)  # canonical card tokens
         else:
@@ -282,10 +279,6 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     start = rules.start_level
     return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
                      previous=previous, hand_number=hand_number)
-
-
-class MatchError(RuntimeError):
-    """A match used out of order (a new hand after the end, an unfinished hand finished)."""
 
 
 class Match:

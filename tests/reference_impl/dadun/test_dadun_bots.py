@@ -35,7 +35,7 @@ def _check_hand(state, rng: random.Random, budget: int) -> int:
         seat = state.current_player()
         if state.table is not None or sum(state.hands[seat].values()) <= 16:
             action = bot.choose(state)
-            assert state.check(action)[0] is None, action
+            assert state.check(action) is None, action
             want = _weakest_listed(state)
             if want is None:
                 assert action["type"] == "pass"
