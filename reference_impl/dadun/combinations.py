@@ -291,12 +291,13 @@ def _linked_bomb_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str,
 
 def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
-    p = _Wilds(played, wild_card(rules, level))
-    if p.w == 0:
+    wild = wild_card(rules, level)
+    if wild not in played:  # natural cards stand for themselves
         for comb in rules.catalogue:
             if _size_fits(rules, comb, len(played)):
                 yield comb, played
         return
+    p = _Wilds(played, wild)
     if len(played) == 1:
         for r in list(FACES) + list(JOKERS):
             yield "single", (_token(r),)
@@ -311,21 +312,30 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     yield from _linked_bomb_candidates(rules, p)
 
 
-_CACHE: dict[int, tuple[DadunRules, dict]] = {}
+_CACHE: dict[int, tuple[DadunRules, dict[str, dict]]] = {}
+_MEMO_SIZE = 200_000
+"""Most entries of one memo before it is emptied."""
+
+
+def rules_memo(rules: DadunRules, name: str) -> dict:
+    """The memo ``name`` (a dict the caller fills) of the rules object ``rules``: kept while ``rules`` is the object
+    cached under its id, emptied when it outgrows :data:`_MEMO_SIZE` entries."""
+    entry = _CACHE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _CACHE[id(rules)] = (rules, {})
+    memo = entry[1].get(name)
+    if memo is None or len(memo) > _MEMO_SIZE:
+        memo = entry[1][name] = {}
+    return memo
 
 
 def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) -> list[Reading]:
     """Every distinct reading of ``cards`` at ``level``, sorted by catalogue order then stood-for cards
     (docs/implementers/dadun-operations.md, classify) [combinations.*, wild.*]. Cached per rules object."""
     played = tuple(cards)
-    entry = _CACHE.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _CACHE[id(rules)] = (rules, {})
-    memo = entry[1]
+    memo = rules_memo(rules, "readings")
     hit = memo.get((played, level))
     if hit is None:
-        if len(memo) > 200_000:
-            memo.clear()
         hit = memo[(played, level)] = _readings(rules, played, level)
     return list(hit)
 

@@ -16,7 +16,7 @@ from itertools import product
 
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
-from .combinations import Reading, beats, key, power, readings, table_is_led, wild_card
+from .combinations import Reading, beats, key, power, readings, rules_memo, table_is_led, wild_card
 from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
@@ -123,11 +123,22 @@ def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
     for strength, tokens in _ranks_up(level):
         if strength < floor:
             continue
-        held = [card for card in tokens for _ in range(hand.get(card, 0))]
-        if len(held) < size:
+        if sum(hand.get(card, 0) for card in tokens) < size:
             continue
-        cards = tuple(held[:size])
-        for reading in readings(rules, cards, level):
-            if reading.combination == table.combination and beats(rules, reading, table, level, table_was) is None:
-                return list(cards), reading
+        cards = tuple([card for card in tokens for _ in range(hand.get(card, 0))][:size])
+        reading = _beating_reading(rules, cards, level, table, table_was)
+        if reading is not None:
+            return list(cards), reading
     return None
+
+
+def _beating_reading(rules: DadunRules, cards: tuple[str, ...], level: str, table: Reading,
+                     table_was: str) -> Reading | None:
+    """The first reading of ``cards`` (:func:`.combinations.readings` order) of the table's combination that beats
+    it, or None (memoised per rules object: the random bot's hot path)."""
+    memo = rules_memo(rules, "beating_reading")
+    slot = (cards, level, table, table_was)
+    if slot not in memo:
+        memo[slot] = next((reading for reading in readings(rules, cards, level) if reading.combination ==
+                           table.combination and beats(rules, reading, table, level, table_was) is None), None)
+    return memo[slot]

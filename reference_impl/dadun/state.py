@@ -53,6 +53,7 @@ class HandState:
         self.bonus = bonus(rules, self.marked, drawer, copies, previous is None)
         if self.bonus["transfer"]:
             self.hands[drawer][self.marked] -= 1
+            self.hands[drawer] = +self.hands[drawer]  # no card counted zero times
             self.hands[partner_of(drawer, players)][self.marked] += 1
         self.wild = cb.wild_card(rules, level)
         self.turn: int | None = drawer
@@ -168,13 +169,13 @@ class HandState:
         Raises:
             IllegalAction: the action is refused (its reason code).
         """
-        if validate or action["type"] == "pass":
+        if validate or (action["type"] == "pass" and not self._plain_pass(action)):
             reason, reading = self.judge(action)
             if reason:
                 raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             if validate:
                 action = read_action(action, self.rules.players)  # canonical card tokens
-        else:
+        elif action["type"] == "play":
             reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
         seat = self.turn
         assert seat is not None
@@ -187,8 +188,12 @@ class HandState:
             self._advance(seat)
             return
         cards = list(action["cards"])
-        self.hands[seat].subtract(cards)
-        self.hands[seat] = +self.hands[seat]
+        hand = self.hands[seat]
+        for card in cards:  # a legal play's cards are in the hand: no count goes below zero
+            if hand[card] > 1:
+                hand[card] -= 1
+            else:
+                del hand[card]
         self.played += cards
         self.round_cards += cards
         entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
@@ -211,6 +216,13 @@ class HandState:
                 return self._end_hand()
         self._advance(seat)
 
+
+    def _plain_pass(self, action: dict) -> bool:
+        """Whether ``action`` is exactly ``{type: pass, seat}`` of the seat to act while a play stands (a legal
+        pass, known without :meth:`judge`)."""
+        seat = action.get("seat")
+        return len(action) == 2 and type(seat) is int and seat == self.turn and self.table is not None \
+            and self.result is None
 
     def _advance(self, seat: int) -> None:
         assert self.table is not None
