@@ -225,6 +225,15 @@ def _size_fits(rules: DadunRules, combination: str, n: int) -> bool:
     return n >= (4 if combination == "bomb" else 8)
 
 
+def _fitting(rules: DadunRules, n: int) -> tuple[str, ...]:
+    """The catalogue's combinations (catalogue order) that ``n`` cards can be (memoised per rules object)."""
+    memo = rules_memo(rules, "fitting")
+    found = memo.get(n)
+    if found is None:
+        found = memo[n] = tuple(comb for comb in rules.catalogue if _size_fits(rules, comb, n))
+    return found
+
+
 class _Wilds:
     """One play with wilds: its natural cards and how many wilds it holds (what the candidate builders read)."""
 
@@ -293,9 +302,8 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
     wild = wild_card(rules, level)
     if wild not in played:  # natural cards stand for themselves
-        for comb in rules.catalogue:
-            if _size_fits(rules, comb, len(played)):
-                yield comb, played
+        for comb in _fitting(rules, len(played)):
+            yield comb, played
         return
     p = _Wilds(played, wild)
     if len(played) == 1:
@@ -349,7 +357,7 @@ def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Re
                 rules, comb, played, stood, level):
             reading = Reading(comb, stood)
             seen.setdefault(reading.canonical(played), reading)
-    order = {c: i for i, c in enumerate(rules.catalogue)}
+    order = rules.catalogue_order
     return sorted(seen.values(), key=lambda r: (order[r.combination], [sort_key(c) for c in r.cards]))
 
 

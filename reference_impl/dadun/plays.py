@@ -77,7 +77,7 @@ def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
     one is given [play.*, beating.*]: the plays of every class of :func:`.count.play_classes`, listed in the same
     order in every run (by the cards as sorted strings, then catalogue order, then the reading's cards)."""
-    order = {c: i for i, c in enumerate(rules.catalogue)}
+    order = rules.catalogue_order
     out = [play for found in play_classes(rules, hand, level, table, table_was)
            for play in class_plays(rules, hand, level, found)]
     return sorted(out, key=lambda p: (tuple(sorted(p[0])), order[p[1].combination], [sort_key(c) for c in p[1].cards]))
@@ -119,17 +119,31 @@ def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
     if table.combination not in ("single", "pair", "triple"):
         return None
     size = len(table.cards)
-    floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
-    for strength, tokens in _ranks_up(level):
-        if strength < floor:
+    get = hand.get
+    for tokens in _follow_ranks(rules, level, table, table_was):
+        if sum(map(get, tokens, _ZEROS)) < size:
             continue
-        if sum(hand.get(card, 0) for card in tokens) < size:
-            continue
-        cards = tuple([card for card in tokens for _ in range(hand.get(card, 0))][:size])
+        cards = tuple([card for card in tokens for _ in range(get(card, 0))][:size])
         reading = _beating_reading(rules, cards, level, table, table_was)
         if reading is not None:
             return list(cards), reading
     return None
+
+
+_ZEROS = (0,) * 8
+"""Default counts for ``map(hand.get, tokens, _ZEROS)`` (a rank has at most 4 tokens)."""
+
+
+def _follow_ranks(rules: DadunRules, level: str, table: Reading, table_was: str) -> tuple[tuple[str, ...], ...]:
+    """The card tokens (string order) of every rank whose strength when beating reaches the table's, weakest first
+    (memoised per rules object)."""
+    memo = rules_memo(rules, "follow_ranks")
+    slot = (table.combination, table.cards, level, table_was)
+    found = memo.get(slot)
+    if found is None:
+        floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
+        found = memo[slot] = tuple(tokens for strength, tokens in _ranks_up(level) if strength >= floor)
+    return found
 
 
 def _beating_reading(rules: DadunRules, cards: tuple[str, ...], level: str, table: Reading,
@@ -137,7 +151,7 @@ def _beating_reading(rules: DadunRules, cards: tuple[str, ...], level: str, tabl
     """The first reading of ``cards`` (:func:`.combinations.readings` order) of the table's combination that beats
     it, or None (memoised per rules object: the random bot's hot path)."""
     memo = rules_memo(rules, "beating_reading")
-    slot = (cards, level, table, table_was)
+    slot = (cards, level, table.combination, table.cards, table_was)
     if slot not in memo:
         memo[slot] = next((reading for reading in readings(rules, cards, level) if reading.combination ==
                            table.combination and beats(rules, reading, table, level, table_was) is None), None)

@@ -165,6 +165,11 @@ class DadunRules:
     def _runs(self) -> dict[str, tuple[int, int]]:
         return {c.name: (c.min_length, int(c.unit)) for c in self.combinations if c.shape == "sequence"}
 
+    @cached_property
+    def catalogue_order(self) -> dict[str, int]:
+        """Combination name → its position in the catalogue (the order of readings) [combinations.catalogue]."""
+        return {name: i for i, name in enumerate(self.catalogue)}
+
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
         try:
