@@ -9,10 +9,11 @@ says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import accumulate, product
 
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
@@ -91,17 +92,33 @@ def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random
     """The random bot's lead: a card drawn from the hand (notation of the tokens sorted as strings); unless it is the
     wild, every natural copy of its rank when they are 2 to 15 cards with a pair, triple or bomb reading, else the
     card alone as a single [play.*, combinations.*]."""
-    cards = sorted(hand.elements())
-    card = rng.choice(cards)
+    tokens = sorted(hand)
+    card = rng.choice(_Copies(tokens, hand))
     wild = wild_card(rules, level)
     if card != wild:
         rank = _RANK[card]
-        same = [c for c in cards if _RANK[c] == rank and c != wild]
+        same = [c for c in tokens if _RANK[c] == rank and c != wild for _ in range(hand[c])]
         if 2 <= len(same) <= 15:
             for reading in readings(rules, tuple(same), level):
                 if reading.combination in ("pair", "triple", "bomb"):
                     return same, reading
     return [card], Reading("single", (card,))
+
+
+class _Copies:
+    """The cards of a hand, every copy, in the order of ``tokens`` (a sequence for ``rng.choice`` made without
+    listing the copies): ``_Copies(tokens, hand)[i]`` is ``sorted(hand.elements())[i]``."""
+
+    def __init__(self, tokens: list[str], hand: Counter) -> None:
+        self.tokens, self.ends = tokens, list(accumulate(hand[t] for t in tokens))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    def __getitem__(self, i: int) -> str:
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.tokens[bisect_right(self.ends, i)]
 
 
 @lru_cache(maxsize=16)
@@ -120,11 +137,13 @@ def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
         return None
     size = len(table.cards)
     get = hand.get
-    for tokens in _follow_ranks(rules, level, table, table_was):
+    # what beating a single, pair or triple depends on: its combination, its rank, whether it was led
+    slot = (table.combination, _RANK[table.cards[0]], level, table_is_led(rules, table_was))
+    for tokens in _follow_ranks(rules, slot, table, table_was):
         if sum(map(get, tokens, _ZEROS)) < size:
             continue
         cards = tuple([card for card in tokens for _ in range(get(card, 0))][:size])
-        reading = _beating_reading(rules, cards, level, table, table_was)
+        reading = _beating_reading(rules, cards, slot, table, table_was)
         if reading is not None:
             return list(cards), reading
     return None
@@ -134,25 +153,27 @@ _ZEROS = (0,) * 8
 """Default counts for ``map(hand.get, tokens, _ZEROS)`` (a rank has at most 4 tokens)."""
 
 
-def _follow_ranks(rules: DadunRules, level: str, table: Reading, table_was: str) -> tuple[tuple[str, ...], ...]:
+def _follow_ranks(rules: DadunRules, slot: tuple, table: Reading, table_was: str) -> tuple[tuple[str, ...], ...]:
     """The card tokens (string order) of every rank whose strength when beating reaches the table's, weakest first
-    (memoised per rules object)."""
+    (memoised per rules object under ``slot``: (combination, rank, level, led) of the table)."""
     memo = rules_memo(rules, "follow_ranks")
-    slot = (table.combination, table.cards, level, table_was)
     found = memo.get(slot)
     if found is None:
+        level = slot[2]
         floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
         found = memo[slot] = tuple(tokens for strength, tokens in _ranks_up(level) if strength >= floor)
     return found
 
 
-def _beating_reading(rules: DadunRules, cards: tuple[str, ...], level: str, table: Reading,
+def _beating_reading(rules: DadunRules, cards: tuple[str, ...], slot: tuple, table: Reading,
                      table_was: str) -> Reading | None:
     """The first reading of ``cards`` (:func:`.combinations.readings` order) of the table's combination that beats
-    it, or None (memoised per rules object: the random bot's hot path)."""
+    it, or None (memoised per rules object under ``cards`` and the table's ``slot``: the random bot's hot path)."""
     memo = rules_memo(rules, "beating_reading")
-    slot = (cards, level, table.combination, table.cards, table_was)
-    if slot not in memo:
-        memo[slot] = next((reading for reading in readings(rules, cards, level) if reading.combination ==
-                           table.combination and beats(rules, reading, table, level, table_was) is None), None)
-    return memo[slot]
+    found = memo.get((cards, slot), memo)
+    if found is memo:
+        level = slot[2]
+        found = memo[cards, slot] = next((reading for reading in readings(rules, cards, level) if reading.combination
+                                          == table.combination and beats(rules, reading, table, level, table_was)
+                                          is None), None)
+    return found

@@ -72,6 +72,7 @@ class HandState:
         self._round_actions: list[dict] = []
         self.result: dict | None = None
         self._next_is_hand_opening = True
+        self._sampled: tuple[dict, cb.Reading] | None = None  # the last random action's reading (declared, read)
 
     # -- queries ---------------------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -152,14 +153,16 @@ class HandState:
         lowest same-rank group that does, or passes."""
         seat = self.turn
         assert seat is not None
+        found: tuple[list[str], cb.Reading] | None = None
         if self.table is None:
-            cards, reading = random_lead(self.rules, self.hands[seat], self.level, rng)
-            return {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
-        if seat not in self.locked and rng.random() < 0.8:
+            found = random_lead(self.rules, self.hands[seat], self.level, rng)
+        elif seat not in self.locked and rng.random() < 0.8:
             found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
-            if found is not None:
-                return {"type": "play", "seat": seat, "cards": found[0], "reading": found[1].as_dict()}
-        return {"type": "pass", "seat": seat}
+        if found is None:
+            return {"type": "pass", "seat": seat}
+        declared = found[1].as_dict()
+        self._sampled = (declared, found[1])
+        return {"type": "play", "seat": seat, "cards": found[0], "reading": declared}
 
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
@@ -176,7 +179,11 @@ class HandState:
             if validate:
                 action = read_action(action, self.rules.players)  # canonical card tokens
         elif action["type"] == "play":
-            reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
+            declared = action["reading"]
+            sampled = self._sampled
+            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.Reading(
+                declared["combination"], tuple(declared["cards"]))
+        self._sampled = None
         seat = self.turn
         assert seat is not None
         if action["type"] == "pass":
