@@ -86,7 +86,7 @@ def _linked_dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
 
 
 def _full_house(rules: DadunRules, stood: tuple[str, ...]) -> bool:
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if len(stood) != 5 or sorted(count.values()) != [2, 3]:
         return False
     t = next(r for r, k in count.items() if k == 3)
@@ -100,7 +100,7 @@ def _bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
 
 
 def _linked_bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if len(count) != 2 or len(stood) < 8 or not set(count) <= set(rules.linked_order):
         return False
     (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
@@ -143,7 +143,7 @@ def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...])
     length, unit = rules.sequence(combination)
     if not length or len(stood) != length * unit:
         return None
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if any(k != unit for k in count.values()) or len(count) != length:
         return None
     for start, window in enumerate(rules.windows(length)):
@@ -225,12 +225,19 @@ def _size_fits(rules: DadunRules, combination: str, n: int) -> bool:
     return n >= (4 if combination == "bomb" else 8)
 
 
-def _fitting(rules: DadunRules, n: int) -> tuple[str, ...]:
-    """The catalogue's combinations (catalogue order) that ``n`` cards can be (memoised per rules object)."""
+_TWO_RANKS = frozenset(("full_house", "linked_bomb", "straight", "pair_run", "triple_run",
+                                     "straight_flush"))
+"""Combinations of two ranks or more (runs have at least 2 ranks: :data:`.rules.CATALOGUE`)."""
+
+
+def _fitting(rules: DadunRules, n: int, one_rank: bool) -> tuple[str, ...]:
+    """The catalogue's combinations (catalogue order) that ``n`` cards, of one rank when ``one_rank``, can be
+    (memoised per rules object)."""
     memo = rules_memo(rules, "fitting")
-    found = memo.get(n)
+    found = memo.get((n, one_rank))
     if found is None:
-        found = memo[n] = tuple(comb for comb in rules.catalogue if _size_fits(rules, comb, n))
+        found = memo[n, one_rank] = tuple(comb for comb in rules.catalogue if _size_fits(rules, comb, n)
+                                          and not (one_rank and comb in _TWO_RANKS))
     return found
 
 
@@ -241,7 +248,7 @@ class _Wilds:
         self.played, self.wild = played, wild
         self.naturals = [c for c in played if c != wild]
         self.w = len(played) - len(self.naturals)
-        self.ranks = Counter(rank_of(c) for c in self.naturals)
+        self.ranks = Counter(map(rank_of, self.naturals))
 
     def fits(self, need: Counter) -> bool:
         """Whether the natural cards fit within ``need`` (rank → count)."""
@@ -302,7 +309,7 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
     wild = wild_card(rules, level)
     if wild not in played:  # natural cards stand for themselves
-        for comb in _fitting(rules, len(played)):
+        for comb in _fitting(rules, len(played), len(set(map(rank_of, played))) == 1):
             yield comb, played
         return
     p = _Wilds(played, wild)
@@ -422,7 +429,7 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     if comb in ("single", "pair", "triple", "dun"):
         return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
     if comb == "full_house":
-        count = Counter(rank_of(c) for c in stood)
+        count = Counter(map(rank_of, stood))
         t = next(r for r, k in count.items() if k == 3)
         p = next(r for r, k in count.items() if k == 2)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
@@ -432,7 +439,7 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     if comb == "bomb":
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
-        count = Counter(rank_of(c) for c in stood)
+        count = Counter(map(rank_of, stood))
         (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
         return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), rules.linked_order.index(ra))
     if comb == "linked_dun":
@@ -519,5 +526,5 @@ def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: st
 
 
 def _triple_rank(reading: Reading) -> str:
-    count = Counter(rank_of(c) for c in reading.cards)
+    count = Counter(map(rank_of, reading.cards))
     return next(r for r, k in count.items() if k == 3)

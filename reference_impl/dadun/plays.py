@@ -139,11 +139,12 @@ def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
     get = hand.get
     # what beating a single, pair or triple depends on: its combination, its rank, whether it was led
     slot = (table.combination, _RANK[table.cards[0]], level, table_is_led(rules, table_was))
-    for tokens in _follow_ranks(rules, slot, table, table_was):
+    memo = rules_memo(rules, "random_follow")
+    for tokens in _follow_ranks(rules, memo, slot, table):
         if sum(map(get, tokens, _ZEROS)) < size:
             continue
         cards = tuple([card for card in tokens for _ in range(get(card, 0))][:size])
-        reading = _beating_reading(rules, cards, slot, table, table_was)
+        reading = _beating_reading(rules, memo, cards, slot, table, table_was)
         if reading is not None:
             return list(cards), reading
     return None
@@ -153,23 +154,21 @@ _ZEROS = (0,) * 8
 """Default counts for ``map(hand.get, tokens, _ZEROS)`` (a rank has at most 4 tokens)."""
 
 
-def _follow_ranks(rules: DadunRules, slot: tuple, table: Reading, table_was: str) -> tuple[tuple[str, ...], ...]:
+def _follow_ranks(rules: DadunRules, memo: dict, slot: tuple, table: Reading) -> tuple[tuple[str, ...], ...]:
     """The card tokens (string order) of every rank whose strength when beating reaches the table's, weakest first
-    (memoised per rules object under ``slot``: (combination, rank, level, led) of the table)."""
-    memo = rules_memo(rules, "follow_ranks")
+    (kept in ``memo``, the rules object's, under ``slot``: (combination, rank, level, led) of the table)."""
     found = memo.get(slot)
     if found is None:
         level = slot[2]
-        floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
+        floor = key(rules, table, level, not slot[3])[0]
         found = memo[slot] = tuple(tokens for strength, tokens in _ranks_up(level) if strength >= floor)
     return found
 
 
-def _beating_reading(rules: DadunRules, cards: tuple[str, ...], slot: tuple, table: Reading,
+def _beating_reading(rules: DadunRules, memo: dict, cards: tuple[str, ...], slot: tuple, table: Reading,
                      table_was: str) -> Reading | None:
     """The first reading of ``cards`` (:func:`.combinations.readings` order) of the table's combination that beats
-    it, or None (memoised per rules object under ``cards`` and the table's ``slot``: the random bot's hot path)."""
-    memo = rules_memo(rules, "beating_reading")
+    it, or None (kept in ``memo``, the rules object's, under ``cards`` and the table's ``slot``)."""
     found = memo.get((cards, slot), memo)
     if found is memo:
         level = slot[2]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ..actions import ActionError, read_action
@@ -35,7 +36,7 @@ class HandState:
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
                  level: str = "2", previous: dict | None = None, hand_number: int = 1,
                  first_drawer_seat: int | None = None) -> None:
-        if sorted(pack) != sorted(full_pack(rules.decks)):
+        if sorted(pack) != _sorted_pack(rules.decks):
             raise ValueError("bad_pack: the pack is not the full 162-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.cutter, self.previous, self.hand_number = cutter, previous, hand_number
@@ -200,7 +201,7 @@ class HandState:
             if hand[card] > 1:
                 hand[card] -= 1
             else:
-                del hand[card]
+                hand.pop(card)
         self.played += cards
         self.round_cards += cards
         entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
@@ -278,6 +279,12 @@ class HandState:
         """A comparable digest: hands, cards played, finish, captured points, result."""
         return {"hands": [sorted_cards(h) for h in self.hands], "played": list(self.played),
                 "finish": list(self.finish), "captured": list(self.captured), "result": self.result}
+
+
+@lru_cache(maxsize=4)
+def _sorted_pack(decks: int) -> list[str]:
+    """The full pack of ``decks`` decks sorted as strings (what a dealt pack is checked against)."""
+    return sorted(full_pack(decks))
 
 
 def sorted_cards(hand: Counter) -> list[str]:
