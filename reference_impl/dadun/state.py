@@ -48,8 +48,8 @@ class HandState:
         self.first_drawer = self.holder = drawer
         players = rules.players
         self.hands: list[Counter] = [Counter() for _ in range(players)]
-        for i, card in enumerate(pack):
-            self.hands[(drawer + i) % players][card] += 1
+        for i in range(players):  # the draw: the drawer takes pack[0], pack[players], …; the next seat pack[1], …
+            self.hands[(drawer + i) % players] = Counter(pack[i::players])
         copies = [self.hands[s][self.marked] for s in range(players)]
         self.bonus = bonus(rules, self.marked, drawer, copies, previous is None)
         if self.bonus["transfer"]:
