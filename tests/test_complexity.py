@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-radon_complexity = pytest.importorskip("radon.complexity", reason="radon is in the test extra: pip install -e '.[test]'")
+pytest.importorskip("radon", reason="radon is in the test extra: pip install -e '.[test]'")
 
-radon_visitors = pytest.importorskip("radon.visitors")
+from radon.complexity import cc_visit  # noqa: E402
+from radon.visitors import Function  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = ("reference_impl", "conformance", "datong_rules", "compat")
@@ -24,8 +25,8 @@ MAX_COMPLEXITY = 25
 def _functions(code: str):
     """``(name, line, complexity)`` of every function and method of a module's source (closures count in the
     function that holds them, as radon reports them)."""
-    for block in radon_complexity.cc_visit(code):  # functions, classes, and the classes' methods
-        if isinstance(block, radon_visitors.Function):
+    for block in cc_visit(code):  # functions, classes, and the classes' methods
+        if isinstance(block, Function):
             yield block.fullname, block.lineno, block.complexity
 
 
