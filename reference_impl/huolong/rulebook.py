@@ -313,29 +313,6 @@ def _team(seat: int, banker: int) -> str:
     return "banker_team" if seat % 2 == banker % 2 else "attackers"
 
 
-def _replayed(rules: Any, record: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`), with what a narrator
-    needs noted on the way: ``{"shows": [{seat, cards, after}], "loads": [{seat, count, team}], "declaration": the
-    record's entry, "buried": cards}``. Returns ``(state, notes)``."""
-    from .records import HOOKS
-
-    state = HOOKS.start(rules, record, None)
-    notes: dict[str, Any] = {"shows": [], "loads": [], "declaration": {}, "buried": []}
-    for index, action in enumerate(record["actions"]):
-        HOOKS.step(state, index, action)
-        kind = action["type"]
-        if kind == "show":
-            notes["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
-        elif kind == "declaration":
-            notes["declaration"] = dict(action)
-        elif kind == "bury":
-            notes["buried"] = list(action["cards"])
-        elif kind == "load":
-            notes["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
-                                   "team": _team(action["seat"], state.banker)})
-    return state, notes
-
-
 def sample_hand(variant_id: str) -> dict[str, Any] | None:
     """The sample hand of a variant, replayed from the record of a reference-engine game.
 
