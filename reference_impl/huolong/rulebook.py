@@ -43,6 +43,9 @@ SECTION_TITLES: dict[str, dict[str, str]] = {
 }
 """The titles of the rule sections only this game has (the rulebook titles the others)."""
 
+SECTION_WORDS: dict[str, str] = {"star_burial": "star"}
+"""Sections titled on the 中文 pages by the variant's own word (:data:`WORDS`): 载王 or 摘星, not both."""
+
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows
 that the level rank leaves its place among the plain cards); otherwise the start level."""
