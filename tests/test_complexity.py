@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
-pytest.importorskip("radon", reason="radon is in the test extra: pip install -e '.[test]'")
-
-from radon.complexity import cc_visit  # noqa: E402
-from radon.visitors import Function  # noqa: E402
+import radon.complexity as radon_complexity  # the test extra: pip install -e '.[test]'
+import radon.visitors as radon_visitors
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = ("reference_impl", "conformance", "datong_rules", "compat")
@@ -25,8 +22,8 @@ MAX_COMPLEXITY = 25
 def _functions(code: str):
     """``(name, line, complexity)`` of every function and method of a module's source (closures count in the
     function that holds them, as radon reports them)."""
-    for block in cc_visit(code):  # functions, classes, and the classes' methods
-        if isinstance(block, Function):
+    for block in radon_complexity.cc_visit(code):  # functions, classes, and the classes' methods
+        if isinstance(block, radon_visitors.Function):
             yield block.fullname, block.lineno, block.complexity
 
 
