@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..cards import build_deck
-from ..climbing.seats import hand_over, next_to_answer, round_leader
+from ..climbing.round_state import Round
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
@@ -75,9 +75,7 @@ class HandState:
         self.turn = banker
         self.table: Reading | None = None
         self.table_cards: list[str] = []
-        self.table_seat: int | None = None
-        self.passed: set[int] = set()
-        self.locked: set[int] = set()
+        self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.first_lead = False
         self._sampled: tuple[list[str], Shape] | None = None
         self._avail: list[list[tuple[int, int]] | None] = [None] * PLAYERS
@@ -92,6 +90,21 @@ class HandState:
             self.phase = "bury"
 
     # ----------------------------------------------------------------------------------------------- views
+    @property
+    def table_seat(self) -> int | None:
+        """The seat whose play stands (None before the round's lead)."""
+        return self.round.last
+
+    @property
+    def passed(self) -> set[int]:
+        """Seats that passed since the play that stands."""
+        return self.round.passed
+
+    @property
+    def locked(self) -> set[int]:
+        """Seats locked out until the round ends (``play.pass_locks_out``)."""
+        return self.round.locked
+
     @property
     def hands(self) -> list[Counter]:
         """Seat → Counter of the cards it holds."""
@@ -348,37 +361,26 @@ class HandState:
         self._remove(seat, cards)
         self.table = reading or readings(self.t, cards)[0]
         self.table_cards = cards
-        self.table_seat = seat
-        self.passed = set()
+        self.round.play(seat)
         if not self.sizes[seat]:
             self.out.append(seat)
-            if hand_over(self.out, self.sizes, self.rules.round.hand_end):
+            if self.round.hand_over(self.out, self.sizes):
                 self._end_hand()
                 return
         self._after_action(seat)
 
     def _pass(self, seat: int) -> None:
-        self.passed.add(seat)
-        if self.rules.pass_locks_out:
-            self.locked.add(seat)
+        self.round.pass_(seat)
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
-        nxt = next_to_answer(seat, self.table_seat, self.sizes, self.passed, self.locked)
+        nxt = self.round.next_to_act(seat, self.sizes)
         if nxt is None:
-            self._end_round(self.table_seat)
+            self.turn, _ = self.round.end(self.sizes)
+            self.table = None
+            self.table_cards = []
         else:
             self.turn = nxt
-
-    def _end_round(self, last: int | None) -> None:
-        assert last is not None
-        leader, _ = round_leader(last, self.sizes, self.rules.round.next_leader, self.rules.round.wind)
-        self.table = None
-        self.table_cards = []
-        self.table_seat = None
-        self.passed = set()
-        self.locked = set()
-        self.turn = leader
 
     def _end_hand(self) -> None:
         third = next(s for s in range(PLAYERS) if self.sizes[s])

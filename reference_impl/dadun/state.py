@@ -15,7 +15,8 @@ from typing import Any
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
-from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
+from ..climbing.round_state import Round
+from ..climbing.seats import partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from .play_reading import resolve
@@ -29,8 +30,9 @@ class HandState:
 
     Attributes: rules, level (played level), levels (team levels at the start), cutter, first_drawer, pack (drawing
     order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
-    None, table_was, passed, locked, round_cards, captured (points by seat), finish (seats out, in order), holding
-    (seat → still holds cards), first_partner_before, bonus ({bonus, team, transfer}), actions, result (at the end).
+    None, table_was, round (the round machine; ``passed`` and ``locked`` read it), round_cards, captured (points by
+    seat), finish (seats out, in order), holding (seat → still holds cards), first_partner_before, bonus ({bonus,
+    team, transfer}), actions, result (at the end).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
@@ -60,8 +62,7 @@ class HandState:
         self.turn: int | None = drawer
         self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
         self.table_was = "hand_opening"
-        self.passed: set[int] = set()
-        self.locked: set[int] = set()
+        self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.round_cards: list[str] = []
         self.played: list[str] = []
         self.captured = [0] * players
@@ -190,9 +191,7 @@ class HandState:
         if action["type"] == "pass":
             self.actions.append({"type": "pass", "seat": seat})
             self._round_actions.append(self.actions[-1])
-            self.passed.add(seat)
-            if self.rules.pass_locks_out:
-                self.locked.add(seat)
+            self.round.pass_(seat)
             self._advance(seat)
             return
         cards = list(action["cards"])
@@ -211,13 +210,13 @@ class HandState:
             "hand_opening" if self._next_is_hand_opening else "round_opening")
         self._next_is_hand_opening = False
         self.table = (tuple(cards), reading, seat)
-        self.passed = set(self.locked)
+        self.round.play(seat)
         if not self.hands[seat]:
             self.finish.append(seat)
             self.holding[seat] = False
             if len(self.finish) == 1:
                 self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
-            if hand_over(self.finish, self.holding, self.rules.round.hand_end):
+            if self.round.hand_over(self.finish, self.holding):
                 if len(self.finish) == 3:  # points.final_round: third_out
                     self.captured[seat] += points_of(self.rules, self.round_cards)
                     self.round_cards = []
@@ -233,22 +232,32 @@ class HandState:
             and self.result is None
 
     def _advance(self, seat: int) -> None:
-        assert self.table is not None
-        last = self.table[2]
-        nxt = next_to_answer(seat, last, self.holding, self.passed, self.locked)
+        nxt = self.round.next_to_act(seat, self.holding)
         if nxt is None:
-            self._end_round(last)
+            self._end_round()
         else:
             self.turn = nxt
 
-    def _end_round(self, last: int) -> None:
+    def _end_round(self) -> None:
         """Points to the last player; the next lead: the last player, or the partner (wind) [play.*, points.*]."""
+        last = self.round.last
+        assert last is not None
         self.captured[last] += points_of(self.rules, self.round_cards)
-        leader, wind = round_leader(last, self.holding, self.rules.round.next_leader, self.rules.round.wind)
+        leader, wind = self.round.end(self.holding)
         self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
         self._round_actions = []
-        self.round_cards, self.table, self.passed, self.locked = [], None, set(), set()
+        self.round_cards, self.table = [], None
         self.turn = leader
+
+    @property
+    def passed(self) -> set[int]:
+        """Seats that passed since the play that stands."""
+        return self.round.passed
+
+    @property
+    def locked(self) -> set[int]:
+        """Seats locked out until the round ends (``play.pass_locks_out``)."""
+        return self.round.locked
 
     def _end_hand(self) -> None:
         bonus_levels = [0, 0]
