@@ -180,8 +180,8 @@ class JsonLinesImplementation(Implementation):
         """As :meth:`Implementation.skip_reason`; a protocol 1 engine is asked about Huolong only, and about a
         fixture variant only when it lists it by id (protocol 1 cannot carry its rules)."""
         if self.protocol == 1 and game_of(variant) != LEGACY_GAME:
-            return (f"{self.name} speaks protocol 1, which covers Huolong only (an engine declares other games "
-                    f"with protocol 2)")
+            return (f"{self.name} speaks protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong "
+                    f"only; an engine declares other games with protocol 2")
         if self.protocol == 1 and variant in self.fixture_variants and variant not in self._variants:
             return (f"fixture variant '{variant}': its rules reach an engine by protocol 2 only ({self.name} "
                     f"speaks protocol 1)")

@@ -71,8 +71,11 @@ def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., exp
             return _refuse("not_in_hand", index, seat), None
     if not state.is_terminal():
         return _refuse("incomplete", len(actions)), None
-    if "result" in record and _comparable(record["result"]) != _comparable(json.loads(json.dumps(state.settlement()))):
-        return _refuse("result_mismatch"), None
+    given = _comparable(json.loads(json.dumps(state.settlement()))) if "result" in record else None
+    if "result" in record and _comparable(record["result"]) != given:
+        detail = envelope.result_differences(_comparable(record["result"]), given, wholes=("egg", "cards")) \
+            or "the result differs"
+        return ReplayResult(False, reason="result_mismatch", detail=detail), None
     return ReplayResult(True, state=state), state
 
 

@@ -3,6 +3,7 @@ schema spec/schema/games/dadun/record.schema.json."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -56,8 +57,9 @@ def replay_hand(record: dict, rules: DadunRules, expect: dict | None = None) -> 
                             "the record stops before the hand ends", state)
     claimed = record.get("result")
     if claimed is not None and not _same_result(claimed, state.settlement()):
-        return ReplayResult(False, None, None, None, "result_mismatch", f"the rules give {state.settlement()}",
-                            state)
+        given = json.loads(json.dumps(state.settlement()))  # the settlement as its JSON: tuples are lists
+        return ReplayResult(False, None, None, None, "result_mismatch",
+                            envelope.result_differences(claimed, given) or "the result differs", state)
     return ReplayResult(True, state=state)
 
 
