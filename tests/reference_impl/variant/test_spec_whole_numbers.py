@@ -22,7 +22,10 @@ from datong_rules.cli.main import cli
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import Registry, SpecError, check_file, load_file, load_variant
-from datong_rules.reference_impl.variant.schema_check import load_schema, schema_registry, schema_root
+from referencing import Registry as SchemaRegistry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from datong_rules.reference_impl.variant.schema_check import load_schema, schema_resources, schema_root
 from datong_rules.reference_impl.variant.variant import iter_rules
 
 Place = tuple[str | int, ...]
@@ -76,7 +79,9 @@ def _cases() -> list[tuple[str, str, Place, int]]:
         schema_file = registry.rules_schema(game)
         assert schema_file is not None, game
         schema = load_schema(schema_file)
-        resolver = schema_registry(schema_root(schema_file)).resolver(base_uri=schema["$id"])
+        resolver = SchemaRegistry().with_resources(
+            (uri, Resource.from_contents(document, default_specification=DRAFT202012))
+            for uri, document in schema_resources(schema_root(schema_file))).resolver(base_uri=schema["$id"])
         for rule_id, item in iter_rules(variant.data["rules"]):
             rule_schema = schema["$defs"][f"rule.{rule_id}"]
             for place in dict.fromkeys(integer_places(rule_schema["properties"]["value"], item["value"], resolver)):
