@@ -454,11 +454,13 @@ def _finite_float(text: str) -> float:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise NotStrictJson(f"the key {json.dumps(key, ensure_ascii=False)[:60]} appears twice in one object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # the rare case: find the key for the message
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotStrictJson(f"the key {json.dumps(key, ensure_ascii=False)[:60]} appears twice in one object")
+            seen.add(key)
     return out
 
 
@@ -471,7 +473,11 @@ def parse_line(line: str) -> Any:
         NotStrictJson: one of those (the message says which).
         ValueError: not JSON at all.
     """
-    return json.loads(line, parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+    return _STRICT.decode(line)
+
+
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+"""One decoder for every line (``json.loads`` with options would build a new one per call)."""
 
 
 def _looks_like_reply(line: str) -> bool:
