@@ -161,3 +161,15 @@ def test_validate_and_play_refuse_the_reported_files(tmp_path):
     result = CliRunner().invoke(cli, ["play", str(egg), "--hands", "1"])
     assert result.exit_code == 2, result.output
     assert "rules.egg.count.value: found 3.0" in result.stderr and "internal error" not in result.output
+
+
+def test_conform_and_fuzz_refuse_such_a_house_file(tmp_path):
+    """`conform --variant` on such a file used to pass (its scenarios asked about rules the engine cannot play)."""
+    egg = _house_file(tmp_path, "biedan/biedan-guide", "egg.count", 3.0)
+    for command in (["conform", "--variant", str(egg), "-q"],
+                    ["fuzz", "--impl", "datong_rules.conformance.adapters.reference:ReferenceImplementation",
+                     "--variant", str(egg), "--examples", "1"]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 2, (command, result.output)
+        [line] = result.stderr.splitlines()
+        assert line.startswith("error: ") and "rules.egg.count.value: found 3.0, a number with a decimal point" in line
