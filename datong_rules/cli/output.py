@@ -53,8 +53,12 @@ class Terminated(KeyboardInterrupt):
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
+    """The first SIGTERM stops the command; a repeated one (``docker stop`` and a CI runner may both send one)
+    is noted only, so that it cannot break off the reports being written on the way out."""
+    first = signum not in _signals
     _signals.append(signum)
-    raise Terminated(f"signal {signal.Signals(signum).name}")
+    if first:
+        raise Terminated(f"signal {signal.Signals(signum).name}")
 
 
 @contextlib.contextmanager
