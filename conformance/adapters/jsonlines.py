@@ -307,7 +307,11 @@ class JsonLinesImplementation(Implementation):
                                           f"{line.size} bytes); the implementation is restarted",
                                           child.stderr_since(mark, ERROR_SETTLE))
             assert isinstance(line, str)
-            reply = self._parse(line, child, mark)
+            try:
+                reply = self._parse(line, child, mark)
+            except ImplementationError:
+                self._answered[scenario_id] = None  # it replied, unreadably: a line after it is this query's too
+                raise
             if not self._earlier_reply(line, scenario_id, reply):
                 return line, reply
 
