@@ -242,7 +242,7 @@ def test_sigterm_while_shrinking_prints_the_disagreement_found_and_exits_143(tmp
 
 @pytest.mark.parametrize("delay", ["0", "0.02"])
 def test_fuzz_finds_an_engine_that_replies_twice(delay):
-    """Issue 24: fuzz saw no disagreement with an engine sending a second, contradicting reply to each question."""
+    """An engine sending a second, contradicting reply to each question is a disagreement (fuzz used to see none)."""
     engine = shlex.join([sys.executable, str(conformance_support.FAKES / "double_reference.py"), "--delay", delay])
     result = _fuzz("--impl-cmd", engine, "--variant", "li-zhijiang", "--op", "trick_winner", "--seed", "3",
                    "--examples", "20", "-q")
