@@ -96,7 +96,7 @@ def test_a_second_reply_errors_its_query_whenever_it_comes(demo_scenarios, doubl
 
 
 def test_every_run_catches_a_second_reply_sent_while_the_runner_goes_on(demo_scenarios):
-    """A second reply from a thread used to go unseen in most runs (green in 2 of 13); caught in every one here."""
+    """A double reply once passed in 2 of 13 runs; caught in every one here."""
     for _ in range(5):
         _, by_id = run_fake(demo_scenarios, "--twice-on", f"{DOUBLED}:0.01")
         assert by_id[DOUBLED].status == ERRORED
@@ -125,11 +125,3 @@ def test_an_in_process_answer_holding_nan_is_errored_and_the_report_stays_strict
     assert {r.status for r in outcome.results} == {ERRORED}
     assert outcome.results[0].message.startswith("the answer holds NaN or Infinity, which JSON cannot carry")
     json.loads(render_json(outcome), parse_constant=lambda name: pytest.fail(f"{name} in the report"))
-
-
-def test_a_line_after_an_unreadable_reply_is_held_against_that_query_not_the_one_before(demo_scenarios):
-    nan_then_good = ('{"type": "result", "id": "{id}", "answer": {"sum": NaN}}\n'
-                     '{"type": "result", "id": "{id}", "answer": {"sum": -1}}')
-    outcome, by_id = run_fake(demo_scenarios, "--raw-on", f"{DOUBLED}={nan_then_good}")
-    assert by_id[DOUBLED].status == ERRORED and by_id[DOUBLED].message.startswith("not strict JSON (NaN")
-    assert [r.scenario.id for r in outcome.results if r.status != PASSED] == [DOUBLED]
