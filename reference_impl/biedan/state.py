@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..cards import build_deck
-from ..climbing.round_state import Round
+from ..climbing.round_state import Round, RoundViews
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
@@ -37,7 +37,7 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % PLAYERS
 
 
-class HandState:
+class HandState(RoundViews):
     """One hand of Biedan. Build it with :func:`new_hand`.
 
     Attributes:
@@ -94,16 +94,6 @@ class HandState:
     def table_seat(self) -> int | None:
         """The seat whose play stands (None before the round's lead)."""
         return self.round.last
-
-    @property
-    def passed(self) -> set[int]:
-        """Seats that passed since the play that stands."""
-        return self.round.passed
-
-    @property
-    def locked(self) -> set[int]:
-        """Seats locked out until the round ends (``play.pass_locks_out``)."""
-        return self.round.locked
 
     @property
     def hands(self) -> list[Counter]:

@@ -60,3 +60,19 @@ class Round:
         found = round_leader(self.last, holding, self.rules.next_leader, self.rules.wind)
         self.last, self.passed, self.locked = None, set(), set()
         return found
+
+
+class RoundViews:
+    """What a hand state shows of its round machine (``self.round``, a :class:`Round`): ``passed`` and ``locked``."""
+
+    round: Round
+
+    @property
+    def passed(self) -> set[int]:
+        """Seats that passed since the play that stands."""
+        return self.round.passed
+
+    @property
+    def locked(self) -> set[int]:
+        """Seats locked out until the round ends (``play.pass_locks_out``)."""
+        return self.round.locked

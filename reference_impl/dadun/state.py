@@ -15,7 +15,7 @@ from typing import Any
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
-from ..climbing.round_state import Round
+from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
@@ -25,7 +25,7 @@ from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
 
-class HandState:
+class HandState(RoundViews):
     """One hand of Dadun.
 
     Attributes: rules, level (played level), levels (team levels at the start), cutter, first_drawer, pack (drawing
@@ -248,16 +248,6 @@ class HandState:
         self._round_actions = []
         self.round_cards, self.table = [], None
         self.turn = leader
-
-    @property
-    def passed(self) -> set[int]:
-        """Seats that passed since the play that stands."""
-        return self.round.passed
-
-    @property
-    def locked(self) -> set[int]:
-        """Seats locked out until the round ends (``play.pass_locks_out``)."""
-        return self.round.locked
 
     def _end_hand(self) -> None:
         bonus_levels = [0, 0]
