@@ -92,12 +92,12 @@ def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random
     """The random bot's lead: a card drawn from the hand (notation of the tokens sorted as strings); unless it is the
     wild, every natural copy of its rank when they are 2 to 15 cards with a pair, triple or bomb reading, else the
     card alone as a single [play.*, combinations.*]."""
-    tokens = sorted(hand)
-    card = rng.choice(_Copies(tokens, hand))
+    tokens = sorted(card for card, n in hand.items() if n > 0)
+    ends = list(accumulate(map(hand.__getitem__, tokens)))  # the copies of sorted(hand.elements()), by token
+    card = tokens[bisect_right(ends, rng.choice(range(ends[-1] if ends else 0)))]  # = rng.choice(sorted copies)
     wild = wild_card(rules, level)
     if card != wild:
-        rank = _RANK[card]
-        same = [c for c in tokens if _RANK[c] == rank and c != wild for _ in range(hand[c])]
+        same = [c for c in _TOKENS_OF[_RANK[card]] if c != wild for _ in range(hand.get(c, 0))]
         if 2 <= len(same) <= 15:
             for reading in readings(rules, tuple(same), level):
                 if reading.combination in ("pair", "triple", "bomb"):
@@ -105,20 +105,8 @@ def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random
     return [card], Reading("single", (card,))
 
 
-class _Copies:
-    """The cards of a hand, every copy, in the order of ``tokens`` (a sequence for ``rng.choice`` made without
-    listing the copies): ``_Copies(tokens, hand)[i]`` is ``sorted(hand.elements())[i]``."""
-
-    def __init__(self, tokens: list[str], hand: Counter) -> None:
-        self.tokens, self.ends = tokens, list(accumulate(hand[t] for t in tokens))
-
-    def __len__(self) -> int:
-        return self.ends[-1] if self.ends else 0
-
-    def __getitem__(self, i: int) -> str:
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self.tokens[bisect_right(self.ends, i)]
+_TOKENS_OF = {rank: tuple(sorted(c for c in ALL_CARDS if _RANK[c] == rank)) for rank in set(_RANK.values())}
+"""Rank → its card tokens in string order."""
 
 
 @lru_cache(maxsize=16)
