@@ -163,7 +163,7 @@ class HandState(RoundViews):
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
             reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                                 passed=seat in self.locked, must_contain=must)
+                                 passed=seat in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason
@@ -197,7 +197,7 @@ class HandState(RoundViews):
         if self.phase == "play":
             if self.table is not None:
                 yield {"type": "pass", "seat": seat}
-                if seat in self.locked:
+                if seat in self.round.locked:
                     return
             forced = self._forced(seat)
             for shape in self._shapes(seat):
@@ -237,7 +237,7 @@ class HandState(RoundViews):
         if self.phase == "play":
             seat = self.turn
             table = self.table
-            if table is not None and seat in self.locked:
+            if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
             found = self._shapes(seat)
             n = len(found)

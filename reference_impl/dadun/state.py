@@ -121,7 +121,7 @@ class HandState(RoundViews):
         if empty:
             return "empty_play", None
         cards = tuple(action["cards"])
-        if self.table is not None and self.turn in self.locked:
+        if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
             return "not_in_hand", None
@@ -142,7 +142,7 @@ class HandState(RoundViews):
         if self.result is not None:
             return
         seat = self.turn
-        if not (self.table is not None and seat in self.locked):
+        if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
             for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
                 yield {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
@@ -158,7 +158,7 @@ class HandState(RoundViews):
         found: tuple[list[str], cb.Reading] | None = None
         if self.table is None:
             found = random_lead(self.rules, self.hands[seat], self.level, rng)
-        elif seat not in self.locked and rng.random() < 0.8:
+        elif seat not in self.round.locked and rng.random() < 0.8:
             found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
         if found is None:
             return {"type": "pass", "seat": seat}
