@@ -78,6 +78,11 @@ class Table:
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.lead_plan = tuple(self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans)
         self._follow: dict[tuple[str, str, int, int], list] = {}
+        self._follow_reading: dict[Reading, list] = {}
+        self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
+                                        for i in range(len(self.seq_to_sidx))]
+                           for combo, kind, pre in self.plans if kind == "sequence"}
+        """Sequence combination → top sequence index → the plain shapes by length (index 0 unused)."""
 
     def _precompute(self, combo: Combination):
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
@@ -96,7 +101,14 @@ class Table:
         return _shape(combo, sidxs, False, max(sidxs))
 
     def follow_plan(self, table: Reading) -> list:
-        """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached)."""
+        """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached, under the
+        reading itself and under what the plan depends on)."""
+        plan = self._follow_reading.get(table)
+        if plan is None:
+            plan = self._follow_reading[table] = self._follow_plan(table)
+        return plan
+
+    def _follow_plan(self, table: Reading) -> list:
         key = (table.name, table.tier, table.count, table.key)
         plan = self._follow.get(key)
         if plan is None:
@@ -301,11 +313,12 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
             continue
         if run < low:
             continue
+        if not following:
+            out += t.plain_runs[combo.name][i][low:min(run, high) + 1]
+            continue
         for length in range(low, min(run, high) + 1):
             plain, flush_only = pre[i, length]
-            if not following:
-                out.append(plain)
-            elif flushable:
+            if flushable:
                 if t.flush_any:
                     if table.flush:
                         if i > table.key and _flush_suits(hand, plain.ranks):

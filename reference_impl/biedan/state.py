@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..cards import build_deck
-from ..climbing.seats import hand_over, next_to_answer, round_leader
+from ..climbing.round_state import Round, RoundViews
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
@@ -37,7 +37,7 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % PLAYERS
 
 
-class HandState:
+class HandState(RoundViews):
     """One hand of Biedan. Build it with :func:`new_hand`.
 
     Attributes:
@@ -75,9 +75,7 @@ class HandState:
         self.turn = banker
         self.table: Reading | None = None
         self.table_cards: list[str] = []
-        self.table_seat: int | None = None
-        self.passed: set[int] = set()
-        self.locked: set[int] = set()
+        self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.first_lead = False
         self._sampled: tuple[list[str], Shape] | None = None
         self._avail: list[list[tuple[int, int]] | None] = [None] * PLAYERS
@@ -92,6 +90,11 @@ class HandState:
             self.phase = "bury"
 
     # ----------------------------------------------------------------------------------------------- views
+    @property
+    def table_seat(self) -> int | None:
+        """The seat whose play stands (None before the round's lead)."""
+        return self.round.last
+
     @property
     def hands(self) -> list[Counter]:
         """Seat → Counter of the cards it holds."""
@@ -160,7 +163,7 @@ class HandState:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
             reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                                 passed=seat in self.locked, must_contain=must)
+                                 passed=seat in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason
@@ -194,7 +197,7 @@ class HandState:
         if self.phase == "play":
             if self.table is not None:
                 yield {"type": "pass", "seat": seat}
-                if seat in self.locked:
+                if seat in self.round.locked:
                     return
             forced = self._forced(seat)
             for shape in self._shapes(seat):
@@ -234,7 +237,7 @@ class HandState:
         if self.phase == "play":
             seat = self.turn
             table = self.table
-            if table is not None and seat in self.locked:
+            if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
             found = self._shapes(seat)
             n = len(found)
@@ -348,37 +351,26 @@ class HandState:
         self._remove(seat, cards)
         self.table = reading or readings(self.t, cards)[0]
         self.table_cards = cards
-        self.table_seat = seat
-        self.passed = set()
+        self.round.play(seat)
         if not self.sizes[seat]:
             self.out.append(seat)
-            if hand_over(self.out, self.sizes, self.rules.round.hand_end):
+            if self.round.hand_over(self.out, self.sizes):
                 self._end_hand()
                 return
         self._after_action(seat)
 
     def _pass(self, seat: int) -> None:
-        self.passed.add(seat)
-        if self.rules.pass_locks_out:
-            self.locked.add(seat)
+        self.round.pass_(seat)
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
-        nxt = next_to_answer(seat, self.table_seat, self.sizes, self.passed, self.locked)
+        nxt = self.round.next_to_act(seat, self.sizes)
         if nxt is None:
-            self._end_round(self.table_seat)
+            self.turn, _ = self.round.end(self.sizes)
+            self.table = None
+            self.table_cards = []
         else:
             self.turn = nxt
-
-    def _end_round(self, last: int | None) -> None:
-        assert last is not None
-        leader, _ = round_leader(last, self.sizes, self.rules.round.next_leader, self.rules.round.wind)
-        self.table = None
-        self.table_cards = []
-        self.table_seat = None
-        self.passed = set()
-        self.locked = set()
-        self.turn = leader
 
     def _end_hand(self) -> None:
         third = next(s for s in range(PLAYERS) if self.sizes[s])

@@ -3,8 +3,8 @@ share (docs/implementers/biedan-operations.md, dadun-operations.md).
 
 The round starts with a lead and goes on in play order until every other seat still holding cards has passed
 (``play.round_end: all_others_passed``) or the hand ends (``hand_end.when``). The game reads each play (its cards,
-its reading, whether it beats the table); this module keeps the turn, the passes, the lock-outs
-(``play.pass_locks_out``), who is out and who leads next (:func:`.seats.round_leader`).
+its reading, whether it beats the table); this module keeps the turn and who is out, the round machine
+(:class:`.round_state.Round`) the passes, the lock-outs (``play.pass_locks_out``) and who leads next.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .seats import RoundRules, hand_over, next_to_answer, round_leader
+from .round_state import Round
+from .seats import RoundRules
 
 ReadPlay = Callable[[str, int, dict, Any], tuple[Any, list[str]]]
 """``read_play(where, seat, action, table) -> (reading, cards)``: the game reads a play action against the reading
@@ -66,8 +67,7 @@ def replay_round(rules: RoundRules, sizes: Sequence[int], leader: int, actions: 
     sizes = list(sizes)
     players = len(sizes)
     result = RoundResult(to_act=leader, out=list(out))
-    passed: set[int] = set()
-    locked: set[int] = set()
+    state = Round(rules)
     for i, action in enumerate(actions):
         where = f"given.actions[{i}]"
         if result.over:
@@ -80,25 +80,23 @@ def replay_round(rules: RoundRules, sizes: Sequence[int], leader: int, actions: 
         if action["type"] == "pass":
             if result.table is None:
                 raise ValueError(f"{where}: the leader cannot pass")
-            passed.add(seat)
-            if rules.pass_locks_out:
-                locked.add(seat)
+            state.pass_(seat)
         else:
             reading, cards = read_play(where, seat, action, result.table)
             if len(cards) > sizes[seat]:
                 raise ValueError(f"{where}: seat {seat} holds only {sizes[seat]} cards")
             sizes[seat] -= len(cards)
             result.played += cards
-            result.table, result.table_cards, result.last, passed = reading, list(cards), seat, set()
+            result.table, result.table_cards, result.last = reading, list(cards), seat
+            state.play(seat)
             if not sizes[seat]:
                 result.out.append(seat)
-                if hand_over(result.out, sizes, rules.hand_end):
+                if state.hand_over(result.out, sizes):
                     result.over = result.hand_over = True
                     result.to_act = None
                     continue
-        result.to_act = next_to_answer(seat, result.last, sizes, passed, locked)
+        result.to_act = state.next_to_act(seat, sizes)
         if result.to_act is None:
-            assert result.last is not None
             result.over = True
-            result.next_leader, result.wind = round_leader(result.last, sizes, rules.next_leader, rules.wind)
+            result.next_leader, result.wind = state.end(sizes)
     return result

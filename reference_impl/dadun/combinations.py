@@ -86,7 +86,7 @@ def _linked_dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
 
 
 def _full_house(rules: DadunRules, stood: tuple[str, ...]) -> bool:
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if len(stood) != 5 or sorted(count.values()) != [2, 3]:
         return False
     t = next(r for r, k in count.items() if k == 3)
@@ -100,7 +100,7 @@ def _bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
 
 
 def _linked_bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if len(count) != 2 or len(stood) < 8 or not set(count) <= set(rules.linked_order):
         return False
     (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
@@ -143,7 +143,7 @@ def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...])
     length, unit = rules.sequence(combination)
     if not length or len(stood) != length * unit:
         return None
-    count = Counter(rank_of(c) for c in stood)
+    count = Counter(map(rank_of, stood))
     if any(k != unit for k in count.values()) or len(count) != length:
         return None
     for start, window in enumerate(rules.windows(length)):
@@ -225,6 +225,22 @@ def _size_fits(rules: DadunRules, combination: str, n: int) -> bool:
     return n >= (4 if combination == "bomb" else 8)
 
 
+_TWO_RANKS = frozenset(("full_house", "linked_bomb", "straight", "pair_run", "triple_run",
+                                     "straight_flush"))
+"""Combinations of two ranks or more (runs have at least 2 ranks: :data:`.rules.CATALOGUE`)."""
+
+
+def _fitting(rules: DadunRules, n: int, one_rank: bool) -> tuple[str, ...]:
+    """The catalogue's combinations (catalogue order) that ``n`` cards, of one rank when ``one_rank``, can be
+    (memoised per rules object)."""
+    memo = rules_memo(rules, "fitting")
+    found = memo.get((n, one_rank))
+    if found is None:
+        found = memo[n, one_rank] = tuple(comb for comb in rules.catalogue if _size_fits(rules, comb, n)
+                                          and not (one_rank and comb in _TWO_RANKS))
+    return found
+
+
 class _Wilds:
     """One play with wilds: its natural cards and how many wilds it holds (what the candidate builders read)."""
 
@@ -232,7 +248,7 @@ class _Wilds:
         self.played, self.wild = played, wild
         self.naturals = [c for c in played if c != wild]
         self.w = len(played) - len(self.naturals)
-        self.ranks = Counter(rank_of(c) for c in self.naturals)
+        self.ranks = Counter(map(rank_of, self.naturals))
 
     def fits(self, need: Counter) -> bool:
         """Whether the natural cards fit within ``need`` (rank → count)."""
@@ -291,12 +307,12 @@ def _linked_bomb_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str,
 
 def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
     """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
-    p = _Wilds(played, wild_card(rules, level))
-    if p.w == 0:
-        for comb in rules.catalogue:
-            if _size_fits(rules, comb, len(played)):
-                yield comb, played
+    wild = wild_card(rules, level)
+    if wild not in played:  # natural cards stand for themselves
+        for comb in _fitting(rules, len(played), len(set(map(rank_of, played))) == 1):
+            yield comb, played
         return
+    p = _Wilds(played, wild)
     if len(played) == 1:
         for r in list(FACES) + list(JOKERS):
             yield "single", (_token(r),)
@@ -311,21 +327,30 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     yield from _linked_bomb_candidates(rules, p)
 
 
-_CACHE: dict[int, tuple[DadunRules, dict]] = {}
+_CACHE: dict[int, tuple[DadunRules, dict[str, dict]]] = {}
+_MEMO_SIZE = 200_000
+"""Most entries of one memo before it is emptied."""
+
+
+def rules_memo(rules: DadunRules, name: str) -> dict:
+    """The memo ``name`` (a dict the caller fills) of the rules object ``rules``: kept while ``rules`` is the object
+    cached under its id, emptied when it outgrows :data:`_MEMO_SIZE` entries."""
+    entry = _CACHE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _CACHE[id(rules)] = (rules, {})
+    memo = entry[1].get(name)
+    if memo is None or len(memo) > _MEMO_SIZE:
+        memo = entry[1][name] = {}
+    return memo
 
 
 def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) -> list[Reading]:
     """Every distinct reading of ``cards`` at ``level``, sorted by catalogue order then stood-for cards
     (docs/implementers/dadun-operations.md, classify) [combinations.*, wild.*]. Cached per rules object."""
     played = tuple(cards)
-    entry = _CACHE.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _CACHE[id(rules)] = (rules, {})
-    memo = entry[1]
+    memo = rules_memo(rules, "readings")
     hit = memo.get((played, level))
     if hit is None:
-        if len(memo) > 200_000:
-            memo.clear()
         hit = memo[(played, level)] = _readings(rules, played, level)
     return list(hit)
 
@@ -339,7 +364,7 @@ def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Re
                 rules, comb, played, stood, level):
             reading = Reading(comb, stood)
             seen.setdefault(reading.canonical(played), reading)
-    order = {c: i for i, c in enumerate(rules.catalogue)}
+    order = rules.catalogue_order
     return sorted(seen.values(), key=lambda r: (order[r.combination], [sort_key(c) for c in r.cards]))
 
 
@@ -404,7 +429,7 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     if comb in ("single", "pair", "triple", "dun"):
         return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
     if comb == "full_house":
-        count = Counter(rank_of(c) for c in stood)
+        count = Counter(map(rank_of, stood))
         t = next(r for r, k in count.items() if k == 3)
         p = next(r for r, k in count.items() if k == 2)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
@@ -414,7 +439,7 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     if comb == "bomb":
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
-        count = Counter(rank_of(c) for c in stood)
+        count = Counter(map(rank_of, stood))
         (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
         return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), rules.linked_order.index(ra))
     if comb == "linked_dun":
@@ -501,5 +526,5 @@ def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: st
 
 
 def _triple_rank(reading: Reading) -> str:
-    count = Counter(rank_of(c) for c in reading.cards)
+    count = Counter(map(rank_of, reading.cards))
     return next(r for r, k in count.items() if k == 3)

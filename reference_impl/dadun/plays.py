@@ -9,14 +9,15 @@ says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import accumulate, product
 
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
-from .combinations import Reading, beats, key, power, readings, table_is_led, wild_card
+from .combinations import Reading, beats, key, power, readings, rules_memo, table_is_led, wild_card
 from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
@@ -77,7 +78,7 @@ def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
     one is given [play.*, beating.*]: the plays of every class of :func:`.count.play_classes`, listed in the same
     order in every run (by the cards as sorted strings, then catalogue order, then the reading's cards)."""
-    order = {c: i for i, c in enumerate(rules.catalogue)}
+    order = rules.catalogue_order
     out = [play for found in play_classes(rules, hand, level, table, table_was)
            for play in class_plays(rules, hand, level, found)]
     return sorted(out, key=lambda p: (tuple(sorted(p[0])), order[p[1].combination], [sort_key(c) for c in p[1].cards]))
@@ -91,17 +92,21 @@ def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random
     """The random bot's lead: a card drawn from the hand (notation of the tokens sorted as strings); unless it is the
     wild, every natural copy of its rank when they are 2 to 15 cards with a pair, triple or bomb reading, else the
     card alone as a single [play.*, combinations.*]."""
-    cards = sorted(hand.elements())
-    card = rng.choice(cards)
+    tokens = sorted(card for card, n in hand.items() if n > 0)
+    ends = list(accumulate(map(hand.__getitem__, tokens)))  # the copies of sorted(hand.elements()), by token
+    card = tokens[bisect_right(ends, rng.choice(range(ends[-1] if ends else 0)))]  # = rng.choice(sorted copies)
     wild = wild_card(rules, level)
     if card != wild:
-        rank = _RANK[card]
-        same = [c for c in cards if _RANK[c] == rank and c != wild]
+        same = [c for c in _TOKENS_OF[_RANK[card]] if c != wild for _ in range(hand.get(c, 0))]
         if 2 <= len(same) <= 15:
             for reading in readings(rules, tuple(same), level):
                 if reading.combination in ("pair", "triple", "bomb"):
                     return same, reading
     return [card], Reading("single", (card,))
+
+
+_TOKENS_OF = {rank: tuple(sorted(c for c in ALL_CARDS if _RANK[c] == rank)) for rank in set(_RANK.values())}
+"""Rank → its card tokens in string order."""
 
 
 @lru_cache(maxsize=16)
@@ -119,15 +124,43 @@ def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
     if table.combination not in ("single", "pair", "triple"):
         return None
     size = len(table.cards)
-    floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
-    for strength, tokens in _ranks_up(level):
-        if strength < floor:
+    get = hand.get
+    # what beating a single, pair or triple depends on: its combination, its rank, whether it was led
+    slot = (table.combination, _RANK[table.cards[0]], level, table_is_led(rules, table_was))
+    memo = rules_memo(rules, "random_follow")
+    for tokens in _follow_ranks(rules, memo, slot, table):
+        if sum(map(get, tokens, _ZEROS)) < size:
             continue
-        held = [card for card in tokens for _ in range(hand.get(card, 0))]
-        if len(held) < size:
-            continue
-        cards = tuple(held[:size])
-        for reading in readings(rules, cards, level):
-            if reading.combination == table.combination and beats(rules, reading, table, level, table_was) is None:
-                return list(cards), reading
+        cards = tuple([card for card in tokens for _ in range(get(card, 0))][:size])
+        reading = _beating_reading(rules, memo, cards, slot, table, table_was)
+        if reading is not None:
+            return list(cards), reading
     return None
+
+
+_ZEROS = (0,) * 8
+"""Default counts for ``map(hand.get, tokens, _ZEROS)`` (a rank has at most 4 tokens)."""
+
+
+def _follow_ranks(rules: DadunRules, memo: dict, slot: tuple, table: Reading) -> tuple[tuple[str, ...], ...]:
+    """The card tokens (string order) of every rank whose strength when beating reaches the table's, weakest first
+    (kept in ``memo``, the rules object's, under ``slot``: (combination, rank, level, led) of the table)."""
+    found = memo.get(slot)
+    if found is None:
+        level = slot[2]
+        floor = key(rules, table, level, not slot[3])[0]
+        found = memo[slot] = tuple(tokens for strength, tokens in _ranks_up(level) if strength >= floor)
+    return found
+
+
+def _beating_reading(rules: DadunRules, memo: dict, cards: tuple[str, ...], slot: tuple, table: Reading,
+                     table_was: str) -> Reading | None:
+    """The first reading of ``cards`` (:func:`.combinations.readings` order) of the table's combination that beats
+    it, or None (kept in ``memo``, the rules object's, under ``cards`` and the table's ``slot``)."""
+    found = memo.get((cards, slot), memo)
+    if found is memo:
+        level = slot[2]
+        found = memo[cards, slot] = next((reading for reading in readings(rules, cards, level) if reading.combination
+                                          == table.combination and beats(rules, reading, table, level, table_was)
+                                          is None), None)
+    return found

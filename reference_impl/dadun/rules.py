@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from ..cards import ALL_CARDS, card_rank
 from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
@@ -164,6 +165,16 @@ class DadunRules:
     @cached_property
     def _runs(self) -> dict[str, tuple[int, int]]:
         return {c.name: (c.min_length, int(c.unit)) for c in self.combinations if c.shape == "sequence"}
+
+    @cached_property
+    def card_points(self) -> dict[str, int]:
+        """Card token → its points [points.cards] (0 for a card of no point rank)."""
+        return {card: self.point_cards.get(card_rank(card), 0) for card in ALL_CARDS}
+
+    @cached_property
+    def catalogue_order(self) -> dict[str, int]:
+        """Combination name → its position in the catalogue (the order of readings) [combinations.catalogue]."""
+        return {name: i for i, name in enumerate(self.catalogue)}
 
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""

@@ -18,7 +18,10 @@ def team_of(rules: DadunRules, seat: int) -> int:
 
 def points_of(rules: DadunRules, cards) -> int:
     """Point value of cards [points.cards]."""
-    return sum(rules.point_cards.get(rank_of(c), 0) for c in cards)
+    try:
+        return sum(map(rules.card_points.__getitem__, cards))
+    except KeyError:  # a token that is no card: worth nothing, as its rank is no point rank
+        return sum(rules.point_cards.get(rank_of(c), 0) for c in cards)
 
 
 def count_value(rules: DadunRules, card: str) -> int:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
-from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
+from ..climbing.round_state import Round, RoundViews
+from ..climbing.seats import partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from .play_reading import resolve
@@ -23,19 +25,20 @@ from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
 
-class HandState:
+class HandState(RoundViews):
     """One hand of Dadun.
 
     Attributes: rules, level (played level), levels (team levels at the start), cutter, first_drawer, pack (drawing
     order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
-    None, table_was, passed, locked, round_cards, captured (points by seat), finish (seats out, in order), holding
-    (seat → still holds cards), first_partner_before, bonus ({bonus, team, transfer}), actions, result (at the end).
+    None, table_was, round (the round machine; ``passed`` and ``locked`` read it), round_cards, captured (points by
+    seat), finish (seats out, in order), holding (seat → still holds cards), first_partner_before, bonus ({bonus,
+    team, transfer}), actions, result (at the end).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
                  level: str = "2", previous: dict | None = None, hand_number: int = 1,
                  first_drawer_seat: int | None = None) -> None:
-        if sorted(pack) != sorted(full_pack(rules.decks)):
+        if sorted(pack) != _sorted_pack(rules.decks):
             raise ValueError("bad_pack: the pack is not the full 162-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.cutter, self.previous, self.hand_number = cutter, previous, hand_number
@@ -47,19 +50,19 @@ class HandState:
         self.first_drawer = self.holder = drawer
         players = rules.players
         self.hands: list[Counter] = [Counter() for _ in range(players)]
-        for i, card in enumerate(pack):
-            self.hands[(drawer + i) % players][card] += 1
+        for i in range(players):  # the draw: the drawer takes pack[0], pack[players], …; the next seat pack[1], …
+            self.hands[(drawer + i) % players] = Counter(pack[i::players])
         copies = [self.hands[s][self.marked] for s in range(players)]
         self.bonus = bonus(rules, self.marked, drawer, copies, previous is None)
         if self.bonus["transfer"]:
             self.hands[drawer][self.marked] -= 1
+            self.hands[drawer] = +self.hands[drawer]  # no card counted zero times
             self.hands[partner_of(drawer, players)][self.marked] += 1
         self.wild = cb.wild_card(rules, level)
         self.turn: int | None = drawer
         self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
         self.table_was = "hand_opening"
-        self.passed: set[int] = set()
-        self.locked: set[int] = set()
+        self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.round_cards: list[str] = []
         self.played: list[str] = []
         self.captured = [0] * players
@@ -71,6 +74,7 @@ class HandState:
         self._round_actions: list[dict] = []
         self.result: dict | None = None
         self._next_is_hand_opening = True
+        self._sampled: tuple[dict, cb.Reading] | None = None  # the last random action's reading (declared, read)
 
     # -- queries ---------------------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -117,7 +121,7 @@ class HandState:
         if empty:
             return "empty_play", None
         cards = tuple(action["cards"])
-        if self.table is not None and self.turn in self.locked:
+        if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
             return "not_in_hand", None
@@ -138,7 +142,7 @@ class HandState:
         if self.result is not None:
             return
         seat = self.turn
-        if not (self.table is not None and seat in self.locked):
+        if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
             for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
                 yield {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
@@ -151,14 +155,16 @@ class HandState:
         lowest same-rank group that does, or passes."""
         seat = self.turn
         assert seat is not None
+        found: tuple[list[str], cb.Reading] | None = None
         if self.table is None:
-            cards, reading = random_lead(self.rules, self.hands[seat], self.level, rng)
-            return {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
-        if seat not in self.locked and rng.random() < 0.8:
+            found = random_lead(self.rules, self.hands[seat], self.level, rng)
+        elif seat not in self.round.locked and rng.random() < 0.8:
             found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
-            if found is not None:
-                return {"type": "play", "seat": seat, "cards": found[0], "reading": found[1].as_dict()}
-        return {"type": "pass", "seat": seat}
+        if found is None:
+            return {"type": "pass", "seat": seat}
+        declared = found[1].as_dict()
+        self._sampled = (declared, found[1])
+        return {"type": "play", "seat": seat, "cards": found[0], "reading": declared}
 
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
@@ -168,27 +174,33 @@ class HandState:
         Raises:
             IllegalAction: the action is refused (its reason code).
         """
-        if validate or action["type"] == "pass":
+        if validate or (action["type"] == "pass" and not self._plain_pass(action)):
             reason, reading = self.judge(action)
             if reason:
                 raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             if validate:
                 action = read_action(action, self.rules.players)  # canonical card tokens
-        else:
-            reading = cb.Reading(action["reading"]["combination"], tuple(action["reading"]["cards"]))
+        elif action["type"] == "play":
+            declared = action["reading"]
+            sampled = self._sampled
+            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.Reading(
+                declared["combination"], tuple(declared["cards"]))
+        self._sampled = None
         seat = self.turn
         assert seat is not None
         if action["type"] == "pass":
             self.actions.append({"type": "pass", "seat": seat})
             self._round_actions.append(self.actions[-1])
-            self.passed.add(seat)
-            if self.rules.pass_locks_out:
-                self.locked.add(seat)
+            self.round.pass_(seat)
             self._advance(seat)
             return
         cards = list(action["cards"])
-        self.hands[seat].subtract(cards)
-        self.hands[seat] = +self.hands[seat]
+        hand = self.hands[seat]
+        for card in cards:  # a legal play's cards are in the hand: no count goes below zero
+            if hand[card] > 1:
+                hand[card] -= 1
+            else:
+                hand.pop(card)
         self.played += cards
         self.round_cards += cards
         entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
@@ -198,13 +210,13 @@ class HandState:
             "hand_opening" if self._next_is_hand_opening else "round_opening")
         self._next_is_hand_opening = False
         self.table = (tuple(cards), reading, seat)
-        self.passed = set(self.locked)
+        self.round.play(seat)
         if not self.hands[seat]:
             self.finish.append(seat)
             self.holding[seat] = False
             if len(self.finish) == 1:
                 self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
-            if hand_over(self.finish, self.holding, self.rules.round.hand_end):
+            if self.round.hand_over(self.finish, self.holding):
                 if len(self.finish) == 3:  # points.final_round: third_out
                     self.captured[seat] += points_of(self.rules, self.round_cards)
                     self.round_cards = []
@@ -212,22 +224,29 @@ class HandState:
         self._advance(seat)
 
 
+    def _plain_pass(self, action: dict) -> bool:
+        """Whether ``action`` is exactly ``{type: pass, seat}`` of the seat to act while a play stands (a legal
+        pass, known without :meth:`judge`)."""
+        seat = action.get("seat")
+        return len(action) == 2 and type(seat) is int and seat == self.turn and self.table is not None \
+            and self.result is None
+
     def _advance(self, seat: int) -> None:
-        assert self.table is not None
-        last = self.table[2]
-        nxt = next_to_answer(seat, last, self.holding, self.passed, self.locked)
+        nxt = self.round.next_to_act(seat, self.holding)
         if nxt is None:
-            self._end_round(last)
+            self._end_round()
         else:
             self.turn = nxt
 
-    def _end_round(self, last: int) -> None:
+    def _end_round(self) -> None:
         """Points to the last player; the next lead: the last player, or the partner (wind) [play.*, points.*]."""
+        last = self.round.last
+        assert last is not None
         self.captured[last] += points_of(self.rules, self.round_cards)
-        leader, wind = round_leader(last, self.holding, self.rules.round.next_leader, self.rules.round.wind)
+        leader, wind = self.round.end(self.holding)
         self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
         self._round_actions = []
-        self.round_cards, self.table, self.passed, self.locked = [], None, set(), set()
+        self.round_cards, self.table = [], None
         self.turn = leader
 
     def _end_hand(self) -> None:
@@ -259,6 +278,12 @@ class HandState:
         """A comparable digest: hands, cards played, finish, captured points, result."""
         return {"hands": [sorted_cards(h) for h in self.hands], "played": list(self.played),
                 "finish": list(self.finish), "captured": list(self.captured), "result": self.result}
+
+
+@lru_cache(maxsize=4)
+def _sorted_pack(decks: int) -> list[str]:
+    """The full pack of ``decks`` decks sorted as strings (what a dealt pack is checked against)."""
+    return sorted(full_pack(decks))
 
 
 def sorted_cards(hand: Counter) -> list[str]:
