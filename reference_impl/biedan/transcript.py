@@ -71,7 +71,7 @@ def match_hand_lines(match, state: HandState) -> list[str]:
 def match_end_lines(match) -> list[str]:
     """The session's last lines: how many hands, the tally by seat (rule match.score) and, once every hand is played,
     the winner(s)."""
-    n = len(match.states)
+    n = len(match.results)
     kept = sum(1 for r in match.results if r["banker_kept"])
     plural = "s" if n != 1 else ""
     tally = ", ".join(f"seat {seat} {points:+d}" for seat, points in enumerate(match.tally))
