@@ -314,6 +314,45 @@ def game_rules(record: dict[str, Any], rules: Any = None) -> Any:
         raise RecordError(str(err)) from None
 
 
+def result_differences(claimed: Any, actual: Any, limit: int = 3, wholes: tuple[str, ...] = ()) -> str:
+    """Where a record's claimed ``result`` differs from the one the rules give, in words: ``result.levels[1]: the
+    record says "5", the rules give "4"``, the first ``limit`` differences (``; and 2 more``). Values are compact
+    JSON (cut at 60 characters); mappings are compared key by key, lists of one length item by item, except the
+    values of the keys in ``wholes`` (card multisets such as ``egg``: shown whole). "" when they are the same.
+    Used by the games' replays for the ``result_mismatch`` refusal."""
+    found: list[str] = []
+    _differences(claimed, actual, "result", found, wholes)
+    if not found:
+        return ""
+    more = len(found) - limit
+    return "; ".join(found[:limit]) + (f"; and {more} more" if more > 0 else "")
+
+
+def _differences(claimed: Any, actual: Any, path: str, found: list[str], wholes: tuple[str, ...] = ()) -> None:
+    if path.rpartition(".")[2] in wholes:
+        if claimed != actual:
+            found.append(f"{path}: the record says {_shown(claimed)}, the rules give {_shown(actual)}")
+    elif isinstance(claimed, dict) and isinstance(actual, dict):
+        for key in [*claimed, *(k for k in actual if k not in claimed)]:
+            where = f"{path}.{key}"
+            if key not in actual:
+                found.append(f"{where}: the record says {_shown(claimed[key])}, the rules have no such key")
+            elif key not in claimed:
+                found.append(f"{where}: the record leaves it out, the rules give {_shown(actual[key])}")
+            else:
+                _differences(claimed[key], actual[key], where, found, wholes)
+    elif isinstance(claimed, list) and isinstance(actual, list) and len(claimed) == len(actual):
+        for index, (mine, theirs) in enumerate(zip(claimed, actual, strict=True)):
+            _differences(mine, theirs, f"{path}[{index}]", found, wholes)
+    elif type(claimed) is not type(actual) or claimed != actual:
+        found.append(f"{path}: the record says {_shown(claimed)}, the rules give {_shown(actual)}")
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def dumps(record: dict[str, Any]) -> str:
     """A record as JSON text (one action per line, so that diffs stay readable), ending in a newline."""
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"

@@ -18,6 +18,7 @@ actions of its own besides the shared ones). Seats are ``0 … players - 1``.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -60,6 +61,18 @@ def seat_of(action: Any, players: int) -> int | None:
     """The ``seat`` of an action when it is a seat ``0 … players - 1`` (a whole number, not a bool), else None."""
     seat = action.get("seat") if isinstance(action, dict) else None
     return seat if type(seat) is int and 0 <= seat < players else None
+
+
+def check_on_a_copy(state: Any, action: Action) -> str | None:
+    """:meth:`HandState.check` for a game whose rules are judged in ``apply`` itself: ``action`` applied to a deep
+    copy of ``state`` (the rules object shared, not copied); None when it is accepted, else the
+    :class:`IllegalAction`'s reason code. ``state`` is unchanged."""
+    trial = copy.deepcopy(state, {id(state.rules): state.rules})
+    try:
+        trial.apply(action)
+    except IllegalAction as err:
+        return err.reason
+    return None
 
 
 @runtime_checkable

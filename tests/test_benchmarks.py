@@ -43,8 +43,9 @@ def test_bench_protocol_fails_when_every_query_was_skipped():
     done = bench("bench_protocol.py", "-n", "50", "--impl-cmd", engine)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip() == ("error: measured nothing: no query answered (all 50 skipped: echo1 speaks "
-                                   "protocol 1, which covers Huolong only (an engine declares other games with "
-                                   "protocol 2)); a benchmark that measured nothing fails")
+                                   "protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong only; an "
+                                   "engine declares other games with protocol 2); a benchmark that measured nothing "
+                                   "fails")
 
 
 def test_bench_protocol_fails_when_queries_error():

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
-radon_complexity = pytest.importorskip("radon.complexity", reason="radon is in the test extra: pip install -e '.[test]'")
-
-radon_visitors = pytest.importorskip("radon.visitors")
+import radon.complexity as radon_complexity  # the test extra: pip install -e '.[test]'
+import radon.visitors as radon_visitors
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDERS = ("reference_impl", "conformance", "datong_rules", "compat")

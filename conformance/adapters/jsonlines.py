@@ -180,8 +180,8 @@ class JsonLinesImplementation(Implementation):
         """As :meth:`Implementation.skip_reason`; a protocol 1 engine is asked about Huolong only, and about a
         fixture variant only when it lists it by id (protocol 1 cannot carry its rules)."""
         if self.protocol == 1 and game_of(variant) != LEGACY_GAME:
-            return (f"{self.name} speaks protocol 1, which covers Huolong only (an engine declares other games "
-                    f"with protocol 2)")
+            return (f"{self.name} speaks protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong "
+                    f"only; an engine declares other games with protocol 2")
         if self.protocol == 1 and variant in self.fixture_variants and variant not in self._variants:
             return (f"fixture variant '{variant}': its rules reach an engine by protocol 2 only ({self.name} "
                     f"speaks protocol 1)")
@@ -307,7 +307,11 @@ class JsonLinesImplementation(Implementation):
                                           f"{line.size} bytes); the implementation is restarted",
                                           child.stderr_since(mark, ERROR_SETTLE))
             assert isinstance(line, str)
-            reply = self._parse(line, child, mark)
+            try:
+                reply = self._parse(line, child, mark)
+            except ImplementationError:
+                self._answered[scenario_id] = None  # it replied, unreadably: a line after it is this query's too
+                raise
             if not self._earlier_reply(line, scenario_id, reply):
                 return line, reply
 
@@ -454,11 +458,13 @@ def _finite_float(text: str) -> float:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise NotStrictJson(f"the key {json.dumps(key, ensure_ascii=False)[:60]} appears twice in one object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # the rare case: find the key for the message
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotStrictJson(f"the key {json.dumps(key, ensure_ascii=False)[:60]} appears twice in one object")
+            seen.add(key)
     return out
 
 
@@ -471,7 +477,11 @@ def parse_line(line: str) -> Any:
         NotStrictJson: one of those (the message says which).
         ValueError: not JSON at all.
     """
-    return json.loads(line, parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+    return _STRICT.decode(line)
+
+
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+"""One decoder for every line (``json.loads`` with options would build a new one per call)."""
 
 
 def _looks_like_reply(line: str) -> bool:

@@ -46,12 +46,19 @@ _signals: list[int] = []  # the stopping signals received while a command ran (S
 class Terminated(KeyboardInterrupt):
     """Raised in the main thread when SIGTERM arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of which it
     is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines ended)
-    does the same on SIGTERM."""
+    does the same on SIGTERM. ``signum`` is the signal's number (15), for code below the CLI that picks its exit
+    status as ``128 + getattr(exc, "signum", 2)``."""
+
+    signum = int(signal.SIGTERM) if hasattr(signal, "SIGTERM") else 15
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
+    """The first SIGTERM stops the command; a repeated one (``docker stop`` and a CI runner may both send one)
+    is noted only, so that it cannot break off the reports being written on the way out."""
+    first = signum not in _signals
     _signals.append(signum)
-    raise Terminated(f"signal {signal.Signals(signum).name}")
+    if first:
+        raise Terminated(f"signal {signal.Signals(signum).name}")
 
 
 @contextlib.contextmanager

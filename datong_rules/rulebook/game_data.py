@@ -9,7 +9,8 @@ generic pages only (rules as data, comparison, options). What a facet may define
 * ``FAMILY``: ``{zh, en}``, the game's family, for ``{family}`` in the outline.
 * ``OUTLINE``: the rule sections in playing order, for the rules-as-data page (:func:`.rules_html.outline`).
 * ``SECTION_TITLES``: ``{section: {zh, en}}``, the titles of the game's own rule sections (:func:`section_title`;
-  sections every game has are titled by the rulebook, :data:`.labels.SECTION_TITLES`).
+  sections every game has are titled by the rulebook, :data:`.labels.SECTION_TITLES`); ``SECTION_WORDS``:
+  ``{section: key of WORDS}``, sections titled on the 中文 pages by the variant's own word.
 * ``PLAYER_PAGE``: the player's page, a list of sections ``{id, title: {zh, en}, intro?, terms?, picture?
   ("seating" | "ranking"), steps?, aims?, rules?: [rule ids or "section.*"]}``; ``{family}``, ``{star}``, ``{dig}``
   (the variant's :data:`WORDS`) and ``{<rule id>}`` (the rule's value) are filled in.
@@ -65,9 +66,17 @@ def game_name(game: str, lang: str) -> str:
     return game
 
 
-def section_title(game: str | None, section: str, lang: str) -> str:
+def section_title(game: str | None, section: str, lang: str, variant: str | None = None) -> str:
     """The title of a rule section: the game's own (its facet's ``SECTION_TITLES``), else the rulebook's
-    (:data:`.labels.SECTION_TITLES`), else the section's id."""
+    (:data:`.labels.SECTION_TITLES`), else the section's id. With ``variant`` (a variant id), a section that the
+    game titles by the variant's own word (facet ``SECTION_WORDS``: ``{section: key of WORDS}``) takes that word on
+    the 中文 pages, where the sources name it differently (载王, 摘星)."""
+    if variant and game and lang == "zh":
+        key = (facet_data(game, "SECTION_WORDS", {}) or {}).get(section)
+        words = (facet_data(game, "WORDS", {}) or {}).get(variant.split("/", 1)[-1], {})
+        word = (words.get(key) or {}) if key else {}
+        if word.get(lang):
+            return str(word[lang])
     own = (facet_data(game, "SECTION_TITLES", {}) or {}) if game else {}
     entry = own.get(section) or SECTION_TITLES.get(section)
     return entry[lang] if entry else section

@@ -143,10 +143,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     examples = pick_examples(scenarios, doc.id)
     known, other_sections = sections_in_order(doc.rules, outline(doc.game))
     for number, (section, items) in enumerate(known, 1):
-        title = section_title(doc.game, section, lang)
-        word = ((facet_data(doc.game, "WORDS", {}) or {}).get(doc.id.split("/", 1)[-1], {}).get("star") or {})
-        if section == "star_burial" and word.get(lang):  # the variant's own word: 载王 or 摘星, not both
-            title = word[lang] if lang == "zh" else title
+        title = section_title(doc.game, section, lang, doc.id)  # the variant's own word where the game says so
         out.append(f"## {number}. {title} {{#{section}}}\n\n")
         if section == "players" and table is not None:
             out.append(seats_html(table, lang) + "\n\n")

@@ -77,8 +77,10 @@ class BiedanReplay(GameReplay):
         """The hand must be over (else ``incomplete``, no seat), and its ``result``, when given, the rules' one."""
         if not state.is_terminal():
             raise Refusal("incomplete", len(hand["actions"]))
-        if "result" in hand and _comparable(hand["result"]) != _comparable(json.loads(json.dumps(state.settlement()))):
-            raise Refusal("result_mismatch")
+        given = _comparable(json.loads(json.dumps(state.settlement()))) if "result" in hand else None
+        if "result" in hand and _comparable(hand["result"]) != given:
+            raise Refusal("result_mismatch", detail=envelope.result_differences(
+                _comparable(hand["result"]), given, wholes=("egg", "cards")) or "the result differs")
 
     def first_setup(self, rules: BiedanRules) -> dict:
         """A session's first hand: no banker yet (the holder of ``banker.first``'s card), no previous hand."""

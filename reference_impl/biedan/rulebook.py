@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..climbing.stories import example_story as climbing_example_story
+from ..climbing.stories import teller
 from ..variant.variant import rule_value
 
 SECTION_TITLES: dict[str, dict[str, str]] = {
@@ -94,12 +94,9 @@ def chart_data(rules: dict) -> dict | None:
 # -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
 Text = dict[str, str]
 
-
-
-def example_story(scenario: Any, rules: dict | None = None) -> dict[str, Any]:
-    """A teaching example's situation and answer as stories, told as every climbing game tells them
-    (:func:`..climbing.stories.example_story`) with this game's combination names."""
-    return climbing_example_story(scenario, NAMES)
+example_story = teller(NAMES)
+"""A teaching example's situation and answer as stories, told as every climbing game tells them
+(:func:`..climbing.stories.example_story`) with this game's combination names."""
 
 FAMILY: Text = {
     "zh": "出牌比大小、先出完为胜的爬牌游戏，和斗地主、争上游是一家",

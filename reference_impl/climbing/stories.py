@@ -398,3 +398,12 @@ def example_story(scenario: Any, names: Names) -> dict[str, Blocks | None]:
     given_fn, answer_fn = GIVEN.get(scenario.op), ANSWERS.get(scenario.op)
     return {"given": given_fn(scenario.given, scenario.op, names) if given_fn else None,
             "answer": answer_fn(scenario, names) if answer_fn else None}
+
+
+def teller(names: Names) -> Callable[..., dict[str, Blocks | None]]:
+    """A climbing game's ``example_story(scenario, rules=None)`` for its rulebook facet: :func:`example_story` with
+    the game's combination names ``{combination: {zh, en}}``."""
+    def tell(scenario: Any, rules: dict[str, Any] | None = None) -> dict[str, Blocks | None]:
+        return example_story(scenario, names)
+
+    return tell

@@ -74,7 +74,8 @@ class GreedyBot(Bot):
         passing = {"type": "pass", "seat": seat}
         if state.table is not None and seat in state.locked:
             return passing
-        classes = list(play_classes(state.rules, state.hands[seat], state.level, table, state.table_was))
+        classes = list(play_classes(state.rules, state.hands[seat], state.level, table, state.table_was,
+                                    with_parts=False))
         if state.table is not None and state.table[2] == partner_of(seat, state.rules.players):
             classes = [c for c in classes if cb.TIER[c.combination] == 0]
         if not classes:

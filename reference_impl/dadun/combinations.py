@@ -45,17 +45,6 @@ def wild_card(rules: DadunRules, level: str) -> str:
     return rules.wild_suit + level
 
 
-def _seq_pos(rank: str) -> list[int]:
-    """Positions of a rank in the run order A(low)=0, 2=1 … K=12, A(high)=13."""
-    if rank == "A":
-        return [0, 13]
-    return [FACES.index(rank) + 1]
-
-
-def _seq_rank(pos: int) -> str:
-    return "A" if pos in (0, 13) else FACES[pos - 1]
-
-
 def _adjacent_full_house(rules: DadunRules, a: str, b: str) -> bool:
     """Whether pair rank ``b`` is adjacent to triple rank ``a`` [combinations.full_house_adjacency]."""
     if a in JOKERS or b in JOKERS or a == b:
@@ -157,8 +146,8 @@ def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...])
     count = Counter(rank_of(c) for c in stood)
     if any(k != unit for k in count.values()) or len(count) != length:
         return None
-    for start in range(0, 14 - length + 1):
-        if {_seq_rank(p) for p in range(start, start + length)} == set(count):
+    for start, window in enumerate(rules.windows(length)):
+        if set(window) == set(count):
             return start
     return None
 
@@ -282,8 +271,8 @@ def _run_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[s
         suits = {suit_of(c) for c in p.naturals}
         if comb == "straight_flush" and len(suits) != 1:
             continue
-        for start in range(0, 14 - length + 1):
-            need = Counter({_seq_rank(q): unit for q in range(start, start + length)})
+        for window in rules.windows(length):
+            need = Counter({rank: unit for rank in window})
             if p.fits(need):
                 yield comb, p.fill(need, next(iter(suits)) if comb == "straight_flush" else "H")
 
@@ -438,7 +427,8 @@ def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...]) -> tuple:
     start = _sequence_start(rules, comb, stood)
     assert start is not None
     value: float = start
-    if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed":
+    if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed" and \
+            rules.windows(len(set(stood)))[0][0] == "A":
         value = 1.5
     if comb == "straight_flush":
         return (rules.ladder_step(comb, len(stood)), value)

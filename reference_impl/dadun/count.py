@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from .combinations import Reading, beats, wild_card
@@ -25,8 +25,7 @@ Part = tuple[tuple[str, ...], int, int]
 """(tokens, need, least): ``need`` cards taken from the hand's copies of ``tokens`` (at least ``least``) or wilds."""
 
 
-@dataclass(frozen=True)
-class PlayClass:
+class PlayClass(NamedTuple):
     """Plays of one hand that share a reading up to identical-ranked cards.
 
     Attributes:
@@ -58,11 +57,6 @@ def _sub(counts: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
-def _run_ranks(start: int, length: int) -> list[str]:
-    """Ranks of a run window: positions A(low)=0, 2=1 … K=12, A(high)=13."""
-    return ["A" if q in (0, 13) else FACES[q - 1] for q in range(start, start + length)]
-
-
 def _h(rank: str) -> str:
     """The token a wild standing for ``rank`` is written with in a suit-blind combination."""
     return rank if rank in JOKERS else "H" + rank
@@ -82,6 +76,8 @@ class _Hand:
                 self.by_rank.setdefault(rank_of(card), {})[card] = n
         self.jokers_ok = rules.wild_for_jokers == "allowed"
         self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
+        self.with_parts = True
+        self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
 
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do)."""
@@ -92,13 +88,16 @@ class _Hand:
 
     def m(self, rank: str, k: int) -> int:
         """Ways to take ``k`` natural cards of ``rank``."""
-        counts = self.by_rank.get(rank)
-        if not counts:
+        counts = self.copies.get(rank)
+        if counts is None:
             return int(k == 0)
-        return _sub(tuple(sorted(counts.values())), k)
+        return _sub(counts, k)
 
     def part(self, rank: str, need: int, least: int = 0) -> Part:
-        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest."""
+        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
+        only counting)."""
+        if not self.with_parts:
+            return ((), 0, 0)
         return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
 
     def total(self, rank: str) -> int:
@@ -241,8 +240,7 @@ def _runs(h: _Hand) -> Iterator[PlayClass]:
         length, unit = h.rules.sequence(combination)
         if not length:
             continue
-        for start in range(0, 14 - length + 1):
-            ranks = _run_ranks(start, length)
+        for ranks in h.rules.windows(length):
             stood = tuple(_h(r) for r in ranks for _ in range(unit))
             if not h.ok(combination, stood):
                 continue
@@ -257,8 +255,7 @@ def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
     length, _ = h.rules.sequence("straight_flush")
     if not length:
         return
-    for start in range(0, 14 - length + 1):
-        ranks = _run_ranks(start, length)
+    for ranks in h.rules.windows(length):
         for s in SUITS:
             stood = tuple(s + r for r in ranks)
             if h.ok("straight_flush", stood):
@@ -313,11 +310,13 @@ SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (
 
 
 def play_classes(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
-                 table_was: str = "round_opening") -> Iterator[PlayClass]:
+                 table_was: str = "round_opening", *, with_parts: bool = True) -> Iterator[PlayClass]:
     """Every class of legal plays of ``hand`` (card → copies) at ``level``: beating ``table`` when one is given
     (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in a fixed order (shape, then rank or
-    window); classes with no play are left out [combinations.*, wild.*, beating.*]."""
+    window); classes with no play are left out [combinations.*, wild.*, beating.*]. ``with_parts=False``: the
+    classes' parts are not filled in (counting only)."""
     h = _Hand(rules, hand, level, table, table_was)
+    h.with_parts = with_parts
     for shape in SHAPES:
         yield from shape(h)
 
@@ -326,6 +325,6 @@ def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
                 table_was: str = "round_opening") -> Counter:
     """Legal plays of ``hand`` by combination (distinct (cards, reading) pairs): combination → count (no zeros)."""
     out: Counter = Counter()
-    for found in play_classes(rules, hand, level, table, table_was):
+    for found in play_classes(rules, hand, level, table, table_was, with_parts=False):
         out[found.combination] += found.ways
     return +out

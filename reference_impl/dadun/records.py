@@ -3,6 +3,7 @@ schema spec/schema/games/dadun/record.schema.json."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .. import records as envelope
@@ -47,7 +48,9 @@ class DadunReplay(GameReplay):
         super().finish(state, hand)
         claimed = hand.get("result")
         if claimed is not None and claimed != state.settlement():
-            raise Refusal("result_mismatch", detail=f"the rules give {state.settlement()}")
+            given = json.loads(json.dumps(state.settlement()))  # the settlement as its JSON: tuples are lists
+            raise Refusal("result_mismatch",
+                          detail=envelope.result_differences(claimed, given) or "the result differs")
 
     def next_setup(self, rules: DadunRules, hand: dict, state: HandState, expected: Any) -> dict:
         """The next hand's levels and level from the settlement; its cut by this hand's first out [cut.later_hands]."""

@@ -61,8 +61,6 @@ spec/schema/games/dadun/rules.schema.json by a test)."""
 
 PLAYED: dict[str, Any] = {
     "ranking.power_order": ["BJ", "LJ", "level", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
-    "ranking.sequence_order": {"order": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-                               "wrap": False, "jokers": "excluded"},
     "wild.never_in": frozenset(("dun", "linked_dun")),
 }
 """Rule id → the one value of a list or mapping the engine plays (the others are refused, never ignored)."""
@@ -108,7 +106,7 @@ class DadunRules:
     bonus_all_three: int  # marked_card.bonus_all_three
     bonus_partner_pair: int  # marked_card.bonus_partner_pair.levels
     power_order: tuple[str, ...]  # ranking.power_order (high to low, with "level")
-    sequence_order: tuple[str, ...]  # ranking.sequence_order.order (low to high, A at both ends)
+    sequence_order: tuple[str, ...]  # ranking.sequence_order.order (low to high; the A may be at both ends)
     promoted_types: frozenset[str]  # ranking.level_promotion.applies_to
     lead_means: str  # ranking.lead_means
     level_beats_led_level: bool  # ranking.level_beats_led_level
@@ -150,6 +148,18 @@ class DadunRules:
         """(length in ranks, cards per rank) of a run of the catalogue [combinations.catalogue]; (0, 0) when the
         catalogue has no such run."""
         return self._runs.get(combination, (0, 0))
+
+    def windows(self, length: int) -> tuple[tuple[str, ...], ...]:
+        """The runs of ``length`` ranks, lowest first: every slice of ``ranking.sequence_order`` that names no rank
+        twice (with the A at both ends, A2345 is the lowest straight and 10JQKA the highest) [ranking.sequence_order].
+        A run's compare key is its index here."""
+        return self._windows.get(length) or ()
+
+    @cached_property
+    def _windows(self) -> dict[int, tuple[tuple[str, ...], ...]]:
+        order = self.sequence_order
+        return {n: tuple(w for w in (order[i:i + n] for i in range(len(order) - n + 1)) if len(set(w)) == n)
+                for n in range(1, len(order) + 1)}
 
     @cached_property
     def _runs(self) -> dict[str, tuple[int, int]]:

@@ -32,14 +32,13 @@ every game).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, expand, parse_cards
-from ..state_api import IllegalAction
+from ..state_api import IllegalAction, check_on_a_copy
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
@@ -169,12 +168,7 @@ class HandState:
     def check(self, action: dict) -> str | None:
         """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
         state is unchanged (the action is tried on a copy)."""
-        trial = copy.deepcopy(self, {id(self.rules): self.rules})
-        try:
-            trial.apply(action)
-        except IllegalAction as err:
-            return err.reason
-        return None
+        return check_on_a_copy(self, action)
 
     def cards_everywhere(self) -> Counter:
         """State API: every card of the hand wherever it lies now (hands, cards not dealt yet, the bottom, the tricks

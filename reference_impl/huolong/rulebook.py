@@ -43,6 +43,9 @@ SECTION_TITLES: dict[str, dict[str, str]] = {
 }
 """The titles of the rule sections only this game has (the rulebook titles the others)."""
 
+SECTION_WORDS: dict[str, str] = {"star_burial": "star"}
+"""Sections titled on the 中文 pages by the variant's own word (:data:`WORDS`): 载王 or 摘星, not both."""
+
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows
 that the level rank leaves its place among the plain cards); otherwise the start level."""
@@ -311,29 +314,6 @@ def levels_of(record: dict[str, Any], banker: int, banker_team: bool) -> str:
 def _team(seat: int, banker: int) -> str:
     """``banker_team`` or ``attackers``: the team of ``seat`` in a hand with that banker (partners sit opposite)."""
     return "banker_team" if seat % 2 == banker % 2 else "attackers"
-
-
-def _replayed(rules: Any, record: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`), with what a narrator
-    needs noted on the way: ``{"shows": [{seat, cards, after}], "loads": [{seat, count, team}], "declaration": the
-    record's entry, "buried": cards}``. Returns ``(state, notes)``."""
-    from .records import HOOKS
-
-    state = HOOKS.start(rules, record, None)
-    notes: dict[str, Any] = {"shows": [], "loads": [], "declaration": {}, "buried": []}
-    for index, action in enumerate(record["actions"]):
-        HOOKS.step(state, index, action)
-        kind = action["type"]
-        if kind == "show":
-            notes["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
-        elif kind == "declaration":
-            notes["declaration"] = dict(action)
-        elif kind == "bury":
-            notes["buried"] = list(action["cards"])
-        elif kind == "load":
-            notes["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
-                                   "team": _team(action["seat"], state.banker)})
-    return state, notes
 
 
 def sample_hand(variant_id: str) -> dict[str, Any] | None:

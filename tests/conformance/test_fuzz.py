@@ -238,3 +238,14 @@ def test_sigterm_while_shrinking_prints_the_disagreement_found_and_exits_143(tmp
     path.write_text(out, encoding="utf-8")
     (scenario,) = load_scenarios([path])
     assert scenario.op == "trick_winner" and scenario.variant == "huolong/li-zhijiang"
+
+
+@pytest.mark.parametrize("delay", ["0", "0.02"])
+def test_fuzz_finds_an_engine_that_replies_twice(delay):
+    """An engine sending a second, contradicting reply to each question is a disagreement (fuzz used to see none)."""
+    engine = shlex.join([sys.executable, str(conformance_support.FAKES / "double_reference.py"), "--delay", delay])
+    result = _fuzz("--impl-cmd", engine, "--variant", "li-zhijiang", "--op", "trick_winner", "--seed", "3",
+                   "--examples", "20", "-q")
+    assert result.exit_code == 1, result.output
+    assert "errored: " in result.stdout and "a second reply to this query" in result.stdout
+    assert "1 disagreement in 1 operation" in result.stderr

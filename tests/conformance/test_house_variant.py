@@ -1,4 +1,4 @@
-"""A house variant file checked with the scenarios it inherits (issue 12): ``conform --variant FILE`` runs the scenarios
+"""A house variant file checked with the scenarios it inherits: ``conform --variant FILE`` runs the scenarios
 of the variants it extends whose expected keys depend on no rule the file changes, asks them about the house
 variant (the engine receives its rules), and names the house file's rules no scenario checks."""
 

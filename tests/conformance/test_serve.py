@@ -290,3 +290,21 @@ def test_a_query_about_an_unknown_variant_says_so_before_checking_given():
     replies, _, _ = exchange([query("y", "classify", {}, variant="huolong/nope"), '{"type":"stop"}'])
     (reply,) = replies
     assert reply["type"] == "skipped" and "huolong/nope" in reply["reason"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")
+@pytest.mark.parametrize(("signal_name", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_serve_stops_quietly_on_ctrl_c_and_sigterm(signal_name, status):
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "serve"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        proc.stdin.write('{"type": "start", "protocol": 1, "protocols": [1, 2]}\n')
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["type"] == "ready"  # serving, waiting for a query
+        proc.send_signal(getattr(signal, signal_name))
+        out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert proc.returncode == status and "Traceback" not in err and "error" not in out

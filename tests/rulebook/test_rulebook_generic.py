@@ -97,3 +97,18 @@ def test_story_blocks():
     assert block_html({"text": "<b>"}, "zh") == "<p>&lt;b&gt;</p>"
     with pytest.raises(ValueError, match="no known kind"):
         block_html({"picture": 1}, "zh")
+
+
+def test_story_rows_of_data_values_and_answers():
+    from datong_rules.rulebook.story import answer_html
+
+    rows = {"rows": [{"key": "banker", "value": 2}]}
+    assert block_html(rows, "en", value=lambda key, v: f"<b>{key}={v}</b>") == \
+        '<table class="kv"><tr><th>banker</th><td><b>banker=2</b></td></tr></table>'
+    with pytest.raises(ValueError, match="no way to lay it out"):
+        block_html(rows, "en")
+    two = [{"text": {"zh": "甲。", "en": "A."}}, {"text": {"zh": "乙。", "en": "B."}}]
+    assert answer_html(two, "en") == "A.<br>B."
+    line = [{"line": {"zh": "底牌", "en": "Bottom"}, "cards": ["SA"]}, {"text": "x"}]
+    html = answer_html(line, "zh")
+    assert html.startswith('<span class="answer-line">底牌 ') and html.endswith("</span>x")

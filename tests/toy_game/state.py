@@ -20,7 +20,7 @@ from typing import Any
 
 from datong_rules.reference_impl.actions import ActionError, read_action
 from datong_rules.reference_impl.bots import play_match
-from datong_rules.reference_impl.state_api import IllegalAction, MatchError
+from datong_rules.reference_impl.state_api import IllegalAction, MatchError, check_on_a_copy
 
 from .combos import Reading, beats, declared, reading_of, readings
 from .rules import ToyRules
@@ -117,6 +117,10 @@ class ToyHand:
                     return {"type": "play", "seat": seat, "cards": list(cards),
                             "reading": reading_of(self.rules, cards, rng.choice(options))}
         return {"type": "pass", "seat": seat}
+
+    def check(self, action: dict) -> str | None:
+        """None when ``action`` is legal now, else the reason code :meth:`apply` would give (tried on a copy)."""
+        return check_on_a_copy(self, action)
 
     def apply(self, action: dict) -> None:
         """Apply one action (module doc for the shapes).

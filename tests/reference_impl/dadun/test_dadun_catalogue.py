@@ -68,14 +68,12 @@ def test_a_straight_flush_length_without_a_ladder_step_is_refused():
 
 @pytest.mark.parametrize(("rule_id", "value"), [
     ("ranking.power_order", ["BJ", "LJ", "level", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]),
-    ("ranking.sequence_order", {"order": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-                                "wrap": False, "jokers": "excluded"}),
     ("wild.never_in", []),
     ("combinations.linked_adjacency", {"order": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
                                        "jokers": []}),
 ])
 def test_orders_and_lists_the_engine_plays_one_way_are_refused_otherwise(rule_id, value):
-    # the engine plays 2 low, the A at both ends of a run, no wild in a dun, the joker duns linked: another value
+    # the engine plays 2 low, no wild in a dun, the joker duns linked: another value
     # would be ignored, so it is refused (validate places the error at the rule)
     with pytest.raises(RulesError, match=rule_id.replace(".", r"\.") + ".*is not played by the engine"):
         rules_with(V, {rule_id: value})
@@ -83,3 +81,19 @@ def test_orders_and_lists_the_engine_plays_one_way_are_refused_otherwise(rule_id
 
 def test_the_order_of_a_set_like_list_does_not_matter():
     assert rules_with(V, {"wild.never_in": ["linked_dun", "dun"]}).catalogue == rules_for(V).catalogue
+
+
+def test_runs_follow_the_sequence_order():
+    # with the A only at the top, A2345 is no straight and 10JQKA still is; 23456 is then the lowest straight
+    high = rules_with(V, {"ranking.sequence_order": {
+        "order": ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], "wrap": False,
+        "jokers": "excluded"}})
+    assert OPS["classify"](high, {"cards": ["SA", "H2", "S3", "S4", "S5"], "level": "9"})["readings"] == []
+    assert OPS["classify"](high, {"cards": ["S10", "HJ", "SQ", "SK", "SA"], "level": "9"})["combinations"] == [
+        "straight"]
+    table = {"cards": ["S2", "H3", "S4", "S5", "S6"], "reading": {"combination": "straight"}}
+    assert OPS["beats"](high, {"level": "9", "table": table, "play": {"cards": ["S3", "H4", "S5", "S6", "S7"]}})[
+        "beats"] is True
+    # in the guide's order (the A at both ends) A2345 is the lowest straight
+    assert OPS["classify"](rules_for(V), {"cards": ["SA", "H2", "S3", "S4", "S5"], "level": "9"})["combinations"] == [
+        "straight"]

@@ -9,10 +9,8 @@ one number written as a float, and must give exactly one located ``wrong_type`` 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +25,8 @@ from referencing.jsonschema import DRAFT202012
 
 from datong_rules.reference_impl.variant.schema_check import load_schema, schema_resources, schema_root
 from datong_rules.reference_impl.variant.variant import iter_rules
+
+from house_file_support import house_file, rule_copy
 
 Place = tuple[str | int, ...]
 
@@ -108,21 +108,10 @@ def test_the_places_are_found_in_every_game():
     assert len(CASES) >= 30
 
 
-def _house_file(folder: Path, variant_id: str, rule_id: str, value: Any) -> Path:
-    game = variant_id.split("/")[0]
-    section, name = rule_id.split(".", 1)
-    item = {"value": value, "text": {"zh": "测试", "en": "Test"}, "inferred": {"reason": "test"}}
-    data = {"id": f"{game}/house-whole-number", "extends": variant_id, "name": {"zh": "测试", "en": "Test"},
-            "summary": {"zh": "测试", "en": "Test"}, "rules": {section: {name: item}}}
-    path = folder / "house.yaml"
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")  # JSON is YAML
-    return path
-
-
 @pytest.mark.parametrize(("variant_id", "rule_id", "place", "number"), CASES,
                          ids=[f"{v}:{r}{''.join(f'.{p}' for p in place)}" for v, r, place, _ in CASES])
 def test_a_whole_number_written_as_a_float_is_refused_where_it_stands(tmp_path, variant_id, rule_id, place, number):
-    value = json.loads(json.dumps(load_variant(variant_id).rule(rule_id)))
+    value = rule_copy(variant_id, rule_id)
     holder = value
     for step in place[:-1]:
         holder = holder[step]
@@ -130,7 +119,7 @@ def test_a_whole_number_written_as_a_float_is_refused_where_it_stands(tmp_path, 
         holder[place[-1]] = float(number)
     else:
         value = float(number)
-    path = _house_file(tmp_path, variant_id, rule_id, value)
+    path = house_file(tmp_path, variant_id, rule_id, value)
     problems = check_file(path)
     where = ".".join(["rules", rule_id, "value"]) + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
                                                            for p in place)
@@ -153,11 +142,23 @@ def test_the_quick_validator_never_passes_a_whole_float_where_an_integer_belongs
 
 
 def test_validate_and_play_refuse_the_reported_files(tmp_path):
-    decks = _house_file(tmp_path, "huolong/li-zhijiang", "deck.decks", 3.0)
+    decks = house_file(tmp_path, "huolong/li-zhijiang", "deck.decks", 3.0)
     result = CliRunner().invoke(cli, ["validate", str(decks)])
     assert result.exit_code == 1, result.output
     assert "rules.deck.decks.value: found 3.0, a number with a decimal point" in result.output
-    egg = _house_file(tmp_path, "biedan/biedan-guide", "egg.count", 3.0)
+    egg = house_file(tmp_path, "biedan/biedan-guide", "egg.count", 3.0)
     result = CliRunner().invoke(cli, ["play", str(egg), "--hands", "1"])
     assert result.exit_code == 2, result.output
     assert "rules.egg.count.value: found 3.0" in result.stderr and "internal error" not in result.output
+
+
+def test_conform_and_fuzz_refuse_such_ahouse_file(tmp_path):
+    """`conform --variant` on such a file used to pass (its scenarios asked about rules the engine cannot play)."""
+    egg = house_file(tmp_path, "biedan/biedan-guide", "egg.count", 3.0)
+    for command in (["conform", "--variant", str(egg), "-q"],
+                    ["fuzz", "--impl", "datong_rules.conformance.adapters.reference:ReferenceImplementation",
+                     "--variant", str(egg), "--examples", "1"]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 2, (command, result.output)
+        [line] = result.stderr.splitlines()
+        assert line.startswith("error: ") and "rules.egg.count.value: found 3.0, a number with a decimal point" in line
