@@ -17,7 +17,7 @@ from ..climbing.round_replay import replay_round
 from . import exchange as xchg
 from .combinations import Reading, Table, beat_reason, by_rank, readings, shapes, plays_of, table_for
 from .rules import BiedanRules, rules_for
-from .state import PLAYERS, egg_reason, play_reason, settle
+from .state import PLAYERS, egg_reason, play_reason, score, settle
 
 Answer = dict[str, Any]
 
@@ -300,7 +300,7 @@ def op_exchange(rules: BiedanRules, given: dict) -> Answer:
 
 
 def op_settle(rules: BiedanRules, given: dict) -> Answer:
-    """``settle``: places and bank."""
+    """``settle``: places, bank, and the points each seat's place adds to the match tally (match.score)."""
     banker = _seat(_get(given, "banker"), "given.banker")
     out = _get(given, "out")
     if not isinstance(out, list) or len(out) != 2:
@@ -310,7 +310,8 @@ def op_settle(rules: BiedanRules, given: dict) -> Answer:
         raise ValueError("given.out: the same seat twice")
     third = next(s for s in range(PLAYERS) if s not in (first, second))
     result = settle(rules, banker, {"first": first, "second": second, "third": third})
-    return {"places": result["places"], "banker_kept": result["banker_kept"], "next_banker": result["next_banker"]}
+    return {"places": result["places"], "banker_kept": result["banker_kept"], "next_banker": result["next_banker"],
+            "score": score(rules, result["places"])}
 
 
 def op_replay(rules: BiedanRules, given: dict) -> Answer:

@@ -108,12 +108,14 @@ PLAYER_PAGE: list[dict[str, Any]] = [
     {"id": "game",
      "title": {"zh": "这是什么游戏", "en": "The game"},
      "intro": {"zh": "憋蛋是大同一带的{family}：三个人用一副牌，庄家一个人对两位闲家，谁先把手里的牌出完谁赢。"
-                     "庄家先扣下三张牌作“蛋”，最后还有牌的人就“憋蛋”：他收下蛋，还要按名次交出好牌。",
+                     "庄家先扣下三张牌作“蛋”，最后还有牌的人就“憋蛋”：他收下蛋，还要按名次交出好牌。"
+                     "一场打{match.hands}局，每局按名次记分，打完总分最高的人赢。",
                "en": "Biedan is {family} from around Datong: three players share one deck, the banker alone against two "
                      "defenders, and whoever sheds all their cards first wins. The banker first buries three cards "
                      "as the egg; the last player still holding cards is stuck with the egg, takes it, and gives up "
-                     "good cards by finishing place."},
-     "terms": ["banker", "defenders", "egg", "stuck", "round", "pass", "wind", "bomb", "rocket", "flush"]},
+                     "good cards by finishing place. A match is {match.hands} hands; each hand adds points by place "
+                     "to a tally, and the highest tally at the end wins."},
+     "terms": ["banker", "defenders", "egg", "stuck", "round", "pass", "wind", "bomb", "rocket", "flush", "tally"]},
     {"id": "players",
      "title": {"zh": "人数与座位", "en": "Players and seats"},
      "picture": "seating",
@@ -143,6 +145,13 @@ PLAYER_PAGE: list[dict[str, Any]] = [
          {"zh": "换牌和定庄：按名次换牌，第三名收下蛋；庄家第一个出完才能继续坐庄。",
           "en": "Exchange and bank: cards change hands by place and the third takes the egg; the banker keeps the "
                 "bank only by going out first."},
+         {"zh": "记分：第一名记{match.score.first}分，第二名记{match.score.second}分，第三名记{match.score.third}分。"
+                "换来的牌不带到下一局（下一局重新洗牌），从这一局带到下一局的只有庄和分数。",
+          "en": "Score: the first scores {match.score.first}, the second {match.score.second}, the third "
+                "{match.score.third}. The exchanged cards do not carry into the next hand (it is shuffled afresh); "
+                "only the bank and the tally carry over."},
+         {"zh": "一场的输赢：打完{match.hands}局，总分最高的人赢；最高分相同的人并列第一。",
+          "en": "The match: after {match.hands} hands the highest tally wins; players level on it share the win."},
      ],
      "aims": {"zh": "庄家的目标：第一个出完，继续坐庄。闲家的目标：两人合作，只要有一人比庄家先出完就赢，不让自己憋蛋。",
               "en": "The banker wants to go out first and keep the bank. The defenders work together: either of them "
@@ -163,22 +172,23 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "title": {"zh": "结算：换牌和坐庄", "en": "Settlement: the exchange and the bank"},
      "rules": ["exchange.*", "banker.keep_when", "banker.next_when_lost"]},
     {"id": "match",
-     "title": {"zh": "一场", "en": "The session"},
+     "title": {"zh": "一场和输赢", "en": "The match and its result"},
      "rules": ["match.*"]},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它和斗地主、争上游一样比大小、先出完为胜，不同的是：一副牌三个人全部摸完，"
                      "庄家扣三张作蛋；没有三带一、飞机这类带牌的牌型；同花色的顺子（清一色）更大；输家收蛋并交出好牌，"
-                     "没有记分。原文没说清的地方，这个版本都选了一种读法，另一种读法可以作为选项来打：",
+                     "一场的输赢按名次记分。原文没说清的地方，这个版本都选了一种读法，另一种读法可以作为选项来打：",
                "en": "This is the only variant so far. Like Dou Dizhu and Zheng Shangyou it is won by going out first, "
                      "but all 54 cards are dealt to three players, the banker buries three as the egg, there are no "
                      "combinations with attachments (no triple with one, no airplane), a one-suit straight (flush) "
-                     "ranks higher, and the loser takes the egg and gives up good cards instead of paying points. "
+                     "ranks higher, and the loser takes the egg and gives up good cards; the match is decided by a tally "
+                     "of points by place. "
                      "Where the source is unclear the variant picks one reading; a table may play the other as an "
                      "option:"},
      "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
                "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
-               "play.first_lead_with_banker_card"]},
+               "play.first_lead_with_banker_card", "match.score"]},
 ]
 """The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
 
@@ -193,6 +203,7 @@ EXAMPLES: dict[str, dict[str, list[str]]] = {
                                 "round.wind-001", "round.hand-over-001"]},
     "scoring": {"biedan-guide": ["settle.banker-first-001", "settle.defender-first-banker-second-001",
                                  "exchange.banker-first-001", "exchange.banker-stuck-001"]},
+    "match": {"biedan-guide": ["settle.score-places-001", "settle.score-banker-stuck-001"]},
 }
 """Teaching examples by section, simplest first; every name is a scenario ``biedan.<variant>.<name>`` of the suite."""
 
@@ -222,6 +233,8 @@ TERMS: dict[str, dict[str, Text]] = {
               "def": {"zh": "全部同一花色的顺子，比杂色的顺子大。", "en": "A straight all of one suit; it beats a straight of mixed suits."}},
     "places": {"term": {"zh": "第一名、第二名、第三名", "en": "first, second, third"},
                "def": {"zh": "按出完牌的先后排的名次。", "en": "The places in the order the players go out."}},
+    "tally": {"term": {"zh": "总分", "en": "tally"},
+              "def": {"zh": "一场里每局按名次记的分加起来；打完一场，总分最高的人赢。", "en": "The points a player's places earned in the hands of a match, added up; the highest tally wins the match."}},
 }
 """The words the pages define (hover definitions and the glossary)."""
 
@@ -234,6 +247,7 @@ MATRIX: list[dict[str, Any]] = [
     {"id": "exchange", "title": {"zh": "换牌时机", "en": "When cards change hands"}, "rules": ["exchange.timing"]},
     {"id": "tribute", "title": {"zh": "庄家进贡", "en": "The banker's tribute"}, "rules": ["exchange.banker_tribute"]},
     {"id": "next_banker", "title": {"zh": "下一局庄家", "en": "Next banker"}, "rules": ["banker.keep_when", "banker.next_when_lost"]},
+    {"id": "score", "title": {"zh": "一场怎么记分", "en": "How a match is scored"}, "rules": ["match.score"]},
 ]
 """The comparison page's opening matrix: the readings a Biedan table must agree on, values in words."""
 
@@ -252,6 +266,7 @@ QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
      ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
     ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},
      ("exchange.timing", "exchange.banker_tribute", "banker.keep_when", "banker.next_when_lost")),
+    ({"zh": "一场和输赢", "en": "The match and its result"}, ("match.hands", "match.score")),
 ]
 """The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
 

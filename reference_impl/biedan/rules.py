@@ -91,6 +91,7 @@ class BiedanRules:
     exchange_timing: str  # exchange.timing
     banker_tribute: str  # exchange.banker_tribute
     match_hands: int  # match.hands
+    match_score: tuple[int, int, int]  # match.score: points added to the tally by first, second, third place
 
     @property
     def cards_total(self) -> int:
@@ -137,6 +138,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         exchange_timing=value("exchange.timing"),
         banker_tribute=value("exchange.banker_tribute"),
         match_hands=value("match.hands"),
+        match_score=tuple(value("match.score")[place] for place in ("first", "second", "third")),  # type: ignore[arg-type]
     )
 
 

@@ -41,6 +41,16 @@ SAY: dict[str, dict[str, str]] = {
     "kept": {"zh": "庄家{who}第一个出完，下一局继续坐庄。", "en": "The banker, {who}, went out first and keeps the bank."},
     "lost": {"zh": "庄家{who}没有第一个出完，下台；下一局由{next}坐庄。",
              "en": "The banker, {who}, did not go out first and steps down; {next} is the next banker."},
+    "no_carry": {"zh": "换来的牌不带到下一局：下一局重新洗牌，带过去的只有庄和分数。",
+                 "en": "The exchanged cards do not carry into the next hand: it is shuffled afresh, and only the bank "
+                       "and the tally carry over."},
+    "score": {"zh": "记分", "en": "The score"},
+    "points": {"zh": "这一局按名次记分：第一名{first}记{a}分，第二名{second}记{b}分，第三名{third}记{c}分。",
+               "en": "This hand scores by place: the first, {first}, {a}; the second, {second}, {b}; the third, "
+                     "{third}, {c}."},
+    "tally": {"zh": "到这一局为止的总分：{each}。一场打{n}局，打完总分最高的人赢。",
+              "en": "The tally after this hand: {each}. A match is {n} hands, and the highest tally at the end wins."},
+    "seat_points": {"zh": "{who}{p}分", "en": "{who} {p}"},
 }
 """The narration's sentences in both languages (``{who}`` and the like are seats, named by the rulebook)."""
 
@@ -71,14 +81,22 @@ def setup_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def settle_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
-    """The end of a sample hand as a story: the places, each move of the exchange, who banks next."""
+    """The end of a sample hand as a story: the places, each move of the exchange (and, when it is made at the end of
+    the hand, that its cards do not carry over), who banks next, the hand's points and the match tally (match.*)."""
     places = {key: _seat(seat) for key, seat in hand["places"].items()}
     steps = [{"text": _say(m["step"] if m["step"] in STEPS else "extra", frm=_seat(m["from"]), to=_seat(m["to"])),
               "cards": m["cards"]} for m in hand["moves"]]
     bank = (_say("kept", who=_seat(hand["banker"])) if hand["banker_kept"]
             else _say("lost", who=_seat(hand["banker"]), next=_seat(hand["next_banker"])))
-    return [{"text": _say("place_line", **places)}, {"heading": SAY["exchange"]}, {"steps": steps},
-            {"heading": SAY["bank"]}, {"text": bank}]
+    exchange: list[dict[str, Any]] = [{"heading": SAY["exchange"]}, {"steps": steps}]
+    if hand["exchange_timing"] == "end_of_hand":
+        exchange.append({"text": SAY["no_carry"]})
+    a, b, c = hand["match_score"]
+    tally = {"each": [_say("seat_points", who=_seat(seat), p=f"{p:+d}") for seat, p in enumerate(hand["tally"])]}
+    score = [{"heading": SAY["score"]},
+             {"text": [_say("points", a=a, b=b, c=c, **places),
+                       _say("tally", each=tally, n=hand["match_hands"])]}]
+    return [{"text": _say("place_line", **places)}, *exchange, {"heading": SAY["bank"]}, {"text": bank}, *score]
 
 
 def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[str, Any] | None:
@@ -90,7 +108,8 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
         "hand_number", "banker", "banker_by_card", "first_drawer", "hands": [cards dealt to each seat], "egg",
         "rounds": [{"number", "plays": [{"seat", "cards" (None: a pass), "out", "combination", "tier"}], "taker",
         "next_leader" (None when the hand ended), "wind", "last"}], "places": {first, second, third},
-        "banker_kept", "next_banker", "moves": [{step, from, to, cards}], "intro": the play's opening sentence
+        "banker_kept", "next_banker", "moves": [{step, from, to, cards}], "exchange_timing", "match_score" (points of
+        first, second, third), "match_hands", "tally" (each seat's points after this hand), "intro": the play's opening sentence
         (``{n}`` rounds, ``{k}`` pictured), "highlights": [{"tiers", "note"}], "sections": the page's sections
         ``[{id, title, story}]`` (the deal, the play, the settlement)}``.
     """
@@ -132,6 +151,8 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "hands": dealt, "egg": list(state.egg), "rounds": rounds, "places": dict(result["places"]),
             "banker_kept": result["banker_kept"], "next_banker": result["next_banker"],
             "moves": [dict(m) for m in result["moves"]], "intro": SAY["intro"],
+            "exchange_timing": rules.exchange_timing, "match_score": list(rules.match_score),
+            "match_hands": rules.match_hands, "tally": match.tally,
             "highlights": [{"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
     play = play_story(told["rounds"], told["intro"], told["highlights"])
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

@@ -402,7 +402,7 @@ class HandState(RoundViews):
 
 def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
     """Places and bank (rules banker.keep_when, banker.next_when_lost): ``{places, banker, banker_kept,
-    next_banker}``."""
+    next_banker}``; the points of the places are :func:`score`."""
     kept = places["first"] == banker
     if kept:
         nxt = banker
@@ -411,6 +411,15 @@ def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
     else:
         nxt = next_seat(banker)
     return {"places": dict(places), "banker": banker, "banker_kept": kept, "next_banker": nxt}
+
+
+def score(rules: BiedanRules, places: dict[str, int]) -> list[int]:
+    """The points one hand adds to each seat's match tally (rule match.score): a list of 3 ints by seat, the
+    value of the seat's place (``places``: ``{first, second, third}`` → seat)."""
+    points = [0] * PLAYERS
+    for place, value in zip(("first", "second", "third"), rules.match_score):
+        points[places[place]] = value
+    return points
 
 
 def egg_reason(rules: BiedanRules, hand: list[str], egg: list[str]) -> str | None:
@@ -476,8 +485,9 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
 class Match:
     """A session of ``match.hands`` hands; the bank is kept or passed after each (rules banker.*).
 
-    Attributes: rules, seed, rng, max_hands (a safety cap, as for Huolong), banker (of the next hand; None before the
-    first), previous (``{places, banker}`` of the last hand), results (each hand's settlement), states (each
+    The match result (rule match.score): ``tally`` (points by seat) and ``winners`` (the highest tally once every hand
+    is played). Attributes: rules, seed, rng, max_hands (a safety cap, as for Huolong), banker (of the next hand; None
+    before the first), previous (``{places, banker}`` of the last hand), results (each hand's settlement), states (each
     finished hand), hands (the same list: the registry's name for it).
     """
 
@@ -495,6 +505,21 @@ class Match:
     def over(self) -> bool:
         """Whether every hand of the session has been played."""
         return len(self.results) >= self.rules.match_hands
+
+    @property
+    def tally(self) -> list[int]:
+        """Each seat's points so far (rule match.score): the sum of the finished hands' ``score``, a list by seat."""
+        points = [score(self.rules, r["places"]) for r in self.results]
+        return [sum(p[seat] for p in points) for seat in range(PLAYERS)]
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the highest tally once the session is over (several on a tie: they share the win), in seat
+        order; empty while hands remain."""
+        if not self.over:
+            return []
+        tally = self.tally
+        return [seat for seat in range(PLAYERS) if tally[seat] == max(tally)]
 
     def new_hand(self) -> HandState:
         """Deal the next hand."""

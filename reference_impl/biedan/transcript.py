@@ -69,8 +69,19 @@ def match_hand_lines(match, state: HandState) -> list[str]:
 
 
 def match_end_lines(match) -> list[str]:
-    """The session's last line."""
-    n = len(match.states)
+    """The session's last lines: how many hands, the tally by seat (rule match.score) and, once every hand is played,
+    the winner(s)."""
+    n = len(match.results)
     kept = sum(1 for r in match.results if r["banker_kept"])
-    return [f"Session over after {n} hand{'s' if n != 1 else ''} (bank kept {kept} time{'s' if kept != 1 else ''})"
-            if match.over else f"Session stopped after {n} hand{'s' if n != 1 else ''} of {match.rules.match_hands}"]
+    plural = "s" if n != 1 else ""
+    tally = ", ".join(f"seat {seat} {points:+d}" for seat, points in enumerate(match.tally))
+    first, second, third = match.rules.match_score
+    points = f"first {first:+d}, second {second:+d}, third {third:+d} a hand"
+    if not match.over:
+        return [f"Session stopped after {n} hand{plural} of {match.rules.match_hands}",
+                f"Tally so far ({points}): {tally}"]
+    winners = match.winners
+    result = (f"Winner: seat {winners[0]}" if len(winners) == 1
+              else "Shared win: " + ", ".join(f"seat {s}" for s in winners))
+    return [f"Session over after {n} hand{plural} (bank kept {kept} time{'s' if kept != 1 else ''})",
+            f"Tally ({points}): {tally}", result]

@@ -86,6 +86,8 @@ S: dict[str, dict[str, str]] = {
     "places": {"zh": "第一名{first}，第二名{second}，第三名{third}。", "en": "First {first}, second {second}, third {third}."},
     "kept": {"zh": "庄家第一个出完，继续坐庄。", "en": "The banker went out first and keeps the bank."},
     "lost": {"zh": "庄家没有第一个出完，下台；下一局{who}坐庄。", "en": "The banker did not go out first and steps down; {who} banks next."},
+    "hand_points": {"zh": "这一局按名次记分：{each}。", "en": "The hand's points by place: {each}."},
+    "seat_points": {"zh": "{who}{p}分", "en": "{who} {p}"},
     "step": {"zh": "{i}. {step}。", "en": "{i}. {step}."},
     "draw": {"zh": "{to}从{frm}手里抽走{r}", "en": "{To} takes {r} from {frm}"},
     "give": {"zh": "{frm}给{to}{r}", "en": "{Frm} gives {r} to {to}"},
@@ -318,9 +320,15 @@ def _exchange(sc: Any, names: Names) -> Blocks:
 
 
 def _settle_places(e: dict[str, Any]) -> Blocks:
-    places = _say("places", **{k: _seat(v) for k, v in e["places"].items()})
-    tail = S["kept"] if e.get("banker_kept") else _say("lost", who=_seat(e["next_banker"]))
-    return [{"text": [places, tail]}]
+    """The places, then what the answer says of the bank (``banker_kept``, ``next_banker``) and of the points
+    (``score``, by seat), each only when the expectation holds it."""
+    said = [_say("places", **{k: _seat(v) for k, v in e["places"].items()})]
+    if "banker_kept" in e:
+        said.append(S["kept"] if e["banker_kept"] else _say("lost", who=_seat(e["next_banker"])))
+    if "score" in e:
+        points = [_say("seat_points", who=_seat(seat), p=f"{p:+d}") for seat, p in enumerate(e["score"])]
+        said.append(_say("hand_points", each={"each": points}))
+    return [{"text": said}]
 
 
 def _settle_pattern(sc: Any) -> Blocks:

@@ -10,7 +10,8 @@ from biedan_helpers import GUIDE, pack_for, split_rest, with_options
 
 from datong_rules.reference_impl.biedan.ops import OPS
 from datong_rules.reference_impl.biedan.rules import rules_for
-from datong_rules.reference_impl.biedan.state import HandState, IllegalAction, Match
+from datong_rules.reference_impl.biedan import transcript
+from datong_rules.reference_impl.biedan.state import HandState, IllegalAction, Match, settle
 
 # seat 0 holds H3 (banker), S4 D4 C4 (to bury) and low singles; seat 1 and 2 get the rest
 HANDS = split_rest([["H3", "S4", "D4", "C4", "S5", "D6"], ["S6", "H5"], ["D5", "C5"]])
@@ -201,7 +202,8 @@ def test_exchange_after_next_deal_in_a_session():
 def test_bank_passes(option, expect):
     rules = with_options(banker__next_when_lost=option)
     assert OPS["settle"](rules, {"banker": 0, "out": [0, 2]}) == {
-        "places": {"first": 0, "second": 2, "third": 1}, "banker_kept": True, "next_banker": 0}
+        "places": {"first": 0, "second": 2, "third": 1}, "banker_kept": True, "next_banker": 0,
+        "score": [1, -1, 0]}  # match.score by place: first (seat 0) +1, second (seat 2) 0, third (seat 1) -1
     answer = OPS["settle"](rules, {"banker": 0, "out": [2, 0]})
     assert answer["banker_kept"] is False
     assert answer["next_banker"] == (2 if expect == "first" else 1)
@@ -222,6 +224,34 @@ def test_match_keeps_or_passes_the_bank():
                                          else result["places"]["first"])
     assert len(match.results) == 6
     assert bankers[1:] == [r["next_banker"] for r in match.results[:-1]]
+
+
+# Three hands, places by hand (first, second, third): (0, 1, 2), (0, 2, 1), (2, 1, 0).
+# Places {1, 0, -1}: seat 0 +1 +1 -1 = 1, seat 1 0 -1 0 = -1, seat 2 -1 0 +1 = 0: seat 0 wins alone.
+# Eggs only {0, 0, -1}: every seat was stuck once: -1 each, a win shared by all three.
+@pytest.mark.parametrize("score, tally, winners", [
+    ({"first": 1, "second": 0, "third": -1}, [1, -1, 0], [0]),
+    ({"first": 0, "second": 0, "third": -1}, [-1, -1, -1], [0, 1, 2]),
+])
+def test_the_match_is_decided_by_the_tally(score, tally, winners):
+    rules = with_options(match__score=score, match__hands=3)
+    match = Match(rules)
+    for n, (first, second, third) in enumerate([(0, 1, 2), (0, 2, 1), (2, 1, 0)]):
+        assert match.winners == []  # no result while hands remain
+        match.results.append(settle(rules, first, {"first": first, "second": second, "third": third}))
+    assert match.over and match.tally == tally and match.winners == winners
+    end = transcript.match_end_lines(match)
+    assert end[-1] == ("Winner: seat 0" if winners == [0] else "Shared win: seat 0, seat 1, seat 2")
+    assert end[-2].endswith(", ".join(f"seat {s} {p:+d}" for s, p in enumerate(tally)))
+
+
+def test_a_stopped_match_shows_the_tally_so_far():
+    match = Match(GUIDE)
+    match.results.append(settle(match.rules, 0, {"first": 1, "second": 0, "third": 2}))
+    assert match.winners == []
+    assert transcript.match_end_lines(match) == [
+        "Session stopped after 1 hand of 6", "Tally so far (first +1, second +0, third -1 a hand): seat 0 +0, "
+        "seat 1 +1, seat 2 -1"]
 
 
 def test_illegal_action_changes_nothing():
