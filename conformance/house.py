@@ -13,9 +13,11 @@ Scenarios of ``replay`` are never inherited: a game record names the variant it 
 depends on every rule.
 
 A rule changes when its value differs from the value of the variant the scenario was written for (the whole
-section's values for a section id such as ``declaration``); text and provenance do not count. What the attribution
-leaves out cannot be seen: a scenario whose answer depends on a changed rule it does not cite is kept (and may then
-fail for the house variant: cite the rule in the scenario).
+section's values for a section id such as ``declaration``); text and provenance do not count. The rules a scenario
+depends on (:func:`depends_on`) are those it declares and those the reference engine found its answer to depend on
+(the generated file of :mod:`.dependencies`: the engine re-answered the scenario under every other value of every
+rule): a rule left out of the hand-written lists still leaves the scenario out. The declared rules count too: they
+cover house files that change two rules at once and values no variant uses, which the engine did not try.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFo
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 from datong_rules.reference_impl.variant.variant import iter_rules
 
-from . import bundled_spec
+from . import bundled_spec, dependencies
 from .scenarios_io import Scenario
 
 _MISSING = object()
@@ -91,10 +93,15 @@ def changed_rules(house: Variant, base: Variant) -> list[str]:
 
 
 def depends_on(scenario: Scenario) -> tuple[str, ...]:
-    """The rule ids the scenario's expected keys depend on (per-key attribution when it has one)."""
+    """The rule ids the scenario's expected keys depend on: those it declares (per-key attribution when it has
+    one), then those the reference engine found (:func:`.dependencies.computed`, for a bundled scenario) that it
+    does not declare."""
     keys = list(scenario.expect) + [k for k in getattr(scenario, "loose", {}) if k not in scenario.expect]
     rules_of = getattr(scenario, "rules_of", None)
-    return tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+    declared = tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+    found = dependencies.computed(scenario) or {}
+    extra = sorted({r for k in keys for r in found.get(k, ()) if r not in declared})
+    return declared + tuple(extra)
 
 
 def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:

@@ -1,0 +1,114 @@
+"""Real house files checked with the scenarios they inherit, against the reference engine: every fixture variant of
+the suite used as a house file, every example of docs/examples, and one generated file per named value (enum or
+boolean) of every rule of every game. The reference engine plays every rule, so none of them may fail or error:
+a failure means a scenario was inherited although its answer depends on a rule the house file changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from datong_rules.cli.main import cli
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.adapters.reference import ReferenceImplementation, game_ops
+from datong_rules.conformance.find_dependencies import schema_choices
+from datong_rules.conformance.house import inherit
+from datong_rules.conformance.runner import ERRORED, FAILED, run
+from datong_rules.conformance.scenarios_io import find_variant_files, load_scenarios
+from datong_rules.reference_impl import games
+from datong_rules.reference_impl.variant import SpecError, VariantNotFound, load_variant, open_variant
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((REPO / "docs" / "examples").glob("*.yaml"))
+BROKEN_EXAMPLES = {"my-club.yaml"}
+"""Examples made to show an error (a misspelt rule name): checked to be refused, not run."""
+FIXTURE_FILES = find_variant_files()
+
+for _game in games.ids():  # import the engines now: a pytester test of the same worker drops modules it imported
+    game_ops(games.get(_game))
+    games.get(_game).facet("rules")
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return load_scenarios()
+
+
+def _problems(path: Path | str, suite) -> tuple[int, list[str]]:
+    """(how many scenarios the house file inherits, one line per inherited scenario that failed or errored)."""
+    house = open_variant(str(path))
+    chosen = inherit(house, suite)
+    impl = ReferenceImplementation()
+    impl.start()
+    try:
+        outcome = run(impl, chosen.scenarios)
+    finally:
+        impl.close()
+    return len(chosen.scenarios), [f"{r.scenario.id}: {r.status}: {r.message}" for r in outcome.results
+                                   if r.status in (FAILED, ERRORED)]
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=[p.stem for p in FIXTURE_FILES])
+def test_a_fixture_variant_as_a_house_file(path, suite):
+    inherited, problems = _problems(path, suite)
+    assert inherited > 0 and not problems, "\n".join(problems)
+
+
+def test_the_fixture_variants_are_all_there():
+    assert len(FIXTURE_FILES) >= 50 and {p.parent.parent.name for p in FIXTURE_FILES} == set(games.ids())
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_conform_an_example_house_file(path):
+    result = CliRunner().invoke(cli, ["conform", "--variant", str(path.relative_to(REPO)), "-q"],
+                                catch_exceptions=False)
+    if path.name in BROKEN_EXAMPLES:
+        assert result.exit_code == 2 and "unknown key" in result.output, result.output
+        return
+    assert result.exit_code == 0, result.output
+    assert " 0 failed, 0 skipped, 0 errored" in result.output
+
+
+def _option_files(tmp: Path) -> list[tuple[str, Path]]:
+    """One house file per bundled playable variant, rule with named values and value the variant does not use,
+    each that the loader accepts (a value that makes the variant unplayable is no house file anyone can write)."""
+    out = []
+    for game in games.ids():
+        choices = schema_choices(game)
+        for variant_id in bundled_spec.playable_ids(game):
+            base = load_variant(variant_id)
+            for rule_id in base.checked_rule_ids():
+                for value in choices.get(rule_id, []):
+                    if value == base.rule(rule_id):
+                        continue
+                    name = f"{variant_id.split('/')[1]}-{rule_id}-{value}".replace(".", "-").replace("_", "-").lower()
+                    section, rule = rule_id.rsplit(".", 1)
+                    item = {"value": value, "text": {"zh": "家规", "en": "A house rule"},
+                            "inferred": {"reason": "A generated house file: one value changed."}}
+                    tree: dict = {rule: item}
+                    for part in reversed(section.split(".")):
+                        tree = {part: tree}
+                    data = {"id": f"{game}/{name}", "extends": variant_id,
+                            "name": {"zh": "家规", "en": name}, "summary": {"zh": "家规", "en": name}, "rules": tree}
+                    path = tmp / f"{name}.yaml"
+                    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+                    try:
+                        open_variant(str(path))
+                    except (SpecError, VariantNotFound):
+                        continue
+                    out.append((name, path))
+    return out
+
+
+@pytest.mark.slow
+def test_one_house_file_per_named_value_of_every_rule(suite, tmp_path):
+    files = _option_files(tmp_path)
+    assert len(files) > 100
+    problems = []
+    for name, path in files:
+        _, found = _problems(path, suite)
+        problems += [f"{name}: {line}" for line in found]
+    assert not problems, "\n".join(problems)
