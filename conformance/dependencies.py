@@ -52,7 +52,7 @@ def engine_folder() -> Path:
 
 def _input_files() -> Iterator[tuple[str, Path]]:
     """``(name, path)`` of every file the computation reads, in a stable order."""
-    groups = (("spec", spec_root(), ("*.yaml", "*.json")),
+    groups = (("spec", spec_root(), ("*.yaml", "rules.schema.json", "variant.schema.json", "common.schema.json")),
               ("scenarios", scenarios_root(), ("*.yaml",)),
               ("examples", examples_folder(), ("*.yaml",)),
               ("engine", engine_folder(), ("*.py",)))
@@ -67,9 +67,9 @@ def _input_files() -> Iterator[tuple[str, Path]]:
 
 
 def inputs_digest() -> str:
-    """The SHA-256 (hex) of the inputs of the computation: the names and bytes (line ends normalised) of the spec
-    files, the scenario and fixture variant files, the example house files, the reference engine's source and the
-    finder itself."""
+    """The SHA-256 (hex) of the inputs of the computation: the names and bytes (line ends normalised) of the variant
+    files and the schemas that validate them (the games' rule schemas name the values tried), the scenario and
+    fixture variant files, the example house files, the reference engine's source and the finder itself."""
     digest = hashlib.sha256()
     for name, path in _input_files():
         digest.update(name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")

@@ -151,7 +151,7 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
     """
     house = suite.variant
     parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
-    records = sum(1 for _, why in suite.left_out if why and why[0] == NOT_INHERITED.get("replay"))
+    records = sum(1 for _, why in suite.left_out if is_record(why))
     lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} scenario"
              f"{'' if len(suite.scenarios) == 1 else 's'} inherited, {len(suite.left_out)} left out "
              f"({len(suite.left_out) - records} depend on rules the house file changes, {records} replay a record "
@@ -161,6 +161,46 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
         lines.append(f"  compare the engine with the reference engine on generated questions about them: "
                      f"datong-rules fuzz --variant {ref} {impl_option}")
     return lines
+
+
+def is_record(why: tuple[str, ...]) -> bool:
+    """Whether a :attr:`HouseSuite.left_out` reason is that of a scenario never inherited (``replay``), not the
+    changed rules it depends on."""
+    return bool(why) and why[0] in NOT_INHERITED.values()
+
+
+def left_out_lines(suite: HouseSuite) -> list[str]:
+    """One console line per scenario left out because it depends on rules the house file changes, naming them;
+    the scenarios never inherited (``replay``) in one line with the reason."""
+    lines = [f"  left out {scenario.id}: depends on {', '.join(why)}"
+             for scenario, why in suite.left_out if not is_record(why)]
+    records = [scenario for scenario, why in suite.left_out if is_record(why)]
+    if records:
+        lines.append(f"  left out {len(records)} scenario{'' if len(records) == 1 else 's'} of replay: "
+                     f"{NOT_INHERITED['replay']}")
+    return lines
+
+
+def house_record(suite: HouseSuite, ref: str) -> dict[str, Any]:
+    """What a run of a house variant checked, for the JSON and Markdown reports (``houses`` of
+    ``spec/schema/report.schema.json``)::
+
+        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "changed": [rule id, …],
+         "unchecked": [rule id, …],
+         "left_out": [{"id", "variant", "op", "depends_on": [rule id, …]} or {…, "reason": text}, …]}
+
+    ``depends_on`` lists the rules of the house file (changed from the scenario's variant) that the scenario
+    depends on; ``reason`` says why a scenario is never inherited.
+    """
+    house = suite.variant
+    left_out = []
+    for scenario, why in suite.left_out:
+        entry: dict[str, Any] = {"id": scenario.id, "variant": scenario.variant, "op": scenario.op}
+        entry.update({"reason": why[0]} if is_record(why) else {"depends_on": list(why)})
+        left_out.append(entry)
+    return {"file": ref, "variant": house.id, "extends": list(reversed([v for v in house.chain if v != house.id])),
+            "inherited": len(suite.scenarios), "changed": list(suite.changed), "unchecked": list(suite.unchecked),
+            "left_out": left_out}
 
 
 def split_variants(values: Iterable[str]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:
