@@ -9,21 +9,18 @@ import json
 
 import pytest
 
+from conformance_support import LOCKING_CLUB, import_engines
+
 from datong_rules.conformance import dependencies, find_dependencies
-from datong_rules.conformance.adapters.reference import game_ops
 from datong_rules.conformance.house import depends_on, inherit
-from datong_rules.conformance.scenarios_io import load_scenarios
-from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import open_variant
 
-for _game in games.ids():  # import the engines now: a pytester test of the same worker drops modules it imported
-    game_ops(games.get(_game))
-    games.get(_game).facet("rules")
+import_engines()
 
 
-@pytest.fixture(scope="module")
-def suite():
-    return load_scenarios()
+@pytest.fixture
+def suite(bundled_suite):
+    return bundled_suite
 
 
 def _scenario(suite, scenario_id):
@@ -124,18 +121,7 @@ def test_the_command_checks_and_refuses_other_arguments(capsys):
 def test_a_house_file_leaves_out_a_scenario_by_a_computed_dependency(suite, tmp_path):
     # a club that sets only play.pass_locks_out: the scenario of a round where a passer plays again is left out
     house_file = tmp_path / "club.yaml"
-    house_file.write_text("""\
-id: biedan/locking-club
-extends: biedan/biedan-guide
-name: {zh: 俱乐部, en: A club}
-summary: {zh: 过牌就锁住, en: A pass locks out}
-rules:
-  play:
-    pass_locks_out:
-      value: true
-      text: {zh: 过牌后这一轮不能再出, en: A player who passes may not play again in the round}
-      inferred: {reason: House rule}
-""", encoding="utf-8")
+    house_file.write_text(LOCKING_CLUB, encoding="utf-8")
     house = open_variant(str(house_file))
     scenario = _scenario(suite, "biedan.biedan-guide.round.straight-round-001")
     undeclared = dataclasses.replace(scenario, rules=tuple(r for r in scenario.rules if r != "play.pass_locks_out"),

@@ -11,13 +11,15 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from conformance_support import import_engines
+
 from datong_rules.cli.main import cli
 from datong_rules.conformance import bundled_spec
-from datong_rules.conformance.adapters.reference import ReferenceImplementation, game_ops
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.find_dependencies import schema_choices
 from datong_rules.conformance.house import inherit
 from datong_rules.conformance.runner import ERRORED, FAILED, run
-from datong_rules.conformance.scenarios_io import find_variant_files, load_scenarios
+from datong_rules.conformance.scenarios_io import find_variant_files
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import SpecError, VariantNotFound, load_variant, open_variant
 
@@ -27,14 +29,12 @@ BROKEN_EXAMPLES = {"my-club.yaml"}
 """Examples made to show an error (a misspelt rule name): checked to be refused, not run."""
 FIXTURE_FILES = find_variant_files()
 
-for _game in games.ids():  # import the engines now: a pytester test of the same worker drops modules it imported
-    game_ops(games.get(_game))
-    games.get(_game).facet("rules")
+import_engines()
 
 
-@pytest.fixture(scope="module")
-def suite():
-    return load_scenarios()
+@pytest.fixture
+def suite(bundled_suite):
+    return bundled_suite
 
 
 def _problems(path: Path | str, suite) -> tuple[int, list[str]]:

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
+from conformance_support import LOCKING_CLUB
 
 from datong_rules.cli.main import cli
 from datong_rules.conformance.house import depends_on, inherit
@@ -102,20 +103,6 @@ def test_pytest_plugin_refuses_a_bad_house_file(pytester, tmp_path):
                                            "--datong-impl", REFERENCE, "--datong-variant", str(bad))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert f"--variant {bad}: " in result.stderr.str()
-
-
-LOCKING_CLUB = """\
-id: biedan/locking-club
-extends: biedan/biedan-guide
-name: {zh: 俱乐部, en: A club}
-summary: {zh: 过牌就锁住, en: A pass locks out}
-rules:
-  play:
-    pass_locks_out:
-      value: true
-      text: {zh: 过牌后这一轮不能再出, en: A player who passes may not play again in the round}
-      inferred: {reason: House rule}
-"""
 
 
 def test_the_reports_name_each_scenario_left_out_with_the_house_rules_it_depends_on(tmp_path):
