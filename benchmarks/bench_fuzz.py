@@ -4,7 +4,7 @@ itself (a second instance behind the Implementation protocol, answers schema-che
 Each figure is the whole loop of the fuzzer (Hypothesis draws a question from the variant's generator, both
 engines answer it, the implementation's answer is checked against the operation's schema and compared), over a
 fixed number of questions after a warm-up. Two rates are printed: per second of wall-clock time and per second of
-this process's CPU time (the second does not depend on what else the machine is running). Target (issue 12):
+this process's CPU time (the second does not depend on what else the machine is running). Target:
 1,000+ questions per second for the single-question operations (every operation but ``replay``, which has no
 generator).
 

@@ -26,8 +26,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import jsonschema
-
 from datong_rules.conformance import operations_schema
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
@@ -223,8 +221,10 @@ def schema_problem(op: str, part: str, value: dict[str, Any]) -> str | None:
     (``PART does not match the operation's schema: $.PATH: MESSAGE``), or ``None`` when it fits or no schema
     describes ``op``."""
     check = operations_schema.validator(op, part)
-    if check is None:
+    if check is None or check.quickly_valid(value):
         return None
+    import jsonschema  # only for data that may not fit: valid data never imports it
+
     error = jsonschema.exceptions.best_match(check.iter_errors(value))
     if error is None:
         return None

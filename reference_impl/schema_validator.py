@@ -9,19 +9,23 @@ The quick answer is trusted only for plain JSON data (dict with str keys, list, 
 jsonschema-rs takes a tuple for an array where jsonschema does not, and refuses other Python types, so for anything
 else jsonschema alone decides. The result is therefore jsonschema's on every input; the tests compare the two on
 the bundled data and on many edits of it.
+
+jsonschema itself is imported only when it is needed (data that jsonschema-rs refuses, or no quick check): a command
+whose data is valid never pays for importing it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import jsonschema
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 try:
     import jsonschema_rs
 except ImportError:  # pragma: no cover - the package depends on it; kept working without it
     jsonschema_rs = None
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _JSON_SCALARS = (str, int, float, bool, type(None))
 
@@ -30,22 +34,44 @@ class SchemaValidator:
     """A compiled draft 2020-12 validator of one schema.
 
     Args:
-        schema: the schema document (JSON data; its ``$ref``s must resolve inside it).
+        schema: the schema document (JSON data; its ``$ref``s must resolve inside it or in ``resources``).
+        resources: other schema documents its ``$ref``s may name, as ``(the document's $id, the document)`` pairs
+            (the files of one ``schema/`` folder), so that references resolve without the network.
 
     Attributes:
         schema: the schema given.
-        full: the :class:`jsonschema.Draft202012Validator` that reports errors.
+        full: the :class:`jsonschema.Draft202012Validator` that reports errors (made at first use).
     """
 
-    def __init__(self, schema: dict[str, Any]) -> None:
+    def __init__(self, schema: dict[str, Any], resources: Iterable[tuple[str, dict[str, Any]]] = ()) -> None:
         self.schema = schema
-        self.full = jsonschema.Draft202012Validator(schema)
+        self.resources = tuple(resources)
+        self._full: jsonschema.Draft202012Validator | None = None
         self._quick = None
         if jsonschema_rs is not None:
             try:
-                self._quick = jsonschema_rs.Draft202012Validator(schema)
+                registry = jsonschema_rs.Registry(list(self.resources)) if self.resources else None
+                self._quick = jsonschema_rs.Draft202012Validator(schema, registry=registry)
             except Exception:  # noqa: BLE001 - a schema it cannot compile: jsonschema alone checks
                 self._quick = None
+
+    @property
+    def full(self) -> jsonschema.Draft202012Validator:
+        """jsonschema's validator of :attr:`schema` (imports jsonschema at first use)."""
+        if self._full is None:
+            import jsonschema
+
+            if self.resources:
+                from referencing import Registry, Resource
+                from referencing.jsonschema import DRAFT202012
+
+                registry = Registry().with_resources(
+                    (uri, Resource.from_contents(document, default_specification=DRAFT202012))
+                    for uri, document in self.resources)
+                self._full = jsonschema.Draft202012Validator(self.schema, registry=registry)
+            else:
+                self._full = jsonschema.Draft202012Validator(self.schema)
+        return self._full
 
     def iter_errors(self, instance: Any) -> Iterator[jsonschema.ValidationError]:
         """jsonschema's errors of ``instance`` (none, at once, when the quick check finds it valid)."""

@@ -1,4 +1,4 @@
-"""One direction of imports (issue 8): import-linter's contracts of pyproject.toml, and no module outside a game's
+"""One direction of imports: import-linter's contracts of pyproject.toml, and no module outside a game's
 own folder importing a game package (every game found, not only those the contracts list).
 
 The editable install maps the repository's folders (reference_impl/, conformance/) to ``datong_rules.*``, which

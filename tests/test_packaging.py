@@ -38,7 +38,7 @@ def test_old_import_paths_warn_and_give_the_same_modules(tmp_path):
 
 
 # How each declared requirement is used: an import name (searched for as `import X` / `from X`), a `-m X` module
-# run, a command it installs, or, for the docs, a name in mkdocs.yml. A requirement nobody uses fails here (issue 16: pytest-benchmark was
+# run, a command it installs, or, for the docs, a name in mkdocs.yml. A requirement nobody uses fails here(pytest-benchmark was
 # declared and unused; speed is measured by the scripts in benchmarks/).
 USES = {
     "pyyaml": "yaml", "jsonschema": "jsonschema", "jsonschema-rs": "jsonschema_rs", "click": "click",

@@ -1,4 +1,4 @@
-"""One random simulation over every registered game and every bundled variant (issue 8): true of any card game.
+"""One random simulation over every registered game and every bundled variant: true of any card game.
 
 For each playable variant of each registered game (the kit's games, and the toy climbing game of the tests,
 registered for this module), hands are played from a seeded random source through the state API only

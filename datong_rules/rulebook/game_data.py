@@ -18,7 +18,8 @@ generic pages only (rules as data, comparison, options). What a facet may define
 * ``MATRIX`` and ``matrix_fact(name, rules, lang) -> (value, words)``: the comparison page's opening matrix.
 * ``SAMPLE_HANDS`` and ``sample_hand(variant_id) -> dict | None``: the narrated sample hand
   (:mod:`.sample_page` lists the keys it reads; a hand with ``"kind": "climbing"`` is told by
-  :mod:`.sample_climbing`, rounds instead of tricks).
+  :mod:`.sample_climbing`: rounds instead of tricks, and the game's own parts as data: ``setup`` and ``settle``
+  stories (:mod:`.story`), the ``intro`` text and the ``highlights``).
 * ``QUICK_CARD``: the quick-reference card's text blocks, ``[({zh, en} title, (rule ids…))]`` (default: Huolong's
   :data:`.card_page.CARD_SECTIONS`).
 * ``EXAMPLE_LAYOUT``: ``"climbing"`` when the teaching examples are laid out as a climbing game's
@@ -46,3 +47,14 @@ def facet_data(game: str, name: str, default: Any = None) -> Any:
     """One attribute of the game's rulebook facet (``PLAYER_PAGE``, ``EXAMPLES``, ...), or ``default``."""
     facet = rulebook_facet(game)
     return getattr(facet, name, default) if facet is not None else default
+
+
+def game_name(game: str, lang: str) -> str:
+    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
+    else the id (a game not registered)."""
+    from datong_rules.reference_impl import games
+
+    registered = games.find(game)
+    if registered is not None and registered.name.get(lang):
+        return registered.name[lang]
+    return game

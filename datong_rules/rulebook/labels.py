@@ -2,7 +2,7 @@
 
 Only layout vocabulary lives here (what a heading or a table column is called, in 中文 and English).
 Every rule text comes from the variant files; nothing here states a rule.
-Terms follow the project glossary (shared/GLOSSARY.md, copied to docs/glossary.md).
+Terms follow the project glossary (docs/glossary.md).
 """
 
 from __future__ import annotations
@@ -406,10 +406,3 @@ DEF_LABELS: Final[dict[str, dict[str, str]]] = {
 }
 """Names of the schema's shared definitions (``$defs``) in the options reference; others are described
 by their structure."""
-
-GAME_NAMES: Final[dict[str, dict[str, str]]] = {
-    "huolong": {"zh": "攉龙", "en": "Huolong"},
-    "dadun": {"zh": "打墩", "en": "Dadun"},
-    "biedan": {"zh": "憋蛋", "en": "Biedan"},
-}
-"""Game names (glossary); an unknown game is shown by its id."""

@@ -15,7 +15,8 @@ structure (``x.md`` 中文, ``x.en.md`` English: :mod:`datong_rules.rulebook.pat
   page listing them (:mod:`datong_rules.rulebook.schemas_page`).
 * ``on_post_build``: copy the sitemap into the English tree (the theme reads one per language root); print the
   language's quick-reference cards to PDF with headless Chromium (:mod:`.pdf`);
-  without Chromium, or under ``mkdocs serve``, one line says the step was skipped.
+  without Chromium, or under ``mkdocs serve``, one line says the step was skipped; with Chromium but no CJK font
+  the build fails with one line naming the font package to install.
 
 A scenario file that does not load is left out of the examples and named in the build log (INFO);
 the suite's own tests report it.
@@ -30,13 +31,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from datong_rules.rulebook.labels import LANGS
 from datong_rules.rulebook.paths import DEFAULT_LANG, lang_of, localized, served, unlocalized
 from datong_rules.rulebook.schemas_page import PAGE_PATH, schema_site_files, schemas_page
-from datong_rules.rulebook.pdf import find_chromium, print_pdfs
+from datong_rules.rulebook.pdf import cjk_font_problem, find_chromium, print_pdfs
 from datong_rules.rulebook.site import expand_nav, load_site
 
 log = logging.getLogger("mkdocs.hooks.rulebooks")
@@ -146,5 +148,8 @@ def on_post_build(config) -> None:
         if lang == DEFAULT_LANG:
             log.info("PDF step skipped: chromium is not installed (the quick-reference cards print from the browser)")
         return
+    missing_font = cjk_font_problem()
+    if missing_font:
+        raise PluginError(missing_font)
     for problem in print_pdfs(site_dir, pdfs, chromium):
         log.info("PDF step: %s", problem)

@@ -10,17 +10,18 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
-from .game_data import facet_data
+from .game_data import facet_data, game_name
 from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
-from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
-from .rules_html import outline, rule_html, sections_in_order, source_link, summary_box_html
+from .labels import LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
+from .rules_html import RuleItem, outline, rule_html, sections_in_order, source_link, summary_box_html
+from .readings import load_readings, variant_chain
+from .readings_page import readings_link_html
 from .seats import seats_html
 
 
@@ -49,15 +50,6 @@ class VariantDoc:
                    name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
                    summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}),
                    sources=list(data.get("sources") or []))
-
-
-def game_name(game: str, lang: str) -> str:
-    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
-    else the rulebook's own list of names (games not registered yet), else the id."""
-    registered = games.find(game)
-    if registered is not None and registered.name.get(lang):
-        return registered.name[lang]
-    return label(GAME_NAMES, game, lang)
 
 
 def compare_title(game: str, lang: str) -> str:
@@ -131,6 +123,12 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     """
     sources = with_own_sources(doc, sources)
     here = rules_path(doc.id, lang)
+    readings, chain = load_readings(), variant_chain(doc.id)
+
+    def rule_block(rule_id: str, item: RuleItem) -> str:
+        entries = [e["id"] for e in readings.for_rule(doc.id, rule_id, chain)]
+        return rule_html(rule_id, item, sources, lang, readings_link_html(entries, here, lang)) + "\n\n"
+
     other = LANGS[1 - LANGS.index(lang)]
     out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['rules_data'][lang]}\n\n",
            lang_switch(rules_path(doc.id, other), here, lang),
@@ -152,13 +150,13 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
         out.append(f"## {number}. {title} {{#{section}}}\n\n")
         if section == "players" and table is not None:
             out.append(seats_html(table, lang) + "\n\n")
-        out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+        out.extend(rule_block(rule_id, item) for rule_id, item in items)
         out.append(_examples_md(section, examples, lang, sources, table))
     if other_sections:
         out.append(f"## {UI['other_rules'][lang]} {{#other-rules}}\n\n")
         for section, items in other_sections:
             out.append(f"### {section} {{#{section}}}\n\n")
-            out.extend(rule_html(rule_id, item, sources, lang) + "\n\n" for rule_id, item in items)
+            out.extend(rule_block(rule_id, item) for rule_id, item in items)
             out.append(_examples_md(section, examples, lang, sources, table))
     link = UI["compare_link"][lang].format(title=compare_title(doc.game, lang),
                                            href=rel(compare_path(doc.game, lang), here))

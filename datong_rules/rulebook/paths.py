@@ -128,3 +128,8 @@ def url(target: str, source: str) -> str:
     if tgt.endswith("/"):
         return "./" if link == "." else link + "/"
     return link
+
+
+def readings_path(lang: str) -> str:
+    """The register of readings (spec/readings.yaml) as a page: ``rulebooks/readings.md``."""
+    return localized("rulebooks/readings.md", lang)

@@ -135,8 +135,9 @@ def value_html(value: Any, lang: str) -> str:
             f"<code>{escape(compact(value))}</code></p>")
 
 
-def rule_html(rule_id: str, item: RuleItem, sources: dict[str, dict[str, Any]], lang: str) -> str:
-    """One rule as an HTML block anchored at ``#r-<rule_id>``: id, text, value, provenance.
+def rule_html(rule_id: str, item: RuleItem, sources: dict[str, dict[str, Any]], lang: str, extra: str = "") -> str:
+    """One rule as an HTML block anchored at ``#r-<rule_id>``: id, text, value, provenance, then ``extra`` (HTML:
+    the link to the rule's entries in the register of readings).
 
     A ``settlement.table``-shaped value (a list of ``{name, when, then}`` rows) is followed by the
     table itself (:func:`settlement_table_html`) instead of the raw value.
@@ -146,7 +147,7 @@ def rule_html(rule_id: str, item: RuleItem, sources: dict[str, dict[str, Any]], 
     body = settlement_table_html(value, lang) if is_decision_table(value) else value_html(value, lang)
     return (f'<div class="rule" id="r-{escape(rule_id)}">'
             f'<p class="rule-head"><a class="rule-id" href="#r-{escape(rule_id)}"><code>{escape(rule_id)}</code></a></p>'
-            f'<p class="rule-text">{text}</p>{body}{provenance_html(item, sources, lang)}</div>')
+            f'<p class="rule-text">{text}</p>{body}{provenance_html(item, sources, lang)}{extra}</div>')
 
 
 def is_decision_table(value: Any) -> bool:

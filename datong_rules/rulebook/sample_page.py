@@ -12,9 +12,9 @@ from typing import Any
 from .card_svg import cards_html, suit_label
 from .game_data import facet_data, rulebook_facet
 from .labels import KEY_LABELS, LANGS, UI, label, seat_name
-from .paths import page_path, sample_path, url
-from .player_page import lang_switch
 from .rules_html import condition_html, outcome_html, rule_items
+from .sample_climbing import climbing_sample_page
+from .sample_common import page_head, pictured
 
 MAX_PICTURED = 7
 """At most this many tricks are pictured; the others are summarised."""
@@ -64,34 +64,6 @@ def _trick_html(t: dict[str, Any], lang: str) -> str:
             f'<div class="plays">{rows}</div><p>{escape(won)} {escape(" ".join(notes))}</p></div>')
 
 
-def page_head(doc: Any, lang: str, hand: dict[str, Any]) -> list[str]:
-    """The opening of a sample-hand page: title, language switch, a link to the player's page and the command that
-    records the game (``hand``'s ``seed`` and ``bots``)."""
-    here = sample_path(doc.id, lang)
-    other = LANGS[1 - LANGS.index(lang)]
-    cmd = f"datong-rules play {doc.id} --seed {hand['seed']} --bots {hand['bots']}"
-    return [f"# {escape(doc.name.get(lang, doc.id), quote=False)} · {UI['sample_hand'][lang]}\n\n",
-            lang_switch(sample_path(doc.id, other), here, lang),
-            f'<p>{escape(UI["sample_intro"][lang])} <a href="{url(page_path(doc.id, lang), here)}">'
-            f'{escape(UI["player_page"][lang])}</a></p>\n\n',
-            f'<p class="sample-source">{escape(UI["sample_source"][lang])} <code>{escape(cmd)}</code></p>\n\n']
-
-
-def pictured(items: list[dict[str, Any]], shown: list[int], picture: Any, summary: Any) -> list[str]:
-    """The tricks (or rounds) of a hand in play order: those numbered in ``shown`` as ``picture(item)``, each run of
-    the others before one of them as ``summary(run)``; Markdown blocks."""
-    out, last = [], 0
-    for item in items:
-        if item["number"] not in shown:
-            continue
-        skipped = [x for x in items if last < x["number"] < item["number"]]
-        if skipped:
-            out.append(summary(skipped) + "\n\n")
-        out.append(picture(item) + "\n\n")
-        last = item["number"]
-    return out
-
-
 def sample_page(doc: Any, lang: str) -> str | None:
     """The sample-hand page of one variant in one language, as Markdown; ``None`` when the game names no
     sample hand for the variant."""
@@ -102,8 +74,6 @@ def sample_page(doc: Any, lang: str) -> str | None:
     if hand is None:
         return None
     if hand.get("kind") == "climbing":
-        from .sample_climbing import climbing_sample_page
-
         return climbing_sample_page(doc, lang, hand)
     zh = lang == "zh"
     short = doc.id.split("/", 1)[-1]

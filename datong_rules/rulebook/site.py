@@ -19,9 +19,11 @@ from .compare import differences_of
 from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
                     game_name, index_page, operation_examples_page, options_path, options_title, page_path,
                     rulebook_page)
-from .paths import card_path, glossary_path, index_path, rules_path, sample_path, which_path
+from .paths import card_path, glossary_path, index_path, readings_path, rules_path, sample_path, which_path
 from .player_page import player_page
 from .guide_pages import glossary_page, which_page
+from .readings import load_readings
+from .readings_page import readings_page
 from .sample_page import sample_page
 from .card_page import card_page
 from .paths import card_pdf_path
@@ -170,6 +172,8 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
     for lang in LANGS:
         pages[which_path(lang)] = which_page(variants, lang)
         pages[glossary_path(lang)] = glossary_page(games, lang)
+        pages[readings_path(lang)] = readings_page(load_readings(), lang, {d.id: d.name.get(lang, d.id) for d in variants},
+                                                   {g: game_name(g, lang) for g in games})
     for game in games:
         in_game = [d for d in variants if d.game == game]
         for lang in LANGS:
@@ -195,7 +199,7 @@ def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (
                  pages: Collection[str] | None = None, lang: str = "zh") -> list[Any]:
     """mkdocs ``nav`` entries of the rulebooks in ``lang`` (the site has one tree per language): the index, "which
     variant do we play?", per game the variants' pages, the comparison page and, for the games in
-    ``with_options``, the options reference; then the glossary. ``pages``: the pages that exist (a variant without
+    ``with_options``, the options reference; then the glossary and the register of readings. ``pages``: the pages that exist (a variant without
     a sample hand has none)."""
     games = []
     for game in sorted({d.game for d in variants}):
@@ -207,7 +211,7 @@ def rulebook_nav(variants: Sequence[VariantDoc], with_options: Sequence[str] = (
         if game in with_options:
             entries.append({options_title(game, lang): options_path(game, lang)})
         games.append({game_name(game, lang): entries})
-    return [index_path(lang), which_path(lang), *games, glossary_path(lang)]
+    return [index_path(lang), which_path(lang), *games, glossary_path(lang), readings_path(lang)]
 
 
 def expand_nav(nav: list[Any], variants: Sequence[VariantDoc], extra_pages: dict[str, list[Any]],

@@ -1,5 +1,5 @@
 """Bots for 憋蛋 Biedan: ``RandomBot`` (a random legal action, :mod:`..climbing.bots`) and ``GreedyBot`` (sheds
-small cards, keeps bombs for the opponents). A bot is ``Bot(rng)`` with ``choose(state) -> action`` (PLAN.md §3)."""
+small cards, keeps bombs for the opponents). A bot is ``Bot(rng)`` with ``choose(state) -> action``."""
 
 from __future__ import annotations
 

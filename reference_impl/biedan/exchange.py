@@ -1,4 +1,4 @@
-"""The settlement exchange of 憋蛋 Biedan as real card moves (B-A4; rules exchange.*).
+"""The settlement exchange of 憋蛋 Biedan as real card moves (reading biedan-exchange; rules exchange.*).
 
 :func:`plan` lists the steps for the places of a finished hand; each :class:`Step` says who gives to whom, who picks
 the cards, and what may be picked (the best cards, the worst, the egg, everything but the egg). The hand state

@@ -83,7 +83,7 @@ def chart_data(rules: dict) -> dict | None:
     return {"rows": rows}
 
 
-# -- the player's pages (issue 15): outline, teaching examples, words, terms, matrix, sample hand ---------------------
+# -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
 Text = dict[str, str]
 
 EXAMPLE_LAYOUT = "climbing"

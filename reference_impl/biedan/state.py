@@ -1,10 +1,10 @@
-"""The state API of 憋蛋 Biedan (PLAN.md §3): one hand (:class:`HandState`, :func:`new_hand`) and a session of hands
+"""The state API of 憋蛋 Biedan: one hand (:class:`HandState`, :func:`new_hand`) and a session of hands
 (:class:`Match`).
 
 A hand goes through phases: ``exchange`` (only with ``exchange.timing: after_next_deal``, after the deal, the places
 of the last hand deciding), ``bury`` (the banker buries the egg), ``play`` (rounds of plays and passes until one
 player is left holding cards), ``settle_exchange`` (only with ``end_of_hand``), then ``over``. Actions use the
-notation of PLAN.md §5: ``{"type": "give", "seat", "to", "cards"}``, ``{"type": "bury", "seat", "cards"}``,
+the kit's action notation: ``{"type": "give", "seat", "to", "cards"}``, ``{"type": "bury", "seat", "cards"}``,
 ``{"type": "play", "seat", "cards"}``, ``{"type": "pass", "seat"}``.
 
 :meth:`HandState.check` gives the reason code of an illegal action (codes of docs/implementers/biedan-operations.md);
@@ -462,7 +462,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
 
 
 def reading_reason(t: Table, action: dict) -> str | None:
-    """A play's declared ``reading`` (PLAN.md §5: ``{combination, cards}``, optional) must be what the cards are:
+    """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are:
     with one deck and no wild cards every card stands for itself and a set of cards has one reading. None when it
     agrees, else ``not_a_combination``."""
     reading = action.get("reading")

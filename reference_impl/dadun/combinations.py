@@ -139,7 +139,7 @@ def _sequence_start(combination: str, stood: tuple[str, ...]) -> int | None:
 
 
 def excluded(rules: DadunRules, combination: str, played: tuple[str, ...], level: str) -> bool:
-    """Readings the catalogue options take away from cards that have a stronger one (D-A13): a bare triple of three
+    """Readings the catalogue options take away from cards that have a stronger one (readings dadun-dun-also-triple, dadun-flush-also-straight): a bare triple of three
     identical cards that are a dun (combinations.dun_also_triple false), a plain straight of cards that can be a
     straight flush, i.e. whose natural cards share one suit (combinations.flush_also_straight false)."""
     if combination == "triple" and not rules.dun_also_triple and len(set(played)) == 1:

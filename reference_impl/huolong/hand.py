@@ -445,7 +445,7 @@ class HandState:
             self.bottom_dug = attackers_won  # bottom.dig: last_trick_winner
             self.last_trick_level_rank = won_with_level_rank(self.ranking, plays[index])
             # settlement input: only the attackers dig (钩, li-zhijiang 一.六.8); the banker team's own
-            # level card on the last trick is no hook (issue 13 item 15)
+            # level card on the last trick is no hook
             self.dug_with_level_rank = attackers_won and self.last_trick_level_rank
             self.dug_with_big_joker = attackers_won and plays[index][0] == BIG_JOKER
             self._settle()

@@ -76,7 +76,7 @@ def _claim_mismatch(claim: dict, actual: dict, last_trick_level_rank: bool | Non
 
     ``last_trick_level_rank`` (settle entries): whether the last trick was won with level-rank cards by either
     team. Records written by release 0.1 put that in ``dug_with_level_rank`` even when the banker team won the
-    last trick; the flag now means the attackers dug with level cards (issue 13 item 15), so a ``true`` with an
+    last trick; the flag now means the attackers dug with level cards, so a ``true`` with an
     undug bottom is accepted when the last trick was indeed won with level cards (it cannot change a settlement:
     the flag counts only with a dug bottom).
     """

@@ -269,7 +269,7 @@ TERMS: Final[dict[str, dict[str, Text]]] = {
                 "def": {"zh": "闲家一分没得。", "en": "The attackers scored nothing."}},
 }
 """The words the pages define (the glossary page shows them all; a page's first use of one carries its
-definition on hover). Definitions follow shared/GLOSSARY.md."""
+definition on hover). Definitions follow the project glossary (docs/glossary.md)."""
 
 SAMPLE_HANDS: Final[dict[str, dict[str, Any]]] = {
     "li-zhijiang": {"seed": 5, "hand": 1, "bots": "greedy"},      # a joker loaded, points kept, bottom held

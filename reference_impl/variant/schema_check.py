@@ -7,6 +7,9 @@ and the nearest known one, the allowed option names, …) and a ``kind`` (see :d
 
 All errors of a file are reported, not only the first; where a value has the wrong type, the other complaints about
 that same value are dropped (they are consequences).
+
+Valid data is recognised by jsonschema-rs (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`):
+jsonschema itself is imported and run only on data that has a problem, for its located errors.
 """
 
 from __future__ import annotations
@@ -17,15 +20,14 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-from jsonschema.exceptions import ValidationError
-
+from ..schema_validator import SchemaValidator
 from .errors import Path_, SpecError, format_path
 from .ids import ID_EXPECTED, id_problem
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 Locate = Callable[[Path_], tuple[str, int, int]]
 """path → (file, line, column) of the node at that path (or of its nearest existing ancestor)."""
@@ -50,21 +52,21 @@ def schema_root(path: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def schema_registry(root: Path) -> Registry:
-    """Every ``*.schema.json`` under ``root`` by its ``$id``, so that the schemas' ``$ref``s between files
+def schema_resources(root: Path) -> tuple[tuple[str, dict], ...]:
+    """Every ``*.schema.json`` under ``root`` as ``($id, schema)`` pairs, so that the schemas' ``$ref``s between files
     (``common.schema.json#/$defs/text``, ``games/huolong/rules.schema.json``) resolve without the network."""
     resources = []
     for file in sorted(Path(root).rglob("*.schema.json")):
         schema = load_schema(file)
         if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
-            resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+            resources.append((schema["$id"], schema))
+    return tuple(resources)
 
 
 @lru_cache(maxsize=None)
-def validator(path: Path, definition: str = "") -> Draft202012Validator:
+def validator(path: Path, definition: str = "") -> SchemaValidator:
     """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
-    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_registry`).
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_resources`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -74,10 +76,10 @@ def validator(path: Path, definition: str = "") -> Draft202012Validator:
         if definition not in schema.get("$defs", {}):
             raise KeyError(definition)
         schema = {"$schema": schema["$schema"], "$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return Draft202012Validator(schema, registry=schema_registry(schema_root(path)))
+    return SchemaValidator(schema, schema_resources(schema_root(path)))
 
 
-def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
+def schema_problems(data: Any, check: SchemaValidator, locate: Locate, *, missing_kind: str = "missing_key",
                     ) -> list[SpecError]:
     """Validate ``data`` and return every error as a :class:`SpecError` (unsorted).
 

@@ -1,4 +1,4 @@
-"""docs/examples/huolong-app.yaml (the open-source Huolong app's rules, issue 14) and the sources a variant file lists
+"""docs/examples/huolong-app.yaml (the open-source Huolong app's rules) and the sources a variant file lists
 itself: it validates, plays (seeds 1 to 3) and its records verify; `diff` against li-zhijiang reads as the app's rule
 sheet; validate refuses an unknown local source id and an app without its commit; rulebook pages link the app."""
 

@@ -1,4 +1,4 @@
-"""docs/examples/huolong-house.yaml (issue 14): the public Shengji house rules as a house variant of datong-guide;
+"""docs/examples/huolong-house.yaml: the public Shengji house rules as a house variant of datong-guide;
 it validates, bots play it (seeds 1-3) and its match records verify; the scenarios it inherits pass."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from examples_support import play_and_verify, run
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = REPO / "docs" / "examples" / "huolong-house.yaml"
-HOUSE_RULES = {  # rule id → the value the house file sets (every house option of issue 14, owner house)
+HOUSE_RULES = {  # rule id → the value the house file sets (every house option)
     "trick.ruff_same_shape": False,
     "follow.meteor_obliges_pair": True,
     "follow.keep_meteors_whole": True,

@@ -1,4 +1,4 @@
-"""Issue 11, "no false green": a run that checks nothing fails, failures stay local, reports blame the right rule."""
+"""No false green: a run that checks nothing fails, failures stay local, reports blame the right rule."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_every_multi_key_bundled_settle_scenario_attributes_its_keys():
             assert "stakes.enabled" not in rules or key == "stakes", s.id
 
 
-# -- issue 11 item 6 ------------------------------------------------------------------------------------------------
+# -- no false green, reports ------------------------------------------------------------------------------------------------
 def test_a_failed_replay_shows_where_and_why_in_the_console():
     from datong_rules.conformance.adapters.reference import ReferenceImplementation
     from datong_rules.conformance.runner import select

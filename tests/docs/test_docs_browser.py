@@ -54,7 +54,7 @@ def test_page_renders_without_errors(built_site, browser, artifacts, path, name,
     assert info["drawn"] == info["cards"]  # every picture is laid out at its size, none collapsed
 
 
-# -- every generated page on a phone, search, the language switch (issue 15) ---------------------------------
+# -- every generated page on a phone, search, the language switch ---------------------------------
 PHONE_WIDTH = 390
 WIDTH_CHECK = """(() => {
   const out = [], phone = %d;

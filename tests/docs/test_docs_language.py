@@ -1,4 +1,4 @@
-"""Every sentence a 中文 rulebook page shows is Chinese (issue 15): no English sentence outside code, the
+"""Every sentence a 中文 rulebook page shows is Chinese: no English sentence outside code, the
 language switch and proper names; and English pages carry no Chinese text of their own beyond the Chinese
 terms they explain (marked ``lang="zh"``). The site has one tree per language (mkdocs-static-i18n): every built
 page of the English tree is ``lang="en"`` with English interface text only (site name, nav, search, table of
@@ -86,7 +86,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 SHARED_GUIDES = {served(p.relative_to(DOCS).as_posix()) for p in DOCS.rglob("*.md")
                  if lang_of(p.name) == "zh" and not p.with_name(p.stem + ".en.md").is_file()}
 SHARED_GUIDES |= {served(p) for p in SITE.pages if not p.startswith("rulebooks/")} | {"implementers/schemas/"}
-"""The hand-written guides for rule keepers and implementers that are one bilingual page in both trees (issue 15
+"""The hand-written guides for rule keepers and implementers that are one bilingual page in both trees
 lets them stay so): their table of contents is their own headings, so only the rest of their frame is checked."""
 
 
@@ -210,7 +210,7 @@ def test_every_note_and_inferred_reason_of_the_bundled_variants_has_its_chinese(
 
 
 def test_chinese_rulebooks_say_partner_not_the_ambiguous_duijia():
-    """对家 means the partner in some sources and the other team in another (shared/GLOSSARY.md): the rule texts a
+    """对家 means the partner in some sources and the other team in another (docs/glossary.md): the rule texts a
     player reads say 同伴."""
     pages = [p for p in ZH_PAGES if "/huolong/" in p and not p.endswith(("/compare.md", "/options.md"))]
     found = [p for p in pages if "对家" in re.sub(r'<ul class="sources">.*?</ul>', " ",

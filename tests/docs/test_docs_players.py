@@ -1,4 +1,4 @@
-"""The players' pages of issue 15: per variant a player's page (the game's outline, teaching examples chosen by
+"""The players' pages: per variant a player's page (the game's outline, teaching examples chosen by
 name from the suite), a narrated sample hand, a one-page quick-reference card with its PDF; the comparison page
 opens with the matrix; the which-variant page and the glossary with hover definitions exist."""
 

@@ -1,5 +1,5 @@
 """Records written by release 0.1 (``tests/fixtures/records``): a saved game keeps verifying, except where a bundled
-variant's reading changed because the sources favour the other one (issue 13). Those records are listed in
+variant's reading changed because the sources favour the other one. Those records are listed in
 ``CHANGED`` with the first hand whose settlement differs; ``verify`` must report exactly that mismatch for them."""
 
 from __future__ import annotations

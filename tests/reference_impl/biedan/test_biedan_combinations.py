@@ -60,7 +60,7 @@ def test_not_a_combination(cards):
     ("SA HA", "S2 H2", None),
     ("S3 H4 D5", "C4 D5 S6 H7", "wrong_count"),
     ("S3 H4 D5", "S4 H4", "wrong_type"),
-    ("S9 H9 C9", "S3 H3 C3 D3", None),       # bomb on a triple (B-A2 default)
+    ("S9 H9 C9", "S3 H3 C3 D3", None),       # bomb on a triple (reading biedan-bombs-beat-ordinary)
     ("S3 H3 C3 D3", "SK HK CK", "wrong_type"),
     ("S3 H3 C3 D3", "S4 H4 C4 D4", None),
     ("SA HA CA DA", "BJ LJ", None),

@@ -110,7 +110,7 @@ ROUND = {"hand_sizes": [1, 5, 5], "leader": 0}
 
 @pytest.mark.parametrize("option", ["last_player", "next_of_last_player"])
 def test_wind_after_going_out(option):
-    """Seat 0 plays its last card, nobody beats: seat 1 (its next player) leads under both readings (B-A1)."""
+    """Seat 0 plays its last card, nobody beats: seat 1 (its next player) leads under both readings (biedan-next-leader)."""
     rules = with_options(play__next_leader=option)
     answer = OPS["round"](rules, {**ROUND, "actions": [{"type": "play", "seat": 0, "cards": ["S3"]},
                                                        {"type": "pass", "seat": 1}, {"type": "pass", "seat": 2}]})

@@ -1,4 +1,4 @@
-"""打墩 Dadun combinations, readings and beating: values reasoned by hand from dadun-guide (seed 004)."""
+"""打墩 Dadun combinations, readings and beating: values reasoned by hand from dadun-guide."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def beats(table, play, level="2", table_was="follow", rules=V, table_reading=Non
 @pytest.mark.parametrize("cards, level, expected", [
     (["S5"], "2", ["single"]),
     (["BJ", "BJ"], "2", ["pair"]),
-    (["BJ", "LJ"], "2", []),  # D-A11: no mixed joker pair
-    (["S6", "S6", "S6"], "2", ["triple", "dun"]),  # D-A13: a dun is also a bare triple
+    (["BJ", "LJ"], "2", []),  # reading dadun-joker-pairs: no mixed joker pair
+    (["S6", "S6", "S6"], "2", ["triple", "dun"]),  # reading dadun-dun-also-triple: a dun is also a bare triple
     (["S6", "S6", "S6", "C6", "C6", "C6"], "2", ["bomb", "linked_dun"]),  # six 6s of two suits
     (["S5", "H5", "C5", "D4", "S4"], "2", ["full_house"]),
     (["S5", "H5", "C5", "D7", "S7"], "2", []),  # 55577: pair not adjacent
@@ -70,7 +70,7 @@ def test_the_level_card_led_and_beating():
     assert beats(["S8", "D8", "C8", "S7", "H7"], ["S9", "D9", "C9", "S8", "D8"], "8", "round_opening") == {
         "beats": True}
     assert beats(["SA", "HA", "CA", "SK", "HK"], ["S8", "D8", "C8", "S7", "D7"], "8", "follow") == {"beats": True}
-    # a led ♠8 is beaten by a following ♦8 (D-A2 literal); a following ♠8 (above A) is not
+    # a led ♠8 is beaten by a following ♦8 (reading dadun-level-beats-led-level); a following ♠8 (above A) is not
     assert beats(["S8"], ["D8"], "8", "round_opening") == {"beats": True}
     assert beats(["S8"], ["D8"], "8", "follow") == {"beats": False, "reason": "not_higher"}
     no = rules_with(V, {"ranking.level_beats_led_level": False})
@@ -82,7 +82,7 @@ def test_the_level_card_led_and_beating():
 
 
 def test_full_house_pair_at_face_value_or_promoted():
-    # level 4, 55566 beating 55544: face value 6 > 4 (D-A12 default); promoted the pair of 4s is above A
+    # level 4, 55566 beating 55544: face value 6 > 4 (reading dadun-full-house-pair); promoted the pair of 4s is above A
     assert beats(["S5", "H5", "C5", "S4", "D4"], ["D5", "C5", "S5", "S6", "D6"], "4") == {"beats": True}
     promoted = rules_with(V, {"ranking.full_house_pair": "promoted"})
     assert beats(["S5", "H5", "C5", "S4", "D4"], ["D5", "C5", "S5", "S6", "D6"], "4", rules=promoted) == {

@@ -1,5 +1,5 @@
 """legal_play_count cross-checked by brute force: every sub-multiset of a small hand, each read by classify, each
-reading that may be played counted once (issue 10: full 40-card hands cannot be worked by hand)."""
+reading that may be played counted once(full 40-card hands cannot be worked by hand)."""
 
 from __future__ import annotations
 

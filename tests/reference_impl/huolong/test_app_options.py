@@ -1,9 +1,9 @@
-"""The options issue 14 added for the open-source Huolong app (rule ids rotation.take_over team_alternates,
+"""The options added for the open-source Huolong app (rule ids rotation.take_over team_alternates,
 star_burial.order simultaneous, star_burial.banker_jokers, star_burial.small_joker_levels, star_burial.success
 last_trick_and_points, declaration.show_all_big_jokers, deal.first_drawer later_hands seat, the settlement condition
 dug_with_big_joker).
 
-Expected values are worked by hand from the definitions posted for issue 14 (the app: Jason-Zhao-Jie/Huolong
+Expected values are worked by hand from the definitions of the app (the app: Jason-Zhao-Jie/Huolong
 modal_huolong.js, GameBase Model.cs); every value of every option is played by full matches at the end.
 """
 

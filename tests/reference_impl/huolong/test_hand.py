@@ -158,7 +158,7 @@ def test_dg_attackers_dig_with_a_level_card_and_the_bottom_counts_double():
 
 
 def test_dg_banker_team_level_card_on_the_last_trick_is_no_dig():
-    """dug_with_level_rank means the attackers dug with level cards (li-zhijiang 一.六.8 钩; issue 13 item 15):
+    """dug_with_level_rank means the attackers dug with level cards (li-zhijiang 一.六.8 钩):
     banker leads X4, the next player follows X5, the banker's partner ruffs with an off-suit 3 (a level card) and
     wins, X6 follows. The bottom is held, so the flag is false although the last trick was won with a level card."""
     state = _to_last_trick(DG, 11)

@@ -1,9 +1,9 @@
-"""The house-rule options of issue 14 (owner house), each value played: trick.ruff_same_shape,
+"""The house-rule options, each value played: trick.ruff_same_shape,
 follow.meteor_obliges_pair, follow.keep_meteors_whole, bottom.multiplier by last-trick size,
 declaration.nobody_declared bottom_first_level_card, declaration.window until_bury,
 declaration.overcall_by not_current_declarer, star_burial.levels_per_joker with one entry or zeros.
 
-Expected values are worked by hand from the definitions posted for issue 14 (/work/plan/house-definitions.md,
+Expected values are worked by hand from the definitions of the app (/work/plan/house-definitions.md,
 mirrored in the rule texts of docs/examples/huolong-house.yaml), never pasted from the engine.
 """
 

@@ -73,7 +73,7 @@ def test_trumps_beat_side():
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("level", ["3", "10", "A"])
 def test_trump_count_63_of_162(variant, level):
-    """trumps.*: SOURCES.md arithmetic check — with level and trump suit fixed there are 63 trumps and 99 side cards."""
+    """trumps.*: the sources' arithmetic check — with level and trump suit fixed there are 63 trumps and 99 side cards."""
     rk = Ranking(rules_for(variant), level, "C")
     deck = build_deck(3)
     assert sum(rk.is_trump(c) for c in deck) == 63

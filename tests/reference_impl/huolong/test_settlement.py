@@ -246,7 +246,7 @@ def test_settlement_table_unknown_condition_is_refused():
         {"levels": {"banker_team": "3"}},
         {"attacker_points": -5},
         {"stars": {"banker_team": -1, "attackers": 0}},
-        {"dug_with_level_rank": True},  # the hook needs a dug bottom (issue 13 item 15)
+        {"dug_with_level_rank": True},  # the hook needs a dug bottom
     ],
 )
 def test_settle_rejects_bad_input(bad):
@@ -257,7 +257,7 @@ def test_settle_rejects_bad_input(bad):
         settle(DG, SettleInput(**args))
 
 
-# ------------------------------------------------------------------ readings as options (issue 13 items 1, 2, 4)
+# ------------------------------------------------------------------ readings as options
 
 def test_star_burial_row_advance_replaced():
     """star_burial.row_advance replaced (the totals reading of 一个大王升三级, not the bundled one): a holding banker
@@ -278,7 +278,7 @@ def test_star_burial_row_advance_replaced():
     ],
 )
 def test_star_burial_on_failure_reversed_loading(points, dug, stars, b_after, a_after):
-    """star_burial.on_failure opponents_gain_if_points_lost (倒载, li-zhijiang 一.六.9, bundled since issue 13 item 4):
+    """star_burial.on_failure opponents_gain_if_points_lost (倒载, li-zhijiang 一.六.9):
     a loading side that loses the last trick and the points gives its jokers away (row_advance replaced: 3 per joker)."""
     reversed_ = rules_with("huolong/li-zhijiang", {"star_burial.on_failure": "opponents_gain_if_points_lost"})
     out = run(reversed_, points, dug, b="6", a="5", stars=stars)

@@ -1,5 +1,5 @@
 """The installed kit works from any directory: build the wheel, install it into a fresh virtual environment, and run
-the spec commands from a directory outside the checkout (issue 2, "Packaging").
+the spec commands from a directory outside the checkout.
 
 Slow (about 20 s: a build and a pip install that resolves PyYAML, jsonschema and click; the fixture ``installed`` in
 tests/conftest.py is shared with tests/test_build.py); it runs in the default suite. Set DATONG_SKIP_WHEEL=1 to leave
