@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from datong_rules.reference_impl.climbing.cardset import full_pack  # noqa: E402
 from datong_rules.reference_impl.dadun.rules import rules_for  # noqa: E402
+from benchmarks.measured import require  # noqa: E402
 from benchmarks.random_hands import parser as command_line  # noqa: E402
 from benchmarks.random_hands import play  # noqa: E402
 
@@ -62,9 +63,11 @@ def main() -> int:
         return 0
     rules_for(args.variant)  # load the variant outside the timing
     hands, actions, cpu, wall = play(args.variant, args.n, args.seed, args.check)
+    require(hands, "hand played", f"-n {args.n}")
     rate = hands / cpu
     print(f"random-bot hands: {hands} hands, {actions} actions in {cpu:.2f} s CPU ({wall:.2f} s wall): "
           f"{rate:.0f} hands/s (target ≥ {HANDS_TARGET:.0f}){'' if args.check else ', actions not re-checked'}")
+    require(args.counts, "hand counted", f"--counts {args.counts}")
     mean, worst, plays = count(args.variant, args.counts, args.seed)
     print(f"legal_play_count on a 40-card hand: mean {mean:.1f} ms, max {worst:.1f} ms over {args.counts} hands, "
           f"{plays} plays on average (target < {COUNT_TARGET_MS:.0f} ms)")

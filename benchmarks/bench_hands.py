@@ -20,11 +20,16 @@ import cProfile
 import io
 import pstats
 import random
+import sys
 import time
+from pathlib import Path
 
-from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
-from datong_rules.reference_impl.huolong.match import Match
-from datong_rules.reference_impl.huolong.rules import rules_for
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from benchmarks.measured import require  # noqa: E402
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand  # noqa: E402
+from datong_rules.reference_impl.huolong.match import Match  # noqa: E402
+from datong_rules.reference_impl.huolong.rules import rules_for  # noqa: E402
 
 VARIANTS = ("huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform")
 TARGET = 250
@@ -64,6 +69,7 @@ def main() -> None:
     for variant_id in VARIANTS:
         settled, redealt, seconds = min((run(variant_id, args.hands, args.seed) for _ in range(args.repeat)),
                                         key=lambda r: r[2])
+        require(settled, f"settled hand of {variant_id}", f"--hands {args.hands}")
         rate = settled / seconds
         flag = "" if rate >= TARGET else f"  (below the {TARGET}/s target)"
         print(f"{variant_id:28} {settled:6} {redealt:8} {rate:9.0f} {1000 * seconds / settled:8.2f}{flag}")

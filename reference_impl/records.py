@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__, games
 from .paths import schema_path
-from .user_files import UserFileError, decode_utf8, read_user_file
+from .user_files import UserFileError, decode_utf8, read_user_file, write_atomically
 from .variant import SpecError
 
 ENVELOPE_SCHEMA = "record.schema.json"
@@ -311,7 +311,11 @@ def game_rules(record: dict, rules: Any = None) -> Any:
     variant_id = record["variant"]
     if rules is not None:
         if rules.variant_id != variant_id:
-            raise RecordError(f"the record is of variant '{variant_id}', the variant given is '{rules.variant_id}'")
+            given_game = rules.variant_id.split("/", 1)[0]
+            games_differ = f" (a {record['game']} record, a {given_game} variant)" if given_game != record["game"] else ""
+            raise RecordError(f"the record was played with variant '{variant_id}', not with the variant given, "
+                              f"'{rules.variant_id}'{games_differ}; give the variant it was played with, or none "
+                              "for a bundled one")
         return rules
     game = games.get(record["game"])
     if not variant_id.startswith(game.id + "/"):
@@ -334,12 +338,13 @@ def dumps(record: dict) -> str:
 
 
 def dump(record: dict, path: str | Path) -> None:
-    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8).
+    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8), whole or not at all
+    (:func:`~datong_rules.reference_impl.user_files.write_atomically`).
 
     Raises:
         OSError: the file cannot be written.
     """
-    Path(path).write_text(dumps(record), encoding="utf-8")
+    write_atomically(path, dumps(record))
 
 
 # -- replay ----------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from importlib import import_module
 
 import click
 
-from .output import INTERRUPTED, Group
+from .output import Group, interrupted_status
 
 
 # (command name, module in datong_rules/cli, click command object name). Add a line per subcommand.
@@ -111,7 +111,7 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:  # outside any command (Group handles the commands' own)
-        sys.exit(INTERRUPTED)
+        sys.exit(interrupted_status())
     except OSError as exc:
         if watched is None or watched.failure is None:
             _internal_error(exc)

@@ -66,7 +66,8 @@ def schema_resources(root: Path) -> tuple[tuple[str, dict], ...]:
 @lru_cache(maxsize=None)
 def validator(path: Path, definition: str = "") -> SchemaValidator:
     """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
-    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_resources`).
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_resources`). Whole
+    numbers are strict: ``"type": "integer"`` refuses ``3.0`` (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -139,10 +140,16 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
         wanted: list[str] = value if isinstance(value, list) else [value]
         expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
         message = f"found {_kind_of(instance)}"
+        if "integer" in wanted and _whole_float(instance):
+            return [(path, "wrong_type", f"found {instance}, a number with a decimal point",
+                     f"a whole number without one: {int(instance)}")]
         if "object" in wanted and str(schema.get("description", "")).startswith("Rule "):
             message += "; a rule item is a mapping of value, text, and source or inferred"
             expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
         return [(path, "wrong_type", message, expected)]
+    if name in ("enum", "const") and _whole_float(instance) and int(instance) in (value if name == "enum" else [value]):
+        return [(path, "wrong_type", f"found {instance}, a number with a decimal point",
+                 f"a whole number without one: {int(instance)}")]
     if name == "enum":
         allowed = [str(v) for v in value]
         message = f"{show_value(instance)} is not an allowed value"
@@ -159,7 +166,13 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
             e.validator == "type" and not e.relative_path for e in error.context):
         # every branch wants another type (a seat or null, given the text 'None'): say what was found and the types
         types = dict.fromkeys(_branch_type(e) for e in error.context)
-        return [(path, "wrong_type", f"found {_kind_of(instance)}", " or ".join(types))]
+        found = f"{instance}, a number with a decimal point" if _whole_float(instance) else _kind_of(instance)
+        return [(path, "wrong_type", f"found {found}", " or ".join(types))]
+    if name in ("oneOf", "anyOf") and not _is_provenance(error) and (branch := _closest_branch(error)):
+        # the branch the value was meant for (its kind key matches, or it wants the whole number written as 3.0):
+        # its own complaints, not "is not valid under any of the given schemas"
+        return [described for sub in branch
+                for described in describe_error(sub, tuple(sub.absolute_path), missing_kind)]
     if name == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
@@ -173,7 +186,8 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
                  schema.get("description") or f"text matching {error.validator_value}")]
     if name in ("minimum", "maximum"):
         sign = "≥" if name == "minimum" else "≤"
-        return [(path, "bad_value", f"{instance} is out of range", f"a number {sign} {error.validator_value}")]
+        number = "a whole number" if "integer" in _wanted_types(schema) else "a number"
+        return [(path, "bad_value", f"{instance} is out of range", f"{number} {sign} {error.validator_value}")]
     if name == "minLength":
         return [(path, "bad_value", "the text is empty", "non-empty text")]
     if name == "minItems":
@@ -195,6 +209,50 @@ def _branch_type(error: ValidationError) -> str:
     if "minimum" in schema and "maximum" in schema:
         words += f" {schema['minimum']}–{schema['maximum']}"
     return words
+
+
+_SHAPE = frozenset({"type", "required", "additionalProperties"})
+"""Validators whose failure at a branch's top says the value has another shape than the branch's."""
+
+
+def _closest_branch(error: ValidationError) -> list[ValidationError] | None:
+    """The errors of the one branch of a failed ``oneOf``/``anyOf`` that the value was meant for, or None.
+
+    A branch is ruled out when a key that tells the branches apart has another value (``shape: sequence`` where the
+    branch wants ``same_rank``: a ``const`` or ``enum`` error one level down). When one branch remains, it is the
+    one; else, for a whole number written with a decimal point, the branch that only wants an integer there; else
+    the one branch whose keys the value has (no unknown or missing key, the right type).
+    """
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context or ():
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    candidates = [errors for errors in branches.values()
+                  if not any(e.validator in ("const", "enum") and len(e.relative_path) == 1 for e in errors)]
+    if len(candidates) == 1:
+        return candidates[0]
+    if _whole_float(error.instance):
+        for errors in candidates or branches.values():
+            if all(e.validator == "type" and not e.relative_path and "integer" in _wanted(e) for e in errors):
+                return errors
+    fitting = [errors for errors in candidates or branches.values()  # the keys it has are the branch's keys
+               if not any(e.validator in _SHAPE and not e.relative_path for e in errors)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _wanted(error: ValidationError) -> list[str]:
+    value: Any = error.validator_value
+    return [str(t) for t in (value if isinstance(value, list) else [value])]
+
+
+def _wanted_types(schema: dict) -> list[str]:
+    """The ``type`` of a schema as a list (``[]`` when it has none)."""
+    kind = schema.get("type", [])
+    return [str(t) for t in (kind if isinstance(kind, list) else [kind])]
+
+
+def _whole_float(value: Any) -> bool:
+    """Whether ``value`` is a float with no fractional part (``3.0``: YAML's and JSON's way of writing it)."""
+    return isinstance(value, float) and value.is_integer()
 
 
 def _is_provenance(error: ValidationError) -> bool:

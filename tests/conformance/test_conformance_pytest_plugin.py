@@ -18,7 +18,7 @@ def run_pytest(pytester, monkeypatch):
 
     def go(*args):
         return pytester.runpytest_subprocess("-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider",
-                                             "-p", "no:randomly", *args)
+                                             "-p", "no:randomly", "-o", "addopts=-ra", *args)
     return go
 
 

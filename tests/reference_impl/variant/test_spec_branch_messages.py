@@ -1,0 +1,58 @@
+"""A value that fits none of a ``oneOf``'s forms is described by the form it was meant for, in words.
+
+jsonschema's own text for it ("{'name': 'single', 'shape': 'same_rank', 'size': 0} is not valid under any of the
+given schemas") named neither the key nor the fix.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from datong_rules.reference_impl.variant import check_file, load_variant
+
+
+def _house(folder: Path, variant_id: str, rule_id: str, value: Any) -> Path:
+    game = variant_id.split("/")[0]
+    section, name = rule_id.split(".", 1)
+    data = {"id": f"{game}/house-messages", "extends": variant_id, "name": {"zh": "测试", "en": "Test"},
+            "summary": {"zh": "测试", "en": "Test"},
+            "rules": {section: {name: {"value": value, "text": {"zh": "测试", "en": "Test"},
+                                       "inferred": {"reason": "test"}}}}}
+    path = folder / "house.yaml"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    return path
+
+
+def _copy(variant_id: str, rule_id: str) -> Any:
+    return json.loads(json.dumps(load_variant(variant_id).rule(rule_id)))  # never the cached variant's own data
+
+
+@pytest.mark.parametrize("variant_id", ["huolong/li-zhijiang", "dadun/dadun-guide", "biedan/biedan-guide"])
+def test_a_catalogue_entry_of_size_0_is_named_with_its_key_and_the_bound(tmp_path, variant_id):
+    catalogue = _copy(variant_id, "combinations.catalogue")
+    assert catalogue[0]["name"] == "single" and catalogue[0]["size"] == 1  # the sources' single card
+    catalogue[0]["size"] = 0
+    [problem] = check_file(_house(tmp_path, variant_id, "combinations.catalogue", catalogue))
+    assert (problem.kind, problem.rule_path) == ("bad_value", "rules.combinations.catalogue.value[0].size")
+    assert (problem.message, problem.expected) == ("0 is out of range", "a whole number ≥ 1")
+    assert "\n" not in str(problem) and "valid under" not in str(problem)
+
+
+def test_a_catalogue_entry_with_a_key_of_another_shape_names_that_key(tmp_path):
+    catalogue = _copy("biedan/biedan-guide", "combinations.catalogue")
+    catalogue[0]["min_length"] = 3  # a key of the sequence shape, in a same_rank entry
+    [problem] = check_file(_house(tmp_path, "biedan/biedan-guide", "combinations.catalogue", catalogue))
+    assert (problem.kind, problem.rule_path) == ("unknown_key", "rules.combinations.catalogue.value[0].min_length")
+
+
+def test_a_form_told_apart_by_its_keys_is_described_by_those_keys(tmp_path):
+    levels = _copy("dadun/dadun-guide", "settlement.levels")
+    assert set(levels) == {"winners", "winners_if_losers_below", "invalid_below"}
+    levels["invalid_below"] = -1
+    [problem] = check_file(_house(tmp_path, "dadun/dadun-guide", "settlement.levels", levels))
+    assert (problem.rule_path, problem.message, problem.expected) == (
+        "rules.settlement.levels.value.invalid_below", "-1 is out of range", "a whole number ≥ 0")
