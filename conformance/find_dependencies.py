@@ -5,7 +5,11 @@ only says whether the file is up to date).
 For every scenario of the bundled suite the reference engine answers it again under each **alternative value** of
 each rule of its variant (every rule item but a ``text_only`` one), one rule changed at a time; a rule whose change
 makes the scenario fail (an expected key gets another value, or the engine refuses the question) is a dependency of
-the keys that changed (of every key, for a refusal). The alternative values of a rule (:func:`alternative_values`)
+the keys that changed (of every key, for a refusal). Then under every **pair** of such changes to two rules: where
+the pair makes an expected key fail that neither change alters alone, both rules are dependencies of that key (at
+level 10 with hearts trump, H10 ranks above S10 while either the trump suit's cards or the level cards are trumps:
+the scenario depends on ``trumps.trump_suit`` and ``trumps.level_rank`` together). Three rules that matter only all
+together are not looked for. The alternative values of a rule (:func:`alternative_values`)
 are the values its game's rule schema names (every ``enum`` value, ``true`` and ``false`` for a boolean), and every
 value a variant of the game sets: the bundled variants, the suite's fixture variants and the example house files of
 ``docs/examples`` (for numbers and tables, the only values tried). An alternative that makes the variant invalid
@@ -14,6 +18,9 @@ skipped. A default that an operation reads when ``given`` leaves a key out (打�
 is found like any other dependency: the answer changes with the rule.
 
 Scenarios of ``replay`` are left out: a house variant never inherits them (:data:`.house.NOT_INHERITED`).
+
+Cost: about 50,000 alternative variants for the bundled suite, two minutes of CPU time (a few more on a busy
+machine); the tests check the file by a hash of its inputs and recompute one small variant.
 """
 
 from __future__ import annotations
@@ -121,13 +128,33 @@ def alternative_values(game: str, variants: Iterable[Variant]) -> dict[str, list
     return {rule_id: list(values.values()) for rule_id, values in found.items()}
 
 
-def _with_value(variant: Variant, rule_id: str, value: Any) -> Variant:
+def _with_values(variant: Variant, changes: tuple[tuple[str, Any], ...]) -> Variant:
+    """``variant`` with each ``(rule id, value)`` of ``changes`` set (a copy; the variant is not modified)."""
     data = copy.deepcopy(variant.data)
-    node = data["rules"]
-    for part in rule_id.split("."):
-        node = node[part]
-    node["value"] = copy.deepcopy(value)
+    for rule_id, value in changes:
+        node = data["rules"]
+        for part in rule_id.split("."):
+            node = node[part]
+        node["value"] = copy.deepcopy(value)
     return Variant(variant.id, data, variant.file, variant.chain)
+
+
+Change = tuple[str, Any]
+"""``(rule id, value)``: one rule of a variant set to another value."""
+
+
+def alternatives(variant: Variant, values: dict[str, list[Any]],
+                 pairs: bool = True) -> tuple[list[Change], list[tuple[Change, Change]]]:
+    """The changes tried on ``variant``: every ``(rule id, value)`` of ``values`` (rule id → values) that is not the
+    variant's own, for every rule but a ``text_only`` one; and (``pairs``) every two such changes of two rules."""
+    singles = []
+    for rule_id, item in iter_rules(variant.data.get("rules", {})):
+        if item.get("text_only") is True:
+            continue
+        own = _key(item.get("value"))
+        singles += [(rule_id, value) for value in values.get(rule_id, []) if _key(value) != own]
+    both = [(a, b) for index, a in enumerate(singles) for b in singles[index + 1:] if a[0] != b[0]] if pairs else []
+    return singles, both
 
 
 def _playable_rules(game: games.Game, variant: Variant) -> Any | None:
@@ -152,8 +179,9 @@ def _changed_keys(scenario: Scenario, func: Any, rules: Any) -> tuple[list[str],
     return compare(scenario.op, scenario.expect, answer, scenario.loose), False
 
 
-def compute(scenarios: list[Scenario] | None = None) -> Computation:
-    """The dependencies of ``scenarios`` (default: the bundled suite), see the module doc.
+def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> Computation:
+    """The dependencies of ``scenarios`` (default: the bundled suite), see the module doc; ``pairs=False`` tries
+    one change at a time only (quicker, for tests).
 
     Raises:
         ValueError: a scenario the reference engine does not pass with its own variant (its dependencies would be
@@ -184,22 +212,24 @@ def compute(scenarios: list[Scenario] | None = None) -> Computation:
                                  f"({', '.join(wrong)} differ); its dependencies cannot be computed")
             out.variants[scenario.id] = variant_id
             out.keys[scenario.id] = {k: [] for k in [*scenario.expect, *scenario.loose]}
-        for rule_id in [r for r, item in iter_rules(variant.data.get("rules", {})) if item.get("text_only") is not True]:
-            own = _key(variant.rule(rule_id))
-            for value in values[game.id].get(rule_id, []):
-                if _key(value) == own:
-                    continue
-                rules = _playable_rules(game, _with_value(variant, rule_id, value))
-                if rules is None:
-                    out.skipped += 1
-                    continue
-                out.tried += 1
-                for scenario in asked:
-                    wrong, refused = _changed_keys(scenario, ops[scenario.op], rules)
-                    out.refusals += refused
-                    for key in wrong:
-                        if rule_id not in out.keys[scenario.id][key]:
-                            out.keys[scenario.id][key].append(rule_id)
+        singles, both = alternatives(variant, values[game.id], pairs)
+        alone: dict[tuple[str, str, str], list[str]] = {}  # (scenario id, rule id, value) → keys it changes alone
+        for changes in [*((change,) for change in singles), *both]:
+            rules = _playable_rules(game, _with_values(variant, changes))
+            if rules is None:
+                out.skipped += 1
+                continue
+            out.tried += 1
+            for scenario in asked:
+                wrong, refused = _changed_keys(scenario, ops[scenario.op], rules)
+                out.refusals += refused
+                if len(changes) == 1:
+                    alone[(scenario.id, changes[0][0], _key(changes[0][1]))] = wrong
+                else:  # a pair counts for the keys neither of its changes alters alone
+                    wrong = [k for k in wrong if not any(k in alone.get((scenario.id, r, _key(v)), ())
+                                                         for r, v in changes)]
+                for key in wrong:
+                    out.keys[scenario.id][key] += [r for r, _ in changes if r not in out.keys[scenario.id][key]]
     for per_key in out.keys.values():
         for key in per_key:
             per_key[key].sort()

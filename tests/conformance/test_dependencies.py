@@ -80,7 +80,7 @@ def test_a_refused_question_is_a_dependency_of_every_key(suite):
 def test_the_finder_finds_a_rule_a_scenario_leaves_out(suite):
     scenario = _scenario(suite, "dadun.dadun-guide.beats.single-lower-001")
     trimmed = dataclasses.replace(scenario, rules=("beating.follow",), key_rules={})
-    found = find_dependencies.compute([trimmed])
+    found = find_dependencies.compute([trimmed], pairs=False)
     assert "levels.start" in found.keys[scenario.id]["beats"]
     assert "points.cards" not in found.keys[scenario.id]["beats"]
     assert dependencies.undeclared(trimmed, found.keys[scenario.id]) == [("beats", "levels.start"),
@@ -95,11 +95,32 @@ def test_a_recomputed_variant_matches_the_file(suite):
     assert found.keys and found.keys == {s.id: dependencies.computed(s) for s in sample}
 
 
+def test_two_rules_that_matter_together_are_both_dependencies(suite):
+    # level 10, hearts trump: H10 ranks above S10 while the trump suit's cards or the level cards are trumps; a
+    # house variant where neither is a trump gives another order, though neither change alone does
+    scenario = _scenario(suite, "huolong.datong-guide.card-order.jokers-over-level-001")
+    alone = find_dependencies.compute([scenario], pairs=False)
+    assert alone.keys[scenario.id]["order"] == []
+    assert {"trumps.trump_suit", "trumps.level_rank"} <= set(dependencies.computed(scenario)["order"])
+
+
+def test_the_pairs_tried(suite):
+    from datong_rules.reference_impl.variant import load_variant
+
+    variant = load_variant("biedan/biedan-guide")
+    values = {"play.pass_locks_out": [True, False], "play.next_leader": ["last_player", "next_of_last_player"],
+              "egg.secret": [True, False]}
+    singles, pairs = find_dependencies.alternatives(variant, values)
+    assert sorted(rule for rule, _ in singles) == sorted(values)  # each rule's one other value
+    assert len(pairs) == 3 and all(a[0] != b[0] for a, b in pairs)
+    assert find_dependencies.alternatives(variant, values, pairs=False)[1] == []
+
+
 def test_the_finder_refuses_a_scenario_the_engine_fails(suite):
     scenario = _scenario(suite, "dadun.dadun-guide.beats.single-lower-001")
     wrong = dataclasses.replace(scenario, expect={"beats": True})
     with pytest.raises(ValueError, match="single-lower-001: the reference engine does not pass it"):
-        find_dependencies.compute([wrong])
+        find_dependencies.compute([wrong], pairs=False)
 
 
 def test_the_alternative_values_come_from_the_schema_and_the_variants():
