@@ -5,6 +5,7 @@ a failure means a scenario was inherited although its answer depends on a rule t
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -72,43 +73,69 @@ def test_conform_an_example_house_file(path):
     assert " 0 failed, 0 skipped, 0 errored" in result.output
 
 
-def _option_files(tmp: Path) -> list[tuple[str, Path]]:
-    """One house file per bundled playable variant, rule with named values and value the variant does not use,
-    each that the loader accepts (a value that makes the variant unplayable is no house file anyone can write)."""
+def _house_file(tmp: Path, variant_id: str, changes: list[tuple[str, object]], index: int) -> Path | None:
+    """A house file extending ``variant_id`` that sets each ``(rule id, value)`` of ``changes``; ``None`` when the
+    loader refuses it (a value that makes the variant unplayable is no house file anyone can write)."""
+    game, name = variant_id.split("/")
+    tree: dict = {}
+    for rule_id, value in changes:
+        node = tree
+        for part in rule_id.split(".")[:-1]:
+            node = node.setdefault(part, {})
+        node[rule_id.split(".")[-1]] = {"value": value, "text": {"zh": "家规", "en": "A house rule"},
+                                        "inferred": {"reason": "A generated house file."}}
+    house_id = f"{game}/{name}-house-{index}"
+    data = {"id": house_id, "extends": variant_id, "name": {"zh": "家规", "en": house_id},
+            "summary": {"zh": "家规", "en": house_id}, "rules": tree}
+    path = tmp / f"{name}-house-{index}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    try:
+        open_variant(str(path))
+    except (SpecError, VariantNotFound):
+        return None
+    return path
+
+
+def _named_changes() -> list[tuple[str, list[tuple[str, object]]]]:
+    """``(variant id, [(rule id, value), …])``: every named value (enum, boolean) of every checked rule of every
+    bundled playable variant, other than the variant's own."""
     out = []
     for game in games.ids():
         choices = schema_choices(game)
         for variant_id in bundled_spec.playable_ids(game):
             base = load_variant(variant_id)
-            for rule_id in base.checked_rule_ids():
-                for value in choices.get(rule_id, []):
-                    if value == base.rule(rule_id):
-                        continue
-                    name = f"{variant_id.split('/')[1]}-{rule_id}-{value}".replace(".", "-").replace("_", "-").lower()
-                    section, rule = rule_id.rsplit(".", 1)
-                    item = {"value": value, "text": {"zh": "家规", "en": "A house rule"},
-                            "inferred": {"reason": "A generated house file: one value changed."}}
-                    tree: dict = {rule: item}
-                    for part in reversed(section.split(".")):
-                        tree = {part: tree}
-                    data = {"id": f"{game}/{name}", "extends": variant_id,
-                            "name": {"zh": "家规", "en": name}, "summary": {"zh": "家规", "en": name}, "rules": tree}
-                    path = tmp / f"{name}.yaml"
-                    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-                    try:
-                        open_variant(str(path))
-                    except (SpecError, VariantNotFound):
-                        continue
-                    out.append((name, path))
+            out.append((variant_id, [(rule_id, value) for rule_id in base.checked_rule_ids()
+                                     for value in choices.get(rule_id, []) if value != base.rule(rule_id)]))
     return out
+
+
+def _run_all(files: list[tuple[str, Path]], suite) -> list[str]:
+    problems = []
+    for name, path in files:
+        problems += [f"{name}: {line}" for line in _problems(path, suite)[1]]
+    return problems
 
 
 @pytest.mark.slow
 def test_one_house_file_per_named_value_of_every_rule(suite, tmp_path):
-    files = _option_files(tmp_path)
+    files = [(f"{variant_id} {rule_id}={value}", path)
+             for variant_id, changes in _named_changes() for index, (rule_id, value) in enumerate(changes)
+             if (path := _house_file(tmp_path, variant_id, [(rule_id, value)], index)) is not None]
     assert len(files) > 100
-    problems = []
-    for name, path in files:
-        _, found = _problems(path, suite)
-        problems += [f"{name}: {line}" for line in found]
+    problems = _run_all(files, suite)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.slow
+def test_house_files_that_change_two_rules(suite, tmp_path):
+    # a seeded sample: two rules may matter only together (the dependencies file looks for such pairs)
+    draw = random.Random(21)
+    files = []
+    for variant_id, changes in _named_changes():
+        for index in range(12):
+            first, second = draw.sample(changes, 2)
+            if first[0] != second[0] and (path := _house_file(tmp_path, variant_id, [first, second], index)):
+                files.append((f"{variant_id} {first[0]}={first[1]} {second[0]}={second[1]}", path))
+    assert len(files) > 50
+    problems = _run_all(files, suite)
     assert not problems, "\n".join(problems)
