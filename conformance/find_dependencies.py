@@ -8,8 +8,9 @@ makes the scenario fail (an expected key gets another value, or the engine refus
 the keys that changed (of every key, for a refusal). Then under every **pair** of such changes to two rules: where
 the pair makes an expected key fail that neither change alters alone, both rules are dependencies of that key (at
 level 10 with hearts trump, H10 ranks above S10 while either the trump suit's cards or the level cards are trumps:
-the scenario depends on ``trumps.trump_suit`` and ``trumps.level_rank`` together). Three rules that matter only all
-together are not looked for. The alternative values of a rule (:func:`alternative_values`)
+the scenario depends on ``trumps.trump_suit`` and ``trumps.level_rank`` together); when one of the two changes is
+invalid alone, the other only makes it valid, and only the invalid one's rule is a dependency (:func:`_blamed`).
+Three rules that matter only all together are not looked for. The alternative values of a rule (:func:`alternative_values`)
 are the values its game's rule schema names (every ``enum`` value, ``true`` and ``false`` for a boolean), and every
 value a variant of the game sets: the bundled variants, the suite's fixture variants and the example house files of
 ``docs/examples`` (for numbers and tables, the only values tried). An alternative that makes the variant invalid
@@ -179,6 +180,17 @@ def _changed_keys(scenario: Scenario, func: Any, rules: Any) -> tuple[list[str],
     return compare(scenario.op, scenario.expect, answer, scenario.loose), False
 
 
+def _blamed(changes: tuple[Change, ...], valid: set[tuple[str, str]]) -> list[str]:
+    """The rules a change of the answer under ``changes`` is put on: a single change's rule; for a pair of two
+    changes each valid alone, both rules (they matter together); for a pair where one change is invalid alone, only
+    that one's rule (the other makes it valid: ``stakes.enabled`` for a settlement table with stakes); for a pair
+    of two changes invalid alone, none (the pair is not tried: which rule matters cannot be told)."""
+    if len(changes) == 1:
+        return [changes[0][0]]
+    invalid = [rule for rule, value in changes if (rule, _key(value)) not in valid]
+    return [rule for rule, _ in changes] if not invalid else invalid if len(invalid) < len(changes) else []
+
+
 def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> Computation:
     """The dependencies of ``scenarios`` (default: the bundled suite), see the module doc; ``pairs=False`` tries
     one change at a time only (quicker, for tests).
@@ -213,13 +225,19 @@ def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> C
             out.variants[scenario.id] = variant_id
             out.keys[scenario.id] = {k: [] for k in [*scenario.expect, *scenario.loose]}
         singles, both = alternatives(variant, values[game.id], pairs)
+        valid: set[tuple[str, str]] = set()  # the single changes the game's checks and the engine accept
         alone: dict[tuple[str, str, str], list[str]] = {}  # (scenario id, rule id, value) → keys it changes alone
         for changes in [*((change,) for change in singles), *both]:
+            blamed = _blamed(changes, valid)
+            if not blamed:
+                continue
             rules = _playable_rules(game, _with_values(variant, changes))
             if rules is None:
                 out.skipped += 1
                 continue
             out.tried += 1
+            if len(changes) == 1:
+                valid.add((changes[0][0], _key(changes[0][1])))
             for scenario in asked:
                 wrong, refused = _changed_keys(scenario, ops[scenario.op], rules)
                 out.refusals += refused
@@ -229,7 +247,7 @@ def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> C
                     wrong = [k for k in wrong if not any(k in alone.get((scenario.id, r, _key(v)), ())
                                                          for r, v in changes)]
                 for key in wrong:
-                    out.keys[scenario.id][key] += [r for r, _ in changes if r not in out.keys[scenario.id][key]]
+                    out.keys[scenario.id][key] += [r for r in blamed if r not in out.keys[scenario.id][key]]
     for per_key in out.keys.values():
         for key in per_key:
             per_key[key].sort()

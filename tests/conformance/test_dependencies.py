@@ -116,6 +116,20 @@ def test_the_pairs_tried(suite):
     assert find_dependencies.alternatives(variant, values, pairs=False)[1] == []
 
 
+def test_a_pair_is_put_on_the_rules_that_make_the_difference():
+    blamed = find_dependencies._blamed
+    valid = {("trumps.trump_suit", "false"), ("trumps.level_rank", "false"), ("stakes.enabled", "false")}
+    assert blamed((("trumps.trump_suit", False),), set()) == ["trumps.trump_suit"]
+    # both valid alone: they matter together
+    assert blamed((("trumps.trump_suit", False), ("trumps.level_rank", False)), valid) == \
+        ["trumps.trump_suit", "trumps.level_rank"]
+    # a table without stakes rows is valid only with stakes off: the table makes the difference
+    table = [{"name": "row"}]
+    assert blamed((("settlement.table", table), ("stakes.enabled", False)), valid) == ["settlement.table"]
+    # neither valid alone: which one matters cannot be told
+    assert blamed((("settlement.table", table), ("stakes.enabled", True)), valid) == []
+
+
 def test_the_finder_refuses_a_scenario_the_engine_fails(suite):
     scenario = _scenario(suite, "dadun.dadun-guide.beats.single-lower-001")
     wrong = dataclasses.replace(scenario, expect={"beats": True})
