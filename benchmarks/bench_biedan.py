@@ -15,15 +15,10 @@ from __future__ import annotations
 
 import cProfile
 import pstats
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from a checkout without installing
-
-from benchmarks.measured import require  # noqa: E402
-from benchmarks.random_hands import parser as command_line  # noqa: E402
-from benchmarks.random_hands import play  # noqa: E402
+from random_hands import parser as command_line
+from random_hands import play
+from measured import require
 
 TARGET = 2000.0
 """Hands per second wanted."""

@@ -19,22 +19,18 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
 import pstats
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from a checkout without installing
-
-from benchmarks.measured import require  # noqa: E402
-from datong_rules.conformance.adapters.base import Implementation  # noqa: E402
-from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
-from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
-from datong_rules.conformance.runner import run  # noqa: E402
-from datong_rules.conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import run
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
+from measured import require
 
 TARGET = 2000.0
 """Queries per second wanted over JSON-lines."""
@@ -96,11 +92,10 @@ def main() -> None:
 
     in_process = report("in-process", len(suite), measure(ReferenceImplementation(), suite, args.n))
 
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryDirectory() as tmp:
         server_profile = str(Path(tmp) / "serve.prof") if args.profile == "serve" else None
         client_profile = cProfile.Profile() if args.profile == "client" else None
-        with JsonLinesImplementation(serve_argv(server_profile), cwd=str(ROOT), env=env) as impl:
+        with JsonLinesImplementation(serve_argv(server_profile), cwd=tmp) as impl:
             if client_profile:
                 client_profile.enable()
             over_pipe = report("JSON-lines", len(suite), measure(impl, suite, args.n))

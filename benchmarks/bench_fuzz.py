@@ -17,16 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
-
-from benchmarks.measured import require  # noqa: E402
-from datong_rules.conformance import bundled_spec  # noqa: E402
-from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
-from datong_rules.conformance.adapters.reference.inputs import input_strategies  # noqa: E402
-from datong_rules.conformance.fuzz.driver import fuzz_operation  # noqa: E402
-from datong_rules.conformance.fuzz.session import schema_name  # noqa: E402
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference.inputs import input_strategies
+from datong_rules.conformance.fuzz.driver import fuzz_operation
+from datong_rules.conformance.fuzz.session import schema_name
+from measured import require
 
 
 def measure(variant: str, op: str, strategy, n: int) -> tuple[int, float, float]:

@@ -20,16 +20,12 @@ import cProfile
 import io
 import pstats
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
-
-from benchmarks.measured import require  # noqa: E402
-from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand  # noqa: E402
-from datong_rules.reference_impl.huolong.match import Match  # noqa: E402
-from datong_rules.reference_impl.huolong.rules import rules_for  # noqa: E402
+from measured import require
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
+from datong_rules.reference_impl.huolong.match import Match
+from datong_rules.reference_impl.huolong.rules import rules_for
 
 VARIANTS = ("huolong/li-zhijiang", "huolong/datong-guide", "huolong/online-platform")
 TARGET = 250

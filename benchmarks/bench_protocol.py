@@ -25,13 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
-
-from benchmarks.measured import require  # noqa: E402
-from datong_rules.conformance.adapters.base import ImplementationStartError  # noqa: E402
-from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
-from datong_rules.conformance.runner import run, select  # noqa: E402
-from datong_rules.conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.runner import run, select
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
+from measured import require
+from datong_rules.conformance.adapters.base import ImplementationStartError
 
 ECHO_IMPL = r"""
 import json, sys

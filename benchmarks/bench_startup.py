@@ -2,7 +2,7 @@
 conformance suite, each against an anchor measured in the same run (a bare ``python -c pass``).
 
 Each command runs as a fresh process ``--repeat`` times (default 5); the figure is the smallest CPU time (user +
-system, of the process and its children, from ``os.wait4``) of those runs, so that another program busy on the
+system of the process, from ``os.wait4``, interpreter start and imports included) of those runs, so that another program busy on the
 machine inflates it as little as possible. The anchor shows what the interpreter alone costs on this machine; the
 ratio to it is the figure to compare between machines.
 
@@ -44,9 +44,11 @@ def measure(args: list[str], repeat: int) -> float:
 
 
 def _run_once(args: list[str]) -> float:
+    """CPU seconds of one run of ``python ARGS`` from the repository root (this checkout first on the path); exits
+    with status 2 when the command fails, since the time of a failed command measures nothing."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
-    with open(os.devnull, "w") as sink:
-        proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env, stdout=sink, stderr=subprocess.PIPE)
+    with subprocess.Popen([sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE) as proc:
         assert proc.stderr is not None
         err = proc.stderr.read()
         _, status, usage = os.wait4(proc.pid, 0)

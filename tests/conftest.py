@@ -98,6 +98,5 @@ def mutation_report():
     planted fault of the catalogue, the whole suite against each), run once per session: its
     :class:`~datong_rules.conformance.mutation.runner.MutationReport`."""
     from datong_rules.conformance.mutation.runner import run_mutants
-    from datong_rules.conformance.scenarios_io import load_scenarios
 
-    return run_mutants(load_scenarios(None))
+    return run_mutants()  # as `python -m datong_rules.conformance.mutation` runs it

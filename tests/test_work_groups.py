@@ -15,9 +15,10 @@ def test_costly_session_fixtures_and_module_fixtures_make_groups():
     assert work_groups.module_group("tests/conformance/test_mutation.py") == "mutation"  # its `suite` is module-scoped
     facts = "tests/docs/test_docs_facts.py::test_the_readme_counts_the_engine_faults_the_mutation_check_plants"
     assert work_groups.work_group(facts) == "mutation"
-    console = "tests/docs/test_docs_console.py"  # every quoted command run once, a module fixture
-    assert work_groups.module_group(console) == console
-    assert work_groups.work_group(f"{console}::test_x[a]") == work_groups.work_group(f"{console}::test_y") == console
+    assert work_groups.module_group("tests/docs/test_docs_console.py") == "mutation"  # quotes the mutation check
+    exits = "tests/docs/test_docs_exit_status.py"  # input files made once, a module fixture
+    assert work_groups.module_group(exits) == exits
+    assert work_groups.work_group(f"{exits}::test_x[a]") == work_groups.work_group(f"{exits}::test_y") == exits
     free = "tests/cli/test_lazy_imports.py::test_version_imports_no_library_of_the_kit_nor_the_kit"
     assert work_groups.module_group(free.split("::")[0]) is None and work_groups.work_group(free) == free
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import click
 
+from .command_error import CommandError, fail
 from .output import interrupted_status
 from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
@@ -55,21 +56,6 @@ from datong_rules.conformance.runner import RunResult, apply_late_errors, run, s
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
-
-
-class CommandError(Exception):
-    """An expected error: printed as one ``error: ...`` line, exit with ``code``."""
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-def fail(error: CommandError) -> None:
-    """Print the error's line(s) on stderr and exit with its code (used by the commands)."""
-    for line in str(error).splitlines() or ["(no message)"]:
-        click.echo(f"error: {line}", err=True)
-    raise SystemExit(error.code)
 
 
 def warn_spec_problems() -> None:
@@ -272,7 +258,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
     began = time.perf_counter()
     from datong_rules.conformance.house import house_record, left_out_lines
 
-    from .house_arg import house_selected, impl_option, split_variants  # here: house_arg imports this module
+    from .house_arg import house_selected, impl_option, split_variants
 
     house_notes: list[str] = []
     inherited: list = []  # (house file as typed, HouseSuite) of each house file

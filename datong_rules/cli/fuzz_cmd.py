@@ -37,7 +37,8 @@ from datong_rules.conformance.fuzz.scenario_text import Found, scenario_file
 from datong_rules.reference_impl import __version__
 from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open_variant
 
-from .conform import CommandError, check_options, fail, make_implementation, warn_spec_problems
+from .command_error import CommandError, fail
+from .conform import check_options, make_implementation, warn_spec_problems
 from .output import interrupted_status
 
 MAX_SECONDS = 86400.0

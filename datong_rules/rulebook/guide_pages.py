@@ -12,7 +12,7 @@ from typing import Any
 
 from .compare import compact
 from .game_data import facet_data, game_name
-from .labels import LANGS, UI, label
+from .labels import LANGS, UI
 from .paths import glossary_path, page_path, url, which_path
 from .player_page import lang_switch, variant_card
 from .rules_html import rule_items

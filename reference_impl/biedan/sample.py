@@ -1,13 +1,14 @@
 """The narrated sample hand of the Biedan rulebook: one hand of a reference-engine game, replayed action by action,
-as the data a narrator needs and the game's own part of the story told as data: the deal and the egg, the places, the
-exchange and the bank (stories in the format of ``datong_rules.rulebook.story``; the generic layout of the rounds is
-``datong_rules.rulebook.sample_climbing``)."""
+as the data a narrator needs and the story the rulebook lays out (``datong_rules.rulebook.story``): the deal and the
+egg, the play (told as every climbing game tells it, :mod:`..climbing.sample_story`), the places, the exchange and the
+bank."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from ..climbing.sample_story import play_story, sections
 from .bots import BOTS
 from .combinations import classify
 from .state import HandState, Match
@@ -21,9 +22,9 @@ SAY: dict[str, dict[str, str]] = {
                     "out, the wind, the last); the others are told in short."},
     "bomb_note": {"zh": "这一轮有炸弹。", "en": "A bomb is played in this round."},
     "first_drawer": {"zh": "{who}先摸牌，三人轮流一张一张摸完54张牌，每人18张。",
-                     "en": "{who} draws first; the three draw one card at a time until all 54 are gone, 18 each."},
-    "banker_card": {"zh": "{who}摸到了红桃3，当庄家。", "en": "{who} drew the ♥3 and is the banker."},
-    "banker_kept": {"zh": "{who}是上一局定下的庄家。", "en": "{who} is the banker, as the last hand decided."},
+                     "en": "{Who} draws first; the three draw one card at a time until all 54 are gone, 18 each."},
+    "banker_card": {"zh": "{who}摸到了红桃3，当庄家。", "en": "{Who} drew the ♥3 and is the banker."},
+    "banker_kept": {"zh": "{who}是上一局定下的庄家。", "en": "{Who} is the banker, as the last hand decided."},
     "hand": {"zh": "{who}的牌：", "en": "{Who}'s cards:"},
     "egg": {"zh": "{who}扣下三张牌作蛋（背面朝上，别人看不到）：",
             "en": "{Who} buries three cards as the egg (face down, hidden from the others):"},
@@ -85,12 +86,13 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     number ``hand`` (from 1).
 
     Returns:
-        ``None`` when the session has fewer hands; else ``{"kind": "climbing", "game": "biedan", "seed", "bots",
+        ``None`` when the session has fewer hands; else ``{"seed", "bots",
         "hand_number", "banker", "banker_by_card", "first_drawer", "hands": [cards dealt to each seat], "egg",
         "rounds": [{"number", "plays": [{"seat", "cards" (None: a pass), "out", "combination", "tier"}], "taker",
         "next_leader" (None when the hand ended), "wind", "last"}], "places": {first, second, third},
         "banker_kept", "next_banker", "moves": [{step, from, to, cards}], "intro": the play's opening sentence
-        (``{n}`` rounds, ``{k}`` pictured), "highlights": [{"tiers", "note"}], "setup" and "settle": stories}``.
+        (``{n}`` rounds, ``{k}`` pictured), "highlights": [{"tiers", "note"}], "sections": the page's sections
+        ``[{id, title, story}]`` (the deal, the play, the settlement)}``.
     """
     rules = rules_for(variant_id)
     match = Match(rules, seed)
@@ -125,10 +127,11 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
                            "wind": not over and replay.turn != taker, "last": over})
             plays = []
     result = state.settlement()
-    told = {"kind": "climbing", "game": "biedan", "seed": seed, "bots": bots, "hand_number": hand,
+    told = {"seed": seed, "bots": bots, "hand_number": hand,
             "banker": state.banker, "banker_by_card": state.banker_by_card, "first_drawer": state.first_drawer,
             "hands": dealt, "egg": list(state.egg), "rounds": rounds, "places": dict(result["places"]),
             "banker_kept": result["banker_kept"], "next_banker": result["next_banker"],
             "moves": [dict(m) for m in result["moves"]], "intro": SAY["intro"],
             "highlights": [{"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    return {**told, "setup": setup_story(told), "settle": settle_story(told)}
+    play = play_story(told["rounds"], told["intro"], told["highlights"])
+    return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

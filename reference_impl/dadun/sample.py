@@ -1,13 +1,14 @@
 """The narrated sample hand of the Dadun rulebook: one hand of a reference-engine game, read off the finished hand's
-rounds, as the data a narrator needs and the game's own part of the story told as data: the level, the cut and the
-marked card, the finishing order, the merged scores and the levels (stories in the format of
-``datong_rules.rulebook.story``; the generic layout of the rounds is ``datong_rules.rulebook.sample_climbing``)."""
+rounds, as the data a narrator needs and the story the rulebook lays out (``datong_rules.rulebook.story``): the level,
+the cut and the marked card, the play (told as every climbing game tells it, :mod:`..climbing.sample_story`), the
+finishing order, the merged scores and the levels."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from ..climbing.sample_story import play_story, sections
 from .bots import BOTS
 from .rules import rules_for
 from .scoring import points_of
@@ -46,11 +47,11 @@ SAY: dict[str, dict[str, str]] = {
     "full": {"zh": "满", "en": "full"},
     "not_full": {"zh": "不满", "en": "not full"},
     "winner": {"zh": "赢的一队", "en": "Winners"},
-    "winner_gain": {"zh": "{team}，升{gain}级", "en": "{team}, up {gain}"},
+    "winner_gain": {"zh": "{team}，升{gain}级", "en": "{Team}, up {gain}"},
     "levels": {"zh": "级数", "en": "Levels"},
     "team_levels": {"zh": "{team} {before} → {after}", "en": "{team} {before} → {after}"},
     "next": {"zh": "下一局打{level}。", "en": "The next hand is played at {level}."},
-    "match_won": {"zh": "{team}在打A的一局里赢了，赢得全局。", "en": "{team} won a hand at A and wins the match."},
+    "match_won": {"zh": "{team}在打A的一局里赢了，赢得全局。", "en": "{Team} won a hand at A and wins the match."},
 }
 """The narration's sentences in both languages (``{who}`` and the like are seats, ``{team}`` a team, named by the
 rulebook)."""
@@ -131,15 +132,16 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     number ``hand`` (from 1).
 
     Returns:
-        ``None`` when the match has fewer hands; else ``{"kind": "climbing", "game": "dadun", "seed", "bots",
+        ``None`` when the match has fewer hands; else ``{"seed", "bots",
         "hand_number", "level", "levels", "cutter", "marked", "first_drawer", "seat_sizes" (cards drawn by each
         seat), "bonus", "rounds":
         [{"number", "plays": [{"seat", "cards" (None: a pass), "out", "combination", "tier"}], "taker", "points",
         "next_leader" (None when the hand ended), "wind", "last"}], "finish" (seats out, in order), "places" (every
-        seat in finishing order, the last player last), "captured", "result", "intro", "highlights", "setup",
-        "settle"}`` (``result``: the hand's settlement, as operation ``settle`` answers it; ``intro``: the play's
+        seat in finishing order, the last player last), "captured", "result", "intro", "highlights",
+        "sections"}`` (``result``: the hand's settlement, as operation ``settle`` answers it; ``intro``: the play's
         opening sentence, ``{n}`` rounds and ``{k}`` pictured; ``highlights``: the tiers that make a round worth a
-        picture, most wanted first, with the note said under it; ``setup`` and ``settle``: stories).
+        picture, most wanted first, with the note said under it; ``sections``: the page's sections ``[{id, title,
+        story}]``, the deal, the play and the settlement).
     """
     rules = rules_for(variant_id)
     match = Match(rules, seed)
@@ -179,7 +181,7 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
                        "next_leader": None, "wind": False, "last": True})
     elif rounds:
         rounds[-1]["last"] = True
-    told = {"kind": "climbing", "game": "dadun", "seed": seed, "bots": bots, "hand_number": hand,
+    told = {"seed": seed, "bots": bots, "hand_number": hand,
             "level": state.level, "levels": list(state.levels), "cutter": state.cutter, "marked": state.marked,
             "first_drawer": state.first_drawer, "seat_sizes": dealt, "bonus": dict(state.bonus),
             "rounds": rounds, "finish": list(state.finish),
@@ -188,4 +190,5 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "result": dict(state.result or {}), "intro": SAY["intro"],
             "highlights": [{"tiers": ["dun"], "note": SAY["dun_note"]},
                            {"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    return {**told, "setup": setup_story(told), "settle": settle_story(told)}
+    play = play_story(told["rounds"], told["intro"], told["highlights"])
+    return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

@@ -96,7 +96,7 @@ def test_a_second_reply_errors_its_query_whenever_it_comes(demo_scenarios, doubl
 
 
 def test_every_run_catches_a_second_reply_sent_while_the_runner_goes_on(demo_scenarios):
-    """The double reply of issue 24 was green in 2 of 13 runs; caught in every one here."""
+    """A double reply once passed in 2 of 13 runs; caught in every one here."""
     for _ in range(5):
         _, by_id = run_fake(demo_scenarios, "--twice-on", f"{DOUBLED}:0.01")
         assert by_id[DOUBLED].status == ERRORED

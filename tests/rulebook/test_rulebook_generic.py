@@ -43,22 +43,40 @@ def test_the_check_finds_a_game_name():
     assert {"intro_biedan", "_dadun_setup"} <= names and "docstring biedan" not in names
 
 
-def test_sample_modules_import_no_circle():
-    """sample_page uses sample_climbing; both take the shared parts from sample_common, never from each other."""
-    climbing = ast.parse((FOLDER / "sample_climbing.py").read_text(encoding="utf-8"))
-    imported = {node.module for node in ast.walk(climbing) if isinstance(node, ast.ImportFrom)}
-    assert "sample_page" not in imported and "sample_common" in imported
+def _imports(path: Path) -> set[str]:
+    """The rulebook modules ``path`` imports at its top level or in a function (``from .x import …``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.module.split(".")[0] for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
 
 
-SEAT = {"zh": "{who}先出。", "en": "{who} leads.", "with": {"who": {"seat": 1}}}
+def test_the_rulebook_modules_import_no_circle():
+    graph = {p.stem: _imports(p) for p in FOLDER.glob("*.py")}
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    assert [m for m in graph if m in reach(m)] == []
+
+
+SEAT = {"zh": "{who}先出。", "en": "{Who} leads.", "with": {"who": {"seat": 1}}}
 
 
 def test_story_texts():
     assert text(SEAT, "zh") == "乙先出。" and text(SEAT, "en") == "Player B leads."
-    assert text([SEAT, {"zh": "好。", "en": "good."}], "en") == "Player B leads. Good."
+    assert text([SEAT, {"zh": "好。", "en": "Good."}], "en") == "Player B leads. Good."
+    assert text({"zh": "{who}", "en": "{who}", "with": {"who": {"seat": 0}}}, "en") == "player A"
     assert text([SEAT, {"zh": "好。", "en": "good."}], "zh") == "乙先出。好。"
     assert text({"each": [{"seat": 0}, {"seat": 2}]}, "zh") == "甲，丙"
-    assert text({"zh": "{t}赢", "en": "{t} wins", "with": {"t": {"team": [0, 2]}}}, "en") == "Team A–C wins"
+    assert text({"zh": "{t}赢", "en": "{T} wins", "with": {"t": {"team": [0, 2]}}}, "en") == "Team A–C wins"
+    assert text({"each": ["1", "2"], "join": "list"}, "zh") == "1、2"
+    assert text({"suit": "H"}, "en") == "♥ hearts"
     assert team_name([1, 3], "zh") == "乙丁队"
     assert text({"zh": "共{n}轮", "en": "{n} rounds"}, "en", n=3) == "3 rounds"
     assert text(14, "zh") == "14"
@@ -79,3 +97,18 @@ def test_story_blocks():
     assert block_html({"text": "<b>"}, "zh") == "<p>&lt;b&gt;</p>"
     with pytest.raises(ValueError, match="no known kind"):
         block_html({"picture": 1}, "zh")
+
+
+def test_story_rows_of_data_values_and_answers():
+    from datong_rules.rulebook.story import answer_html
+
+    rows = {"rows": [{"key": "banker", "value": 2}]}
+    assert block_html(rows, "en", value=lambda key, v: f"<b>{key}={v}</b>") == \
+        '<table class="kv"><tr><th>banker</th><td><b>banker=2</b></td></tr></table>'
+    with pytest.raises(ValueError, match="no way to lay it out"):
+        block_html(rows, "en")
+    two = [{"text": {"zh": "甲。", "en": "A."}}, {"text": {"zh": "乙。", "en": "B."}}]
+    assert answer_html(two, "en") == "A.<br>B."
+    line = [{"line": {"zh": "底牌", "en": "Bottom"}, "cards": ["SA"]}, {"text": "x"}]
+    html = answer_html(line, "zh")
+    assert html.startswith('<span class="answer-line">底牌 ') and html.endswith("</span>x")
