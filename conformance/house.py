@@ -13,9 +13,11 @@ Scenarios of ``replay`` are never inherited: a game record names the variant it 
 depends on every rule.
 
 A rule changes when its value differs from the value of the variant the scenario was written for (the whole
-section's values for a section id such as ``declaration``); text and provenance do not count. What the attribution
-leaves out cannot be seen: a scenario whose answer depends on a changed rule it does not cite is kept (and may then
-fail for the house variant: cite the rule in the scenario).
+section's values for a section id such as ``declaration``); text and provenance do not count. The rules a scenario
+depends on (:func:`depends_on`) are those it declares and those the reference engine found its answer to depend on
+(the generated file of :mod:`.dependencies`: the engine re-answered the scenario under every other value of every
+rule): a rule left out of the hand-written lists still leaves the scenario out. The declared rules count too: they
+cover house files that change two rules at once and values no variant uses, which the engine did not try.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFo
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 from datong_rules.reference_impl.variant.variant import iter_rules
 
-from . import bundled_spec
+from . import bundled_spec, dependencies
 from .scenarios_io import Scenario
 
 _MISSING = object()
@@ -91,10 +93,15 @@ def changed_rules(house: Variant, base: Variant) -> list[str]:
 
 
 def depends_on(scenario: Scenario) -> tuple[str, ...]:
-    """The rule ids the scenario's expected keys depend on (per-key attribution when it has one)."""
+    """The rule ids the scenario's expected keys depend on: those it declares (per-key attribution when it has
+    one), then those the reference engine found (:func:`.dependencies.computed`, for a bundled scenario) that it
+    does not declare."""
     keys = list(scenario.expect) + [k for k in getattr(scenario, "loose", {}) if k not in scenario.expect]
     rules_of = getattr(scenario, "rules_of", None)
-    return tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+    declared = tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+    found = dependencies.computed(scenario) or {}
+    extra = sorted({r for k in keys for r in found.get(k, ()) if r not in declared})
+    return declared + tuple(extra)
 
 
 def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
@@ -144,7 +151,7 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
     """
     house = suite.variant
     parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
-    records = sum(1 for _, why in suite.left_out if why and why[0] == NOT_INHERITED.get("replay"))
+    records = sum(1 for _, why in suite.left_out if is_record(why))
     lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} scenario"
              f"{'' if len(suite.scenarios) == 1 else 's'} inherited, {len(suite.left_out)} left out "
              f"({len(suite.left_out) - records} depend on rules the house file changes, {records} replay a record "
@@ -154,6 +161,46 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
         lines.append(f"  compare the engine with the reference engine on generated questions about them: "
                      f"datong-rules fuzz --variant {ref} {impl_option}")
     return lines
+
+
+def is_record(why: tuple[str, ...]) -> bool:
+    """Whether a :attr:`HouseSuite.left_out` reason is that of a scenario never inherited (``replay``), not the
+    changed rules it depends on."""
+    return bool(why) and why[0] in NOT_INHERITED.values()
+
+
+def left_out_lines(suite: HouseSuite) -> list[str]:
+    """One console line per scenario left out because it depends on rules the house file changes, naming them;
+    the scenarios never inherited (``replay``) in one line with the reason."""
+    lines = [f"  left out {scenario.id}: depends on {', '.join(why)}"
+             for scenario, why in suite.left_out if not is_record(why)]
+    records = [scenario for scenario, why in suite.left_out if is_record(why)]
+    if records:
+        lines.append(f"  left out {len(records)} scenario{'' if len(records) == 1 else 's'} of replay: "
+                     f"{NOT_INHERITED['replay']}")
+    return lines
+
+
+def house_record(suite: HouseSuite, ref: str) -> dict[str, Any]:
+    """What a run of a house variant checked, for the JSON and Markdown reports (``houses`` of
+    ``spec/schema/report.schema.json``)::
+
+        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "changed": [rule id, …],
+         "unchecked": [rule id, …],
+         "left_out": [{"id", "variant", "op", "depends_on": [rule id, …]} or {…, "reason": text}, …]}
+
+    ``depends_on`` lists the rules of the house file (changed from the scenario's variant) that the scenario
+    depends on; ``reason`` says why a scenario is never inherited.
+    """
+    house = suite.variant
+    left_out = []
+    for scenario, why in suite.left_out:
+        entry: dict[str, Any] = {"id": scenario.id, "variant": scenario.variant, "op": scenario.op}
+        entry.update({"reason": why[0]} if is_record(why) else {"depends_on": list(why)})
+        left_out.append(entry)
+    return {"file": ref, "variant": house.id, "extends": list(reversed([v for v in house.chain if v != house.id])),
+            "inherited": len(suite.scenarios), "changed": list(suite.changed), "unchecked": list(suite.unchecked),
+            "left_out": left_out}
 
 
 def split_variants(values: Iterable[str]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:

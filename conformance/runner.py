@@ -106,6 +106,9 @@ class RunResult:
         started: epoch seconds; duration: seconds of the run alone (the queries).
         total: seconds of the whole command that made the run (loading the suite, starting and stopping
             the implementation included), set by the command; 0 when not measured.
+        houses: for a run of house variant files, one mapping per file saying what it inherited and which
+            scenarios it left out, with the house rules each depends on (:func:`.house.house_record`); set by the
+            command.
     """
 
     implementation: dict[str, str]
@@ -116,6 +119,7 @@ class RunResult:
     started: float = 0.0
     duration: float = 0.0
     total: float = 0.0
+    houses: list[dict[str, Any]] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """Number of results per status, every status present (zeros included)."""

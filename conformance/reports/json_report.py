@@ -13,7 +13,8 @@ Shape::
      "by_operation": {full op: counts + "asked"}, "by_variant": {variant: counts},
      "by_rule": {rule: counts (a failure counts only against its blamed rules)},
      "results": [{"id", "variant", "op" (bare), "operation" (full name), "rules", "blamed_rules", "file", "line", "status", "asked",
-                  "expected", "actual", "mismatched", "schema_problem", "message", "stderr", "duration"}, ...]}
+                  "expected", "actual", "mismatched", "schema_problem", "message", "stderr", "duration"}, ...],
+     "houses": [...]}   # only for a run of house variant files: datong_rules.conformance.house.house_record
 
 The shape is ``spec/schema/report.schema.json`` (``report_version`` 2).
 """
@@ -70,6 +71,7 @@ def to_json(run: RunResult) -> dict[str, Any]:
         "by_variant": by_variant(run),
         "by_rule": by_rule(run),
         "results": [result_record(r) for r in run.results],
+        **({"houses": run.houses} if run.houses else {}),
     }
 
 

@@ -1,7 +1,8 @@
 """The Markdown report, for humans reading a CI artifact or a pull-request comment.
 
 Sections: title and run facts, a status table, tables by operation and by rule, then each failed
-or errored scenario with its rules, expected and actual values, then the skipped scenarios.
+or errored scenario with its rules, expected and actual values, then for a run of house variant files what each
+inherited and the scenarios it left out with the house rules they depend on, then the skipped scenarios.
 """
 
 from __future__ import annotations
@@ -44,6 +45,24 @@ def _problem(result: ScenarioResult) -> list[str]:
     return out + [""]
 
 
+def _house(house: dict) -> list[str]:
+    """The section of one house variant file: what it inherited, and each scenario it left out with the house rules
+    its answer depends on (:func:`datong_rules.conformance.house.house_record`)."""
+    out = [f"## House variant `{_cell(house['variant'])}` ({_cell(house['file'])})", "",
+           f"Extends {' → '.join(f'`{v}`' for v in house['extends'])}: {house['inherited']} scenarios inherited, "
+           f"{len(house['left_out'])} left out.", ""]
+    if house["unchecked"]:
+        out += ["Rules of the house file that no inherited scenario checks: "
+                + ", ".join(f"`{r}`" for r in house["unchecked"]), ""]
+    if house["left_out"]:
+        out += ["| scenario left out | depends on the house rules |", "|---|---|"]
+        out += [f"| `{_cell(entry['id'])}` | "
+                + (", ".join(f"`{r}`" for r in entry["depends_on"]) if "depends_on" in entry
+                   else _cell(entry.get("reason", ""))) + " |" for entry in house["left_out"]]
+        out.append("")
+    return out
+
+
 def render_markdown(run: RunResult) -> str:
     """The report as Markdown text."""
     impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
@@ -62,6 +81,8 @@ def render_markdown(run: RunResult) -> str:
         out += ["## Failures and errors", ""]
         for result in failing:
             out += _problem(result)
+    for house in run.houses:
+        out += _house(house)
     skipped = [r for r in run.results if r.status == SKIPPED]
     if skipped:
         out += ["## Skipped", "", "| scenario | reason |", "|---|---|"]

@@ -256,9 +256,12 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
+    from datong_rules.conformance.house import house_record, left_out_lines
+
     from .house_arg import house_selected, impl_option, split_variants
 
     house_notes: list[str] = []
+    inherited: list = []  # (house file as typed, HouseSuite) of each house file
     reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
     try:
         check_options(timeout, startup_timeout, reports)
@@ -271,7 +274,8 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             if houses:  # house variant files: the scenarios they inherit, asked about them
                 chosen, house_notes = house_selected(scenario_paths, variants, houses, ops, rules, keyword,
                                                      spec_check=not no_spec_check, suite=suite,
-                                                     impl_option=impl_option(impl, impl_cmd))
+                                                     impl_option=impl_option(impl, impl_cmd),
+                                                     inherited_out=inherited)
             else:
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)
@@ -283,12 +287,15 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise CommandError("interrupted while loading the implementation", interrupted_status()) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
+        outcome.houses = [house_record(chosen_house, ref) for ref, chosen_house in inherited]
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
         to_stderr = any(map(is_stdout, reports.values()))
         stream = sys.stderr if to_stderr else sys.stdout
         click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
                    color=use_color(stream))
         for line in house_notes:
+            click.echo(line, err=to_stderr)
+        for line in [] if quiet else [line for _, chosen_house in inherited for line in left_out_lines(chosen_house)]:
             click.echo(line, err=to_stderr)
         writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
         for name, path in reports.items():

@@ -28,12 +28,13 @@ def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple
 
 
 def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tuple[str, Variant]], ops, rules,
-                   keyword, *, spec_check: bool, suite: list[Scenario],
-                   impl_option: str) -> tuple[list[Scenario], list[str]]:
+                   keyword, *, spec_check: bool, suite: list[Scenario], impl_option: str,
+                   inherited_out: list[tuple[str, HouseSuite]] | None = None) -> tuple[list[Scenario], list[str]]:
     """The scenarios of a run with house files: those each house file inherits from the suite (``paths``, default
     the bundled one), and those of the variant ids, narrowed by the other filters; and the summary lines of each
     house file (``impl_option``: the implementation option shown in the suggested ``fuzz`` command). ``suite``
-    receives the whole suite and the inherited scenarios.
+    receives the whole suite and the inherited scenarios; ``inherited_out``, when given, ``(path as typed,
+    HouseSuite)`` of each house file (for the reports: which scenarios were left out, and why).
 
     Raises:
         CommandError: bad scenario files, or no scenario left for a house file or a variant id.
@@ -58,6 +59,8 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
                                f"inherits matches the filters")
         suite.extend(inherited.scenarios)
         chosen.extend(picked)
+        if inherited_out is not None:
+            inherited_out.append((ref, inherited))
         notes += summary_lines(inherited, ref, impl_option)
     return chosen, notes
 

@@ -49,3 +49,29 @@ def gone(pid: int, wait: float = 3.0) -> bool:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.02)
+
+
+def import_engines() -> None:
+    """Import every game's engine (its ``ops`` and ``rules`` modules) at collection time: a pytester test drops the
+    modules first imported while it ran, and a later test would then mix two copies of a game's rules class."""
+    from datong_rules.conformance.adapters.reference import game_ops
+    from datong_rules.reference_impl import games
+
+    for game_id in games.ids():
+        game_ops(games.get(game_id))
+        games.get(game_id).facet("rules")
+
+
+LOCKING_CLUB = """\
+id: biedan/locking-club
+extends: biedan/biedan-guide
+name: {zh: 俱乐部, en: A club}
+summary: {zh: 过牌就锁住, en: A pass locks out}
+rules:
+  play:
+    pass_locks_out:
+      value: true
+      text: {zh: 过牌后这一轮不能再出, en: A player who passes may not play again in the round}
+      inferred: {reason: House rule}
+"""
+"""A 憋蛋 club's house file that changes one rule: a player who passes is locked out of the round."""

@@ -7,6 +7,14 @@ import pytest
 from conformance_support import SCENARIOS
 
 
+@pytest.fixture(scope="session")
+def bundled_suite():
+    """The bundled suite (loaded once per session; read it, do not modify it)."""
+    from datong_rules.conformance.scenarios_io import load_scenarios
+
+    return load_scenarios()
+
+
 @pytest.fixture
 def demo_scenarios():
     """The six demo scenarios (ops echo and add; variants demo/plain and demo/other)."""

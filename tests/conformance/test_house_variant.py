@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
+from conformance_support import LOCKING_CLUB
 
 from datong_rules.cli.main import cli
 from datong_rules.conformance.house import depends_on, inherit
@@ -103,3 +104,36 @@ def test_pytest_plugin_refuses_a_bad_house_file(pytester, tmp_path):
                                            "--datong-variant", str(bad))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert f"--variant {bad}: " in result.stderr.str()
+
+
+def test_the_reports_name_each_scenario_left_out_with_the_house_rules_it_depends_on(tmp_path):
+    import json
+
+    import jsonschema
+
+    from datong_rules.reference_impl.schemas import find_schema
+
+    house = tmp_path / "club.yaml"
+    house.write_text(LOCKING_CLUB, encoding="utf-8")
+    report, markdown = tmp_path / "report.json", tmp_path / "report.md"
+    result = _conform("--variant", str(house), "--op", "round", "--json", str(report), "--markdown", str(markdown))
+    assert result.exit_code == 0, result.output
+    # the round where seat 1 passes and plays again is refused under the house rule: left out, and why
+    assert "  left out biedan.biedan-guide.round.straight-round-001: depends on play.pass_locks_out" in result.output
+    assert "scenarios of replay: a game record names the variant" in result.output
+    data = json.loads(report.read_text(encoding="utf-8"))
+    jsonschema.validate(data, json.loads(find_schema("report").read_text(encoding="utf-8")))
+    (entry,) = data["houses"]
+    assert entry["variant"] == "biedan/locking-club" and entry["extends"] == ["biedan/biedan-guide"]
+    assert entry["changed"] == ["play.pass_locks_out"] and entry["inherited"] > 0
+    left_out = {e["id"]: e for e in entry["left_out"]}
+    assert left_out["biedan.biedan-guide.round.straight-round-001"]["depends_on"] == ["play.pass_locks_out"]
+    assert all("depends_on" in e or e["op"] == "replay" for e in entry["left_out"])
+    text = markdown.read_text(encoding="utf-8")
+    assert "## House variant `biedan/locking-club`" in text
+    assert "| `biedan.biedan-guide.round.straight-round-001` | `play.pass_locks_out` |" in text
+    quiet = _conform("--variant", str(house), "--op", "round", "-q")
+    assert quiet.exit_code == 0 and "left out biedan" not in quiet.output
+    plain = tmp_path / "plain.json"
+    assert _conform("--op", "round", "--variant", "biedan/biedan-guide", "-q", "--json", str(plain)).exit_code == 0
+    assert "houses" not in json.loads(plain.read_text(encoding="utf-8"))
