@@ -96,7 +96,8 @@ def test_a_counting_title_agrees_with_its_answer(scenario):
         title = (scenario.description or {}).get(lang, "")
         for pattern in patterns:
             for m in pattern.finditer(title):
-                assert int(m.group(1)) == scenario.expect.get(field), f"{lang} title {title!r}: {scenario.expect}"
+                answer = scenario.expect.get(field, scenario.expect.get("count"))  # Huolong's count has no pass
+                assert int(m.group(1)) == answer, f"{lang} title {title!r}: {scenario.expect}"
 
 
 def test_counting_titles_are_checked():
