@@ -88,6 +88,8 @@ S: dict[str, dict[str, str]] = {
     "give": {"zh": "{frm}给{to}{r}", "en": "{Frm} gives {r} to {to}"},
     "take_egg": {"zh": "{to}收下蛋（{r}）", "en": "{To} takes the egg ({r})"},
     "hand_over_step": {"zh": "{frm}把其余的{n}张（{r}）交给{to}", "en": "{Frm} hands the other {n} cards ({r}) to {to}"},
+    "hand_over_one": {"zh": "{frm}把剩下的一张（{r}）交给{to}", "en": "{Frm} hands the last card ({r}) to {to}"},
+    "return_one": {"zh": "{frm}退给{to}最差的一张（{r}）", "en": "{Frm} returns the worst card ({r}) to {to}"},
     "return": {"zh": "{frm}退给{to}最差的{n}张（{r}）", "en": "{Frm} returns the worst {n} ({r}) to {to}"},
     "extra": {"zh": "{frm}再给{to}{r}", "en": "{Frm} also gives {r} to {to}"},
     "bonus": {"zh": "{team}升{n}级。", "en": "{Team} goes up {n} levels."},
@@ -168,6 +170,16 @@ def _sep(lang: str) -> str:
 def _ranks(ranks: list[str], lang: str) -> str:
     names = {"BJ": {"zh": "大王", "en": "big joker"}, "LJ": {"zh": "小王", "en": "small joker"}}
     return ("、" if lang == "zh" else ", ").join(names[r][lang] if r in names else r for r in ranks)
+
+
+def _one_card(ranks: list[str], lang: str) -> str:
+    """The cards a player takes or gives: in English one card gets its article (the big joker, a 7, an 8)."""
+    if lang != "en" or len(ranks) != 1:
+        return _ranks(ranks, lang)
+    rank = ranks[0]
+    if rank in ("BJ", "LJ"):
+        return f"the {_ranks(ranks, lang)}"
+    return f"{'an' if rank in ('8', 'A') else 'a'} {rank}"
 
 
 # -- the situation --------------------------------------------------------------------------------------------------
@@ -295,7 +307,11 @@ def _exchange(sc: Any, lang: str) -> str:
         key = {"draw": "draw", "give": "give", "take_egg": "take_egg", "hand_over": "hand_over_step",
                "return": "return"}.get(m["step"], "extra")
         frm = _seat(m["from"], lang) if m.get("from") is not None else ""
-        lines.append(_say(key, lang, frm=frm, to=_seat(m["to"], lang), n=m.get("count", 0), r=_ranks(m.get("ranks", []), lang)))
+        count, ranks = m.get("count", 0), m.get("ranks", [])
+        if count == 1 and key in ("hand_over_step", "return"):
+            key = {"hand_over_step": "hand_over_one", "return": "return_one"}[key]
+        cards = _one_card(ranks, lang) if key in ("draw", "give", "extra") else _ranks(ranks, lang)
+        lines.append(_say(key, lang, frm=frm, to=_seat(m["to"], lang), n=count, r=cards))
     end = "。" if lang == "zh" else "."
     return "<br>".join(escape(f"{i}. {line}{end}") for i, line in enumerate(lines, 1))
 
