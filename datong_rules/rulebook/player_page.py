@@ -21,6 +21,8 @@ from .examples import ScenarioLike
 from .game_data import facet_data
 from .labels import LANGS, UI, seat_name
 from .paths import card_path, compare_path, page_path, rules_path, sample_path, url
+from .readings import load_readings, variant_chain
+from .readings_page import other_readings_html
 from .rules_html import is_decision_table, rule_items, settlement_table_html
 from .seats import seats_html
 
@@ -96,16 +98,21 @@ def seating_svg(table: Table | None, lang: str) -> str:
             f'<figcaption>{escape(caption)}</figcaption></figure>')
 
 
-def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang: str, here: str) -> str:
+def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang: str, here: str,
+               others: bool = False) -> str:
+    """The rules ``rule_ids`` in words, each linked to the rules-as-data page; with ``others`` each also names the
+    readings the variant did not choose (from the register of readings)."""
     items = dict(rule_items(rules))
     data = url(rules_path(doc_id, lang), here)
+    register, chain = (load_readings(), variant_chain(doc_id)) if others else (None, ())
     rows = []
     for rid in rule_ids:
         item = items[rid]
         text = escape(str((item.get("text") or {}).get(lang, "")))
         table = settlement_table_html(item["value"], lang, names=False) if is_decision_table(item.get("value")) else ""
+        other = f" {other_readings_html(doc_id, rid, chain, register, here, lang)}" if register is not None else ""
         rows.append(f'<li>{text} <a class="rule-ref" href="{data}#r-{escape(rid)}" '
-                    f'title="{escape(UI["rule_data"][lang])}">{UI["rule_ref"][lang]}</a>{table}</li>')
+                    f'title="{escape(UI["rule_data"][lang])}">{UI["rule_ref"][lang]}</a>{other}{table}</li>')
     return f'<ul class="rule-list">{"".join(rows)}</ul>\n\n' if rows else ""
 
 
@@ -208,7 +215,8 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
         if section.get("aims"):
             out.append(f'<p class="aims">{escape(fill(section["aims"][lang], doc.rules, words, lang))}</p>\n\n')
         if section.get("rules"):
-            out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here))
+            out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here,
+                                  others=section["id"] == "differences"))
         if section.get("picture") == "ranking":
             out.append(_chart(doc.game, doc.rules, lang))
         examples = [by_id[f"{doc.id.replace('/', '.')}.{name}"] for name in named.get(section["id"], {}).get(short, [])

@@ -160,13 +160,13 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它和斗地主、争上游一样比大小、先出完为胜，不同的是：一副牌三个人全部摸完，"
                      "庄家扣三张作蛋；没有三带一、飞机这类带牌的牌型；同花色的顺子（清一色）更大；输家收蛋并交出好牌，"
-                     "没有记分。原文没说清的地方，这个版本都选了一种读法，另一种读法可以作为选项来打：",
+                     "没有记分。原文没说清的地方，这个版本都选了一种读法；下面每一条后面写着没有选的读法，牌桌也可以约定照它打：",
                "en": "This is the only variant so far. Like Dou Dizhu and Zheng Shangyou it is won by going out first, "
                      "but all 54 cards are dealt to three players, the banker buries three as the egg, there are no "
                      "combinations with attachments (no triple with one, no airplane), a one-suit straight (flush) "
                      "ranks higher, and the loser takes the egg and gives up good cards instead of paying points. "
-                     "Where the source is unclear the variant picks one reading; a table may play the other as an "
-                     "option:"},
+                     "Where the source is unclear the variant picks one reading; each rule below names the reading not "
+                     "chosen, which a table may agree to play instead:"},
      "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
                "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
                "play.first_lead_with_banker_card"]},

@@ -159,11 +159,12 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"
                      "和掼蛋不同的是用三副牌，有墩和连墩，没有进贡，切牌翻明牌定谁先出。原文没说清的地方，"
-                     "这个版本都选了一种读法，另一种读法可以作为选项来打：",
+                     "这个版本都选了一种读法；下面每一条后面写着没有选的读法，牌桌也可以约定照它打：",
                "en": "This is the only variant so far. Like Guandan it is played by two teams who try to go out first, "
                      "and like Bashifen it counts the 5s, 10s and kings captured; unlike Guandan it uses three decks, "
                      "has duns and linked duns, no tribute, and a cut with a marked card decides who leads. Where the "
-                     "source is unclear the variant picks one reading; a table may play the other as an option:"},
+                     "source is unclear the variant picks one reading; each rule below names the reading not chosen, which a "
+                     "table may agree to play instead:"},
      "rules": ["ranking.lead_means", "ranking.level_beats_led_level", "ranking.full_house_pair", "wild.for_jokers",
                "wild.alone", "wild.three_wilds_dun", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
                "beating.linked_dun_order", "merging.stages", "settlement.levels", "marked_card.later_hands"]},
