@@ -214,6 +214,8 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
             out.append(f'<ol class="flow">{steps}</ol>\n\n')
         if section.get("aims"):
             out.append(f'<p class="aims">{escape(fill(section["aims"][lang], doc.rules, words, lang))}</p>\n\n')
+        if section.get("tips"):
+            out.append(_tips_html(section, doc.rules, words, lang))
         if section.get("rules"):
             out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here,
                                   others=section["id"] == "differences"))
@@ -227,6 +229,16 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
         if section["id"] == "differences":
             out.append(_differences_html(differences, doc, lang, here))
     return "".join(out)
+
+
+def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
+    """A section's ``tips`` (``[{zh, en}]``, in the kit's own words) as a list, then where they come from: the
+    source they retell (``source: {id, section}``) or, without one, the kit's own advice drawn from the rules."""
+    items = "".join(f"<li>{escape(fill(tip[lang], rules, words, lang))}</li>" for tip in section["tips"])
+    src = section.get("source")
+    note = (escape(UI["tips_source"][lang]).format(id=f"<code>{escape(src['id'])}</code>", section=escape(src["section"]))
+            if src else escape(UI["tips_own"][lang]))
+    return f'<ul class="tips">{items}</ul><p class="tips-source">{note}</p>\n\n'
 
 
 def _terms_html(keys: Sequence[str], terms: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:

@@ -64,7 +64,7 @@ def _block(entry: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     src = entry["source"]
     return (f'<div class="reading-entry" id="rd-{escape(entry["id"])}">'
             f'<p class="reading-head"><a href="#rd-{escape(entry["id"])}"><code>{escape(entry["id"])}</code></a> · '
-            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])}</code> {escape(src["section"])}</p>'
+            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code></p>'
             f'<p class="reading-question">{escape(entry["question"][lang])}</p>'
             f'<p class="prov-label">{WORDS["readings"][lang]}</p><ul class="readings">{items}</ul>'
             f'<p class="prov-label">{WORDS["choices"][lang]}</p><ul class="reading-choices">{"".join(rows)}</ul></div>')

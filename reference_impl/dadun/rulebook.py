@@ -155,6 +155,22 @@ PLAYER_PAGE: list[dict[str, Any]] = [
     {"id": "match",
      "title": {"zh": "升级和全局", "en": "Levels and the match"},
      "rules": ["levels.*", "match.*"]},
+    {"id": "tips",
+     "title": {"zh": "几点建议", "en": "Tips"},
+     "tips": [
+         {"zh": "和同伴商量：规则允许当面说好谁压、谁不压、用什么牌型压，只是不能说自己手里有什么牌。",
+          "en": "Talk to your partner: the rules let you agree openly who beats, who holds back and with what kind "
+                "of play, as long as neither says what they hold."},
+         {"zh": "留着墩：一个墩比任何炸弹都大，留给决定头游或分多的那一轮。",
+          "en": "Save your duns: a dun beats any bomb, so keep it for the round that decides who goes out first or "
+                "that carries many points."},
+         {"zh": "和同伴拿头游、二游，这一局马上结束，直接升两级；差一点时，先帮同伴走。",
+          "en": "If you and your partner go out first and second, the hand ends at once and your team goes up two "
+                "levels; when that is close, help your partner out first."},
+         {"zh": "红桃级牌是百搭，能补成炸弹或同花顺，但不能凑墩，也不能和王配对。",
+          "en": "The heart level cards are wild: they can complete a bomb or a straight flush, but never a dun, and "
+                "never a pair with a joker."}],
+     "source": None},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"

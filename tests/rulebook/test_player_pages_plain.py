@@ -36,3 +36,17 @@ def test_the_rule_id_pattern_finds_ids_in_words_only():
 def test_a_players_page_shows_no_rule_id(path):
     shown = sorted({m.group(1) for m in ID_PATTERN.finditer(visible(SITE.pages[path]))})
     assert shown == []
+
+
+@pytest.mark.parametrize("variant_id", [v for v in list_variants() if not load_variant(v).abstract])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_players_page_has_tips_and_says_where_they_come_from(variant_id, lang):
+    from datong_rules.rulebook.paths import page_path
+
+    page = SITE.pages[page_path(variant_id, lang)]
+    assert "{#tips}" in page
+    tips = page[page.index("{#tips}"):]
+    assert tips.count("<li>", 0, tips.index("</ul>")) >= 3
+    source = re.search(r'<p class="tips-source">(.*?)</p>', tips).group(1)
+    if variant_id.startswith("biedan/"):  # 003 gives strategy tips: retold, and cited
+        assert "biedan-guide" in source and "五" in source
