@@ -136,3 +136,21 @@ def test_where_a_players_page_offers_another_reading_it_names_it(site_pages, var
     for item in items:
         assert 'class="other-reading"' in item and "readings/#rd-" in item, item[:80]
         assert "选项" not in item and "option" not in item
+
+
+OTHER_READING = re.compile(r"Other values?\b|Other readings?\b|not taken|另一种取值|另两种取值|另一种读法|没有采用的读法")
+
+
+def test_every_rule_whose_note_names_another_reading_has_an_entry():
+    """A note that gives another reading is a place where the source allows more than one: it is in the register."""
+    from datong_rules.reference_impl.variant.variant import iter_rules
+
+    missing = []
+    for variant_id in list_variants():
+        variant = load_variant(variant_id)
+        own = yaml.safe_load(open(variant.file, encoding="utf-8")).get("rules") or {}
+        for rule_id, item in iter_rules(own):
+            note = f"{item.get('note', '')} {item.get('note_zh', '')}"
+            if OTHER_READING.search(note) and not READINGS.for_rule(variant_id, rule_id, tuple(variant.chain)):
+                missing.append(f"{variant_id} {rule_id}")
+    assert missing == []
