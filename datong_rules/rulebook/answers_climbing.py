@@ -5,9 +5,14 @@ language. :mod:`.answers` asks this module first; an operation it does not know 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 from typing import Any
+
+from datong_rules.reference_impl.variant import load_variant
+from datong_rules.reference_impl.variant.variant import rule_value
 
 from .card_svg import cards_html
 from .game_data import facet_data
@@ -145,11 +150,49 @@ def _row(label: str, value_html: str) -> str:
     return f"<tr><th>{escape(label)}</th><td>{value_html}</td></tr>"
 
 
-def _cards_of(value: Any, lang: str, game: str) -> str:
+@lru_cache(maxsize=64)
+def _wild_spec(variant_id: str) -> tuple[str, str] | None:
+    """``(rank, suit)`` of the variant's rule ``wild.cards`` (``rank`` may be ``"level"``), or ``None``."""
+    try:
+        spec = rule_value(load_variant(variant_id).data.get("rules") or {}, "wild.cards", None)
+    except (KeyError, ValueError, FileNotFoundError):
+        return None
+    return (str(spec["rank"]), str(spec["suit"])) if isinstance(spec, dict) and "rank" in spec and "suit" in spec else None
+
+
+def wild_cards(sc: Any) -> frozenset[str]:
+    """The wild card tokens in a scenario's situation: the variant's ``wild.cards`` at the scenario's ``level``
+    (a fixture variant's own rules when the scenario has one); empty without wild cards or a level."""
+    level = (sc.given or {}).get("level") if isinstance(sc.given, dict) else None
+    fixture = getattr(sc, "fixture", None)
+    if fixture is not None:
+        spec = rule_value(fixture.data.get("rules") or {}, "wild.cards", None)
+        spec = (str(spec["rank"]), str(spec["suit"])) if isinstance(spec, dict) and "rank" in spec else None
+    else:
+        spec = _wild_spec(str(sc.variant))
+    if spec is None or (spec[0] == "level" and not level):
+        return frozenset()
+    return frozenset({spec[1] + (str(level) if spec[0] == "level" else spec[0])})
+
+
+def _stood_for(cards: list[str], played: list[str], wilds: frozenset[str]) -> list[int]:
+    """Positions in a reading's ``cards`` that the wild cards of ``played`` stand for: the reading's cards beyond
+    the played cards that are not wild."""
+    natural = Counter(c for c in played if c not in wilds)
+    marks = []
+    for i, card in enumerate(cards):
+        if natural[card] > 0:
+            natural[card] -= 1
+        else:
+            marks.append(i)
+    return marks
+
+
+def _cards_of(value: Any, lang: str, game: str, wilds: frozenset[str] = frozenset()) -> str:
     """A play: a card list, or ``{cards, reading}`` (Dadun), with the reading said in words (the combination's name
     from the game's rulebook facet ``NAMES``)."""
     if isinstance(value, dict):
-        html = cards_html(value.get("cards") or [], lang)
+        html = cards_html(value.get("cards") or [], lang, wilds=wilds)
         name = (value.get("reading") or {}).get("combination")
         if name:
             names = facet_data(game, "NAMES", {}) or {}
@@ -160,7 +203,7 @@ def _cards_of(value: Any, lang: str, game: str) -> str:
         return escape(L["pass"][lang])
     if not value:
         return escape(L["nothing"][lang])
-    return cards_html(value, lang)
+    return cards_html(value, lang, wilds=wilds)
 
 
 def _sep(lang: str) -> str:
@@ -195,19 +238,20 @@ def given_html(sc: Any, lang: str) -> str | None:
     if not is_climbing(sc):
         return None
     g, op, game = sc.given, sc.op, str(sc.variant).split("/")[0]
+    wild = wild_cards(sc)
     rows: list[str] = []
     if "level" in g and op in ("beats", "legal_play"):
         rows.append(_row(L["level"][lang], escape(L["level_v"][lang].format(level=g["level"]))))
     if op in ("beats", "legal_play", "egg"):
         if "hand" in g:
-            rows.append(_row(L["hand"][lang], cards_html(g["hand"], lang)))
+            rows.append(_row(L["hand"][lang], cards_html(g["hand"], lang, wilds=wild)))
         if "table" in g:
             was = L.get(f"table_was_{g.get('table_was')}", {}).get(lang, "") if g.get("table_was") else ""
-            rows.append(_row(L["table"][lang], _cards_of(g["table"], lang, game) + escape(was)))
+            rows.append(_row(L["table"][lang], _cards_of(g["table"], lang, game, wild) + escape(was)))
         if "play" in g:
-            rows.append(_row(L["play"][lang], _cards_of(g["play"], lang, game)))
+            rows.append(_row(L["play"][lang], _cards_of(g["play"], lang, game, wild)))
         if "egg" in g:
-            rows.append(_row(L["egg"][lang], cards_html(g["egg"], lang)))
+            rows.append(_row(L["egg"][lang], cards_html(g["egg"], lang, wilds=wild)))
         for flag in ("passed", "first_lead"):
             if g.get(flag):
                 rows.append(_row(L[flag][lang], escape(L["yes"][lang])))
@@ -218,7 +262,7 @@ def given_html(sc: Any, lang: str) -> str | None:
             rows.append(_row(L["out_before"][lang], escape(_sep(lang).join(_seat(s, lang) for s in g["out"]))))
         rows.append(_row(L["leader"][lang], escape(_seat(g["leader"], lang))))
         plays = "".join(f'<span class="play"><span class="play-who">{escape(_seat(a["seat"], lang))}</span>'
-                        + (escape(L["pass"][lang]) if a["type"] == "pass" else cards_html(a["cards"], lang))
+                        + (escape(L["pass"][lang]) if a["type"] == "pass" else cards_html(a["cards"], lang, wilds=wild))
                         + "</span>" for a in g.get("actions", []))
         rows.append(_row(L["actions"][lang], f'<div class="plays">{plays}</div>' if plays else escape(L["nothing"][lang])))
     elif op == "exchange":
@@ -228,8 +272,8 @@ def given_html(sc: Any, lang: str) -> str | None:
         rows.append(_row(L["banker"][lang], escape(_seat(g["banker"], lang))))
         for seat, cards in enumerate(g.get("hands", [])):
             if cards:
-                rows.append(_row(L["cards_of"][lang].format(who=_seat(seat, lang)), cards_html(cards, lang)))
-        rows.append(_row(L["egg"][lang], cards_html(g["egg"], lang)))
+                rows.append(_row(L["cards_of"][lang].format(who=_seat(seat, lang)), cards_html(cards, lang, wilds=wild)))
+        rows.append(_row(L["egg"][lang], cards_html(g["egg"], lang, wilds=wild)))
     elif op == "settle" and "out" in g:
         rows.append(_row(L["banker"][lang], escape(_seat(g["banker"], lang))))
         rows.append(_row(L["out_order"][lang], escape(_sep(lang).join(_seat(s, lang) for s in g["out"]))))
@@ -243,12 +287,12 @@ def given_html(sc: Any, lang: str) -> str | None:
         if any(g.get("bonus") or []):
             rows.append(_row(L["bonus"][lang], escape(_sep(lang).join(f"{_team(t, lang)} +{b}" for t, b in enumerate(g["bonus"])))))
     elif op == "marked_card":
-        rows.append(_row(L["marked"][lang], cards_html([g["marked_card"]], lang)))
+        rows.append(_row(L["marked"][lang], cards_html([g["marked_card"]], lang, wilds=wild)))
         rows.append(_row(L["holder"][lang], escape(_seat(g["holder"], lang))))
         rows.append(_row(L["copies"][lang], escape(_sep(lang).join(f"{_seat(s, lang)} {n}" for s, n in enumerate(g["copies"])))))
     elif op == "deal_order":
         rows.append(_row(L["cutter"][lang], escape(_seat(g["cutter"], lang))))
-        rows.append(_row(L["marked"][lang], cards_html([g["marked_card"]], lang)))
+        rows.append(_row(L["marked"][lang], cards_html([g["marked_card"]], lang, wilds=wild)))
         prev = g.get("previous")
         if prev:
             last = _seat(prev["last_out"], lang) if prev.get("last_out") is not None else L["no_last"][lang]
@@ -256,9 +300,9 @@ def given_html(sc: Any, lang: str) -> str | None:
     elif op == "classify":
         if "level" in g:
             rows.append(_row(L["level"][lang], escape(L["level_v"][lang].format(level=g["level"]))))
-        rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang)))
+        rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang, wilds=wild)))
     elif op == "round_points":
-        rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang)))
+        rows.append(_row(L["cards"][lang], cards_html(g["cards"], lang, wilds=wild)))
     else:
         return None
     return f'<table class="kv">{"".join(rows)}</table>'
@@ -375,11 +419,13 @@ def _classify(sc: Any, lang: str) -> str:
     if not readings:
         return escape(S["no_combination"][lang])
     names = facet_data(str(sc.variant).split("/")[0], "NAMES", {}) or {}
+    wilds, played = wild_cards(sc), list(sc.given.get("cards") or [])
     out = []
     for r in readings:
         word = names.get(r["combination"], {}).get(lang, r["combination"])
+        marks = _stood_for(list(r["cards"]), played, wilds) if wilds & set(played) else []
         out.append(f'<span class="answer-line">{escape(S["reading"][lang].format(name=word if lang == "zh" else word.lower()))} '
-                   f'{cards_html(r["cards"], lang)}</span>')
+                   f'{cards_html(r["cards"], lang, wild_at=marks)}</span>')
     return "".join(out)
 
 

@@ -95,6 +95,8 @@ UI: Final[dict[str, dict[str, str]]] = {
     "when": {"zh": "条件", "en": "When"},
     "then": {"zh": "结果", "en": "Then"},
     "examples": {"zh": "例题", "en": "Worked examples"},
+    "folded_examples": {"zh": "再看{n}个例题", "en": "{n} more worked examples"},
+    "page_toc": {"zh": "本页各节", "en": "Sections of this page"},
     "example": {"zh": "例", "en": "Example"},
     "given": {"zh": "已知", "en": "Given"},
     "expect": {"zh": "答案", "en": "Outcome"},

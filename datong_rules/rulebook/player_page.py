@@ -198,6 +198,8 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
            f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n', page_links(doc.id, lang, here)]
     if not outline:
         return "".join(out)
+    fold = facet_data(doc.game, "EXAMPLE_LAYOUT") == "climbing"  # the long pages: examples beyond the first folded
+    out.append(_page_toc(outline, doc.rules, words, lang))
     number = 0
     for section in outline:
         number += 1
@@ -225,10 +227,29 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
                     if f"{doc.id.replace('/', '.')}.{name}" in by_id]
         if examples:
             out.append(f'<h3 class="examples-head" id="{section["id"]}-examples">{UI["examples"][lang]}</h3>\n\n')
-            out.extend(example_block(sc, n, lang, doc.rules) + "\n\n" for n, sc in enumerate(examples, 1))
+            blocks = [example_block(sc, n, lang, doc.rules) for n, sc in enumerate(examples, 1)]
+            shown = SHOWN_EXAMPLES if fold else len(blocks)
+            out.extend(block + "\n\n" for block in blocks[:shown])
+            if blocks[shown:]:  # folded: a phone reader scrolls past them to the next section
+                more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
+                out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
+                           + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
         if section["id"] == "differences":
             out.append(_differences_html(differences, doc, lang, here))
     return "".join(out)
+
+
+SHOWN_EXAMPLES = 2
+"""On a climbing game's player page, the worked examples of a section shown open; the rest are folded."""
+
+
+def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: dict[str, dict[str, str]],
+              lang: str) -> str:
+    """The page's sections as a row of numbered links under the title, so a reader on a phone (where the table of
+    contents is hidden in the menu) jumps to the section they need."""
+    links = "".join(f'<li><a href="#{escape(section["id"])}">{n}. {escape(fill(section["title"][lang], rules, words, lang))}</a></li>'
+                    for n, section in enumerate(outline, 1))
+    return f'<nav class="page-toc" aria-label="{escape(UI["page_toc"][lang])}"><ol>{links}</ol></nav>\n\n'
 
 
 def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
