@@ -247,12 +247,12 @@ TERMS: dict[str, dict[str, Text]] = {
              "def": {"zh": "有人出完最后一手牌而没人压时，由他的同伴先出下一轮。", "en": "When a player's last play stands, the partner leads the next round."}},
     "places": {"term": {"zh": "头游、二游、三游、末游", "en": "first, second, third out, last"},
                "def": {"zh": "按出完牌的先后排的名次。", "en": "The places in the order the players go out."}},
-    "patterns": {"term": {"zh": "12、13+24、14+23", "en": "12, 13+24, 14+23"},
-                 "def": {"zh": "出完的格局，数字是名次：1头游、2二游、3三游、4末游，加号连起来的是同一队。12：头游和二游是同伴，"
+    "patterns": {"term": {"zh": "1+2、13+24、14+23", "en": "1+2, 13+24, 14+23"},
+                 "def": {"zh": "出完的格局，数字是名次：1头游、2二游、3三游、4末游，加号连起来的是同一队。1+2：头游和二游是同伴，"
                                "这一局马上结束；13+24：头游和三游一队，二游和末游一队；14+23：头游和末游一队，二游和三游一队。"
                                "后两种要看两队的分满不满。",
                          "en": "How the hand finished, by places: 1 first out, 2 second, 3 third, 4 last; numbers joined by + "
-                               "are one team. 12: the first and second out are partners, and the hand ends at once; 13+24: "
+                               "are one team. 1+2: the first and second out are partners, and the hand ends at once; 13+24: "
                                "first and third are one team, second and last the other; 14+23: first and last are one "
                                "team, second and third the other. In these two the points decide."}},
     "full": {"term": {"zh": "满", "en": "full"},
