@@ -150,29 +150,30 @@ def _row(label: str, value_html: str) -> str:
     return f"<tr><th>{escape(label)}</th><td>{value_html}</td></tr>"
 
 
+def wilds_at(rules: dict[str, Any], level: Any) -> frozenset[str]:
+    """The wild card tokens of a hand played at ``level`` under ``rules`` (the rule ``wild.cards``: ``{rank, suit}``,
+    ``rank`` may be ``"level"``); empty without the rule or, for a level-rank wild, without a level."""
+    spec = rule_value(rules, "wild.cards", None)
+    if not isinstance(spec, dict) or "rank" not in spec or "suit" not in spec or (spec["rank"] == "level" and not level):
+        return frozenset()
+    return frozenset({f'{spec["suit"]}{level if spec["rank"] == "level" else spec["rank"]}'})
+
+
 @lru_cache(maxsize=64)
-def _wild_spec(variant_id: str) -> tuple[str, str] | None:
-    """``(rank, suit)`` of the variant's rule ``wild.cards`` (``rank`` may be ``"level"``), or ``None``."""
+def _rules_of(variant_id: str) -> dict[str, Any]:
     try:
-        spec = rule_value(load_variant(variant_id).data.get("rules") or {}, "wild.cards", None)
+        return load_variant(variant_id).data.get("rules") or {}
     except (KeyError, ValueError, FileNotFoundError):
-        return None
-    return (str(spec["rank"]), str(spec["suit"])) if isinstance(spec, dict) and "rank" in spec and "suit" in spec else None
+        return {}
 
 
 def wild_cards(sc: Any) -> frozenset[str]:
-    """The wild card tokens in a scenario's situation: the variant's ``wild.cards`` at the scenario's ``level``
-    (a fixture variant's own rules when the scenario has one); empty without wild cards or a level."""
-    level = (sc.given or {}).get("level") if isinstance(sc.given, dict) else None
+    """The wild card tokens in a scenario's situation: :func:`wilds_at` the scenario's ``level`` under its variant's
+    rules (a fixture variant's own rules when the scenario has one)."""
+    level = sc.given.get("level") if isinstance(sc.given, dict) else None
     fixture = getattr(sc, "fixture", None)
-    if fixture is not None:
-        spec = rule_value(fixture.data.get("rules") or {}, "wild.cards", None)
-        spec = (str(spec["rank"]), str(spec["suit"])) if isinstance(spec, dict) and "rank" in spec else None
-    else:
-        spec = _wild_spec(str(sc.variant))
-    if spec is None or (spec[0] == "level" and not level):
-        return frozenset()
-    return frozenset({spec[1] + (str(level) if spec[0] == "level" else spec[0])})
+    rules = (fixture.data.get("rules") or {}) if fixture is not None else _rules_of(str(sc.variant))
+    return wilds_at(rules, level)
 
 
 def _stood_for(cards: list[str], played: list[str], wilds: frozenset[str]) -> list[int]:

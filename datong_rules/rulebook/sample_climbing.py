@@ -9,8 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from datong_rules.reference_impl.variant.variant import rule_value
-
+from .answers_climbing import wilds_at
 from .card_svg import cards_html
 from .labels import SEAT_NAMES, seat_name
 from .sample_page import page_head, pictured
@@ -132,14 +131,6 @@ def pick_rounds(rounds: list[dict[str, Any]]) -> list[int]:
         if r["number"] not in chosen and len(chosen) < MAX_PICTURED:
             chosen.append(r["number"])
     return sorted(chosen)
-
-
-def _wilds(rules: dict[str, Any], level: Any) -> frozenset[str]:
-    """The wild card tokens of a hand played at ``level`` (the rule ``wild.cards``; none without it)."""
-    spec = rule_value(rules, "wild.cards", None)
-    if not isinstance(spec, dict) or level is None:
-        return frozenset()
-    return frozenset({f'{spec["suit"]}{level if spec["rank"] == "level" else spec["rank"]}'})
 
 
 def _round_html(r: dict[str, Any], lang: str, wilds: frozenset[str] = frozenset()) -> str:
@@ -281,7 +272,7 @@ def climbing_sample_page(doc: Any, lang: str, hand: dict[str, Any]) -> str:
     rounds = hand["rounds"]
     shown = pick_rounds(rounds)
     out.append(f'<p>{escape(_w("intro_" + hand["game"], lang).format(n=len(rounds), k=len(shown)))}</p>\n\n')
-    wilds = _wilds(doc.rules, hand.get("level"))
+    wilds = wilds_at(doc.rules, hand.get("level"))
     out.extend(pictured(rounds, shown, lambda r: _round_html(r, lang, wilds), lambda skipped: _summary(skipped, lang)))
     out.append(f"## 3. {_w('settle', lang)} {{#settle}}\n\n")
     settle = _biedan_settle if hand["game"] == "biedan" else _dadun_settle

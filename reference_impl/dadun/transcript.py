@@ -6,6 +6,8 @@ levels gained and the next hand's level."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..cards import format_cards
 from .rulebook import NAMES
 from .scoring import points_of
@@ -16,9 +18,9 @@ PLACES = ("first out", "second out", "third out", "last")
 
 
 def _cards(cards: list[str], wild: str) -> str:
-    """Cards with suit symbols; each wild card marked ``*``."""
-    return " ".join(f"{c}*" if c.startswith("♥") and c[1:] == wild[1:] else c
-                    for c in format_cards(cards, symbols=True).split())
+    """Cards with suit symbols; each wild card (the token ``wild``) marked ``*``."""
+    return " ".join(f"{shown}*" if card == wild else shown
+                    for card, shown in zip(cards, format_cards(cards, symbols=True).split()))
 
 
 def _name(reading: dict) -> str:
@@ -50,15 +52,15 @@ def team_name(team: int) -> str:
 
 def match_hand_lines(match: Match, state: HandState) -> list[str]:
     """The hand: setup and hands, one line per round, the places, the result."""
-    wild = f"H{state.level}"
+    wild = f"{state.rules.wild_suit}{state.level}"  # wild.cards: the level rank of the wild suit
     out = [f"── hand {state.hand_number} · level {state.level} (team 0 at {state.levels[0]}, team 1 at "
            f"{state.levels[1]}) · seat {state.cutter} cuts · marked card {format_cards([state.marked], symbols=True)}"
            f" · seat {state.first_drawer} draws first and holds it"]
-    out.append(f"  Wild cards: the hearts of the level rank, {format_cards([wild], symbols=True)} (marked *)")
+    out.append(f"  Wild cards: the level rank of the wild suit, {format_cards([wild], symbols=True)} (marked *)")
     players = state.rules.players
     for seat in range(players):
         start = [c for i, c in enumerate(state.pack) if (state.first_drawer + i) % players == seat]
-        out.append(f"  seat {seat} ({len(start)} cards): {_cards(sorted_cards(_counter(start)), wild)}")
+        out.append(f"  seat {seat} ({len(start)} cards): {_cards(sorted_cards(Counter(start)), wild)}")
     b = state.bonus
     if b["bonus"]:
         out.append(f"Marked-card bonus: {team_name(b['team'])} +{b['bonus']}"
@@ -90,12 +92,6 @@ def match_hand_lines(match: Match, state: HandState) -> list[str]:
     if state.result:
         out += _result_lines(state)
     return out
-
-
-def _counter(cards: list[str]):
-    from collections import Counter
-
-    return Counter(cards)
 
 
 def _result_lines(state: HandState) -> list[str]:
