@@ -15,14 +15,10 @@ from __future__ import annotations
 
 import cProfile
 import pstats
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from a checkout without installing
-
-from benchmarks.random_hands import parser as command_line  # noqa: E402
-from benchmarks.random_hands import play  # noqa: E402
+from random_hands import parser as command_line
+from random_hands import play
+from measured import require
 
 TARGET = 2000.0
 """Hands per second wanted."""
@@ -38,6 +34,8 @@ def main() -> int:
     if args.profile:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(18)
+    require(hands, "hand played", f"-n {args.n}")
+    require(actions, "action applied")
     rate = hands / seconds
     print(f"{args.variant}: {hands} hands, {actions} actions in {seconds:.2f} s of CPU ({wall:.2f} s wall): "
           f"{rate:,.0f} hands/s on one core ({hands / wall:,.0f} by the wall clock; "

@@ -6,7 +6,8 @@
 
 The whole suite is run once to warm up (variant loading, ranking caches), then repeated until at
 least ``-n`` queries have been asked; loading the scenario files is not timed. Every query must
-pass (the benchmark refuses to report a rate for wrong answers). Target: ≥ 2,000 queries/s over
+pass (the benchmark refuses to report a rate for wrong answers, errors or skips, and fails when it measured
+nothing). Target: ≥ 2,000 queries/s over
 JSON-lines, so that the suite takes seconds.
 
     python benchmarks/bench_conformance.py                 # both figures, ≥ 10,000 queries each
@@ -18,21 +19,18 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
 import pstats
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from a checkout without installing
-
-from datong_rules.conformance.adapters.base import Implementation  # noqa: E402
-from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
-from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
-from datong_rules.conformance.runner import run  # noqa: E402
-from datong_rules.conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import run
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
+from measured import require
 
 TARGET = 2000.0
 """Queries per second wanted over JSON-lines."""
@@ -52,19 +50,21 @@ def measure(impl: Implementation, suite: list[Scenario], minimum: int) -> list[f
         The seconds of each timed pass over the whole suite.
 
     Raises:
-        SystemExit: a scenario did not pass (a rate for wrong answers means nothing).
+        SystemExit: a scenario did not pass (a rate for wrong answers, errors or skips means nothing), or the
+            suite is empty.
     """
+    require(len(suite), "scenario to run", "the suite is empty")
     warm = run(impl, suite)
-    if not warm.ok:
+    if warm.counts()["passed"] != len(suite):  # a skip is no measurement either
         bad = [r for r in warm.results if r.status != "passed"][:3]
         sys.exit("error: the suite does not pass against this implementation: "
                  + "; ".join(f"{r.scenario.id}: {r.status} {r.message}" for r in bad))
     passes: list[float] = []
-    while len(passes) * len(suite) < minimum:
+    while len(passes) * len(suite) < max(minimum, 1):
         start = time.perf_counter()
         outcome = run(impl, suite)
         passes.append(time.perf_counter() - start)
-        if not outcome.ok:
+        if outcome.counts()["passed"] != len(suite):
             sys.exit("error: a scenario stopped passing during the benchmark")
     return passes
 
@@ -92,11 +92,10 @@ def main() -> None:
 
     in_process = report("in-process", len(suite), measure(ReferenceImplementation(), suite, args.n))
 
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryDirectory() as tmp:
         server_profile = str(Path(tmp) / "serve.prof") if args.profile == "serve" else None
         client_profile = cProfile.Profile() if args.profile == "client" else None
-        with JsonLinesImplementation(serve_argv(server_profile), cwd=str(ROOT), env=env) as impl:
+        with JsonLinesImplementation(serve_argv(server_profile), cwd=tmp) as impl:
             if client_profile:
                 client_profile.enable()
             over_pipe = report("JSON-lines", len(suite), measure(impl, suite, args.n))

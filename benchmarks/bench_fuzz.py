@@ -17,15 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
-
-from datong_rules.conformance import bundled_spec  # noqa: E402
-from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
-from datong_rules.conformance.adapters.reference.inputs import input_strategies  # noqa: E402
-from datong_rules.conformance.fuzz.driver import fuzz_operation  # noqa: E402
-from datong_rules.conformance.fuzz.session import schema_name  # noqa: E402
+from datong_rules.conformance import bundled_spec
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference.inputs import input_strategies
+from datong_rules.conformance.fuzz.driver import fuzz_operation
+from datong_rules.conformance.fuzz.session import schema_name
+from measured import require
 
 
 def measure(variant: str, op: str, strategy, n: int) -> tuple[int, float, float]:
@@ -44,7 +42,11 @@ def measure(variant: str, op: str, strategy, n: int) -> tuple[int, float, float]
     wall, cpu = time.perf_counter(), time.process_time()
     outcome = fuzz_operation(op, strategy, ask_reference, ask_impl, seed=1, seconds=3600, max_examples=n,
                              schema_op=schema)
-    assert outcome.disagreement is None, outcome.disagreement
+    if outcome.disagreement is not None:
+        sys.exit(f"error: the reference engine disagrees with itself on {variant} {op}: "
+                 f"{outcome.disagreement.problem}")
+    require(outcome.examples, f"question of {variant} {op} compared",
+            f"{outcome.skipped} skipped, {outcome.refused} refused by the reference")
     return outcome.examples, time.perf_counter() - wall, time.process_time() - cpu
 
 
@@ -65,6 +67,7 @@ def main() -> None:
             count, wall, cpu = measure(variant, op, strategy, args.n)
             total, total_wall, total_cpu = total + count, total_wall + wall, total_cpu + cpu
             print(f"{variant:<26} {op:<18} {count:>9} {count / wall:>9,.0f} {count / cpu:>9,.0f}", flush=True)
+    require(total, "question compared", "no operation of the variants and --op given has a generator")
     print(f"{'all':<26} {'':<18} {total:>9} {total / total_wall:>9,.0f} {total / total_cpu:>9,.0f}")
 
 

@@ -22,6 +22,7 @@ import pstats
 import random
 import time
 
+from measured import require
 from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
 from datong_rules.reference_impl.huolong.match import Match
 from datong_rules.reference_impl.huolong.rules import rules_for
@@ -64,6 +65,7 @@ def main() -> None:
     for variant_id in VARIANTS:
         settled, redealt, seconds = min((run(variant_id, args.hands, args.seed) for _ in range(args.repeat)),
                                         key=lambda r: r[2])
+        require(settled, f"settled hand of {variant_id}", f"--hands {args.hands}")
         rate = settled / seconds
         flag = "" if rate >= TARGET else f"  (below the {TARGET}/s target)"
         print(f"{variant_id:28} {settled:6} {redealt:8} {rate:9.0f} {1000 * seconds / settled:8.2f}{flag}")

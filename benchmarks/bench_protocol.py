@@ -1,8 +1,14 @@
 """Throughput of the JSON-lines protocol: queries per second through the runner's adapter.
 
-By default the implementation is a trivial echo server (below), so the figure is the protocol's
-own overhead (process pipes, JSON encoding, the reader thread). Give ``--impl-cmd`` and
-``--scenarios`` to measure a real implementation on real scenarios (repeated to reach ``-n``).
+By default the implementation is a trivial echo server (below) speaking protocol 2, the protocol every engine of
+more than Huolong speaks: it answers each query with its ``given`` and refuses (``errored``) a query that is not
+protocol 2's (an operation without its game). The figure is the protocol's own overhead (process pipes, JSON
+encoding and strict decoding, the runner's checks). Give ``--impl-cmd`` and ``--scenarios`` to measure a real
+implementation on real scenarios (repeated to reach ``-n``).
+
+Only queries answered count (passed or failed). A run in which a query errored, or none was answered (all
+skipped: an engine of protocol 1 is asked about Huolong only), fails with exit status 1 and says why, instead of
+printing a rate of nothing.
 
     python benchmarks/bench_protocol.py                  # echo, 5000 queries
     python benchmarks/bench_protocol.py -n 20000
@@ -19,21 +25,26 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
-
-from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation  # noqa: E402
-from datong_rules.conformance.runner import run, select  # noqa: E402
-from datong_rules.conformance.scenarios_io import Scenario, load_scenarios  # noqa: E402
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.runner import run, select
+from datong_rules.conformance.scenarios_io import Scenario, load_scenarios
+from measured import require
+from datong_rules.conformance.adapters.base import ImplementationStartError
 
 ECHO_IMPL = r"""
 import json, sys
 sys.stdin.readline()
-print(json.dumps({"type": "ready", "name": "echo", "version": "0", "variants": ["*"], "operations": ["*"]}), flush=True)
+print(json.dumps({"type": "ready", "protocol": 2, "name": "echo", "version": "0", "variants": ["*"],
+                  "operations": ["*"]}), flush=True)
 for line in sys.stdin:
     q = json.loads(line)
     if q["type"] == "stop":
         break
-    sys.stdout.write(json.dumps({"type": "result", "id": q["id"], "answer": q["given"]}) + "\n")
+    if "/" in q["op"]:
+        reply = {"type": "result", "id": q["id"], "answer": q["given"]}
+    else:
+        reply = {"type": "errored", "id": q["id"], "message": "not a protocol 2 query: " + q["op"]}
+    sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()
 """
 
@@ -63,13 +74,24 @@ def main() -> None:
     else:
         scenarios = echo_scenarios(args.n)
 
-    with JsonLinesImplementation(command, timeout=args.timeout) as impl:
-        start = time.perf_counter()
-        outcome = run(impl, scenarios)
-        elapsed = time.perf_counter() - start
-    counts = ", ".join(f"{n} {status}" for status, n in outcome.counts().items() if n)
-    print(f"{impl.name} {impl.version}: {len(outcome.results)} queries in {elapsed:.3f} s "
-          f"= {len(outcome.results) / elapsed:,.0f} queries/s ({counts})")
+    try:
+        with JsonLinesImplementation(command, timeout=args.timeout) as impl:
+            start = time.perf_counter()
+            outcome = run(impl, scenarios)
+            elapsed = time.perf_counter() - start
+    except ImplementationStartError as exc:
+        sys.exit(f"error: cannot start the implementation: {exc}")
+    counts = outcome.counts()
+    said = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+    errored = [r for r in outcome.results if r.status == "errored"]
+    if errored:
+        sys.exit(f"error: {len(errored)} of {len(outcome.results)} queries errored ({errored[0].scenario.id}: "
+                 f"{errored[0].message}); a rate of errors measures nothing")
+    skipped = [r for r in outcome.results if r.status == "skipped"]
+    answered = require(counts["passed"] + counts["failed"], "query answered",
+                       f"all {len(skipped)} skipped: {skipped[0].message}" if skipped else "no query was sent")
+    print(f"{impl.name} {impl.version}, protocol {impl.protocol}: {answered} queries answered in {elapsed:.3f} s "
+          f"= {answered / elapsed:,.0f} queries/s ({said})")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Random-bot hands of any registered game through the state API: the loop the per-game benchmarks share.
 
-Imported by ``bench_biedan.py`` and ``bench_dadun.py`` (run from a checkout: they put the repository on sys.path).
+Imported by ``bench_biedan.py`` and ``bench_dadun.py`` (a script's own folder is on sys.path; the kit is the installed ``datong_rules``, editable or not).
 """
 
 from __future__ import annotations

@@ -217,6 +217,11 @@ class ScenarioItem(pytest.Item):
         from datong_rules.conformance.runner import PASSED, SKIPPED, run_one
 
         result = run_one(self.impl, self.scenario)
+        late = self.impl.late_errors()
+        if late:  # a second reply to an earlier query, read during this one: that query's item is over
+            scenario_id, message = next(iter(late.items()))
+            pytest.fail(f"protocol error of the earlier query {scenario_id}, found during this one: {message}",
+                        pytrace=False)
         if result.status == SKIPPED:
             pytest.skip(result.message or "skipped by the implementation")
         if result.status != PASSED:
@@ -260,8 +265,17 @@ def _implementation(config: pytest.Config):
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """A session whose scenario items all ran and none passed checked nothing: exit status 1 (unless
-    ``--datong-allow-empty``), as ``conform`` does."""
+    ``--datong-allow-empty``), as ``conform`` does. The implementation is stopped here, so that a second reply it
+    sends on the way out (read until it ends its output) still fails the session, naming the query."""
     config = session.config
+    impl = config.stash.get(_IMPL_KEY, None)
+    if impl is not None and not isinstance(impl, str):
+        impl.close()  # closed again at cleanup: closing twice is safe
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        for scenario_id, message in impl.late_errors().items():
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            if reporter is not None:
+                reporter.write_line(f"datong: {scenario_id}: {message}", red=True)
     tally = config.stash.get(_TALLY_KEY, None)
     if not tally or not tally["items"] or tally["passed"] or not _active(config):
         return

@@ -20,13 +20,12 @@ crashed, hung or replied garbage: ``message`` says which, in one line).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
-
-import jsonschema
 
 from datong_rules.conformance import operations_schema
 from datong_rules.conformance.adapters.base import (
@@ -219,12 +218,28 @@ def schema_problem(op: str, part: str, value: dict[str, Any]) -> str | None:
     (``PART does not match the operation's schema: $.PATH: MESSAGE``), or ``None`` when it fits or no schema
     describes ``op``."""
     check = operations_schema.validator(op, part)
-    if check is None:
+    if check is None or check.quickly_valid(value):
         return None
+    import jsonschema  # only for data that may not fit: valid data never imports it
+
     error = jsonschema.exceptions.best_match(check.iter_errors(value))
     if error is None:
         return None
     return f"{part} does not match the operation's schema: {error.json_path}: {schema_message(error)}"
+
+
+def finite_json(value: Any) -> bool:
+    """Whether every number in ``value`` (JSON-like data) is one JSON can write: no NaN, no ±Infinity."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return True
 
 
 def json_equal(a: Any, b: Any) -> bool:
@@ -272,6 +287,10 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, ERRORED, duration=duration,
                               message=f"answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
     answer = without_surrogates(answer)  # a JSON "\\ud800" must not reach a UTF-8 writer
+    if not finite_json(answer):  # an in-process engine's NaN: no JSON report could hold it
+        return ScenarioResult(scenario, ERRORED, duration=duration,
+                              message="the answer holds NaN or Infinity, which JSON cannot carry: "
+                                      f"{one_line(repr(answer))}")
     wrong = compare(scenario.op, scenario.expect, answer, scenario.loose)
     problem = answer_schema_problem(scenario.full_op, answer) if check_schema else None
     if wrong or problem:
@@ -305,10 +324,34 @@ def run(impl: Implementation, scenarios: list[Scenario],
             outcome.results.append(result)
             if on_result is not None:
                 on_result(result)
+            apply_late_errors(outcome, impl)
     except KeyboardInterrupt:
         outcome.interrupted = True
     outcome.duration = time.perf_counter() - clock
     return outcome
+
+
+def apply_late_errors(outcome: RunResult, impl: Implementation) -> list[ScenarioResult]:
+    """Make errored the results of the queries the implementation found broken after their answer was taken
+    (:meth:`Implementation.late_errors`: a second reply come later); call it after each query and once more after
+    :meth:`Implementation.close`, which reads what the implementation still writes. A result already errored keeps
+    its own message. Returns the results changed.
+    """
+    try:
+        late = impl.late_errors()
+    except IMPLEMENTATION_FAULTS:
+        return []
+    changed = []
+    for scenario_id, message in late.items():
+        for index in range(len(outcome.results) - 1, -1, -1):
+            result = outcome.results[index]
+            if result.scenario.id == scenario_id and result.asked:
+                if result.status != ERRORED:
+                    outcome.results[index] = ScenarioResult(result.scenario, ERRORED, message=one_line(message),
+                                                            duration=result.duration)
+                    changed.append(outcome.results[index])
+                break
+    return changed
 
 
 def declarations(impl: Implementation) -> dict[str, list[str]]:

@@ -39,9 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.names import bare_op, full_op, game_of
@@ -50,6 +48,9 @@ from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
 from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
 from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA_FILE = "scenario.schema.json"
 VARIANTS_FOLDER = "variants"
@@ -550,6 +551,10 @@ def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,
                    loaded: LoadedYaml) -> list[str]:
     """One ``file:line:col: path: message`` line per schema violation of ``instance`` (found at
     path ``base`` of the loaded file), in document order."""
+    if validator.quickly_valid(instance):
+        return []
+    import jsonschema  # only for data that may not fit: a valid suite never imports it
+
     lines = []
     for error in validator.iter_errors(instance):
         error = jsonschema.exceptions.best_match([error])  # into oneOf/anyOf: the branch that nearly fits

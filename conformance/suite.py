@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from importlib import metadata
-
 SUITE_NAME = "datong-rules"
 
 
 def suite_version() -> str:
     """The installed kit's version (the suite is versioned with the kit), e.g. ``"0.1.0"``."""
-    try:
-        return metadata.version(SUITE_NAME)
-    except metadata.PackageNotFoundError:  # running from a checkout that is not installed
-        from datong_rules.reference_impl import __version__
+    from datong_rules import __version__  # the package metadata's version, read at first use ("0+unknown" in a
+                                          # checkout that was never installed)
 
-        return __version__
+    return __version__

@@ -14,9 +14,19 @@ source is ``pyproject.toml``.
 
 from __future__ import annotations
 
-from importlib import metadata as _metadata
+from typing import Any
 
-try:
-    __version__: str = _metadata.version("datong-rules")
-except _metadata.PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> Any:
+    """``__version__``, read from the installed package's metadata at first use (importlib.metadata is not imported
+    by ``import datong_rules``, so that commands that do not need the version start faster)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import metadata
+
+    try:
+        version = metadata.version("datong-rules")
+    except metadata.PackageNotFoundError:  # running from a checkout that was never installed
+        version = "0+unknown"
+    globals()["__version__"] = version
+    return version

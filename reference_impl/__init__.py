@@ -8,6 +8,15 @@ the bot driver, planted faults); the games, each in its own folder (:mod:`datong
 imported from outside it but through the registry.
 """
 
-from datong_rules import __version__
+from typing import Any
 
 __all__ = ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """``__version__``: the kit's version (:data:`datong_rules.__version__`, read at first use)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import datong_rules
+
+    return datong_rules.__version__

@@ -1,36 +1,56 @@
-"""Bots of any game: making one per seat, and the generic loops that let them play a hand and a match.
+"""Bots of any game: making one per seat, and the one loop that lets them play a hand and a match.
 
 A game's ``bots`` module (found through :mod:`datong_rules.reference_impl.games`) lists its bot kinds in ``BOTS``
-(name → class); a bot is ``Bot(rng)`` and answers ``choose(state) -> action`` for the hand state of the state API.
+(name → class); a bot is ``Bot(rng)`` and answers ``choose(state) -> action`` for the hand state of the state API
+(:class:`datong_rules.reference_impl.state_api.Bot`). Every game's ``Match.play`` is :func:`play_match`, with the
+game's hooks where it differs (its own hand loop, hands that do not count).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .games import Game
+from .state_api import Bot, OnHand
+
+BotKind = Callable[[random.Random], Bot]
+"""A bot class (or any callable making a bot from its random source)."""
 
 
 def bot_kinds(game: Game) -> list[str]:
     """The bot kinds of ``game``, sorted."""
-    return sorted(game.facet("bots").BOTS)
+    return sorted(_kinds(game))
 
 
-def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[Any]:
-    """One bot per seat of the named kind, all sharing ``rng``.
+def _kinds(game: Game) -> Mapping[str, BotKind]:
+    module = game.facet("bots")
+    kinds: Mapping[str, BotKind] = getattr(module, "BOTS", {})
+    return kinds
+
+
+def bots_of(kinds: Mapping[str, BotKind], kind: str, rng: random.Random, players: int) -> list[Bot]:
+    """One bot per seat of the named kind (a key of ``kinds``, a game's ``BOTS``), all sharing ``rng``.
 
     Raises:
-        ValueError: ``game`` has no bot of that kind (the message lists the kinds).
+        ValueError: no bot of that kind (the message lists the kinds).
     """
-    kinds = game.facet("bots").BOTS
     if kind not in kinds:
         raise ValueError(f"unknown bot kind {kind!r} ({', '.join(sorted(kinds))})")
     return [kinds[kind](rng) for _ in range(players)]
 
 
-def play_hand(state: Any, bots: Sequence[Any]) -> Any:
+def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[Bot]:
+    """One bot per seat of the named kind of ``game`` (:func:`bots_of` of the game's ``BOTS``).
+
+    Raises:
+        ValueError: ``game`` has no bot of that kind (the message lists the kinds).
+    """
+    return bots_of(_kinds(game), kind, rng, players)
+
+
+def play_hand(state: Any, bots: Sequence[Bot]) -> Any:
     """Play ``state`` to its end with one bot per seat, through the state API: the bot of ``current_player()``
     chooses (seat 0's bot while no seat is to move: a step of the table, such as the deal).
 
@@ -38,7 +58,7 @@ def play_hand(state: Any, bots: Sequence[Any]) -> Any:
         The same state, terminal.
 
     Raises:
-        ValueError: a bot chose an illegal action (a bug in the bot; the game's own error).
+        IllegalAction: a bot chose an illegal action (a bug in the bot).
     """
     while not state.is_terminal():
         seat = state.current_player()
@@ -46,18 +66,31 @@ def play_hand(state: Any, bots: Sequence[Any]) -> Any:
     return state
 
 
-def play_match(match: Any, bots: Sequence[Any], hands: int | None = None,
-               on_hand: Callable[[Any], object] | None = None) -> None:
-    """Play hands of ``match`` (the state API's ``Match``: ``over``, ``new_hand()``, ``finish_hand(state)``) with one
-    bot per seat until the match is over or ``hands`` hands are played; ``on_hand(state)`` after each hand.
+def _every_hand(state: Any) -> bool:
+    return True
+
+
+def play_match(match: Any, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None, *,
+               play_hand: Callable[[Any, Sequence[Bot]], Any] = play_hand,
+               counts: Callable[[Any], bool] = _every_hand) -> None:
+    """The match loop of every game: play hands of ``match`` (the state API's ``Match``: ``over``, ``new_hand()``,
+    ``finish_hand(state)``) with one bot per seat until the match is over or ``hands`` hands are played;
+    ``on_hand(state)`` after each hand.
+
+    Args:
+        play_hand: the game's hook that plays one hand to its end (default: :func:`play_hand`).
+        counts: the game's hook that tells whether a finished hand counts towards ``hands`` (default: every hand;
+            Huolong: not a redealt one).
 
     Raises:
-        ValueError: a bot chose an illegal action (as :func:`play_hand`).
+        IllegalAction: a bot chose an illegal action (as :func:`play_hand`).
+        MatchError: a safety cap of the match is reached.
     """
     played = 0
     while not match.over and (hands is None or played < hands):
         state = play_hand(match.new_hand(), bots)
         match.finish_hand(state)
-        played += 1
+        if counts(state):
+            played += 1
         if on_hand is not None:
             on_hand(state)

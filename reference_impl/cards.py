@@ -10,6 +10,9 @@ The notation (defined here; docs/implementers/operations.md repeats it for imple
   on input;
 * a card is suit + rank (``H10``, ``SA``, ``D3``, ``SJ`` = jack of spades) or a joker.
 
+The **notation order** (:func:`sort_cards`, stated once for implementers in docs/implementers/index.md) is the
+same in every game: by suit ``S H C D``, within a suit by rank ``2 … A``, then ``BJ``, ``LJ``.
+
 Why ``LJ`` and not ``SJ`` for the small joker: suit + rank makes ``SJ`` the jack of spades, so a small joker written
 ``SJ`` could not be told from it (the project's first design draft had this collision).
 
@@ -23,6 +26,7 @@ position in the input.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
@@ -150,18 +154,29 @@ def card_rank(card: str) -> str:
     return card if card in JOKERS else card[1:]
 
 
-def _sort_key(card: str) -> tuple[int, int]:
-    if card in JOKERS:
-        return (len(SUITS), JOKERS.index(card))
-    return (SUITS.index(card[0]), RANKS.index(card[1:]))
+_CANONICAL: Final = re.compile(r"^(BJ|LJ|[SHCD](10|[2-9JQKA]))$")
+
+
+def is_card(token: object) -> bool:
+    """Whether ``token`` is a canonical card token (``H10``, ``BJ``; upper case and ``10`` only)."""
+    return isinstance(token, str) and bool(_CANONICAL.match(token))
+
+
+_ORDER: Final[dict[str, int]] = {card: i for i, card in enumerate(ALL_CARDS)}
+
+
+def sort_key(card: str) -> int:
+    """Position of a canonical card in the notation order (:func:`sort_cards`); KeyError for a non-card."""
+    return _ORDER[card]
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
-    """Cards in notation order (suits S H C D, ranks 2 … A, then BJ, LJ): a stable display order.
+    """Cards in the notation order of every game: by suit ``S H C D``, within a suit by rank ``2 … A``, then
+    ``BJ``, ``LJ`` (the order of :data:`ALL_CARDS`). A stable order for answers, records and display.
 
     This is *not* a game ranking; the ranking depends on the variant, level and trump suit.
     """
-    return sorted(cards, key=_sort_key)
+    return sorted(cards, key=_ORDER.__getitem__)
 
 
 def expand(multiset: Counter[str] | dict[str, int]) -> list[str]:

@@ -4,13 +4,15 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 
 * ``rules``: ``rules_for(variant_id_or_Variant)`` → the game's frozen rules object, and ``SUPPORTED``;
 * ``checks``: ``findings(variant)`` → loader findings beyond the schema (optional);
-* ``state``: the state API (``new_hand(rules, rng, **setup)`` → a hand state with ``current_player()``,
-  ``legal_actions()``, ``random_action(rng)``, ``apply(action)``, ``is_terminal()``, ``settlement()``, ``hands``,
+* ``state``: the state API, typed by the Protocols of :mod:`datong_rules.reference_impl.state_api`
+  (``new_hand(rules, rng, **setup)`` → a hand state with ``current_player()``, ``legal_actions()``,
+  ``random_action(rng)``, ``check(action)``, ``apply(action)``, ``is_terminal()``, ``settlement()``, ``hands``,
   ``summary()``, ``cards_everywhere()``: every card of the hand wherever it lies, the pack when none is lost) and
   ``Match(rules, seed)``;
 * ``bots``: ``BOTS`` (name → bot class; a bot is ``Bot(rng)`` with ``choose(state) -> action``);
 * ``ops``: ``OPS`` (operation name → ``fn(rules, given) -> answer``);
-* ``records``: ``hand_body(state)``, ``match_body(match)``, ``replay(record, rules)``;
+* ``records``: ``hand_body(state)``, ``match_body(match)``, ``replay(record, rules)`` (the replay driver of
+  :mod:`datong_rules.reference_impl.replay` with the game's hooks);
 * ``transcript``: the readable lines of ``datong-rules play``;
 * ``faults``: planted faults for the mutation check (optional);
 * ``rulebook``: chart and outline data for the rulebook pages (optional);

@@ -3,22 +3,30 @@
 A record is ``{record: hand | match, kit, game, variant, seed, …}``: the envelope (``spec/schema/record.schema.json``)
 is the same for every game; ``game`` names the game whose body follows, checked by the game's record schema
 ``spec/schema/games/<game>/record.schema.json`` and replayed by the game's ``records`` module (``hand_body``,
-``match_body``, ``replay``), found through :mod:`datong_rules.reference_impl.games`. Huolong's body and replay are in
-:mod:`datong_rules.reference_impl.huolong.records`.
+``match_body``, ``replay``), found through :mod:`datong_rules.reference_impl.games`. Every game's ``replay`` is the
+one driver of :mod:`datong_rules.reference_impl.replay` with the game's hooks (:class:`ReplayResult` is there).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, games
 from .paths import schema_path
-from .user_files import UserFileError, decode_utf8, read_user_file
+from .replay import ReplayResult
+from .user_files import UserFileError, decode_utf8, read_user_file, write_atomically
 from .variant import SpecError
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+    from .schema_validator import SchemaValidator
+
+_Path = tuple[Any, ...]
+"""A place in a record: keys and list indexes from the top."""
 
 ENVELOPE_SCHEMA = "record.schema.json"
 """The envelope schema (``spec/schema/``); a game's body schema is ``games/<game>/record.schema.json``."""
@@ -28,41 +36,14 @@ class RecordError(ValueError):
     """A file that is not a readable record (bad JSON, schema violation, unknown variant): one line."""
 
 
-@dataclass
-class ReplayResult:
-    """The verdict on a record.
-
-    Attributes:
-        accepted: True when every action is legal and every claim agrees.
-        hand: for a match record, the index in ``hands`` of the hand at fault (else None).
-        index: the index in that hand's ``actions`` of the first refused action or disagreeing claim
-            (``len(actions)`` for ``missing_actions``; None for a setup problem).
-        seat: the seat that made the refused action (None for claims and setup problems).
-        reason: a reason code; detail: a short human explanation.
-        state: the replayed hand state of the last hand replayed (for comparisons).
-    """
-
-    accepted: bool
-    hand: int | None = None
-    index: int | None = None
-    seat: int | None = None
-    reason: str | None = None
-    detail: str = ""
-    state: Any = None
-
-    def answer(self) -> dict[str, Any]:
-        """The ``replay`` operation's answer."""
-        if self.accepted:
-            return {"accepted": True}
-        out: dict[str, Any] = {"accepted": False, "index": self.index, "seat": self.seat, "reason": self.reason}
-        if self.hand is not None:
-            out["hand"] = self.hand
-        return out
-
-
 # -- writing ---------------------------------------------------------------------------------------
 def _game_of(rules: Any) -> games.Game:
     return games.game_of_variant(rules.variant_id)
+
+
+def _records_of(game: games.Game) -> Any:
+    """The game's ``records`` module (a required facet: never None)."""
+    return game.facet("records")
 
 
 def hand_record(state: Any, *, seed: int | None = None, deal_number: int = 1) -> dict[str, Any]:
@@ -70,14 +51,14 @@ def hand_record(state: Any, *, seed: int | None = None, deal_number: int = 1) ->
     (``hand_body(state, deal_number=…)`` of the game's ``records`` module)."""
     game = _game_of(state.rules)
     return {"record": "hand", "kit": __version__, "game": game.id, "variant": state.rules.variant_id, "seed": seed,
-            **game.facet("records").hand_body(state, deal_number=deal_number)}
+            **_records_of(game).hand_body(state, deal_number=deal_number)}
 
 
 def match_record(match: Any) -> dict[str, Any]:
     """The record of a match: the envelope, then the game's body (``match_body(match)``: every hand played so far)."""
     game = _game_of(match.rules)
     return {"record": "match", "kit": __version__, "game": game.id, "variant": match.rules.variant_id,
-            "seed": match.seed, **game.facet("records").match_body(match)}
+            "seed": match.seed, **_records_of(game).match_body(match)}
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -102,7 +83,7 @@ class _BadJson(ValueError):
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str):
+def _validator(name: str) -> SchemaValidator:
     """The validator of a record schema, compiled once: ``name`` is a path under ``spec/schema/``
     (``games/huolong/record.schema.json``) or an absolute path (a game registered from outside the kit)."""
     from .schema_validator import SchemaValidator
@@ -141,11 +122,11 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
-def _narrow(node: Any, rest: tuple | None, here: tuple, kept: dict[tuple, int]) -> Any:
+def _narrow(node: Any, rest: _Path | None, here: _Path, kept: dict[_Path, int]) -> Any:
     """A copy of ``node`` in which every list longer than :data:`_PRUNE_ABOVE` keeps one element: the one the
     remaining error path ``rest`` goes through (``None`` off that path), else the first. ``kept`` receives, for
     each cut list (by its path ``here`` in the copy), the index in the original of the element kept."""
-    def follow(key: Any) -> tuple | None:
+    def follow(key: Any) -> _Path | None:
         return rest[1:] if rest and type(rest[0]) is type(key) and rest[0] == key else None
 
     if isinstance(node, dict):
@@ -160,7 +141,7 @@ def _narrow(node: Any, rest: tuple | None, here: tuple, kept: dict[tuple, int]) 
     return [_narrow(node[chosen], follow(chosen), here + (0,), kept)]
 
 
-def _original_path(path: tuple, kept: dict[tuple, int]) -> tuple:
+def _original_path(path: _Path, kept: dict[_Path, int]) -> _Path:
     """A path in the copy made by :func:`_narrow` → the same place in the original."""
     out = list(path)
     for depth in range(len(path)):
@@ -169,7 +150,7 @@ def _original_path(path: tuple, kept: dict[tuple, int]) -> tuple:
     return tuple(out)
 
 
-def _schema_error(record: Any, name: str):
+def _schema_error(record: Any, name: str) -> tuple[ValidationError, _Path] | None:
     """jsonschema's most relevant error of ``record`` with its path in ``record``, or ``None`` when it is valid.
 
     Fast on large records: jsonschema-rs tells whether the record is valid and where its first error is; jsonschema
@@ -181,7 +162,7 @@ def _schema_error(record: Any, name: str):
     if check.quickly_valid(record):
         return None
     hint = check.quick_error_path(record)
-    kept: dict[tuple, int] = {}
+    kept: dict[_Path, int] = {}
     errors = []
     if hint is not None:
         errors = list(check.full.iter_errors(_narrow(record, hint, (), kept)))
@@ -235,8 +216,8 @@ def validate(record: Any) -> None:
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
-        seen: set[str] = set()
-        duplicate = next(key for key, _ in pairs if key in seen or seen.add(key))
+        keys = [key for key, _ in pairs]
+        duplicate = next(key for i, key in enumerate(keys) if key in keys[:i])
         raise _BadJson(f"duplicate key '{duplicate}' in an object (expected each key once)")
     return obj
 
@@ -259,7 +240,8 @@ def parse(text: str) -> dict[str, Any]:
         RecordError: bad JSON (with line and column), too deep, a duplicate key, a huge number, or a schema violation.
     """
     try:
-        record = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_int=_integer)
+        record: dict[str, Any] = json.loads(text, object_pairs_hook=_object, parse_constant=_constant,
+                                            parse_int=_integer)
     except json.JSONDecodeError as err:
         raise RecordError(f"bad JSON at line {err.lineno} column {err.colno}: {err.msg}") from None
     except _BadJson as err:
@@ -301,7 +283,7 @@ def known_variants() -> list[str]:
     return out
 
 
-def game_rules(record: dict, rules: Any = None) -> Any:
+def game_rules(record: dict[str, Any], rules: Any = None) -> Any:
     """The rules a record is replayed with: ``rules`` when given (a house variant; its id must be the record's),
     else the bundled variant the record names.
 
@@ -311,7 +293,11 @@ def game_rules(record: dict, rules: Any = None) -> Any:
     variant_id = record["variant"]
     if rules is not None:
         if rules.variant_id != variant_id:
-            raise RecordError(f"the record is of variant '{variant_id}', the variant given is '{rules.variant_id}'")
+            given_game = rules.variant_id.split("/", 1)[0]
+            games_differ = f" (a {record['game']} record, a {given_game} variant)" if given_game != record["game"] else ""
+            raise RecordError(f"the record was played with variant '{variant_id}', not with the variant given, "
+                              f"'{rules.variant_id}'{games_differ}; give the variant it was played with, or none "
+                              "for a bundled one")
         return rules
     game = games.get(record["game"])
     if not variant_id.startswith(game.id + "/"):
@@ -328,18 +314,58 @@ def game_rules(record: dict, rules: Any = None) -> Any:
         raise RecordError(str(err)) from None
 
 
-def dumps(record: dict) -> str:
+def result_differences(claimed: Any, actual: Any, limit: int = 3, wholes: tuple[str, ...] = ()) -> str:
+    """Where a record's claimed ``result`` differs from the one the rules give, in words: ``result.levels[1]: the
+    record says "5", the rules give "4"``, the first ``limit`` differences (``; and 2 more``). Values are compact
+    JSON (cut at 60 characters); mappings are compared key by key, lists of one length item by item, except the
+    values of the keys in ``wholes`` (card multisets such as ``egg``: shown whole). "" when they are the same.
+    Used by the games' replays for the ``result_mismatch`` refusal."""
+    found: list[str] = []
+    _differences(claimed, actual, "result", found, wholes)
+    if not found:
+        return ""
+    more = len(found) - limit
+    return "; ".join(found[:limit]) + (f"; and {more} more" if more > 0 else "")
+
+
+def _differences(claimed: Any, actual: Any, path: str, found: list[str], wholes: tuple[str, ...] = ()) -> None:
+    if path.rpartition(".")[2] in wholes:
+        if claimed != actual:
+            found.append(f"{path}: the record says {_shown(claimed)}, the rules give {_shown(actual)}")
+    elif isinstance(claimed, dict) and isinstance(actual, dict):
+        for key in [*claimed, *(k for k in actual if k not in claimed)]:
+            where = f"{path}.{key}"
+            if key not in actual:
+                found.append(f"{where}: the record says {_shown(claimed[key])}, the rules have no such key")
+            elif key not in claimed:
+                found.append(f"{where}: the record leaves it out, the rules give {_shown(actual[key])}")
+            else:
+                _differences(claimed[key], actual[key], where, found, wholes)
+    elif isinstance(claimed, list) and isinstance(actual, list) and len(claimed) == len(actual):
+        for index, (mine, theirs) in enumerate(zip(claimed, actual, strict=True)):
+            _differences(mine, theirs, f"{path}[{index}]", found, wholes)
+    elif type(claimed) is not type(actual) or claimed != actual:
+        found.append(f"{path}: the record says {_shown(claimed)}, the rules give {_shown(actual)}")
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def dumps(record: dict[str, Any]) -> str:
     """A record as JSON text (one action per line, so that diffs stay readable), ending in a newline."""
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def dump(record: dict, path: str | Path) -> None:
-    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8).
+def dump(record: dict[str, Any], path: str | Path) -> None:
+    """Write a record to ``path`` as :func:`dumps` gives it (UTF-8), whole or not at all
+    (:func:`~datong_rules.reference_impl.user_files.write_atomically`).
 
     Raises:
         OSError: the file cannot be written.
     """
-    Path(path).write_text(dumps(record), encoding="utf-8")
+    write_atomically(path, dumps(record))
 
 
 # -- replay ----------------------------------------------------------------------------------------
@@ -358,7 +384,7 @@ def verify(record: Any, rules: Any = None) -> ReplayResult:
     return replay(record, rules)
 
 
-def replay(record: dict, rules: Any = None) -> ReplayResult:
+def replay(record: dict[str, Any], rules: Any = None) -> ReplayResult:
     """Replay a record already validated (by :func:`load`, :func:`parse` or :func:`validate`): a hand or a match,
     by the ``replay(record, rules)`` of the record's game.
 
@@ -366,4 +392,5 @@ def replay(record: dict, rules: Any = None) -> ReplayResult:
         RecordError: as :func:`verify`, schema violations aside.
     """
     rules = game_rules(record, rules)
-    return games.get(record["game"]).facet("records").replay(record, rules)
+    result: ReplayResult = _records_of(games.get(record["game"])).replay(record, rules)
+    return result

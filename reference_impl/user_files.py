@@ -95,3 +95,30 @@ def decode_utf8(raw: bytes) -> str:
         column = len(raw[line_start:exc.start].decode("utf-8", "replace")) + 1
         raise UserFileError(f"byte 0x{raw[exc.start]:02X} is not UTF-8", "encoding",
                             "UTF-8 text (save the file as UTF-8)", line, column) from None
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a new temporary file of the same folder
+    (``.NAME.PID.RANDOM.tmp``, mode 0666 less the umask), then renamed over ``path`` (:func:`os.replace`, atomic on
+    one file system). A reader, or a second writer of the same path, sees the old file or a whole new one, never a
+    mix; an interrupt (Ctrl-C, SIGTERM) or an error removes the temporary file and leaves ``path`` as it was. A
+    symbolic link is followed (its target is replaced). Creates no folder.
+
+    Raises:
+        OSError: the folder cannot be written, the disk is full, ``path`` is a folder …
+    """
+    target = Path(os.path.realpath(path))
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

@@ -1,8 +1,14 @@
-"""Fixtures shared by several test folders: the kit built once (sdist and wheel) and installed in a fresh venv.
+"""Fixtures shared by several test folders: the kit built once (sdist and wheel) and installed in a fresh venv, and
+the mutation check of the bundled suite run once.
 
 Building and installing takes about 20 s (a pip install that resolves PyYAML, jsonschema and click), so the
 distribution is built once per test session; tests that use it are marked ``slow``. Set DATONG_SKIP_WHEEL=1 to leave
 them out (e.g. offline, where pip cannot reach an index).
+
+The suite runs in parallel (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject.toml), and a session or module
+fixture is made once per worker that runs a test needing it. So that each costly one is made once in the whole run,
+the scheduler (:func:`pytest_xdist_make_scheduler`) sends the tests that share one to the same worker
+(:mod:`work_groups`).
 """
 
 from __future__ import annotations
@@ -11,16 +17,35 @@ import os
 import subprocess
 import sys
 import venv
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import work_groups
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: builds and installs the kit in a fresh virtual environment (~20 s)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Warn when :func:`work_groups.module_group` misreads a module (a costly fixture reached another way than a
+    parameter of the module's own functions): its tests still pass, but the fixture could be made once per worker."""
+    for line in work_groups.misread(items):
+        warnings.warn(pytest.PytestWarning(f"work groups of pytest-xdist (tests/work_groups.py): {line}"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With ``--dist loadgroup``: the tests of one :func:`work_groups.work_group` on one worker, the largest groups
+    first (pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks by changing the tests' ids, which pytest 9
+    no longer lets it do; these groups need no mark)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return work_groups.scheduler(config, log)
 
 
 def _run_clean(args: list[str], cwd: Path, timeout: int = 300) -> subprocess.CompletedProcess:
@@ -65,3 +90,13 @@ def installed(built, tmp_path_factory) -> Path:
     pip = _run_clean([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(built.wheel)], cwd=work)
     assert pip.returncode == 0, pip.stdout[-2000:] + pip.stderr[-2000:]
     return bin_dir
+
+
+@pytest.fixture(scope="session")
+def mutation_report():
+    """The mutation check of the bundled suite (:func:`datong_rules.conformance.mutation.runner.run_mutants`: every
+    planted fault of the catalogue, the whole suite against each), run once per session: its
+    :class:`~datong_rules.conformance.mutation.runner.MutationReport`."""
+    from datong_rules.conformance.mutation.runner import run_mutants
+
+    return run_mutants()  # as `python -m datong_rules.conformance.mutation` runs it

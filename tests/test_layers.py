@@ -86,3 +86,24 @@ def test_no_seat_arithmetic_or_game_test_outside_the_games():
                 if SEAT_ARITHMETIC.search(code) and not code.lstrip().startswith(('"', "'", "``")):
                     found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_no_import_circles(installed):
+    """No module imports itself through others (imports inside functions count; ``if TYPE_CHECKING:`` ones do not):
+    for every direct import ``a → b``, grimp finds no chain ``b → … → a``. Each circle is listed once."""
+    script = textwrap.dedent("""
+        import json, grimp
+        graph = grimp.build_graph("datong_rules", exclude_type_checking_imports=True)
+        circles = {}
+        for module in sorted(graph.modules):
+            for target in sorted(graph.find_modules_directly_imported_by(module)):
+                chain = graph.find_shortest_chain(importer=target, imported=module)
+                if chain:
+                    circles.setdefault(frozenset(chain), " -> ".join((module, *chain)))
+        print(json.dumps(sorted(circles.values())))
+    """)
+    done = _run([sys.executable, "-c", script], installed)
+    assert done.returncode == 0, done.stderr[-3000:]
+    import json
+
+    assert json.loads(done.stdout) == []

@@ -42,7 +42,9 @@ def test_old_import_paths_warn_and_give_the_same_modules(tmp_path):
 # declared and unused; speed is measured by the scripts in benchmarks/).
 USES = {
     "pyyaml": "yaml", "jsonschema": "jsonschema", "jsonschema-rs": "jsonschema_rs", "click": "click",
-    "pytest": "pytest", "hypothesis": "hypothesis", "build": "-m build", "mypy": "-m mypy",
+    "pytest": "pytest", "pytest-xdist": "xdist",  # -n auto in pyproject.toml; its scheduler in tests/work_groups.py
+    "radon": "radon",  # tests/test_complexity.py
+    "hypothesis": "hypothesis", "build": "-m build", "mypy": "-m mypy",
     "types-pyyaml": "-m mypy", "types-jsonschema": "-m mypy",  # stubs: used by mypy runs on the typed modules
     "pre-commit": "-m pre_commit", "import-linter": "command lint-imports", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
     "jieba": "mkdocs.yml:jieba_dict_user",  # the search plugin segments Chinese with it when it is installed

@@ -5,9 +5,9 @@ registered for this module), hands are played from a seeded random source throug
 (``current_player``, ``legal_actions``, ``random_action``, ``apply``, ``is_terminal``, ``settlement``):
 
 * cards are conserved: ``cards_everywhere()`` is the pack after every action;
-* every action taken is legal: ``apply`` accepts it, and it is among ``legal_actions()`` whenever those can be listed
-  (listing stops at :data:`LISTING_CAP`; a ``bury``, whose choices are the subsets of a whole hand, millions in
-  Huolong, is checked by ``apply`` alone);
+* every action taken is legal: ``apply`` accepts it, ``check`` finds no reason against it (every fifth action), and it
+  is among ``legal_actions()`` whenever those can be listed (listing stops at :data:`LISTING_CAP`; a ``bury``, whose
+  choices are the subsets of a whole hand, millions in Huolong, is checked by ``apply`` alone);
 * the hand ends (within :data:`MAX_STEPS` actions);
 * the hand's record (the kit's envelope with the game's body) replays and verifies to the same settlement.
 """
@@ -28,6 +28,8 @@ SEEDS = range(5)
 LISTING_CAP = 3000
 UNLISTED = frozenset({"bury"})
 MAX_STEPS = 20000
+CHECK_EVERY = 5
+"""Every fifth action taken is also judged legal by ``check`` (the state API's judgement without applying)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -88,6 +90,8 @@ def test_random_hands_keep_the_invariants_of_any_card_game(game_id, variant_id):
                 break
             action = state.random_action(rng)
             assert _listed(state, action) is not False, f"{variant_id} seed {seed} step {step}: {action} not listed"
+            if step % CHECK_EVERY == 0:
+                assert state.check(action) is None, f"{variant_id} seed {seed} step {step}: check refuses {action}"
             state.apply(action)
             assert state.cards_everywhere() == pack, f"{variant_id} seed {seed} step {step}: cards changed"
         record = records.hand_record(state, seed=seed)

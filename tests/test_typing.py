@@ -3,7 +3,8 @@ the spec loader at least) pass mypy with the project's settings (no untyped or h
 
 mypy cannot follow the editable install's folder mapping (``reference_impl/`` imported as
 ``datong_rules.reference_impl``), so the test lays the package out as the wheel does, with symbolic links, and runs
-mypy there. The wheel's ``py.typed`` is checked in tests/test_build.py.
+mypy there. The wheel's ``py.typed`` is checked in tests/test_build.py. The modules of :data:`STRICT` (the typed state API every
+game implements and the engine services built on it) pass ``mypy --strict``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 TYPED_AT_LEAST = {"datong_rules.reference_impl.cards", "datong_rules.reference_impl.variant"}
+STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.replay",
+          "datong_rules.reference_impl.bots", "datong_rules.reference_impl.records")
+"""The state API, the replay driver, the match loop and the records: clean under ``mypy --strict`` too."""
 
 pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")
 
@@ -50,3 +54,14 @@ def test_mypy_is_clean_on_the_typed_modules(tmp_path):
                           timeout=600)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert proc.stdout.startswith("Success: no issues found")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="symbolic links")
+def test_mypy_strict_is_clean_on_the_state_api(tmp_path):
+    root = _wheel_layout(tmp_path / "src")
+    packages = [arg for name in STRICT for arg in ("-p", name)]
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml"), "--strict",
+                           "--cache-dir", str(tmp_path / "cache"), *packages], cwd=root, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert proc.stdout.startswith(f"Success: no issues found in {len(STRICT)} source files")

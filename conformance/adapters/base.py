@@ -162,6 +162,11 @@ class Implementation:
             return f"operation '{name}' not supported by {self.name}"
         return None
 
+    def late_errors(self) -> dict[str, str]:
+        """Queries found broken after their answer was returned, ``{scenario id: one-line message}`` (the JSON-lines
+        adapter: a second reply that came later); each is given once. Default: none."""
+        return {}
+
     def start(self) -> None:
         """Prepare for queries (default: nothing). Raises :class:`ImplementationStartError`."""
 

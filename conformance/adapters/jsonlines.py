@@ -40,8 +40,14 @@ implementation's stderr lines of that query, and the run goes on):
 * the process does not read the query within ``timeout`` s → "timeout after 5s: the implementation
   did not read its input"; killed and restarted;
 * the process exits or closes stdout → "implementation exited with code 3 …"; restarted;
-* a reply that is not JSON, not the right shape, or for another id → the text received (cut
+* a reply that is not JSON, not strict JSON (``NaN``, ``Infinity``, a number too large for a double, a
+  key twice in one object: :func:`parse_line`), not the right shape, or for another id → the text received (cut
   to 200 characters);
+* a second reply to a query already answered (or any other line between replies) → that query is errored
+  ("second reply …"), whenever the line comes: read with the reply (errored at once), before the next query is
+  sent, while the next reply is awaited (a reply carrying an earlier query's id), or after ``stop`` (every line
+  until the process closes its output is read): :meth:`JsonLinesImplementation.late_errors` gives the queries
+  found so late, and the runner changes their results;
 * the restart budget is kept per operation: after ``max_restarts`` restarts in a row caused by one
   operation's queries (no well-formed reply to that operation in between), its remaining scenarios are
   errored without being sent, as "operation huolong/classify keeps timing out" or "… keeps crashing"; the
@@ -58,8 +64,10 @@ worker processes it leaves behind are ended too and cannot hold the runner (see
 from __future__ import annotations
 
 import json
+import math
 import os
 import shlex
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -156,6 +164,8 @@ class JsonLinesImplementation(Implementation):
         self.protocol = PROTOCOL_VERSION
         self._troubles: dict[str, list[str]] = {}  # operation → what went wrong in a row ("timeout", "crash")
         self._started = False
+        self._answered: dict[str, None] = {}  # ids of the queries replied to, in order (the last one last)
+        self._late: dict[str, str] = {}  # query id → its protocol error found after its reply was taken
 
     # -- Implementation API ----------------------------------------------------------------------
     def supported_variants(self) -> list[str]:
@@ -170,8 +180,8 @@ class JsonLinesImplementation(Implementation):
         """As :meth:`Implementation.skip_reason`; a protocol 1 engine is asked about Huolong only, and about a
         fixture variant only when it lists it by id (protocol 1 cannot carry its rules)."""
         if self.protocol == 1 and game_of(variant) != LEGACY_GAME:
-            return (f"{self.name} speaks protocol 1, which covers Huolong only (an engine declares other games "
-                    f"with protocol 2)")
+            return (f"{self.name} speaks protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong "
+                    f"only; an engine declares other games with protocol 2")
         if self.protocol == 1 and variant in self.fixture_variants and variant not in self._variants:
             return (f"fixture variant '{variant}': its rules reach an engine by protocol 2 only ({self.name} "
                     f"speaks protocol 1)")
@@ -186,6 +196,12 @@ class JsonLinesImplementation(Implementation):
         """
         self._child = self._launch()
         self._started = True
+
+    def late_errors(self) -> dict[str, str]:
+        """The queries found broken after their reply was taken: ``{scenario id: one-line message}`` (a second
+        reply that came later, or a stray line after the reply); each is given once (the dict is emptied)."""
+        late, self._late = self._late, {}
+        return late
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         """Not used: queries need the scenario id, see :meth:`query`."""
@@ -210,31 +226,28 @@ class JsonLinesImplementation(Implementation):
                                       f"{MAX_LINE_BYTES} bytes", asked=False)
         child = self._ready_child(name)
         mark = child.stderr_mark()
-        child.discard_pending()
+        stray = self._note_late(child.pending_lines(MAX_LINE_BYTES))
+        if stray:  # output before any query was answered: nothing earlier to blame
+            raise ImplementationError(f"unexpected line on stdout before the query (stdout carries replies only; "
+                                      f"logs go to stderr): {one_line(stray[0])}", asked=False)
+        self._answered.pop(scenario_id, None)  # asked again (a restart, a second run): its reply is awaited anew
         try:
             child.send_bytes(data, self.timeout)
         except TimeoutError:
             raise self._timed_out(child, mark, ": the implementation did not read its input", name) from None
         except OSError:
             raise self._crashed(child, mark, "while the query was sent", name) from None
-        line = child.read_line(self.timeout, MAX_LINE_BYTES)
-        if line is TIMEOUT:
-            raise self._timed_out(child, mark, _leftover(child), name)
-        if line is None:
-            raise self._crashed(child, mark, "before replying", name)
-        if isinstance(line, Oversize):
-            child.kill()
-            self._child = None
-            self._troubles.setdefault(name, []).append("oversize")
-            raise ImplementationError(f"reply line over the cap of {MAX_LINE_BYTES} bytes (dropped after "
-                                      f"{line.size} bytes); the implementation is restarted",
-                                      child.stderr_since(mark, ERROR_SETTLE))
-        reply = self._parse(line, child, mark)
+        line, reply = self._read_reply(child, mark, name, scenario_id)
         self._troubles.pop(name, None)
+        self._answered[scenario_id] = None
         kind, reply_id = reply.get("type"), reply.get("id")
         if reply_id != scenario_id and kind in ("result", "skipped", "errored"):
             raise ImplementationError(f"reply for id {json.dumps(reply_id)} to the query of "
                                       f"'{scenario_id}': {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
+        # lines written with the reply: a second reply to this query (or one to an earlier query, noted for it)
+        extra = [line for line in child.pending_lines(MAX_LINE_BYTES) if not self._earlier_reply(line, scenario_id)]
+        if extra:
+            raise ImplementationError(f"{SECOND_REPLY}: {one_line(extra[0])}", child.stderr_since(mark, ERROR_SETTLE))
         if kind == "result" and isinstance(reply.get("answer"), dict):
             return reply["answer"]
         if kind == "skipped" and isinstance(reply.get("reason"), str):
@@ -246,10 +259,12 @@ class JsonLinesImplementation(Implementation):
                                   f"reason or message): {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
 
     def close(self) -> None:
-        """Send ``stop``, give the process a moment, then terminate/kill it. Safe to call twice."""
+        """Send ``stop``, read what the process still writes until it ends its output (a second reply to the last
+        queries: see :meth:`late_errors`), give it a moment, then terminate/kill it. Safe to call twice."""
         child, self._child = self._child, None
         if child is not None:
-            child.stop({"type": "stop"}, STOP_GRACE)
+            lines = child.stop({"type": "stop"}, STOP_GRACE, MAX_LINE_BYTES)
+            self._note_late([line for line in lines if _looks_like_reply(line)])
 
     # -- internals -------------------------------------------------------------------------------
     def _ready_child(self, op: str) -> Child:
@@ -269,6 +284,68 @@ class JsonLinesImplementation(Implementation):
             raise ImplementationError(f"restart failed: {exc}") from None
         return self._child
 
+    def _read_reply(self, child: Child, mark: int, name: str, scenario_id: str) -> tuple[str, dict[str, Any]]:
+        """The reply line to the query of ``scenario_id`` and its JSON, within the timeout; a reply carrying the id
+        of an earlier query that was already answered (its second reply, come late) is noted for that query
+        (:meth:`late_errors`) and the reading goes on.
+
+        Raises:
+            ImplementationError: timeout, crash, a line over the cap, or a line that is not a JSON object.
+        """
+        deadline = time.monotonic() + self.timeout
+        while True:
+            line = child.read_line(max(0.0, deadline - time.monotonic()), MAX_LINE_BYTES)
+            if line is TIMEOUT:
+                raise self._timed_out(child, mark, _leftover(child), name)
+            if line is None:
+                raise self._crashed(child, mark, "before replying", name)
+            if isinstance(line, Oversize):
+                child.kill()
+                self._child = None
+                self._troubles.setdefault(name, []).append("oversize")
+                raise ImplementationError(f"reply line over the cap of {MAX_LINE_BYTES} bytes (dropped after "
+                                          f"{line.size} bytes); the implementation is restarted",
+                                          child.stderr_since(mark, ERROR_SETTLE))
+            assert isinstance(line, str)
+            try:
+                reply = self._parse(line, child, mark)
+            except ImplementationError:
+                self._answered[scenario_id] = None  # it replied, unreadably: a line after it is this query's too
+                raise
+            if not self._earlier_reply(line, scenario_id, reply):
+                return line, reply
+
+    def _earlier_reply(self, line: str, scenario_id: str, message: Any = None) -> bool:
+        """Whether ``line`` (parsed: ``message``) is a reply carrying the id of an earlier query already answered
+        (not ``scenario_id``): then it is noted as that query's protocol error (:meth:`late_errors`)."""
+        if message is None:
+            try:
+                message = parse_line(line)
+            except ValueError:
+                return False
+        said = message.get("id") if isinstance(message, dict) else None
+        if not isinstance(said, str) or said == scenario_id or said not in self._answered:
+            return False
+        self._note_late([line])
+        return True
+
+    def _note_late(self, lines: list[str]) -> list[str]:
+        """Note each line (come after a query's reply was taken) as a protocol error of the query it names by its
+        ``id`` when that query was answered, else of the last query answered; returns the lines that came before
+        any query was answered (nothing to blame)."""
+        unblamed = []
+        for line in lines:
+            try:
+                said = parse_line(line).get("id")
+            except ValueError:
+                said = None
+            target = said if isinstance(said, str) and said in self._answered else next(reversed(self._answered), None)
+            if target is None:
+                unblamed.append(line)
+            elif target not in self._late:
+                self._late[target] = f"{SECOND_REPLY}: {one_line(line)}"
+        return unblamed
+
     def _timed_out(self, child: Child, mark: int, detail: str, op: str) -> ImplementationError:
         child.kill()
         self._child = None
@@ -286,7 +363,10 @@ class JsonLinesImplementation(Implementation):
     @staticmethod
     def _parse(line: str, child: Child, mark: int) -> dict[str, Any]:
         try:
-            reply = json.loads(line)
+            reply = parse_line(line)
+        except NotStrictJson as exc:
+            raise ImplementationError(f"not strict JSON ({exc}): {quote_line(line)}",
+                                      child.stderr_since(mark, ERROR_SETTLE)) from None
         except ValueError:
             raise ImplementationError(f"not a JSON line: {quote_line(line)}",
                                       child.stderr_since(mark, ERROR_SETTLE)) from None
@@ -334,7 +414,9 @@ class JsonLinesImplementation(Implementation):
     def _accept_ready(self, line: str) -> str | None:
         """Take name, version, variants and operations from a ``ready`` line; or say what is wrong."""
         try:
-            reply = json.loads(line)
+            reply = parse_line(line)
+        except NotStrictJson as exc:
+            return f"the 'ready' line is not strict JSON ({exc}): {quote_line(line)}"
         except ValueError:
             return f"expected a 'ready' JSON line, got: {quote_line(line)}"
         if not isinstance(reply, dict) or reply.get("type") != "ready":
@@ -353,6 +435,63 @@ class JsonLinesImplementation(Implementation):
         self.name, self.version, self.protocol = reply["name"], reply["version"], protocol
         self._variants, self._operations = list(reply["variants"]), list(reply["operations"])
         return None
+
+
+SECOND_REPLY = "protocol error: a second reply to this query, or a line after its reply"
+"""The start of the message of a query whose reply was followed by another line (see :meth:`JsonLinesImplementation.query`)."""
+
+
+class NotStrictJson(ValueError):
+    """A line that Python's JSON reader takes but strict JSON (RFC 8259) does not: ``NaN``, ``Infinity``, a number
+    too large for a double, a key twice in one object. The message says which."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotStrictJson(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotStrictJson(f"the number {text[:40]} is too large")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):  # the rare case: find the key for the message
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise NotStrictJson(f"the key {json.dumps(key, ensure_ascii=False)[:60]} appears twice in one object")
+            seen.add(key)
+    return out
+
+
+def parse_line(line: str) -> Any:
+    """One protocol line as strict JSON: what :func:`json.loads` reads, but ``NaN``, ``Infinity``, ``-Infinity``,
+    numbers that overflow a double (``1e999``) and an object repeating a key are refused (a strict parser in another
+    language would refuse them, or keep another of the two values).
+
+    Raises:
+        NotStrictJson: one of those (the message says which).
+        ValueError: not JSON at all.
+    """
+    return _STRICT.decode(line)
+
+
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+"""One decoder for every line (``json.loads`` with options would build a new one per call)."""
+
+
+def _looks_like_reply(line: str) -> bool:
+    """Whether a line written after ``stop`` is a reply (a JSON object with an ``id`` or a reply ``type``):
+    anything else said on the way out is not held against a query."""
+    try:
+        message = parse_line(line)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and ("id" in message or message.get("type") in ("result", "skipped", "errored"))
 
 
 def encode_line(message: dict[str, Any]) -> bytes:

@@ -201,25 +201,32 @@ class Child:
         else:
             self._eof = True
 
-    def discard_pending(self) -> None:
-        """Drop stdout lines already received but never read (stale output of an earlier query)."""
-        if self._posix:
-            for _ in range(_DISCARD_CHUNKS):  # bounded: a process spewing output cannot hold us here
-                if self._eof or not self._wait_readable(0):
-                    break
-                self._read_available()
-            end = self._buf.rfind(b"\n")
-            if end >= 0:
-                del self._buf[: end + 1]
-            return
-        while True:  # pragma: no cover - Windows
-            try:
-                line = self._lines.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:  # keep the end-of-output marker for the next read
-                self._lines.put(None)
-                return
+    def pending_lines(self, limit: int | None = None) -> list[str]:
+        """The stdout lines the process has already written and nobody read, oldest first, taken without waiting
+        (a second reply to a query already answered, say). A line longer than ``limit`` bytes is given as
+        ``(a line of N bytes)``; an unfinished last line stays for the next :meth:`read_line`."""
+        if not self._posix:  # pragma: no cover - Windows
+            out = []
+            while True:
+                try:
+                    line = self._lines.get_nowait()
+                except queue.Empty:
+                    return out
+                if line is None:  # keep the end-of-output marker for the next read
+                    self._lines.put(None)
+                    return out
+                out.append(line)
+        for _ in range(_DISCARD_CHUNKS):  # bounded: a process spewing output cannot hold us here
+            if self._eof or not self._wait_readable(0):
+                break
+            self._read_available()
+        end = self._buf.rfind(b"\n")
+        if end < 0:
+            return []
+        raw_lines = bytes(self._buf[:end]).split(b"\n")
+        del self._buf[: end + 1]
+        return [f"(a line of {len(raw)} bytes)" if limit is not None and len(raw) > limit else _decode(raw)
+                for raw in raw_lines]
 
     def stderr_mark(self) -> int:
         """A marker for :meth:`stderr_since`: the count of stderr lines seen so far."""
@@ -349,21 +356,39 @@ class Child:
             except OSError:
                 pass
 
-    def stop(self, message: dict[str, Any], grace: float) -> None:
-        """Send ``message`` (the protocol's ``stop``), close stdin, wait ``grace`` s, then terminate
-        the process group, wait ``grace`` s, then kill the group (always, even after a clean exit
-        or a Ctrl-C meanwhile: nothing the implementation started is left running)."""
+    def stop(self, message: dict[str, Any], grace: float, limit: int | None = None) -> list[str]:
+        """Send ``message`` (the protocol's ``stop``), close stdin, read what the process still writes on stdout
+        until it closes it (at most ``grace`` s), wait for it to end within the same ``grace`` s, then terminate
+        the process group, wait ``grace`` s, then kill the group (always, even after a clean exit or a Ctrl-C
+        meanwhile: nothing the implementation started is left running).
+
+        Returns:
+            The stdout lines written since the last read, up to the end of its output or of the grace time
+            (unread lines, then the ones written after ``message``; a line over ``limit`` bytes as
+            ``(a line of N bytes)``).
+        """
+        lines: list[str] = []
         try:
+            lines += self.pending_lines(limit)
             try:
                 self.send(message, grace)
             except OSError:
                 pass
             self.close_stdin()
-            if self._exit_code(grace) is None:
+            deadline = time.monotonic() + grace
+            while (left := deadline - time.monotonic()) > 0:
+                line = self.read_line(left, limit)
+                if line is None or line is TIMEOUT:
+                    break
+                lines.append(f"(a line of {line.size} bytes)" if isinstance(line, Oversize) else str(line))
+                if isinstance(line, Oversize):
+                    break  # the rest of that line is still in the pipe: no use reading on
+            if self._exit_code(max(0.0, deadline - time.monotonic())) is None:
                 self._signal(signal.SIGTERM)
                 self._exit_code(grace)
         finally:
             self.kill()
+        return lines
 
     def _signal(self, sig: signal.Signals | None) -> None:
         """Send ``sig`` to the process group (POSIX; the leader may have exited, others may remain)."""

@@ -21,7 +21,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
@@ -66,6 +66,8 @@ class Disagreement:
         keys: the answer keys whose values differ (empty for an error or a schema problem).
         shrunk: False when the shrunk question no longer disagreed on its last replay (a flaky implementation);
             the question is then the first one found.
+        cut_short: the run was interrupted (Ctrl-C, SIGTERM) while shrinking: the question is the smallest found
+            by then.
     """
 
     op: str
@@ -75,6 +77,7 @@ class Disagreement:
     problem: str
     keys: list[str] = field(default_factory=list)
     shrunk: bool = True
+    cut_short: bool = False
 
 
 @dataclass
@@ -87,7 +90,8 @@ class OpOutcome:
         seconds: time spent generating and comparing questions; shrink_seconds: time spent shrinking a
         disagreement; disagreement: the shrunk disagreement, or None; exhausted: the generator has no other
         question (``facts``); skip_message: why the operation was not asked at all (the implementation does
-        not support it), or None.
+        not support it), or None; interrupted: the Ctrl-C or SIGTERM (:class:`KeyboardInterrupt`) that stopped
+        the operation, or None (the disagreement is then the one found so far, shrunk as far as it got).
     """
 
     op: str
@@ -99,6 +103,7 @@ class OpOutcome:
     disagreement: Disagreement | None = None
     exhausted: bool = False
     skip_message: str | None = None
+    interrupted: KeyboardInterrupt | None = None
 
     @property
     def rate(self) -> float:
@@ -217,7 +222,41 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                     verbosity=Verbosity.quiet, print_blob=False)(test)
     target = test.hypothesis.fuzz_one_input
     rng = random.Random(seed)
-    start = last_report = time.perf_counter()
+    start = time.perf_counter()
+    try:
+        _search(outcome, target, rng, found, seen, seconds, max_examples, on_progress, progress_every, start)
+    except KeyboardInterrupt as stop:  # what was compared so far, and a disagreement found, are kept
+        outcome.seconds = time.perf_counter() - start
+        outcome.interrupted = stop
+    if found:
+        first = found[0]
+        phase["search"] = False
+        found.clear()
+        shrink_start = time.perf_counter()
+        try:
+            if outcome.interrupted is None:
+                try:
+                    test()
+                except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
+                    pass
+                if found:
+                    found.append(_drop_entries(found[-1], recheck))
+        except KeyboardInterrupt as stop:  # the smallest case found so far is kept
+            outcome.interrupted = stop
+        if outcome.interrupted is not None:
+            outcome.disagreement = replace(found[-1] if found else first, cut_short=True)
+        else:
+            outcome.disagreement = found[-1] if found else replace(first, shrunk=False)
+        outcome.shrink_seconds = time.perf_counter() - shrink_start
+    return outcome
+
+
+def _search(outcome: OpOutcome, target: Callable[[bytes], Any], rng: random.Random, found: list[Disagreement],
+            seen: set[str], seconds: float, max_examples: int | None,
+            on_progress: Callable[[OpOutcome], None] | None, progress_every: float, start: float) -> None:
+    """Ask generated questions (``target`` takes random bytes) until the time or example budget is spent or a
+    disagreement is found (in ``found``)."""
+    last_report = start
     attempts = 0
     while True:
         for _ in range(BATCH):
@@ -242,19 +281,6 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
         if on_progress is not None and now - last_report >= progress_every:
             on_progress(outcome)
             last_report = now
-    if found:
-        first = found[0]
-        phase["search"] = False
-        found.clear()
-        try:
-            test()
-        except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
-            pass
-        outcome.disagreement = found[-1] if found else Disagreement(**{**first.__dict__, "shrunk": False})
-        if found:
-            outcome.disagreement = _drop_entries(outcome.disagreement, recheck)
-        outcome.shrink_seconds = time.perf_counter() - start - outcome.seconds
-    return outcome
 
 
 def _drop_entries(case: Disagreement, recheck: Callable[[dict[str, Any]], Disagreement | None],

@@ -75,8 +75,9 @@ def scenario_file(found: Sequence[Found], *, implementation: str, engine: str) -
     for item in found:
         case = item.disagreement
         lines += [
-            f"  # {case.problem}" + ("" if case.shrunk else " (not shrunk: the implementation answered the shrunk "
-                                                              "question inconsistently)"),
+            f"  # {case.problem}" + (" (interrupted while shrinking: the smallest question found by then)"
+                                     if case.cut_short else "" if case.shrunk else
+                                     " (not shrunk: the implementation answered the shrunk question inconsistently)"),
             f"  # the implementation answered: {flow(case.answer) if case.answer is not None else '(no answer)'}",
             f"  # found again with: datong-rules fuzz … {item.again}",
             f"  - id: {scenario_id(item.variant, case.op, case.given)}",

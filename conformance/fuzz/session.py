@@ -9,6 +9,7 @@ still to run (an operation that finishes early, ``facts`` or a disagreement, lea
 from __future__ import annotations
 
 import difflib
+import itertools
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -18,7 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from datong_rules.conformance import operations_schema
-from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, describe
+from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, ImplementationError, describe
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference, rules_read
 from datong_rules.reference_impl.variant import Variant
@@ -116,8 +117,9 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
 
     An operation the implementation does not support (``skip_reason``) is reported skipped at once, with its
     reason. A house variant's resolved rules are handed to the implementation (``use_variants``, as the runner does
-    for the suite's fixture variants) before its first question. ``KeyboardInterrupt`` passes through (the caller
-    reports what was done: ``on_done`` has seen it).
+    for the suite's fixture variants) before its first question. ``KeyboardInterrupt`` (Ctrl-C, or SIGTERM under the
+    CLI) passes through (the caller reports what was done: ``on_done`` has seen it, the operation it stopped
+    included, with the disagreement found so far).
     """
     reference = ReferenceImplementation()
     pending = [(t, op) for t in chosen for op in t.strategies]
@@ -149,6 +151,8 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
         results.append(result)
         if on_done is not None:
             on_done(result)
+        if outcome.interrupted is not None:  # stopped mid-operation: on_done has what it found; stop here
+            raise outcome.interrupted
     return results
 
 
@@ -167,7 +171,20 @@ def _bundled(reference: ReferenceImplementation, variant_id: str) -> Callable[[s
 
 
 def _asker(impl: Implementation, variant_id: str) -> Callable[[str, dict[str, Any]], Any]:
-    return lambda op, given: impl.query("fuzz", variant_id, op, given)
+    """``ask(op, given)`` of the implementation: each question gets an id of its own (``fuzz-1``, ``fuzz-2`` …),
+    so that a late second reply to one question is never taken for the reply to the next; a second reply found
+    while a question is asked (:meth:`Implementation.late_errors`: it belongs to an earlier one) makes this
+    question's answer an error, since the run has no other place to report it."""
+    numbers = itertools.count(1)
+
+    def ask(op: str, given: dict[str, Any]) -> Any:
+        answer = impl.query(f"fuzz-{next(numbers)}", variant_id, op, given)
+        late = impl.late_errors()
+        if late:
+            raise ImplementationError(f"after an earlier question: {next(iter(late.values()))}")
+        return answer
+
+    return ask
 
 
 def _announce(impl: Implementation, variant: Variant) -> str | None:

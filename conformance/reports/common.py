@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
+from datong_rules.reference_impl.user_files import write_atomically
 
 
 def tally(results: Iterable[ScenarioResult],
@@ -107,11 +108,13 @@ def is_stdout(path: str | Path | None) -> bool:
 
 def write_text(path: str | Path, text: str) -> None:
     """Write a report file (UTF-8), creating its folder; ``-`` writes ``text`` to standard output instead
-    (a file of that name is written as ``./-``). Raises :class:`OSError`."""
+    (a file of that name is written as ``./-``). The file is written whole or not at all (a temporary file of the
+    same folder renamed over it: :func:`~datong_rules.reference_impl.user_files.write_atomically`), so an interrupt
+    or a second writer of the same path never leaves half a report. Raises :class:`OSError`."""
     if is_stdout(path):
         sys.stdout.write(text)
         sys.stdout.flush()
         return
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_atomically(path, text)

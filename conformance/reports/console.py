@@ -65,8 +65,14 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
     if not details:
         return summary_line(run)
     out = [*_table("operation", by_operation(run), ("asked", *STATUSES)), *_table("rule", by_rule(run))]
-    for game, count in _undeclared_games(run).items():
-        out += [f"skipped: {count} scenario(s) of {game}, a game {run.implementation.get('name')} does not declare", ""]
+    name = run.implementation.get("name")
+    for (game, protocol_1), count in _undeclared_games(run).items():
+        if protocol_1:
+            out += [f"skipped: {count} scenario(s) of {game}: {name} speaks protocol 1 (its 'ready' has no "
+                    f"\"protocol\": 2), which covers Huolong only; answer 'ready' with \"protocol\": 2 to be asked "
+                    f"about other games", ""]
+        else:
+            out += [f"skipped: {count} scenario(s) of {game}, a game {name} does not declare", ""]
     for result in problems(run):
         out += _problem(result, color)
     if problems(run):
@@ -74,15 +80,16 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
     return "\n".join([*out, summary_line(run)])
 
 
-def _undeclared_games(run: RunResult) -> dict[str, int]:
-    """Game → scenarios skipped because the implementation declares no variant of that game (protocol 1 engines
-    and engines declaring ``huolong/*`` skip the other games)."""
-    found: dict[str, int] = {}
+def _undeclared_games(run: RunResult) -> dict[tuple[str, bool], int]:
+    """(game, skipped for speaking protocol 1) → scenarios skipped because the implementation declares no variant
+    of that game (engines declaring ``huolong/*`` skip the other games) or speaks protocol 1 (Huolong only)."""
+    found: dict[tuple[str, bool], int] = {}
     for result in run.results:
         message = result.message or ""
-        if result.status == "skipped" and not result.asked and ("a game it does not play" in message
-                                                                 or "covers Huolong only" in message):
-            found[result.scenario.game] = found.get(result.scenario.game, 0) + 1
+        protocol_1 = "covers Huolong only" in message
+        if result.status == "skipped" and not result.asked and ("a game it does not play" in message or protocol_1):
+            key = (result.scenario.game, protocol_1)
+            found[key] = found.get(key, 0) + 1
     return dict(sorted(found.items()))
 
 

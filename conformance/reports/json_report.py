@@ -21,6 +21,7 @@ The shape is ``spec/schema/report.schema.json`` (``report_version`` 2).
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -73,8 +74,19 @@ def to_json(run: RunResult) -> dict[str, Any]:
 
 
 def render_json(run: RunResult) -> str:
-    """The report as indented JSON text (UTF-8 characters kept)."""
-    return json.dumps(to_json(run), ensure_ascii=False, indent=2, default=repr) + "\n"
+    """The report as indented JSON text (UTF-8 characters kept), strict JSON: a NaN or an infinity that reached
+    the run (the runner errors such answers) is written as the text ``"NaN"``, ``"Infinity"``, ``"-Infinity"``."""
+    return json.dumps(_finite(to_json(run)), ensure_ascii=False, indent=2, default=repr, allow_nan=False) + "\n"
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 def write_json(run: RunResult, path: str | Path) -> None:

@@ -4,14 +4,14 @@ Exit status: 0 when nothing failed or errored (skips are fine) and at least one 
 scenario failed or errored, the run checked nothing (no scenario asked, or none passed: a run that tests nothing
 must not turn a CI job green; ``--allow-empty`` accepts it), or the implementation failed its handshake or declared
 a variant or operation the kit does not know (a typo would skip everything); 130 when the run was interrupted
-(Ctrl-C); 2 for usage
+(Ctrl-C), 143 when it was stopped by SIGTERM (``timeout``, a CI cancellation, ``docker stop``); 2 for usage
 and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
 that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
 stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
 other variants are still checked).
 
-Ctrl-C while the implementation starts or runs stops it and still writes the reports (marked
-interrupted); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
+Ctrl-C or SIGTERM while the implementation starts or runs stops it and still writes the reports (marked
+interrupted; each report file is written whole or not at all); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
 scenarios`` and no report. The summary's time is the whole command's (loading the suite and
 starting and stopping the implementation included); the JSON report also has the time of the run
 alone.
@@ -26,7 +26,8 @@ from pathlib import Path
 
 import click
 
-from .output import INTERRUPTED
+from .command_error import CommandError, fail
+from .output import interrupted_status
 from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
@@ -51,25 +52,10 @@ from datong_rules.conformance.reports.console import progress, render_console, u
 from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
-from datong_rules.conformance.runner import RunResult, run, select, unknown_declarations
+from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
-
-
-class CommandError(Exception):
-    """An expected error: printed as one ``error: ...`` line, exit with ``code``."""
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-def fail(error: CommandError) -> None:
-    """Print the error's line(s) on stderr and exit with its code (used by the commands)."""
-    for line in str(error).splitlines() or ["(no message)"]:
-        click.echo(f"error: {line}", err=True)
-    raise SystemExit(error.code)
 
 
 def warn_spec_problems() -> None:
@@ -221,6 +207,7 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
             outcome = run(implementation, chosen, on_result, check_schema=check_schema)
     finally:
         interrupted = _close(implementation)
+    apply_late_errors(outcome, implementation)  # a second reply read while the implementation stopped
     outcome.interrupted = outcome.interrupted or interrupted
     return outcome
 
@@ -269,7 +256,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
-    from .house_arg import house_selected, impl_option, split_variants  # here: house_arg imports this module
+    from .house_arg import house_selected, impl_option, split_variants
 
     house_notes: list[str] = []
     reports = {"--json": json_path, "--junit": junit_path, "--markdown": markdown_path}
@@ -289,11 +276,11 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading scenarios", INTERRUPTED) from None
+            raise CommandError("interrupted while loading scenarios", interrupted_status()) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading the implementation", INTERRUPTED) from None
+            raise CommandError("interrupted while loading the implementation", interrupted_status()) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
@@ -318,4 +305,4 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         fail(exc)
     if outcome.interrupted:  # the reports are written: end as every interrupted command does
         click.echo("error: interrupted", err=True)
-    raise SystemExit(INTERRUPTED if outcome.interrupted else 0 if outcome.ok else 1)
+    raise SystemExit(interrupted_status() if outcome.interrupted else 0 if outcome.ok else 1)

@@ -27,7 +27,8 @@ from .path_args import refuse_empty
 from .variant_arg import variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
-from datong_rules.cli.conform import CommandError, fail, warn_spec_problems
+from datong_rules.cli.command_error import CommandError, fail
+from datong_rules.cli.conform import warn_spec_problems
 from datong_rules.conformance.coverage import CoverageReport
 from datong_rules.conformance.coverage import coverage as compute_coverage
 from datong_rules.conformance.reports.common import is_stdout, write_text
@@ -143,35 +144,14 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
               help="Exit 1 when a variant's coverage is below PERCENT.")
 def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, json_path, fail_under) -> None:
     """Count the scenarios checking each rule of each variant; list the uncovered rules."""
-    from datong_rules.conformance.house import inherit, summary_lines
-
-    from .house_arg import impl_option, split_variants
+    from .house_arg import split_variants
 
     try:
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
         if json_path is not None and not json_path.strip():
             raise CommandError("--json is empty (expected a file path)")
-        try:
-            scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
-                                       spec_check=not (no_spec_check or rules_file))
-        except ScenarioError as exc:
-            raise CommandError(str(exc)) from None
-        # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
-        # bundled variants
-        suite, scenarios = scenarios, [s for s in scenarios if s.fixture is None]
-        rule_ids = {} if houses and not variants else \
-            file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
-        notes: list[str] = []
-        for ref, house in houses:  # a house variant file: the scenarios it inherits count for its rules
-            inherited = inherit(house, suite)
-            scenarios += inherited.scenarios
-            rule_ids[house.id] = list(house.checked_rule_ids())
-            notes += summary_lines(inherited, ref, impl_option(None, None))
-        warn_spec_problems()
-        scenarios = [s for s in scenarios if s.variant in rule_ids] if variants or houses else scenarios
-        if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted
-            scenarios = [s for s in scenarios if not isinstance(bundled_spec.variant(s.variant), SpecError)]
+        scenarios, rule_ids, notes = _counted(scenario_paths, rules_file, no_spec_check, variants, houses)
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         # --json - puts the JSON alone on standard output: the text goes to stderr
         click.echo(render_coverage(report, show_counts), err=is_stdout(json_path))
@@ -180,14 +160,59 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         for line in notes:
             click.echo(line, err=is_stdout(json_path))
         if json_path:
-            try:
-                write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
-            except OSError as exc:
-                where = "the coverage to standard output" if is_stdout(json_path) else json_path
-                raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+            _write_json(report, json_path)
         low = [v.variant for v in report.variants.values() if fail_under is not None and v.percent < fail_under]
         problems = shown_problems(report.errors, json_path) + [f"coverage of {v} is below {fail_under:g}%" for v in low]
         if problems:
             raise CommandError("\n".join(problems), 1)
     except CommandError as exc:
         fail(exc)
+
+
+def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_check: bool,
+             variants: tuple[str, ...], houses: list) -> tuple[list, dict[str, list[str]], list[str]]:
+    """``(scenarios, rule ids per variant, notes)`` of a coverage run: the scenarios counted (fixture variants'
+    left out, house files' inherited ones added), the rule ids of each variant counted, and the summary lines of
+    each house file.
+
+    Raises:
+        CommandError: bad scenario files.
+    """
+    from datong_rules.conformance.house import inherit, summary_lines
+
+    from .house_arg import impl_option
+
+    try:
+        scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
+                                   spec_check=not (no_spec_check or rules_file))
+    except ScenarioError as exc:
+        raise CommandError(str(exc)) from None
+    # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
+    # bundled variants
+    suite, scenarios = scenarios, [s for s in scenarios if s.fixture is None]
+    rule_ids = {} if houses and not variants else \
+        file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
+    notes: list[str] = []
+    for ref, house in houses:  # a house variant file: the scenarios it inherits count for its rules
+        inherited = inherit(house, suite)
+        scenarios += inherited.scenarios
+        rule_ids[house.id] = list(house.checked_rule_ids())
+        notes += summary_lines(inherited, ref, impl_option(None, None))
+    warn_spec_problems()
+    scenarios = [s for s in scenarios if s.variant in rule_ids] if variants or houses else scenarios
+    if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted
+        scenarios = [s for s in scenarios if not isinstance(bundled_spec.variant(s.variant), SpecError)]
+    return scenarios, rule_ids, notes
+
+
+def _write_json(report, json_path: str) -> None:
+    """Write the coverage report as JSON to ``json_path`` (``-``: standard output).
+
+    Raises:
+        CommandError: the file cannot be written.
+    """
+    try:
+        write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        where = "the coverage to standard output" if is_stdout(json_path) else json_path
+        raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None

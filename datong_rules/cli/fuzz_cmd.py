@@ -9,7 +9,7 @@ Exit status: 0 when every question compared was answered alike; 1 when a disagre
 compared (the implementation skipped everything), or the implementation started but failed its handshake; 2 for
 usage and input errors (bad options, an unknown variant or operation, a variant without generators, an
 implementation that cannot be loaded or launched); 130 when interrupted (Ctrl-C: what was found so far is printed,
-then ``error: interrupted``).
+then ``error: interrupted``), 143 when stopped by SIGTERM (the same, a disagreement still being shrunk included).
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ from datong_rules.conformance.fuzz.scenario_text import Found, scenario_file
 from datong_rules.reference_impl import __version__
 from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open_variant
 
-from .conform import CommandError, check_options, fail, make_implementation, warn_spec_problems
-from .output import INTERRUPTED
+from .command_error import CommandError, fail
+from .conform import check_options, make_implementation, warn_spec_problems
+from .output import interrupted_status
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
@@ -101,6 +102,9 @@ def _line(result: session.Result) -> str:
                                               (outcome.refused, "refused by the reference")) if n]
     verdict = f"DISAGREES (shrunk in {outcome.shrink_seconds:.1f} s)" if outcome.disagreement is not None else "same answers" if outcome.examples else \
         "nothing compared"
+    if outcome.interrupted is not None:
+        verdict = "DISAGREES (interrupted before the shrinking ended)" if outcome.disagreement is not None else \
+            "interrupted"
     return f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
 
 
@@ -207,7 +211,7 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     click.echo(summary, err=True)
     if interrupted:
         click.echo("error: interrupted", err=True)
-        return INTERRUPTED
+        return interrupted_status()
     if found:
         return 1
     if compared == 0:

@@ -16,7 +16,7 @@ from datong_rules.conformance.runner import select
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios
 from datong_rules.reference_impl.variant import Variant
 
-from .conform import CommandError
+from .command_error import CommandError
 
 
 def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:

@@ -11,51 +11,87 @@ import errno
 import io
 import os
 import sys
+from collections.abc import Iterator, MutableMapping
+from importlib import import_module
 
 import click
 
-from datong_rules.reference_impl import __version__
+from .output import Group, interrupted_status
 
-from .output import INTERRUPTED, Group
+
+# (command name, module in datong_rules/cli, click command object name). Add a line per subcommand.
+COMMANDS: list[tuple[str, str, str]] = [
+    ("validate", "spec_cmds", "validate"),
+    ("variants", "spec_cmds", "variants"),
+    ("show", "spec_cmds", "show"),
+    ("diff", "spec_cmds", "diff"),
+    ("play", "play_cmds", "play"),
+    ("verify", "play_cmds", "verify"),
+    ("conform", "conform", "conform"),
+    ("coverage", "coverage_cmd", "coverage"),
+    ("serve", "serve_cmd", "serve_command"),
+    ("schema", "schema_cmd", "schema"),
+    ("fuzz", "fuzz_cmd", "fuzz"),
+]
+
+
+class LazyCommands(MutableMapping[str, click.Command]):
+    """The group's subcommands by name (click's ``Group.commands``), each module of ``datong_rules.cli`` imported
+    when its command is first looked up, so that a command imports only what it needs (``--version`` and
+    ``variants`` never import the engine's games, hypothesis or jsonschema; ``tests/cli/test_lazy_imports.py``).
+
+    Args:
+        table: ``(command name, module name in datong_rules.cli, attribute)`` for each command.
+
+    Raises:
+        KeyError: on lookup of a name that is not a command.
+    """
+
+    def __init__(self, table: list[tuple[str, str, str]]) -> None:
+        self._where = {name: (module, attribute) for name, module, attribute in table}
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._loaded:
+            module_name, attribute = self._where[name]
+            self._loaded[name] = getattr(import_module(f"datong_rules.cli.{module_name}"), attribute)
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self._loaded and name not in self._where:
+            raise KeyError(name)
+        self._loaded.pop(name, None)
+        self._where.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._where), **dict.fromkeys(self._loaded)})
+
+    def __len__(self) -> int:
+        return len(self._where.keys() | self._loaded.keys())
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: print ``datong-rules, version X`` (the installed package's version) and stop."""
+    if not value or ctx.resilient_parsing:
+        return
+    from datong_rules import __version__
+
+    click.echo(f"datong-rules, version {__version__}")
+    ctx.exit()
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="datong-rules")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and exit.")
 def cli() -> None:
     """Rule kit for the card games of Datong: validate and compare variants, play and verify hands,
     and check any implementation against the conformance suite."""
 
 
-def _register() -> None:
-    """Attach the subcommands. Each import names one module of ``datong_rules.cli``."""
-    from importlib import import_module
-
-    for module_name, command_name in COMMANDS:
-        try:
-            module = import_module(f"datong_rules.cli.{module_name}")
-        except ModuleNotFoundError as exc:  # a subcommand still being built must not break the others
-            if exc.name and exc.name.startswith("datong_rules.cli."):
-                continue
-            raise
-        cli.add_command(getattr(module, command_name))
-
-
-# (module in datong_rules/cli, click command object name). Add a line per subcommand.
-COMMANDS: list[tuple[str, str]] = [
-    ("spec_cmds", "validate"),
-    ("spec_cmds", "variants"),
-    ("spec_cmds", "show"),
-    ("spec_cmds", "diff"),
-    ("play_cmds", "play"),
-    ("play_cmds", "verify"),
-    ("conform", "conform"),
-    ("coverage_cmd", "coverage"),
-    ("serve_cmd", "serve_command"),
-    ("schema_cmd", "schema"),
-    ("fuzz_cmd", "fuzz"),
-]
-
-_register()
+cli.commands = LazyCommands(COMMANDS)
 
 
 def main() -> None:
@@ -75,7 +111,7 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:  # outside any command (Group handles the commands' own)
-        sys.exit(INTERRUPTED)
+        sys.exit(interrupted_status())
     except OSError as exc:
         if watched is None or watched.failure is None:
             _internal_error(exc)

@@ -16,21 +16,71 @@ Colour (:func:`use_colour`): only on a terminal, never when the ``NO_COLOR`` env
 empty (https://no-color.org), nor when the output is piped or redirected, nor with ``TERM=dumb``.
 
 Ctrl-C (:class:`Group`): every command interrupted ends with ``error: interrupted`` on standard error and exit
-status :data:`INTERRUPTED` (130, as shells report a command killed by SIGINT: 128 + 2).
+status :data:`INTERRUPTED` (130, as shells report a command killed by SIGINT: 128 + 2). SIGTERM (what ``timeout``,
+a CI cancellation, ``docker stop`` and Kubernetes send) is handled the same way (:func:`sigterm_as_interrupt`):
+reports written and marked interrupted, what was found printed, and exit status :data:`TERMINATED` (143 = 128 +
+15; :func:`interrupted_status`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 import click
 
 INTERRUPTED = 130
 """Exit status of a command stopped by Ctrl-C (SIGINT)."""
+
+TERMINATED = 143
+"""Exit status of a command stopped by SIGTERM (128 + 15)."""
+
+_signals: list[int] = []  # the stopping signals received while a command ran (SIGTERM), in order
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread when SIGTERM arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of which it
+    is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines ended)
+    does the same on SIGTERM. ``signum`` is the signal's number (15), for code below the CLI that picks its exit
+    status as ``128 + getattr(exc, "signum", 2)``."""
+
+    signum = int(signal.SIGTERM) if hasattr(signal, "SIGTERM") else 15
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    """The first SIGTERM stops the command; a repeated one (``docker stop`` and a CI runner may both send one)
+    is noted only, so that it cannot break off the reports being written on the way out."""
+    first = signum not in _signals
+    _signals.append(signum)
+    if first:
+        raise Terminated(f"signal {signal.Signals(signum).name}")
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`Terminated` (a :class:`KeyboardInterrupt`) in the main thread;
+    the previous handler is put back after. Outside the main thread (where Python cannot set handlers) it does
+    nothing."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+    del _signals[:]
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def interrupted_status() -> int:
+    """The exit status of an interrupted command: :data:`TERMINATED` (143) when SIGTERM stopped it, else
+    :data:`INTERRUPTED` (130, Ctrl-C)."""
+    return TERMINATED if signal.SIGTERM in _signals else INTERRUPTED
 
 FORMAT_HELP = {
     "text": "for reading",
@@ -109,12 +159,14 @@ def use_colour(stream: IO[str] | None = None) -> bool:
 
 
 class Group(click.Group):
-    """The command group: a Ctrl-C in any command ends it with ``error: interrupted`` and status 130."""
+    """The command group: a Ctrl-C or a SIGTERM in any command ends it with ``error: interrupted`` and status 130
+    (143 for SIGTERM; :func:`interrupted_status`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            with contextlib.suppress(OSError, ValueError):
-                click.echo("error: interrupted", err=True)
-            ctx.exit(INTERRUPTED)
+        with sigterm_as_interrupt():
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:
+                with contextlib.suppress(OSError, ValueError):
+                    click.echo("error: interrupted", err=True)
+                ctx.exit(interrupted_status())

@@ -30,6 +30,7 @@ import click
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.table import Table
+from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
 from .output import format_option, github_annotation, use_colour
@@ -91,15 +92,21 @@ class _RecordFile:
             fail(f"cannot write the record to {path}: it is not a regular file (a device, a FIFO or a socket)")
 
     def write(self, text: str) -> None:
-        """Replace the file's content with ``text`` (UTF-8) and close it.
+        """Replace the file with ``text`` (UTF-8), whole or not at all (a temporary file renamed over it:
+        :func:`~datong_rules.reference_impl.user_files.write_atomically`), and close it.
 
         Raises:
             OSError: the write failed (disk full …).
         """
-        with os.fdopen(self.fd, "w", encoding="utf-8") as handle:
-            self.fd = -1
-            handle.truncate(0)
-            handle.write(text)
+        os.close(self.fd)
+        self.fd = -1
+        try:
+            write_atomically(self.path, text)
+        except BaseException:
+            if self.created:  # nothing of the record is kept: not even the empty file made to check the path
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
+            raise
 
     def discard(self) -> None:
         """Close without writing; remove the file if it was created here."""
@@ -215,8 +222,8 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
 @click.argument("files", nargs=-1, required=True, type=click.Path(readable=False),
                 callback=refuse_empty("a game record file"))
 @click.option("--variant", "variant_ref", default=None, metavar="VARIANT",
-              help="The house variant the records were played with: its file (or id). Records of a bundled "
-                   "variant need nothing.")
+              help="The house variant the records were played with: its file (or id); a record of another "
+                   "variant is an error. Records of a bundled variant need nothing.")
 @format_option("text", "json", "github",
                detail="json: a list with one object per file (file, status accepted|refused|error, and the "
                       "record kind, or where and why it was refused, or the error); github: an ::error annotation "
@@ -227,8 +234,8 @@ def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
     A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
     `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse, or `error: FILE: …` when
     the file is not a readable record; every file is checked. Exit status: 0 when every record is accepted, 1 when
-    one is refused, 2 when a file is not a readable record (or --variant names no playable variant).
-    The `error: …` lines go to standard error whatever the --format.
+    one is refused, 2 when a file is not a readable record, or a record of another variant than the one --variant
+    gives (or --variant names no playable variant). The `error: …` lines go to standard error whatever the --format.
     """
     house = None
     if variant_ref is not None:
@@ -255,8 +262,7 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
     entry: dict = {"file": str(path)}
     try:
         record = records.load(path)
-        rules = house if house is not None and house.variant_id == record["variant"] else None
-        result = records.replay(record, rules)
+        result = records.replay(record, house)  # a record of another variant than --variant's is an error
     except records.RecordError as err:
         entry.update(status="error", error=str(err))
         click.echo(f"error: {path}: {err}", err=True)

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from .labels import SECTION_ORDER, SECTION_TITLES, UI, label
+from .game_data import section_title
+from .labels import SECTION_ORDER, UI
 from .rules_html import compact, is_decision_table, outline, rule_items, sections_in_order
 
 MISSING = object()
@@ -84,7 +85,7 @@ def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> 
         if differs:
             differing.setdefault(rule_id.split(".")[0], []).append(rule_id)
     glance = "".join(
-        f"<li><strong>{escape(label(SECTION_TITLES, sec, lang))}</strong> "
+        f"<li><strong>{escape(section_title(game, sec, lang))}</strong> "
         + " ".join(f'<a href="#cmp-{escape(r)}"><code>{escape(r)}</code></a>' for r in ids) + "</li>"
         for sec, ids in differing.items())
     summary = f'<ul class="glance">{glance}</ul>'
@@ -94,7 +95,7 @@ def compare_html(variants: list[tuple[str, str, dict[str, Any]]], lang: str) -> 
         sec = rule_id.split(".")[0]
         if sec != section:
             section = sec
-            body.append(f'<tr class="section"><th colspan="{n + 1}">{escape(label(SECTION_TITLES, sec, lang))}</th></tr>')
+            body.append(f'<tr class="section"><th colspan="{n + 1}">{escape(section_title(game, sec, lang))}</th></tr>')
         head = f'<td><code>{escape(rule_id)}</code>'
         if differs:
             body.append(f'<tr class="differs" id="cmp-{escape(rule_id)}">{head} <span class="diff-tag">≠ '

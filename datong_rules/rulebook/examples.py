@@ -91,22 +91,11 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
         table: the variant's table (seat order of ``deal`` grids and ``plays``); without it a deal is shown as a
             list and plays are numbered, not given seats.
     """
-    if isinstance(value, bool):
-        return UI["yes" if value else "no"][lang]
-    if value is None or value == []:
-        return UI["none"][lang]
-    if key in SEAT_KEYS and isinstance(value, int):
-        return escape(seat_name(value, lang))
-    if key in ("trump_suit", "suit") and isinstance(value, str):
-        return escape(suit_label(value, lang))
+    simple = _plain_html(key, value, lang)
+    if simple is not None:
+        return simple
     if is_card_list(value):
-        if key == "deal" and table is not None and isinstance((given or {}).get("first_drawer"), int) \
-                and len(value) <= MAX_DEAL_GRID:
-            return _deal_grid(value, given["first_drawer"], lang, table)
-        if len(value) > MAX_PICTURES:
-            n = UI["cards_n"][lang].format(n=len(value))
-            return f'<code class="card-text">{escape(format_cards(value, symbols=True))}</code>{n}'
-        return cards_html(value, lang)
+        return _cards_value_html(key, value, lang, given, table)
     if isinstance(value, list) and value and all(is_card_list(v) or v == [] for v in value):
         if key == "order":
             return ranking_html(value, lang)
@@ -116,14 +105,43 @@ def value_html(key: str, value: Any, lang: str, given: dict[str, Any] | None = N
                        f"<td>{value_html(str(k), v, lang, given)}</td></tr>" for k, v in value.items())
         return f'<table class="kv">{rows}</table>'
     if isinstance(value, list) and all(isinstance(v, dict) for v in value):
-        # one row per record, numbered from 0 as the answers' index lists (``rejected``) count them
-        keys = list(dict.fromkeys(k for v in value for k in v))
-        head = "<th>#</th>" + "".join(f"<th>{escape(label(KEY_LABELS, str(k), lang))}</th>" for k in keys)
-        rows = "".join(f"<tr><td>{i}</td><td>" + "</td><td>".join(
-            value_html(str(k), v[k], lang, given) if k in v else "" for k in keys) + "</td></tr>"
-            for i, v in enumerate(value))
-        return f'<table class="kv rows"><tr>{head}</tr>{rows}</table>'
+        return _records_html(value, lang, given)
     return f"<code>{escape(value if isinstance(value, str) else compact(value))}</code>"
+
+
+def _plain_html(key: str, value: Any, lang: str) -> str | None:
+    """Yes/no, none, a seat's name, a suit's name; None for any other value."""
+    if isinstance(value, bool):
+        return UI["yes" if value else "no"][lang]
+    if value is None or value == []:
+        return UI["none"][lang]
+    if key in SEAT_KEYS and isinstance(value, int):
+        return escape(seat_name(value, lang))
+    if key in ("trump_suit", "suit") and isinstance(value, str):
+        return escape(suit_label(value, lang))
+    return None
+
+
+def _cards_value_html(key: str, value: list[str], lang: str, given: dict[str, Any] | None,
+                      table: Table | None) -> str:
+    """A card list: a dealing order as a grid of seats, a long list as text, else pictured."""
+    if key == "deal" and table is not None and isinstance((given or {}).get("first_drawer"), int) \
+            and len(value) <= MAX_DEAL_GRID:
+        return _deal_grid(value, (given or {})["first_drawer"], lang, table)
+    if len(value) > MAX_PICTURES:
+        n = UI["cards_n"][lang].format(n=len(value))
+        return f'<code class="card-text">{escape(format_cards(value, symbols=True))}</code>{n}'
+    return cards_html(value, lang)
+
+
+def _records_html(value: list[dict[str, Any]], lang: str, given: dict[str, Any] | None) -> str:
+    """One row per record, numbered from 0 as the answers' index lists (``rejected``) count them."""
+    keys = list(dict.fromkeys(k for v in value for k in v))
+    head = "<th>#</th>" + "".join(f"<th>{escape(label(KEY_LABELS, str(k), lang))}</th>" for k in keys)
+    rows = "".join(f"<tr><td>{i}</td><td>" + "</td><td>".join(
+        value_html(str(k), v[k], lang, given) if k in v else "" for k in keys) + "</td></tr>"
+        for i, v in enumerate(value))
+    return f'<table class="kv rows"><tr>{head}</tr>{rows}</table>'
 
 
 def _key_label(key: str, lang: str) -> str:

@@ -11,8 +11,8 @@ from html import escape
 from typing import Any
 
 from .compare import compact
-from .game_data import facet_data
-from .labels import GAME_NAMES, LANGS, UI, label
+from .game_data import facet_data, game_name
+from .labels import LANGS, UI
 from .paths import glossary_path, page_path, url, which_path
 from .player_page import lang_switch, variant_card
 from .rules_html import rule_items
@@ -37,7 +37,7 @@ def which_page(docs: Sequence[Any], lang: str) -> str:
            f"<p>{escape(UI['which_intro'][lang])}</p>\n\n"]
     for game in sorted({d.game for d in docs}):
         in_game = [d for d in docs if d.game == game]
-        out.append(f"## {escape(label(GAME_NAMES, game, lang))} {{#{game}}}\n\n")
+        out.append(f"## {escape(game_name(game, lang))} {{#{game}}}\n\n")
         rows = facet_data(game, "MATRIX", []) or []
         fact = facet_data(game, "matrix_fact")
         number = 0
@@ -71,7 +71,7 @@ def glossary_page(games: Sequence[str], lang: str) -> str:
         terms = facet_data(game, "TERMS", {}) or {}
         if not terms:
             continue
-        out.append(f"## {escape(label(GAME_NAMES, game, lang))} {{#{game}}}\n\n")
+        out.append(f"## {escape(game_name(game, lang))} {{#{game}}}\n\n")
         rows = []
         for key, entry in terms.items():
             zh, en, definition = entry["term"]["zh"], entry["term"]["en"], entry["def"][lang]

@@ -24,37 +24,20 @@ SECTION_ORDER: Final[tuple[str, ...]] = (
 """Rule sections in playing order. A section of a variant that is not listed here is shown under
 "other rules" (:data:`UI` ``other_rules``), never dropped."""
 
-SECTION_TITLES: Final[dict[str, dict[str, str]]] = {
+SECTION_TITLES: Final[dict[str, dict[str, str]]] = {  # a game titles its own sections (its facet's SECTION_TITLES)
     "players": {"zh": "人数与座位", "en": "Players and seats"},
     "deck": {"zh": "用牌", "en": "The cards"},
     "deal": {"zh": "起牌", "en": "The deal"},
-    "declaration": {"zh": "亮主定主", "en": "Declaring trumps"},
-    "bury": {"zh": "扣底", "en": "Burying the bottom"},
-    "star_burial": {"zh": "摘星（载王）", "en": "Star burial (joker loading)"},
     "levels": {"zh": "级别", "en": "Levels"},
-    "trumps": {"zh": "主牌", "en": "Trumps"},
     "ranking": {"zh": "牌的大小", "en": "Card ranking"},
     "combinations": {"zh": "牌型", "en": "Combinations"},
-    "lead": {"zh": "出牌", "en": "Leading"},
-    "follow": {"zh": "跟牌", "en": "Following"},
-    "trick": {"zh": "一轮谁大", "en": "Who wins a trick"},
     "points": {"zh": "分数", "en": "Points"},
-    "bottom": {"zh": "底牌的分", "en": "The bottom's points"},
     "settlement": {"zh": "结算升级", "en": "Settlement"},
-    "rotation": {"zh": "轮庄", "en": "The next banker"},
-    "match_end": {"zh": "一龙结束", "en": "End of the match"},
-    "stakes": {"zh": "输赢分", "en": "Stakes"},
-    "banker": {"zh": "庄家", "en": "The banker"},
-    "egg": {"zh": "扣蛋", "en": "The egg"},
     "beating": {"zh": "管牌", "en": "Beating a play"},
     "play": {"zh": "出牌与过", "en": "Playing and passing"},
     "hand_end": {"zh": "一局结束", "en": "End of the hand"},
-    "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
     "match": {"zh": "一场", "en": "The session"},
-    "cut": {"zh": "切牌", "en": "The cut"},
-    "marked_card": {"zh": "明牌", "en": "The marked card"},
     "wild": {"zh": "百搭", "en": "Wild cards"},
-    "merging": {"zh": "合分", "en": "Merging the points"},
 }
 
 SUMMARY_ROWS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
@@ -196,10 +179,6 @@ UI: Final[dict[str, dict[str, str]]] = {
     "quick_card_pdf": {"zh": "速查卡（PDF，A4一页）", "en": "Quick-reference card (PDF, one A4 page)"},
     "rules_data": {"zh": "规则数据", "en": "Rules as data"},
     "differences_intro": {"zh": "下面这些规则和其他版本不一样：", "en": "In these rules this variant differs from the others:"},
-    "bottom_now": {"zh": "底牌变成", "en": "The bottom is now"},
-    "taken_back": {"zh": "拿回", "en": "Taken back"},
-    "forced": {"zh": "{who}必须再放{n}张大王。", "en": "{who} must add {n} more big joker(s)."},
-    "stars_of": {"zh": "{team}放进底牌的大王", "en": "big jokers buried by the {team}"},
     "toy_deal": {"zh": "简化牌例：只画出有关的几张牌，实际每人{n}张。",
                  "en": "Simplified deal: only the cards that matter are shown; in a real hand each player holds {n}."},
     "answer": {"zh": "结果", "en": "Result"},
@@ -219,40 +198,9 @@ UI: Final[dict[str, dict[str, str]]] = {
     "glossary_intro": {"zh": "规则书里用到的词。把鼠标停在词上，也能看到解释。",
                        "en": "The Chinese terms the rulebooks use. Hover over a term to see its definition."},
     "way_in": {"zh": "第一次来？先看", "en": "New here? Start with"},
-    "star_default": {"zh": "摘星", "en": "star burial"},
     "sample_intro": {"zh": "下面是参考引擎按本版本规则打的一局，一步一步讲给你听。规则本身见", "en": "One hand played by the reference engine under this variant's rules, told step by step. For the rules themselves, see the"},
     "sample_source": {"zh": "这局牌由下面的命令记录，可以原样重放：", "en": "The game was recorded with this command, which replays it exactly:"},
-    "sample_declare": {"zh": "起牌和亮主", "en": "Deal and declaration"},
-    "sample_level": {"zh": "这是一龙的第一局，两队都打{level}。", "en": "This is the first hand of the match; both teams are at level {level}."},
-    "show_line": {"zh": "{who}在发出第{n}张牌时亮出：", "en": "{who} shows, after card {n} of the deal:"},
-    "sample_bury": {"zh": "扣底和{star}", "en": "Burying and star burial"},
-    "dealt_bottom": {"zh": "{who}是庄家，拿起底牌：", "en": "{who} is the banker and picks up the bottom:"},
-    "buried_line": {"zh": "庄家扣下这几张作新的底牌：", "en": "The banker buries these cards as the new bottom:"},
-    "load_line": {"zh": "{who}（{team}）{star}，放进{n}张大王，换回最小的牌。", "en": "{who} ({team}) buries {n} big joker(s) in the bottom and takes back the smallest card(s)."},
-    "no_load": {"zh": "这一局没有人{star}。", "en": "Nobody buries a big joker this hand."},
-    "final_bottom": {"zh": "出牌时底牌是：", "en": "The bottom during play:"},
-    "sample_play": {"zh": "出牌", "en": "Play"},
-    "play_intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、毙牌、盖毙、分多的几轮和最后一轮），其余的只说结果。",
-                   "en": "The hand has {n} tricks. The {k} that matter are pictured (the first, a ruff, an overruff, the richest and the last); the rest are summarised."},
-    "trick_n": {"zh": "第{n}轮", "en": "Trick {n}"},
-    "ruff_note": {"zh": "首家出的是副牌，赢家用主牌毙了它。", "en": "A side suit was led and the winner ruffed it with a trump."},
-    "overruff_note": {"zh": "不止一家用主牌毙，最大的主牌赢。", "en": "More than one player ruffed; the highest trump wins."},
-    "last_note": {"zh": "这是最后一轮：它决定底牌归谁。", "en": "This is the last trick: it decides the bottom."},
-    "summary_line": {"zh": "第{span}轮（共{n}轮）从略：闲家赢了其中{a}轮，拿到{p}分。", "en": "Tricks {span} ({n} in all) in short: the attackers won {a} of them, taking {p} points."},
-    "summary_one_att": {"zh": "第{span}轮从略：闲家赢，拿到{p}分。",
-                        "en": "Trick {span} in short: the attackers win it and take {p} points."},
-    "summary_one_bank": {"zh": "第{span}轮从略：庄家方赢。", "en": "Trick {span} in short: the banker team wins it."},
     "sample_settle": {"zh": "结算", "en": "Settlement"},
-    "st_captured": {"zh": "闲家出牌中抓到的分", "en": "Points the attackers captured in tricks"},
-    "st_bottom": {"zh": "底牌", "en": "The bottom"},
-    "st_dug": {"zh": "被闲家挖走，分加给闲家", "en": "dug by the attackers, who score it"},
-    "st_held": {"zh": "庄家方保住了，不加分", "en": "held by the banker team, not scored"},
-    "st_total": {"zh": "闲家总分", "en": "The attackers' total"},
-    "st_stars": {"zh": "底里的大王", "en": "Big jokers in the bottom"},
-    "st_row": {"zh": "结算表第{n}行", "en": "Settlement table, row {n}"},
-    "st_not_row": {"zh": "不符合：这一行要", "en": "Does not apply: it needs"},
-    "st_this_row": {"zh": "符合，照这一行结算：", "en": "Applies, and settles the hand:"},
-    "st_winner": {"zh": "赢得一龙", "en": "Match won by"},
 
     "rules_data_intro": {"zh": "这一页把本版本的每条规则连同编号、取值和出处逐条列出，供核对和编程用；学打牌请看",
                          "en": "Every rule of this variant with its id, value and source, for checking and for "
@@ -412,10 +360,3 @@ DEF_LABELS: Final[dict[str, dict[str, str]]] = {
 }
 """Names of the schema's shared definitions (``$defs``) in the options reference; others are described
 by their structure."""
-
-GAME_NAMES: Final[dict[str, dict[str, str]]] = {
-    "huolong": {"zh": "攉龙", "en": "Huolong"},
-    "dadun": {"zh": "打墩", "en": "Dadun"},
-    "biedan": {"zh": "憋蛋", "en": "Biedan"},
-}
-"""Game names (glossary); an unknown game is shown by its id."""

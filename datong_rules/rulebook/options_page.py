@@ -17,7 +17,8 @@ from typing import Any
 
 import yaml
 
-from .labels import DEF_LABELS, LANGS, SECTION_TITLES, UI, VALUE_KINDS, in_brackets, label
+from .game_data import section_title
+from .labels import DEF_LABELS, LANGS, UI, VALUE_KINDS, in_brackets, label
 from .options import RuleOption, Use, rule_options
 from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
 from .player_page import lang_switch
@@ -61,15 +62,15 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
         glance = " ".join(f'<a href="#opt-{escape(o.rule_id)}"><code>{escape(o.rule_id)}</code></a>' for o in differ)
         out.append(f"## {UI['options_differ'][lang]} {{#differ}}\n\n"
                    f'<p>{UI["options_differ_intro"][lang]}</p>\n\n<p class="glance">{glance}</p>\n\n')
-        out.extend(option_html(o, names, here, schema, lang) + "\n\n" for o in differ)
+        out.extend(option_html(o, names, here, schema, lang, game) + "\n\n" for o in differ)
     if agreed:
         out.append(f"## {UI['options_agreed'][lang]} {{#agreed}}\n\n<p>{UI['options_agreed_intro'][lang]}</p>\n\n")
         section = None
         for option in agreed:
             if option.section != section:
                 section = option.section
-                out.append(f"### {escape(label(SECTION_TITLES, section, lang), quote=False)} {{#agreed-{section}}}\n\n")
-            out.append(option_html(option, names, here, schema, lang) + "\n\n")
+                out.append(f"### {escape(section_title(game, section, lang), quote=False)} {{#agreed-{section}}}\n\n")
+            out.append(option_html(option, names, here, schema, lang, game) + "\n\n")
     return "".join(out)
 
 
@@ -79,18 +80,20 @@ def short_name(doc: VariantDoc, lang: str) -> str:
     return name.removeprefix(f"{game_name(doc.game, lang)} · ")
 
 
-def option_html(option: RuleOption, names: dict[str, str], here: str, schema: dict[str, Any], lang: str) -> str:
+def option_html(option: RuleOption, names: dict[str, str], here: str, schema: dict[str, Any], lang: str,
+                game: str | None = None) -> str:
     """One rule's block, on one line: head, what it decides, schema note, accepts, the values.
 
     Args:
         names: variant id → the name shown (:func:`short_name`).
         here: docs path of the page (for relative links to the rulebooks).
+        game: the game, whose rulebook facet may title its own sections.
     """
     rid = escape(option.rule_id)
     tag = (f'<span class="diff-tag">≠ {UI["differs"][lang]}</span>' if option.conflict
            else f'<span class="same-tag">= {UI["same_in_all"][lang]}</span>' if option.uses else "")
     req = "" if option.required else f'<span class="req-tag">{UI["optional"][lang]}</span>'
-    section = (f'<span class="option-section">{escape(label(SECTION_TITLES, option.section, lang))}</span> '
+    section = (f'<span class="option-section">{escape(section_title(game, option.section, lang))}</span> '
                if option.conflict else "")  # the others stand under their section's heading
     head = (f'<p class="option-head"><a class="rule-id" href="#opt-{rid}"><code>{rid}</code></a> {tag} '
             f"{section}{req}</p>")
@@ -205,17 +208,7 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     objects; anything else is shown as its compact JSON.
     """
     if "$ref" in node:
-        name = str(node["$ref"]).rsplit("/", 1)[-1]
-        target = (schema.get("$defs") or {}).get(name, {})
-        if name not in DEF_LABELS:
-            return accepts_html(target, schema, lang)
-        if "enum" in target:
-            detail = _chips(target["enum"], MAX_CHIPS)
-        elif target.get("properties"):
-            detail = "{" + _chips(list(target["properties"])) + "}"
-        else:
-            detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
-        return f"{escape(label(DEF_LABELS, name, lang))}{in_brackets(detail, lang)}"
+        return _ref_html(str(node["$ref"]), schema, lang)
     if "enum" in node:
         return VALUE_KINDS["one_of"][lang].format(values=_chips(node["enum"]))
     if "const" in node:
@@ -234,19 +227,41 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     if "array" in types:
         least = VALUE_KINDS["at_least"][lang].format(n=node["minItems"]) if node.get("minItems") else ""
         return VALUE_KINDS["list_of"][lang].format(item=accepts_html(node.get("items") or {}, schema, lang)) + least
-    if "object" in types and not node.get("properties") and node.get("patternProperties"):
+    if "object" in types:
+        return _mapping_html(node, schema, lang) + ("" if node.get("patternProperties") and not node.get("properties")
+                                                    else null)
+    return f"<code>{escape(compact(node))}</code>"
+
+
+def _ref_html(ref: str, schema: dict[str, Any], lang: str) -> str:
+    """A ``$ref`` to a definition: by its name in :data:`~.labels.DEF_LABELS` with its values, keys or range; an
+    unnamed one as what it accepts."""
+    name = ref.rsplit("/", 1)[-1]
+    target = (schema.get("$defs") or {}).get(name, {})
+    if name not in DEF_LABELS:
+        return accepts_html(target, schema, lang)
+    if "enum" in target:
+        detail = _chips(target["enum"], MAX_CHIPS)
+    elif target.get("properties"):
+        detail = "{" + _chips(list(target["properties"])) + "}"
+    else:
+        detail = accepts_html({k: v for k, v in target.items() if k != "description"}, schema, lang)
+    return f"{escape(label(DEF_LABELS, name, lang))}{in_brackets(detail, lang)}"
+
+
+def _mapping_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str:
+    """A mapping: keys matching a pattern, each the same; or its keys, each with what it accepts."""
+    if not node.get("properties") and node.get("patternProperties"):
         (pattern, sub), = list(node["patternProperties"].items())[:1]
         return VALUE_KINDS["map_pattern"][lang].format(pattern=escape(pattern), each=accepts_html(sub, schema, lang))
-    if "object" in types:
-        props = node.get("properties") or {}
-        described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}
-        if len(props) > 2 and len(set(described.values())) == 1:
-            return VALUE_KINDS["map_each"][lang].format(keys=_chips(list(props), MAX_CHIPS),
-                                                        each=next(iter(described.values()))) + null
-        sep = "；" if lang == "zh" else "; "
-        return VALUE_KINDS["map"][lang].format(
-            fields=sep.join(f"<code>{escape(k)}</code> {v}" for k, v in described.items())) + null
-    return f"<code>{escape(compact(node))}</code>"
+    props = node.get("properties") or {}
+    described = {key: accepts_html(sub, schema, lang) for key, sub in props.items()}
+    if len(props) > 2 and len(set(described.values())) == 1:
+        return VALUE_KINDS["map_each"][lang].format(keys=_chips(list(props), MAX_CHIPS),
+                                                    each=next(iter(described.values())))
+    sep = "；" if lang == "zh" else "; "
+    return VALUE_KINDS["map"][lang].format(fields=sep.join(f"<code>{escape(k)}</code> {v}"
+                                                           for k, v in described.items()))
 
 
 def _chips(values: Sequence[Any], limit: int | None = None) -> str:

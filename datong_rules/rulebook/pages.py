@@ -10,16 +10,15 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
-from .game_data import facet_data
+from .game_data import facet_data, game_name, section_title
 from .examples import ScenarioLike, example_html, pick_examples
 from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
-from .labels import GAME_NAMES, LANG_NAMES, LANGS, SECTION_TITLES, UI, brackets_for, label
+from .labels import LANG_NAMES, LANGS, UI, brackets_for
 from .rules_html import RuleItem, outline, rule_html, sections_in_order, source_link, summary_box_html
 from .readings import load_readings, variant_chain
 from .readings_page import readings_link_html
@@ -51,15 +50,6 @@ class VariantDoc:
                    name=dict(data.get("name") or {"zh": variant_id, "en": variant_id}),
                    summary=dict(data.get("summary") or {"zh": "", "en": ""}), rules=dict(data.get("rules") or {}),
                    sources=list(data.get("sources") or []))
-
-
-def game_name(game: str, lang: str) -> str:
-    """``攉龙`` / ``Huolong`` for ``huolong``: the registered game's name (:mod:`datong_rules.reference_impl.games`),
-    else the rulebook's own list of names (games not registered yet), else the id."""
-    registered = games.find(game)
-    if registered is not None and registered.name.get(lang):
-        return registered.name[lang]
-    return label(GAME_NAMES, game, lang)
 
 
 def compare_title(game: str, lang: str) -> str:
@@ -153,10 +143,7 @@ def rulebook_page(doc: VariantDoc, lang: str, sources: dict[str, dict[str, Any]]
     examples = pick_examples(scenarios, doc.id)
     known, other_sections = sections_in_order(doc.rules, outline(doc.game))
     for number, (section, items) in enumerate(known, 1):
-        title = label(SECTION_TITLES, section, lang)
-        word = ((facet_data(doc.game, "WORDS", {}) or {}).get(doc.id.split("/", 1)[-1], {}).get("star") or {})
-        if section == "star_burial" and word.get(lang):  # the variant's own word: 载王 or 摘星, not both
-            title = word[lang] if lang == "zh" else title
+        title = section_title(doc.game, section, lang, doc.id)  # the variant's own word where the game says so
         out.append(f"## {number}. {title} {{#{section}}}\n\n")
         if section == "players" and table is not None:
             out.append(seats_html(table, lang) + "\n\n")

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from .answers import example_block
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .chart_html import chart_body, chart_data_of
@@ -198,7 +199,8 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
            f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n', page_links(doc.id, lang, here)]
     if not outline:
         return "".join(out)
-    fold = facet_data(doc.game, "EXAMPLE_LAYOUT") == "climbing"  # the long pages: examples beyond the first folded
+    found = games.find(doc.game)
+    fold = found is not None and found.family == "climbing"  # the long pages: examples beyond the first two folded
     out.append(_page_toc(outline, doc.rules, words, lang))
     number = 0
     for section in outline:
@@ -226,14 +228,7 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
         examples = [by_id[f"{doc.id.replace('/', '.')}.{name}"] for name in named.get(section["id"], {}).get(short, [])
                     if f"{doc.id.replace('/', '.')}.{name}" in by_id]
         if examples:
-            out.append(f'<h3 class="examples-head" id="{section["id"]}-examples">{UI["examples"][lang]}</h3>\n\n')
-            blocks = [example_block(sc, n, lang, doc.rules) for n, sc in enumerate(examples, 1)]
-            shown = SHOWN_EXAMPLES if fold else len(blocks)
-            out.extend(block + "\n\n" for block in blocks[:shown])
-            if blocks[shown:]:  # folded: a phone reader scrolls past them to the next section
-                more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
-                out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
-                           + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
+            out.append(_examples_html(section["id"], examples, doc.rules, lang, fold))
         if section["id"] == "differences":
             out.append(_differences_html(differences, doc, lang, here))
     return "".join(out)
@@ -241,6 +236,21 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
 
 SHOWN_EXAMPLES = 2
 """On a climbing game's player page, the worked examples of a section shown open; the rest are folded."""
+
+
+def _examples_html(section_id: str, examples: Sequence[ScenarioLike], rules: dict[str, Any], lang: str,
+                   fold: bool) -> str:
+    """A section's worked examples under their heading; with ``fold``, those after the first
+    :data:`SHOWN_EXAMPLES` in a folded ``<details>`` (a phone reader scrolls past them to the next section)."""
+    blocks = [example_block(sc, n, lang, rules) for n, sc in enumerate(examples, 1)]
+    shown = SHOWN_EXAMPLES if fold else len(blocks)
+    out = [f'<h3 class="examples-head" id="{section_id}-examples">{UI["examples"][lang]}</h3>\n\n']
+    out += [block + "\n\n" for block in blocks[:shown]]
+    if blocks[shown:]:
+        more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
+        out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
+                   + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
+    return "".join(out)
 
 
 def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: dict[str, dict[str, str]],

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import load_variant
@@ -71,14 +72,18 @@ def register_path() -> Path:
 
 def check_register(data: Any, file: str) -> list[str]:
     """Problems of the register's data ``data`` read from ``file``: schema errors, duplicate ids, a ``chosen``
-    that names no reading of its entry. One line each; empty when the register is sound."""
+    that names no reading of its entry, a game the registry does not know. One line each; empty when the register is sound."""
     schema = json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8"))
     problems = [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
                 for err in SchemaValidator(schema).iter_errors(data)]
     if problems:
         return problems
     seen: set[str] = set()
+    known = games.ids()
     for entry in data["readings"]:
+        if entry["game"] not in known:
+            problems.append(f"{file}: entry {entry['id']}: game {entry['game']!r} is not a game of the registry "
+                            f"(expected one of {', '.join(known)})")
         if entry["id"] in seen:
             problems.append(f"{file}: entry {entry['id']}: the id is used twice")
         seen.add(entry["id"])

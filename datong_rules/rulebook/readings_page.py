@@ -78,7 +78,8 @@ def readings_page(register: Readings, lang: str, names: dict[str, str] | None = 
         register: the loaded register (:func:`~.readings.load_readings`).
         lang: ``"zh"`` or ``"en"``.
         names: variant id → its name in ``lang`` (the id is shown for a variant not named).
-        titles: game id → the game's name in ``lang`` (section titles; the id without it).
+        titles: game id → the game's name in ``lang``, in the order of the sections (without it: the games of the
+            register in file order, titled by their ids).
     """
     here = readings_path(lang)
     other = LANGS[1 - LANGS.index(lang)]
@@ -86,7 +87,8 @@ def readings_page(register: Readings, lang: str, names: dict[str, str] | None = 
            f'<p class="lang-switch"><a href="{url(readings_path(other), here)}" hreflang="{other}" lang="{other}">'
            f'{UI["other_lang"][lang]}</a></p>\n\n',
            f"{WORDS['intro'][lang]}\n\n"]
-    for game in ("huolong", "biedan", "dadun"):
+    games = list(titles or {}) or list(dict.fromkeys(e["game"] for e in register.entries))
+    for game in games:
         entries = register.of_game(game)
         if entries:
             out.append(f"## {(titles or {}).get(game, game)} {{#{game}}}\n\n")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from ..climbing.bots import Bot, RandomBot, bots_of_kind
+from ..bots import bots_of
+from ..climbing.bots import Bot, RandomBot
 from . import exchange as xchg
 from .combinations import sample_of
 
@@ -55,5 +56,10 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bots(kind: str, rng: random.Random) -> list:
-    """Three bots of ``kind`` (players.count is 3), each with its own random source drawn from ``rng``."""
-    return bots_of_kind(BOTS, kind, rng, 3)
+    """Three bots of ``kind`` (players.count is 3) sharing ``rng``, as ``datong-rules play`` makes them
+    (:func:`datong_rules.reference_impl.bots.bots_of`).
+
+    Raises:
+        ValueError: unknown kind.
+    """
+    return bots_of(BOTS, kind, rng, 3)

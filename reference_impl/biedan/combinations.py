@@ -18,7 +18,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..cards import JOKERS
-from .rules import BiedanRules, Combination
+from ..climbing.beating import COMPARE, Tiers, tier_reason
+from ..climbing.catalogue import Combination
+from .rules import BiedanRules
 
 
 class Reading(NamedTuple):
@@ -42,7 +44,9 @@ class Table:
     Attributes:
         rules: the rules; strength: rank → single strength (0 = weakest); seq: rank → index in the sequence order;
         seq_ranks: the sequence order (low to high); rank_of / suit_of: card → rank / suit (None for jokers);
-        catalogue: the combinations; flush: names that can be flushes; flush_any: flush_reach is any_ranks.
+        catalogue: the combinations; flush: names that can be flushes; flush_any: flush_reach is any_ranks; tiers:
+        how the tiers beat (:class:`..climbing.beating.Tiers`: the rocket over all, bombs over ordinary plays when
+        beating.bombs_beat_ordinary).
     """
 
     def __init__(self, rules: BiedanRules) -> None:
@@ -69,6 +73,8 @@ class Table:
         self.flush = rules.flush_applies_to
         self.flush_any = rules.flush_reach == "any_ranks"
         self.bombs_beat_ordinary = rules.bombs_beat_ordinary
+        self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
+                                                                         else set())), below="wrong_type")
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.lead_plan = tuple(self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans)
         self._follow: dict[tuple[str, str, int, int], list] = {}
@@ -180,21 +186,16 @@ def classify(t: Table, cards: Iterable[str]) -> Reading | None:
 
 def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
     """None when ``play`` beats ``table``, else the reason code (``wrong_type``, ``wrong_count``, ``not_higher``) of
-    docs/implementers/biedan-operations.md (operation ``beats``)."""
-    if play.tier == "top":
-        if table.tier != "top":
-            return None
-        return None if play.name == table.name and play.key > table.key else (
-            "not_higher" if play.name == table.name else "wrong_type")
-    if table.tier == "top":
-        return "wrong_type"
-    if play.tier == "bomb":
-        if table.tier == "bomb":
-            if play.count != table.count:
-                return None if play.count > table.count else "not_higher"
-            return None if play.key > table.key else "not_higher"
-        return None if t.bombs_beat_ordinary else "wrong_type"
-    if table.tier == "bomb" or play.name != table.name:
+    docs/implementers/biedan-operations.md (operation ``beats``): the tiers first
+    (:func:`..climbing.beating.tier_reason`), then plays of one tier [beating.*, combinations.flush]."""
+    reason = tier_reason(t.tiers, play.tier, table.tier)
+    if reason != COMPARE:
+        return reason
+    if play.tier == "bomb":  # bombs: more cards, then the higher rank
+        if play.count != table.count:
+            return None if play.count > table.count else "not_higher"
+        return None if play.key > table.key else "not_higher"
+    if play.name != table.name:
         return "wrong_type"
     if play.count != table.count:
         return "wrong_count"

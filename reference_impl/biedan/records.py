@@ -18,9 +18,10 @@ from typing import Any
 
 from .. import records as envelope
 from ..cards import ALL_CARDS, CardNotationError, parse_card
-from ..records import ReplayResult
+from ..replay import GameReplay, Refusal, ReplayResult, replay_record
+from ..state_api import seat_of
 from .rules import BiedanRules, rules_for
-from .state import PLAYERS, HandState, IllegalAction
+from .state import PLAYERS, HandState
 
 FORMAT = 1
 
@@ -39,41 +40,60 @@ def match_body(match: Any) -> dict[str, Any]:
     return {"format": FORMAT, "hands": [envelope.hand_record(s, seed=match.seed) for s in match.states]}
 
 
-def _refuse(reason: str, index: int | None = None, seat: int | None = None) -> ReplayResult:
-    return ReplayResult(False, index=index, seat=seat, reason=reason)
+class BiedanReplay(GameReplay):
+    """Biedan's hooks of the replay driver (:func:`datong_rules.reference_impl.replay.replay_record`): the setup of
+    each hand (pack, banker, the last hand's places), actions whose cards are not held, and the claimed result.
+    In a match the expectation passed from hand to hand is ``{banker, previous}`` (both None for the first hand)."""
 
+    def start(self, rules: BiedanRules, hand: Any, expected: dict | None) -> HandState:
+        """The hand state of ``hand``; its banker and ``previous`` checked (against the hands before, in a match)."""
+        if not isinstance(hand, dict):
+            raise Refusal("incomplete")
+        pack = hand.get("pack")
+        if not isinstance(pack, list) or sorted(map(str, pack)) != sorted(ALL_CARDS) * rules.decks:
+            raise Refusal("bad_pack")
+        banker = hand.get("banker")
+        previous = hand.get("previous")
+        if banker is not None and (isinstance(banker, bool) or not isinstance(banker, int)
+                                   or not 0 <= banker < PLAYERS):
+            raise Refusal("wrong_banker")
+        if expected is not None and (banker != expected["banker"] or previous != expected["previous"]):
+            raise Refusal("wrong_banker")
+        if previous is not None and not _is_previous(previous):
+            raise Refusal("wrong_banker")
+        state = HandState(rules, pack, banker=banker, previous=previous)
+        if not isinstance(hand.get("actions"), list):
+            raise Refusal("incomplete", 0)
+        return state
 
-def _replay_hand(record: dict, rules: BiedanRules, expect_banker: Any = ..., expect_previous: Any = ...
-                 ) -> tuple[ReplayResult, HandState | None]:
-    pack = record.get("pack")
-    if not isinstance(pack, list) or sorted(map(str, pack)) != sorted(ALL_CARDS) * rules.decks:
-        return _refuse("bad_pack"), None
-    banker = record.get("banker")
-    previous = record.get("previous")
-    if banker is not None and (isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker < PLAYERS):
-        return _refuse("wrong_banker"), None
-    if expect_banker is not ... and (banker != expect_banker or previous != expect_previous):
-        return _refuse("wrong_banker"), None
-    if previous is not None and not _is_previous(previous):
-        return _refuse("wrong_banker"), None
-    state = HandState(rules, pack, banker=banker, previous=previous)
-    actions = record.get("actions")
-    if not isinstance(actions, list):
-        return _refuse("incomplete", 0), None
-    for index, action in enumerate(actions):
-        seat = action.get("seat") if isinstance(action, dict) else None
-        seat = seat if type(seat) is int and 0 <= seat < PLAYERS else None  # the action's seat, when it is one
+    def step(self, state: HandState, index: int, action: Any) -> None:
+        """``state.apply(action)``; an action that cannot be read (a card not held) is refused as ``not_in_hand``."""
         try:
-            state.apply(action)
-        except IllegalAction as err:
-            return _refuse(err.reason, index, seat), None
-        except (KeyError, TypeError, ValueError):
-            return _refuse("not_in_hand", index, seat), None
-    if not state.is_terminal():
-        return _refuse("incomplete", len(actions)), None
-    if "result" in record and _comparable(record["result"]) != _comparable(json.loads(json.dumps(state.settlement()))):
-        return _refuse("result_mismatch"), None
-    return ReplayResult(True, state=state), state
+            super().step(state, index, action)
+        except (KeyError, TypeError, ValueError) as err:  # an IllegalAction is a Refusal already
+            raise Refusal("not_in_hand", index, seat_of(action, PLAYERS), str(err)) from None
+
+    def finish(self, state: HandState, hand: dict) -> None:
+        """The hand must be over (else ``incomplete``, no seat), and its ``result``, when given, the rules' one."""
+        if not state.is_terminal():
+            raise Refusal("incomplete", len(hand["actions"]))
+        given = _comparable(json.loads(json.dumps(state.settlement()))) if "result" in hand else None
+        if "result" in hand and _comparable(hand["result"]) != given:
+            raise Refusal("result_mismatch", detail=envelope.result_differences(
+                _comparable(hand["result"]), given, wholes=("egg", "cards")) or "the result differs")
+
+    def first_setup(self, rules: BiedanRules) -> dict:
+        """A session's first hand: no banker yet (the holder of ``banker.first``'s card), no previous hand."""
+        return {"banker": None, "previous": None}
+
+    def next_setup(self, rules: BiedanRules, hand: dict, state: HandState, expected: dict) -> dict:
+        """The next hand's banker and previous hand (places and banker) from this hand's settlement."""
+        result = state.settlement()
+        return {"banker": result["next_banker"], "previous": {"places": result["places"], "banker": result["banker"]}}
+
+
+HOOKS = BiedanReplay()
+"""Biedan's hooks of the replay driver."""
 
 
 def _is_previous(previous: Any) -> bool:
@@ -118,25 +138,6 @@ def replay(record: dict, rules: Any = None) -> ReplayResult:
     """
     if not isinstance(record, dict) or record.get("record") not in ("hand", "match"):
         raise ValueError("record: expected a Biedan hand or match record ({record: hand|match, …})")
-    rules = rules_for(rules if rules is not None else record.get("variant"))
-    if record["record"] == "hand":
-        return _replay_hand(record, rules)[0]
-    hands = record.get("hands")
-    if not isinstance(hands, list):
+    if record["record"] == "match" and not isinstance(record.get("hands"), list):
         raise ValueError("record.hands: expected a list of hand records")
-    banker: Any = None
-    previous: Any = None
-    state = None
-    for number, hand in enumerate(hands):
-        if not isinstance(hand, dict):
-            refused = _refuse("incomplete")
-            refused.hand = number
-            return refused
-        answer, state = _replay_hand(hand, rules, banker, previous)
-        if state is None:
-            answer.hand = number
-            return answer
-        result = state.settlement()
-        banker = result["next_banker"]
-        previous = {"places": result["places"], "banker": result["banker"]}
-    return ReplayResult(True, state=state)
+    return replay_record(record, rules_for(rules if rules is not None else record.get("variant")), HOOKS)

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..climbing.stories import teller
 from ..variant.variant import rule_value
+
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "banker": {"zh": "庄家", "en": "The banker"},
+    "egg": {"zh": "扣蛋", "en": "The egg"},
+    "exchange": {"zh": "换牌与进贡", "en": "The exchange"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
 
 OUTLINE: tuple[str, ...] = ("players", "deck", "deal", "banker", "egg", "ranking", "combinations", "beating", "play",
                             "hand_end", "exchange", "match")
@@ -86,8 +94,9 @@ def chart_data(rules: dict) -> dict | None:
 # -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
 Text = dict[str, str]
 
-EXAMPLE_LAYOUT = "climbing"
-"""Teaching examples are laid out as a climbing game's (``datong_rules.rulebook.answers_climbing``)."""
+example_story = teller(NAMES)
+"""A teaching example's situation and answer as stories, told as every climbing game tells them
+(:func:`..climbing.stories.example_story`) with this game's combination names."""
 
 FAMILY: Text = {
     "zh": "出牌比大小、先出完为胜的爬牌游戏，和斗地主、争上游是一家",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..climbing.catalogue import ANY, Combination, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, reader, round_rules
 from ..variant import Variant
@@ -54,23 +55,13 @@ class RulesError(ValueError):
     """A variant the Biedan engine cannot play (one line: the variant id and the rule)."""
 
 
-@dataclass(frozen=True)
-class Combination:
-    """One entry of ``combinations.catalogue``.
-
-    Attributes:
-        name: e.g. ``"straight"``; shape: ``same_rank`` | ``sequence`` | ``fixed_set``; tier: ``ordinary`` |
-        ``bomb`` | ``top``; size (same_rank), unit/min_length/max_length (sequence), cards (fixed_set).
-    """
-
-    name: str
-    shape: str
-    tier: str
-    size: int = 0
-    unit: int = 0
-    min_length: int = 0
-    max_length: int = 0
-    cards: tuple[str, ...] = ()
+CATALOGUE: dict[str, dict[str, Any]] = {
+    "same_rank": {"shape": "same_rank", "size": ANY, "tier": ANY},
+    "sequence": {"shape": "sequence", "unit": ANY, "min_length": ANY, "max_length": ANY, "tier": ANY},
+    "fixed_set": {"shape": "fixed_set", "cards": ANY, "tier": ANY},
+}
+"""combinations.catalogue: the shapes the engine plays, any size, unit, run lengths, cards and tier the schema
+allows (templates of :func:`..climbing.catalogue.read_catalogue`)."""
 
 
 @dataclass(frozen=True)
@@ -121,10 +112,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         RulesError: not a Biedan variant, abstract, a rule missing, or a value the engine cannot play.
     """
     value = reader(variant, "biedan", SUPPORTED, RulesError, "Biedan")
-    catalogue = tuple(Combination(
-        name=c["name"], shape=c["shape"], tier=c["tier"], size=c.get("size", 0), unit=c.get("unit", 0),
-        min_length=c.get("min_length", 0), max_length=c.get("max_length", 0), cards=tuple(c.get("cards", ())))
-        for c in value("combinations.catalogue"))
+    catalogue = read_catalogue(value("combinations.catalogue"), CATALOGUE, RulesError)
     return BiedanRules(
         variant_id=variant.id,
         players=value("players.count"),

@@ -17,11 +17,12 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 from ..actions import ActionError, read_action
+from ..bots import play_match
 from ..cards import build_deck
 from ..climbing.seats import hand_over, next_to_answer, round_leader
+from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
                            shape_reading, shapes, table_for)
@@ -29,15 +30,6 @@ from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
 """Seats 0..2 (players.count is 3: the engine refuses other counts)."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse. Attributes: reason (a code), action (the dict)."""
-
-    def __init__(self, reason: str, action: Any) -> None:
-        super().__init__(f"illegal action ({reason}): {action!r}")
-        self.reason = reason
-        self.action = action
 
 
 def next_seat(seat: int) -> int:
@@ -274,7 +266,7 @@ class HandState:
         if validate:
             reason = self.check(action)
             if reason is not None:
-                raise IllegalAction(reason, action)
+                raise IllegalAction(reason, seat_of(action, PLAYERS), action)
             action = read_action(action, PLAYERS)  # canonical card tokens
         self.actions.append(action)
         kind = action["type"]
@@ -489,10 +481,6 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
     return HandState(rules, pack, banker=banker, previous=previous)
 
 
-class MatchError(RuntimeError):
-    """The session cannot go on (a hand handed back unfinished, or more hands than ``max_hands``)."""
-
-
 class Match:
     """A session of ``match.hands`` hands; the bank is kept or passed after each (rules banker.*).
 
@@ -541,8 +529,10 @@ class Match:
         return result
 
     def play(self, bots: list, hands: int | None = None, on_hand=None) -> list[dict]:
-        """Play the session (or ``hands`` hands) with ``bots`` (one per seat, ``choose(state) -> action``);
-        ``on_hand(state)`` is called after each hand. Returns the settlements.
+        """Play the session (or ``hands`` hands of it) with ``bots`` (one per seat, ``choose(state) -> action``);
+        ``on_hand(state)`` is called after each hand: the one match loop
+        (:func:`datong_rules.reference_impl.bots.play_match`) with :func:`play_trusted` as the hand loop. Returns the
+        settlements.
 
         Raises:
             MatchError: more hands asked for than ``max_hands``.
@@ -550,11 +540,13 @@ class Match:
         target = self.rules.match_hands if hands is None else hands
         if target > self.max_hands:
             raise MatchError(f"{target} hands asked for, more than the cap of {self.max_hands}")
-        while len(self.results) < target:
-            state = self.new_hand()
-            while not state.is_terminal():
-                state.apply(bots[state.current_player()].choose(state), validate=False)
-            self.finish_hand(state)
-            if on_hand is not None:
-                on_hand(state)
+        play_match(self, bots, hands, on_hand, play_hand=play_trusted)
         return self.results
+
+
+def play_trusted(state: HandState, bots: list) -> HandState:
+    """Play ``state`` to its end with one bot per seat, each action applied without checking (``validate=False``:
+    the bots of :mod:`.bots` choose legal actions; the fast path of a bot match). Returns the same state."""
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state), validate=False)
+    return state

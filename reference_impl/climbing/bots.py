@@ -24,12 +24,3 @@ class RandomBot(Bot):
     def choose(self, state: Any) -> dict:
         """A random legal action of ``state``'s current player."""
         return state.random_action(self.rng)
-
-
-def bots_of_kind(kinds: dict[str, type[Bot]], kind: str, rng: random.Random, players: int) -> list[Bot]:
-    """``players`` bots of ``kind`` (a key of ``kinds``), each with its own random source drawn from ``rng``.
-
-    Raises:
-        KeyError: no such kind.
-    """
-    return [kinds[kind](random.Random(rng.getrandbits(64))) for _ in range(players)]

@@ -1,60 +1,29 @@
-"""Multisets of card tokens for climbing games played with several decks (identical cards repeat).
+"""Multisets of card tokens for climbing games played with several decks (identical cards repeat): the pack, and
+card lists checked against it.
 
-Tokens are those of reference_impl/cards.py (``S10``, ``HQ``, ``BJ``, ``LJ``). Shared by the climbing games; no rule
-lives here.
+The tokens, their notation order and the rank and suit of a card are those of :mod:`..cards` (re-exported here for
+the climbing games' modules). Shared by the climbing games; no rule lives here.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterable
 
-FACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-"""Face ranks low to high (the notation order of ranks)."""
-SUITS = ("S", "H", "C", "D")
-"""Suits in notation order."""
-JOKERS = ("LJ", "BJ")
-"""Small and big joker."""
+from ..cards import JOKERS, SUITS, is_card, sort_cards, sort_key
+from ..cards import RANKS as FACES
+from ..cards import card_rank as rank_of
+from ..cards import card_suit as suit_of
 
-_TOKEN = re.compile(r"^(BJ|LJ|[SHCD](10|[2-9JQKA]))$")
-
-
-def is_card(token: object) -> bool:
-    """Whether ``token`` is a canonical card token (upper case only)."""
-    return isinstance(token, str) and bool(_TOKEN.match(token))
-
-
-def rank_of(card: str) -> str:
-    """The rank of a card: ``"10"`` for ``H10``, ``"LJ"`` for the small joker."""
-    return card if card in JOKERS else card[1:]
-
-
-def suit_of(card: str) -> str | None:
-    """The suit letter of a card, None for a joker."""
-    return None if card in JOKERS else card[0]
-
-
-def rank_index(rank: str) -> int:
-    """Notation index of a rank: 2 → 0 … A → 12, LJ → 13, BJ → 14."""
-    return FACES.index(rank) if rank in FACES else 13 + JOKERS.index(rank)
-
-
-def sort_key(card: str) -> tuple[int, int]:
-    """Notation order: by rank 2 … A, LJ, BJ, then suit S H C D."""
-    suit = suit_of(card)
-    return (rank_index(rank_of(card)), SUITS.index(suit) if suit else 0)
-
-
-def sort_cards(cards: Iterable[str]) -> list[str]:
-    """``cards`` in notation order."""
-    return sorted(cards, key=sort_key)
+__all__ = ["FACES", "JOKERS", "SUITS", "check_cards", "full_pack", "is_card", "rank_of", "sort_cards", "sort_key",
+           "suit_of"]
 
 
 def full_pack(decks: int) -> list[str]:
-    """Every card of ``decks`` full 54-card decks, in notation order."""
-    one = [s + r for r in FACES for s in SUITS] + list(JOKERS)
-    return sort_cards(one * decks)
+    """Every card of ``decks`` full 54-card decks in the order a shuffle starts from: by rank 2 … A, each rank's
+    suits S H C D (each card ``decks`` times in a row), then the small jokers, then the big jokers. (The start
+    order of the shuffle, kept so that a seed deals the same hands as before; not the notation order.)"""
+    one = [s + r for r in FACES for s in SUITS] + ["LJ", "BJ"]
+    return [card for card in one for _ in range(decks)]
 
 
 def check_cards(cards: object, what: str, decks: int) -> list[str]:

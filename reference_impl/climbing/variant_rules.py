@@ -54,6 +54,21 @@ def check_supported(variant: Variant, supported: dict[str, tuple[Any, ...]], err
                         f"(it plays: {', '.join(map(repr, allowed))})")
 
 
+def check_played(variant: Variant, played: dict[str, Any], error: type[ValueError], game_name: str) -> None:
+    """Refuse a structured value (a list, a mapping) the engine does not read but plays as one fixed value
+    (``played``: rule id → that value; lists compare in order, a frozenset compares a list as a set).
+
+    Raises:
+        error: one line naming the rule, its value and the value the engine plays.
+    """
+    for rule_id, want in played.items():
+        value = rule_value(variant, rule_id, error, game_name)
+        same = set(value) == want if isinstance(want, frozenset) and isinstance(value, list) else value == want
+        if not same:
+            shown = sorted(want) if isinstance(want, frozenset) else want
+            raise error(f"{variant.id}: {rule_id} = {value!r} is not played by the engine (it plays: {shown!r})")
+
+
 def variant_with(base_id: str, overrides: dict[str, Any], error: type[ValueError],
                  variant_id: str | None = None) -> Variant:
     """A bundled variant with some rule values replaced (tests, planted faults); texts and provenance are kept.

@@ -1,11 +1,65 @@
-"""打墩 Dadun bots: ``Bot(rng)`` with ``choose(state) -> action``; ``RandomBot`` is :mod:`..climbing.bots`'s."""
+"""打墩 Dadun bots: ``Bot(rng)`` with ``choose(state) -> action``; ``RandomBot`` is :mod:`..climbing.bots`'s.
+
+The greedy bot decides from the hand's play classes (:func:`.count.play_classes`: one per rank, run window, bomb
+size …) without listing every play, then picks cards of the chosen class from the hand.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+
 from ..climbing.bots import Bot, RandomBot
+from ..climbing.cardset import rank_of, sort_cards
 from ..climbing.seats import partner_of
 from . import combinations as cb
+from .count import PlayClass, play_classes
+from .plays import legal_plays
 from .state import HandState
+
+_EXACT = frozenset(("straight_flush", "dun", "linked_dun"))
+"""Combinations whose reading names each card's suit (a wild stands for one exact card)."""
+
+
+def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tuple:
+    """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
+    reading = cb.Reading(combination, stood)
+    leading = state.table is None
+    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, reading, state.level, not leading))
+
+
+def _options(hand: Counter, wild: str, combination: str, wanted: str) -> list[str]:
+    """Cards of ``hand`` that may stand for ``wanted``: the card itself, then others of its rank (suit-blind
+    combinations), then a wild."""
+    out = [wanted] if hand.get(wanted, 0) > 0 else []
+    if combination not in _EXACT:
+        out += sorted(c for c, n in hand.items() if n > 0 and c not in (wanted, wild) and rank_of(c) == rank_of(wanted))
+    if wild not in out and hand.get(wild, 0) > 0:
+        out.append(wild)
+    return out
+
+
+def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -> Iterator[tuple[str, ...]]:
+    """Card multisets of ``hand`` that may realise ``found`` (natural cards first, wilds for the rest); at most
+    ``limit`` tries."""
+    left = Counter(hand)
+    chosen: list[str] = []
+    tries = [0]
+
+    def walk(i: int) -> Iterator[tuple[str, ...]]:
+        if tries[0] >= limit:
+            return
+        if i == len(found.stood):
+            tries[0] += 1
+            yield tuple(sort_cards(chosen))
+            return
+        for card in _options(left, wild, found.combination, found.stood[i]):
+            left[card] -= 1
+            chosen.append(card)
+            yield from walk(i + 1)
+            chosen.pop()
+            left[card] += 1
+    yield from walk(0)
 
 
 class GreedyBot(Bot):
@@ -14,19 +68,44 @@ class GreedyBot(Bot):
 
     def choose(self, state: HandState) -> dict:
         """The weakest useful legal action."""
-        actions = list(state.legal_actions())
-        plays = [a for a in actions if a["type"] == "play"]
         seat = state.current_player()
+        assert seat is not None
+        table = state.table[1] if state.table is not None else None
+        passing = {"type": "pass", "seat": seat}
+        if state.table is not None and seat in state.locked:
+            return passing
+        classes = list(play_classes(state.rules, state.hands[seat], state.level, table, state.table_was,
+                                    with_parts=False))
         if state.table is not None and state.table[2] == partner_of(seat, state.rules.players):
-            plays = [a for a in plays if cb.TIER[a["reading"]["combination"]] == 0]
-        if not plays:
-            return next(a for a in actions if a["type"] == "pass")
+            classes = [c for c in classes if cb.TIER[c.combination] == 0]
+        if not classes:
+            return passing
+        best = min(classes, key=lambda c: _strength(state, c.combination, c.stood))
+        cards, reading = self._play_of(state, best)
+        return {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
 
-        def strength(a: dict) -> tuple:
-            reading = cb.Reading(a["reading"]["combination"], tuple(a["reading"]["cards"]))
-            return (cb.TIER[reading.combination], -len(a["cards"]) if state.table is None else 0,
-                    cb.key(state.rules, reading, state.level, state.table is not None))
-        return min(plays, key=strength)
+    @staticmethod
+    def _play_of(state: HandState, best: PlayClass) -> tuple[tuple[str, ...], cb.Reading]:
+        """Cards of the hand with a reading of ``best``'s combination and strength that beats the table (a short
+        search over the class's cards, then, rarely, the list of that combination's plays)."""
+        seat = state.current_player()
+        assert seat is not None
+        hand, rules, level = state.hands[seat], state.rules, state.level
+        table = state.table[1] if state.table is not None else None
+        target = _strength(state, best.combination, best.stood)
+
+        def fits(reading: cb.Reading) -> bool:
+            return reading.combination == best.combination and _strength(
+                state, reading.combination, reading.cards) == target and (
+                table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
+        for cards in _realisations(hand, cb.wild_card(rules, level), best):
+            for reading in cb.readings(rules, cards, level):
+                if fits(reading):
+                    return cards, reading
+        for cards, reading in legal_plays(rules, hand, level, table, state.table_was):  # pragma: no cover - rare
+            if fits(reading):
+                return cards, reading
+        raise AssertionError(f"no play of the class {best}")  # pragma: no cover - the class has plays
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

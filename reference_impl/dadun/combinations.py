@@ -9,20 +9,19 @@ straight flush with the flush's suit (docs/implementers/dadun-operations.md, Con
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import product
+from functools import lru_cache
 
-from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of, sort_key, suit_of
-from .rules import DadunRules
+from ..climbing.beating import COMPARE, Tiers, tier_reason
+from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
+from .rules import CATALOGUE, DadunRules
 
-ORDINARY = ("single", "pair", "triple", "full_house", "straight", "pair_run", "triple_run")
-BOMB_TIER = ("straight_flush", "bomb", "linked_bomb")
-TIER = {**{c: 0 for c in ORDINARY}, **{c: 1 for c in BOMB_TIER}, "dun": 2, "linked_dun": 3}
-"""Tier of each combination: 0 ordinary, 1 the bomb ladder, 2 dun, 3 linked dun [combinations.catalogue]."""
-
-SEQ_LENGTH = {"straight": 5, "straight_flush": 5, "pair_run": 3, "triple_run": 3}
-SEQ_UNIT = {"straight": 1, "straight_flush": 1, "pair_run": 2, "triple_run": 3}
-
+TIERS = ("ordinary", "bomb", "dun", "linked_dun")
+"""The catalogue's tiers, weakest first [combinations.catalogue, beating.duns]."""
+TIER = {name: TIERS.index(entry["tier"]) for name, entry in CATALOGUE.items()}
+"""Tier of each combination as its index in :data:`TIERS`: 0 ordinary, 1 the bomb ladder, 2 dun, 3 linked dun (the
+tier every catalogue entry the engine plays gives it)."""
 
 @dataclass(frozen=True)
 class Reading:
@@ -46,17 +45,6 @@ def wild_card(rules: DadunRules, level: str) -> str:
     return rules.wild_suit + level
 
 
-def _seq_pos(rank: str) -> list[int]:
-    """Positions of a rank in the run order A(low)=0, 2=1 … K=12, A(high)=13."""
-    if rank == "A":
-        return [0, 13]
-    return [FACES.index(rank) + 1]
-
-
-def _seq_rank(pos: int) -> str:
-    return "A" if pos in (0, 13) else FACES[pos - 1]
-
-
 def _adjacent_full_house(rules: DadunRules, a: str, b: str) -> bool:
     """Whether pair rank ``b`` is adjacent to triple rank ``a`` [combinations.full_house_adjacency]."""
     if a in JOKERS or b in JOKERS or a == b:
@@ -73,67 +61,93 @@ def _linked_adjacent(rules: DadunRules, a: str, b: str) -> bool:
 
 
 # ----------------------------------------------------------------------------------------------- shapes
+def _same_rank(size: int) -> Callable[[DadunRules, tuple[str, ...]], bool]:
+    def check(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+        ranks = {rank_of(c) for c in stood}
+        if len(stood) != size or len(ranks) != 1:
+            return False
+        return not (stood[0] in JOKERS and len(set(stood)) != 1)
+    return check
+
+
+def _dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+    return len(stood) == 3 and len(set(stood)) == 1
+
+
+def _linked_dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+    cc = Counter(stood)
+    if len(stood) != 6 or len(cc) != 2 or set(cc.values()) != {3}:
+        return False
+    a, b = sorted(cc, key=sort_key)
+    ra, rb = rank_of(a), rank_of(b)
+    if {ra, rb} & set(JOKERS):
+        return {ra, rb} == set(JOKERS)
+    return ra == rb or _linked_adjacent(rules, ra, rb)
+
+
+def _full_house(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+    count = Counter(rank_of(c) for c in stood)
+    if len(stood) != 5 or sorted(count.values()) != [2, 3]:
+        return False
+    t = next(r for r, k in count.items() if k == 3)
+    p = next(r for r, k in count.items() if k == 2)
+    return _adjacent_full_house(rules, t, p)
+
+
+def _bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+    n = len(stood)
+    return n >= 4 and len({rank_of(c) for c in stood}) == 1 and rules.ladder_step("bomb", n) is not None
+
+
+def _linked_bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+    count = Counter(rank_of(c) for c in stood)
+    if len(count) != 2 or len(stood) < 8 or not set(count) <= set(rules.linked_order):
+        return False
+    (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
+    if not _linked_adjacent(rules, ra, rb) or min(ka, kb) < 4:
+        return False
+    if rules.linked_bomb_halves == "equal" and ka != kb:
+        return False
+    return rules.ladder_step("linked_bomb", 2 * min(ka, kb)) is not None
+
+
+def _run(combination: str) -> Callable[[DadunRules, tuple[str, ...]], bool]:
+    def check(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+        if _sequence_start(rules, combination, stood) is None:
+            return False
+        return combination != "straight_flush" or len({suit_of(c) for c in stood}) == 1
+    return check
+
+
+_FORMS: dict[str, Callable[[DadunRules, tuple[str, ...]], bool]] = {
+    "single": _same_rank(1), "pair": _same_rank(2), "triple": _same_rank(3), "dun": _dun, "linked_dun": _linked_dun,
+    "full_house": _full_house, "bomb": _bomb, "linked_bomb": _linked_bomb,
+    **{name: _run(name) for name in ("straight", "pair_run", "triple_run", "straight_flush")}}
+_NO_JOKERS = frozenset(("full_house", "bomb", "linked_bomb", "straight", "pair_run", "triple_run", "straight_flush"))
+
+
 def forms(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str) -> bool:
     """Whether cards standing for ``stood`` form ``combination`` as natural cards (no wild rule applied)
-    [combinations.*]."""
-    n = len(stood)
-    ranks = [rank_of(c) for c in stood]
-    count = Counter(ranks)
-    if combination == "single":
-        return n == 1
-    if combination in ("pair", "triple"):
-        size = 2 if combination == "pair" else 3
-        if n != size or len(count) != 1:
-            return False
-        if ranks[0] in JOKERS and len(set(stood)) != 1:
-            return False
-        return True
-    if combination == "dun":
-        return n == 3 and len(set(stood)) == 1
-    if combination == "linked_dun":
-        cc = Counter(stood)
-        if n != 6 or len(cc) != 2 or set(cc.values()) != {3}:
-            return False
-        a, b = sorted(cc, key=sort_key)
-        ra, rb = rank_of(a), rank_of(b)
-        if {ra, rb} & set(JOKERS):
-            return {ra, rb} == set(JOKERS)
-        return ra == rb or _linked_adjacent(rules, ra, rb)
-    if any(r in JOKERS for r in ranks):
+    [combinations.*]; run lengths come from the catalogue."""
+    check = _FORMS.get(combination)
+    if check is None:
         return False
-    if combination == "full_house":
-        if n != 5 or sorted(count.values()) != [2, 3]:
-            return False
-        t = next(r for r, k in count.items() if k == 3)
-        p = next(r for r, k in count.items() if k == 2)
-        return _adjacent_full_house(rules, t, p)
-    if combination == "bomb":
-        return n >= 4 and len(count) == 1 and rules.ladder_step("bomb", n) is not None
-    if combination == "linked_bomb":
-        if len(count) != 2 or n < 8:
-            return False
-        (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
-        if not _linked_adjacent(rules, ra, rb) or min(ka, kb) < 4:
-            return False
-        if rules.linked_bomb_halves == "equal" and ka != kb:
-            return False
-        return rules.ladder_step("linked_bomb", 2 * min(ka, kb)) is not None
-    if combination in SEQ_LENGTH:
-        return _sequence_start(combination, stood) is not None and (
-            combination != "straight_flush" or len({suit_of(c) for c in stood}) == 1)
-    return False
+    if combination in _NO_JOKERS and any(rank_of(c) in JOKERS for c in stood):
+        return False
+    return check(rules, stood)
 
 
-def _sequence_start(combination: str, stood: tuple[str, ...]) -> int | None:
-    """Start position (A low = 0 … 10JQKA = 9 for straights) of a run, or None when the cards are not one."""
-    length, unit = SEQ_LENGTH[combination], SEQ_UNIT[combination]
-    if len(stood) != length * unit:
+def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...]) -> int | None:
+    """Start position (A low = 0 … 10JQKA = 9 for five-card straights) of a run, or None when the cards are not
+    one."""
+    length, unit = rules.sequence(combination)
+    if not length or len(stood) != length * unit:
         return None
     count = Counter(rank_of(c) for c in stood)
     if any(k != unit for k in count.values()) or len(count) != length:
         return None
-    for start in range(0, 14 - length + 1):
-        if {_seq_rank(p) for p in range(start, start + length)} == set(count):
+    for start, window in enumerate(rules.windows(length)):
+        if set(window) == set(count):
             return start
     return None
 
@@ -152,6 +166,24 @@ def excluded(rules: DadunRules, combination: str, played: tuple[str, ...], level
 
 
 # ----------------------------------------------------------------------------------------------- wild rules
+def _lone_wilds_ok(rules: DadunRules, played: tuple[str, ...], stood: tuple[str, ...], wild: str) -> bool:
+    """A play of wilds only: standing for other cards only as [wild.alone] and [wild.only_wilds] allow."""
+    if all(s == wild for s in stood):
+        return True
+    if len(played) == 1:
+        return rules.wild_alone != "level_card"
+    return rules.wild_only_wilds != "natural"
+
+
+def _dun_wilds_ok(rules: DadunRules, played: tuple[str, ...], stood: tuple[str, ...], wild: str) -> bool:
+    """A dun may hold wilds only as three wilds standing for themselves [wild.three_wilds_dun]."""
+    for card in set(stood):
+        wilds = sum(1 for p, s in zip(played, stood) if s == card and p == wild)
+        if wilds and not (wilds == 3 and card == wild and rules.three_wilds_dun):
+            return False
+    return True
+
+
 def wild_ok(rules: DadunRules, combination: str, played: tuple[str, ...], stood: tuple[str, ...],
             level: str) -> bool:
     """Whether the wilds of a play are used as the variant allows [wild.*]."""
@@ -161,22 +193,13 @@ def wild_ok(rules: DadunRules, combination: str, played: tuple[str, ...], stood:
         return True
     if rules.wild_for_jokers == "never" and any(stood[i] in JOKERS for i in wild_at):
         return False
-    all_wild = len(wild_at) == len(played)
-    stands_for_self = all(stood[i] == wild for i in wild_at)
-    if all_wild and len(played) == 1 and not stands_for_self and rules.wild_alone == "level_card":
-        return False
-    if all_wild and len(played) > 1 and not stands_for_self and rules.wild_only_wilds == "natural":
+    if len(wild_at) == len(played) and not _lone_wilds_ok(rules, played, stood, wild):
         return False
     if combination == "pair" and rules.wild_never_pair_with_joker and any(
-            played[i] in JOKERS or stood[i] in JOKERS for i in range(len(played))):
+            p in JOKERS or s in JOKERS for p, s in zip(played, stood)):
         return False
     if combination in ("dun", "linked_dun"):
-        # a dun may hold wilds only as three wilds standing for themselves [wild.three_wilds_dun]
-        for card, k in Counter(stood).items():
-            idx = [i for i in range(len(played)) if stood[i] == card]
-            wilds = [i for i in idx if played[i] == wild]
-            if wilds and not (len(wilds) == 3 and card == wild and rules.three_wilds_dun):
-                return False
+        return _dun_wilds_ok(rules, played, stood, wild)
     return True
 
 
@@ -187,83 +210,107 @@ def _fill(played: tuple[str, ...], wild: str, values: list[str]) -> tuple[str, .
     return tuple(next(it) if c == wild else c for c in played)
 
 
-def _candidates(rules: DadunRules, played: tuple[str, ...], level: str):
-    """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
-    wild = wild_card(rules, level)
-    n = len(played)
-    naturals = [c for c in played if c != wild]
-    w = n - len(naturals)
-    nat_ranks = Counter(rank_of(c) for c in naturals)
-    every_rank = list(FACES) + list(JOKERS)
+def _token(rank: str, suit: str = "H") -> str:
+    return rank if rank in JOKERS else suit + rank
 
-    def token(rank: str, suit: str = "H") -> str:
-        return rank if rank in JOKERS else suit + rank
 
-    if w == 0:
-        for comb in _BY_SIZE.get(n, _BIG):
-            yield comb, played
+def _size_fits(rules: DadunRules, combination: str, n: int) -> bool:
+    """Whether ``n`` cards can be ``combination`` at all (sizes of the catalogue's shapes)."""
+    length, unit = rules.sequence(combination)
+    if length:
+        return n == length * unit
+    sizes = {"single": 1, "pair": 2, "triple": 3, "dun": 3, "full_house": 5, "linked_dun": 6}
+    if combination in sizes:
+        return n == sizes[combination]
+    return n >= (4 if combination == "bomb" else 8)
+
+
+class _Wilds:
+    """One play with wilds: its natural cards and how many wilds it holds (what the candidate builders read)."""
+
+    def __init__(self, played: tuple[str, ...], wild: str) -> None:
+        self.played, self.wild = played, wild
+        self.naturals = [c for c in played if c != wild]
+        self.w = len(played) - len(self.naturals)
+        self.ranks = Counter(rank_of(c) for c in self.naturals)
+
+    def fits(self, need: Counter) -> bool:
+        """Whether the natural cards fit within ``need`` (rank → count)."""
+        return not (set(self.ranks) - set(need)) and all(self.ranks[x] <= need[x] for x in self.ranks)
+
+    def fill(self, need: Counter, suit: str = "H") -> tuple[str, ...]:
+        """Stood-for cards when the wilds take the ranks ``need`` lacks."""
+        return _fill(self.played, self.wild, [_token(x, suit) for x in (need - self.ranks).elements()])
+
+
+def _same_rank_candidates(p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+    targets = list(p.ranks) if p.ranks else list(FACES) + list(JOKERS)
+    if len(p.ranks) > 1:
         return
-    if n == 1:
-        for r in every_rank:
-            yield "single", (token(r),)
-        return
-    # same rank: pair, triple, bomb
-    targets = list(nat_ranks) if nat_ranks else every_rank
     for r in targets:
-        if len(nat_ranks) <= 1:
-            stood = _fill(played, wild, [token(r)] * w)
-            for comb in ("pair", "triple", "bomb"):
-                yield comb, stood
-    # duns and linked duns: wilds only as themselves
-    yield "dun", played
-    yield "linked_dun", played
-    if w == n:  # wilds only: every reading of the wilds standing for themselves is above; no other shape fits
+        stood = _fill(p.played, p.wild, [_token(r)] * p.w)
+        for comb in ("pair", "triple", "bomb"):
+            yield comb, stood
+
+
+def _full_house_candidates(p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+    if len(p.played) != 5:
         return
-    if any(r in JOKERS for r in nat_ranks):
-        return
-    # full house
-    if n == 5:
-        for t in FACES:
-            for p in FACES:
-                need = Counter({t: 3, p: 2})
-                if t != p and all(nat_ranks[x] <= need[x] for x in nat_ranks) and not (set(nat_ranks) - {t, p}):
-                    missing = need - nat_ranks
-                    yield "full_house", _fill(played, wild, [token(x) for x in missing.elements()])
-    # runs
+    for t in FACES:
+        for q in FACES:
+            need = Counter({t: 3, q: 2})
+            if t != q and p.fits(need):
+                yield "full_house", p.fill(need)
+
+
+def _run_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
     for comb in ("straight", "straight_flush", "pair_run", "triple_run"):
-        length, unit = SEQ_LENGTH[comb], SEQ_UNIT[comb]
-        if n != length * unit:
+        length, unit = rules.sequence(comb)
+        if not length or len(p.played) != length * unit:
             continue
-        for start in range(0, 14 - length + 1):
-            need = Counter({_seq_rank(p): unit for p in range(start, start + length)})
-            if set(nat_ranks) - set(need) or any(nat_ranks[x] > need[x] for x in nat_ranks):
-                continue
-            missing = list((need - nat_ranks).elements())
-            if comb == "straight_flush":
-                suits = {suit_of(c) for c in naturals}
-                if len(suits) == 1:
-                    s = suits.pop()
-                    yield comb, _fill(played, wild, [s + x for x in missing])
-            else:
-                yield comb, _fill(played, wild, [token(x) for x in missing])
-    # linked bombs
-    if n >= 8:
-        order = rules.linked_order
-        for i in range(len(order) - 1):
-            a, b = order[i], order[i + 1]
-            if set(nat_ranks) - {a, b}:
-                continue
-            for ka in range(4, n - 3):
-                kb = n - ka
-                if nat_ranks[a] <= ka and nat_ranks[b] <= kb:
-                    missing = [a] * (ka - nat_ranks[a]) + [b] * (kb - nat_ranks[b])
-                    yield "linked_bomb", _fill(played, wild, [token(x) for x in missing])
+        suits = {suit_of(c) for c in p.naturals}
+        if comb == "straight_flush" and len(suits) != 1:
+            continue
+        for window in rules.windows(length):
+            need = Counter({rank: unit for rank in window})
+            if p.fits(need):
+                yield comb, p.fill(need, next(iter(suits)) if comb == "straight_flush" else "H")
 
 
-_BY_SIZE = {1: ("single",), 2: ("pair",), 3: ("triple", "dun"), 4: ("bomb",),
-            5: ("full_house", "straight", "straight_flush", "bomb"), 6: ("pair_run", "bomb", "linked_dun"),
-            9: ("triple_run", "bomb", "linked_bomb")}
-_BIG = ("bomb", "linked_bomb")
+def _linked_bomb_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+    n = len(p.played)
+    if n < 8:
+        return
+    order = rules.linked_order
+    for a, b in zip(order, order[1:]):
+        for ka in range(4, n - 3):
+            need = Counter({a: ka, b: n - ka})
+            if p.fits(need):
+                yield "linked_bomb", p.fill(need)
+
+
+def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
+    p = _Wilds(played, wild_card(rules, level))
+    if p.w == 0:
+        for comb in rules.catalogue:
+            if _size_fits(rules, comb, len(played)):
+                yield comb, played
+        return
+    if len(played) == 1:
+        for r in list(FACES) + list(JOKERS):
+            yield "single", (_token(r),)
+        return
+    yield from _same_rank_candidates(p)
+    yield "dun", played  # duns and linked duns: wilds only as themselves
+    yield "linked_dun", played
+    if p.w == len(played) or any(r in JOKERS for r in p.ranks):
+        return  # wilds only: every reading of the wilds standing for themselves is above; jokers fit no other shape
+    yield from _full_house_candidates(p)
+    yield from _run_candidates(rules, p)
+    yield from _linked_bomb_candidates(rules, p)
+
+
 _CACHE: dict[int, tuple[DadunRules, dict]] = {}
 
 
@@ -340,7 +387,7 @@ def power(rank: str, level: str, promoted: bool) -> int:
     """Strength of a rank: 2 → 0 … A → 12, the level rank 13 when promoted, LJ 14, BJ 15
     [ranking.power_order]."""
     if rank in JOKERS:
-        return 14 + JOKERS.index(rank)
+        return 14 if rank == "LJ" else 15
     if promoted and rank == level:
         return 13
     return FACES.index(rank)
@@ -348,47 +395,64 @@ def power(rank: str, level: str, promoted: bool) -> int:
 
 def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tuple:
     """Compare key of a reading among plays of its kind (higher beats); ``promoted``: the play beats another (level
-    rank above A for single, pair, triple, full house) [ranking.level_promotion]."""
+    rank above A for single, pair, triple, full house) [ranking.level_promotion].
+
+    Raises:
+        ValueError: a combination the engine does not know.
+    """
     comb, stood = reading.combination, reading.cards
-    if comb in ("single", "pair", "triple"):
-        return (power(rank_of(stood[0]), level, promoted),)
-    count = Counter(rank_of(c) for c in stood)
+    if comb in ("single", "pair", "triple", "dun"):
+        return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
     if comb == "full_house":
+        count = Counter(rank_of(c) for c in stood)
         t = next(r for r, k in count.items() if k == 3)
         p = next(r for r, k in count.items() if k == 2)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
         return (power(t, level, promoted), power(p, level, pair_promoted))
-    if comb in SEQ_LENGTH:
-        start = _sequence_start(comb, stood)
-        assert start is not None
-        value: float = start
-        if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed":
-            value = 1.5
-        if comb == "straight_flush":
-            return (rules.ladder_step(comb, 5), value)
-        return (value,)
+    if comb in _RUNS:
+        return _run_key(rules, comb, stood)
     if comb == "bomb":
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
+        count = Counter(rank_of(c) for c in stood)
         (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
         return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), rules.linked_order.index(ra))
-    if comb == "dun":
-        return (power(rank_of(stood[0]), level, True),)
     if comb == "linked_dun":
-        ranks = sorted({rank_of(c) for c in stood}, key=lambda r: (r in JOKERS, r in FACES and FACES.index(r)))
-        if set(ranks) <= set(JOKERS):
-            return (10_001,)
-        lo, hi = (ranks[0], ranks[-1])
-        if lo == hi == level:
-            return (10_000,)
-        li, hi_i = rules.linked_order.index(lo), rules.linked_order.index(hi)
-        adjacent = int(lo != hi)
-        if rules.linked_dun_order == "interleaved":
-            return (2 * li + adjacent,)
-        if rules.linked_dun_order == "higher_rank":
-            return (2 * hi_i + adjacent,)
-        return (adjacent, li)
+        return _linked_dun_key(rules, stood, level)
     raise ValueError(f"unknown combination {comb}")
+
+
+def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...]) -> tuple:
+    """A run by its start (A low = 0); a straight flush on the ladder first [combinations.triple_run_ace]."""
+    start = _sequence_start(rules, comb, stood)
+    assert start is not None
+    value: float = start
+    if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed" and \
+            rules.windows(len(set(stood)))[0][0] == "A":
+        value = 1.5
+    if comb == "straight_flush":
+        return (rules.ladder_step(comb, len(stood)), value)
+    return (value,)
+
+
+def _linked_dun_key(rules: DadunRules, stood: tuple[str, ...], level: str) -> tuple:
+    """Joker duns highest, then two duns of the level rank, then by beating.linked_dun_order."""
+    ranks = sorted({rank_of(c) for c in stood}, key=lambda r: (r in JOKERS, r in FACES and FACES.index(r)))
+    if set(ranks) <= set(JOKERS):
+        return (10_001,)
+    lo, hi = (ranks[0], ranks[-1])
+    if lo == hi == level:
+        return (10_000,)
+    li, hi_i = rules.linked_order.index(lo), rules.linked_order.index(hi)
+    adjacent = int(lo != hi)
+    if rules.linked_dun_order == "interleaved":
+        return (2 * li + adjacent,)
+    if rules.linked_dun_order == "higher_rank":
+        return (2 * hi_i + adjacent,)
+    return (adjacent, li)
+
+
+_RUNS = frozenset(("straight", "pair_run", "triple_run", "straight_flush"))
 
 
 def table_is_led(rules: DadunRules, table_was: str) -> bool:
@@ -398,37 +462,44 @@ def table_is_led(rules: DadunRules, table_was: str) -> bool:
     return table_was in ("hand_opening", "round_opening")
 
 
+@lru_cache(maxsize=4)
+def _tiers(bombs_beat_ordinary: bool) -> Tiers:
+    """The tiers of the catalogue: duns and linked duns beat ordinary plays, bombs when the variant says so
+    [beating.bombs_beat_ordinary, beating.duns]."""
+    over = {"dun", "linked_dun"} | ({"bomb"} if bombs_beat_ordinary else set())
+    return Tiers(TIERS, frozenset(over), below="not_higher")
+
+
 def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
-    """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]."""
-    tp, tt = TIER[play.combination], TIER[table.combination]
-    if tp == 0:
-        if tt != 0 or play.combination != table.combination:
-            return "wrong_type"
-        led = table_is_led(rules, table_was)
-        kp = key(rules, play, level, True)
-        kt = key(rules, table, level, not led)
-        if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
-            # equal ranks never beat: compare the level rank at face value on both sides
-            if kp[0] == 13 and rank_of(table.cards[0]) == level and play.combination != "full_house":
-                return "not_higher"
-            if play.combination == "full_house" and kp[0] == 13 and power(_triple_rank(table), level, False) == \
-                    power(level, level, False):
-                kp = key(rules, play, level, False)
-        return None if kp > kt else "not_higher"
-    if tt == 0:
-        if tp == 1 and not rules.bombs_beat_ordinary:
-            return "wrong_type"
-        return None
-    if tp != tt:
-        return None if tp > tt else "not_higher"
+    """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]: the tiers
+    first (:func:`..climbing.beating.tier_reason`), then the compare keys of one tier."""
+    tier = TIER[play.combination]
+    reason = tier_reason(_tiers(rules.bombs_beat_ordinary), TIERS[tier], TIERS[TIER[table.combination]])
+    if reason != COMPARE:
+        return reason
+    if tier == 0:
+        return _ordinary_reason(rules, play, table, level, table_was)
     return None if key(rules, play, level, True) > key(rules, table, level, True) else "not_higher"
+
+
+def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
+    """Two ordinary plays: the same combination, and a higher key, a level card promoted above A unless the table was
+    led [ranking.level_promotion, ranking.lead_means, ranking.level_beats_led_level, ranking.full_house_pair]."""
+    if play.combination != table.combination:
+        return "wrong_type"
+    led = table_is_led(rules, table_was)
+    kp = key(rules, play, level, True)
+    kt = key(rules, table, level, not led)
+    if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
+        # equal ranks never beat: compare the level rank at face value on both sides
+        if kp[0] == 13 and rank_of(table.cards[0]) == level and play.combination != "full_house":
+            return "not_higher"
+        if play.combination == "full_house" and kp[0] == 13 and power(_triple_rank(table), level, False) == \
+                power(level, level, False):
+            kp = key(rules, play, level, False)
+    return None if kp > kt else "not_higher"
 
 
 def _triple_rank(reading: Reading) -> str:
     count = Counter(rank_of(c) for c in reading.cards)
     return next(r for r, k in count.items() if k == 3)
-
-
-def all_card_tokens() -> list[str]:
-    """Every distinct card token (52 + 2)."""
-    return [s + r for r, s in product(FACES, SUITS)] + list(JOKERS)

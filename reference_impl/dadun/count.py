@@ -1,16 +1,46 @@
-"""legal_play_count of 打墩 Dadun by counting, not listing: for each class of readings (a rank, a run window and
-suit, a triple and pair rank, a bomb size …) the number of card multisets of the hand that have it, times whether
-its representative beats the table. Agrees with :func:`.plays.legal_plays` (tests compare both with a brute-force
-counter) [combinations.*, wild.*, beating.*]."""
+"""Legal plays of a 打墩 Dadun hand by class, without listing them: the counter of ``legal_play_count`` and the
+generator the bots choose from.
+
+A *play class* is a set of plays that share one reading up to the choice of identical-ranked cards: a rank (single,
+pair, triple, bomb), a card (dun), a run window (straights, pair and triple runs), a window and suit (straight
+flush), a triple and pair rank (full house), two adjacent ranks and sizes (linked bomb). Every play of a class has
+the class's combination and compare key, so whether it beats the table is decided once, on the class's
+representative reading (:attr:`PlayClass.stood`), and the plays are counted by multiset arithmetic
+(:attr:`PlayClass.ways`); :func:`.plays.legal_plays` lists the plays of the same classes (tests compare both with a
+brute-force counter) [combinations.*, wild.*, beating.*].
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from .combinations import Reading, beats, wild_card
 from .rules import DadunRules
+
+Part = tuple[tuple[str, ...], int, int]
+"""(tokens, need, least): ``need`` cards taken from the hand's copies of ``tokens`` (at least ``least``) or wilds."""
+
+
+class PlayClass(NamedTuple):
+    """Plays of one hand that share a reading up to identical-ranked cards.
+
+    Attributes:
+        combination: the catalogue name (``"straight"``).
+        stood: a representative reading's cards (a wild in a suit-blind combination written ``H<rank>``); every play
+            of the class has this combination and this compare key.
+        ways: how many distinct plays (card multisets with this reading) of the hand the class holds (≥ 1).
+        parts: how its plays are made (:data:`Part`): for each part, ``need`` cards of its ``tokens``, at least
+            ``least`` of them natural cards of the hand, the others wild cards.
+    """
+
+    combination: str
+    stood: tuple[str, ...]
+    ways: int
+    parts: tuple[Part, ...] = ()
 
 
 @lru_cache(maxsize=4096)
@@ -27,172 +57,274 @@ def _sub(counts: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
-def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
-                table_was: str = "round_opening") -> Counter:
-    """Legal plays of ``hand`` by combination (distinct (cards, reading) pairs)."""
-    wild = wild_card(rules, level)
-    w_max = hand.get(wild, 0)
-    by_rank: dict[str, dict[str, int]] = {}
-    for card, n in hand.items():
-        if n > 0 and card != wild:
-            by_rank.setdefault(rank_of(card), {})[card] = n
-    out: Counter = Counter()
+def _h(rank: str) -> str:
+    """The token a wild standing for ``rank`` is written with in a suit-blind combination."""
+    return rank if rank in JOKERS else "H" + rank
 
-    def ok(comb: str, stood: tuple[str, ...]) -> bool:
-        return table is None or beats(rules, Reading(comb, stood), table, level, table_was) is None
 
-    def m(rank: str, k: int) -> int:
-        counts = by_rank.get(rank)
-        if not counts:
+class _Hand:
+    """One hand at one level, beside one table: what every shape's enumerator reads."""
+
+    def __init__(self, rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str) -> None:
+        self.rules, self.hand, self.level = rules, hand, level
+        self.table, self.table_was = table, table_was
+        self.wild = wild_card(rules, level)
+        self.w_max = hand.get(self.wild, 0)
+        self.by_rank: dict[str, dict[str, int]] = {}
+        for card, n in hand.items():
+            if n > 0 and card != self.wild:
+                self.by_rank.setdefault(rank_of(card), {})[card] = n
+        self.jokers_ok = rules.wild_for_jokers == "allowed"
+        self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
+        self.with_parts = True
+        self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
+
+    def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
+        """Whether the class with this representative is in the catalogue and beats the table (leads always do)."""
+        if combination not in self.rules.catalogue:
+            return False
+        return self.table is None or beats(self.rules, Reading(combination, stood), self.table, self.level,
+                                           self.table_was) is None
+
+    def m(self, rank: str, k: int) -> int:
+        """Ways to take ``k`` natural cards of ``rank``."""
+        counts = self.copies.get(rank)
+        if counts is None:
             return int(k == 0)
-        return _sub(tuple(sorted(counts.values())), k)
+        return _sub(counts, k)
 
-    def h(rank: str) -> str:
-        return rank if rank in JOKERS else "H" + rank
+    def part(self, rank: str, need: int, least: int = 0) -> Part:
+        """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
+        only counting)."""
+        if not self.with_parts:
+            return ((), 0, 0)
+        return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
 
-    jokers_ok = rules.wild_for_jokers == "allowed"
-    # singles
-    for card, n in hand.items():
-        if n > 0 and card != wild and ok("single", (card,)):
-            out["single"] += 1
-    if w_max:
-        if rules.wild_alone == "level_card":
-            out["single"] += int(ok("single", (wild,)))
-        else:
-            for r in list(FACES) + (list(JOKERS) if jokers_ok else []):
-                out["single"] += int(ok("single", (h(r),)))
-    # pairs and triples of a rank
-    for comb, size in (("pair", 2), ("triple", 3)):
+    def total(self, rank: str) -> int:
+        """Natural cards of ``rank`` in the hand."""
+        return sum(self.by_rank.get(rank, {}).values())
+
+
+# ----------------------------------------------------------------------------------------------- shapes
+def _singles(h: _Hand) -> Iterator[PlayClass]:
+    for card, n in sorted(h.hand.items()):
+        if n > 0 and card != h.wild and h.ok("single", (card,)):
+            yield PlayClass("single", (card,), 1, (((card,), 1, 1),))
+    if not h.w_max:
+        return
+    if h.rules.wild_alone == "level_card":
+        if h.ok("single", (h.wild,)):
+            yield PlayClass("single", (h.wild,), 1, (((), 1, 0),))
+        return
+    for r in h.declarable:
+        if h.ok("single", (_h(r),)):
+            yield PlayClass("single", (_h(r),), 1, (((), 1, 0),))
+
+
+def _same_rank_ways(h: _Hand, combination: str, size: int, rank: str) -> int:
+    """Pairs or triples of ``rank`` with at least one natural card [wild.for_jokers, wild.never_pair_with_joker,
+    combinations.dun_also_triple]."""
+    n = 0
+    for k in range(1, size + 1):
+        if size - k > h.w_max:
+            continue
+        if k < size and rank in JOKERS and (
+                not h.jokers_ok or (combination == "pair" and h.rules.wild_never_pair_with_joker)):
+            continue
+        n += h.m(rank, k)
+    if combination == "triple" and not h.rules.dun_also_triple:
+        n -= sum(1 for c in h.by_rank.get(rank, {}).values() if c >= 3)
+    return n
+
+
+def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
+    """Pairs or triples of wild cards only [wild.only_wilds]."""
+    rules = h.rules
+    if h.w_max < size:
+        return
+    if rules.wild_only_wilds == "natural":
+        if h.ok(combination, (h.wild,) * size) and not (
+                combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun):
+            yield PlayClass(combination, (h.wild,) * size, 1, (((), size, 0),))
+        return
+    for r in h.declarable:
+        if combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
+            continue
+        if combination == "triple" and not rules.dun_also_triple and r == h.level and rules.three_wilds_dun:
+            continue
+        if h.ok(combination, (_h(r),) * size):
+            yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
+
+
+def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
+    for combination, size in (("pair", 2), ("triple", 3)):
         for r in list(FACES) + list(JOKERS):
-            if not ok(comb, (h(r),) * size):
-                continue
-            counts = by_rank.get(r, {})
-            n = 0
-            for k in range(1, size + 1):
-                if size - k > w_max:
-                    continue
-                if k < size and r in JOKERS and (not jokers_ok or (comb == "pair" and rules.wild_never_pair_with_joker)):
-                    continue
-                n += m(r, k)
-            if comb == "triple" and not rules.dun_also_triple:
-                n -= sum(1 for c in counts.values() if c >= 3)
-            if r in JOKERS and size - 0 <= 3:
-                # a joker pair/triple must be one joker: mixed jokers never share a rank here
-                pass
-            out[comb] += n
-        # wilds only
-        if w_max >= size:
-            if rules.wild_only_wilds == "natural":
-                if ok(comb, (wild,) * size) and not (comb == "triple" and not rules.dun_also_triple
-                                                     and rules.three_wilds_dun):
-                    out[comb] += 1
-            else:
-                for r in list(FACES) + (list(JOKERS) if jokers_ok else []):
-                    if comb == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
-                        continue
-                    if comb == "triple" and not rules.dun_also_triple and r == level and rules.three_wilds_dun:
-                        continue
-                    out[comb] += int(ok(comb, (h(r),) * size))
-    # duns and linked duns
-    duns = [c for c, n in hand.items() if n >= 3 and c != wild]
-    if w_max >= 3 and rules.three_wilds_dun:
-        duns.append(wild)
-    for c in duns:
-        out["dun"] += int(ok("dun", (c,) * 3))
+            if h.ok(combination, (_h(r),) * size):
+                ways = _same_rank_ways(h, combination, size, r)
+                if ways:
+                    yield PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),))
+        yield from _wilds_only(h, combination, size)
+
+
+def _linked(rules: DadunRules, a: str, b: str) -> bool:
+    """Whether duns of ``a`` and ``b`` may link [combinations.linked_adjacency]."""
+    ra, rb = rank_of(a), rank_of(b)
+    if {ra, rb} & set(JOKERS):
+        return {ra, rb} == set(JOKERS)
     order = rules.linked_order
+    return ra == rb or abs(order.index(ra) - order.index(rb)) == 1
+
+
+def _duns(h: _Hand) -> Iterator[PlayClass]:
+    duns = sorted(c for c, n in h.hand.items() if n >= 3 and c != h.wild)
+    if h.w_max >= 3 and h.rules.three_wilds_dun:
+        duns.append(h.wild)
+    for c in duns:
+        if h.ok("dun", (c,) * 3):
+            yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
     for i, a in enumerate(duns):
         for b in duns[i + 1:]:
-            ra, rb = rank_of(a), rank_of(b)
-            if {ra, rb} & set(JOKERS):
-                linked = {ra, rb} == set(JOKERS)
-            else:
-                linked = ra == rb or abs(order.index(ra) - order.index(rb)) == 1
-            if linked and ok("linked_dun", (a,) * 3 + (b,) * 3):
-                out["linked_dun"] += 1
-    # full houses
-    for t in FACES:
-        for p in FACES:
-            if t == p or not _adjacent(rules, t, p) or not ok("full_house", (h(t),) * 3 + (h(p),) * 2):
-                continue
-            for kt in range(0, 4):
-                for kp in range(0, 3):
-                    if 5 - kt - kp <= w_max:
-                        out["full_house"] += m(t, kt) * m(p, kp)
-    # runs
-    for comb, length, unit in (("straight", 5, 1), ("pair_run", 3, 2), ("triple_run", 3, 3)):
-        for start in range(0, 14 - length + 1):
-            ranks = ["A" if q in (0, 13) else FACES[q - 1] for q in range(start, start + length)]
-            if not ok(comb, tuple(h(r) for r in ranks for _ in range(unit))):
-                continue
-            ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
-            for r in ranks:
-                new = [0] * (w_max + 1)
-                for used in range(w_max + 1):
-                    if ways[used]:
-                        for k in range(0, unit + 1):
-                            if used + unit - k <= w_max:
-                                new[used + unit - k] += ways[used] * m(r, k)
-                ways = new
-            n = sum(ways)
-            if comb == "straight" and not rules.flush_also_straight:
-                n -= _one_suit(ranks, hand, wild, w_max)
-            out[comb] += n
-        if comb == "straight":
-            for start in range(0, 10):
-                ranks = ["A" if q in (0, 13) else FACES[q - 1] for q in range(start, start + 5)]
-                for s in SUITS:
-                    if ok("straight_flush", tuple(s + r for r in ranks)):
-                        out["straight_flush"] += _suit_ways(ranks, s, hand, wild, w_max)
-    # bombs
-    for r in FACES:
-        total = sum(by_rank.get(r, {}).values())
-        for size in range(4, total + w_max + 1):
-            if rules.ladder_step("bomb", size) is None or not ok("bomb", (h(r),) * size):
-                continue
-            out["bomb"] += sum(m(r, k) for k in range(max(1, size - w_max), min(size, total) + 1))
-    # linked bombs
-    for i in range(len(order) - 1):
-        a, b = order[i], order[i + 1]
-        ta, tb = sum(by_rank.get(a, {}).values()), sum(by_rank.get(b, {}).values())
-        if ta + tb + w_max < 8:
-            continue
-        for ha in range(4, ta + w_max + 1):
-            for hb in range(4, tb + w_max + 1):
-                if (ha + hb) - min(ha, ta) - min(hb, tb) > w_max:
-                    continue
-                if rules.linked_bomb_halves == "equal" and ha != hb:
-                    continue
-                if rules.ladder_step("linked_bomb", 2 * min(ha, hb)) is None:
-                    continue
-                if not ok("linked_bomb", (h(a),) * ha + (h(b),) * hb):
-                    continue
-                for ka in range(max(0, ha - w_max), min(ha, ta) + 1):
-                    for kb in range(max(0, hb - w_max), min(hb, tb) + 1):
-                        if (ha - ka) + (hb - kb) <= w_max:
-                            out["linked_bomb"] += m(a, ka) * m(b, kb)
-    return +out
+            if _linked(h.rules, a, b) and h.ok("linked_dun", (a,) * 3 + (b,) * 3):
+                yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
 
 
-def _adjacent(rules: DadunRules, a: str, b: str) -> bool:
+def _full_house_adjacent(rules: DadunRules, a: str, b: str) -> bool:
     if "A" in (a, b):
         return (b if a == "A" else a) in rules.full_house_ace
     return abs(FACES.index(a) - FACES.index(b)) == 1
 
 
-def _suit_ways(ranks: list[str], suit: str, hand: Counter, wild: str, w_max: int) -> int:
-    """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
-    ways = [1] + [0] * w_max
+def _full_houses(h: _Hand) -> Iterator[PlayClass]:
+    for t in FACES:
+        for p in FACES:
+            stood = (_h(t),) * 3 + (_h(p),) * 2
+            if t == p or not _full_house_adjacent(h.rules, t, p) or not h.ok("full_house", stood):
+                continue
+            ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
+            if ways:
+                yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
+
+
+def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
+    """Selections of ``unit`` cards of each rank of a window, wilds filling gaps."""
+    ways = [1] + [0] * h.w_max  # ways[w]: selections using w wilds
     for r in ranks:
-        have = 1 if hand.get(suit + r, 0) > 0 and suit + r != wild else 0
-        new = [0] * (w_max + 1)
-        for used in range(w_max + 1):
+        new = [0] * (h.w_max + 1)
+        for used in range(h.w_max + 1):
+            if ways[used]:
+                for k in range(0, unit + 1):
+                    if used + unit - k <= h.w_max:
+                        new[used + unit - k] += ways[used] * h.m(r, k)
+        ways = new
+    return sum(ways)
+
+
+def _suit_ways(h: _Hand, ranks: list[str], suit: str) -> int:
+    """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
+    ways = [1] + [0] * h.w_max
+    for r in ranks:
+        have = 1 if h.hand.get(suit + r, 0) > 0 and suit + r != h.wild else 0
+        new = [0] * (h.w_max + 1)
+        for used in range(h.w_max + 1):
             if ways[used]:
                 new[used] += ways[used] * have
-                if used + 1 <= w_max:
+                if used + 1 <= h.w_max:
                     new[used + 1] += ways[used]
         ways = new
     return sum(ways)
 
 
-def _one_suit(ranks: list[str], hand: Counter, wild: str, w_max: int) -> int:
-    return sum(_suit_ways(ranks, s, hand, wild, w_max) for s in SUITS)
+def _runs(h: _Hand) -> Iterator[PlayClass]:
+    """Straights, pair runs and triple runs: one class per window [combinations.catalogue, ranking.sequence_order]."""
+    for combination in ("straight", "pair_run", "triple_run"):
+        length, unit = h.rules.sequence(combination)
+        if not length:
+            continue
+        for ranks in h.rules.windows(length):
+            stood = tuple(_h(r) for r in ranks for _ in range(unit))
+            if not h.ok(combination, stood):
+                continue
+            ways = _window_ways(h, ranks, unit)
+            if combination == "straight" and not h.rules.flush_also_straight:
+                ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
+            if ways:
+                yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
+
+
+def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
+    length, _ = h.rules.sequence("straight_flush")
+    if not length:
+        return
+    for ranks in h.rules.windows(length):
+        for s in SUITS:
+            stood = tuple(s + r for r in ranks)
+            if h.ok("straight_flush", stood):
+                ways = _suit_ways(h, ranks, s)
+                if ways:
+                    parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
+                    yield PlayClass("straight_flush", stood, ways, parts)
+
+
+def _bombs(h: _Hand) -> Iterator[PlayClass]:
+    for r in FACES:
+        total = h.total(r)
+        for size in range(4, total + h.w_max + 1):
+            if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
+                continue
+            ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
+            if ways:
+                yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
+
+
+def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
+    ta, tb = h.total(a), h.total(b)
+    return sum(h.m(a, ka) * h.m(b, kb)
+               for ka in range(max(0, ha - h.w_max), min(ha, ta) + 1)
+               for kb in range(max(0, hb - h.w_max), min(hb, tb) + 1)
+               if (ha - ka) + (hb - kb) <= h.w_max)
+
+
+def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
+    rules, order = h.rules, h.rules.linked_order
+    for a, b in zip(order, order[1:]):
+        ta, tb = h.total(a), h.total(b)
+        if ta + tb + h.w_max < 8:
+            continue
+        for ha in range(4, ta + h.w_max + 1):
+            for hb in range(4, tb + h.w_max + 1):
+                if (ha + hb) - min(ha, ta) - min(hb, tb) > h.w_max:
+                    continue
+                if rules.linked_bomb_halves == "equal" and ha != hb:
+                    continue
+                stood = (_h(a),) * ha + (_h(b),) * hb
+                if rules.ladder_step("linked_bomb", 2 * min(ha, hb)) is None or not h.ok("linked_bomb", stood):
+                    continue
+                ways = _linked_bomb_ways(h, a, b, ha, hb)
+                if ways:
+                    yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
+
+
+SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (
+    _singles, _pairs_and_triples, _duns, _full_houses, _runs, _straight_flushes, _bombs, _linked_bombs)
+"""The enumerators of play classes, one per shape of the catalogue."""
+
+
+def play_classes(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
+                 table_was: str = "round_opening", *, with_parts: bool = True) -> Iterator[PlayClass]:
+    """Every class of legal plays of ``hand`` (card → copies) at ``level``: beating ``table`` when one is given
+    (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in a fixed order (shape, then rank or
+    window); classes with no play are left out [combinations.*, wild.*, beating.*]. ``with_parts=False``: the
+    classes' parts are not filled in (counting only)."""
+    h = _Hand(rules, hand, level, table, table_was)
+    h.with_parts = with_parts
+    for shape in SHAPES:
+        yield from shape(h)
+
+
+def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
+                table_was: str = "round_opening") -> Counter:
+    """Legal plays of ``hand`` by combination (distinct (cards, reading) pairs): combination → count (no zeros)."""
+    out: Counter = Counter()
+    for found in play_classes(rules, hand, level, table, table_was, with_parts=False):
+        out[found.combination] += found.ways
+    return +out

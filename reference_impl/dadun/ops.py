@@ -14,6 +14,7 @@ from ..climbing.seats import partner_of
 from . import combinations as cb
 from . import scoring
 from .count import count_plays
+from .play_reading import resolve
 from .rules import DadunRules, rules_for
 
 
@@ -32,26 +33,6 @@ def _play(rules: DadunRules, given: Any, what: str, level: str, need_reading: bo
     if not cards:
         raise ValueError(f"{what}.cards is empty")
     return cards, resolve(rules, cards, given.get("reading"), level, what if need_reading else None)
-
-
-def resolve(rules: DadunRules, cards: tuple[str, ...], reading: Any, level: str, strict_what: str | None = None):
-    """The reading of played cards: the declared one (checked) or the only one. Returns a Reading or a reason code
-    (``not_a_combination``, ``bad_reading``, ``wild_misuse``, ``reading_needed``); with ``strict_what`` a reason is
-    raised as ValueError instead (for a table)."""
-    def fail(code: str):
-        if strict_what:
-            raise ValueError(f"{strict_what}: {code.replace('_', ' ')} ({list(cards)})")
-        return code
-    if reading is not None:
-        declared = cb.normalise(rules, cards, reading, level)
-        code = cb.check_declared(rules, cards, declared, level)
-        return fail(code) if code else declared
-    found = cb.readings(rules, cards, level)
-    if not found:
-        return fail("not_a_combination")
-    if len(found) > 1:
-        return fail("reading_needed")
-    return found[0]
 
 
 def _table_was(given: dict) -> str:

@@ -1,18 +1,23 @@
-"""Every distinct legal play of a hand (cards multiset + canonical reading), for legal_play_count, bots and the
-state API.
+"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API, and the random
+bot's plays.
 
-Candidates are built by shape (same rank, duns, full houses, runs, linked bombs) from the hand's counts, with wild
-cards filling gaps, then read by :func:`.combinations.readings`; a play is counted once per (cards, reading).
+The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
+says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
+:func:`.combinations.readings`; a play is listed once per (cards, reading).
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import product
 
-from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of, sort_cards
-from .combinations import SEQ_LENGTH, SEQ_UNIT, TIER, Reading, beats, readings, wild_card
+from ..cards import ALL_CARDS
+from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
+from .combinations import Reading, beats, key, power, readings, table_is_led, wild_card
+from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
 
@@ -33,118 +38,96 @@ def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]
     yield from rec(0, size, [])
 
 
-def _by_rank(hand: Counter, wild: str) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for card, n in hand.items():
-        if card != wild and n > 0:
-            out.setdefault(rank_of(card), {})[card] = n
-    return out
+def _choices(hand: Counter, part: Part) -> list[tuple[tuple[str, ...], int]]:
+    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural."""
+    tokens, need, least = part
+    counts = {t: hand[t] for t in tokens if hand.get(t, 0) > 0}
+    most = min(need, sum(counts.values()))
+    return [(sub, need - k) for k in range(most, least - 1, -1) for sub in _submultisets(counts, k)]
 
 
-def candidates(rules: DadunRules, hand: Counter, level: str, wanted: set[str] | None = None) -> set[tuple[str, ...]]:
-    """Card multisets (sorted tuples) that may form a combination of ``wanted`` (all when None)."""
+_EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun"))
+"""Combinations whose classes name each card (the others name ranks only)."""
+
+
+def _identity(combination: str, stood: tuple[str, ...]) -> object:
+    """What every reading of one class shares: its cards (exact combinations) or its ranks."""
+    return tuple(sorted(stood)) if combination in _EXACT else Counter(rank_of(c) for c in stood)
+
+
+def class_plays(rules: DadunRules, hand: Counter, level: str,
+                found: PlayClass) -> Iterator[tuple[tuple[str, ...], Reading]]:
+    """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class)."""
     wild = wild_card(rules, level)
-    w_max = hand.get(wild, 0)
-    by_rank = _by_rank(hand, wild)
-    out: set[tuple[str, ...]] = set()
-    want = (lambda c: True) if wanted is None else (lambda c: c in wanted)
-
-    def add(cards: list[str] | tuple[str, ...]) -> None:
-        out.add(tuple(sorted(cards)))
-
-    if want("single"):
-        for card, n in hand.items():
-            if n:
-                add([card])
-    if want("pair") or want("triple") or want("bomb"):
-        sizes = [s for s, c in ((2, "pair"), (3, "triple")) if want(c)]
-        if want("bomb"):
-            sizes += list(range(4, 16))
-        for r, counts in by_rank.items():
-            total = sum(counts.values())
-            for size in sizes:
-                for w in range(0, min(w_max, size) + 1):
-                    k = size - w
-                    if k < 1 or k > total:
-                        continue
-                    for sub in _submultisets(counts, k):
-                        add(list(sub) + [wild] * w)
-        for size in sizes:
-            if 2 <= size <= w_max:
-                add([wild] * size)
-    if want("dun") or want("linked_dun") or want("triple"):
-        duns = [c for c, n in hand.items() if n >= 3]
-        for c in duns:
-            add([c] * 3)
-        if want("linked_dun"):
-            for i, a in enumerate(duns):
-                for b in duns[i + 1:]:
-                    add([a] * 3 + [b] * 3)
-    if want("full_house") and w_max + sum(sum(c.values()) for c in by_rank.values()) >= 5:
-        for t in FACES:
-            for p in FACES:
-                if t == p:
-                    continue
-                tc, pc = by_rank.get(t, {}), by_rank.get(p, {})
-                for kt in range(0, 4):
-                    for kp in range(0, 3):
-                        w = 5 - kt - kp
-                        if w > w_max or kt > sum(tc.values()) or kp > sum(pc.values()):
-                            continue
-                        for st in _submultisets(tc, kt):
-                            for sp in _submultisets(pc, kp):
-                                add(list(st) + list(sp) + [wild] * w)
-    for comb in ("straight", "straight_flush", "pair_run", "triple_run"):
-        if not want(comb):
+    want = _identity(found.combination, found.stood)
+    for choice in product(*[_choices(hand, part) for part in found.parts]):
+        naturals = [c for sub, _ in choice for c in sub]
+        wilds = sum(w for _, w in choice)
+        if wilds + naturals.count(wild) > hand.get(wild, 0):
             continue
-        length, unit = SEQ_LENGTH[comb], SEQ_UNIT[comb]
-        for start in range(0, 14 - length + 1):
-            ranks = ["A" if p in (0, 13) else FACES[p - 1] for p in range(start, start + length)]
-            options = []
-            for r in ranks:
-                counts = by_rank.get(r, {})
-                opts = [(sub, unit - len(sub)) for k in range(0, unit + 1) for sub in _submultisets(counts, k)]
-                options.append(opts)
-            for choice in product(*options):
-                w = sum(x[1] for x in choice)
-                if w <= w_max:
-                    add([c for sub, _ in choice for c in sub] + [wild] * w)
-    if want("linked_bomb"):
-        order = rules.linked_order
-        for i in range(len(order) - 1):
-            a, b = order[i], order[i + 1]
-            ac, bc = by_rank.get(a, {}), by_rank.get(b, {})
-            na, nb = sum(ac.values()), sum(bc.values())
-            if na + nb + w_max < 8:
-                continue
-            for ka in range(0, na + 1):
-                for kb in range(0, nb + 1):
-                    for w in range(0, w_max + 1):
-                        if ka + kb + w < 8:
-                            continue
-                        for sa in _submultisets(ac, ka):
-                            for sb in _submultisets(bc, kb):
-                                add(list(sa) + list(sb) + [wild] * w)
-    return out
+        cards = tuple(sort_cards(naturals + [wild] * wilds))
+        for reading in readings(rules, cards, level):
+            if reading.combination == found.combination and _identity(reading.combination, reading.cards) == want:
+                yield cards, reading
+                break
 
 
 def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
                 table_was: str = "round_opening") -> list[tuple[tuple[str, ...], Reading]]:
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
-    one is given [play.*, beating.*]; listed in the same order in every run (bots that take the first of equals are
-    reproducible)."""
-    wanted = None
-    if table is not None:
-        wanted = {c for c in TIER if TIER[c] > TIER[table.combination] or c == table.combination or (
-            TIER[table.combination] >= 1 and TIER[c] == TIER[table.combination])}
-        if TIER[table.combination] == 0 and not rules.bombs_beat_ordinary:
-            wanted = {table.combination, "dun", "linked_dun"}
-    out = []
-    for cards in sorted(candidates(rules, hand, level, wanted)):  # a set: sorted, so the order is the same each run
-        cards = tuple(sort_cards(cards))
+    one is given [play.*, beating.*]: the plays of every class of :func:`.count.play_classes`, listed in the same
+    order in every run (by the cards as sorted strings, then catalogue order, then the reading's cards)."""
+    order = {c: i for i, c in enumerate(rules.catalogue)}
+    out = [play for found in play_classes(rules, hand, level, table, table_was)
+           for play in class_plays(rules, hand, level, found)]
+    return sorted(out, key=lambda p: (tuple(sorted(p[0])), order[p[1].combination], [sort_key(c) for c in p[1].cards]))
+
+
+# ----------------------------------------------------------------------------------------------- random plays
+_RANK = {card: rank_of(card) for card in ALL_CARDS}
+
+
+def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random) -> tuple[list[str], Reading]:
+    """The random bot's lead: a card drawn from the hand (notation of the tokens sorted as strings); unless it is the
+    wild, every natural copy of its rank when they are 2 to 15 cards with a pair, triple or bomb reading, else the
+    card alone as a single [play.*, combinations.*]."""
+    cards = sorted(hand.elements())
+    card = rng.choice(cards)
+    wild = wild_card(rules, level)
+    if card != wild:
+        rank = _RANK[card]
+        same = [c for c in cards if _RANK[c] == rank and c != wild]
+        if 2 <= len(same) <= 15:
+            for reading in readings(rules, tuple(same), level):
+                if reading.combination in ("pair", "triple", "bomb"):
+                    return same, reading
+    return [card], Reading("single", (card,))
+
+
+@lru_cache(maxsize=16)
+def _ranks_up(level: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(strength when beating, the rank's card tokens in string order) of every rank, weakest first, at ``level``."""
+    ranks = list(FACES) + ["LJ", "BJ"]
+    out = [(power(r, level, True), tuple(sorted(c for c in ALL_CARDS if _RANK[c] == r))) for r in ranks]
+    return tuple(sorted(out))
+
+
+def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading,
+                  table_was: str) -> tuple[list[str], Reading] | None:
+    """The random bot's answer to a single, pair or triple: the lowest same-rank group of the hand that beats it
+    (the first cards of the rank in string order), or None (pass) [beating.*, ranking.*]."""
+    if table.combination not in ("single", "pair", "triple"):
+        return None
+    size = len(table.cards)
+    floor = key(rules, table, level, not table_is_led(rules, table_was))[0]
+    for strength, tokens in _ranks_up(level):
+        if strength < floor:
+            continue
+        held = [card for card in tokens for _ in range(hand.get(card, 0))]
+        if len(held) < size:
+            continue
+        cards = tuple(held[:size])
         for reading in readings(rules, cards, level):
-            if wanted is not None and reading.combination not in wanted:
-                continue
-            if table is None or beats(rules, reading, table, level, table_was) is None:
-                out.append((cards, reading))
-    return out
+            if reading.combination == table.combination and beats(rules, reading, table, level, table_was) is None:
+                return list(cards), reading
+    return None

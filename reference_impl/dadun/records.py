@@ -3,13 +3,13 @@ schema spec/schema/games/dadun/record.schema.json."""
 
 from __future__ import annotations
 
-from collections import Counter
+import json
 from typing import Any
 
 from .. import records as envelope
-from ..records import ReplayResult
+from ..replay import GameReplay, Refusal, ReplayResult, replay_record
 from .rules import DadunRules
-from .state import HandState, IllegalAction, Match
+from .state import HandState, Match
 
 
 def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
@@ -29,55 +29,40 @@ def match_body(match: Match) -> dict[str, Any]:
                                    for i, h in enumerate(match.hands)]}
 
 
-def _same_result(a: dict, b: dict) -> bool:
-    return a == b
+class DadunReplay(GameReplay):
+    """Dadun's hooks of the replay driver (:func:`datong_rules.reference_impl.replay.replay_record`): the setup of
+    each hand (levels, level, previous, cutter: in a match, what the hand before gives) and the claimed result."""
 
-
-def replay_hand(record: dict, rules: DadunRules, expect: dict | None = None) -> ReplayResult:
-    """Replay one hand record; ``expect``: the levels, level and previous that follow from the hand before."""
-    if expect is not None and any(record.get(k) != v for k, v in expect.items()):
-        return ReplayResult(False, None, None, None, "wrong_setup", "levels or previous do not follow")
-    try:
-        state = HandState(rules, list(record["pack"]), cutter=record["cutter"], levels=tuple(record["levels"]),
-                          level=record["level"], previous=record["previous"],
-                          first_drawer_seat=record["first_drawer"])
-    except ValueError as err:
-        code = "wrong_setup" if str(err).startswith("wrong_setup") else "bad_pack"
-        return ReplayResult(False, None, None, None, code, str(err))
-    for i, action in enumerate(record["actions"]):
-        if state.is_terminal():
-            return ReplayResult(False, None, i, action.get("seat"), "out_of_turn", "the hand is over", state)
+    def start(self, rules: DadunRules, hand: dict, expected: dict | None) -> HandState:
+        """The hand state of ``hand`` (cut, first drawer and marked card checked by the state)."""
+        if expected and any(hand.get(k) != v for k, v in expected.items()):
+            raise Refusal("wrong_setup", detail="levels or previous do not follow")
         try:
-            state.apply(action)
-        except IllegalAction as err:
-            return ReplayResult(False, None, i, action.get("seat"), err.reason, str(err), state)
-    if not state.is_terminal():
-        return ReplayResult(False, None, len(record["actions"]), state.current_player(), "incomplete",
-                            "the record stops before the hand ends", state)
-    claimed = record.get("result")
-    if claimed is not None and not _same_result(claimed, state.settlement()):
-        return ReplayResult(False, None, None, None, "result_mismatch", f"the rules give {state.settlement()}",
-                            state)
-    return ReplayResult(True, state=state)
+            return HandState(rules, list(hand["pack"]), cutter=hand["cutter"], levels=tuple(hand["levels"]),
+                             level=hand["level"], previous=hand["previous"], first_drawer_seat=hand["first_drawer"])
+        except ValueError as err:
+            raise Refusal("wrong_setup" if str(err).startswith("wrong_setup") else "bad_pack", detail=str(err)) from None
+
+    def finish(self, state: HandState, hand: dict) -> None:
+        """The hand must be over, and its ``result``, when given, the rules' one."""
+        super().finish(state, hand)
+        claimed = hand.get("result")
+        if claimed is not None and claimed != state.settlement():
+            given = json.loads(json.dumps(state.settlement()))  # the settlement as its JSON: tuples are lists
+            raise Refusal("result_mismatch",
+                          detail=envelope.result_differences(claimed, given) or "the result differs")
+
+    def next_setup(self, rules: DadunRules, hand: dict, state: HandState, expected: Any) -> dict:
+        """The next hand's levels and level from the settlement; its cut by this hand's first out [cut.later_hands]."""
+        result = state.settlement()
+        return {"levels": result["levels"], "level": result["next_level"], "previous": state.for_next_hand(),
+                "cutter": state.finish[0]}
+
+
+HOOKS = DadunReplay()
+"""Dadun's hooks of the replay driver."""
 
 
 def replay(record: dict, rules: DadunRules | None = None) -> ReplayResult:
     """Replay a Dadun hand or match record (answer of the ``replay`` operation: ``.answer()``)."""
-    rules = envelope.game_rules(record, rules)
-    if record.get("record") == "match":
-        expect = None
-        result = ReplayResult(True)
-        for h, hand in enumerate(record.get("hands", [])):
-            result = replay_hand(hand, rules, expect)
-            if not result.accepted:
-                result.hand = h
-                return result
-            state = result.state
-            res = state.settlement()
-            expect = {"levels": res["levels"], "level": res["next_level"], "previous": state.for_next_hand(),
-                      "cutter": state.finish[0]}
-        return result
-    return replay_hand(record, rules)
-
-
-__all__ = ["hand_body", "match_body", "replay", "Counter"]
+    return replay_record(record, envelope.game_rules(record, rules), HOOKS)

@@ -9,6 +9,7 @@ from typing import Any
 from ..climbing.cardset import FACES, check_cards
 from ..climbing.round_replay import replay_round
 from . import combinations as cb
+from .play_reading import resolve
 from .rules import DadunRules
 from .scoring import points_of
 
@@ -20,7 +21,6 @@ def run_round(rules: DadunRules, given: dict) -> dict:
         ValueError: bad input, or an action the rules refuse (out of turn, a pass by the leader, a play that is no
         combination or does not beat the table, more cards than the seat holds, an action after the end).
     """
-    from .ops import resolve
     level = given.get("level", rules.start_level)
     if level not in FACES:
         raise ValueError(f"level must be a rank 2 … A, got {level!r}")

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..climbing.stories import teller
 from ..variant.variant import rule_value
+
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "cut": {"zh": "切牌", "en": "The cut"},
+    "marked_card": {"zh": "明牌", "en": "The marked card"},
+    "merging": {"zh": "合分", "en": "Merging the points"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
 
 OUTLINE: tuple[str, ...] = ("players", "deck", "cut", "deal", "marked_card", "ranking", "wild", "combinations",
                             "beating", "play", "points", "merging", "hand_end", "settlement", "levels", "match")
@@ -87,8 +95,9 @@ def chart_data(rules: dict) -> dict | None:
 # -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
 Text = dict[str, str]
 
-EXAMPLE_LAYOUT = "climbing"
-"""Teaching examples are laid out as a climbing game's (``datong_rules.rulebook.answers_climbing``)."""
+example_story = teller(NAMES)
+"""A teaching example's situation and answer as stories, told as every climbing game tells them
+(:func:`..climbing.stories.example_story`) with this game's combination names."""
 
 FAMILY: Text = {
     "zh": "出牌比大小的升级游戏，把八十分的抓分和掼蛋的出牌合在一起",
@@ -291,7 +300,7 @@ QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
 """The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
 
 SAMPLE_HANDS: dict[str, dict[str, Any]] = {
-    "dadun-guide": {"seed": 7, "hand": 1, "bots": "greedy"},  # a dun, the wind, 14+23 with both sides full
+    "dadun-guide": {"seed": 2, "hand": 1, "bots": "greedy"},  # a dun, the wind, 14+23 with both sides full
 }
 """The recorded game of each sample hand: ``datong-rules play dadun/<variant> --seed <seed> --bots <bots>``; ``hand``
 is the hand narrated (1 = the first)."""

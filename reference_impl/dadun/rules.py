@@ -7,10 +7,12 @@ the field). Values the engine cannot play are refused with a one-line :class:`Ru
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
-from ..climbing.variant_rules import RulesSource, reader, round_rules
+from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
 from ..variant import Variant
 
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -57,8 +59,37 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
 spec/schema/games/dadun/rules.schema.json by a test)."""
 
 
+PLAYED: dict[str, Any] = {
+    "ranking.power_order": ["BJ", "LJ", "level", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+    "wild.never_in": frozenset(("dun", "linked_dun")),
+}
+"""Rule id → the one value of a list or mapping the engine plays (the others are refused, never ignored)."""
+
+
 class RulesError(ValueError):
     """A variant the Dadun engine cannot play (one line: the variant id and the rule)."""
+
+
+CATALOGUE: dict[str, dict[str, Any]] = {
+    "single": {"shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"},
+    "pair": {"shape": "same_rank", "size": 2, "tier": "ordinary", "key": "power"},
+    "triple": {"shape": "same_rank", "size": 3, "tier": "ordinary", "key": "power"},
+    "full_house": {"shape": "triple_with_pair", "size": 5, "pair": "adjacent_rank", "tier": "ordinary",
+                   "key": ["triple_power", "pair"]},
+    "straight": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "pair_run": {"shape": "sequence", "unit": 2, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "triple_run": {"shape": "sequence", "unit": 3, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
+    "straight_flush": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "suited": True, "tier": "bomb",
+                       "key": "top"},
+    "bomb": {"shape": "same_rank", "min_size": 4, "tier": "bomb", "key": ["ladder", "power"]},
+    "linked_bomb": {"shape": "linked", "count": 2, "unit": "bomb", "relation": "adjacent", "tier": "bomb",
+                    "key": ["ladder", "base"]},
+    "dun": {"shape": "identical", "size": 3, "tier": "dun", "key": "power"},
+    "linked_dun": {"shape": "linked", "count": 2, "unit": "dun", "relation": "adjacent_or_equal",
+                   "tier": "linked_dun", "key": "linked_dun_order"},
+}
+"""combinations.catalogue: each combination the engine plays, with the fields it plays (templates of
+:func:`..climbing.catalogue.read_catalogue`; runs of any length from 2 to 13 ranks)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +106,7 @@ class DadunRules:
     bonus_all_three: int  # marked_card.bonus_all_three
     bonus_partner_pair: int  # marked_card.bonus_partner_pair.levels
     power_order: tuple[str, ...]  # ranking.power_order (high to low, with "level")
-    sequence_order: tuple[str, ...]  # ranking.sequence_order.order (low to high, A at both ends)
+    sequence_order: tuple[str, ...]  # ranking.sequence_order.order (low to high; the A may be at both ends)
     promoted_types: frozenset[str]  # ranking.level_promotion.applies_to
     lead_means: str  # ranking.lead_means
     level_beats_led_level: bool  # ranking.level_beats_led_level
@@ -87,6 +118,7 @@ class DadunRules:
     wild_only_wilds: str  # wild.only_wilds
     three_wilds_dun: bool  # wild.three_wilds_dun
     catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
+    combinations: tuple[Combination, ...]  # combinations.catalogue (the entries)
     full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace
     triple_run_ace: str  # combinations.triple_run_ace
     dun_also_triple: bool  # combinations.dun_also_triple
@@ -112,6 +144,27 @@ class DadunRules:
         """Cards in the pack (54 per deck)."""
         return 54 * self.decks
 
+    def sequence(self, combination: str) -> tuple[int, int]:
+        """(length in ranks, cards per rank) of a run of the catalogue [combinations.catalogue]; (0, 0) when the
+        catalogue has no such run."""
+        return self._runs.get(combination, (0, 0))
+
+    def windows(self, length: int) -> tuple[tuple[str, ...], ...]:
+        """The runs of ``length`` ranks, lowest first: every slice of ``ranking.sequence_order`` that names no rank
+        twice (with the A at both ends, A2345 is the lowest straight and 10JQKA the highest) [ranking.sequence_order].
+        A run's compare key is its index here."""
+        return self._windows.get(length) or ()
+
+    @cached_property
+    def _windows(self) -> dict[int, tuple[tuple[str, ...], ...]]:
+        order = self.sequence_order
+        return {n: tuple(w for w in (order[i:i + n] for i in range(len(order) - n + 1)) if len(set(w)) == n)
+                for n in range(1, len(order) + 1)}
+
+    @cached_property
+    def _runs(self) -> dict[str, tuple[int, int]]:
+        return {c.name: (c.min_length, int(c.unit)) for c in self.combinations if c.shape == "sequence"}
+
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
         try:
@@ -127,12 +180,22 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         RulesError: not a Dadun variant, abstract, a rule missing, or a value the engine cannot play.
     """
     v = reader(variant, "dadun", SUPPORTED, RulesError, "Dadun")
+    check_played(variant, PLAYED, RulesError, "Dadun")
+    if set(v("combinations.linked_adjacency")["jokers"]) != {"LJ", "BJ"}:
+        raise RulesError(f"{variant.id}: combinations.linked_adjacency: jokers = "
+                         f"{v('combinations.linked_adjacency')['jokers']!r} is not played by the engine (it plays: "
+                         "['LJ', 'BJ']: the small-joker dun links with the big-joker dun)")
     hand_sizes = tuple(v("deal.hand_sizes"))
     if sum(hand_sizes) != 54 * v("deck.decks") or len(hand_sizes) != v("players.count"):
         raise RulesError(f"{variant.id}: deal.hand_sizes must give every card of the pack to the 4 players")
     ladder = tuple((s["combination"], s["size"]) for s in list(v("beating.bomb_ladder")) + list(
         v("beating.bomb_ladder_extension")))
     levels_rule = dict(v("settlement.levels"))
+    combinations = read_catalogue(v("combinations.catalogue"), CATALOGUE, RulesError)
+    for combo in combinations:
+        if combo.name == "straight_flush" and ("straight_flush", combo.min_length) not in ladder:
+            raise RulesError(f"{variant.id}: combinations.catalogue: a straight_flush of {combo.min_length} cards "
+                             "has no step on beating.bomb_ladder")
     return DadunRules(
         variant_id=variant.id,
         players=v("players.count"),
@@ -155,7 +218,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         wild_alone=v("wild.alone"),
         wild_only_wilds=v("wild.only_wilds"),
         three_wilds_dun=v("wild.three_wilds_dun"),
-        catalogue=tuple(c["name"] for c in v("combinations.catalogue")),
+        catalogue=tuple(combo.name for combo in combinations),
+        combinations=combinations,
         full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]),
         triple_run_ace=v("combinations.triple_run_ace"),
         dun_also_triple=v("combinations.dun_also_triple"),

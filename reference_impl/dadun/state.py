@@ -13,20 +13,14 @@ from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match
-from ..climbing.cardset import full_pack, rank_of, sort_cards
+from ..climbing.cardset import full_pack, sort_cards
 from ..climbing.seats import hand_over, next_to_answer, partner_of, round_leader
+from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
-from .plays import legal_plays
+from .play_reading import resolve
+from .plays import legal_plays, random_follow, random_lead
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse: ``reason`` is a legal_play code or ``out_of_turn``; ``seat`` who tried."""
-
-    def __init__(self, reason: str, seat: int | None, detail: str = "") -> None:
-        super().__init__(f"{reason}: {detail}" if detail else reason)
-        self.reason, self.seat = reason, seat
 
 
 class HandState:
@@ -98,7 +92,11 @@ class HandState:
             out.update(+h)
         return out
 
-    def check(self, action: dict) -> tuple[str | None, Any]:
+    def check(self, action: dict) -> str | None:
+        """State API: None when ``action`` is legal now, else its reason code (:meth:`judge`)."""
+        return self.judge(action)[0]
+
+    def judge(self, action: dict) -> tuple[str | None, Any]:
         """(None, reading) when ``action`` is legal now, else (reason code, None): ``out_of_turn`` after the end,
         ``bad_action`` when it is not in the shared notation (:func:`datong_rules.reference_impl.actions.read_action`),
         then the codes of docs/implementers/dadun-operations.md (``replay``)."""
@@ -123,7 +121,6 @@ class HandState:
             return "locked_out", None
         if Counter(cards) - self.hands[self.turn]:
             return "not_in_hand", None
-        from .ops import resolve
         try:
             reading = resolve(self.rules, cards, action.get("reading"), self.level)
         except ValueError:
@@ -153,35 +150,14 @@ class HandState:
         card (as a pair, triple or bomb when it has one reading) or the card alone; a follow beats the table with the
         lowest same-rank group that does, or passes."""
         seat = self.turn
-        hand = self.hands[seat]
         assert seat is not None
         if self.table is None:
-            card = rng.choice(sorted(hand.elements()))
-            if card != self.wild:
-                same = [c for c in sorted(hand.elements()) if rank_of(c) == rank_of(card) and c != self.wild]
-                if 2 <= len(same) <= 15:
-                    reads = cb.readings(self.rules, tuple(same), self.level)
-                    plain = [r for r in reads if r.combination in ("pair", "triple", "bomb")]
-                    if plain:
-                        return {"type": "play", "seat": seat, "cards": same, "reading": plain[0].as_dict()}
-            return {"type": "play", "seat": seat, "cards": [card], "reading": {"combination": "single",
-                                                                              "cards": [card]}}
+            cards, reading = random_lead(self.rules, self.hands[seat], self.level, rng)
+            return {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
         if seat not in self.locked and rng.random() < 0.8:
-            table = self.table[1]
-            if table.combination in ("single", "pair", "triple"):
-                size = len(table.cards)
-                floor = cb.key(self.rules, table, self.level, not cb.table_is_led(self.rules, self.table_was))[0]
-                groups: dict[str, list[str]] = {}
-                for c, k in hand.items():
-                    groups.setdefault(rank_of(c), []).extend([c] * k)
-                ranks = [r for r in groups if len(groups[r]) >= size and cb.power(r, self.level, True) >= floor]
-                for rank in sorted(ranks, key=lambda r: cb.power(r, self.level, True)):
-                    cards = tuple(sorted(groups[rank])[:size])
-                    for reading in cb.readings(self.rules, cards, self.level):
-                        if reading.combination == table.combination and cb.beats(
-                                self.rules, reading, table, self.level, self.table_was) is None:
-                            return {"type": "play", "seat": seat, "cards": list(cards),
-                                    "reading": reading.as_dict()}
+            found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
+            if found is not None:
+                return {"type": "play", "seat": seat, "cards": found[0], "reading": found[1].as_dict()}
         return {"type": "pass", "seat": seat}
 
     # -- moves -----------------------------------------------------------------------------------------
@@ -193,9 +169,9 @@ class HandState:
             IllegalAction: the action is refused (its reason code).
         """
         if validate or action["type"] == "pass":
-            reason, reading = self.check(action)
+            reason, reading = self.judge(action)
             if reason:
-                raise IllegalAction(reason, self.turn, repr(action))
+                raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             if validate:
                 action = read_action(action, self.rules.players)  # canonical card tokens
         else:
@@ -303,10 +279,6 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     start = rules.start_level
     return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
                      previous=previous, hand_number=hand_number)
-
-
-class MatchError(RuntimeError):
-    """A match used out of order (a new hand after the end, an unfinished hand finished)."""
 
 
 class Match:

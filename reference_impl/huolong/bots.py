@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
 from . import burying
 from .follow import legal_plays, random_legal_play
@@ -162,16 +163,12 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
-    """One bot per seat of the named kind (``random`` bots share ``rng``).
+    """One bot per seat of the named kind, sharing ``rng`` (:func:`datong_rules.reference_impl.bots.bots_of`).
 
     Raises:
         ValueError: unknown kind.
     """
-    if kind == "random":
-        return [RandomBot(rng) for _ in range(players)]
-    if kind == "greedy":
-        return [GreedyBot() for _ in range(players)]
-    raise ValueError(f"unknown bot kind {kind!r} (random, greedy)")
+    return bots_of(BOTS, kind, rng, players)
 
 
 def play_hand(state: HandState, bots: Sequence) -> HandState:

@@ -214,28 +214,14 @@ def random_legal_play(
         ValueError: the hand is empty or holds fewer cards than were led; the lead is not one combination.
     """
     if not trick:
-        smallest = min(rules.combo_by_size)
-        cards = [c for c, k in hand.items() if k >= smallest]
-        if not cards:
-            raise ValueError("the hand holds no combination to lead")
-        card = rng.choice(cards)
-        copies = hand[card]
-        sizes = [s for s in rules.combo_by_size if s <= copies]
-        return [card] * rng.choice(sizes)
+        return _random_lead(rules, hand, rng)
     n, suit = _led(ranking, trick)
     forced = _shape_forced(rules, ranking, hand, n, suit)
     if forced:
         return [rng.choice(forced)] * n
     get = hand.get
     if _pair_owed(rules, ranking, hand, n, suit):
-        pair = rng.choice([c for c in ranking.suit_members[suit] if get(c, 0) >= 2])
-        rest = Counter(hand)
-        rest[pair] -= 2
-        led = [c for c in ranking.suit_members[suit] for _ in range(max(rest.get(c, 0), 0))]
-        if len(led) >= n - 2:
-            return [pair, pair, *rng.sample(led, n - 2)]
-        other = [c for c in rest.elements() if ranking.suit_map[c] != suit]
-        return [pair, pair, *led, *rng.sample(other, n - 2 - len(led))]
+        return _random_follow_with_pair(ranking, hand, n, suit, rng)
     led = [c for c in ranking.suit_members[suit] if get(c, 0) > 0]  # the distinct led-suit cards held
     if n == 1 and led:
         return [rng.choice(led)]
@@ -247,3 +233,33 @@ def random_legal_play(
     if len(led) + len(other) < n:
         raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
     return led + rng.sample(other, n - len(led))
+
+
+def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
+    """A random lead: a random distinct card held in at least the smallest catalogue size, then a random catalogue
+    size its copies allow.
+
+    Raises:
+        ValueError: the hand holds no combination to lead.
+    """
+    smallest = min(rules.combo_by_size)
+    cards = [c for c, k in hand.items() if k >= smallest]
+    if not cards:
+        raise ValueError("the hand holds no combination to lead")
+    card = rng.choice(cards)
+    copies = hand[card]
+    sizes = [s for s in rules.combo_by_size if s <= copies]
+    return [card] * rng.choice(sizes)
+
+
+def _random_follow_with_pair(ranking: Ranking, hand: Counter, n: int, suit: str, rng: random.Random) -> list[str]:
+    """A random follow of ``n`` cards to a lead in ``suit`` that owes a pair: a random pair of the suit, then other
+    led-suit cards, topped up with other cards when the suit runs out."""
+    pair = rng.choice([c for c in ranking.suit_members[suit] if hand.get(c, 0) >= 2])
+    rest = Counter(hand)
+    rest[pair] -= 2
+    led = [c for c in ranking.suit_members[suit] for _ in range(max(rest.get(c, 0), 0))]
+    if len(led) >= n - 2:
+        return [pair, pair, *rng.sample(led, n - 2)]
+    other = [c for c in rest.elements() if ranking.suit_map[c] != suit]
+    return [pair, pair, *led, *rng.sample(other, n - 2 - len(led))]

@@ -26,7 +26,8 @@ Every applied action that a game record keeps is appended to :attr:`HandState.ac
 JSON-ready dict: ``show`` (with ``after``, the number of cards dealt when it was made), ``declaration``
 (the outcome, written when the window closes), ``bury``, ``load``, ``play`` and ``settle`` (the
 settlement, written after the last trick). An illegal action raises :class:`IllegalAction` with a
-reason code and leaves the state unchanged.
+reason code and leaves the state unchanged (the one :class:`~datong_rules.reference_impl.state_api.IllegalAction` of
+every game).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, expand, parse_cards
+from ..state_api import IllegalAction, check_on_a_copy
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
@@ -53,25 +55,6 @@ _CANONICAL = frozenset(ALL_CARDS)
 WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
 OUT_OF_TURN = "out_of_turn"    # another seat is to act
 BAD_ACTION = "bad_action"      # malformed: unknown type, missing field, bad card token
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse.
-
-    Attributes:
-        reason: a reason code (``legal_play``, ``bury``, show and load codes, or the ones above).
-        seat: the seat that tried it (None for a system action).
-        action: the action as given.
-    """
-
-    def __init__(self, reason: str, seat: int | None, action: Any, detail: str = "") -> None:
-        self.reason, self.seat, self.action = reason, seat, action
-        who = "" if seat is None else f"seat {seat}: "
-        super().__init__(f"{who}illegal {_type_of(action)}: {reason}{': ' + detail if detail else ''}")
-
-
-def _type_of(action: Any) -> str:
-    return str(action.get("type")) if isinstance(action, dict) else "action"
 
 
 class HandState:
@@ -181,6 +164,11 @@ class HandState:
         if self.outcome is None:
             raise RuntimeError("the hand is not settled")
         return {key: value for key, value in self.settle_claim().items() if key != "type"}
+
+    def check(self, action: dict) -> str | None:
+        """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
+        state is unchanged (the action is tried on a copy)."""
+        return check_on_a_copy(self, action)
 
     def cards_everywhere(self) -> Counter:
         """State API: every card of the hand wherever it lies now (hands, cards not dealt yet, the bottom, the tricks

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..bots import play_match
+from ..state_api import MatchError
 from .bots import play_hand
 from .dealing import new_pack
 from .hand import HandState
@@ -31,10 +33,6 @@ def next_last_bankers(last_bankers: tuple[int | None, int | None], banker: int) 
     out = list(last_bankers)
     out[banker % 2] = banker
     return (out[0], out[1])
-
-
-class MatchError(RuntimeError):
-    """The match cannot go on (too many redeals or hands, a hand handed back unfinished)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +133,9 @@ class Match:
         self.deal_number = 1
 
     def play(self, bots, hands: int | None = None, on_hand=None) -> None:
-        """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled.
+        """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled: the one match
+        loop (:func:`datong_rules.reference_impl.bots.play_match`) with Huolong's hand loop (:func:`.bots.play_hand`:
+        the bots are asked for shows as the cards are dealt) and redealt hands not counted.
 
         Args:
             bots: one bot per seat (see :mod:`.bots`).
@@ -145,11 +145,9 @@ class Match:
         Raises:
             MatchError: a safety cap is reached.
         """
-        settled = 0
-        while not self.over and (hands is None or settled < hands):
-            state = play_hand(self.new_hand(), bots)
-            self.finish_hand(state)
-            if state.phase == "settled":
-                settled += 1
-            if on_hand is not None:
-                on_hand(state)
+        play_match(self, bots, hands, on_hand, play_hand=play_hand, counts=_settled)
+
+
+def _settled(state: HandState) -> bool:
+    """Whether a finished hand counts among the hands played (a redealt one does not)."""
+    return state.phase == "settled"

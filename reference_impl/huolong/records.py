@@ -16,12 +16,14 @@ rules and not listed.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from .. import records as envelope
-from ..records import ReplayResult
+from ..replay import GameReplay, Refusal, ReplayResult, replay_record
+from ..state_api import IllegalAction
 from .dealing import check_pack, first_drawer as default_first_drawer
-from .hand import HandState, IllegalAction
+from .hand import HandState
 from .match import Match, next_last_bankers
 from .rules import TEAM_ALTERNATES, HuolongRules, RulesError
 
@@ -96,31 +98,26 @@ def _claim_mismatch(claim: dict, actual: dict, last_trick_level_rank: bool | Non
     return None
 
 
-class _Reject(Exception):
-    def __init__(self, index: int | None, seat: int | None, reason: str, detail: str = "") -> None:
-        self.index, self.seat, self.reason, self.detail = index, seat, reason, detail
-
-
 def _start(rules: HuolongRules, record: dict) -> HandState:
     problem = check_pack(rules, record["pack"])
     if problem:
-        raise _Reject(None, None, BAD_PACK, problem)
+        raise Refusal(BAD_PACK, detail=problem)
     banker = record.get("banker")
     if record.get("trump_suit") is not None and not (record["hand_number"] > 1
                                                      and rules.declaration.get("scope") == "match"):
-        raise _Reject(None, None, WRONG_SETUP, f"trump_suit is {record['trump_suit']!r} in a hand that declares "
-                                               f"its own trumps (the record schema asks for null)")
+        raise Refusal(WRONG_SETUP, detail=f"trump_suit is {record['trump_suit']!r} in a hand that declares "
+                                          f"its own trumps (the record schema asks for null)")
     expected_first = default_first_drawer(rules, record["hand_number"], banker)
     if record["first_drawer"] != expected_first:
-        raise _Reject(None, None, WRONG_SETUP,
-                      f"first_drawer is {record['first_drawer']}, deal.first_drawer gives {expected_first}")
+        raise Refusal(WRONG_SETUP, detail=f"first_drawer is {record['first_drawer']}, deal.first_drawer gives "
+                                          f"{expected_first}")
     try:
         return HandState(rules, record["pack"], hand_number=record["hand_number"],
                          team_levels=record["team_levels"], banker=banker,
                          trump_suit=record.get("trump_suit"), first_drawer=record["first_drawer"],
                          last_bankers=record.get("last_bankers") or (None, None))
     except (ValueError, RulesError) as err:
-        raise _Reject(None, None, WRONG_SETUP, str(err)) from None
+        raise Refusal(WRONG_SETUP, detail=str(err)) from None
 
 
 def _close_deal(state: HandState) -> None:
@@ -128,93 +125,135 @@ def _close_deal(state: HandState) -> None:
     state.apply({"type": "close"})
 
 
-def _replay_actions(state: HandState, actions: list[dict]) -> None:
-    for i, act in enumerate(actions):
-        kind, seat = act.get("type"), act.get("seat")
-        try:
-            if state.finished and not (kind == "settle" and state.phase == "settled"):
-                raise _Reject(i, seat, EXTRA_ACTION, f"the hand already ended ({state.phase})")
-            if kind == "show":
-                after = act["after"]
-                if state.phase == "bury" and not state.decl.closed:  # declaration.window: until_bury
-                    if after != state.total:
-                        raise _Reject(i, seat, BAD_AFTER, f"after={after} for a show after the deal of "
-                                                          f"{state.total} cards")
-                    state.apply({"type": "show", "seat": seat, "cards": act["cards"]})
-                    continue
-                if state.phase not in ("deal", "declare"):
-                    raise _Reject(i, seat, WRONG_PHASE, f"a show in the {state.phase} phase")
-                if after < state.dealt or after > state.total:
-                    raise _Reject(i, seat, BAD_AFTER, f"after={after} with {state.dealt} cards dealt")
-                state.deal_until(after)
-                state.apply({"type": "show", "seat": seat, "cards": act["cards"]})
-                continue
-            if kind == "declaration":
-                if state.phase not in ("deal", "declare"):
-                    raise _Reject(i, None, WRONG_PHASE, f"a declaration entry in the {state.phase} phase")
-                _close_deal(state)
-                mismatch = _claim_mismatch(act, state.actions[-1])
-                if mismatch:
-                    raise _Reject(i, None, WRONG_DECLARATION, mismatch)
-                continue
-            if state.phase in ("deal", "declare"):
-                _close_deal(state)
-                if state.finished:
-                    raise _Reject(i, seat, EXTRA_ACTION, "the hand is to be redealt")
-            if state.phase == "star_burial" and kind != "load":
-                state.end_star_burial()
-            if kind == "settle":
-                if state.phase != "settled":
-                    raise _Reject(i, None, WRONG_PHASE, f"a settle entry in the {state.phase} phase")
-                mismatch = _claim_mismatch(act, state.settle_claim(), state.last_trick_level_rank)
-                if mismatch:
-                    raise _Reject(i, None, WRONG_SETTLEMENT, mismatch)
-                continue
-            state.apply(act)
-        except IllegalAction as err:
-            raise _Reject(i, err.seat, err.reason, str(err)) from None
+def _show(state: HandState, i: int, act: dict) -> None:
+    """A ``show`` entry: the deal goes on to ``after`` cards, then the show (or, under ``declaration.window:
+    until_bury``, a show before the bury)."""
+    seat, after = act.get("seat"), act["after"]
+    if state.phase == "bury" and not state.decl.closed:  # declaration.window: until_bury
+        if after != state.total:
+            raise Refusal(BAD_AFTER, i, seat, f"after={after} for a show after the deal of {state.total} cards")
+    elif state.phase not in ("deal", "declare"):
+        raise Refusal(WRONG_PHASE, i, seat, f"a show in the {state.phase} phase")
+    elif after < state.dealt or after > state.total:
+        raise Refusal(BAD_AFTER, i, seat, f"after={after} with {state.dealt} cards dealt")
+    else:
+        state.deal_until(after)
+    state.apply({"type": "show", "seat": seat, "cards": act["cards"]})
 
 
-def _finish(state: HandState, n_actions: int) -> None:
+def _declaration(state: HandState, i: int, act: dict) -> None:
+    """A ``declaration`` entry: the deal and the window close; the entry must say what the rules decided."""
+    if state.phase not in ("deal", "declare"):
+        raise Refusal(WRONG_PHASE, i, None, f"a declaration entry in the {state.phase} phase")
+    _close_deal(state)
+    mismatch = _claim_mismatch(act, state.actions[-1])
+    if mismatch:
+        raise Refusal(WRONG_DECLARATION, i, None, mismatch)
+
+
+def _other(state: HandState, i: int, act: dict) -> None:
+    """Any other entry: the deal and the window close first (a redeal ends the hand), the star burial ends before
+    anything but a load; a ``settle`` entry must say what the rules settled; an action is applied."""
+    kind, seat = act.get("type"), act.get("seat")
     if state.phase in ("deal", "declare"):
         _close_deal(state)
-    if state.phase == "star_burial":
+        if state.finished:
+            raise Refusal(EXTRA_ACTION, i, seat, "the hand is to be redealt")
+    if state.phase == "star_burial" and kind != "load":
         state.end_star_burial()
-    if not state.finished:
-        raise _Reject(n_actions, state.to_move(), MISSING_ACTIONS, f"the record ends in the {state.phase} phase")
-
-
-def _replay_one(rules: HuolongRules, record: dict) -> HandState:
-    state = _start(rules, record)
-    _replay_actions(state, record["actions"])
-    _finish(state, len(record["actions"]))
-    return state
-
-
-def replay_hand(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
-    """Replay a (schema-valid) hand record.
-
-    Args:
-        record: the hand record.
-        rules: the rules of the record's variant when it is not bundled (a house variant); by default the bundled
-            variant the record names.
-
-    Returns:
-        The :class:`ReplayResult`; ``state`` holds the replayed hand as far as it got.
-
-    Raises:
-        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
-    """
-    rules = envelope.game_rules(record, rules)
-    try:
-        state = _replay_one(rules, record)
-    except _Reject as rej:
-        return ReplayResult(False, None, rej.index, rej.seat, rej.reason, rej.detail)
-    return ReplayResult(True, state=state)
+    if kind != "settle":
+        state.apply(act)
+        return
+    if state.phase != "settled":
+        raise Refusal(WRONG_PHASE, i, None, f"a settle entry in the {state.phase} phase")
+    mismatch = _claim_mismatch(act, state.settle_claim(), state.last_trick_level_rank)
+    if mismatch:
+        raise Refusal(WRONG_SETTLEMENT, i, None, mismatch)
 
 
 _SETUP_DEFAULTS = {"deal_number": 1, "last_bankers": [None, None]}
 """Setup keys a hand record may leave out, with the value they then have (others default to None)."""
+
+
+@dataclass(frozen=True)
+class _SoFar:
+    """What a match record gives before its next hand: the setup keys that hand must have, the suit kept from the
+    first settled hand (``declaration.scope: match``), and the winning team once a hand has won the match."""
+
+    setup: dict[str, Any]
+    first_suit: str | None = None
+    winner: int | None = None
+
+
+class HuolongReplay(GameReplay):
+    """Huolong's hooks of the replay driver (:func:`datong_rules.reference_impl.replay.replay_record`): the setup of
+    each hand, the entries that are not actions (``show`` with ``after``, ``declaration``, ``settle``), the forced
+    steps of the table (the deal, the close, the end of the star burial) and the match's winner."""
+
+    incomplete = MISSING_ACTIONS
+
+    def start(self, rules: HuolongRules, hand: dict, expected: _SoFar | None) -> HandState:
+        """The hand state of ``hand``; in a match, its variant and setup checked against the hands before."""
+        if expected is not None:
+            if hand["variant"] != rules.variant_id:
+                raise Refusal(WRONG_SETUP, detail=f"variant {hand['variant']} in a {rules.variant_id} match")
+            if expected.winner is not None:
+                raise Refusal(WRONG_SETUP, detail="the match was already won")
+            for key, value in expected.setup.items():
+                got = hand.get(key, _SETUP_DEFAULTS.get(key))
+                if got != value:
+                    raise Refusal(WRONG_SETUP, detail=f"{key} is {got!r}, the match gives {value!r}")
+        return _start(rules, hand)
+
+    def step(self, state: HandState, index: int, action: dict) -> None:
+        """One entry of ``actions`` (a ``show`` deals up to its ``after`` first; claims are checked)."""
+        if state.finished and not (action.get("type") == "settle" and state.phase == "settled"):
+            raise Refusal(EXTRA_ACTION, index, action.get("seat"), f"the hand already ended ({state.phase})")
+        entry = _ENTRIES.get(action.get("type"), _other)
+        try:
+            entry(state, index, action)
+        except IllegalAction as err:
+            raise Refusal(err.reason, index, err.seat, err.detail) from None
+
+    def finish(self, state: HandState, hand: dict) -> None:
+        """The deal and the star burial end by the rules' own steps; then the hand must be over."""
+        if state.phase in ("deal", "declare"):
+            _close_deal(state)
+        if state.phase == "star_burial":
+            state.end_star_burial()
+        if not state.finished:
+            raise Refusal(MISSING_ACTIONS, len(hand["actions"]), state.to_move(),
+                          f"the record ends in the {state.phase} phase")
+
+    def first_setup(self, rules: HuolongRules) -> _SoFar:
+        """A match's first hand: hand 1, deal 1, both teams at ``levels.start``, no banker nor kept suit."""
+        setup: dict[str, Any] = {"hand_number": 1, "deal_number": 1, "team_levels": [rules.start_level] * 2,
+                                 "banker": None, "trump_suit": None}
+        if _reads_last_bankers(rules):
+            setup["last_bankers"] = [None, None]
+        return _SoFar(setup)
+
+    def next_setup(self, rules: HuolongRules, hand: dict, state: HandState, expected: _SoFar) -> _SoFar:
+        """What the next hand starts from: the same hand again after a redeal, else the next hand's levels, banker,
+        (kept) trump suit and last bankers."""
+        first_suit, winner = expected.first_suit, expected.winner
+        if state.phase == "settled":
+            first_suit = first_suit or state.trump_suit
+            winner = state.match_winner_team()
+        return _SoFar(_expected_setup(rules, hand, state, first_suit), first_suit, winner)
+
+    def check_match(self, record: dict, state: HandState, expected: _SoFar) -> None:
+        """``match_winner``, when the record gives it, is the team the hands give."""
+        if "match_winner" in record and record["match_winner"] != expected.winner:
+            raise Refusal(WRONG_SETUP, detail=f"match_winner is {record['match_winner']!r}, the hands give "
+                                              f"{expected.winner!r}")
+
+
+_ENTRIES = {"show": _show, "declaration": _declaration}
+"""Entries of ``actions`` replayed by their own steps (every other one: :func:`_other`)."""
+
+HOOKS = HuolongReplay()
+"""Huolong's hooks of the replay driver."""
 
 
 def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, first_suit: str | None) -> dict:
@@ -233,6 +272,23 @@ def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, fir
     return out
 
 
+def replay_hand(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
+    """Replay a (schema-valid) hand record.
+
+    Args:
+        record: the hand record.
+        rules: the rules of the record's variant when it is not bundled (a house variant); by default the bundled
+            variant the record names.
+
+    Returns:
+        The :class:`ReplayResult`; ``state`` holds the replayed hand as far as it got.
+
+    Raises:
+        RecordError: unknown or unplayable variant, or ``rules`` of another variant.
+    """
+    return replay_record(record, envelope.game_rules(record, rules), HOOKS)
+
+
 def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
     """Replay a (schema-valid) match record: every hand, and how each follows from the ones before.
 
@@ -243,35 +299,7 @@ def replay_match(record: dict, rules: HuolongRules | None = None) -> ReplayResul
     Raises:
         RecordError: unknown or unplayable variant, or ``rules`` of another variant.
     """
-    rules = envelope.game_rules(record, rules)
-    expected = {"hand_number": 1, "deal_number": 1, "team_levels": [rules.start_level] * 2,
-                "banker": None, "trump_suit": None}
-    if _reads_last_bankers(rules):
-        expected["last_bankers"] = [None, None]
-    first_suit = None
-    winner = None
-    state = None
-    for h, hand in enumerate(record["hands"]):
-        try:
-            if hand["variant"] != record["variant"]:
-                raise _Reject(None, None, WRONG_SETUP, f"variant {hand['variant']} in a {record['variant']} match")
-            if winner is not None:
-                raise _Reject(None, None, WRONG_SETUP, "the match was already won")
-            got = {key: hand.get(key, _SETUP_DEFAULTS.get(key)) for key in expected}
-            for key, value in expected.items():
-                if got[key] != value:
-                    raise _Reject(None, None, WRONG_SETUP, f"{key} is {got[key]!r}, the match gives {value!r}")
-            state = _replay_one(rules, hand)
-        except _Reject as rej:
-            return ReplayResult(False, h, rej.index, rej.seat, rej.reason, rej.detail, state)
-        if state.phase == "settled":
-            first_suit = first_suit or state.trump_suit
-            winner = state.match_winner_team()
-        expected = _expected_setup(rules, hand, state, first_suit)
-    if "match_winner" in record and record["match_winner"] != winner:
-        return ReplayResult(False, len(record["hands"]) - 1, None, None, WRONG_SETUP,
-                            f"match_winner is {record['match_winner']!r}, the hands give {winner!r}", state)
-    return ReplayResult(True, state=state)
+    return replay_record(record, envelope.game_rules(record, rules), HOOKS)
 
 
 def replay(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
@@ -281,4 +309,4 @@ def replay(record: dict, rules: HuolongRules | None = None) -> ReplayResult:
     Raises:
         RecordError: as :func:`replay_hand`.
     """
-    return replay_match(record, rules) if record["record"] == "match" else replay_hand(record, rules)
+    return replay_record(record, envelope.game_rules(record, rules), HOOKS)

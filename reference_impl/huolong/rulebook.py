@@ -16,6 +16,8 @@ Public data:
 * :data:`WORDS`: per variant, the word the pages use for a concept the sources name differently.
 * :data:`SAMPLE_HANDS`: per variant, the seed and hand of the recorded game that the sample hand narrates.
 * :func:`sample_hand` ``(variant_id) -> dict``: that hand, replayed from its record, as narration data.
+* :func:`example_story` ``(scenario, rules) -> dict``: a teaching example's situation and answer as stories
+  (:mod:`.stories`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,25 @@ import random
 from typing import Any, Final
 
 from ..cards import BIG_JOKER, SMALL_JOKER, SUITS
+from .stories import example_story as example_story
+
+SECTION_TITLES: dict[str, dict[str, str]] = {
+    "declaration": {"zh": "亮主定主", "en": "Declaring trumps"},
+    "bury": {"zh": "扣底", "en": "Burying the bottom"},
+    "star_burial": {"zh": "摘星（载王）", "en": "Star burial (joker loading)"},
+    "trumps": {"zh": "主牌", "en": "Trumps"},
+    "lead": {"zh": "出牌", "en": "Leading"},
+    "follow": {"zh": "跟牌", "en": "Following"},
+    "trick": {"zh": "一轮谁大", "en": "Who wins a trick"},
+    "bottom": {"zh": "底牌的分", "en": "The bottom's points"},
+    "rotation": {"zh": "轮庄", "en": "The next banker"},
+    "match_end": {"zh": "一龙结束", "en": "End of the match"},
+    "stakes": {"zh": "输赢分", "en": "Stakes"},
+}
+"""The titles of the rule sections only this game has (the rulebook titles the others)."""
+
+SECTION_WORDS: dict[str, str] = {"star_burial": "star"}
+"""Sections titled on the 中文 pages by the variant's own word (:data:`WORDS`): 载王 or 摘星, not both."""
 
 EXAMPLE_LEVEL: Final = "10"
 """The level drawn in the chart when the variant has it (a level in the middle of the order shows
@@ -324,14 +345,14 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         "tricks": [{"number", "leader", "plays": [[cards] in play order], "seats": [seat of each play], "winner",
         "winner_team", "points", "attackers_won", "ruff", "overruff", "last"}],
         "settle": the record's settle entry, "rows": [{"number", "name", "unmet": [condition keys not met]}] for
-        the settlement table's rows down to the one that applies}``.
+        the settlement table's rows down to the one that applies, "sections": the page told as a story
+        (:func:`.sample_story.sections`)}``.
     """
     from ..records import hand_record
-    from .settlement import SettleInput, unmet
     from .bots import BOTS
-    from .hand import HandState
     from .match import Match
     from .rules import rules_for
+    from .sample_story import sections
 
     spec = SAMPLE_HANDS.get(_short(variant_id))
     if spec is None:
@@ -344,36 +365,47 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
                on_hand=lambda st: settled.append(st) if st.phase == "settled" else None)
     if len(settled) < spec["hand"]:
         return None
-    state = settled[spec["hand"] - 1]
-    record = hand_record(state, seed=spec["seed"])
-    replay = HandState(rules, record["pack"], hand_number=record["hand_number"],
-                       team_levels=record["team_levels"], banker=record["banker"], trump_suit=record["trump_suit"],
-                       first_drawer=record["first_drawer"])
-    shows, loads, declaration, buried, dealt_bottom = [], [], {}, [], []
-    for action in record["actions"]:
+    record = hand_record(settled[spec["hand"] - 1], seed=spec["seed"])
+    replay, told = _replay(record, rules)
+    settle = next(a for a in record["actions"] if a["type"] == "settle")
+    levels = record["team_levels"]
+    hand = {"seed": spec["seed"], "bots": spec["bots"], "hand_number": record["hand_number"],
+            "team_levels": list(levels),
+            "levels_before": {"banker_team": levels[replay.banker % 2], "attackers": levels[(replay.banker + 1) % 2]},
+            "level": replay.level, "first_drawer": record["first_drawer"], **told, "banker": replay.banker,
+            "trump_suit": replay.trump_suit, "final_bottom": list(settle["bottom"]), "tricks": _tricks(replay, rules),
+            "settle": settle, "rows": _rows(record, replay, rules, settle), "threshold": rules.threshold}
+    star = WORDS.get(_short(variant_id), {}).get("star")
+    return {**hand, "sections": sections(hand, list(rules.settlement_table), star)}
+
+
+def _replay(record: dict[str, Any], rules: Any) -> tuple[Any, dict[str, Any]]:
+    """A hand record replayed by the replay driver's Huolong steps (:data:`.records.HOOKS`) up to its settlement,
+    with what a narrator needs noted on the way. Returns ``(state, told)``, ``told`` being ``{"shows": [{seat, cards,
+    after}], "declaration": the record's entry, "bottom": the dealt bottom, "buried": cards, "loads": [{seat, count,
+    team}]}``."""
+    from .records import HOOKS
+
+    state = HOOKS.start(rules, record, None)
+    told: dict[str, Any] = {"shows": [], "declaration": {}, "bottom": [], "buried": [], "loads": []}
+    for index, action in enumerate(record["actions"]):
+        HOOKS.step(state, index, action)
         kind = action["type"]
         if kind == "show":
-            shows.append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
-            replay.deal_until(action["after"])
-            replay.apply({"type": "show", "seat": action["seat"], "cards": action["cards"]})
-            continue
-        if replay.phase in ("deal", "declare"):
-            replay.deal_until(replay.total)
-            replay.apply({"type": "close"})
-            dealt_bottom = list(replay.dealt_bottom)
-        if kind == "declaration":
-            declaration = dict(action)
-            continue
-        if replay.phase == "star_burial" and kind != "load":
-            replay.end_star_burial()
-        if kind == "settle":
-            continue
-        if kind == "bury":
-            buried = list(action["cards"])
+            told["shows"].append({"seat": action["seat"], "cards": list(action["cards"]), "after": action["after"]})
+        elif kind == "declaration":
+            told["declaration"] = dict(action)
+        elif kind == "bury":
+            told["buried"] = list(action["cards"])
         elif kind == "load":
-            loads.append({"seat": action["seat"], "count": action.get("count", 0),
-                          "team": _team(action["seat"], replay.banker)})
-        replay.apply(action)
+            told["loads"].append({"seat": action["seat"], "count": action.get("count", 0),
+                                  "team": _team(action["seat"], state.banker)})
+    told["bottom"] = list(state.dealt_bottom)
+    return state, told
+
+
+def _tricks(replay: Any, rules: Any) -> list[dict[str, Any]]:
+    """The replayed hand's tricks as :func:`sample_hand` gives them."""
     ranking = replay.ranking
     tricks = []
     for number, (leader, plays, winner, points) in enumerate(replay.tricks, 1):
@@ -387,7 +419,13 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
                        "ruff": not led_trump and win_trump,
                        "overruff": not led_trump and win_trump and len(trumped) >= 2,
                        "last": number == len(replay.tricks)})
-    settle = next(a for a in record["actions"] if a["type"] == "settle")
+    return tricks
+
+
+def _rows(record: dict[str, Any], replay: Any, rules: Any, settle: dict[str, Any]) -> list[dict[str, Any]]:
+    """The settlement table's rows down to the one that applies, each with the conditions it does not meet."""
+    from .settlement import SettleInput, unmet
+
     inp = SettleInput(banker=replay.banker, levels={"banker_team": levels_of(record, replay.banker, True),
                                                     "attackers": levels_of(record, replay.banker, False)},
                       attacker_points=settle["attacker_points"], bottom_dug=settle["bottom_dug"],
@@ -398,15 +436,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
         rows.append({"number": number, "name": row.get("name"), "unmet": failed})
         if not failed:
             break
-    levels = record["team_levels"]
-    return {"seed": spec["seed"], "bots": spec["bots"], "hand_number": record["hand_number"],
-            "team_levels": list(levels),
-            "levels_before": {"banker_team": levels[replay.banker % 2], "attackers": levels[(replay.banker + 1) % 2]}, "level": replay.level, "first_drawer": record["first_drawer"],
-            "shows": shows, "declaration": declaration, "banker": replay.banker, "trump_suit": replay.trump_suit,
-            "bottom": dealt_bottom, "buried": buried,
-            "loads": loads, "final_bottom": list(settle["bottom"]), "tricks": tricks, "settle": settle,
-            "rows": rows,
-            "threshold": rules.threshold}
+    return rows
 
 
 MATRIX: Final[list[dict[str, Any]]] = [

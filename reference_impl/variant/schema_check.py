@@ -7,6 +7,9 @@ and the nearest known one, the allowed option names, …) and a ``kind`` (see :d
 
 All errors of a file are reported, not only the first; where a value has the wrong type, the other complaints about
 that same value are dropped (they are consequences).
+
+Valid data is recognised by jsonschema-rs (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`):
+jsonschema itself is imported and run only on data that has a problem, for its located errors.
 """
 
 from __future__ import annotations
@@ -17,15 +20,14 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
-from jsonschema.exceptions import ValidationError
-
+from ..schema_validator import SchemaValidator
 from .errors import Path_, SpecError, format_path
 from .ids import ID_EXPECTED, id_problem
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 Locate = Callable[[Path_], tuple[str, int, int]]
 """path → (file, line, column) of the node at that path (or of its nearest existing ancestor)."""
@@ -50,21 +52,22 @@ def schema_root(path: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def schema_registry(root: Path) -> Registry:
-    """Every ``*.schema.json`` under ``root`` by its ``$id``, so that the schemas' ``$ref``s between files
+def schema_resources(root: Path) -> tuple[tuple[str, dict], ...]:
+    """Every ``*.schema.json`` under ``root`` as ``($id, schema)`` pairs, so that the schemas' ``$ref``s between files
     (``common.schema.json#/$defs/text``, ``games/huolong/rules.schema.json``) resolve without the network."""
     resources = []
     for file in sorted(Path(root).rglob("*.schema.json")):
         schema = load_schema(file)
         if isinstance(schema, dict) and isinstance(schema.get("$id"), str):
-            resources.append((schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+            resources.append((schema["$id"], schema))
+    return tuple(resources)
 
 
 @lru_cache(maxsize=None)
-def validator(path: Path, definition: str = "") -> Draft202012Validator:
+def validator(path: Path, definition: str = "") -> SchemaValidator:
     """A validator for the schema in ``path``, or for its ``$defs[definition]`` when ``definition`` is given;
-    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_registry`).
+    references to the other schema files of the same ``schema/`` folder resolve (:func:`schema_resources`). Whole
+    numbers are strict: ``"type": "integer"`` refuses ``3.0`` (:class:`~datong_rules.reference_impl.schema_validator.SchemaValidator`).
 
     Raises:
         KeyError: ``definition`` is not in the schema's ``$defs``.
@@ -74,10 +77,10 @@ def validator(path: Path, definition: str = "") -> Draft202012Validator:
         if definition not in schema.get("$defs", {}):
             raise KeyError(definition)
         schema = {"$schema": schema["$schema"], "$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return Draft202012Validator(schema, registry=schema_registry(schema_root(path)))
+    return SchemaValidator(schema, schema_resources(schema_root(path)))
 
 
-def schema_problems(data: Any, check: Draft202012Validator, locate: Locate, *, missing_kind: str = "missing_key",
+def schema_problems(data: Any, check: SchemaValidator, locate: Locate, *, missing_kind: str = "missing_key",
                     ) -> list[SpecError]:
     """Validate ``data`` and return every error as a :class:`SpecError` (unsorted).
 
@@ -112,76 +115,160 @@ def describe_error(error: ValidationError, path: Path_ | None = None, missing_ki
         missing_kind: the kind given to a missing required key.
     """
     path = tuple(error.absolute_path) if path is None else path
-    name = error.validator
-    schema = error.schema if isinstance(error.schema, dict) else {}
+    name: Any = error.validator
+    words = _DESCRIBE.get(name)
+    found = words(error, path, missing_kind) if words is not None else None
+    if found is not None:
+        return found
+    return [(path, "bad_value", " ".join(error.message.split())[:200], "")]
+
+
+_Described = list[tuple[Path_, str, str, str]]
+
+
+def _schema_of(error: ValidationError) -> dict:
+    return error.schema if isinstance(error.schema, dict) else {}
+
+
+def _unknown_keys(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """additionalProperties: each unknown key, with the nearest known one."""
+    schema = _schema_of(error)
+    known = list(schema.get("properties", {}))
+    patterns = list(schema.get("patternProperties", {}))
+    expected = ("one of: " + ", ".join(known) if known else "") + \
+        ("; " if known and patterns else "") + ("a key matching " + " or ".join(patterns) if patterns else "")
+    out: _Described = []
+    instance: Any = error.instance
+    for key in instance:
+        if key not in known and not any(re.search(p, str(key)) for p in patterns):
+            hint = difflib.get_close_matches(str(key), known, n=1)
+            message = f"unknown key '{key}'" + (f" (did you mean '{hint[0]}'?)" if hint else "")
+            out.append((path + (key,), "unknown_key", message, expected))
+    return out
+
+
+def _missing_keys(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """required: each missing key (jsonschema yields one error per missing key; the caller drops duplicates)."""
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    missing = [key for key in value if key not in instance]
+    if missing_kind == "incomplete":
+        return [(path + (key,), missing_kind, _missing_message(path, key, missing_kind), "") for key in missing]
+    return [(path, missing_kind, _missing_message(path, key, missing_kind), f"'{key}'") for key in missing]
+
+
+def _decimal_point(path: Path_, instance: float) -> _Described:
+    """A whole number written with a decimal point (``3.0``) where a whole number is wanted."""
+    return [(path, "wrong_type", f"found {instance}, a number with a decimal point",
+             f"a whole number without one: {int(instance)}")]
+
+
+def _wrong_type(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """type: the kind of value found and the types wanted (a whole number with a decimal point; a rule item's shape
+    for a rule given as a value)."""
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    wanted: list[str] = value if isinstance(value, list) else [value]
+    expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
+    message = f"found {_kind_of(instance)}"
+    if "integer" in wanted and _whole_float(instance):
+        return _decimal_point(path, instance)
+    if "object" in wanted and str(_schema_of(error).get("description", "")).startswith("Rule "):
+        message += "; a rule item is a mapping of value, text, and source or inferred"
+        expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
+    return [(path, "wrong_type", message, expected)]
+
+
+def _not_allowed(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """enum: the allowed values, the nearest one, a rank given as a number, a whole number with a decimal point."""
     instance: Any = error.instance
     value: Any = error.validator_value
-    if name == "additionalProperties":
-        known = list(schema.get("properties", {}))
-        patterns = list(schema.get("patternProperties", {}))
-        expected = ("one of: " + ", ".join(known) if known else "") + \
-            ("; " if known and patterns else "") + ("a key matching " + " or ".join(patterns) if patterns else "")
-        out = []
-        for key in instance:
-            if key not in known and not any(re.search(p, str(key)) for p in patterns):
-                hint = difflib.get_close_matches(str(key), known, n=1)
-                message = f"unknown key '{key}'" + (f" (did you mean '{hint[0]}'?)" if hint else "")
-                out.append((path + (key,), "unknown_key", message, expected))
-        return out
-    if name == "required":  # jsonschema yields one error per missing key; duplicates are dropped by the caller
-        missing = [key for key in value if key not in instance]
-        if missing_kind == "incomplete":
-            return [(path + (key,), missing_kind, _missing_message(path, key, missing_kind), "") for key in missing]
-        return [(path, missing_kind, _missing_message(path, key, missing_kind), f"'{key}'") for key in missing]
-    if name == "type":
-        wanted: list[str] = value if isinstance(value, list) else [value]
-        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
-        message = f"found {_kind_of(instance)}"
-        if "object" in wanted and str(schema.get("description", "")).startswith("Rule "):
-            message += "; a rule item is a mapping of value, text, and source or inferred"
-            expected = "a mapping {value, text: {zh, en}, source: {id, section} | inferred: {reason}}"
-        return [(path, "wrong_type", message, expected)]
-    if name == "enum":
-        allowed = [str(v) for v in value]
-        message = f"{show_value(instance)} is not an allowed value"
-        if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
-            message = f"{instance} is a number here; ranks are text"
-            return [(path, "bad_value", message, f"'{instance}' in quotes")]
-        hint = difflib.get_close_matches(str(instance), allowed, n=1) if isinstance(instance, str) else []
-        if hint:
-            message += f" (did you mean '{hint[0]}'?)"
-        return [(path, "bad_value", message, "one of: " + ", ".join(allowed))]
-    if name == "const":
-        return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
-    if name in ("oneOf", "anyOf") and error.context and all(
-            e.validator == "type" and not e.relative_path for e in error.context):
-        # every branch wants another type (a seat or null, given the text 'None'): say what was found and the types
+    if _whole_float(instance) and int(instance) in value:
+        return _decimal_point(path, instance)
+    allowed = [str(v) for v in value]
+    message = f"{show_value(instance)} is not an allowed value"
+    if isinstance(instance, int | float) and not isinstance(instance, bool) and str(instance) in allowed:
+        message = f"{instance} is a number here; ranks are text"
+        return [(path, "bad_value", message, f"'{instance}' in quotes")]
+    hint = difflib.get_close_matches(str(instance), allowed, n=1) if isinstance(instance, str) else []
+    if hint:
+        message += f" (did you mean '{hint[0]}'?)"
+    return [(path, "bad_value", message, "one of: " + ", ".join(allowed))]
+
+
+def _not_the_constant(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """const: the value found and the one allowed (a whole number with a decimal point said so)."""
+    instance: Any = error.instance
+    if _whole_float(instance) and int(instance) == error.validator_value:
+        return _decimal_point(path, instance)
+    return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
+
+
+def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Described | None:
+    """oneOf/anyOf: when every branch wants another type (a seat or null, given the text 'None'), what was found and
+    the types; else the complaints of the branch the value was meant for; a rule item without provenance (anyOf);
+    else None (jsonschema's message)."""
+    instance: Any = error.instance
+    if error.context and all(e.validator == "type" and not e.relative_path for e in error.context):
         types = dict.fromkeys(_branch_type(e) for e in error.context)
-        return [(path, "wrong_type", f"found {_kind_of(instance)}", " or ".join(types))]
-    if name == "anyOf" and _is_provenance(error):
+        found = f"{instance}, a number with a decimal point" if _whole_float(instance) else _kind_of(instance)
+        return [(path, "wrong_type", f"found {found}", " or ".join(types))]
+    if not _is_provenance(error) and (branch := _closest_branch(error)):
+        # the branch the value was meant for (its kind key matches, or it wants the whole number written as 3.0):
+        # its own complaints, not "is not valid under any of the given schemas"
+        return [described for sub in branch
+                for described in describe_error(sub, tuple(sub.absolute_path), missing_kind)]
+    if error.validator == "anyOf" and _is_provenance(error):
         return [(path, "provenance", "the rule item says neither where it comes from nor why it was inferred",
                  "source: {id, section} or inferred: {reason}")]
-    if name == "not" and _is_provenance(error):
+    return None
+
+
+def _both_provenances(error: ValidationError, path: Path_, missing_kind: str) -> _Described | None:
+    if _is_provenance(error):
         return [(path, "provenance", "the rule item has both 'source' and 'inferred'", "exactly one of them")]
-    if name == "pattern":
-        if len(path) == 1 and path[0] in ("id", "extends"):
-            kind, message = id_problem(instance) or ("bad_id", f"'{instance}' is not a variant id")
-            return [(path, kind, message, ID_EXPECTED)]
-        return [(path, "bad_value", f"{show_value(instance)} does not have the required form",
-                 schema.get("description") or f"text matching {error.validator_value}")]
-    if name in ("minimum", "maximum"):
-        sign = "≥" if name == "minimum" else "≤"
-        return [(path, "bad_value", f"{instance} is out of range", f"a number {sign} {error.validator_value}")]
-    if name == "minLength":
+    return None
+
+
+def _bad_form(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """pattern: a variant id's problem, else the form the schema describes."""
+    instance: Any = error.instance
+    if len(path) == 1 and path[0] in ("id", "extends"):
+        kind, message = id_problem(instance) or ("bad_id", f"'{instance}' is not a variant id")
+        return [(path, kind, message, ID_EXPECTED)]
+    return [(path, "bad_value", f"{show_value(instance)} does not have the required form",
+             _schema_of(error).get("description") or f"text matching {error.validator_value}")]
+
+
+def _out_of_range(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """minimum, maximum: the bound, of a whole number where the schema wants one."""
+    sign = "≥" if error.validator == "minimum" else "≤"
+    number = "a whole number" if "integer" in _wanted_types(_schema_of(error)) else "a number"
+    return [(path, "bad_value", f"{error.instance} is out of range", f"{number} {sign} {error.validator_value}")]
+
+
+def _too_few(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    """minLength, minItems, minProperties: what is there, and the least wanted."""
+    instance: Any = error.instance
+    if error.validator == "minLength":
         return [(path, "bad_value", "the text is empty", "non-empty text")]
-    if name == "minItems":
-        return [(path, "bad_value", f"the list has {len(instance)} item(s)", f"at least {value}")]
-    if name == "minProperties":
-        return [(path, "bad_value", "the mapping is empty",
-                 "at least one of: " + ", ".join(schema.get("properties", {})))]
-    if name == "uniqueItems":
-        return [(path, "bad_value", "the list repeats an item", "each item once")]
-    return [(path, "bad_value", " ".join(error.message.split())[:200], "")]
+    if error.validator == "minItems":
+        return [(path, "bad_value", f"the list has {len(instance)} item(s)", f"at least {error.validator_value}")]
+    return [(path, "bad_value", "the mapping is empty",
+             "at least one of: " + ", ".join(_schema_of(error).get("properties", {})))]
+
+
+def _repeated(error: ValidationError, path: Path_, missing_kind: str) -> _Described:
+    return [(path, "bad_value", "the list repeats an item", "each item once")]
+
+
+_DESCRIBE: dict[str, Callable[[ValidationError, Path_, str], _Described | None]] = {
+    "additionalProperties": _unknown_keys, "required": _missing_keys, "type": _wrong_type, "enum": _not_allowed,
+    "const": _not_the_constant, "oneOf": _no_branch, "anyOf": _no_branch, "not": _both_provenances,
+    "pattern": _bad_form, "minimum": _out_of_range, "maximum": _out_of_range, "minLength": _too_few,
+    "minItems": _too_few, "minProperties": _too_few, "uniqueItems": _repeated,
+}
+"""jsonschema validator → its words (None: jsonschema's own message, shortened)."""
 
 
 def _branch_type(error: ValidationError) -> str:
@@ -193,6 +280,50 @@ def _branch_type(error: ValidationError) -> str:
     if "minimum" in schema and "maximum" in schema:
         words += f" {schema['minimum']}–{schema['maximum']}"
     return words
+
+
+_SHAPE = frozenset({"type", "required", "additionalProperties"})
+"""Validators whose failure at a branch's top says the value has another shape than the branch's."""
+
+
+def _closest_branch(error: ValidationError) -> list[ValidationError] | None:
+    """The errors of the one branch of a failed ``oneOf``/``anyOf`` that the value was meant for, or None.
+
+    A branch is ruled out when a key that tells the branches apart has another value (``shape: sequence`` where the
+    branch wants ``same_rank``: a ``const`` or ``enum`` error one level down). When one branch remains, it is the
+    one; else, for a whole number written with a decimal point, the branch that only wants an integer there; else
+    the one branch whose keys the value has (no unknown or missing key, the right type).
+    """
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context or ():
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    candidates = [errors for errors in branches.values()
+                  if not any(e.validator in ("const", "enum") and len(e.relative_path) == 1 for e in errors)]
+    if len(candidates) == 1:
+        return candidates[0]
+    if _whole_float(error.instance):
+        for errors in candidates or branches.values():
+            if all(e.validator == "type" and not e.relative_path and "integer" in _wanted(e) for e in errors):
+                return errors
+    fitting = [errors for errors in candidates or branches.values()  # the keys it has are the branch's keys
+               if not any(e.validator in _SHAPE and not e.relative_path for e in errors)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _wanted(error: ValidationError) -> list[str]:
+    value: Any = error.validator_value
+    return [str(t) for t in (value if isinstance(value, list) else [value])]
+
+
+def _wanted_types(schema: dict) -> list[str]:
+    """The ``type`` of a schema as a list (``[]`` when it has none)."""
+    kind = schema.get("type", [])
+    return [str(t) for t in (kind if isinstance(kind, list) else [kind])]
+
+
+def _whole_float(value: Any) -> bool:
+    """Whether ``value`` is a float with no fractional part (``3.0``: YAML's and JSON's way of writing it)."""
+    return isinstance(value, float) and value.is_integer()
 
 
 def _is_provenance(error: ValidationError) -> bool:

@@ -73,6 +73,7 @@ def fast_load(text: str, max_depth: int) -> tuple[Any, dict[tuple, tuple[int, in
 
 
 def _compose(loader: Any, max_depth: int) -> tuple[Any, dict[tuple, tuple[int, int]]]:
+    """The document's data and positions, event by event (raises :class:`_GiveUp` for anything but plain YAML)."""
     get_event = loader.get_event
     get_event()  # stream start
     if type(get_event()) is not DocumentStartEvent:
@@ -81,62 +82,84 @@ def _compose(loader: Any, max_depth: int) -> tuple[Any, dict[tuple, tuple[int, i
     positions: dict[tuple, tuple[int, int]] = {}
     # One frame per open collection: [container, its path, the key whose value comes next (or _KEY), in flow style].
     stack: list[list] = []
-    root: Any = None
-    while True:
+    root = _open_root(get_event(), max_depth, positions, stack)
+    while stack:
         event = get_event()
         kind = type(event)
         if kind is MappingEndEvent or kind is SequenceEndEvent:
             stack.pop()
-            if not stack:
-                break
             continue
-        if (kind is not ScalarEvent and kind is not MappingStartEvent and kind is not SequenceStartEvent) \
-                or event.anchor is not None or event.tag is not None or len(stack) >= max_depth:
-            raise _GiveUp  # an alias, an anchor, a tag, too deep
-        mark = event.start_mark
-        where = (mark.line + 1, mark.column + 1)
-        if not stack:
-            if kind is not MappingStartEvent:
-                raise _GiveUp  # the top is not a mapping
-            root = {}
-            positions[()] = where
-            stack.append([root, (), _KEY, event.flow_style])
-            continue
+        _check_event(event, kind, len(stack), max_depth)
         frame = stack[-1]
-        container, path, key, flow = frame
-        if flow and kind is ScalarEvent and event.implicit[0] and "?" in event.value:
+        if frame[3] and kind is ScalarEvent and event.implicit[0] and "?" in event.value:
             raise _GiveUp  # PyYAML ends a plain scalar at '?' inside [ ] and { }, libyaml does not
-        if key is _KEY and type(container) is dict:
-            if kind is not ScalarEvent:
-                raise _GiveUp  # a list or mapping as a key
-            key = event.value
-            if (event.implicit[0] and (_resolve(loader, key) != _STR or conflict(key))) or key in container:
-                raise _GiveUp  # a key read as a number, true/false, null or <<, or read two ways; a duplicate
-            frame[2] = key
-            positions[path + (key,)] = where
-            continue
-        if type(container) is dict:
-            child = path + (key,)
-            frame[2] = _KEY
+        if frame[2] is _KEY and type(frame[0]) is dict:
+            _take_key(loader, frame, event, kind, positions)
         else:
-            key = len(container)
-            child = path + (key,)
-            positions[child] = where
-            container.append(None)
-        if kind is ScalarEvent:
-            value = event.value
-            if event.implicit[0]:
-                value = scalars[value] if value in scalars else scalars.setdefault(value, _plain(loader, value))
-            container[key] = value
-        elif kind is MappingStartEvent:
-            container[key] = value = {}
-            stack.append([value, child, _KEY, event.flow_style])
-        else:
-            container[key] = value = []
-            stack.append([value, child, None, event.flow_style])
+            _take_value(loader, frame, event, kind, positions, scalars, stack)
     if type(get_event()) is not DocumentEndEvent or type(get_event()) is not StreamEndEvent:
         raise _GiveUp  # a second document
     return root, positions
+
+
+def _check_event(event: Any, kind: type, depth: int, max_depth: int) -> None:
+    """Give up on an alias, an anchor, a tag, or nesting ``max_depth`` deep."""
+    if (kind is not ScalarEvent and kind is not MappingStartEvent and kind is not SequenceStartEvent) \
+            or event.anchor is not None or event.tag is not None or depth >= max_depth:
+        raise _GiveUp
+
+
+def _where(event: Any) -> tuple[int, int]:
+    """The 1-based ``(line, column)`` where ``event`` starts."""
+    mark = event.start_mark
+    return mark.line + 1, mark.column + 1
+
+
+def _open_root(event: Any, max_depth: int, positions: dict, stack: list[list]) -> dict:
+    """The top mapping, opened on ``stack`` (give up when the top is not a mapping)."""
+    kind = type(event)
+    _check_event(event, kind, 0, max_depth)
+    if kind is not MappingStartEvent:
+        raise _GiveUp  # the top is not a mapping
+    root: dict = {}
+    positions[()] = _where(event)
+    stack.append([root, (), _KEY, event.flow_style])
+    return root
+
+
+def _take_key(loader: Any, frame: list, event: Any, kind: type, positions: dict) -> None:
+    """A mapping's next key (a plain string, new in the mapping) into ``frame``; its position into ``positions``."""
+    if kind is not ScalarEvent:
+        raise _GiveUp  # a list or mapping as a key
+    key = event.value
+    if (event.implicit[0] and (_resolve(loader, key) != _STR or conflict(key))) or key in frame[0]:
+        raise _GiveUp  # a key read as a number, true/false, null or <<, or read two ways; a duplicate
+    frame[2] = key
+    positions[frame[1] + (key,)] = _where(event)
+
+
+def _take_value(loader: Any, frame: list, event: Any, kind: type, positions: dict, scalars: dict[str, Any],
+                stack: list[list]) -> None:
+    """A value of the open collection ``frame`` (a mapping's value after its key, a list's next item); a new
+    collection is opened on ``stack``."""
+    container, path, key, _ = frame
+    if type(container) is dict:
+        frame[2] = _KEY
+    else:
+        key = len(container)
+        positions[path + (key,)] = _where(event)
+        container.append(None)
+    if kind is ScalarEvent:
+        value = event.value
+        if event.implicit[0]:
+            value = scalars[value] if value in scalars else scalars.setdefault(value, _plain(loader, value))
+        container[key] = value
+    elif kind is MappingStartEvent:
+        container[key] = value = {}
+        stack.append([value, path + (key,), _KEY, event.flow_style])
+    else:
+        container[key] = value = []
+        stack.append([value, path + (key,), None, event.flow_style])
 
 
 _KEY = object()

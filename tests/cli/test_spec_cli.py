@@ -292,3 +292,48 @@ def test_short_help_of_every_command_reads_whole():
         name = line.split()[0]
         if name in ours:
             assert not line.rstrip().endswith(("...", "(e.g.")), line
+
+
+CLIMBING_HOUSE = """\
+id: {game}/house-app
+extends: {game}/{game}-guide
+name: {{zh: 家规, en: House}}
+summary: {{zh: 家规, en: House}}
+sources:
+  - id: club-app
+    kind: app
+    url: https://example.org/club-app
+    commit: 0123abc
+    game: {game}
+    title: Club app
+    author: null
+    language: en
+    sections: files of the repository
+    about: {{zh: 俱乐部的程序, en: the club's app}}
+rules:
+  players:
+    play_direction:
+      value: clockwise
+      text: {{zh: 顺时针, en: clockwise}}
+      source: {{id: club-app, file: src/table.ts}}
+"""
+
+
+@pytest.mark.parametrize("game", ["biedan", "dadun"])
+def test_an_app_citation_validates_in_a_climbing_house_file(tmp_path, game):
+    """source: {id, file} cites an app's file in every game (the common rule item), and a broken item of a climbing
+    game's house file gets the located, worded messages of the common rule item."""
+    path = tmp_path / "house.yaml"
+    path.write_text(CLIMBING_HOUSE.format(game=game), encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 0, result.output
+    path.write_text(CLIMBING_HOUSE.format(game=game).replace("source: {id: club-app, file: src/table.ts}",
+                                                             "sourc: {id: club-app, file: src/table.ts}"),
+                    encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert any(line.startswith(f"{path}:21:7: rules.players.play_direction.sourc: unknown key 'sourc' "
+                               "(did you mean 'source'?)") for line in lines), lines
+    assert any(":18:5: rules.players.play_direction: the rule item says neither where it comes from nor why" in line
+               for line in lines), lines

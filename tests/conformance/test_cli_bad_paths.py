@@ -202,7 +202,7 @@ scenarios:
     ("[1]", "7:5: scenarios[0].expect: found a list (expected a mapping)"),
     ("{points: true}", "7:14: scenarios[0].expect.points: found the true/false value true (expected a whole number)"),
     ("{}", "7:5: scenarios[0].expect: the mapping is empty (expected at least one key)"),
-    ("{points: -5}", "7:14: scenarios[0].expect.points: -5 is out of range (expected a number ≥ 0)"),
+    ("{points: -5}", "7:14: scenarios[0].expect.points: -5 is out of range (expected a whole number ≥ 0)"),
 ])
 def test_scenario_errors_use_the_spec_loaders_wording(tmp_path, expect, message):
     from datong_rules.conformance.scenarios_io import load_scenario_file

@@ -344,16 +344,20 @@ def test_a_bad_variant_file_is_reported_once_and_the_others_are_checked(broken_s
 
 # -- Ctrl-C on the real process: the reports are written and nothing is left running -----------------------
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to see that processes are gone")
-@pytest.mark.parametrize("where", ["query", "handshake"])
-def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_path, where):
+@pytest.mark.parametrize(("where", "signal_name", "status"), [
+    ("query", "SIGINT", 130), ("handshake", "SIGINT", 130),
+    ("query", "SIGTERM", 143),  # what timeout, a CI cancellation, docker stop and Kubernetes send
+])
+def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_path, where, signal_name, status):
     import os
     import signal
 
-    pids, mark, report = tmp_path / "pids", tmp_path / "hanging", tmp_path / "r.json"
+    pids, mark, report, junit = tmp_path / "pids", tmp_path / "hanging", tmp_path / "r.json", tmp_path / "r.xml"
     flags = ["--leave-child", str(pids), "--hang-mark", str(mark)]
     flags += ["--hang-on", "demo.echo.list-002"] if where == "query" else ["--silent-handshake"]
     proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "conform", *SUITE, "--timeout", "60",
-                             "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report)],
+                             "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report),
+                             "--junit", str(junit)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
     try:
@@ -361,13 +365,17 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
         while not mark.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert mark.exists(), "the fake never started hanging"
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(getattr(signal, signal_name))
         out, err = proc.communicate(timeout=15)
     finally:
         proc.kill()
-    assert proc.returncode == 130, (out, err)
-    assert "INTERRUPTED after" in out and "Traceback" not in err
-    assert json.loads(report.read_text())["interrupted"] is True
+    assert proc.returncode == status, (out, err)
+    assert "INTERRUPTED after" in out and "Traceback" not in err and err.rstrip().endswith("error: interrupted")
+    data = json.loads(report.read_text())
+    assert data["interrupted"] is True and len(data["results"]) == (3 if where == "query" else 0)
+    marks = [p.get("value") for p in ET.parse(junit).getroot().iter("property") if p.get("name") == "interrupted"]
+    assert marks == (["true"] * 2 if where == "query" else [])  # one per operation run (none before the first)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # no temporary report left
     assert pids_in(pids) and all(gone(pid) for pid in pids_in(pids))
 
 

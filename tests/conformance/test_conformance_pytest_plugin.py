@@ -17,8 +17,9 @@ def run_pytest(pytester, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(FAKES)]))
 
     def go(*args):
+        # -o addopts=: not the kit's own options (pyproject.toml, found above the scenario folders): a user's run
         return pytester.runpytest_subprocess("-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider",
-                                             "-p", "no:randomly", *args)
+                                             "-p", "no:randomly", "-o", "addopts=", *args)
     return go
 
 
@@ -45,6 +46,18 @@ def test_errors_show_the_message(run_pytest):
     result.assert_outcomes(passed=5, failed=1)
     result.stdout.fnmatch_lines(["*errored: demo.echo.word-001*", "*implementation exited with code 3*",
                                  "*stderr| panic: crashed on demo.echo.word-001*"])
+
+
+def test_a_second_reply_fails_the_session_whenever_it_comes(run_pytest):
+    """Read during a later item: that item fails, naming the query; read after stop: the session fails, naming it."""
+    during = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd("--twice-on", "demo.add.small-001:before-next")))
+    during.assert_outcomes(passed=5, failed=1)
+    during.stdout.fnmatch_lines(["*protocol error of the earlier query demo.add.small-001, found during this one: "
+                                 "protocol error: a second reply to this query*"])
+    at_stop = run_pytest(*suite_args("--datong-impl-cmd", fake_cmd("--twice-on", "demo.echo.other-variant-004:at-stop")))
+    at_stop.assert_outcomes(passed=6)
+    at_stop.stdout.fnmatch_lines(["*datong: demo.echo.other-variant-004: protocol error: a second reply to this query*"])
+    assert at_stop.ret == 1
 
 
 def test_start_failure_is_an_error_of_every_item_in_one_line(run_pytest):

@@ -4,6 +4,11 @@ one-line errors. Speed is measured by benchmarks/bench_fuzz.py, never here."""
 
 from __future__ import annotations
 
+import shlex
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -206,3 +211,41 @@ def test_a_house_variant_of_a_declared_variant_is_fuzzed():
     (result,) = run(_DatongGuideOnly(), targets([(str(HOUSE), house)], ["bottom_points"]), seed=1, seconds=30,
                     max_examples=300)
     assert result.outcome.skip_message is None and result.outcome.disagreement is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")
+def test_sigterm_while_shrinking_prints_the_disagreement_found_and_exits_143(tmp_path):
+    """SIGTERM (timeout, a CI cancellation, docker stop) stops fuzz as Ctrl-C does: what was found is printed."""
+    mark = tmp_path / "hanging"
+    engine = shlex.join([sys.executable, str(conformance_support.FAKES / "wrong_then_hang.py"), str(mark)])
+    proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "fuzz", "--impl-cmd", engine,
+                             "--variant", "li-zhijiang", "--op", "trick_winner", "--seed", "1", "--timeout", "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not mark.exists() and time.monotonic() < deadline:  # the engine hangs on the shrinker's question
+            time.sleep(0.05)
+        assert mark.exists(), "the engine was never asked a second question"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, (out, err)
+    assert "Traceback" not in err and err.rstrip().endswith("error: interrupted")
+    assert "DISAGREES (interrupted before the shrinking ended)" in err and "1 disagreement in 1 operation" in err
+    assert "interrupted while shrinking: the smallest question found by then" in out
+    path = tmp_path / "found.yaml"
+    path.write_text(out, encoding="utf-8")
+    (scenario,) = load_scenarios([path])
+    assert scenario.op == "trick_winner" and scenario.variant == "huolong/li-zhijiang"
+
+
+@pytest.mark.parametrize("delay", ["0", "0.02"])
+def test_fuzz_finds_an_engine_that_replies_twice(delay):
+    """An engine sending a second, contradicting reply to each question is a disagreement (fuzz used to see none)."""
+    engine = shlex.join([sys.executable, str(conformance_support.FAKES / "double_reference.py"), "--delay", delay])
+    result = _fuzz("--impl-cmd", engine, "--variant", "li-zhijiang", "--op", "trick_winner", "--seed", "3",
+                   "--examples", "20", "-q")
+    assert result.exit_code == 1, result.output
+    assert "errored: " in result.stdout and "a second reply to this query" in result.stdout
+    assert "1 disagreement in 1 operation" in result.stderr

@@ -143,8 +143,15 @@ def test_protocol_1_engines_are_asked_about_huolong_only():
     other = Scenario(id="demo.x-001", variant="demo/plain", rules=("a",), op="echo", given={"value": 1},
                      expect={"value": 1})
     with JsonLinesImplementation(fake_argv("--protocol", "1", "--ops", "*")) as impl:
-        (result,) = run(impl, [other]).results
-    assert result.status == "skipped" and "protocol 1, which covers Huolong only" in result.message
+        outcome = run(impl, [other])
+    (result,) = outcome.results
+    assert result.status == "skipped" and result.message == (
+        "fake-jsonl speaks protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong only; an engine "
+        "declares other games with protocol 2")
+    from datong_rules.conformance.reports.console import render_console
+    assert ("skipped: 1 scenario(s) of demo: fake-jsonl speaks protocol 1 (its 'ready' has no \"protocol\": 2), which "
+            "covers Huolong only; answer 'ready' with \"protocol\": 2 to be asked about other games"
+            ) in render_console(outcome)
 
 
 def test_serve_speaks_protocol_2_when_offered_and_takes_variant_rules():

@@ -87,8 +87,8 @@ def test_coverage_of_a_house_file():
 
 
 def test_pytest_plugin_runs_a_house_file(pytester):
-    result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--pyargs", "datong_rules.conformance", "--datong-impl", REFERENCE,
+    result = pytester.runpytest_subprocess(  # -o addopts=: a user's run, not with the kit's own pytest options
+        "-p", "no:cacheprovider", "-o", "addopts=", "--pyargs", "datong_rules.conformance", "--datong-impl", REFERENCE,
         "--datong-variant", str(REPO / HOUSE), "--datong-op", "bottom_points")
     result.assert_outcomes(passed=len([s for s in inherit(open_variant(str(REPO / HOUSE)), load_scenarios()).scenarios
                                        if s.op == "bottom_points"]))
@@ -98,7 +98,8 @@ def test_pytest_plugin_runs_a_house_file(pytester):
 def test_pytest_plugin_refuses_a_bad_house_file(pytester, tmp_path):
     bad = tmp_path / "club.yaml"
     bad.write_text("id: huolong/club\nextends: huolong/nope\n", encoding="utf-8")
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--pyargs", "datong_rules.conformance",
-                                           "--datong-impl", REFERENCE, "--datong-variant", str(bad))
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", "--pyargs",
+                                           "datong_rules.conformance", "--datong-impl", REFERENCE,
+                                           "--datong-variant", str(bad))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert f"--variant {bad}: " in result.stderr.str()

@@ -29,9 +29,10 @@ def suite():
     return load_scenarios(None)
 
 
-@pytest.fixture(scope="module")
-def report(suite):
-    return run_mutants(suite)
+@pytest.fixture
+def report(mutation_report):
+    """The mutation check of the bundled suite (run once per session, tests/conftest.py)."""
+    return mutation_report
 
 
 def test_the_catalogue_has_at_least_22_distinct_faults_each_naming_its_rules():

@@ -4,6 +4,8 @@ the kit silently (the block syntax is in :mod:`console_blocks`).
 
 The commands run from the repository root through ``bash``, with ``datong-rules`` and ``python`` on the PATH
 meaning this interpreter and this checkout. When one fails, run it by hand and update the doc to what it prints.
+One is not run again: the mutation check (:data:`MUTATION`, a minute of CPU) is the test session's own run
+(``mutation_report``, tests/conftest.py), printed and given the status as its command does.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ DOCS = REPO / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md"))
 COMMANDS = [c for page in PAGES for c in console_commands(page.relative_to(REPO), page.read_text(encoding="utf-8"))]
 TIMEOUT = 120
+MUTATION = "python -m datong_rules.conformance.mutation"
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +55,23 @@ def run(command: ConsoleCommand, bin_dir: Path) -> subprocess.CompletedProcess[s
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
 
 
+def mutation_result(command: ConsoleCommand, report) -> subprocess.CompletedProcess[str]:  # noqa: ANN001
+    """What ``python -m datong_rules.conformance.mutation`` prints and its exit status, from the session's
+    mutation check (the command prints :func:`render` of the same check; status 0 when every mutant is killed and
+    the engine restored, else 1)."""
+    from datong_rules.conformance.mutation.__main__ import render
+
+    return subprocess.CompletedProcess(command.command, 0 if report.ok else 1, render(report) + "\n")
+
+
 @pytest.fixture(scope="module")
-def results(bin_dir: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    """Every quoted command run once, several at a time (by :attr:`ConsoleCommand.where`)."""
+def results(bin_dir: Path, mutation_report) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Every quoted command run once, several at a time (by :attr:`ConsoleCommand.where`); the mutation check
+    from the session's run."""
+    done = {c.where: mutation_result(c, mutation_report) for c in COMMANDS if c.command.strip() == MUTATION}
+    todo = [c for c in COMMANDS if c.where not in done]
     with ThreadPoolExecutor(max_workers=max(2, min(8, os.cpu_count() or 2))) as pool:
-        done = dict(zip([c.where for c in COMMANDS], pool.map(lambda c: run(c, bin_dir), COMMANDS)))
+        done.update(zip([c.where for c in todo], pool.map(lambda c: run(c, bin_dir), todo)))
     return done
 
 
@@ -67,6 +82,7 @@ def test_the_docs_quote_commands_to_check():
     assert pages_with_blocks == {c.path for c in COMMANDS}
     assert sum(1 for c in COMMANDS if c.output) >= 8
     assert any(c.status != 0 for c in COMMANDS), "no quoted command states a non-zero exit status"
+    assert sum(c.command.strip() == MUTATION for c in COMMANDS) == 1, f"the docs no longer quote `{MUTATION}`"
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.where for c in COMMANDS])

@@ -17,6 +17,7 @@ from datong_rules.conformance import scenarios_io
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.reference_impl import records, schema_validator
 from datong_rules.reference_impl.schema_validator import SchemaValidator, is_plain_json
+from datong_rules.reference_impl.variant import default_registry, schema_check
 
 quick_available = pytest.mark.skipif(schema_validator.jsonschema_rs is None, reason="jsonschema-rs not installed")
 
@@ -41,12 +42,32 @@ def checked_pairs() -> list[tuple[SchemaValidator, object]]:
                 pairs.append((check, instance))
         if scenario.full_op == "huolong/replay":
             pairs.append((records._validator("games/huolong/record.schema.json"), scenario.given["record"]))
+    return pairs + variant_pairs()
+
+
+def variant_pairs() -> list[tuple[SchemaValidator, object]]:
+    """(validator, valid instance) for what the variant loader checks, with ``$ref``s between schema files: every
+    bundled and fixture variant file against the variant schema, and each resolved variant against the resolved and
+    (not abstract) its game's complete schema."""
+    registry = default_registry()
+    schema_dir = registry.schema_dir
+    pairs: list[tuple[SchemaValidator, object]] = []
+    files = [registry.root / f"{v}.yaml" for v in registry.variant_ids()] + scenarios_io.find_variant_files()
+    for path in files:
+        pairs.append((schema_check.validator(schema_dir / "variant.schema.json"),
+                      scenarios_io.read_yaml_file(path).data))
+        variant = registry.load_file(path)
+        pairs.append((schema_check.validator(schema_dir / "variant.schema.json", "resolved"), variant.data))
+        if not variant.abstract:
+            pairs.append((schema_check.validator(registry.rules_schema(variant.data["game"]), "complete"),
+                          variant.data))
+    assert len(files) > 50
     return pairs
 
 
 @quick_available
 def test_the_quick_check_accepts_all_the_bundled_data(checked_pairs):
-    assert len(checked_pairs) > 1500
+    assert len(checked_pairs) > 1600
     for check, instance in checked_pairs:
         assert check.full.is_valid(instance)
         assert check._quickly_valid(instance)

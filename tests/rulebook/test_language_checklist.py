@@ -67,9 +67,8 @@ def test_no_page_uses_a_phrasing_to_avoid(lang):
 
 
 def test_one_card_gets_its_article_in_english():
-    from datong_rules.rulebook.answers_climbing import _one_card
+    from datong_rules.reference_impl.climbing.stories import _one_card
 
-    assert _one_card(["BJ"], "en") == "the big joker"
-    assert _one_card(["8"], "en") == "an 8" and _one_card(["7"], "en") == "a 7"
-    assert _one_card(["BJ"], "zh") == "大王"
-    assert _one_card(["5", "4"], "en") == "5, 4"
+    assert _one_card(["BJ"]) == {"zh": "大王", "en": "the big joker"}
+    assert _one_card(["8"])["en"] == "an 8" and _one_card(["7"])["en"] == "a 7"
+    assert _one_card(["5", "4"])["each"] == ["5", "4"]

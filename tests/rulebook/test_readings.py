@@ -33,6 +33,7 @@ def test_the_register_loads_and_is_sound():
     (lambda d: d["readings"].append(dict(d["readings"][0])), "the id is used twice"),
     (lambda d: d["readings"][0]["choices"][0].update(chosen="nothing"), "which is not one of its readings"),
     (lambda d: d["readings"][0].update(id="Not An Id"), "does not match"),
+    (lambda d: d["readings"][0].update(game="wakeng"), "is not a game of the registry"),
 ])
 def test_a_broken_register_is_named_in_one_line(edit, expected):
     data = yaml.safe_load(register_path().read_text(encoding="utf-8"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from datong_rules.reference_impl import records as envelope
-from datong_rules.reference_impl.records import ReplayResult
+from datong_rules.reference_impl.replay import GameReplay, Refusal, ReplayResult, replay_record
 
 from . import HERE
-from .state import IllegalAction, Match, ToyHand
+from .state import Match, ToyHand
 from .rules import ToyRules
 
 SCHEMA = HERE / "record.schema.json"
@@ -26,37 +26,26 @@ def match_body(match: Match) -> dict[str, Any]:
     return {"hands": [envelope.hand_record(h, seed=match.seed) for h in match.hands], "scores": list(match.scores)}
 
 
-def _replay_hand(rules: ToyRules, record: dict) -> tuple[ToyHand | None, ReplayResult | None]:
-    try:
-        state = ToyHand(rules, record["pack"], first=record["first"], hand_number=record["hand_number"])
-    except ValueError as err:
-        return None, ReplayResult(False, None, None, None, "bad_pack", str(err))
-    for i, action in enumerate(record["actions"]):
-        if action.get("type") == "settle":
-            if not state.is_terminal():
-                return state, ReplayResult(False, None, i, None, "wrong_phase", "a settle entry before the end")
-            claim = {k: v for k, v in action.items() if k != "type"}
-            if claim != state.settlement():
-                return state, ReplayResult(False, None, i, None, "wrong_settlement", f"the rules give {state.settlement()}")
-            continue
+class ToyReplay(GameReplay):
+    """The toy's hooks of the kit's replay driver: the pack and first seat, ``settle`` entries, ``missing_actions``."""
+
+    incomplete = "missing_actions"
+
+    def start(self, rules: ToyRules, hand: dict, expected: Any) -> ToyHand:
         try:
-            state.apply(action)
-        except IllegalAction as err:
-            return state, ReplayResult(False, None, i, err.seat, err.reason, str(err), state)
-    if not state.is_terminal():
-        return state, ReplayResult(False, None, len(record["actions"]), state.current_player(), "missing_actions")
-    return state, None
+            return ToyHand(rules, hand["pack"], first=hand["first"], hand_number=hand["hand_number"])
+        except ValueError as err:
+            raise Refusal("bad_pack", detail=str(err)) from None
+
+    def step(self, state: ToyHand, index: int, action: dict) -> None:
+        if action.get("type") != "settle":
+            super().step(state, index, action)
+        elif not state.is_terminal():
+            raise Refusal("wrong_phase", index, detail="a settle entry before the end")
+        elif {k: v for k, v in action.items() if k != "type"} != state.settlement():
+            raise Refusal("wrong_settlement", index, detail=f"the rules give {state.settlement()}")
 
 
 def replay(record: dict, rules: ToyRules | None = None) -> ReplayResult:
     """Replay a toy hand or match record; ``.answer()`` is the ``replay`` operation's answer."""
-    rules = envelope.game_rules(record, rules)
-    hands = record["hands"] if record["record"] == "match" else [record]
-    state = None
-    for h, hand in enumerate(hands):
-        state, refused = _replay_hand(rules, hand)
-        if refused is not None:
-            if record["record"] == "match":
-                refused.hand = h
-            return refused
-    return ReplayResult(True, state=state)
+    return replay_record(record, envelope.game_rules(record, rules), ToyReplay())

@@ -7,7 +7,8 @@ seat in after them if they went out). A seat with no cards left is out (``finish
 it gives the first out one card of its choice (``{"type": "give", "seat", "to", "cards": [card]}``) and the hand ends.
 
 Actions: ``{"type": "pass", "seat"}``, ``{"type": "play", "seat", "cards", "reading"?}``, ``{"type": "give", …}``.
-An illegal action raises :class:`IllegalAction` (a ``ValueError`` with a reason code) and changes nothing.
+An illegal action raises the kit's :class:`~datong_rules.reference_impl.state_api.IllegalAction` (a ``ValueError`` with a
+reason code) and changes nothing.
 """
 
 from __future__ import annotations
@@ -19,21 +20,10 @@ from typing import Any
 
 from datong_rules.reference_impl.actions import ActionError, read_action
 from datong_rules.reference_impl.bots import play_match
+from datong_rules.reference_impl.state_api import IllegalAction, MatchError, check_on_a_copy
 
 from .combos import Reading, beats, declared, reading_of, readings
 from .rules import ToyRules
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse: ``reason`` (a code), ``seat``."""
-
-    def __init__(self, reason: str, seat: Any, detail: str = "") -> None:
-        self.reason, self.seat = reason, seat
-        super().__init__(f"seat {seat}: {reason}" + (f": {detail}" if detail else ""))
-
-
-class MatchError(RuntimeError):
-    """The match is over."""
 
 
 class ToyHand:
@@ -128,6 +118,10 @@ class ToyHand:
                             "reading": reading_of(self.rules, cards, rng.choice(options))}
         return {"type": "pass", "seat": seat}
 
+    def check(self, action: dict) -> str | None:
+        """None when ``action`` is legal now, else the reason code :meth:`apply` would give (tried on a copy)."""
+        return check_on_a_copy(self, action)
+
     def apply(self, action: dict) -> None:
         """Apply one action (module doc for the shapes).
 
@@ -139,12 +133,12 @@ class ToyHand:
             action = read_action(action, self.rules.players)  # the shared notation, canonical cards
         except ActionError as err:
             raise IllegalAction("bad_action", action.get("seat") if isinstance(action, dict) else None,
-                                str(err)) from None
+                                action, str(err)) from None
         kind, seat = action["type"], action["seat"]
         if self.phase == "over" or (kind == "give") != (self.phase == "give") or kind == "bury":
-            raise IllegalAction("wrong_phase", seat, f"a {kind} in the {self.phase} phase")
+            raise IllegalAction("wrong_phase", seat, action, f"a {kind} in the {self.phase} phase")
         if seat != self.turn:
-            raise IllegalAction("out_of_turn", seat, f"seat {self.turn} is to act")
+            raise IllegalAction("out_of_turn", seat, action, f"seat {self.turn} is to act")
         if kind == "pass":
             self._pass(seat)
         elif kind == "play":
@@ -154,14 +148,14 @@ class ToyHand:
 
     def _take(self, seat: int, cards: Any) -> list[str]:
         if not isinstance(cards, list) or not cards:
-            raise IllegalAction("bad_action", seat, "'cards' must be a list of cards")
+            raise IllegalAction("bad_action", seat, detail="'cards' must be a list of cards")
         if any(not isinstance(c, str) for c in cards) or Counter(cards) - self.hands[seat]:
             raise IllegalAction("not_in_hand", seat)
         return list(cards)
 
     def _pass(self, seat: int) -> None:
         if self.last is None:
-            raise IllegalAction("must_lead", seat, "the leader plays")
+            raise IllegalAction("must_lead", seat, {"type": "pass", "seat": seat}, "the leader plays")
         self.passed.add(seat)
         self.actions.append({"type": "pass", "seat": seat})
         self._advance(seat)
@@ -208,7 +202,7 @@ class ToyHand:
     def _give(self, seat: int, action: dict) -> None:
         cards = self._take(seat, action.get("cards"))
         if action.get("to") != self.finish[0] or len(cards) != 1:
-            raise IllegalAction("bad_give", seat, f"one card to the first out (seat {self.finish[0]})")
+            raise IllegalAction("bad_give", seat, action, f"one card to the first out (seat {self.finish[0]})")
         self.hands[seat].subtract(cards)
         self.hands[seat] = +self.hands[seat]
         self.hands[self.finish[0]].update(cards)

@@ -8,6 +8,7 @@ import argparse
 import json
 import subprocess
 import sys
+import threading
 import time
 
 parser = argparse.ArgumentParser()
@@ -27,7 +28,17 @@ parser.add_argument("--leave-child", metavar="PIDFILE",
                     help="start `sleep 30` holding stdout and stderr, append its pid to PIDFILE, never stop it")
 parser.add_argument("--hang-mark", metavar="FILE", help="create FILE when hanging (--hang-on, --silent-handshake)")
 parser.add_argument("--deaf", action="store_true", help="after ready, read nothing more")
+parser.add_argument("--raw-on", action="append", default=[], metavar="ID=TEXT",
+                    help="reply TEXT (a raw line, {id} replaced by the id) to the query of ID")
+parser.add_argument("--twice-on", action="append", default=[], metavar="ID:WHEN",
+                    help="after replying to ID, send a second, contradicting reply: WHEN is 'now' (with the first), "
+                         "'before-next' (when the next query comes, before its reply), 'after-next' (after the next "
+                         "reply), 'at-stop' (when stop comes), or a delay in seconds (from a thread)")
 args = parser.parse_args()
+raw = dict(item.split("=", 1) for item in args.raw_on)
+twice = dict(item.split(":", 1) for item in args.twice_on)
+due: dict[str, list[str]] = {}  # event → second replies waiting for it
+lock = threading.Lock()
 
 if args.leave_child:
     worker = subprocess.Popen(["sleep", "30"])  # inherits stdout and stderr: keeps the pipes open
@@ -42,8 +53,18 @@ def hang():
 
 
 def send(message):
-    sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+    write(json.dumps(message, ensure_ascii=False) + "\n")
+
+
+def write(text):
+    with lock:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def second_reply(qid):
+    """A reply contradicting the first one (another answer) to the query of ``qid``."""
+    return json.dumps({"type": "result", "id": qid, "answer": {"value": "SECOND", "sum": -999}}) + "\n"
 
 
 def answer(op, given):
@@ -79,8 +100,25 @@ if args.deaf:
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "stop":
+        for text in due.pop("at-stop", []):
+            write(text)
         break
     qid = msg["id"]
+    for text in due.pop("before-next", []):
+        write(text)
+        time.sleep(0.1)  # the runner is already waiting for this query's reply
+    pending_after = due.pop("after-next", [])
+    if qid in twice:
+        when = twice[qid]
+        if when not in ("now", "before-next", "after-next", "at-stop"):
+            threading.Timer(float(when), write, [second_reply(qid)]).start()
+        elif when != "now":
+            due.setdefault(when, []).append(second_reply(qid))
+    if pending_after:
+        due["send-after-reply"] = pending_after
+    if qid in raw:
+        write(raw[qid].replace("{id}", qid) + "\n")
+        continue
     for i in range(args.stderr_spam):
         print(f"debug {qid} line {i} " + "x" * 100, file=sys.stderr)
     sys.stderr.flush()
@@ -124,4 +162,7 @@ for line in sys.stdin:
     result = answer(msg["op"], msg["given"])
     if qid in args.wrong_on:
         result = {key: "WRONG" for key in result}
-    send({"type": "result", "id": qid, "answer": result})
+    reply = json.dumps({"type": "result", "id": qid, "answer": result}, ensure_ascii=False) + "\n"
+    write(reply + (second_reply(qid) if twice.get(qid) == "now" else ""))  # 'now': one write, both lines
+    for text in due.pop("send-after-reply", []):
+        write(text)

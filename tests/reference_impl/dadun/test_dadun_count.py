@@ -115,3 +115,21 @@ def test_counting_agrees_with_listing_on_full_hands():
         table = Reading("pair", ("S9", "D9"))
         assert sum(count_plays(rules, hand, level, table, "follow").values()) == len(
             legal_plays(rules, hand, level, table, "follow"))
+
+
+@pytest.mark.parametrize("overrides", [{}, {"wild.alone": "declared", "wild.only_wilds": "declared",
+                                            "wild.for_jokers": "allowed"},
+                                       {"combinations.flush_also_straight": False, "wild.three_wilds_dun": True,
+                                        "combinations.dun_also_triple": False}])
+def test_every_class_lists_as_many_plays_as_it_counts(overrides):
+    # the counter (multiset arithmetic) and the generator (card sets read one by one) agree class by class
+    from datong_rules.reference_impl.dadun.count import play_classes
+    from datong_rules.reference_impl.dadun.plays import class_plays
+    rules = rules_with(V, overrides) if overrides else rules_for(V)
+    rng = random.Random(13)
+    pack = full_pack(3)
+    rng.shuffle(pack)
+    hand = Counter(pack[:24] + ["H2", "H2"])
+    hand = Counter({card: min(n, 3) for card, n in hand.items()})
+    for found in play_classes(rules, hand, "2"):
+        assert len(list(class_plays(rules, hand, "2", found))) == found.ways, found

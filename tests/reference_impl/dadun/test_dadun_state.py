@@ -123,13 +123,16 @@ def test_actions_are_read_in_the_shared_notation():
     state = new_hand(V, random.Random(3))
     seat = state.current_player()
     card = sorted(state.hands[seat].elements())[0]
-    assert state.check({"type": "play", "seat": seat, "cards": [card], "extra": 1}) == ("bad_action", None)
-    assert state.check({"type": "play", "seat": 7, "cards": [card]}) == ("bad_action", None)
+    assert state.check({"type": "play", "seat": seat, "cards": [card], "extra": 1}) == "bad_action"
+    assert state.check({"type": "play", "seat": 7, "cards": [card]}) == "bad_action"
     assert state.check({"type": "play", "seat": seat, "cards": [card],
-                        "reading": {"combination": "single", "cards": [card, card]}}) == ("bad_action", None)
-    assert state.check({"type": "play", "seat": seat, "cards": []}) == ("empty_play", None)
-    assert state.check({"type": "play", "seat": (seat + 1) % 4, "cards": []}) == ("out_of_turn", None)
-    assert state.check({"type": "pass", "seat": seat}) == ("must_lead", None)
+                        "reading": {"combination": "single", "cards": [card, card]}}) == "bad_action"
+    assert state.check({"type": "play", "seat": seat, "cards": []}) == "empty_play"
+    assert state.check({"type": "play", "seat": (seat + 1) % 4, "cards": []}) == "out_of_turn"
+    assert state.check({"type": "pass", "seat": seat}) == "must_lead"
+    assert state.judge({"type": "pass", "seat": seat}) == ("must_lead", None)  # judge: the reason and the reading
+    reason, reading = state.judge({"type": "play", "seat": seat, "cards": [card]})
+    assert reason is None and reading.as_dict() == {"combination": "single", "cards": [card]}
     state.apply({"type": "play", "seat": seat, "cards": [card.lower()]})
     assert state.actions[-1]["cards"] == [card]
 

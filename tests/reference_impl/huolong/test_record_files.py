@@ -78,7 +78,7 @@ def test_an_unknown_record_kind_lists_the_kinds(match_record):
 def test_a_seat_or_null_field_reports_the_seat_branch(match_record):
     bad = copy.deepcopy(match_record)
     bad["hands"][1]["banker"] = 7
-    assert refusal(bad) == "not a valid record at hands[1].banker: 7 is out of range (expected a number ≤ 3)"
+    assert refusal(bad) == "not a valid record at hands[1].banker: 7 is out of range (expected a whole number ≤ 3)"
 
 
 def test_an_error_deep_in_a_large_record_is_found_quickly_and_placed_exactly(match_record):
@@ -184,6 +184,23 @@ def test_play_takes_a_house_variant_file_and_verify_takes_it_back(tmp_path):
     assert alone.exit_code == 2 and "unknown variant 'huolong/example-club'" in alone.stderr
     told = run("verify", "--variant", str(HOUSE), str(path))
     assert told.exit_code == 0 and told.stdout == f"{path}: OK (match, 1 deal)\n"
+
+
+def test_verify_refuses_a_record_of_another_variant_than_the_one_given(tmp_path):
+    """`verify --variant` used to verify a record of another variant, or game, by the record's own variant: "OK"."""
+    biedan = tmp_path / "biedan.json"
+    assert run("play", "biedan/biedan-guide", "--hands", "1", "--record", str(biedan)).exit_code == 0
+    for given, games in (("dadun/dadun-guide", " (a biedan record, a dadun variant)"),
+                         ("huolong/li-zhijiang", " (a biedan record, a huolong variant)")):
+        out = run("verify", "--variant", given, str(biedan))
+        assert (out.exit_code, out.stdout) == (2, ""), out.output
+        assert out.stderr == (f"error: {biedan}: the record was played with variant 'biedan/biedan-guide', not with "
+                              f"the variant given, '{given}'{games}; give the variant it was played with, or none "
+                              "for a bundled one\n")
+    li = Path(__file__).resolve().parents[2] / "fixtures" / "records" / "huolong-li-zhijiang-seed1.json"
+    out = run("verify", "--variant", str(HOUSE), str(li))  # same game, another variant (a house file's)
+    assert out.exit_code == 2 and "not with the variant given, 'huolong/example-club';" in out.stderr
+    assert run("verify", "--variant", "biedan/biedan-guide", str(biedan)).exit_code == 0
 
 
 def test_play_quotes_a_bad_file_as_typed(tmp_path):

@@ -320,6 +320,6 @@ def test_the_bottom_multiplier_is_bounded(tmp_path):
     huge = problems_of(tmp_path, rule("bottom", "multiplier", "99999999999999999999999999999999999"))
     assert [(p.kind, p.rule_path, p.message, p.expected) for p in huge] == [
         ("bad_value", "rules.bottom.multiplier.value", "99999999999999999999999999999999999 is out of range",
-         "a number ≤ 10")]
+         "a whole number ≤ 10")]
     assert not [p for p in problems_of(tmp_path, rule("bottom", "multiplier", "10"))
                 if p.rule_path.startswith("rules.bottom")]

@@ -11,7 +11,8 @@ from jsonschema import Draft7Validator, Draft202012Validator
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.variant import list_variants
 
-SCHEMAS = ["variant.schema.json", "sources.schema.json", "common.schema.json", "games/huolong/rules.schema.json"]
+SCHEMAS = ["variant.schema.json", "sources.schema.json", "common.schema.json",
+           "games/huolong/rules.schema.json", "games/biedan/rules.schema.json", "games/dadun/rules.schema.json"]
 RESOLVED_ONLY = ("resolved", "complete")  # $defs checked on resolved data, not on files
 
 
@@ -59,19 +60,48 @@ def test_every_file_object_forbids_unknown_keys(name):
             continue  # property names; conditions (not a shape of data)
         types = node.get("type")
         if types == "object" or (isinstance(types, list) and "object" in types):
-            assert node.get("additionalProperties") is False, path
+            assert node.get("additionalProperties") is False or "propertyNames" in node, path  # or a map of known keys
 
 
-def test_every_rule_item_has_the_same_shape():
-    defs = load("games/huolong/rules.schema.json")["$defs"]
+GAMES = ("huolong", "biedan", "dadun")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_item_is_the_common_rule_item_with_its_value(game):
+    """A rule item is the one common rule item (envelope, provenance, notes) plus its value's shape: nothing else."""
+    defs = load(f"games/{game}/rules.schema.json")["$defs"]
     items = {k: v for k, v in defs.items() if k.startswith("rule.")}
-    assert len(items) > 40
+    assert len(items) > 30
     for name, item in items.items():
-        assert item["required"] == ["value", "text"], name
-        assert set(item["properties"]) == {"value", "text", "source", "inferred", "note", "note_zh"}, name
-        assert item["anyOf"] == [{"required": ["source"]}, {"required": ["inferred"]}], name
-        assert item["not"] == {"type": "object", "required": ["source", "inferred"]}, name
-        assert item["type"] == ["object", "null"], name  # null deletes an inherited rule
+        assert item["allOf"] == [{"$ref": "../../common.schema.json#/$defs/ruleItem"}], name
+        assert set(item) == {"description", "allOf", "properties"}, name
+        assert set(item["properties"]) == {"value"}, name
+    assert not {"text", "source", "inferred", "note", "noteZh"} & set(defs), "a private copy of a common definition"
+
+
+def test_the_common_rule_item():
+    item = load("common.schema.json")["$defs"]["ruleItem"]
+    assert item["required"] == ["value", "text"]
+    assert set(item["properties"]) == {"value", "text", "source", "inferred", "note", "note_zh", "text_only"}
+    assert item["anyOf"] == [{"required": ["source"]}, {"required": ["inferred"]}]
+    assert item["not"] == {"type": "object", "required": ["source", "inferred"]}
+    assert item["type"] == ["object", "null"]  # null deletes an inherited rule
+    assert item["description"].startswith("Rule ")  # validate's messages name a rule item by it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_app_citation_is_accepted_in_every_game(game):
+    """source: {id, file} (an app's file) is a citation in every game's house file, not only in Huolong's."""
+    from datong_rules.reference_impl.variant.schema_check import validator
+
+    check = validator(schema_path("variant.schema.json"))
+    text = {"zh": "名", "en": "name"}
+    item = {"value": 3 if game == "biedan" else 4, "text": text, "source": {"id": "some-app", "file": "src/rules.ts"}}
+    data = {"id": f"{game}/x", "extends": f"{game}/base", "name": text, "summary": text,
+            "rules": {"players": {"count": item}}}
+    assert not [e.message for e in check.iter_errors(data)]
+    item["source"] = {"id": "some-app"}  # neither section, file nor setting
+    assert list(check.iter_errors(data))
 
 
 def test_complete_huolong_names_only_rules_the_schema_defines():

@@ -1,0 +1,143 @@
+"""The combination model of the climbing games: one entry of ``combinations.catalogue`` read into a
+:class:`Combination`, and checked against what a game's engine plays.
+
+Every climbing game describes its combinations by *shape*, the way the family's engines do: ``same_rank`` (cards of
+one rank: single, pair, bomb), ``sequence`` (consecutive ranks, ``unit`` cards of each, a run length), ``fixed_set``
+(exactly these cards: the rocket), ``triple_with_pair`` (a full house), ``identical`` (identical cards of several
+decks: a dun), ``linked`` (two combinations of adjacent ranks). A game says which entries its engine plays with a
+table of *templates* (:func:`read_catalogue`); an entry no template accepts is refused with a one-line error naming
+the entry and the field, so ``validate`` places it (never silently ignored). New shapes and fields (attachments such
+as three-with-one, runs with the A at either end) are added here and accepted by a game once its engine plays them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+RUN_LENGTHS = (2, 13)
+"""The run lengths an engine that plays every length plays: 2 to 13 ranks (the A may not repeat in a run)."""
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One combination of a catalogue.
+
+    Attributes:
+        name: the catalogue name (``"straight"``); shape: see the module docstring; tier: how it beats (a game's
+            names: ``ordinary``, ``bomb``, ``top``, ``dun`` …); size: cards (same_rank, identical,
+            triple_with_pair); min_size: fewest cards of a same_rank combination of growing size (bombs of four or
+            more); unit: cards per rank of a sequence (an int), or the linked combination (``"bomb"``, ``"dun"``);
+            min_length / max_length: ranks of a sequence (equal for a fixed length; max_length 0: no limit);
+            suited: a sequence of one suit only; cards: a fixed_set's cards; key: how two of its kind compare (as
+            the catalogue writes it, lists as tuples; None when the game's text gives it); extra: the other
+            fields of the entry as sorted (field, value) pairs (``pair``, ``count``, ``relation``). Hashable.
+    """
+
+    name: str
+    shape: str
+    tier: str
+    size: int = 0
+    min_size: int = 0
+    unit: int | str = 0
+    min_length: int = 0
+    max_length: int = 0
+    suited: bool = False
+    cards: tuple[str, ...] = ()
+    key: Any = None
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def cards_per_play(self) -> tuple[int, int]:
+        """(fewest, most) cards of one play (most 0: no limit)."""
+        if self.shape == "sequence" and isinstance(self.unit, int):
+            return self.min_length * self.unit, self.max_length * self.unit
+        if self.shape == "fixed_set":
+            return len(self.cards), len(self.cards)
+        if self.min_size:
+            return self.min_size, 0
+        return self.size, self.size
+
+
+_FIELDS = ("name", "shape", "tier", "size", "min_size", "unit", "length", "min_length", "max_length", "suited",
+           "cards", "key")
+
+
+def combination(entry: Mapping[str, Any]) -> Combination:
+    """A catalogue entry (a mapping of the variant file) as a :class:`Combination`; ``length`` sets both bounds."""
+    length = entry.get("length", 0)
+    return Combination(
+        name=str(entry.get("name")), shape=str(entry.get("shape")), tier=str(entry.get("tier")),
+        size=entry.get("size", 0), min_size=entry.get("min_size", 0), unit=entry.get("unit", 0),
+        min_length=entry.get("min_length", length), max_length=entry.get("max_length", length),
+        suited=bool(entry.get("suited", False)), cards=tuple(entry.get("cards", ())), key=_frozen(entry.get("key")),
+        extra=tuple(sorted((k, _frozen(v)) for k, v in entry.items() if k not in _FIELDS)))
+
+
+def _frozen(value: Any) -> Any:
+    """Lists as tuples (a catalogue value made hashable)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True)
+class Between:
+    """A template value: any integer from ``low`` to ``high``."""
+
+    low: int
+    high: int
+
+    def __call__(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.low} to {self.high}"
+
+
+def ANY(value: object) -> bool:  # noqa: N802 - a constant of the template vocabulary
+    """A template value: any value the schema allows, or the field absent."""
+    return True
+
+Template = Mapping[str, Any]
+"""Field → the value the engine plays, or a predicate (:class:`Between`, :data:`ANY`). A field the template lacks
+is not played; a field the entry lacks is ``"absent"`` to the template (:data:`ANY` accepts it)."""
+
+
+def _refusal(template: Template, entry: Mapping[str, Any]) -> str | None:
+    """Why ``template`` does not accept ``entry`` (``field = value … (it plays: …)``), or None."""
+    for name in sorted((set(entry) | set(template)) - {"name"}):
+        want, got = template.get(name, "absent"), entry.get(name, "absent")
+        if callable(want):
+            if not want(got):
+                plays = "any value" if want is ANY else str(want)
+                return f"{name} = {got!r} is not played by the engine (it plays: {plays})"
+        elif got != want:
+            return f"{name} = {got!r} is not played by the engine (it plays: {want!r})"
+    return None
+
+
+def read_catalogue(entries: list[Mapping[str, Any]], templates: Mapping[str, Template],
+                   error: type[ValueError]) -> tuple[Combination, ...]:
+    """The combinations of ``combinations.catalogue``, each accepted by the game's template for its name, else for
+    its shape.
+
+    Args:
+        entries: the rule's value (schema-valid); templates: combination name or shape → :data:`Template`;
+        error: the game's RulesError.
+
+    Raises:
+        error: ``combinations.catalogue: entry N (name): field = value is not played by the engine (it plays: …)``,
+        or an entry whose name and shape have no template.
+    """
+    out = []
+    for index, entry in enumerate(entries):
+        name = entry.get("name")
+        template = templates.get(str(name)) or templates.get(str(entry.get("shape")))
+        if template is None:
+            raise error(f"combinations.catalogue: entry {index + 1} {name!r} is not played by the engine "
+                        f"(it plays: {', '.join(templates)})")
+        reason = _refusal(template, entry)
+        if reason:
+            raise error(f"combinations.catalogue: entry {index + 1} ({name}): {reason}")
+        out.append(combination(entry))
+    return tuple(out)

@@ -1,0 +1,39 @@
+"""The reading of played cards in 打墩 Dadun [combinations.*, wild.*]: the declared one, checked, or the only one the
+cards have. Shared by the hand state (a play's legality), the ``legal_play``/``beats`` operations and the ``round``
+operation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import combinations as cb
+from .rules import DadunRules
+
+
+def resolve(rules: DadunRules, cards: tuple[str, ...], reading: Any, level: str,
+            strict_what: str | None = None) -> Any:
+    """The reading of played ``cards`` at ``level``: the declared ``reading`` (``{combination, cards}``, checked) or,
+    without one, the only reading the cards have.
+
+    Returns:
+        A :class:`~.combinations.Reading`, or a reason code (``not_a_combination``, ``bad_reading``, ``wild_misuse``,
+        ``reading_needed``).
+
+    Raises:
+        ValueError: with ``strict_what`` (a table, named so in the message) a reason code is raised instead of
+            returned; also a declared reading that is not ``{combination, cards}``.
+    """
+    def fail(code: str) -> str:
+        if strict_what:
+            raise ValueError(f"{strict_what}: {code.replace('_', ' ')} ({list(cards)})")
+        return code
+    if reading is not None:
+        declared = cb.normalise(rules, cards, reading, level)
+        code = cb.check_declared(rules, cards, declared, level)
+        return fail(code) if code else declared
+    found = cb.readings(rules, cards, level)
+    if not found:
+        return fail("not_a_combination")
+    if len(found) > 1:
+        return fail("reading_needed")
+    return found[0]

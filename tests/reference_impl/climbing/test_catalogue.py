@@ -1,0 +1,58 @@
+"""The climbing games' combination model: catalogue entries read into Combination, checked against a game's
+templates (what its engine plays)."""
+
+from __future__ import annotations
+
+import pytest
+
+from datong_rules.reference_impl.biedan.rules import rules_for as biedan_rules
+from datong_rules.reference_impl.climbing.catalogue import ANY, Between, combination, read_catalogue
+from datong_rules.reference_impl.dadun.rules import rules_for as dadun_rules
+
+
+class Refused(ValueError):
+    pass
+
+
+TEMPLATES = {"straight": {"shape": "sequence", "unit": 1, "length": Between(3, 13), "tier": ANY},
+             "same_rank": {"shape": "same_rank", "size": ANY, "tier": ANY}}
+
+
+def test_a_fixed_length_sets_both_bounds_and_the_model_is_hashable():
+    run = combination({"name": "straight", "shape": "sequence", "unit": 1, "length": 6, "tier": "ordinary",
+                       "key": ["top"], "pair": "x"})
+    assert (run.min_length, run.max_length, run.cards_per_play) == (6, 6, (6, 6))
+    assert run.key == ("top",) and run.extra == (("pair", "x"),)
+    assert hash(run) == hash(combination({"name": "straight", "shape": "sequence", "unit": 1, "length": 6,
+                                          "tier": "ordinary", "key": ["top"], "pair": "x"}))
+    bomb = combination({"name": "bomb", "shape": "same_rank", "min_size": 4, "tier": "bomb"})
+    assert bomb.cards_per_play == (4, 0)
+
+
+def test_templates_by_name_then_by_shape():
+    found = read_catalogue([{"name": "straight", "shape": "sequence", "unit": 1, "length": 5, "tier": "ordinary"},
+                            {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"}], TEMPLATES, Refused)
+    assert [c.name for c in found] == ["straight", "pair"]
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"name": "straight", "shape": "sequence", "unit": 1, "length": 2, "tier": "t"},
+     "entry 1 (straight): length = 2 is not played by the engine (it plays: 3 to 13)"),
+    ({"name": "straight", "shape": "sequence", "unit": 2, "length": 5, "tier": "t"},
+     "entry 1 (straight): unit = 2 is not played by the engine (it plays: 1)"),
+    ({"name": "pair", "shape": "same_rank", "size": 2, "tier": "t", "attachments": "one"},
+     "entry 1 (pair): attachments = 'one' is not played by the engine (it plays: 'absent')"),
+    ({"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"},
+     "entry 1 'rocket' is not played by the engine (it plays: straight, same_rank)"),
+])
+def test_an_entry_no_template_accepts_is_refused_with_its_place(entry, said):
+    with pytest.raises(Refused) as err:
+        read_catalogue([entry], TEMPLATES, Refused)
+    assert str(err.value) == "combinations.catalogue: " + said
+
+
+def test_both_games_read_their_catalogue_into_the_one_model():
+    biedan = biedan_rules("biedan/biedan-guide").combination("straight")
+    assert (biedan.shape, biedan.unit, biedan.min_length, biedan.max_length) == ("sequence", 1, 3, 0)
+    dadun = {c.name: c for c in dadun_rules("dadun/dadun-guide").combinations}
+    assert (dadun["straight"].min_length, dadun["straight"].max_length, dadun["triple_run"].unit) == (5, 5, 3)

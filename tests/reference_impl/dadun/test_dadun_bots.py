@@ -1,0 +1,78 @@
+"""The 打墩 Dadun greedy bot decides from play classes: its choice is legal and as weak as the weakest of the listed
+legal plays (the bot's rule, checked against :func:`.plays.legal_plays`)."""
+
+from __future__ import annotations
+
+import random
+
+from datong_rules.reference_impl.climbing.seats import partner_of
+from datong_rules.reference_impl.dadun import combinations as cb
+from datong_rules.reference_impl.dadun.bots import GreedyBot, _strength
+from datong_rules.reference_impl.dadun.plays import legal_plays
+from datong_rules.reference_impl.dadun.rules import rules_with
+from datong_rules.reference_impl.dadun.state import new_hand
+
+V = "dadun/dadun-guide"
+
+
+def _weakest_listed(state) -> tuple | None:
+    """The bot's rule worked on the full list: the least strength among the plays it may make (None: it passes)."""
+    seat = state.current_player()
+    if state.table is not None and seat in state.locked:
+        return None
+    table = state.table[1] if state.table is not None else None
+    plays = legal_plays(state.rules, state.hands[seat], state.level, table, state.table_was)
+    if state.table is not None and state.table[2] == partner_of(seat, state.rules.players):
+        plays = [p for p in plays if cb.TIER[p[1].combination] == 0]
+    return min((_strength(state, r.combination, r.cards) for _, r in plays), default=None)
+
+
+def _check_hand(state, rng: random.Random, budget: int) -> int:
+    """Compare the bot with the listing at cheap decisions (following, or leading a small hand); random play moves
+    the hand on. Returns the number of decisions compared."""
+    bot, compared = GreedyBot(), 0
+    while not state.is_terminal() and compared < budget:
+        seat = state.current_player()
+        if state.table is not None or sum(state.hands[seat].values()) <= 16:
+            action = bot.choose(state)
+            assert state.check(action) is None, action
+            want = _weakest_listed(state)
+            if want is None:
+                assert action["type"] == "pass"
+            else:
+                reading = action["reading"]
+                assert _strength(state, reading["combination"], tuple(reading["cards"])) == want
+            compared += 1
+        state.apply(state.random_action(rng))
+    return compared
+
+
+def test_greedy_choice_is_the_weakest_legal_play():
+    rng = random.Random(5)
+    compared = sum(_check_hand(new_hand(V, rng), rng, 40) for _ in range(2))
+    assert compared >= 60
+
+
+def test_greedy_choice_under_other_option_values():
+    rng = random.Random(9)
+    for overrides in ({"combinations.flush_also_straight": False, "combinations.dun_also_triple": False},
+                      {"wild.alone": "declared", "wild.only_wilds": "declared", "wild.for_jokers": "allowed"},
+                      {"beating.bombs_beat_ordinary": False, "ranking.lead_means": "hand_opening"}):
+        assert _check_hand(new_hand(rules_with(V, overrides), rng), rng, 25) >= 20
+
+
+def test_the_random_bots_follow_is_the_lowest_group_that_beats():
+    from collections import Counter
+
+    from datong_rules.reference_impl.dadun.plays import random_follow
+    from datong_rules.reference_impl.dadun.rules import rules_for
+    rules = rules_for(V)
+    # level 2 (wild H2): over a 7, the 8 is the lowest single that beats (the 5 does not, the 9 is higher)
+    single = random_follow(rules, Counter(["S5", "H9", "C9", "D8"]), "2", cb.Reading("single", ("S7",)), "follow")
+    assert single is not None and single[0] == ["D8"] and single[1].combination == "single"
+    # over a pair of 6s: the two identical H9 (the 7 is alone, the 10s are higher)
+    pair = random_follow(rules, Counter({"S7": 1, "H9": 2, "C10": 2}), "2", cb.Reading("pair", ("S6", "C6")),
+                         "follow")
+    assert pair is not None and pair[0] == ["H9", "H9"]
+    # nothing of a rank holds three cards: a triple is not answered
+    assert random_follow(rules, Counter({"S7": 2, "H9": 2}), "2", cb.Reading("triple", ("S6",) * 3), "follow") is None

@@ -1,0 +1,69 @@
+"""The benchmarks fail when they measured nothing (one ``error: measured nothing: …`` line, exit 1) instead of
+printing a rate of nothing; ``bench_protocol.py`` measures protocol 2 by default. The rates themselves are not
+checked here (speed is measured by the scripts, never by timed tests): only small runs, for their verdicts."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH = REPO / "benchmarks"
+
+PROTOCOL_1_ECHO = r"""
+import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "echo1", "version": "0", "variants": ["*"], "operations": ["*"]}), flush=True)
+for line in sys.stdin:
+    q = json.loads(line)
+    if q["type"] == "stop":
+        break
+    print(json.dumps({"type": "result", "id": q["id"], "answer": q["given"]}), flush=True)
+"""
+
+
+def bench(script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=120,
+                          cwd=REPO)
+
+
+def test_bench_protocol_measures_protocol_2_by_default():
+    done = bench("bench_protocol.py", "-n", "200")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("echo 0, protocol 2: 200 queries answered in ") and "(200 passed)" in done.stdout
+
+
+def test_bench_protocol_fails_when_every_query_was_skipped():
+    """The old echo engine spoke protocol 1: all its queries were skipped, and a rate was printed all the same."""
+    engine = shlex.join([sys.executable, "-c", PROTOCOL_1_ECHO])
+    done = bench("bench_protocol.py", "-n", "50", "--impl-cmd", engine)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip() == ("error: measured nothing: no query answered (all 50 skipped: echo1 speaks "
+                                   "protocol 1 (its 'ready' has no \"protocol\": 2), which covers Huolong only; an "
+                                   "engine declares other games with protocol 2); a benchmark that measured nothing "
+                                   "fails")
+
+
+def test_bench_protocol_fails_when_queries_error():
+    engine = shlex.join([sys.executable, "-c", "import sys; sys.stdin.readline(); print('hello')"])
+    done = bench("bench_protocol.py", "-n", "5", "--impl-cmd", engine, "--timeout", "2")
+    assert done.returncode == 1 and done.stderr.startswith("error: cannot start the implementation: handshake failed")
+
+
+@pytest.mark.parametrize(("script", "args", "message"), [
+    ("bench_fuzz.py", ["--variant", "huolong/li-zhijiang", "--op", "no_such_op", "-n", "5"],
+     "error: measured nothing: no question compared (no operation of the variants and --op given has a generator)"),
+    ("bench_hands.py", ["--hands", "0", "--repeat", "1"],
+     "error: measured nothing: no settled hand of huolong/li-zhijiang (--hands 0)"),
+    ("bench_biedan.py", ["-n", "0"], "error: measured nothing: no hand played (-n 0)"),
+    ("bench_dadun.py", ["-n", "0"], "error: measured nothing: no hand played (-n 0)"),
+])
+def test_a_benchmark_that_measured_nothing_fails(script, args, message):
+    done = bench(script, *args)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert done.stderr.strip().splitlines()[-1] == message + "; a benchmark that measured nothing fails"
+    assert "Traceback" not in done.stderr
