@@ -24,6 +24,9 @@ _JOKERS: Final[dict[str, dict[str, str]]] = {
 _RANK_NAMES: Final[dict[str, str]] = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 FAN_FROM: Final = 9
 """Rows of this many cards or more overlap like a hand held in a fan (the corner stays visible)."""
+WILD: Final[dict[str, str]] = {"zh": "百搭", "en": "wild"}
+"""The mark of a wild card: a gold badge in the card's top right corner, and in its accessible name."""
+GOLD: Final = "#f2b705"
 
 
 def card_name(card: str, lang: str = "en") -> str:
@@ -46,12 +49,14 @@ def card_name(card: str, lang: str = "en") -> str:
     return f"{_RANK_NAMES.get(rank, rank)} of {suit}"
 
 
-def card_svg(card: str, lang: str = "en") -> str:
+def card_svg(card: str, lang: str = "en", wild: bool = False) -> str:
     """One card picture as an inline ``<svg class="card">`` element (40 × 56 CSS pixels).
 
     Args:
         card: a card token such as ``"H10"``, ``"♠A"``, ``"BJ"``.
         lang: language of the picture's accessible name (``<title>`` and ``aria-label``).
+        wild: mark the card as a wild card (or as the card a wild stands for): class ``wild``, a gold badge
+            saying :data:`WILD` in the top right corner, and the word in the accessible name.
 
     Returns:
         An SVG string on one line, with ``data-card`` set to the canonical token.
@@ -60,8 +65,9 @@ def card_svg(card: str, lang: str = "en") -> str:
         datong_rules.reference_impl.cards.CardNotationError: not a card.
     """
     card = parse_card(card)
-    name = escape(card_name(card, lang))
-    head = (f'<svg class="card" data-card="{card}" xmlns="http://www.w3.org/2000/svg" '
+    name = card_name(card, lang)
+    name = escape(f"{name}（{WILD['zh']}）" if wild and lang == "zh" else f"{name}, {WILD['en']}" if wild else name)
+    head = (f'<svg class="card{" wild" if wild else ""}" data-card="{card}" xmlns="http://www.w3.org/2000/svg" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{name}">'
             f"<title>{name}</title>")
     if card in _JOKERS:
@@ -77,16 +83,22 @@ def card_svg(card: str, lang: str = "en") -> str:
                 + _text(3, 14, 13 if len(rank) == 1 else 11, ink, rank, bold=True)
                 + _text(4, 26, 11, ink, symbol)
                 + _text(WIDTH / 2 + 3, 47, 22, ink, symbol, middle=True))
+    if wild:
+        body += (f'<rect x="20" y="2" width="18" height="10" rx="2" fill="{GOLD}"/>'
+                 + _text(29, 10, 7, BLACK, WILD[lang], bold=True, middle=True))
     return head + body + "</svg>"
 
 
-def cards_html(cards: Iterable[str], lang: str = "en", fan: bool | None = None) -> str:
+def cards_html(cards: Iterable[str], lang: str = "en", fan: bool | None = None, wilds: Iterable[str] = (),
+               wild_at: Iterable[int] = ()) -> str:
     """A row of card pictures: ``<span class="cards">…</span>`` on one line.
 
     Args:
         cards: card tokens, shown in the given order.
         lang: language of the pictures' accessible names.
         fan: overlap the cards; default when there are :data:`FAN_FROM` or more.
+        wilds: card tokens that are wild cards (every copy is marked, :func:`card_svg`'s ``wild``).
+        wild_at: positions in ``cards`` to mark as well (the cards wilds stand for in a reading).
 
     Raises:
         datong_rules.reference_impl.cards.CardNotationError: a token is not a card.
@@ -94,22 +106,29 @@ def cards_html(cards: Iterable[str], lang: str = "en", fan: bool | None = None) 
     cards = list(cards)
     if fan is None:
         fan = len(cards) >= FAN_FROM
-    pictures = "".join(card_svg(c, lang) for c in cards)
+    marked, at = {parse_card(w) for w in wilds}, set(wild_at)
+    pictures = "".join(card_svg(c, lang, wild=i in at or parse_card(c) in marked) for i, c in enumerate(cards))
     return f'<span class="cards{" fan" if fan else ""}">{pictures}</span>'
 
 
-def ranking_html(groups: Sequence[Sequence[str]], lang: str = "en") -> str:
+def ranking_html(groups: Sequence[Sequence[str]], lang: str = "en", labels: Sequence[str] | None = None) -> str:
     """A ranking chain: groups of equal cards, strongest first, separated by ``>``.
 
     A group of several cards is boxed (``class="equal"``) to show the cards are equal.
     A group item that is not a card token is shown as text (so an unknown class is never dropped).
+    ``labels`` (one per group, in the page's language) names each group above its cards (a ladder of
+    combinations: "8-card bomb", "6+6 linked bomb" …).
 
     Returns:
         ``<span class="ranking">…</span>`` on one line.
     """
     parts = []
-    for group in groups:
+    for i, group in enumerate(groups):
         inner = "".join(_card_or_text(item, lang) for item in group)
+        if labels is not None:
+            parts.append(f'<span class="labelled"><span class="group-label">{escape(labels[i])}</span>'
+                         f'<span class="rank-group">{inner}</span></span>')
+            continue
         css = "equal" if len(group) > 1 else "rank-group"
         parts.append(f'<span class="{css}">{inner}</span>')
     return '<span class="ranking">' + '<span class="gt">&gt;</span>'.join(parts) + "</span>"

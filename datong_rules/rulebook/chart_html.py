@@ -19,12 +19,20 @@ def chart_data_of(game: str, rules: dict[str, Any]) -> dict[str, Any] | None:
     return chart_data(rules) if chart_data is not None else None
 
 
+def _labels(row: dict[str, Any], lang: str) -> list[str] | None:
+    """A row's ``labels`` (one ``{zh, en}`` per group) in ``lang``, or ``None``."""
+    labels = row.get("labels")
+    return [label[lang] for label in labels] if labels else None
+
+
 def chart_body(data: dict[str, Any], lang: str, legend: str = "") -> str:
-    """The chart's caption and rows (no wrapper): labelled rows of ranked card groups."""
+    """The chart's caption and rows (no wrapper): labelled rows of ranked card groups (a row's optional
+    ``labels`` name its groups)."""
     if "rows" in data:
         head = f'<p class="chart-caption">{escape(legend)}</p>' if legend else ""
         return head + "".join(f'<p class="chart-label">{escape(row["label"][lang])}</p>'
-                              f'<div class="chart-row">{ranking_html(row["groups"], lang)}</div>' for row in data["rows"])
+                              f'<div class="chart-row">{ranking_html(row["groups"], lang, _labels(row, lang))}</div>'
+                              for row in data["rows"])
     caption = UI["chart_example"][lang].format(level=data["level"], suit=suit_label(data["trump_suit"], lang))
     return (f'<p class="chart-caption">{escape(caption)} {UI["chart_equal"][lang]} {escape(legend)}</p>'
             f'<p class="chart-label">{UI["chart_trumps"][lang]}</p>'

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from .answers import example_block
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.table import Table
 
 from .chart_html import chart_body, chart_data_of
@@ -21,6 +22,8 @@ from .examples import ScenarioLike
 from .game_data import facet_data
 from .labels import LANGS, UI, seat_name
 from .paths import card_path, compare_path, page_path, rules_path, sample_path, url
+from .readings import load_readings, variant_chain
+from .readings_page import other_readings_html
 from .rules_html import is_decision_table, rule_items, settlement_table_html
 from .seats import seats_html
 
@@ -96,16 +99,21 @@ def seating_svg(table: Table | None, lang: str) -> str:
             f'<figcaption>{escape(caption)}</figcaption></figure>')
 
 
-def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang: str, here: str) -> str:
+def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang: str, here: str,
+               others: bool = False) -> str:
+    """The rules ``rule_ids`` in words, each linked to the rules-as-data page; with ``others`` each also names the
+    readings the variant did not choose (from the register of readings)."""
     items = dict(rule_items(rules))
     data = url(rules_path(doc_id, lang), here)
+    register, chain = (load_readings(), variant_chain(doc_id)) if others else (None, ())
     rows = []
     for rid in rule_ids:
         item = items[rid]
         text = escape(str((item.get("text") or {}).get(lang, "")))
         table = settlement_table_html(item["value"], lang, names=False) if is_decision_table(item.get("value")) else ""
+        other = f" {other_readings_html(doc_id, rid, chain, register, here, lang)}" if register is not None else ""
         rows.append(f'<li>{text} <a class="rule-ref" href="{data}#r-{escape(rid)}" '
-                    f'title="{escape(UI["rule_data"][lang])}">{UI["rule_ref"][lang]}</a>{table}</li>')
+                    f'title="{escape(UI["rule_data"][lang])}">{UI["rule_ref"][lang]}</a>{other}{table}</li>')
     return f'<ul class="rule-list">{"".join(rows)}</ul>\n\n' if rows else ""
 
 
@@ -191,6 +199,9 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
            f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n', page_links(doc.id, lang, here)]
     if not outline:
         return "".join(out)
+    found = games.find(doc.game)
+    fold = found is not None and found.family == "climbing"  # the long pages: examples beyond the first two folded
+    out.append(_page_toc(outline, doc.rules, words, lang))
     number = 0
     for section in outline:
         number += 1
@@ -207,18 +218,58 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
             out.append(f'<ol class="flow">{steps}</ol>\n\n')
         if section.get("aims"):
             out.append(f'<p class="aims">{escape(fill(section["aims"][lang], doc.rules, words, lang))}</p>\n\n')
+        if section.get("tips"):
+            out.append(_tips_html(section, doc.rules, words, lang))
         if section.get("rules"):
-            out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here))
+            out.append(_rule_list(expand_rule_ids(section["rules"], doc.rules), doc.rules, doc.id, lang, here,
+                                  others=section["id"] == "differences"))
         if section.get("picture") == "ranking":
             out.append(_chart(doc.game, doc.rules, lang))
         examples = [by_id[f"{doc.id.replace('/', '.')}.{name}"] for name in named.get(section["id"], {}).get(short, [])
                     if f"{doc.id.replace('/', '.')}.{name}" in by_id]
         if examples:
-            out.append(f'<h3 class="examples-head" id="{section["id"]}-examples">{UI["examples"][lang]}</h3>\n\n')
-            out.extend(example_block(sc, n, lang, doc.rules) + "\n\n" for n, sc in enumerate(examples, 1))
+            out.append(_examples_html(section["id"], examples, doc.rules, lang, fold))
         if section["id"] == "differences":
             out.append(_differences_html(differences, doc, lang, here))
     return "".join(out)
+
+
+SHOWN_EXAMPLES = 2
+"""On a climbing game's player page, the worked examples of a section shown open; the rest are folded."""
+
+
+def _examples_html(section_id: str, examples: Sequence[ScenarioLike], rules: dict[str, Any], lang: str,
+                   fold: bool) -> str:
+    """A section's worked examples under their heading; with ``fold``, those after the first
+    :data:`SHOWN_EXAMPLES` in a folded ``<details>`` (a phone reader scrolls past them to the next section)."""
+    blocks = [example_block(sc, n, lang, rules) for n, sc in enumerate(examples, 1)]
+    shown = SHOWN_EXAMPLES if fold else len(blocks)
+    out = [f'<h3 class="examples-head" id="{section_id}-examples">{UI["examples"][lang]}</h3>\n\n']
+    out += [block + "\n\n" for block in blocks[:shown]]
+    if blocks[shown:]:
+        more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
+        out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
+                   + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
+    return "".join(out)
+
+
+def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: dict[str, dict[str, str]],
+              lang: str) -> str:
+    """The page's sections as a row of numbered links under the title, so a reader on a phone (where the table of
+    contents is hidden in the menu) jumps to the section they need."""
+    links = "".join(f'<li><a href="#{escape(section["id"])}">{n}. {escape(fill(section["title"][lang], rules, words, lang))}</a></li>'
+                    for n, section in enumerate(outline, 1))
+    return f'<nav class="page-toc" aria-label="{escape(UI["page_toc"][lang])}"><ol>{links}</ol></nav>\n\n'
+
+
+def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
+    """A section's ``tips`` (``[{zh, en}]``, in the kit's own words) as a list, then where they come from: the
+    source they retell (``source: {id, section}``) or, without one, the kit's own advice drawn from the rules."""
+    items = "".join(f"<li>{escape(fill(tip[lang], rules, words, lang))}</li>" for tip in section["tips"])
+    src = section.get("source")
+    note = (escape(UI["tips_source"][lang]).format(id=f"<code>{escape(src['id'])}</code>", section=escape(src["section"]))
+            if src else escape(UI["tips_own"][lang]))
+    return f'<ul class="tips">{items}</ul><p class="tips-source">{note}</p>\n\n'
 
 
 def _terms_html(keys: Sequence[str], terms: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:

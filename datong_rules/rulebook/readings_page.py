@@ -38,6 +38,9 @@ WORDS: dict[str, dict[str, str]] = {
     "unpinned": {"zh": "没有测试用的变体：", "en": "No fixture variant:"},
     "rule": {"zh": "规则", "en": "rule"},
     "link": {"zh": "读法登记", "en": "Register of readings"},
+    "other": {"zh": "另一种读法：", "en": "The other reading:"},
+    "others": {"zh": "其他读法：", "en": "Other readings:"},
+    "or": {"zh": "；或者", "en": "; or "},
 }
 
 
@@ -61,7 +64,7 @@ def _block(entry: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     src = entry["source"]
     return (f'<div class="reading-entry" id="rd-{escape(entry["id"])}">'
             f'<p class="reading-head"><a href="#rd-{escape(entry["id"])}"><code>{escape(entry["id"])}</code></a> · '
-            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])}</code> {escape(src["section"])}</p>'
+            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code></p>'
             f'<p class="reading-question">{escape(entry["question"][lang])}</p>'
             f'<p class="prov-label">{WORDS["readings"][lang]}</p><ul class="readings">{items}</ul>'
             f'<p class="prov-label">{WORDS["choices"][lang]}</p><ul class="reading-choices">{"".join(rows)}</ul></div>')
@@ -102,3 +105,24 @@ def readings_link_html(entry_ids: list[str], here: str, lang: str) -> str:
     links = ("、" if lang == "zh" else ", ").join(
         f'<a href="{target}#rd-{escape(i)}"><code>{escape(i)}</code></a>' for i in entry_ids)
     return f'<p class="rule-readings"><span class="prov-label">{WORDS["link"][lang]}</span> {links}</p>'
+
+
+def other_readings_html(variant_id: str, rule_id: str, chain: tuple[str, ...], register: Readings, here: str,
+                        lang: str) -> str:
+    """The readings ``variant_id`` did not choose for ``rule_id``, in words, with a link to their register entry:
+    what a player's page names where it says a table may play another reading. Empty when the rule has no
+    entry."""
+    parts = []
+    for entry in register.for_rule(variant_id, rule_id, chain):
+        chosen = {c["chosen"] for c in entry["choices"] if c["rule"] == rule_id and c["variant"] in chain}
+        others = [r[lang].rstrip("。.") for r in entry["readings"] if r["name"] not in chosen]
+        if not others:
+            continue
+        if lang == "en":  # "…; or by the higher dun", not "; or By the higher dun"
+            others = others[:1] + [o[:1].lower() + o[1:] if o[1:2].islower() else o for o in others[1:]]
+        head = WORDS["other" if len(others) == 1 else "others"][lang]
+        link = f'{url(readings_path(lang), here)}#rd-{escape(entry["id"])}'
+        end = "。" if lang == "zh" else "."
+        parts.append(f'<span class="other-reading">{head}{"" if lang == "zh" else " "}'
+                     f'{escape(WORDS["or"][lang].join(others))}{end} <a href="{link}">{WORDS["link"][lang]}</a></span>')
+    return " ".join(parts)

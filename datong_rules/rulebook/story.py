@@ -105,7 +105,10 @@ def text(t: Any, lang: str, **extra: Any) -> str:
 
 
 def _cards(block: Mapping[str, Any], lang: str) -> str:
-    return cards_html(list(block["cards"]), lang) if block.get("cards") is not None else ""
+    """A block's ``cards`` as pictures; its ``wilds`` (tokens) and ``wild_at`` (positions) marked as wild cards."""
+    if block.get("cards") is None:
+        return ""
+    return cards_html(list(block["cards"]), lang, wilds=block.get("wilds", ()), wild_at=block.get("wild_at", ()))
 
 
 def _play_html(p: Mapping[str, Any], lang: str) -> str:

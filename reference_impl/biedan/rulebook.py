@@ -174,18 +174,34 @@ PLAYER_PAGE: list[dict[str, Any]] = [
     {"id": "match",
      "title": {"zh": "一场和输赢", "en": "The match and its result"},
      "rules": ["match.*"]},
+    {"id": "tips",
+     "title": {"zh": "几点建议", "en": "Tips"},
+     "tips": [
+         {"zh": "当庄家时，扣蛋要扣没用的牌：小而零散、凑不成顺子、对子或炸弹的牌，留下好组合的牌。",
+          "en": "As the banker, bury the cards you cannot use: low, scattered cards that make no straight, pair or "
+                "bomb, so that what you keep plays well together."},
+         {"zh": "当闲家时，两个闲家是一伙的：合力压庄家的牌，给同伴让路；自己走不掉，就帮同伴拿第一。",
+          "en": "As a defender, the two defenders are on one side: beat the banker's plays together and make way "
+                "for your partner; if you cannot go out first yourself, help your partner to."},
+         {"zh": "记住大王、小王和2出了没有，就知道自己手里的大牌还管不管用。",
+          "en": "Keep track of the jokers and the 2s that have been played: then you know whether your high cards "
+                "still rule."},
+         {"zh": "闲家也别落到最后：最后一个收蛋，还要把好牌交出去。",
+          "en": "Even as a defender, do not be the last one holding cards: the last player takes the egg and gives "
+                "up their good cards."}],
+     "source": {"id": "biedan-guide", "section": "五"}},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它和斗地主、争上游一样比大小、先出完为胜，不同的是：一副牌三个人全部摸完，"
                      "庄家扣三张作蛋；没有三带一、飞机这类带牌的牌型；同花色的顺子（清一色）更大；输家收蛋并交出好牌，"
-                     "一场的输赢按名次记分。原文没说清的地方，这个版本都选了一种读法，另一种读法可以作为选项来打：",
+                     "一场的输赢按名次记分。原文没说清的地方，这个版本都选了一种读法；下面每一条后面写着没有选的读法，牌桌也可以约定照它打：",
                "en": "This is the only variant so far. Like Dou Dizhu and Zheng Shangyou it is won by going out first, "
                      "but all 54 cards are dealt to three players, the banker buries three as the egg, there are no "
                      "combinations with attachments (no triple with one, no airplane), a one-suit straight (flush) "
                      "ranks higher, and the loser takes the egg and gives up good cards; the match is decided by a tally "
                      "of points by place. "
-                     "Where the source is unclear the variant picks one reading; a table may play the other as an "
-                     "option:"},
+                     "Where the source is unclear the variant picks one reading; each rule below names the reading not "
+                     "chosen, which a table may agree to play instead:"},
      "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
                "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
                "play.first_lead_with_banker_card", "match.score"]},

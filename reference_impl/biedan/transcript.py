@@ -1,10 +1,20 @@
-"""The readable lines of ``datong-rules play`` for one Biedan hand (the table's view with every card shown)."""
+"""The readable lines of ``datong-rules play`` for one Biedan hand (the table's view with every card shown): the
+hands dealt, the egg, one line per round with each play named (pair, straight, bomb …) and who takes the round and
+leads next, the places, the exchange and the bank said in the rulebook's words."""
 
 from __future__ import annotations
 
 from ..cards import format_cards
+from .combinations import classify
 from .state import HandState
 
+NAMES = {"single": "single", "pair": "pair", "triple": "triple", "bomb": "bomb", "straight": "straight",
+         "pair_run": "pair run", "rocket": "rocket"}
+"""The combinations in the rulebook's words (a name not here is shown with its underscores as spaces)."""
+STEPS = {"draw": "{to} draws the best card from {frm}", "give": "{frm} gives their best card to {to}",
+         "take_egg": "{to} takes the egg", "hand_over": "{frm} hands their other cards to {to}",
+         "return": "{frm} returns the worst cards to {to}", "banker_extra": "the banker, {frm}, also gives {to} a card"}
+"""The exchange's steps in words (``{frm}``, ``{to}``: the seats)."""
 PLACE_NAMES = {"first": "first", "second": "second", "third": "third (stuck with the egg, 憋蛋)"}
 
 
@@ -26,7 +36,7 @@ def lines(state: HandState, number: int) -> list[str]:
     if before:
         out += _moves(t, state.moves)
     round_parts: list[str] = []
-    round_number = 0
+    round_number, last = 0, None
     for action in state.actions:
         kind, seat = action["type"], action["seat"]
         phase = replay.phase
@@ -37,12 +47,22 @@ def lines(state: HandState, number: int) -> list[str]:
         if kind == "bury":
             out.append(f"Egg (seat {seat} buries): {_cards(t, action['cards'])}")
         else:
-            round_parts.append(f"{seat}: " + ("pass" if kind == "pass" else _cards(t, action["cards"])))
+            round_parts.append(f"{seat}: " + ("pass" if kind == "pass" else _cards(t, action["cards"])
+                                              + f" ({_name(t, action['cards'])})"))
+            if kind != "pass":
+                last = seat
             if len(replay.out) > out_before:
-                round_parts[-1] += " (out)"
+                round_parts[-1] += f" — out, {PLACE_NAMES[('first', 'second', 'third')[len(replay.out) - 1]].split(' (')[0]}"
             if replay.table is None or replay.phase != phase:
                 round_number += 1
-                end = f" → seat {replay.turn} leads" if replay.phase == "play" else " → hand over"
+                if replay.phase != "play":
+                    end = " → hand over"
+                elif replay.turn == last:
+                    end = f" → seat {last} takes the round and leads"
+                elif last in replay.out:
+                    end = f" → seat {last} takes the round and is out, so seat {replay.turn} leads"
+                else:
+                    end = f" → seat {last} takes the round; seat {replay.turn} leads"
                 out.append(f"Round {round_number:2}: " + " · ".join(round_parts) + end)
                 round_parts = []
     result = state.settlement()
@@ -55,11 +75,21 @@ def lines(state: HandState, number: int) -> list[str]:
     return out
 
 
+def _name(t, cards: list[str]) -> str:
+    """The combination ``cards`` are, in words (``flush straight`` for a one-suit straight)."""
+    reading = classify(t, cards)
+    if reading is None:
+        return "?"
+    name = NAMES.get(reading.name, reading.name.replace("_", " "))
+    return f"flush {name}" if getattr(reading, "flush", False) and reading.name != "single" else name
+
+
 def _moves(t, moves: list[dict]) -> list[str]:
     out = []
     for move in moves:
-        giver = "the egg" if move["from"] is None else f"seat {move['from']}"
-        out.append(f"Exchange ({move['step']}): {giver} → seat {move['to']}: {_cards(t, move['cards'])}")
+        frm = "the egg" if move["from"] is None else f"seat {move['from']}"
+        step = STEPS.get(move["step"], "{frm} gives {to} cards").format(frm=frm, to=f"seat {move['to']}")
+        out.append(f"Exchange: {step}: {_cards(t, move['cards'])}")
     return out
 
 

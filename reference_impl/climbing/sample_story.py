@@ -57,13 +57,14 @@ def pick_rounds(rounds: list[dict[str, Any]], highlights: Sequence[dict[str, Any
     return sorted(chosen)
 
 
-def _play(p: dict[str, Any]) -> dict[str, Any]:
+def _play(p: dict[str, Any], wilds: Sequence[str] = ()) -> dict[str, Any]:
     if p["cards"] is None:
         return {"seat": p["seat"], "pass": T["pass"]}
-    return {"seat": p["seat"], "cards": p["cards"], **({"tag": T["out"]} if p["out"] else {})}
+    return {"seat": p["seat"], "cards": p["cards"], **({"wilds": list(wilds)} if wilds else {}),
+            **({"tag": T["out"]} if p["out"] else {})}
 
 
-def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = ()) -> dict[str, Any]:
     """One pictured round: its plays, the highlight it shows, who takes it (and its points), who leads next."""
     notes = [h["note"] for h in highlights if _tiers(r) & set(h["tiers"])][:1]
     taker = {"seat": r["taker"]}
@@ -74,7 +75,7 @@ def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = ()) ->
         notes.append(_say("wind", who=taker, next={"seat": r["next_leader"]}))
     else:
         notes.append(_say("leads_next", who={"seat": r["next_leader"]}))
-    return {"trick": {"title": _say("round_n", n=r["number"]), "plays": [_play(p) for p in r["plays"]],
+    return {"trick": {"title": _say("round_n", n=r["number"]), "plays": [_play(p, wilds) for p in r["plays"]],
                       "note": notes}}
 
 
@@ -89,7 +90,7 @@ def summary_block(skipped: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def play_story(rounds: list[dict[str, Any]], intro: dict[str, str],
-               highlights: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+               highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The play of a hand as a story: ``intro`` (a text with ``{n}`` rounds and ``{k}`` pictured), then the
     pictured rounds (:func:`pick_rounds`, :func:`round_block`) with each run of the others before one of them
     summarised (:func:`summary_block`).
@@ -97,6 +98,7 @@ def play_story(rounds: list[dict[str, Any]], intro: dict[str, str],
     Args:
         rounds: ``[{number, plays: [{seat, cards (None: a pass), out, tier}], taker, points?, next_leader, wind,
             last}]``.
+        wilds: the hand's wild card tokens, marked in every picture of a play.
     """
     shown = pick_rounds(rounds, highlights)
     out: list[dict[str, Any]] = [{"text": {**intro, "with": {"n": len(rounds), "k": len(shown)}}}]
@@ -107,7 +109,7 @@ def play_story(rounds: list[dict[str, Any]], intro: dict[str, str],
         skipped = [x for x in rounds if last < x["number"] < r["number"]]
         if skipped:
             out.append(summary_block(skipped))
-        out.append(round_block(r, highlights))
+        out.append(round_block(r, highlights, wilds))
         last = r["number"]
     return out
 

@@ -6,8 +6,12 @@ is ``datong_rules.rulebook.story``). A climbing game's ``rulebook`` facet hands 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
+
+from ..variant import load_variant
+from ..variant.variant import rule_value
 
 Text = dict[str, Any]
 Blocks = list[dict[str, Any]]
@@ -93,6 +97,8 @@ S: dict[str, dict[str, str]] = {
     "give": {"zh": "{frm}给{to}{r}", "en": "{Frm} gives {r} to {to}"},
     "take_egg": {"zh": "{to}收下蛋（{r}）", "en": "{To} takes the egg ({r})"},
     "hand_over_step": {"zh": "{frm}把其余的{n}张（{r}）交给{to}", "en": "{Frm} hands the other {n} cards ({r}) to {to}"},
+    "hand_over_one": {"zh": "{frm}把剩下的一张（{r}）交给{to}", "en": "{Frm} hands the last card ({r}) to {to}"},
+    "return_one": {"zh": "{frm}退给{to}最差的一张（{r}）", "en": "{Frm} returns the worst card ({r}) to {to}"},
     "return": {"zh": "{frm}退给{to}最差的{n}张（{r}）", "en": "{Frm} returns the worst {n} ({r}) to {to}"},
     "extra": {"zh": "{frm}再给{to}{r}", "en": "{Frm} also gives {r} to {to}"},
     "bonus": {"zh": "{team}升{n}级。", "en": "{Team} goes up {n} levels."},
@@ -154,6 +160,48 @@ def _seats(seats: list[int], join: str = "each") -> dict[str, Any]:
 
 def _ranks(ranks: list[str]) -> dict[str, Any]:
     return {"each": [JOKERS.get(r, r) for r in ranks], "join": "list"}
+
+
+def _one_card(ranks: list[str]) -> Any:
+    """The cards a player takes or gives: in English one card gets its article (the big joker, a 7, an 8)."""
+    if len(ranks) != 1:
+        return _ranks(ranks)
+    rank = ranks[0]
+    if rank in JOKERS:
+        return {"zh": JOKERS[rank]["zh"], "en": f"the {JOKERS[rank]['en']}"}
+    return {"zh": rank, "en": f"{'an' if rank in ('8', 'A') else 'a'} {rank}"}
+
+
+def wilds_at(rules: dict[str, Any] | None, level: Any) -> list[str]:
+    """The wild card tokens of a hand played at ``level`` under ``rules`` (the rule ``wild.cards``: ``{rank, suit}``,
+    ``rank`` may be ``"level"``); empty without the rule or, for a level-rank wild, without a level."""
+    spec = rule_value(rules or {}, "wild.cards", None)
+    if not isinstance(spec, dict) or "rank" not in spec or "suit" not in spec or (spec["rank"] == "level" and not level):
+        return []
+    return [f'{spec["suit"]}{level if spec["rank"] == "level" else spec["rank"]}']
+
+
+def _stood_for(cards: list[str], played: list[str], wilds: list[str]) -> list[int]:
+    """Positions in a reading's ``cards`` that the wild cards of ``played`` stand for: the reading's cards beyond
+    the played cards that are not wild."""
+    natural = Counter(c for c in played if c not in wilds)
+    marks = []
+    for i, card in enumerate(cards):
+        if natural[card] > 0:
+            natural[card] -= 1
+        else:
+            marks.append(i)
+    return marks
+
+
+def _mark_wilds(node: Any, wilds: list[str]) -> Any:
+    """Every block or row of ``node`` that shows cards, with the wild card tokens to mark (``wilds``)."""
+    if isinstance(node, list):
+        return [_mark_wilds(n, wilds) for n in node]
+    if isinstance(node, dict):
+        out = {k: _mark_wilds(v, wilds) if k in ("rows", "plays") else v for k, v in node.items()}
+        return {**out, "wilds": wilds} if "cards" in node and "wild_at" not in node else out
+    return node
 
 
 def _name(combination: str, names: Names) -> Text:
@@ -313,8 +361,11 @@ def _round(sc: Any, names: Names) -> Blocks:
 def _exchange(sc: Any, names: Names) -> Blocks:
     steps = []
     for i, m in enumerate(sc.expect.get("moves", []), 1):
-        step = _say(STEPS.get(m["step"], "extra"), frm=_seat(m.get("from")), to=_seat(m["to"]),
-                    n=m.get("count", 0), r=_ranks(m.get("ranks", [])))
+        key, count, ranks = STEPS.get(m["step"], "extra"), m.get("count", 0), m.get("ranks", [])
+        if count == 1 and key in ("hand_over_step", "return"):
+            key = {"hand_over_step": "hand_over_one", "return": "return_one"}[key]
+        cards = _one_card(ranks) if key in ("draw", "give", "extra") else _ranks(ranks)
+        step = _say(key, frm=_seat(m.get("from")), to=_seat(m["to"]), n=count, r=cards)
         steps.append({"text": _say("step", i=i, step=step)})
     return steps
 
@@ -382,7 +433,11 @@ def _classify(sc: Any, names: Names) -> Blocks:
     readings = sc.expect.get("readings") or []
     if not readings:
         return [{"text": S["no_combination"]}]
-    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r["cards"]} for r in readings]
+    played = list(sc.given.get("cards") or [])
+    wilds = wilds_at(_rules_of(sc), sc.given.get("level"))
+    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r["cards"],
+             "wild_at": _stood_for(list(r["cards"]), played, wilds) if set(wilds) & set(played) else []}
+            for r in readings]
 
 
 ANSWERS: dict[str, Callable[[Any, Names], Blocks | None]] = {
@@ -391,12 +446,26 @@ ANSWERS: dict[str, Callable[[Any, Names], Blocks | None]] = {
     "round_points": lambda sc, names: [{"text": _say("points", p=sc.expect["points"])}]}
 
 
+def _rules_of(scenario: Any) -> dict[str, Any]:
+    """The rules a scenario is asked under: its fixture variant's, else its bundled variant's (empty if unknown)."""
+    fixture = getattr(scenario, "fixture", None)
+    if fixture is not None:
+        return fixture.data.get("rules") or {}
+    try:
+        return load_variant(str(scenario.variant)).data.get("rules") or {}
+    except (KeyError, ValueError, FileNotFoundError):
+        return {}
+
+
 def example_story(scenario: Any, names: Names) -> dict[str, Blocks | None]:
     """The situation and the answer of a climbing game's teaching example (a scenario with ``op``, ``given``,
     ``expect``) as stories: ``{"given": blocks or None, "answer": blocks or None}`` (None: the rulebook's generic
-    layout). ``names``: the game's combination names ``{combination: {zh, en}}``."""
+    layout). ``names``: the game's combination names ``{combination: {zh, en}}``. The situation's cards mark the
+    wild cards of the scenario's level (``wilds`` of each block or row that shows cards)."""
     given_fn, answer_fn = GIVEN.get(scenario.op), ANSWERS.get(scenario.op)
-    return {"given": given_fn(scenario.given, scenario.op, names) if given_fn else None,
+    given = given_fn(scenario.given, scenario.op, names) if given_fn else None
+    wilds = wilds_at(_rules_of(scenario), scenario.given.get("level")) if isinstance(scenario.given, dict) else []
+    return {"given": _mark_wilds(given, wilds) if given and wilds else given,
             "answer": answer_fn(scenario, names) if answer_fn else None}
 
 

@@ -52,8 +52,21 @@ def _ladder_cards(step: dict) -> list[str]:
     return [_SUITS[i % 4] + "7" for i in range(half)] + [_SUITS[i % 4] + "8" for i in range(half)]
 
 
+def _step_label(step: dict) -> dict[str, str]:
+    """The name of one step of the ladder: 八张炸 / 8-card bomb, 六张连炸 (6+6) / 6+6 linked bomb, 同花顺, 墩."""
+    size, kind = step["size"], step["combination"]
+    numbers = "零一二三四五六七八九十"
+    count = (lambda n: numbers[n] if n <= 10 else f"十{numbers[n - 10]}" if n < 20 else str(n))
+    if kind == "bomb":
+        return {"zh": f"{count(size)}张炸", "en": f"{size}-card bomb"}
+    if kind == "linked_bomb":
+        return {"zh": f"{count(size // 2)}张连炸", "en": f"{size // 2}+{size // 2} linked bomb"}
+    name = NAMES.get(kind, {"zh": kind, "en": kind})
+    return {"zh": name["zh"], "en": name["en"].lower()}
+
+
 def chart_data(rules: dict) -> dict | None:
-    """``{rows: [{label: {zh, en}, groups: [[card…]…]}]}``: the rank order (at the start level, beating), each
+    """``{rows: [{label: {zh, en}, groups: [[card…]…], labels?: [{zh, en}…]}]}``: the rank order (at the start level, beating), each
     combination (one group), then the printed bomb ladder strongest first, a dun and a linked dun on top."""
     order = rule_value(rules, "ranking.power_order", None)
     catalogue = rule_value(rules, "combinations.catalogue", None)
@@ -75,7 +88,7 @@ def chart_data(rules: dict) -> dict | None:
     rows.append({"label": {"zh": "墩和炸弹从大到小（连墩 > 墩 > 八张炸 > 六张连炸 > … > 四张炸）",
                            "en": "Duns and bombs, strongest first (linked dun > dun > 8-card bomb > 6+6 linked > … > "
                                  "4-card bomb)"},
-                 "groups": groups})
+                 "groups": groups, "labels": [_step_label(s) for s in steps]})
     return {"rows": rows}
 
 
@@ -102,7 +115,8 @@ PLAYER_PAGE: list[dict[str, Any]] = [
                      "order of going out and the points captured (5s, 10s and kings) decide which team goes up. Both "
                      "teams start at level 2, and the first team to win a hand played at its level A wins the match. "
                      "Three identical cards are a dun, stronger than any bomb."},
-     "terms": ["dun", "linked_dun", "bomb", "level", "wild", "marked_card", "round", "wind", "places", "full"]},
+     "terms": ["dun", "linked_dun", "bomb", "level", "wild", "marked_card", "round", "wind", "places", "patterns",
+               "full"]},
     {"id": "players",
      "title": {"zh": "人数与座位", "en": "Players and seats"},
      "picture": "seating",
@@ -160,19 +174,37 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "rules": ["play.*", "points.capture"]},
     {"id": "scoring",
      "title": {"zh": "算分和结算", "en": "Scoring"},
+     "terms": ["places", "patterns", "full", "first_side"],
      "rules": ["points.final_round", "points.last_out", "merging.*", "hand_end.*", "settlement.*"]},
     {"id": "match",
      "title": {"zh": "升级和全局", "en": "Levels and the match"},
      "rules": ["levels.*", "match.*"]},
+    {"id": "tips",
+     "title": {"zh": "几点建议", "en": "Tips"},
+     "tips": [
+         {"zh": "和同伴商量：规则允许当面说好谁压、谁不压、用什么牌型压，只是不能说自己手里有什么牌。",
+          "en": "Talk to your partner: the rules let you agree openly who beats, who holds back and with what kind "
+                "of play, as long as neither says what they hold."},
+         {"zh": "留着墩：一个墩比任何炸弹都大，留给决定头游或分多的那一轮。",
+          "en": "Save your duns: a dun beats any bomb, so keep it for the round that decides who goes out first or "
+                "that carries many points."},
+         {"zh": "和同伴拿头游、二游，这一局马上结束，直接升两级；差一点时，先帮同伴走。",
+          "en": "If you and your partner go out first and second, the hand ends at once and your team goes up two "
+                "levels; when that is close, help your partner out first."},
+         {"zh": "红桃级牌是百搭，能补成炸弹或同花顺，但不能凑墩，也不能和王配对。",
+          "en": "The heart level cards are wild: they can complete a bomb or a straight flush, but never a dun, and "
+                "never a pair with a joker."}],
+     "source": None},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"
                      "和掼蛋不同的是用三副牌，有墩和连墩，没有进贡，切牌翻明牌定谁先出。原文没说清的地方，"
-                     "这个版本都选了一种读法，另一种读法可以作为选项来打：",
+                     "这个版本都选了一种读法；下面每一条后面写着没有选的读法，牌桌也可以约定照它打：",
                "en": "This is the only variant so far. Like Guandan it is played by two teams who try to go out first, "
                      "and like Bashifen it counts the 5s, 10s and kings captured; unlike Guandan it uses three decks, "
                      "has duns and linked duns, no tribute, and a cut with a marked card decides who leads. Where the "
-                     "source is unclear the variant picks one reading; a table may play the other as an option:"},
+                     "source is unclear the variant picks one reading; each rule below names the reading not chosen, which a "
+                     "table may agree to play instead:"},
      "rules": ["ranking.lead_means", "ranking.level_beats_led_level", "ranking.full_house_pair", "wild.for_jokers",
                "wild.alone", "wild.three_wilds_dun", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
                "beating.linked_dun_order", "merging.stages", "settlement.levels", "marked_card.later_hands"]},
@@ -224,6 +256,14 @@ TERMS: dict[str, dict[str, Text]] = {
              "def": {"zh": "有人出完最后一手牌而没人压时，由他的同伴先出下一轮。", "en": "When a player's last play stands, the partner leads the next round."}},
     "places": {"term": {"zh": "头游、二游、三游、末游", "en": "first, second, third out, last"},
                "def": {"zh": "按出完牌的先后排的名次。", "en": "The places in the order the players go out."}},
+    "patterns": {"term": {"zh": "1+2、13+24、14+23", "en": "1+2, 13+24, 14+23"},
+                 "def": {"zh": "出完的格局，数字是名次：1头游、2二游、3三游、4末游，加号连起来的是同一队。1+2：头游和二游是同伴，"
+                               "这一局马上结束；13+24：头游和三游一队，二游和末游一队；14+23：头游和末游一队，二游和三游一队。"
+                               "后两种要看两队的分满不满。",
+                         "en": "How the hand finished, by places: 1 first out, 2 second, 3 third, 4 last; numbers joined by + "
+                               "are one team. 1+2: the first and second out are partners, and the hand ends at once; 13+24: "
+                               "first and third are one team, second and last the other; 14+23: first and last are one "
+                               "team, second and third the other. In these two the points decide."}},
     "full": {"term": {"zh": "满", "en": "full"},
              "def": {"zh": "一方的分够了：头游方155分，另一方135分。", "en": "A side has enough points: 155 for the first-out side, 135 for the other."}},
     "first_side": {"term": {"zh": "头游方", "en": "first-out side"},

@@ -190,5 +190,6 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "result": dict(state.result or {}), "intro": SAY["intro"],
             "highlights": [{"tiers": ["dun"], "note": SAY["dun_note"]},
                            {"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    play = play_story(told["rounds"], told["intro"], told["highlights"])
+    wilds = [f"{rules.wild_suit}{state.level}"]  # wild.cards: the level rank of the wild suit
+    play = play_story(told["rounds"], told["intro"], told["highlights"], wilds)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

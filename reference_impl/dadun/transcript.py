@@ -1,52 +1,131 @@
-"""The readable lines of ``datong-rules play`` for 打墩 Dadun: one line per round, then the finish and levels."""
+"""The readable lines of ``datong-rules play`` for 打墩 Dadun, in the rulebook's words: the cut, the wild cards and
+the hands dealt; one line per round with each play named (its combination, a wild card marked ``*`` and what it
+stands for), who takes the round with how many points and who leads next (the wind when a player went out); the
+places in going-out order; the finish pattern (1+2, 13+24, 14+23), the sides' points against their marks, the
+levels gained and the next hand's level."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..cards import format_cards
-from .state import HandState, Match
+from .rulebook import NAMES
+from .scoring import points_of
+from .state import HandState, Match, sorted_cards
 
-_NAMES = {"single": "", "pair": "", "triple": "", "full_house": "", "straight": "", "pair_run": "",
-          "triple_run": "", "straight_flush": "straight flush", "bomb": "bomb", "linked_bomb": "linked bomb",
-          "dun": "dun", "linked_dun": "linked dun"}
+PLACES = ("first out", "second out", "third out", "last")
+"""Going-out places, in the rulebook's words (头游, 二游, 三游, 末游)."""
 
 
-def _play(action: dict) -> str:
+def _cards(cards: list[str], wild: str) -> str:
+    """Cards with suit symbols; each wild card (the token ``wild``) marked ``*``."""
+    return " ".join(f"{shown}*" if card == wild else shown
+                    for card, shown in zip(cards, format_cards(cards, symbols=True).split()))
+
+
+def _name(reading: dict) -> str:
+    """A play's combination in words: ``pair``, ``5-card bomb``, ``4+4 linked bomb``, ``dun`` …"""
+    kind = reading.get("combination", "")
+    size = len(reading.get("cards") or [])
+    if kind == "bomb":
+        return f"{size}-card bomb"
+    if kind == "linked_bomb":
+        return f"{size // 2}+{size // 2} linked bomb"
+    return NAMES.get(kind, {}).get("en", kind.replace("_", " ")).lower()
+
+
+def _play(action: dict, wild: str) -> str:
     if action["type"] == "pass":
         return f"{action['seat']}: pass"
-    text = format_cards(action["cards"], symbols=True)
+    text = _cards(action["cards"], wild)
     reading = action.get("reading") or {}
     meant = reading.get("cards")
-    if meant and meant != action["cards"]:
+    if meant and sorted(meant) != sorted(action["cards"]):
         text += f" as {format_cards(meant, symbols=True)}"
-    name = _NAMES.get(reading.get("combination", ""), "")
-    return f"{action['seat']}: {text}" + (f" ({name})" if name else "")
+    return f"{action['seat']}: {text} ({_name(reading)})" if reading else f"{action['seat']}: {text}"
+
+
+def team_name(team: int) -> str:
+    """``team 0 (seats 0 and 2)``."""
+    return f"team {team} (seats {team} and {team + 2})"
 
 
 def match_hand_lines(match: Match, state: HandState) -> list[str]:
-    """The hand: setup, one line per round, the result."""
-    out = [f"── hand {state.hand_number} · level {state.level} (teams {state.levels[0]} / {state.levels[1]}) · "
-           f"cutter seat {state.cutter} · marked card {format_cards([state.marked], symbols=True)} · "
-           f"first drawer seat {state.first_drawer}"]
+    """The hand: setup and hands, one line per round, the places, the result."""
+    wild = f"{state.rules.wild_suit}{state.level}"  # wild.cards: the level rank of the wild suit
+    out = [f"── hand {state.hand_number} · level {state.level} (team 0 at {state.levels[0]}, team 1 at "
+           f"{state.levels[1]}) · seat {state.cutter} cuts · marked card {format_cards([state.marked], symbols=True)}"
+           f" · seat {state.first_drawer} draws first and holds it"]
+    out.append(f"  Wild cards: the level rank of the wild suit, {format_cards([wild], symbols=True)} (marked *)")
     players = state.rules.players
     for seat in range(players):
         start = [c for i, c in enumerate(state.pack) if (state.first_drawer + i) % players == seat]
-        out.append(f"  seat {seat}: {len(start)} cards")
+        out.append(f"  seat {seat} ({len(start)} cards): {_cards(sorted_cards(Counter(start)), wild)}")
     b = state.bonus
     if b["bonus"]:
-        out.append(f"Marked-card bonus: team {b['team']} +{b['bonus']}"
+        out.append(f"Marked-card bonus: {team_name(b['team'])} +{b['bonus']}"
                    + (f" (seat {b['transfer']['from']} gives it to seat {b['transfer']['to']})"
                       if b["transfer"] else ""))
+    left = {seat: sum(1 for i in range(len(state.pack)) if (state.first_drawer + i) % players == seat)
+            for seat in range(players)}
+    finish: list[int] = []
+
+    def said(action: dict) -> str:
+        text = _play(action, wild)
+        if action["type"] == "play":
+            left[action["seat"]] -= len(action["cards"])
+            if left[action["seat"]] == 0:
+                finish.append(action["seat"])
+                text += f" — out, {PLACES[len(finish) - 1]}"
+        return text
+
     for n, rnd in enumerate(state.rounds, 1):
-        lead = f"seat {rnd['leader']} leads" + (" (wind)" if rnd["wind"] else "")
-        out.append(f" Round {n:2}: " + " · ".join(_play(a) for a in rnd["actions"]) + f" → {lead}")
-    tail = [a for a in state.actions[len([a for r in state.rounds for a in r["actions"]]):]]
+        plays = " · ".join(said(a) for a in rnd["actions"])
+        points = points_of(state.rules, [c for a in rnd["actions"] if a["type"] == "play" for c in a["cards"]])
+        taken = f"seat {rnd['taker']} takes the round" + (f" ({points} points)" if points else "")
+        lead = (f"seat {rnd['leader']} leads (the wind: partner of seat {rnd['taker']}, who is out)" if rnd["wind"]
+                else f"seat {rnd['leader']} leads")
+        out.append(f" Round {n:2}: {plays} → {taken}; {lead}")
+    tail = state.actions[sum(len(r["actions"]) for r in state.rounds):]
     if tail:
-        out.append(" Last round: " + " · ".join(_play(a) for a in tail) + " → hand over")
+        out.append(" Last round: " + " · ".join(said(a) for a in tail) + " → hand over")
     if state.result:
-        r = state.result
-        scores = (f", scores {r['scores']['first_side']} / {r['scores']['other_side']}" if r["scores"] else "")
-        out.append(f" Finish {r['finish']} ({r['pattern']}){scores}: team {r['winner']} +{r['gain']} → levels "
-                   f"{r['levels'][0]} / {r['levels'][1]}, next hand at {r['next_level']}")
+        out += _result_lines(state)
+    return out
+
+
+def _result_lines(state: HandState) -> list[str]:
+    """The places, the finish pattern and what it decides, the levels."""
+    r = state.result
+    finish = r["finish"]
+    out = [" Places: " + ", ".join(f"{PLACES[i]} seat {seat}" for i, seat in enumerate(finish))
+           + (f", last seat {(set(range(state.rules.players)) - set(finish)).pop()}" if len(finish) == 3 else "")]
+    winner = team_name(r["winner"])
+    if r["pattern"] == "1+2":
+        why = f"1+2: partners went out first and second, the hand ends; {winner} goes up {r['gain']}"
+    else:
+        first_side, other_side = state.rules.thresholds
+        s, full = r["scores"], r["full"]
+        side = (f"first-out side {s['first_side']} ({'full' if full['first_side'] else 'not full'}, {first_side} needed), "
+                f"other side {s['other_side']} ({'full' if full['other_side'] else 'not full'}, {other_side} needed)")
+        if full["first_side"] and full["other_side"]:
+            rule = "both full: the first-out side wins"
+        elif not (full["first_side"] or full["other_side"]):
+            rule = "neither full: the last player's side loses"
+        else:
+            rule = "only one side full: it wins"
+        how = {"13+24": "first and third out are partners", "14+23": "first and last are partners"}[r["pattern"]]
+        why = f"{r['pattern']} ({how}): {side}; {rule}; {winner} goes up {r['gain']}"
+        below = state.rules.levels_rule.get("invalid_below")
+        loser = s["other_side"] if r["winner"] == r["first_team"] else s["first_side"]
+        if below is not None and loser < below:
+            why += f" (the losing side scored under {below}, which counts as nothing)"
+        elif "losers_down_below" in state.rules.levels_rule and loser < state.rules.levels_rule["losers_down_below"]:
+            why += f"; the losing side scored under {state.rules.levels_rule['losers_down_below']} and goes down 1"
+    bonus = r.get("bonus") or [0, 0]
+    if any(bonus):
+        why += "; marked-card bonus " + ", ".join(f"{team_name(t)} +{b}" for t, b in enumerate(bonus) if b)
+    out.append(f" Finish: {why} → levels {r['levels'][0]} / {r['levels'][1]}, next hand at {r['next_level']}")
     return out
 
 

@@ -184,6 +184,21 @@ PLAYER_PAGE: Final[list[dict[str, Any]]] = [
     {"id": "match",
      "title": {"zh": "一龙", "en": "The match"},
      "rules": ["levels.*", "rotation.*", "match_end.*", "stakes.*"]},
+    {"id": "tips",
+     "title": {"zh": "几点建议", "en": "Tips"},
+     "tips": [
+         {"zh": "记分牌：5、10、K一共300分，闲家要拿到{points.threshold}分。记住哪些分牌已经出过，就知道还能争多少分。",
+          "en": "Count the point cards: 5s, 10s and kings make 300 in all, and the attackers need {points.threshold}. "
+                "Knowing which have gone tells you how many are still to fight for."},
+         {"zh": "最后一轮决定底牌归谁：底里有分时，留一张大主、一对或一个流星到最后。",
+          "en": "The last trick decides the bottom: when it holds points, keep a high trump, a pair or a meteor for the end."},
+         {"zh": "毙牌只能按领出的牌型毙：单张毙单张、对子毙对子、流星毙流星。手里某门副牌越早出完，越早能毙。",
+          "en": "A ruff wins only in the shape led: a single on a single, a pair on a pair, a meteor on a meteor. The "
+                "sooner a side suit is gone from your hand, the sooner you can ruff it."},
+         {"zh": "{star}要有把握赢最后一轮：失败了大王白放，有的版本还把级数算给对方。",
+          "en": "Bury big jokers only when your team can win the last trick: a failed star burial gains nothing, and "
+                "in some variants its levels go to the other team."}],
+     "source": None},
     {"id": "differences", "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"}},
 ]
 """The player's page, section by section. ``rules`` lists rule ids (``section.*`` for a whole section) whose

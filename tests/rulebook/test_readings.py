@@ -114,3 +114,44 @@ def test_each_rule_with_an_entry_links_to_it_from_its_rules_page(variant_id):
                 block = page[page.index(f'id="r-{choice["rule"]}"'):]
                 block = block[:block.index("</div>")]
                 assert f'readings/#rd-{entry_id}"' in block, (lang, choice["rule"], entry_id)
+
+
+@pytest.fixture(scope="module")
+def site_pages():
+    from datong_rules.rulebook.site import load_site
+
+    return load_site().pages
+
+
+@pytest.mark.parametrize("variant_id", ["biedan/biedan-guide", "dadun/dadun-guide"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_where_a_players_page_offers_another_reading_it_names_it(site_pages, variant_id, lang):
+    """The differences section says a table may play the other reading: every rule it lists names that reading
+    in words and links to its register entry."""
+    from datong_rules.rulebook.paths import page_path
+
+    page = site_pages[page_path(variant_id, lang)]
+    section = page[page.index("{#differences}"):]
+    items = re.findall(r"<li>(.*?)</li>", section[:section.index("</ul>")])
+    assert len(items) >= 8
+    for item in items:
+        assert 'class="other-reading"' in item and "readings/#rd-" in item, item[:80]
+        assert "选项" not in item and "option" not in item
+
+
+OTHER_READING = re.compile(r"Other values?\b|Other readings?\b|not taken|另一种取值|另两种取值|另一种读法|没有采用的读法")
+
+
+def test_every_rule_whose_note_names_another_reading_has_an_entry():
+    """A note that gives another reading is a place where the source allows more than one: it is in the register."""
+    from datong_rules.reference_impl.variant.variant import iter_rules
+
+    missing = []
+    for variant_id in list_variants():
+        variant = load_variant(variant_id)
+        own = yaml.safe_load(open(variant.file, encoding="utf-8")).get("rules") or {}
+        for rule_id, item in iter_rules(own):
+            note = f"{item.get('note', '')} {item.get('note_zh', '')}"
+            if OTHER_READING.search(note) and not READINGS.for_rule(variant_id, rule_id, tuple(variant.chain)):
+                missing.append(f"{variant_id} {rule_id}")
+    assert missing == []

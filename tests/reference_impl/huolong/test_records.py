@@ -172,7 +172,7 @@ def test_cli_play_prints_a_transcript_and_writes_a_record(tmp_path):
                                    "--record", str(path)])
     assert out.exit_code == 0, out.output
     text = out.output
-    for needle in ("Declaration:", "trump suit", "Bury (seat", "Trick  1:", "Settlement: row", "Levels:"):
+    for needle in ("Declaration:", "trump suit", "Bury (seat", "Trick  1 (", "Settlement: the attackers made", "Levels:"):
         assert needle in text
     assert any(sym in text for sym in "♠♥♣♦")
     verified = CliRunner().invoke(cli, ["verify", str(path)])

@@ -1,0 +1,52 @@
+"""The players' pages (the rulebook, the sample hand, the quick card, the home page of the rulebooks, which-variant,
+the glossary) show no internal rule id: rule ids belong on the rules-as-data pages (``-rules``), the comparison,
+the options reference and the register of readings, which are for rule keepers and implementers. Links to the rules-as-data page may carry an id in their
+address, never in their text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from datong_rules.reference_impl.variant import list_variants, load_variant
+from datong_rules.reference_impl.variant.variant import iter_rules
+from datong_rules.rulebook.site import load_site
+
+RULE_IDS = sorted({rule_id for v in list_variants() for rule_id, _ in iter_rules(load_variant(v).data.get("rules") or {})},
+                  key=len, reverse=True)
+ID_PATTERN = re.compile(r"(?<![\w.#-])(" + "|".join(re.escape(r) for r in RULE_IDS) + r")(?![\w])")
+SITE = load_site()
+PLAYER_PAGES = sorted(p for p in SITE.pages if p.startswith("rulebooks/")
+                      and not re.search(r"-rules(\.en)?\.md$|/compare(\.en)?\.md$|/options(\.en)?\.md$|/readings(\.en)?\.md$", p))
+
+
+def visible(html: str) -> str:
+    """The text a reader sees: tags (and their attributes, where link addresses live) removed."""
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_rule_id_pattern_finds_ids_in_words_only():
+    assert ID_PATTERN.search("bombs are ruled by beating.bombs_beat_ordinary.")
+    assert not ID_PATTERN.search(visible('<a href="../x-rules/#r-ranking.single_order">§</a>'))
+    assert len(PLAYER_PAGES) >= 30 and len(RULE_IDS) >= 50
+
+
+@pytest.mark.parametrize("path", PLAYER_PAGES)
+def test_a_players_page_shows_no_rule_id(path):
+    shown = sorted({m.group(1) for m in ID_PATTERN.finditer(visible(SITE.pages[path]))})
+    assert shown == []
+
+
+@pytest.mark.parametrize("variant_id", [v for v in list_variants() if not load_variant(v).abstract])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_players_page_has_tips_and_says_where_they_come_from(variant_id, lang):
+    from datong_rules.rulebook.paths import page_path
+
+    page = SITE.pages[page_path(variant_id, lang)]
+    assert "{#tips}" in page
+    tips = page[page.index("{#tips}"):]
+    assert tips.count("<li>", 0, tips.index("</ul>")) >= 3
+    source = re.search(r'<p class="tips-source">(.*?)</p>', tips).group(1)
+    if variant_id.startswith("biedan/"):  # 003 gives strategy tips: retold, and cited
+        assert "biedan-guide" in source and "五" in source
