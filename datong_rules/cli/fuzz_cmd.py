@@ -115,9 +115,10 @@ def _line(result: session.Result) -> str:
         line += f"\n  engine error (not a disagreement): {message}; first on given {json.dumps(question)[:300]}"
     for case in outcome.disagreements:
         because = f"; explained by {', '.join(_short(e) for e in case.explained)}" if case.explained else ""
-        rules = ", ".join(case.rules) if case.rules else "no switched reading changes it"
+        rules = f"touches {', '.join(case.rules)}" if case.rules else \
+            "no switched reading of its rules changes the reference's answer"
         again = f", {case.repeats:,} more alike" if case.repeats else ""
-        line += f"\n  {case.problem} (touches {rules}{because}{again})"
+        line += f"\n  {case.problem} ({rules}{because}{again})"
     return line
 
 
