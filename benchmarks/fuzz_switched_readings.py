@@ -33,11 +33,14 @@ class SwitchedReading(ReferenceImplementation):
     def __init__(self, base: str, fixture: Variant) -> None:
         self.base, self.fixture = base, fixture
         self.name = f"switched {fixture.id}"
+        super().use_variants({fixture.id: fixture.data})
+
+    def use_variants(self, variants: dict[str, dict[str, Any]]) -> None:
+        """Fixture variants the runner hands over are not this engine's concern (it plays ``base`` its own way)."""
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         """As the reference engine, with the fixture's rules for ``base``."""
         if variant == self.base:
-            self.use_variants({self.fixture.id: self.fixture.data})
             return super().answer(self.fixture.id, op, given)
         return super().answer(variant, op, given)
 

@@ -27,6 +27,7 @@ from datong_rules.reference_impl.variant import Variant
 from .driver import OpOutcome, fuzz_operation
 from .readings import Exercise, Reading, switched_readings
 from .records_gen import replay_strategy
+from .steer import steered
 
 NOT_GENERATED = {"replay": "fuzz generates no Huolong game records: replay is checked by the suite's scenarios "
                            "(datong-rules conform --op replay) and datong-rules verify"}
@@ -99,7 +100,8 @@ def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -
         except ValueError as exc:
             raise ValueError(f"--variant {ref}: {exc}") from None
         game = variant_id.split("/", 1)[0]
-        chosen = {op: s for op, s in made.items() if not ops or any(_selects(w, game, op) for w in ops)}
+        chosen = {op: steered(s, variant_id, op) for op, s in made.items()
+                  if not ops or any(_selects(w, game, op) for w in ops)}
         out.append(Target(variant_id, ref, None if isinstance(variant, str) else variant, chosen, read))
     for wanted in ops:
         bare = wanted.rpartition("/")[2]
