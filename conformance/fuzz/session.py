@@ -19,14 +19,14 @@ from hypothesis import strategies as st
 
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, describe
-from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation, game_ops
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference, rules_read
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import Variant
 
 from .driver import OpOutcome, fuzz_operation
 from .readings import Exercise, Reading, switched_readings
-from .records_gen import replay_strategy
+from .records_gen import replay_strategy, round_strategy
 from .steer import steered
 
 NOT_GENERATED = {"replay": "fuzz generates no Huolong game records: replay is checked by the suite's scenarios "
@@ -128,12 +128,24 @@ def _with_records(variant: str | Variant, made: dict[str, Any], read: dict[str, 
     game = games.game_of_variant(variant if isinstance(variant, str) else variant.id)
     if "replay" in made:
         return made, read
-    strategy = replay_strategy(game, game.rules_for(variant))
+    rules = game.rules_for(variant)
+    strategy = replay_strategy(game, rules)
     if strategy is None:
         return made, read
     loaded = bundled_spec.variant(variant) if isinstance(variant, str) else variant
     every = tuple(loaded.rule_ids()) if isinstance(loaded, Variant) else ()
-    return {**made, "replay": strategy}, {**read, "replay": every}
+    made, read = {**made, "replay": strategy}, {**read, "replay": every}
+    ops = game_ops(game)
+    rounds = round_strategy(game, rules, lambda given: ops["round"](rules, given)) if "round" in ops else None
+    if rounds is not None and "round" not in made:
+        made["round"] = rounds
+        read["round"] = read.get("round") or tuple(r for r in every if r.split(".")[0] in ROUND_SECTIONS)
+    return made, read
+
+
+ROUND_SECTIONS = ("play", "points", "hand_end", "combinations", "ranking", "beating", "wild", "players")
+"""The rule sections a ``round`` answer reads (its docs: play.*, points.*, hand_end.when, and what makes a play beat
+the table)."""
 
 
 @dataclass

@@ -70,3 +70,20 @@ def test_steered_questions_include_the_suites_own():
 
     collect()
     assert any(q in suite for q in seen)
+
+
+def test_round_questions_are_rounds_of_played_hands():
+    from hypothesis import given, settings
+
+    reference = ReferenceImplementation()
+    for variant in ("biedan/biedan-guide", "dadun/dadun-guide"):
+        (target,) = session.targets([(variant, variant)], ["round"])
+        answers = []
+
+        @settings(max_examples=30, database=None, deadline=None)
+        @given(target.strategies["round"])
+        def ask(question):
+            answers.append(reference.answer(variant, "round", question))  # a refused question raises: the test fails
+
+        ask()
+        assert any(a["over"] for a in answers) and any(not a["over"] for a in answers), variant
