@@ -20,9 +20,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from datong_rules.conformance.adapters.reference import ReferenceImplementation  # noqa: E402
+from datong_rules.conformance.adapters.reference import ReferenceImplementation, game_ops  # noqa: E402
 from datong_rules.conformance.fuzz import session  # noqa: E402
 from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants  # noqa: E402
+from datong_rules.reference_impl import games  # noqa: E402
 from datong_rules.reference_impl.variant import Variant  # noqa: E402
 
 
@@ -33,15 +34,15 @@ class SwitchedReading(ReferenceImplementation):
     def __init__(self, base: str, fixture: Variant) -> None:
         self.base, self.fixture = base, fixture
         self.name = f"switched {fixture.id}"
-        super().use_variants({fixture.id: fixture.data})
-
-    def use_variants(self, variants: dict[str, dict[str, Any]]) -> None:
-        """Fixture variants the runner hands over are not this engine's concern (it plays ``base`` its own way)."""
+        game = games.game_of_variant(base)
+        # the fixture's rules under the base's id: a game record of the base variant is replayed by them
+        self._rules = game.rules_for(Variant(base, {**fixture.data, "id": base}))
+        self._ops = game_ops(game)
 
     def answer(self, variant: str, op: str, given: dict[str, Any]) -> dict[str, Any]:
         """As the reference engine, with the fixture's rules for ``base``."""
         if variant == self.base:
-            return super().answer(self.fixture.id, op, given)
+            return self._ops[op](self._rules, given)
         return super().answer(variant, op, given)
 
 
