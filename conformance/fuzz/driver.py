@@ -150,8 +150,10 @@ class _Differs(AssertionError):
 
 
 def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema: bool,
-          schema_op: str | None = None) -> Disagreement | None:
-    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``.
+          schema_op: str | None = None, protocol: int | None = None) -> Disagreement | None:
+    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking
+    ``protocol`` 1 is judged by the frozen contract of protocol 1 (:mod:`datong_rules.conformance.protocol1`): its
+    schema, and only the answer keys it knows.
 
     Args:
         schema_op: the operation's name for its answer schema (default ``op``).
@@ -179,10 +181,14 @@ def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema:
         return Disagreement(op, {}, reference, answer,
                             f"errored: the answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
     answer = without_surrogates(answer)
-    problem = answer_schema_problem(schema_op or op, answer) if check_schema else None
+    problem = answer_schema_problem(schema_op or op, answer, protocol) if check_schema else None
     if problem:
         return Disagreement(op, {}, reference, answer, problem)
     keys = sorted(set(reference) | set(answer))
+    if protocol == 1:
+        frozen = operations_schema.validator(schema_op or op, operations_schema.ANSWER, protocol=1)
+        known = set(frozen.schema.get("properties", {})) if frozen is not None else set(keys)
+        keys = [k for k in keys if k in known]
     wrong = [k for k in keys if k not in reference or k not in answer or not json_equal(reference[k], answer[k])]
     if wrong:
         return Disagreement(op, {}, reference, answer, "wrong: " + ", ".join(wrong), keys=wrong)
@@ -194,7 +200,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                    schema_op: str | None = None,
                    on_progress: Callable[[OpOutcome], None] | None = None,
                    progress_every: float = 10.0, readings: Sequence[Reading] = (),
-                   exercise: Exercise | None = None, outcome: OpOutcome | None = None) -> OpOutcome:
+                   exercise: Exercise | None = None, outcome: OpOutcome | None = None,
+                   protocol: int | None = None) -> OpOutcome:
     """Compare the two engines on questions of ``strategy`` until the time or the example budget is spent; shrink
     each distinct disagreement to a minimal question and go on searching.
 
@@ -214,6 +221,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             reading that explains it.
         exercise: counts the rules each compared question exercises (None: not counted).
         outcome: the outcome to fill (the caller keeps what was done if the run is interrupted); a new one if None.
+        protocol: the implementation's protocol version; 1: a question whose given protocol 1 did not know is
+            skipped, and the answer is judged by protocol 1's contract.
 
     Returns:
         The :class:`OpOutcome`.
@@ -225,7 +234,14 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
     cases: dict[tuple[Any, tuple[str, ...]], Disagreement] = {}
     phase = {"search": True}
 
+    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=1) \
+        if protocol == 1 else None
+
     def check(question: dict[str, Any]) -> None:
+        if legacy is not None and not legacy.is_valid(question):
+            if phase["search"]:
+                outcome.skipped += 1
+            return
         try:
             reference = ask_reference(op, _copy(question))
         except (ValueError, ImplementationError):
@@ -233,7 +249,7 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                 outcome.refused += 1
             reject()
         try:
-            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op)
+            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op, protocol)
         except Unsupported:
             if phase["search"]:
                 outcome.skipped += 1
@@ -262,7 +278,7 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             return None
         try:
             reference = ask_reference(op, _copy(question))
-            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op)
+            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op, protocol)
         except (ValueError, ImplementationError, Unsupported, EngineError):
             return None
         if differ is not None:

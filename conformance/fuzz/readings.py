@@ -142,10 +142,16 @@ class Exercise:
         self.readings = readings
         self.cap = cap
         self.counts: Counter[str] = Counter()
-        self.measurable: set[str] = {r.rule for rs in readings.values() for r in rs}
+        self.asked: set[str] = set()
+
+    @property
+    def measurable(self) -> set[str]:
+        """The rules with a switched reading in an operation that was asked at least one question."""
+        return {r.rule for op in self.asked for r in self.readings.get(op, ())}
 
     def observe(self, op: str, given: dict[str, Any], reference: Any) -> None:
         """Count the rules ``given`` (a question of ``op`` the reference answered ``reference``) exercises."""
+        self.asked.add(op)
         hit = set()
         for reading in self.readings.get(op, ()):
             if reading.rule in hit or self.counts[reading.rule] >= self.cap:

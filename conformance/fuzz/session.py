@@ -195,7 +195,8 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
                     seed=op_seed(seed, target.variant_id, op), seconds=budget, max_examples=max_examples,
                     check_schema=check_schema, schema_op=schema_name(target.variant_id.split("/", 1)[0], op),
                     on_progress=None if on_progress is None else (lambda o, t=target: on_progress(t, o)),
-                    readings=target.readings.get(op, ()), exercise=target.exercise, outcome=outcome)
+                    readings=target.readings.get(op, ()), exercise=target.exercise, outcome=outcome,
+                    protocol=getattr(impl, "protocol", None))
             except KeyboardInterrupt:
                 outcome.interrupted = True
                 results.append(Result(target, outcome))

@@ -93,3 +93,13 @@ def test_questions_outside_protocol_1_are_skipped_with_the_reason():
     assert drawer.skip is None and set(drawer.expect) == {"first_drawer_first_hand"}
     result = run_one(_Facts(1), by_id["huolong.datong-guide.bottom.last-trick-size-ignored-001"])
     assert result.status == SKIPPED and not result.asked and "protocol 1" in result.message
+
+
+def test_fuzz_judges_a_protocol_1_engine_by_protocol_1():
+    from datong_rules.conformance.fuzz import session
+
+    chosen = session.targets([("huolong/li-zhijiang", "huolong/li-zhijiang")], ["facts", "bottom_points"])
+    with JsonLinesImplementation([sys.executable, str(ENGINE)]) as impl:
+        results = session.run(impl, chosen, seed=1, seconds=30, max_examples=40)
+    assert [r.outcome.disagreements for r in results] == [[], []]
+    assert all(r.outcome.examples >= 1 for r in results)  # facts: first_drawer_later_hands is not required
