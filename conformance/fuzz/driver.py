@@ -24,11 +24,13 @@ from __future__ import annotations
 import json
 import random
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
+from hypothesis.errors import HypothesisWarning
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 
@@ -371,7 +373,9 @@ def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: 
         phase["search"] = False
         found.clear()
         try:
-            test()
+            with warnings.catch_warnings():  # a whole game record as a shrunk question: "overly large repr"
+                warnings.simplefilter("ignore", HypothesisWarning)
+                test()
         except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
             pass
         case = found[-1] if found else Disagreement(**{**raw.__dict__, "shrunk": False})
