@@ -31,6 +31,9 @@ from datong_rules.reference_impl.schema_validator import SchemaValidator
 SCHEMA_FILE = "operations.schema.json"
 """The shared types; a game's operations are in ``games/<game>/`` + this name."""
 RECORD_SCHEMA_FILE = "record.schema.json"
+PROTOCOL_1_FOLDER = "protocol-1"
+"""Where the contract of protocol 1 lies, frozen as release 0.1.0 published it (Huolong's operations and records): an
+engine that speaks protocol 1 is asked and judged by it alone, so that no later answer key is ever required of it."""
 GIVEN, ANSWER, EXPECT = "given", "answer", "expect"
 """The parts :func:`validator` knows: the given, the complete answer, and an ``expect`` (answer
 keys only, each optional)."""
@@ -142,7 +145,7 @@ def operations(game: str | None = None) -> list[str]:
                   if name.endswith(".given") and name[: -len(".given")] + ".answer" in defs)
 
 
-def validator(op: str, part: str, game: str | None = None) -> SchemaValidator | None:
+def validator(op: str, part: str, game: str | None = None, protocol: int | None = None) -> SchemaValidator | None:
     """The compiled validator of one operation's ``given``, ``answer`` or ``expect``.
 
     Args:
@@ -152,6 +155,8 @@ def validator(op: str, part: str, game: str | None = None) -> SchemaValidator | 
             the answer schema's ``properties`` and ``additionalProperties`` only: every key it has
             must be an answer key with a value of the right shape, but any key may be left out.
         game: the game of a bare ``op``.
+        protocol: ``1`` for the frozen contract of protocol 1 (:data:`PROTOCOL_1_FOLDER`; Huolong only: ``None``
+            for another game); anything else for today's schemas.
 
     Returns:
         The validator, or ``None`` when no schema describes ``op`` (a game without an operations schema, or a
@@ -164,12 +169,21 @@ def validator(op: str, part: str, game: str | None = None) -> SchemaValidator | 
         raise ValueError(f"part must be {GIVEN!r}, {ANSWER!r} or {EXPECT!r}, not {part!r}")
     if "/" in op:
         game, op = op.split("/", 1)
-    return _validator(game or LEGACY_GAME, op, part)
+    game = game or LEGACY_GAME
+    if protocol == 1:
+        return _validator(game, op, part, frozen=True) if game == LEGACY_GAME else None
+    return _validator(game, op, part)
 
 
 @cache
-def _validator(game: str, op: str, part: str) -> SchemaValidator | None:
-    doc = schema(game)
+def protocol_1_schema() -> dict[str, Any]:
+    """The operations schema of protocol 1, frozen at release 0.1.0 (parsed once; do not modify it)."""
+    return _read(f"{PROTOCOL_1_FOLDER}/{SCHEMA_FILE}")
+
+
+@cache
+def _validator(game: str, op: str, part: str, frozen: bool = False) -> SchemaValidator | None:
+    doc = protocol_1_schema() if frozen else schema(game)
     name = f"{op}.{GIVEN if part == GIVEN else ANSWER}"
     if doc is None or name not in doc["$defs"]:
         return None

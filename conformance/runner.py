@@ -4,7 +4,8 @@ Comparison rule: an answer *passes* when, for every key of the scenario's ``expe
 has that key with an equal value, for every key of its ``expect_loose`` a value it allows (one of the listed
 values, or a number in the range), and, for an operation that ``spec/schema/games/<game>/operations.schema.json``
 describes, the whole answer matches that operation's answer schema (unless the run is told not to
-check: ``check_schema=False``). Keys the answer has and ``expect`` lacks are not compared with
+check: ``check_schema=False``). An engine speaking protocol 1 is asked and judged by the frozen contract of
+protocol 1 (:mod:`~datong_rules.conformance.protocol1`). Keys the answer has and ``expect`` lacks are not compared with
 anything; only an operation without a schema may say more. Equality is JSON equality: mappings
 compare key by key, lists compare in order, ``true`` is not ``1``, ``1`` equals ``1.0`` (an operation whose
 answer is a multiset says so in its schema and answers it in notation order).
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from datong_rules.conformance import operations_schema
+from datong_rules.conformance import operations_schema, protocol1
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     Implementation,
@@ -207,21 +208,22 @@ def allowed(form: dict[str, Any], value: Any) -> bool:
     return form.get("at_least", value) <= value <= form.get("at_most", value)
 
 
-def answer_schema_problem(op: str, answer: dict[str, Any]) -> str | None:
+def answer_schema_problem(op: str, answer: dict[str, Any], protocol: int | None = None) -> str | None:
     """How ``answer`` breaks the answer schema of ``op`` (a full name, or bare for a Huolong operation), in one
-    line, or ``None`` when it matches or no schema describes ``op``.
+    line, or ``None`` when it matches or no schema describes ``op``. ``protocol`` 1: the frozen schema of protocol 1
+    (:mod:`~datong_rules.conformance.protocol1`), so no answer key added since is required.
 
     The line is ``answer does not match the operation's schema: $.PATH: MESSAGE`` (the path is a
     JSON path into the answer; the most relevant violation is named).
     """
-    return schema_problem(op, operations_schema.ANSWER, answer)
+    return schema_problem(op, operations_schema.ANSWER, answer, protocol)
 
 
-def schema_problem(op: str, part: str, value: dict[str, Any]) -> str | None:
-    """How ``value``, the ``given`` or the ``answer`` (``part``) of ``op``, breaks its schema, in one line
-    (``PART does not match the operation's schema: $.PATH: MESSAGE``), or ``None`` when it fits or no schema
-    describes ``op``."""
-    check = operations_schema.validator(op, part)
+def schema_problem(op: str, part: str, value: dict[str, Any], protocol: int | None = None) -> str | None:
+    """How ``value``, the ``given`` or the ``answer`` (``part``) of ``op``, breaks its schema (of ``protocol`` 1's
+    frozen contract when given), in one line (``PART does not match the operation's schema: $.PATH: MESSAGE``), or
+    ``None`` when it fits or no schema describes ``op``."""
+    check = operations_schema.validator(op, part, protocol=protocol)
     if check is None or check.quickly_valid(value):
         return None
     import jsonschema  # only for data that may not fit: valid data never imports it
@@ -275,6 +277,13 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, ERRORED, message=describe(exc), asked=False)
     if reason is not None:
         return ScenarioResult(scenario, SKIPPED, message=without_surrogates(reason), asked=False)
+    protocol = getattr(impl, "protocol", None)  # a JSON-lines engine's protocol version
+    expect, loose = scenario.expect, scenario.loose
+    if protocol == protocol1.PROTOCOL:
+        legacy = protocol1.question(scenario)
+        if legacy.skip is not None:
+            return ScenarioResult(scenario, SKIPPED, message=f"not asked by protocol 1: {legacy.skip}", asked=False)
+        expect, loose = legacy.expect, legacy.loose
     start = time.perf_counter()
     try:
         answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
@@ -295,8 +304,8 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, ERRORED, duration=duration,
                               message="the answer holds NaN or Infinity, which JSON cannot carry: "
                                       f"{one_line(repr(answer))}")
-    wrong = compare(scenario.op, scenario.expect, answer, scenario.loose)
-    problem = answer_schema_problem(scenario.full_op, answer) if check_schema else None
+    wrong = compare(scenario.op, expect, answer, loose)
+    problem = answer_schema_problem(scenario.full_op, answer, protocol) if check_schema else None
     if wrong or problem:
         lines = [problem] if problem else []
         lines += ["wrong or missing: " + ", ".join(wrong)] if wrong else []

@@ -4,15 +4,19 @@
 :mod:`.inputs`) and compares the whole answers. It drives the Hypothesis test as a fuzz target
 (``test.hypothesis.fuzz_one_input`` fed with seeded random bytes), which costs little per question; the first
 question the two answer differently is saved by Hypothesis in an in-memory example database, and an ordinary run
-of the same test (phases *reuse* and *shrink*) then shrinks it to a minimal question, which is returned as a
-:class:`Disagreement`.
+of the same test (phases *reuse* and *shrink*) then shrinks it to a minimal question, a :class:`Disagreement`.
+The search then goes on: one standing difference must not hide the others. Each disagreement is kept once, by its
+shrunk question and the rules it touches (:mod:`.readings`); a question that disagrees in the same way (the same
+answer keys, explained by the same switched readings) as one already found is counted as a repeat and not shrunk
+again.
 
-What counts as a disagreement (first that applies): the implementation raised (anything but
-:class:`~datong_rules.conformance.adapters.base.Unsupported`, which skips the question), its answer is not a mapping,
-breaks the operation's answer schema (unless ``check_schema`` is off), or differs from the reference's answer (JSON
-equality of the whole answer, :func:`datong_rules.conformance.runner.json_equal`). A question the reference engine
-refuses (``ValueError``: the generator made an input the rules do not allow) is not compared; such questions are
-counted (``refused``).
+What counts as a disagreement (first that applies): the implementation refused the question (an ``errored`` reply,
+or an in-process ``ValueError``), its answer is not a mapping, breaks the operation's answer schema (unless
+``check_schema`` is off), or differs from the reference's answer (JSON equality of the whole answer,
+:func:`datong_rules.conformance.runner.json_equal`). A timeout, a crash, garbage on the line, or any other exception
+of an in-process engine is an **engine error**, never a disagreement: counted (``engine_errors``, with the first
+message and question), not shrunk. A question the reference engine refuses (``ValueError``: the generator made an
+input the rules do not allow) is not compared; such questions are counted (``refused``).
 """
 
 from __future__ import annotations
@@ -20,11 +24,13 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
+from hypothesis.errors import HypothesisWarning
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 
@@ -39,6 +45,8 @@ from datong_rules.conformance.adapters.base import (
 from datong_rules.conformance import operations_schema
 from datong_rules.conformance.runner import _copy, answer_schema_problem, json_equal  # _copy: JSON-like data
 
+from .readings import Exercise, Reading, touched
+
 Answer = dict[str, Any]
 Ask = Callable[[str, dict[str, Any]], Any]
 """One side of the comparison: ``ask(op, given) -> answer`` (may raise)."""
@@ -51,6 +59,12 @@ BATCH = 64
 
 SAMPLE = 4 * BATCH
 """The first questions are remembered: when they are all the same one, the operation has no other (``facts``)."""
+
+MAX_SHRINKS = 8
+"""Disagreements shrunk per operation; later new ones are counted (``unshrunk``) but not shrunk."""
+
+REPORTED_ERROR = "implementation reported an error"
+"""How the JSON-lines adapter words an ``errored`` reply: the engine's own refusal, a disagreement."""
 
 
 @dataclass
@@ -66,6 +80,9 @@ class Disagreement:
         keys: the answer keys whose values differ (empty for an error or a schema problem).
         shrunk: False when the shrunk question no longer disagreed on its last replay (a flaky implementation);
             the question is then the first one found.
+        rules: the rules the shrunk question touches (a switched reading of each answers it differently).
+        explained: the switched readings (``rule = value``) whose answer is exactly the implementation's.
+        repeats: later questions that disagreed in the same way (not shrunk).
         cut_short: the run was interrupted (Ctrl-C, SIGTERM) while shrinking: the question is the smallest found
             by then.
     """
@@ -77,7 +94,19 @@ class Disagreement:
     problem: str
     keys: list[str] = field(default_factory=list)
     shrunk: bool = True
+    rules: tuple[str, ...] = ()
+    explained: tuple[str, ...] = ()
+    repeats: int = 0
     cut_short: bool = False
+
+    @property
+    def kind(self) -> tuple[str, ...]:
+        """How it differs: the differing keys, or ``schema`` / ``errored``."""
+        return tuple(self.keys) if self.keys else (self.problem.split(":", 1)[0],)
+
+
+class EngineError(Exception):
+    """The implementation timed out, crashed or broke the protocol on a question: not a disagreement."""
 
 
 @dataclass
@@ -87,11 +116,13 @@ class OpOutcome:
     Attributes:
         op: the operation. examples: questions compared (shrinking not counted). skipped: questions the
         implementation declined (``Unsupported``); refused: questions the reference refused (not compared);
-        seconds: time spent generating and comparing questions; shrink_seconds: time spent shrinking a
-        disagreement; disagreement: the shrunk disagreement, or None; exhausted: the generator has no other
-        question (``facts``); skip_message: why the operation was not asked at all (the implementation does
-        not support it), or None; interrupted: the Ctrl-C or SIGTERM (:class:`KeyboardInterrupt`) that stopped
-        the operation, or None (the disagreement is then the one found so far, shrunk as far as it got).
+        seconds: time spent generating and comparing questions; shrink_seconds: time spent shrinking
+        disagreements; disagreements: the distinct shrunk disagreements, in the order found; unshrunk: new
+        disagreements found after :data:`MAX_SHRINKS`; exhausted: the generator has no other question
+        (``facts``); skip_message: why the operation was not asked at all (the implementation does not support it),
+        or None; engine_errors: questions on which the implementation timed out, crashed or broke the protocol;
+        engine_error: the first of them, ``(message, question)``; interrupted: the run was stopped during this
+        operation.
     """
 
     op: str
@@ -100,10 +131,18 @@ class OpOutcome:
     refused: int = 0
     seconds: float = 0.0
     shrink_seconds: float = 0.0
-    disagreement: Disagreement | None = None
+    disagreements: list[Disagreement] = field(default_factory=list)
+    unshrunk: int = 0
     exhausted: bool = False
     skip_message: str | None = None
-    interrupted: KeyboardInterrupt | None = None
+    engine_errors: int = 0
+    engine_error: tuple[str, dict[str, Any]] | None = None
+    interrupted: bool = False
+
+    @property
+    def disagreement(self) -> Disagreement | None:
+        """The first disagreement found, or None."""
+        return self.disagreements[0] if self.disagreements else None
 
     @property
     def rate(self) -> float:
@@ -116,8 +155,10 @@ class _Differs(AssertionError):
 
 
 def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema: bool,
-          schema_op: str | None = None) -> Disagreement | None:
-    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``.
+          schema_op: str | None = None, protocol: int | None = None) -> Disagreement | None:
+    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking
+    ``protocol`` 1 is judged by the frozen contract of protocol 1 (:mod:`datong_rules.conformance.protocol1`): its
+    schema, and only the answer keys it knows.
 
     Args:
         schema_op: the operation's name for its answer schema (default ``op``).
@@ -127,23 +168,32 @@ def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema:
 
     Raises:
         Unsupported: the implementation declined the question.
+        EngineError: it timed out, crashed, broke the protocol, or (in process) raised anything but ``ValueError``.
     """
     try:
         answer = ask_impl()
     except Unsupported:
         raise
     except ImplementationError as exc:
+        if not str(exc).startswith(REPORTED_ERROR):
+            raise EngineError(one_line(exc)) from None
         return Disagreement(op, {}, reference, None, f"errored: {one_line(exc)}")
-    except IMPLEMENTATION_FAULTS as exc:
+    except ValueError as exc:  # an in-process engine refusing the question
         return Disagreement(op, {}, reference, None, f"errored: {describe(exc)}")
+    except IMPLEMENTATION_FAULTS as exc:
+        raise EngineError(describe(exc)) from None
     if not isinstance(answer, dict):
         return Disagreement(op, {}, reference, answer,
                             f"errored: the answer is a {type(answer).__name__}, not a mapping: {one_line(answer)}")
     answer = without_surrogates(answer)
-    problem = answer_schema_problem(schema_op or op, answer) if check_schema else None
+    problem = answer_schema_problem(schema_op or op, answer, protocol) if check_schema else None
     if problem:
         return Disagreement(op, {}, reference, answer, problem)
     keys = sorted(set(reference) | set(answer))
+    if protocol == 1:
+        frozen = operations_schema.validator(schema_op or op, operations_schema.ANSWER, protocol=1)
+        known = set(frozen.schema.get("properties", {})) if frozen is not None else set(keys)
+        keys = [k for k in keys if k in known]
     wrong = [k for k in keys if k not in reference or k not in answer or not json_equal(reference[k], answer[k])]
     if wrong:
         return Disagreement(op, {}, reference, answer, "wrong: " + ", ".join(wrong), keys=wrong)
@@ -154,9 +204,11 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                    seed: int, seconds: float, max_examples: int | None = None, check_schema: bool = True,
                    schema_op: str | None = None,
                    on_progress: Callable[[OpOutcome], None] | None = None,
-                   progress_every: float = 10.0) -> OpOutcome:
-    """Compare the two engines on questions of ``strategy`` until the time or the example budget is spent, or
-    they disagree; shrink a disagreement to a minimal question.
+                   progress_every: float = 10.0, readings: Sequence[Reading] = (),
+                   exercise: Exercise | None = None, outcome: OpOutcome | None = None,
+                   protocol: int | None = None) -> OpOutcome:
+    """Compare the two engines on questions of ``strategy`` until the time or the example budget is spent; shrink
+    each distinct disagreement to a minimal question and go on searching.
 
     Args:
         op: the operation name as both sides take it.
@@ -165,21 +217,36 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             (or :class:`ImplementationError`) refuses the question; the implementation raising
             :class:`Unsupported` skips it.
         seed: the seed of the random bytes (the same seed asks the same questions in the same order).
-        seconds: the time budget for generating questions (shrinking a disagreement may take longer).
+        seconds: the time budget for generating questions (shrinking disagreements comes on top).
         max_examples: stop after this many questions compared or skipped (None: only the time budget).
         check_schema: check the implementation's answers against the operation's answer schema.
         schema_op: the operation's name for its ``given`` and answer schemas (default ``op``).
         on_progress: called about every ``progress_every`` seconds with the outcome so far.
+        readings: the operation's switched readings (:mod:`.readings`): the rules a disagreement touches and the
+            reading that explains it.
+        exercise: counts the rules each compared question exercises (None: not counted).
+        outcome: the outcome to fill (the caller keeps what was done if the run is interrupted); a new one if None.
+        protocol: the implementation's protocol version; 1: a question whose given protocol 1 did not know is
+            skipped, and the answer is judged by protocol 1's contract.
 
     Returns:
         The :class:`OpOutcome`.
     """
-    outcome = OpOutcome(op)
+    outcome = outcome if outcome is not None else OpOutcome(op)
     found: list[Disagreement] = []
     seen: set[str] = set()
+    kinds: dict[tuple[Any, ...], Disagreement] = {}
+    cases: dict[tuple[Any, tuple[str, ...]], Disagreement] = {}
     phase = {"search": True}
 
+    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=1) \
+        if protocol == 1 else None
+
     def check(question: dict[str, Any]) -> None:
+        if legacy is not None and not legacy.is_valid(question):
+            if phase["search"]:
+                outcome.skipped += 1
+            return
         try:
             reference = ask_reference(op, _copy(question))
         except (ValueError, ImplementationError):
@@ -187,15 +254,23 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                 outcome.refused += 1
             reject()
         try:
-            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op)
+            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op, protocol)
         except Unsupported:
             if phase["search"]:
                 outcome.skipped += 1
+            return
+        except EngineError as exc:
+            if phase["search"]:
+                outcome.engine_errors += 1
+                if outcome.engine_error is None:
+                    outcome.engine_error = (str(exc), question)
             return
         if phase["search"]:
             outcome.examples += 1
             if len(seen) < SAMPLE:
                 seen.add(json.dumps(question, sort_keys=True))
+            if exercise is not None:
+                exercise.observe(op, question, reference)
         if differ is not None:
             differ.given = question
             found.append(differ)
@@ -208,79 +283,124 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             return None
         try:
             reference = ask_reference(op, _copy(question))
-            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op)
-        except (ValueError, ImplementationError, Unsupported):
+            differ = judge(op, reference, lambda: ask_impl(op, _copy(question)), check_schema, schema_op, protocol)
+        except (ValueError, ImplementationError, Unsupported, EngineError):
             return None
         if differ is not None:
             differ.given = question
         return differ
 
+    def mark(case: Disagreement) -> Disagreement:
+        case.rules, case.explained = touched(readings, op, case.given, case.reference, case.answer)
+        return case
+
     database = InMemoryExampleDatabase()
-    test = given(strategy)(check)
-    test = settings(database=database, deadline=None, phases=[Phase.reuse, Phase.shrink], max_examples=1000,
-                    suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-                    verbosity=Verbosity.quiet, print_blob=False)(test)
+
+    def make_test() -> Any:
+        """A fresh Hypothesis test (its fuzz target saves a failure only when it is smaller than the ones it saw:
+        after a shrink the search needs a new one)."""
+        test = given(strategy)(check)
+        return settings(database=database, deadline=None, phases=[Phase.reuse, Phase.shrink], max_examples=1000,
+                        suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
+                        verbosity=Verbosity.quiet, print_blob=False)(test)
+
+    test = make_test()
     target = test.hypothesis.fuzz_one_input
     rng = random.Random(seed)
-    start = time.perf_counter()
-    try:
-        _search(outcome, target, rng, found, seen, seconds, max_examples, on_progress, progress_every, start)
-    except KeyboardInterrupt as stop:  # what was compared so far, and a disagreement found, are kept
-        outcome.seconds = time.perf_counter() - start
-        outcome.interrupted = stop
-    if found:
-        first = found[0]
-        phase["search"] = False
-        found.clear()
-        shrink_start = time.perf_counter()
-        try:
-            if outcome.interrupted is None:
-                try:
-                    test()
-                except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
-                    pass
-                if found:
-                    found.append(_drop_entries(found[-1], recheck))
-        except KeyboardInterrupt as stop:  # the smallest case found so far is kept
-            outcome.interrupted = stop
-        if outcome.interrupted is not None:
-            outcome.disagreement = replace(found[-1] if found else first, cut_short=True)
-        else:
-            outcome.disagreement = found[-1] if found else replace(first, shrunk=False)
-        outcome.shrink_seconds = time.perf_counter() - shrink_start
-    return outcome
-
-
-def _search(outcome: OpOutcome, target: Callable[[bytes], Any], rng: random.Random, found: list[Disagreement],
-            seen: set[str], seconds: float, max_examples: int | None,
-            on_progress: Callable[[OpOutcome], None] | None, progress_every: float, start: float) -> None:
-    """Ask generated questions (``target`` takes random bytes) until the time or example budget is spent or a
-    disagreement is found (in ``found``)."""
-    last_report = start
+    start = last_report = time.perf_counter()
+    shrinking = 0.0
     attempts = 0
+
+    def spent() -> float:
+        return time.perf_counter() - start - shrinking
+
+    def asked() -> int:
+        return outcome.examples + outcome.skipped + outcome.engine_errors
+
+    def out_of_budget() -> bool:
+        return spent() >= seconds or (max_examples is not None and asked() >= max_examples)
+
     while True:
+        raw = None
         for _ in range(BATCH):
             attempts += 1
             try:
                 target(rng.randbytes(BUFFER_BYTES))
             except _Differs:
+                raw = found[-1]
                 break
-            if max_examples is not None and outcome.examples + outcome.skipped >= max_examples:
+            if max_examples is not None and asked() >= max_examples:
                 break
-        now = time.perf_counter()
-        outcome.seconds = now - start
-        if found or outcome.seconds >= seconds or (
-                max_examples is not None and outcome.examples + outcome.skipped >= max_examples):
+        if raw is not None:
+            clock = time.perf_counter()
+            _shrink_new(raw, test, found, phase, database, kinds, cases, outcome, mark, recheck)
+            test = make_test()
+            target = test.hypothesis.fuzz_one_input
+            shrinking += time.perf_counter() - clock
+        outcome.seconds = spent()
+        outcome.shrink_seconds = shrinking
+        if out_of_budget():
             break
-        if attempts >= SAMPLE and outcome.skipped and not outcome.examples:
-            break  # the implementation declines this operation's questions: no use asking more
+        if attempts >= SAMPLE and (outcome.skipped or outcome.engine_errors) and not outcome.examples:
+            break  # the implementation declines (or breaks on) this operation's questions: no use asking more
         if attempts >= SAMPLE and len(seen) == 1:
             outcome.exhausted = True  # the strategy has one question only (facts): asked once is enough
             outcome.examples = 1
             break
+        now = time.perf_counter()
         if on_progress is not None and now - last_report >= progress_every:
             on_progress(outcome)
             last_report = now
+    return outcome
+
+
+def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: dict[str, bool],
+                database: InMemoryExampleDatabase, kinds: dict[tuple[Any, ...], Disagreement],
+                cases: dict[tuple[Any, tuple[str, ...]], Disagreement], outcome: OpOutcome,
+                mark: Callable[[Disagreement], Disagreement],
+                recheck: Callable[[dict[str, Any]], Disagreement | None]) -> None:
+    """Handle one raw disagreement of the search: a repeat of a kind already found (the same differing keys, the
+    same explaining readings) is counted; a new one is shrunk
+    (at most :data:`MAX_SHRINKS` per operation) and kept unless its shrunk question and touched rules are a case
+    already found, or has the same differing keys and touched rules as one (two shrinks of one fault). The example
+    database is emptied afterwards; the caller makes the test anew, so that the next failure is saved again."""
+    mark(raw)
+    kind = (raw.kind, raw.explained)  # a switched reading explains each of its questions: one kind
+    try:
+        if kind in kinds:
+            kinds[kind].repeats += 1
+            return
+        if len(kinds) >= MAX_SHRINKS:
+            outcome.unshrunk += 1
+            return
+        phase["search"] = False
+        found.clear()
+        try:
+            with warnings.catch_warnings():  # a whole game record as a shrunk question: "overly large repr"
+                warnings.simplefilter("ignore", HypothesisWarning)
+                test()
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM while shrinking: keep the smallest case found by then
+            cut = found[-1] if found else raw
+            outcome.disagreements.append(mark(Disagreement(**{**cut.__dict__, "cut_short": True})))
+            raise
+        except Exception:  # noqa: BLE001 - _Differs, or Hypothesis' Flaky when the replay agrees
+            pass
+        case = found[-1] if found else Disagreement(**{**raw.__dict__, "shrunk": False})
+        if found:
+            case = _drop_entries(case, recheck)
+        mark(case)
+        same = cases.get((json.dumps(case.given, sort_keys=True), case.rules)) or cases.get((case.kind, case.rules))
+        if same is not None:
+            same.repeats += 1
+            kinds[kind] = same
+            return
+        cases[(json.dumps(case.given, sort_keys=True), case.rules)] = cases[(case.kind, case.rules)] = case
+        kinds[kind] = case
+        outcome.disagreements.append(case)
+    finally:
+        phase["search"] = True
+        found.clear()
+        database.data.clear()
 
 
 def _drop_entries(case: Disagreement, recheck: Callable[[dict[str, Any]], Disagreement | None],

@@ -18,17 +18,22 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from datong_rules.conformance import operations_schema
+from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.adapters.base import IMPLEMENTATION_FAULTS, Implementation, ImplementationError, describe
-from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation, game_ops
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference, rules_read
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import Variant
 
 from .driver import OpOutcome, fuzz_operation
+from .readings import Exercise, Reading, switched_readings
+from .records_gen import replay_strategy, round_strategy
+from .steer import steered
 
-NOT_GENERATED = {"replay": "fuzz generates no game records: replay is checked by the suite's scenarios "
+NOT_GENERATED = {"replay": "fuzz generates no Huolong game records: replay is checked by the suite's scenarios "
                            "(datong-rules conform --op replay) and datong-rules verify"}
-"""Operations without generators, and why."""
+"""Operations without generators in some game, and why (the climbing games' records are generated:
+:mod:`.records_gen`)."""
 
 
 @dataclass
@@ -47,6 +52,19 @@ class Target:
     resolved: Variant | None
     strategies: dict[str, st.SearchStrategy[dict[str, Any]]] = field(default_factory=dict)
     rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    readings: dict[str, list[Reading]] = field(default_factory=dict)
+    exercise: Exercise | None = None
+
+    def prepare(self) -> None:
+        """Build the switched readings of the chosen operations' rules and the rule counter (once; costs about a
+        second per variant)."""
+        if self.exercise is not None:
+            return
+        variant: str | Variant = self.resolved if self.resolved is not None else self.variant_id
+        wanted = {rule for op in self.strategies for rule in self.rules.get(op, ())}
+        every = switched_readings(variant, wanted)
+        self.readings = {op: [r for r in every if r.rule in self.rules.get(op, ())] for op in self.strategies}
+        self.exercise = Exercise(self.readings)
 
 
 def op_seed(seed: int, variant_id: str, op: str) -> int:
@@ -79,14 +97,17 @@ def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -
         variant_id = variant if isinstance(variant, str) else variant.id
         try:
             made, read = input_strategies(variant), rules_read(variant)
+            made, read = _with_records(variant, made, read)
         except ValueError as exc:
             raise ValueError(f"--variant {ref}: {exc}") from None
         game = variant_id.split("/", 1)[0]
-        chosen = {op: s for op, s in made.items() if not ops or any(_selects(w, game, op) for w in ops)}
+        chosen = {op: steered(s, variant_id, op) for op, s in made.items()
+                  if not ops or any(_selects(w, game, op) for w in ops)}
         out.append(Target(variant_id, ref, None if isinstance(variant, str) else variant, chosen, read))
     for wanted in ops:
         bare = wanted.rpartition("/")[2]
-        if bare in NOT_GENERATED:
+        if bare in NOT_GENERATED and not any(_selects(wanted, t.variant_id.split("/")[0], op)
+                                             for t in out for op in t.strategies):
             raise ValueError(f"--op {wanted}: {NOT_GENERATED[bare]}")
         if any(_selects(wanted, t.variant_id.split("/")[0], op) for t in out for op in t.strategies):
             continue
@@ -99,6 +120,33 @@ def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise ValueError(f"--op {wanted}: no such operation{hint} (operations: {', '.join(known)})")
     return out
+
+
+def _with_records(variant: str | Variant, made: dict[str, Any], read: dict[str, tuple[str, ...]]
+                  ) -> tuple[dict[str, Any], dict[str, tuple[str, ...]]]:
+    """``made`` and ``read`` with the ``replay`` questions of a game whose records are generated
+    (:mod:`.records_gen`); a replay reads every rule of the variant."""
+    game = games.game_of_variant(variant if isinstance(variant, str) else variant.id)
+    if "replay" in made:
+        return made, read
+    rules = game.rules_for(variant)
+    strategy = replay_strategy(game, rules)
+    if strategy is None:
+        return made, read
+    loaded = bundled_spec.variant(variant) if isinstance(variant, str) else variant
+    every = tuple(loaded.rule_ids()) if isinstance(loaded, Variant) else ()
+    made, read = {**made, "replay": strategy}, {**read, "replay": every}
+    ops = game_ops(game)
+    rounds = round_strategy(game, rules, lambda given: ops["round"](rules, given)) if "round" in ops else None
+    if rounds is not None and "round" not in made:
+        made["round"] = rounds
+        read["round"] = read.get("round") or tuple(r for r in every if r.split(".")[0] in ROUND_SECTIONS)
+    return made, read
+
+
+ROUND_SECTIONS = ("play", "points", "hand_end", "combinations", "ranking", "beating", "wild", "players")
+"""The rule sections a ``round`` answer reads (its docs: play.*, points.*, hand_end.when, and what makes a play beat
+the table)."""
 
 
 @dataclass
@@ -118,8 +166,7 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
     An operation the implementation does not support (``skip_reason``) is reported skipped at once, with its
     reason. A house variant's resolved rules are handed to the implementation (``use_variants``, as the runner does
     for the suite's fixture variants) before its first question. ``KeyboardInterrupt`` (Ctrl-C, or SIGTERM under the
-    CLI) passes through (the caller reports what was done: ``on_done`` has seen it, the operation it stopped
-    included, with the disagreement found so far).
+    CLI) passes through (the caller reports what was done: ``on_done`` has seen it, the operation in progress included, marked ``interrupted``).
     """
     reference = ReferenceImplementation()
     pending = [(t, op) for t in chosen for op in t.strategies]
@@ -139,20 +186,28 @@ def run(impl: Implementation, chosen: list[Target], *, seed: int, seconds: float
         if reason is not None:
             outcome.skip_message = reason
         else:
-            budget = max(0.0, deadline - time.perf_counter()) / (len(pending) - index)
-            ask_reference = (_bundled(reference, target.variant_id) if target.resolved is None
-                             else resolved_reference(target.resolved))
-            outcome = fuzz_operation(
-                op, target.strategies[op], ask_reference, _asker(impl, target.variant_id),
-                seed=op_seed(seed, target.variant_id, op), seconds=budget, max_examples=max_examples,
-                check_schema=check_schema, schema_op=schema_name(target.variant_id.split("/", 1)[0], op),
-                on_progress=None if on_progress is None else (lambda o, t=target: on_progress(t, o)))
+            try:
+                target.prepare()
+                budget = max(0.0, deadline - time.perf_counter()) / (len(pending) - index)
+                ask_reference = (_bundled(reference, target.variant_id) if target.resolved is None
+                                 else resolved_reference(target.resolved))
+                fuzz_operation(
+                    op, target.strategies[op], ask_reference, _asker(impl, target.variant_id),
+                    seed=op_seed(seed, target.variant_id, op), seconds=budget, max_examples=max_examples,
+                    check_schema=check_schema, schema_op=schema_name(target.variant_id.split("/", 1)[0], op),
+                    on_progress=None if on_progress is None else (lambda o, t=target: on_progress(t, o)),
+                    readings=target.readings.get(op, ()), exercise=target.exercise, outcome=outcome,
+                    protocol=getattr(impl, "protocol", None))
+            except KeyboardInterrupt:
+                outcome.interrupted = True
+                results.append(Result(target, outcome))
+                if on_done is not None:
+                    on_done(results[-1])
+                raise
         result = Result(target, outcome)
         results.append(result)
         if on_done is not None:
             on_done(result)
-        if outcome.interrupted is not None:  # stopped mid-operation: on_done has what it found; stop here
-            raise outcome.interrupted
     return results
 
 

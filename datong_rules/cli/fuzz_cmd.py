@@ -14,6 +14,7 @@ then ``error: interrupted``), 143 when stopped by SIGTERM (the same, a disagreem
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -99,13 +100,52 @@ def _line(result: session.Result) -> str:
     counts = "1 question (the only one)" if outcome.exhausted else \
         f"{_count(outcome.examples, 'question')} in {outcome.seconds:.1f} s ({outcome.rate:,.0f}/s)"
     extra = [f"{n:,} {what}" for n, what in ((outcome.skipped, "skipped by the implementation"),
-                                              (outcome.refused, "refused by the reference")) if n]
-    verdict = f"DISAGREES (shrunk in {outcome.shrink_seconds:.1f} s)" if outcome.disagreement is not None else "same answers" if outcome.examples else \
-        "nothing compared"
-    if outcome.interrupted is not None:
-        verdict = "DISAGREES (interrupted before the shrinking ended)" if outcome.disagreement is not None else \
-            "interrupted"
-    return f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
+                                              (outcome.refused, "refused by the reference"),
+                                              (outcome.engine_errors, "engine errors")) if n]
+    found = len(outcome.disagreements)
+    if found:
+        verdict = f"DISAGREES ({_count(found, 'distinct case')}, shrunk in {outcome.shrink_seconds:.1f} s" + \
+            (f"; {outcome.unshrunk:,} more not shrunk" if outcome.unshrunk else "") + ")"
+    else:
+        verdict = "same answers" if outcome.examples else "nothing compared"
+    if outcome.interrupted:
+        verdict += " (interrupted before the shrinking ended)" if any(c.cut_short for c in outcome.disagreements) \
+            else " (interrupted)"
+    line = f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
+    if outcome.engine_error is not None:
+        message, question = outcome.engine_error
+        line += f"\n  engine error (not a disagreement): {message}; first on given {json.dumps(question)[:300]}"
+    for case in outcome.disagreements:
+        because = f"; explained by {', '.join(_short(e) for e in case.explained)}" if case.explained else ""
+        rules = f"touches {', '.join(case.rules)}" if case.rules else \
+            "no switched reading of its rules changes the reference's answer"
+        again = f", {case.repeats:,} more alike" if case.repeats else ""
+        line += f"\n  {case.problem} ({rules}{because}{again})"
+    return line
+
+
+def _short(text: str, width: int = 80) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _exercise_lines(results: list[session.Result]) -> list[str]:
+    """Per variant: the questions that exercised each rule, and the rules never exercised."""
+    lines = []
+    targets: list[session.Target] = []
+    for result in results:
+        if result.target.exercise is not None and not any(t is result.target for t in targets):
+            targets.append(result.target)
+    for target in targets:
+        counter = target.exercise
+        if not counter.measurable:
+            continue
+        shown = ", ".join(f"{rule} {'%d+' % counter.cap if n >= counter.cap else n}"
+                          for rule, n in sorted(counter.counts.items()) if n)
+        lines.append(f"{target.variant_id}: rules exercised (questions): {shown or 'none'}")
+        never = counter.never()
+        if never:
+            lines.append(f"{target.variant_id}: rules never exercised: {', '.join(never)}")
+    return lines
 
 
 def _count(n: int, noun: str) -> str:
@@ -197,22 +237,30 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
 
 def _finish(results: list[session.Result], name: str, seed: int, interrupted: bool) -> int:
     """Print the found cases (stdout) and the summary (stderr); the exit status."""
-    found = [Found(r.target.variant_id, r.outcome.disagreement, r.target.rules.get(r.outcome.op, ()),
+    found = [Found(r.target.variant_id, case, case.rules or r.target.rules.get(r.outcome.op, ()),
                    f"--variant {r.target.ref} --op {r.outcome.op} --seed {seed}")
-             for r in results if r.outcome.disagreement is not None]
+             for r in results for case in r.outcome.disagreements]
     if found:
         click.echo(scenario_file(found, implementation=name, engine=f"datong-rules {__version__}"), nl=False)
         sys.stdout.flush()  # the file before the summary, also when both go to one terminal
     compared = sum(r.outcome.examples for r in results)
     total_seconds = sum(r.outcome.seconds for r in results)
     rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
+    errors = sum(r.outcome.engine_errors for r in results)
     summary = (f"{_count(len(found), 'disagreement')} in {_count(len(results), 'operation')}, "
-               f"{_count(compared, 'question')} compared{rate}, seed {seed}")
+               f"{_count(compared, 'question')} compared{rate}, "
+               + (f"{_count(errors, 'engine error')}, " if errors else "") + f"seed {seed}")
+    for line in _exercise_lines(results):
+        click.echo(line, err=True)
     click.echo(summary, err=True)
     if interrupted:
         click.echo("error: interrupted", err=True)
         return interrupted_status()
     if found:
+        return 1
+    if errors:
+        click.echo(f"error: the implementation timed out, crashed or broke the protocol on {_count(errors, 'question')}",
+                   err=True)
         return 1
     if compared == 0:
         click.echo("error: nothing was compared: the implementation skipped every question", err=True)

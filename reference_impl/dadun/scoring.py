@@ -158,7 +158,13 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
 
 
 def settle(rules: DadunRules, given: dict) -> dict:
-    """Answer of settle."""
+    """Answer of settle (docs/implementers/dadun-operations.md): ``given`` ``{levels?, level?, finish, captured,
+    first_partner_before?, bonus?}``.
+
+    Raises:
+        ValueError: bad input, one line; ``level`` left out while the teams' levels differ, or neither team's level
+            [levels.played].
+    """
     levels = given.get("levels", [rules.start_level, rules.start_level])
     if not isinstance(levels, list) or len(levels) != 2:
         raise ValueError("levels must be two levels [team 0, team 1]")
@@ -172,9 +178,18 @@ def settle(rules: DadunRules, given: dict) -> dict:
             isinstance(c, int) for c in captured):
         raise ValueError(f"captured must be {rules.players} point counts (by seat)")
     bonus_levels = given.get("bonus", [0, 0])
-    level = given.get("level", levels[team_of(rules, finish[0])] if "level" not in given else given["level"])
+    if "level" in given:
+        level = given["level"]
+    elif levels[0] == levels[1]:  # played at the previous winners' level [levels.played]: both teams' here
+        level = levels[0]
+    else:
+        raise ValueError(f"level is required when the teams' levels differ ({levels[0]}, {levels[1]}): the hand was "
+                         f"played at the previous winners' level, which settle is not told")
     if level not in FACES:
         raise ValueError(f"level must be a rank 2 … A, got {level!r}")
+    if level not in levels:
+        raise ValueError(f"level {level} is neither team's level ({levels[0]}, {levels[1]}): a hand is played at the "
+                         f"level the previous winners reached, expected one of the two")
     return settle_hand(rules, levels, level, finish, captured, int(given.get("first_partner_before", 0)),
                        list(bonus_levels))
 

@@ -230,7 +230,7 @@ class _Strategies:
                 captured[seat] = 5 * _n(draw, 0, left)
                 left -= captured[seat] // 5
             levels = [order[_n(draw, 0, len(order) - 1)] for _ in range(2)]
-            return {"levels": levels, "finish": finish, "captured": captured,
+            return {"levels": levels, "level": levels[_n(draw, 0, 1)], "finish": finish, "captured": captured,
                     "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
                     "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
         return given()

@@ -195,6 +195,9 @@ def _validate(rules: HuolongRules, inp: SettleInput) -> None:
         if getattr(inp, flag) and not inp.bottom_dug:
             raise ValueError(f"{flag} is true but bottom_dug is false (expected {flag} only when the attackers dig "
                              f"the bottom)")
+    if inp.dug_with_level_rank and inp.dug_with_big_joker:
+        raise ValueError("dug_with_level_rank and dug_with_big_joker are both true (a play is of identical cards: "
+                         "the last trick was won with level cards or with big jokers, expected at most one of them)")
     if type(inp.bottom_small_jokers) is not int or inp.bottom_small_jokers < 0:
         raise ValueError(f"bottom_small_jokers must be a count ≥ 0, got {inp.bottom_small_jokers!r}")
     last = inp.attackers_last_banker

@@ -423,8 +423,8 @@ class _Strategies:
                 out["stars"] = {"banker_team": banker_team, "attackers": _n(draw, 0, rules.decks - banker_team)}
             if dug and _n(draw, 0, 1) == 1:
                 out["dug_with_level_rank"] = _n(draw, 0, 1) == 1
-            if dug and _n(draw, 0, 1) == 1:
-                out["dug_with_big_joker"] = _n(draw, 0, 1) == 1
+            if dug and _n(draw, 0, 1) == 1:  # level cards or big jokers won the last trick, never both
+                out["dug_with_big_joker"] = not out.get("dug_with_level_rank") and _n(draw, 0, 1) == 1
             if stars_on and _n(draw, 0, 1) == 1:
                 out["bottom_small_jokers"] = _n(draw, 0, rules.decks)
             if _n(draw, 0, 1) == 1:  # a seat of the attacking team, or null

@@ -81,7 +81,8 @@ def test_a_planted_lapsed_show_reading_is_found_and_shrunk():
     outcome = fuzz_operation("declare", input_strategies(variant)["declare"], _ask(ReferenceImplementation(), variant),
                              _ask(LapsedShowCancels(), variant), seed=1, seconds=60, max_examples=2000)
     found = outcome.disagreement
-    assert found is not None and found.shrunk and outcome.examples < 2000
+    assert found is not None and found.shrunk and outcome.examples == 2000  # the search goes on after it
+    assert found.repeats >= 1  # later questions that disagree the same way are counted, not reported again
     assert found.reference["outcome"] == "declared" and found.answer["outcome"] != "declared"
     assert len(found.given["shows"]) == 2  # the overcalled show and the lapsing one: nothing more
     given_ = found.given
@@ -102,23 +103,35 @@ def test_a_house_variant_is_fuzzed_with_its_own_rules():
 
 
 class _Broken(Implementation):
-    """Answers trick_winner wrongly shaped, classify by crashing, and skips everything else."""
+    """Answers trick_winner wrongly shaped, classify by refusing it, card_order by crashing, and skips the rest."""
 
     def answer(self, variant, op, question):
         if op == "trick_winner":
             return {"winner": 9, "points": 0}
         if op == "classify":
+            raise ValueError("no")
+        if op == "card_order":
             raise RuntimeError("boom")
         raise Unsupported("not this one")
 
 
 @pytest.mark.parametrize(("op", "problem"), [("trick_winner", "answer does not match the operation's schema"),
-                                              ("classify", "errored: RuntimeError: boom")])
-def test_errors_and_schema_problems_are_disagreements(op, problem):
+                                              ("classify", "errored: ValueError: no")])
+def test_refusals_and_schema_problems_are_disagreements(op, problem):
     variant = "huolong/li-zhijiang"
     outcome = fuzz_operation(op, input_strategies(variant)[op], _ask(ReferenceImplementation(), variant),
                              _ask(_Broken(), variant), seed=0, seconds=30, max_examples=50)
     assert outcome.disagreement is not None and outcome.disagreement.problem.startswith(problem)
+    assert len(outcome.disagreements) == 1 and outcome.disagreement.repeats >= 1  # the same case, counted once
+
+
+def test_a_crash_is_an_engine_error_never_a_disagreement():
+    variant = "huolong/li-zhijiang"
+    outcome = fuzz_operation("card_order", input_strategies(variant)["card_order"],
+                             _ask(ReferenceImplementation(), variant), _ask(_Broken(), variant), seed=0, seconds=30,
+                             max_examples=50)
+    assert not outcome.disagreements and outcome.engine_errors == 50
+    assert outcome.engine_error[0] == "RuntimeError: boom" and "cards" in outcome.engine_error[1]
 
 
 def _fuzz(*args: str):
@@ -133,10 +146,11 @@ def test_cli_prints_a_loadable_scenario_file_and_exits_1(tmp_path):
     assert "REFERENCE ENGINE'S ANSWER" in text and "--variant datong-guide --op declare --seed 1" in text
     path = tmp_path / "found.yaml"
     path.write_text(text, encoding="utf-8")
-    (scenario,) = load_scenarios([path])
-    assert scenario.variant == "huolong/datong-guide" and scenario.op == "declare"
-    assert scenario.expect["outcome"] == "declared"
-    assert "1 disagreement in 1 operation" in result.stderr
+    found = load_scenarios([path])
+    assert found and all(s.variant == "huolong/datong-guide" and s.op == "declare" for s in found)
+    assert any(s.expect["outcome"] == "declared" for s in found)
+    assert f"{len(found)} disagreement{'s' if len(found) > 1 else ''} in 1 operation" in result.stderr
+    assert "huolong/datong-guide: rules exercised (questions): " in result.stderr
 
 
 def test_cli_reference_against_itself_exits_0():
@@ -163,7 +177,8 @@ def test_cli_nothing_compared_exits_1():
     (["--impl", REFERENCE, "--variant", "nope"], "error: --variant nope: unknown variant 'nope'"),
     (["--impl", REFERENCE, "--variant", "huolong/base"], "error: --variant huolong/base: huolong/base is abstract"),
     (["--impl", REFERENCE, "--op", "clasify"], "error: --op clasify: no such operation (did you mean classify?)"),
-    (["--impl", REFERENCE, "--op", "replay"], "error: --op replay: fuzz generates no game records"),
+    (["--impl", REFERENCE, "--variant", "li-zhijiang", "--op", "replay"],
+     "error: --op replay: fuzz generates no Huolong game records"),
     (["--impl", "no_such_module:make"], "error: cannot import 'no_such_module'"),
     (["--impl", REFERENCE, "--impl-cmd", "x"], "error: give --impl or --impl-cmd, not both"),
     (["--impl-cmd", "/no/such/engine"], "error: cannot start the implementation"),
@@ -197,6 +212,7 @@ def test_ctrl_c_prints_what_was_found_and_exits_130():
     assert proc.returncode == 130, err
     lines = err.splitlines()
     assert lines[-1] == "error: interrupted" and lines[-2].startswith("0 disagreements in ")
+    assert "(interrupted)" in err  # the operation in progress is in the summary
 
 
 class _DatongGuideOnly(ParentRules):
