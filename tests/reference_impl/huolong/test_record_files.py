@@ -229,7 +229,7 @@ def test_a_record_path_is_left_as_it_was_when_the_match_stops_early(tmp_path, mo
 def test_one_hand_is_singular():
     out = run("play", "li-zhijiang", "--max-hands", "1")
     assert out.exit_code == 1
-    assert out.stderr == "error: no winner after 1 hand\n"
+    assert out.stderr == "error: no winner after 1 hand (raise the cap with --max-hands)\n"
     assert "No winner yet after 1 hand ·" in out.stdout  # the transcript's summary, as getting-started.md quotes it
 
 
