@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from click.testing import CliRunner
 
@@ -59,3 +62,54 @@ def test_play_over_the_cap_names_max_hands_and_writes_no_record(tmp_path):
     lines = error_lines(result)
     assert len(lines) == 1 and "--max-hands" in lines[0] and "1000 hands" in lines[0]
     assert not record.exists()
+
+
+def _match_record(tmp_path: Path, variant: str, *extra: str) -> tuple[Path, dict]:
+    path = tmp_path / f"{variant.replace('/', '-')}.json"
+    played = run("play", variant, "--record", str(path), *extra)
+    assert played.exit_code == 0, played.output
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("variant", ["biedan/biedan-guide", "dadun/dadun-guide"])
+def test_verify_refuses_a_climbing_match_record_without_hands(tmp_path, variant):
+    path, record = _match_record(tmp_path, variant, "--bots", "greedy")
+    record["hands"] = []
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: {path}: not a valid record at hands: the list has 0 item(s) "
+                                   f"(expected at least 1)"]
+
+
+def test_verify_refuses_a_biedan_session_cut_short(tmp_path):
+    path, record = _match_record(tmp_path, "biedan/biedan-guide")
+    assert record["match_over"] is True and len(record["hands"]) == 6  # the guide's session: 6 hands [match.hands]
+    record["hands"].pop()
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.strip() == (f"{path}: hands[4]: result_mismatch (match_over is true, but the record holds "
+                                     f"5 of the session's 6 hands)")
+
+
+def test_verify_refuses_a_dadun_match_cut_short(tmp_path):
+    path, record = _match_record(tmp_path, "dadun/dadun-guide", "--bots", "greedy")
+    winner = record["match_winner"]
+    assert winner in (0, 1) and record["hands"][-1]["result"]["match_winner"] == winner
+    record["hands"].pop()
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    last = len(record["hands"]) - 1
+    assert result.stdout.strip() == (f"{path}: hands[{last}]: wrong_setup (match_winner is team {winner}, the hands "
+                                     f"give no winner)")
+
+
+def test_unfinished_climbing_matches_and_old_records_still_verify(tmp_path):
+    path, record = _match_record(tmp_path, "biedan/biedan-guide", "--hands", "2")
+    assert record["match_over"] is False
+    assert run("verify", str(path)).exit_code == 0
+    del record["match_over"]  # a record of kit 0.1: the field is absent
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert run("verify", str(path)).exit_code == 0
