@@ -28,7 +28,7 @@ import click
 
 from .command_error import CommandError, fail
 from .output import interrupted_status
-from .path_args import refuse_empty
+from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -102,7 +102,8 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
 
     Raises:
         CommandError: a timeout that is not a finite number of seconds in (0, 3600], an empty report
-            path, or two reports written to the same file (``-``, standard output, included).
+            path, two reports written to the same file (``-``, standard output, included), or a report file that
+            cannot be written (a missing folder: none is created).
     """
     for name, value in (("--timeout", timeout), ("--startup-timeout", startup_timeout)):
         try:
@@ -121,6 +122,9 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
         if key in seen:
             raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
         seen[key] = name
+        reason = None if is_stdout(path) else unwritable_reason(path)
+        if reason is not None:
+            raise CommandError(f"cannot write the {name} report to {path}: {reason}")
 
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:

@@ -34,7 +34,7 @@ from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
 from .output import format_option, github_annotation, use_colour
-from .path_args import refuse_empty
+from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import fail, open_variant_arg
 
 
@@ -80,6 +80,9 @@ class _RecordFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        reason = unwritable_reason(path)
+        if reason is not None:
+            fail(f"cannot write the record to {path}: {reason}")
         existed = os.path.lexists(path)
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)

@@ -113,3 +113,31 @@ def test_unfinished_climbing_matches_and_old_records_still_verify(tmp_path):
     del record["match_over"]  # a record of kit 0.1: the field is absent
     path.write_text(json.dumps(record), encoding="utf-8")
     assert run("verify", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("option", ["--json", "--markdown", "--junit"])
+def test_conform_refuses_a_report_in_a_missing_folder_before_running(tmp_path, option):
+    target = tmp_path / "missing" / "deeper" / "report.out"
+    result = run("conform", "--variant", "dadun/dadun-guide", option, str(target))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: cannot write the {option} report to {target}: the folder "
+                                   f"{target.parent} does not exist (create it first)"]
+    assert not (tmp_path / "missing").exists()  # no folder made
+    assert "passed" not in result.output  # refused before running
+
+
+def test_play_refuses_a_record_in_a_missing_folder_in_the_same_words(tmp_path):
+    target = tmp_path / "missing" / "match.json"
+    result = run("play", "dadun/dadun-guide", "--record", str(target))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: cannot write the record to {target}: the folder {target.parent} "
+                                   f"does not exist (create it first)"]
+
+
+@pytest.mark.skipif(not Path("/proc/version").is_file(), reason="needs Linux's /proc")
+def test_a_report_over_a_proc_file_gives_the_real_reason():
+    result = run("conform", "--junit", "/proc/version")
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write the --junit report to /proc/version: ")
+    assert "no new file can be made in its folder /proc" in lines[0]

@@ -213,7 +213,8 @@ def test_play_checks_the_record_path_before_playing(tmp_path):
     out = run("play", "li-zhijiang", "--record", str(target))
     assert out.exit_code == 2
     assert out.stdout == ""  # not a single hand played
-    assert out.stderr == f"error: cannot write the record to {target}: No such file or directory\n"
+    assert out.stderr == (f"error: cannot write the record to {target}: the folder {target.parent} does not exist "
+                          f"(create it first)\n")
 
 
 def test_a_record_path_is_left_as_it_was_when_the_match_stops_early(tmp_path, monkeypatch):
