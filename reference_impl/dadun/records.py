@@ -65,13 +65,8 @@ class DadunReplay(GameReplay):
             return
         given = state.settlement()["match_winner"]
         if record["match_winner"] != given:
-            raise Refusal("wrong_setup", detail=f"match_winner is {_team(record['match_winner'])}, the hands give "
-                                                f"{_team(given)}")
-
-
-def _team(team: int | None) -> str:
-    """``team 0``, ``team 1`` or ``no winner`` (None)."""
-    return "no winner" if team is None else f"team {team}"
+            raise Refusal("wrong_setup", detail=f"match_winner is {envelope.winner_words(record['match_winner'])}, "
+                                                f"the hands give {envelope.winner_words(given)}")
 
 
 HOOKS = DadunReplay()

@@ -141,3 +141,26 @@ def test_a_report_over_a_proc_file_gives_the_real_reason():
     lines = error_lines(result)
     assert len(lines) == 1 and lines[0].startswith("error: cannot write the --junit report to /proc/version: ")
     assert "no new file can be made in its folder /proc" in lines[0]
+
+
+def test_verify_says_a_records_game_and_variant_disagree(tmp_path):
+    path, record = _match_record(tmp_path, "li-zhijiang", "--hands", "1")
+    record["game"] = "biedan"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: {path}: the record's game and variant disagree: game 'biedan', variant "
+                                   f"'huolong/li-zhijiang' (a huolong variant; expected game 'huolong')"]
+
+
+def test_verify_says_a_missing_huolong_winner_in_words(tmp_path):
+    path, record = _match_record(tmp_path, "li-zhijiang")
+    winner = record["match_winner"]
+    assert winner in (0, 1)
+    record["hands"].pop()
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    line = result.stdout.strip()
+    assert line.endswith(f"wrong_setup (match_winner is team {winner}, the hands give no winner)")
+    assert "None" not in line
