@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,30 @@ def test_verify_says_a_missing_huolong_winner_in_words(tmp_path):
     line = result.stdout.strip()
     assert line.endswith(f"wrong_setup (match_winner is team {winner}, the hands give no winner)")
     assert "None" not in line
+
+
+DYING_ENGINE = """import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "start":
+        print(json.dumps({"type": "ready", "name": "dying", "version": "0", "variants": ["*"],
+                          "operations": ["bottom_points"]}), flush=True)
+    elif message["type"] == "query":
+        sys.exit(3)
+    else:
+        break
+"""
+
+
+def test_conform_summary_columns_add_up_when_the_engine_dies(tmp_path):
+    engine = tmp_path / "dying.py"
+    engine.write_text(DYING_ENGINE, encoding="utf-8")
+    result = run("conform", "--impl-cmd", f"{sys.executable} {engine}", "--op", "bottom_points",
+                 "--variant", "huolong/li-zhijiang")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["operation", "asked", "not", "asked", "passed", "failed", "skipped", "errored"]
+    name, asked, not_asked, *statuses = lines[1].split()
+    assert name == "huolong/bottom_points" and int(not_asked) > 0  # the crashes stop the queries
+    assert int(asked) + int(not_asked) == sum(map(int, statuses))
+    assert any(line.startswith("not asked: ") and "not queried" in line for line in lines)
