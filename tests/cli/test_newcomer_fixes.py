@@ -192,3 +192,23 @@ def test_conform_summary_columns_add_up_when_the_engine_dies(tmp_path):
     assert name == "huolong/bottom_points" and int(not_asked) > 0  # the crashes stop the queries
     assert int(asked) + int(not_asked) == sum(map(int, statuses))
     assert any(line.startswith("not asked: ") and "not queried" in line for line in lines)
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["conform", "--timeout", "abc"],
+     "error: Invalid value for '--timeout': 'abc' is not a valid float (see 'datong-rules conform --help')"),
+    (["coverage", "--fail-under", "150"],
+     "error: Invalid value for '--fail-under': 150 is not a number from 0 to 100 "
+     "(see 'datong-rules coverage --help')"),
+    (["verify"], "error: Missing argument 'FILES...' (see 'datong-rules verify --help')"),
+    (["no-such-command"], "error: No such command 'no-such-command' (see 'datong-rules --help')"),
+])
+def test_usage_errors_are_one_error_line(args, line):
+    result = CliRunner().invoke(cli, args, prog_name="datong-rules")
+    assert result.exit_code == 2
+    assert error_lines(result) == [line]
+
+
+def test_help_is_still_help():
+    result = CliRunner().invoke(cli, ["verify", "--help"], prog_name="datong-rules")
+    assert result.exit_code == 0 and result.output.startswith("Usage: datong-rules verify")
