@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -212,3 +213,39 @@ def test_usage_errors_are_one_error_line(args, line):
 def test_help_is_still_help():
     result = CliRunner().invoke(cli, ["verify", "--help"], prog_name="datong-rules")
     assert result.exit_code == 0 and result.output.startswith("Usage: datong-rules verify")
+
+
+def _package_version() -> str:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+def test_manifest_and_readme_layout_name_only_folders_that_exist():
+    grafted = [line.split()[1] for line in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+               if line.startswith("graft ")]
+    assert grafted and [g for g in grafted if not (ROOT / g).is_dir()] == []
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout", 1)[1].split("```")[1]
+    folders = re.findall(r"^([a-z_]+)/ ", layout, re.MULTILINE)
+    assert "spec" in folders and [f for f in folders if not (ROOT / f).is_dir()] == []
+    games_line = re.search(r"one folder of variant files per game \(([^)]*)\)", layout)
+    assert games_line is not None
+    named = sorted(g.strip().rstrip("/") for g in games_line.group(1).split(","))
+    assert named == sorted(p.name for p in (ROOT / "spec").iterdir() if p.is_dir() and p.name != "schema")
+
+
+def test_readme_points_implementers_at_every_games_operations_guide():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    guides = sorted(p.name for p in (ROOT / "docs" / "implementers").glob("*operations.md"))
+    assert guides == ["biedan-operations.md", "dadun-operations.md", "operations.md"]
+    assert all(f"docs/implementers/{guide}" in readme for guide in guides)
+    assert "datong-rules coverage --counts" in readme  # the per-rule counts need --counts
+
+
+def test_release_pins_are_the_package_version():
+    pin = re.compile(r"(?:rev: |datong-rules@)(v\d+\.\d+\.\d+)")
+    files = [".pre-commit-hooks.yaml", "action.yml", "docs/implementers/index.md", "docs/rule-keepers-editor.md"]
+    found = {f: pin.findall((ROOT / f).read_text(encoding="utf-8")) for f in files}
+    assert all(found.values()), found
+    assert {tag for tags in found.values() for tag in tags} == {f"v{_package_version()}"}
