@@ -29,7 +29,7 @@ import click
 from .command_error import CommandError, fail
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
-from .variant_arg import variant_filter_ids
+from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
 from datong_rules.conformance.adapters.base import (
@@ -133,6 +133,9 @@ def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -
     suite_variants = sorted({s.variant for s in scenarios})
     suite_ops = sorted({s.op for s in scenarios} | {s.full_op for s in scenarios})
     for value in variants:
+        known = bundled_spec.variant(value) if value not in suite_variants else None
+        if getattr(known, "abstract", False) is True:  # a bundled abstract variant (None or a SpecError: not)
+            return abstract_variant_message(value, value, bundled_spec.playable_ids(value.split("/", 1)[0]))
         if value not in suite_variants:
             return (f"--variant {value}: no scenario of this variant{suggest(value, suite_variants)} "
                     f"(variants in the suite: {', '.join(suite_variants)})")

@@ -249,3 +249,14 @@ def test_release_pins_are_the_package_version():
     found = {f: pin.findall((ROOT / f).read_text(encoding="utf-8")) for f in files}
     assert all(found.values()), found
     assert {tag for tags in found.values() for tag in tags} == {f"v{_package_version()}"}
+
+
+@pytest.mark.parametrize("command", ["conform", "coverage"])
+def test_an_abstract_variant_is_said_to_be_abstract(command):
+    result = run(command, "--variant", "base")
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1
+    assert lines[0].startswith("error: --variant huolong/base: huolong/base is abstract (a base for other variants")
+    assert "huolong/li-zhijiang" in lines[0]  # a variant that can be played instead
+    assert "biedan/" not in lines[0]  # not the list of every fixture variant
