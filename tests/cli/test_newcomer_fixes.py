@@ -73,23 +73,35 @@ def _match_record(tmp_path: Path, variant: str, *extra: str) -> tuple[Path, dict
     return path, json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("variant", ["biedan/biedan-guide", "dadun/dadun-guide"])
-def test_verify_refuses_a_climbing_match_record_without_hands(tmp_path, variant):
-    path, record = _match_record(tmp_path, variant, "--bots", "greedy")
-    record["hands"] = []
+def verify_edited(path: Path, record: dict):
+    """Write the edited ``record`` over ``path`` and ``verify`` it."""
     path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("verify", str(path))
+    return run("verify", str(path))
+
+
+NO_HANDS = "not a valid record at hands: the list has 0 item(s) (expected at least 1)"
+GAME_NOT_VARIANTS = ("the record's game and variant disagree: game 'biedan', variant 'huolong/li-zhijiang' (a huolong "
+                     "variant; expected game 'huolong')")
+
+
+@pytest.mark.parametrize(("variant", "key", "value", "message"), [
+    ("biedan/biedan-guide", "hands", [], NO_HANDS),
+    ("dadun/dadun-guide", "hands", [], NO_HANDS),
+    ("huolong/li-zhijiang", "game", "biedan", GAME_NOT_VARIANTS),  # not "unknown key 'match_winner'"
+])
+def test_verify_refuses_an_unreadable_match_record_in_one_line(tmp_path, variant, key, value, message):
+    path, record = _match_record(tmp_path, variant, "--bots", "greedy", "--hands", "1")
+    record[key] = value
+    result = verify_edited(path, record)
     assert result.exit_code == 2
-    assert error_lines(result) == [f"error: {path}: not a valid record at hands: the list has 0 item(s) "
-                                   f"(expected at least 1)"]
+    assert error_lines(result) == [f"error: {path}: {message}"]
 
 
 def test_verify_refuses_a_biedan_session_cut_short(tmp_path):
     path, record = _match_record(tmp_path, "biedan/biedan-guide")
     assert record["match_over"] is True and len(record["hands"]) == 6  # the guide's session: 6 hands [match.hands]
     record["hands"].pop()
-    path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("verify", str(path))
+    result = verify_edited(path, record)
     assert result.exit_code == 1
     assert result.stdout.strip() == (f"{path}: hands[4]: result_mismatch (match_over is true, but the record holds "
                                      f"5 of the session's 6 hands)")
@@ -100,8 +112,7 @@ def test_verify_refuses_a_dadun_match_cut_short(tmp_path):
     winner = record["match_winner"]
     assert winner in (0, 1) and record["hands"][-1]["result"]["match_winner"] == winner
     record["hands"].pop()
-    path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("verify", str(path))
+    result = verify_edited(path, record)
     assert result.exit_code == 1
     last = len(record["hands"]) - 1
     assert result.stdout.strip() == (f"{path}: hands[{last}]: wrong_setup (match_winner is team {winner}, the hands "
@@ -113,8 +124,7 @@ def test_unfinished_climbing_matches_and_old_records_still_verify(tmp_path):
     assert record["match_over"] is False
     assert run("verify", str(path)).exit_code == 0
     del record["match_over"]  # a record of kit 0.1: the field is absent
-    path.write_text(json.dumps(record), encoding="utf-8")
-    assert run("verify", str(path)).exit_code == 0
+    assert verify_edited(path, record).exit_code == 0
 
 
 @pytest.mark.parametrize("option", ["--json", "--markdown", "--junit"])
@@ -145,23 +155,12 @@ def test_a_report_over_a_proc_file_gives_the_real_reason():
     assert "no new file can be made in its folder /proc" in lines[0]
 
 
-def test_verify_says_a_records_game_and_variant_disagree(tmp_path):
-    path, record = _match_record(tmp_path, "li-zhijiang", "--hands", "1")
-    record["game"] = "biedan"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("verify", str(path))
-    assert result.exit_code == 2
-    assert error_lines(result) == [f"error: {path}: the record's game and variant disagree: game 'biedan', variant "
-                                   f"'huolong/li-zhijiang' (a huolong variant; expected game 'huolong')"]
-
-
 def test_verify_says_a_missing_huolong_winner_in_words(tmp_path):
     path, record = _match_record(tmp_path, "li-zhijiang")
     winner = record["match_winner"]
     assert winner in (0, 1)
     record["hands"].pop()
-    path.write_text(json.dumps(record), encoding="utf-8")
-    result = run("verify", str(path))
+    result = verify_edited(path, record)
     assert result.exit_code == 1
     line = result.stdout.strip()
     assert line.endswith(f"wrong_setup (match_winner is team {winner}, the hands give no winner)")
