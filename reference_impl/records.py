@@ -249,8 +249,35 @@ def parse(text: str) -> dict[str, Any]:
     except RecursionError:
         raise RecordError(f"nesting deeper than {MAX_DEPTH} levels (expected at most {MAX_DEPTH} levels of arrays "
                           "and objects)") from None
+    _check_game_and_variant(record)
     validate(record)
     return record
+
+
+def winner_words(team: Any) -> str:
+    """A match record's ``match_winner`` in words for a message: ``team 0``, ``team 1``, ``no winner`` (None), or
+    the value as JSON when it is not a team."""
+    if team is None:
+        return "no winner"
+    return f"team {team}" if type(team) is int else json.dumps(team)
+
+
+def _check_game_and_variant(record: Any) -> None:
+    """Before the schema (which checks the body of the record's ``game``, so would blame a key of the other
+    game's body): a ``game`` that is not the game of the ``variant`` id (``huolong/…``) is refused as such.
+
+    Raises:
+        RecordError: ``the record is of game 'G' but names the variant 'V' (a game of H)``.
+    """
+    if not isinstance(record, dict):
+        return
+    game, variant = record.get("game"), record.get("variant")
+    if not isinstance(game, str) or not isinstance(variant, str) or "/" not in variant:
+        return
+    variant_game = variant.split("/", 1)[0]
+    if variant_game != game and variant_game in games.ids():
+        raise RecordError(f"the record's game and variant disagree: game '{game}', variant '{variant}' (a "
+                          f"{variant_game} variant; expected game '{variant_game}')")
 
 
 def load(path: str | Path) -> dict[str, Any]:

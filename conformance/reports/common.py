@@ -107,7 +107,8 @@ def is_stdout(path: str | Path | None) -> bool:
 
 
 def write_text(path: str | Path, text: str) -> None:
-    """Write a report file (UTF-8), creating its folder; ``-`` writes ``text`` to standard output instead
+    """Write a report file (UTF-8), creating its folder (the ``conform`` command refuses a missing folder before it
+    runs, as ``play --record`` does; the library and the pytest plugin create it); ``-`` writes ``text`` to standard output instead
     (a file of that name is written as ``./-``). The file is written whole or not at all (a temporary file of the
     same folder renamed over it: :func:`~datong_rules.reference_impl.user_files.write_atomically`), so an interrupt
     or a second writer of the same path never leaves half a report. Raises :class:`OSError`."""

@@ -30,9 +30,29 @@ def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...]
     if not rows:
         return []
     width = max(len(title), *(len(name) for name in rows))
-    out = [f"{title:<{width}}  " + "  ".join(f"{s:>7}" for s in columns)]
-    out += [f"{name:<{width}}  " + "  ".join(f"{row[s]:>7}" for s in columns) for name, row in rows.items()]
+    out = [f"{title:<{width}}  " + "  ".join(f"{s:>{max(7, len(s))}}" for s in columns)]
+    out += [f"{name:<{width}}  " + "  ".join(f"{row[s]:>{max(7, len(s))}}" for s in columns)
+            for name, row in rows.items()]
     return [*out, ""]
+
+
+NOT_ASKED = "not asked"
+"""The operation table's column of scenarios never put to the implementation: asked + not asked = the statuses'
+sum (a scenario not asked is skipped, or errored when the implementation kept crashing: "not queried")."""
+
+
+def _operation_rows(run: RunResult) -> dict[str, dict[str, int]]:
+    """:func:`by_operation` with the :data:`NOT_ASKED` count of each row, so that the columns add up."""
+    return {name: {**row, NOT_ASKED: sum(row[s] for s in STATUSES) - row["asked"]}
+            for name, row in by_operation(run).items()}
+
+
+def _not_asked_note(rows: dict[str, dict[str, int]]) -> list[str]:
+    """The legend of :data:`NOT_ASKED`, when a row has some."""
+    if not any(row[NOT_ASKED] for row in rows.values()):
+        return []
+    return ["not asked: counted as skipped (not declared by the implementation) or errored (not queried: it kept "
+            "crashing)", ""]
 
 
 def _paint(text: str, colour: str, on: bool) -> str:
@@ -55,7 +75,7 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
 
 
 def render_console(run: RunResult, *, details: bool = True, color: bool = False) -> str:
-    """The console report: tables by operation (with how many of each were asked) and by rule, failures and
+    """The console report: tables by operation (with how many of each were asked and not asked) and by rule, failures and
     errors (each with the rules it counts against), then the summary line.
 
     Args:
@@ -64,7 +84,9 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
     """
     if not details:
         return summary_line(run)
-    out = [*_table("operation", by_operation(run), ("asked", *STATUSES)), *_table("rule", by_rule(run))]
+    operations = _operation_rows(run)
+    out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES)), *_not_asked_note(operations),
+           *_table("rule", by_rule(run))]
     name = run.implementation.get("name")
     for (game, protocol_1), count in _undeclared_games(run).items():
         if protocol_1:

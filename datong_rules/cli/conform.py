@@ -28,8 +28,8 @@ import click
 
 from .command_error import CommandError, fail
 from .output import interrupted_status
-from .path_args import refuse_empty
-from .variant_arg import variant_filter_ids
+from .path_args import refuse_empty, unwritable_reason
+from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
 from datong_rules.conformance.adapters.base import (
@@ -102,7 +102,8 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
 
     Raises:
         CommandError: a timeout that is not a finite number of seconds in (0, 3600], an empty report
-            path, or two reports written to the same file (``-``, standard output, included).
+            path, two reports written to the same file (``-``, standard output, included), or a report file that
+            cannot be written (a missing folder: none is created).
     """
     for name, value in (("--timeout", timeout), ("--startup-timeout", startup_timeout)):
         try:
@@ -121,6 +122,9 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
         if key in seen:
             raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
         seen[key] = name
+        reason = None if is_stdout(path) else unwritable_reason(path)
+        if reason is not None:
+            raise CommandError(f"cannot write the {name} report to {path}: {reason}")
 
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
@@ -129,6 +133,9 @@ def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -
     suite_variants = sorted({s.variant for s in scenarios})
     suite_ops = sorted({s.op for s in scenarios} | {s.full_op for s in scenarios})
     for value in variants:
+        known = bundled_spec.variant(value) if value not in suite_variants else None
+        if getattr(known, "abstract", False) is True:  # a bundled abstract variant (None or a SpecError: not)
+            return abstract_variant_message(value, value, bundled_spec.playable_ids(value.split("/", 1)[0]))
         if value not in suite_variants:
             return (f"--variant {value}: no scenario of this variant{suggest(value, suite_variants)} "
                     f"(variants in the suite: {', '.join(suite_variants)})")

@@ -24,7 +24,7 @@ from pathlib import Path
 import click
 
 from .path_args import refuse_empty
-from .variant_arg import variant_filter_ids
+from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
 from datong_rules.cli.command_error import CommandError, fail
@@ -54,6 +54,9 @@ def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
         variant = bundled_spec.variant(variant_id)
         if variant is None:
             raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
+        if wanted and not isinstance(variant, SpecError) and variant.abstract:
+            raise CommandError(abstract_variant_message(variant_id, variant_id,
+                                                        bundled_spec.playable_ids(variant_id.split("/", 1)[0])))
         if not isinstance(variant, SpecError) and (wanted or not variant.abstract):
             out[variant_id] = list(variant.checked_rule_ids())
     return out

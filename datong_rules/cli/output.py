@@ -158,14 +158,42 @@ def use_colour(stream: IO[str] | None = None) -> bool:
         return False
 
 
+def usage_error_line(err: click.UsageError) -> str:
+    """A usage error found by click's parser as the kit's one line: ``error: MESSAGE (see 'datong-rules CMD
+    --help')`` (``Invalid value for '--timeout': 'abc' is not a valid float.``, ``Missing argument 'FILES...'.``)."""
+    command = err.ctx.command_path if err.ctx is not None else "datong-rules"
+    return f"error: {err.format_message().rstrip('.')} (see '{command} --help')"
+
+
+def _exit_usage(err: click.UsageError) -> None:
+    """Print :func:`usage_error_line` on standard error and exit with the error's status (2); a bare command
+    asking for help (click's "no arguments is help") still shows its help."""
+    if isinstance(err, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+        raise err
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(usage_error_line(err), err=True)
+    sys.exit(err.exit_code)
+
+
 class Group(click.Group):
     """The command group: a Ctrl-C or a SIGTERM in any command ends it with ``error: interrupted`` and status 130
-    (143 for SIGTERM; :func:`interrupted_status`)."""
+    (143 for SIGTERM; :func:`interrupted_status`); a usage error found by click's parser (a bad option value, a
+    missing argument, an unknown option or command) is one ``error: …`` line, status 2, as every other bad input."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as err:
+            _exit_usage(err)
+            raise
 
     def invoke(self, ctx: click.Context) -> Any:
         with sigterm_as_interrupt():
             try:
                 return super().invoke(ctx)
+            except click.UsageError as err:
+                _exit_usage(err)
+                raise
             except KeyboardInterrupt:
                 with contextlib.suppress(OSError, ValueError):
                     click.echo("error: interrupted", err=True)

@@ -1,9 +1,14 @@
 """Refusing an empty path argument or option (``validate ""``, ``--scenarios ""``): an unset shell variable
-passed as ``"$VAR"`` must be a usage error, not "the current folder"."""
+passed as ``"$VAR"`` must be a usage error, not "the current folder"; and a file to write (a report, a record)
+that cannot be written, before the command runs (:func:`unwritable_reason`)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -32,3 +37,44 @@ def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any
             ctx.exit(EXIT_USAGE)
         return value
     return callback
+
+
+def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
+    """Why the file ``path`` cannot be written by a command (a report, a record), checked before the command runs;
+    None when it can. Nothing is created or changed: an existing file is opened for writing without emptying it,
+    and the file is written later as a new file of the same folder renamed over it, so the folder must take one
+    (``/proc`` does not).
+
+    Returns:
+        One clause for ``cannot write … to PATH: REASON``: a missing folder (``the folder D does not exist (create
+        it first)``), a parent that is not a folder, a folder or a device at ``path``, the system's reason.
+    """
+    import tempfile  # only when a file is to be written
+
+    path = Path(path)
+    parent = path.parent
+    if not parent.exists():
+        return f"the folder {parent} does not exist (create it first)"
+    if not parent.is_dir():
+        return f"{parent} is not a folder"
+    if path.is_dir():
+        return "it is a folder, not a file"
+    if os.path.lexists(path):
+        try:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as err:
+            return err.strerror or str(err)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return "it is not a regular file (a device, a FIFO or a socket)"
+        finally:
+            os.close(fd)
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".datong-rules-", dir=parent)
+    except OSError as err:
+        return (f"no new file can be made in its folder {parent} ({err.strerror or err}); the file is written as "
+                f"a new file there, then renamed over the old one")
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
+    return None

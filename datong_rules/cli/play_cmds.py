@@ -34,7 +34,7 @@ from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
 from .output import format_option, github_annotation, use_colour
-from .path_args import refuse_empty
+from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import fail, open_variant_arg
 
 
@@ -80,6 +80,9 @@ class _RecordFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        reason = unwritable_reason(path)
+        if reason is not None:
+            fail(f"cannot write the record to {path}: {reason}")
         existed = os.path.lexists(path)
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
@@ -140,6 +143,8 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     unknown bot kind or a record file that cannot be written.
     """
     resolved = open_variant_arg(variant)
+    if record_path is not None:
+        _refuse_record_over_variant(Path(record_path), resolved)
     game, rules = _game_and_rules(resolved)
     kinds = sorted(game.facet("bots").BOTS)
     if bot_kind not in kinds:
@@ -152,6 +157,17 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
         if record_file is not None:
             record_file.discard()
     raise SystemExit(code)
+
+
+def _refuse_record_over_variant(record_path: Path, variant: Variant) -> None:
+    """Exit 2 when ``--record`` names the variant file being played or a file it extends (the same file after
+    resolving links and relative parts): the record would overwrite the house rules."""
+    own = [variant.file, *(loaded.file for loaded in variant.files)]
+    for name in dict.fromkeys(f for f in own if f):
+        with contextlib.suppress(OSError):
+            if os.path.exists(record_path) and os.path.samefile(record_path, name):
+                fail(f"--record {record_path} names the variant file {name}: the record would overwrite it "
+                     f"(give another file)")
 
 
 def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
@@ -188,7 +204,10 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     if table_line:
         say(table_line)
 
+    played = []
+
     def show(state) -> None:
+        played.append(1)
         say("")
         for line in transcript.match_hand_lines(match, state):
             say(line)
@@ -197,7 +216,10 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     try:
         match.play(make_bots(game, bot_kind, random.Random(seed), rules.players), hands=hands, on_hand=show)
     except state_api.MatchError as err:
-        capped = str(err)
+        capped = f"{err} (raise the cap with --max-hands)"
+        if not played:  # refused before a hand was dealt: nothing to record
+            click.echo(f"error: {capped}", err=True)
+            return 1
     say("")
     for line in transcript.match_end_lines(match):
         say(line)

@@ -52,6 +52,14 @@ def open_variant_arg(ref: str) -> Variant:
     raise AssertionError("unreachable")
 
 
+def abstract_variant_message(ref: str, variant_id: str, playable: list[str]) -> str:
+    """The one line for a ``--variant`` of ``conform`` or ``coverage`` that names an abstract variant:
+    ``--variant base: huolong/base is abstract (a base for other variants: no scenario is of it); give a variant
+    that can be played: huolong/datong-guide, …`` (``playable``: the bundled playable ids of its game)."""
+    return (f"--variant {ref}: {variant_id} is abstract (a base for other variants: no scenario is of it); give a "
+            f"variant that can be played: {', '.join(playable)}")
+
+
 def variant_filter_ids(values: tuple[str, ...]) -> tuple[str, ...]:
     """``--variant`` filter values of ``conform`` and ``coverage`` with short bundled ids made full
     (``li-zhijiang`` → ``huolong/li-zhijiang``); a value naming no bundled variant is kept as typed, so

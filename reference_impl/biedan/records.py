@@ -36,8 +36,10 @@ def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
 
 
 def match_body(match: Any) -> dict[str, Any]:
-    """The body of the record of a session (:class:`~.state.Match`): every hand as a hand record."""
-    return {"format": FORMAT, "hands": [envelope.hand_record(s, seed=match.seed) for s in match.states]}
+    """The body of the record of a session (:class:`~.state.Match`): every hand as a hand record, and ``match_over``
+    (whether every hand of the session was played)."""
+    return {"format": FORMAT, "hands": [envelope.hand_record(s, seed=match.seed) for s in match.states],
+            "match_over": match.over}
 
 
 class BiedanReplay(GameReplay):
@@ -90,6 +92,19 @@ class BiedanReplay(GameReplay):
         """The next hand's banker and previous hand (places and banker) from this hand's settlement."""
         result = state.settlement()
         return {"banker": result["next_banker"], "previous": {"places": result["places"], "banker": result["banker"]}}
+
+
+    def check_match(self, record: dict, state: HandState, expected: dict) -> None:
+        """``match_over``, when the record gives it, says whether the record holds the session's ``match.hands``
+        hands (a session record cut short claims an end its hands do not reach): else ``result_mismatch``, index
+        null."""
+        if "match_over" not in record:
+            return
+        played = len(record["hands"])
+        if record["match_over"] != (played >= state.rules.match_hands):
+            raise Refusal("result_mismatch", detail=f"match_over is {str(record['match_over']).lower()}, but the "
+                                                    f"record holds {played} of the session's "
+                                                    f"{state.rules.match_hands} hands")
 
 
 HOOKS = BiedanReplay()

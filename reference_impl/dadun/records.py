@@ -24,9 +24,9 @@ def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
 
 
 def match_body(match: Match) -> dict[str, Any]:
-    """The body of a match record: every hand record."""
+    """The body of a match record: every hand record, and ``match_winner`` (the team that won, or None)."""
     return {"format": 1, "hands": [envelope.hand_record(h, seed=match.seed, deal_number=i + 1)
-                                   for i, h in enumerate(match.hands)]}
+                                   for i, h in enumerate(match.hands)], "match_winner": match.winner}
 
 
 class DadunReplay(GameReplay):
@@ -57,6 +57,16 @@ class DadunReplay(GameReplay):
         result = state.settlement()
         return {"levels": result["levels"], "level": result["next_level"], "previous": state.for_next_hand(),
                 "cutter": state.finish[0]}
+
+    def check_match(self, record: dict, state: HandState, expected: Any) -> None:
+        """``match_winner``, when the record gives it, is the team the last hand's settlement gives [match.end]
+        (a match record cut short claims a winner its hands do not give): else ``wrong_setup``, index null."""
+        if "match_winner" not in record:
+            return
+        given = state.settlement()["match_winner"]
+        if record["match_winner"] != given:
+            raise Refusal("wrong_setup", detail=f"match_winner is {envelope.winner_words(record['match_winner'])}, "
+                                                f"the hands give {envelope.winner_words(given)}")
 
 
 HOOKS = DadunReplay()

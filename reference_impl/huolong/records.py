@@ -245,8 +245,8 @@ class HuolongReplay(GameReplay):
     def check_match(self, record: dict, state: HandState, expected: _SoFar) -> None:
         """``match_winner``, when the record gives it, is the team the hands give."""
         if "match_winner" in record and record["match_winner"] != expected.winner:
-            raise Refusal(WRONG_SETUP, detail=f"match_winner is {record['match_winner']!r}, the hands give "
-                                              f"{expected.winner!r}")
+            raise Refusal(WRONG_SETUP, detail=f"match_winner is {envelope.winner_words(record['match_winner'])}, "
+                                              f"the hands give {envelope.winner_words(expected.winner)}")
 
 
 _ENTRIES = {"show": _show, "declaration": _declaration}

@@ -53,9 +53,9 @@ def test_a_run_where_nothing_was_asked_fails_and_the_summary_counts_asked_per_op
     ok = invoke("conform", *SUITE, "--impl-cmd", fake_cmd("--variants", "demo/other", "--ops", "add"), "--allow-empty")
     assert ok.exit_code == 0
     lines = ok.output.splitlines()
-    assert lines[0].split() == ["operation", "asked", "passed", "failed", "skipped", "errored"]
-    assert lines[1].split() == ["demo/add", "0", "0", "0", "2", "0"]
-    assert lines[2].split() == ["demo/echo", "0", "0", "0", "4", "0"]
+    assert lines[0].split() == ["operation", "asked", "not", "asked", "passed", "failed", "skipped", "errored"]
+    assert lines[1].split() == ["demo/add", "0", "2", "0", "0", "2", "0"]
+    assert lines[2].split() == ["demo/echo", "0", "4", "0", "0", "4", "0"]
 
 
 def attributed(expect_keys):

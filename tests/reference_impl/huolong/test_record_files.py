@@ -213,7 +213,8 @@ def test_play_checks_the_record_path_before_playing(tmp_path):
     out = run("play", "li-zhijiang", "--record", str(target))
     assert out.exit_code == 2
     assert out.stdout == ""  # not a single hand played
-    assert out.stderr == f"error: cannot write the record to {target}: No such file or directory\n"
+    assert out.stderr == (f"error: cannot write the record to {target}: the folder {target.parent} does not exist "
+                          f"(create it first)\n")
 
 
 def test_a_record_path_is_left_as_it_was_when_the_match_stops_early(tmp_path, monkeypatch):
@@ -229,7 +230,7 @@ def test_a_record_path_is_left_as_it_was_when_the_match_stops_early(tmp_path, mo
 def test_one_hand_is_singular():
     out = run("play", "li-zhijiang", "--max-hands", "1")
     assert out.exit_code == 1
-    assert out.stderr == "error: no winner after 1 hand\n"
+    assert out.stderr == "error: no winner after 1 hand (raise the cap with --max-hands)\n"
     assert "No winner yet after 1 hand ·" in out.stdout  # the transcript's summary, as getting-started.md quotes it
 
 
