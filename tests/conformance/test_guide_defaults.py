@@ -15,6 +15,8 @@ from datong_rules.conformance import operations_schema
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.runner import json_equal
 from datong_rules.conformance.scenarios_io import load_scenarios
+from datong_rules.reference_impl.variant import load_variant
+from datong_rules.reference_impl.variant.variant import MISSING, rule_value
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = {"huolong": ROOT / "docs/implementers/operations.md",
@@ -95,12 +97,13 @@ def test_a_documented_default_is_a_literal_the_schema_and_engine_agree_with(game
     value = yaml.safe_load(written)
     assert isinstance(value, (str, int, bool, list, dict)) or value is None, written
     assert not (isinstance(value, str) and " " in value), f"{game}/{op}.{key}: a prose default ({written!r})"
-    schema = schema_defaults().get((game, op, key), value)
-    assert json_equal(schema, value), f"{game}/{op}.{key}: the guide says {written}, the schema {schema!r}"
+    if not _refers(value):  # a default that names a rule ([levels.start]) is the variant's value, checked below
+        schema = schema_defaults().get((game, op, key), value)
+        assert json_equal(schema, value), f"{game}/{op}.{key}: the guide says {written}, the schema {schema!r}"
     checked = 0
     for scenario in (s for s in bundled if s.game == game and s.op == op):
         left_out = _answer(engine, scenario.variant, op, {k: v for k, v in scenario.given.items() if k != key})
-        set_to = _answer(engine, scenario.variant, op, {**scenario.given, key: value})
+        set_to = _answer(engine, scenario.variant, op, {**scenario.given, key: _resolved(value, scenario.variant)})
         assert left_out == set_to, f"{scenario.id}: {key} left out and {key} = {written} are answered differently"
         checked += not isinstance(set_to, BadInput)
     assert checked, f"{game}/{op}.{key}: no bundled scenario to check the default {written} on"
@@ -109,6 +112,30 @@ def test_a_documented_default_is_a_literal_the_schema_and_engine_agree_with(game
 def test_every_schema_default_is_in_the_guide():
     written = {(g, op, k) for g, op, k, _ in DEFAULTS}
     assert set(schema_defaults()) <= written, set(schema_defaults()) - written
+
+
+RULE_REFERENCE = re.compile(r"^[a-z_]+(\.[a-z_]+)+$")
+"""A rule id in a guide's default written ``[rule.id]`` (YAML reads it as a one-item list): the variant's value."""
+
+
+def _refers(value: Any) -> bool:
+    """Whether ``value`` is, or holds, a ``[rule.id]`` reference."""
+    if isinstance(value, list):
+        if len(value) == 1 and isinstance(value[0], str) and RULE_REFERENCE.match(value[0]):
+            return True
+        return any(_refers(item) for item in value)
+    return False
+
+
+def _resolved(value: Any, variant: str) -> Any:
+    """``value`` with each ``[rule.id]`` replaced by the rule's value in ``variant``."""
+    if isinstance(value, list):
+        if len(value) == 1 and isinstance(value[0], str) and RULE_REFERENCE.match(value[0]):
+            found = rule_value(load_variant(variant).data["rules"], value[0])
+            assert found is not MISSING, f"{variant} has no rule {value[0]}"
+            return found
+        return [_resolved(item, variant) for item in value]
+    return value
 
 
 class BadInput(str):
