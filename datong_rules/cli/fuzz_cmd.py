@@ -18,6 +18,7 @@ import json
 import math
 import random
 import sys
+from typing import Any
 
 import click
 
@@ -108,9 +109,10 @@ def _line(result: session.Result) -> str:
             (f"; {outcome.unshrunk:,} more not shrunk" if outcome.unshrunk else "") + ")"
     else:
         verdict = "same answers" if outcome.examples else "nothing compared"
-    if outcome.interrupted:
-        verdict += " (interrupted before the shrinking ended)" if any(c.cut_short for c in outcome.disagreements) \
-            else " (interrupted)"
+    if any(c.cut_short for c in outcome.disagreements):
+        verdict = f"DISAGREES ({_count(found, 'distinct case')}, interrupted before the shrinking ended)"
+    elif outcome.interrupted:
+        verdict += " (interrupted)"
     line = f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
     if outcome.engine_error is not None:
         message, question = outcome.engine_error
@@ -221,7 +223,7 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
 
     def done(result: session.Result) -> None:
         results.append(result)
-        if not quiet or result.outcome.disagreement is not None:
+        if not quiet or result.outcome.disagreements or result.outcome.engine_error is not None:
             click.echo(_line(result), err=True)
 
     interrupted = False
@@ -232,10 +234,18 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         interrupted = True
     finally:
         _close(implementation)
-    raise SystemExit(_finish(results, name, seed, interrupted))
+    raise SystemExit(_finish(results, name, seed, interrupted, _late_replies(implementation)))
 
 
-def _finish(results: list[session.Result], name: str, seed: int, interrupted: bool) -> int:
+def _late_replies(implementation: Any) -> dict[str, str]:
+    """Second replies (or stray lines) found only when the implementation was closed: ``{question id: message}``;
+    each is a protocol error of an answered question, an engine error."""
+    late = getattr(implementation, "late_errors", None)
+    return dict(late()) if callable(late) else {}
+
+
+def _finish(results: list[session.Result], name: str, seed: int, interrupted: bool,
+            late: dict[str, str] | None = None) -> int:
     """Print the found cases (stdout) and the summary (stderr); the exit status."""
     found = [Found(r.target.variant_id, case, case.rules or r.target.rules.get(r.outcome.op, ()),
                    f"--variant {r.target.ref} --op {r.outcome.op} --seed {seed}")
@@ -246,7 +256,9 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     compared = sum(r.outcome.examples for r in results)
     total_seconds = sum(r.outcome.seconds for r in results)
     rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
-    errors = sum(r.outcome.engine_errors for r in results)
+    errors = sum(r.outcome.engine_errors for r in results) + len(late or {})
+    for question, message in (late or {}).items():
+        click.echo(f"engine error (not a disagreement) on {question}: {message}", err=True)
     summary = (f"{_count(len(found), 'disagreement')} in {_count(len(results), 'operation')}, "
                f"{_count(compared, 'question')} compared{rate}, "
                + (f"{_count(errors, 'engine error')}, " if errors else "") + f"seed {seed}")

@@ -248,7 +248,8 @@ def test_sigterm_while_shrinking_prints_the_disagreement_found_and_exits_143(tmp
         proc.kill()
     assert proc.returncode == 143, (out, err)
     assert "Traceback" not in err and err.rstrip().endswith("error: interrupted")
-    assert "DISAGREES (interrupted before the shrinking ended)" in err and "1 disagreement in 1 operation" in err
+    assert "DISAGREES (1 distinct case, interrupted before the shrinking ended)" in err
+    assert "1 disagreement in 1 operation" in err
     assert "interrupted while shrinking: the smallest question found by then" in out
     path = tmp_path / "found.yaml"
     path.write_text(out, encoding="utf-8")
@@ -258,10 +259,11 @@ def test_sigterm_while_shrinking_prints_the_disagreement_found_and_exits_143(tmp
 
 @pytest.mark.parametrize("delay", ["0", "0.02"])
 def test_fuzz_finds_an_engine_that_replies_twice(delay):
-    """An engine sending a second, contradicting reply to each question is a disagreement (fuzz used to see none)."""
+    """An engine sending a second, contradicting reply to each question breaks the protocol: an engine error of
+    that question, never a silent pass (fuzz used to see none)."""
     engine = shlex.join([sys.executable, str(conformance_support.FAKES / "double_reference.py"), "--delay", delay])
     result = _fuzz("--impl-cmd", engine, "--variant", "li-zhijiang", "--op", "trick_winner", "--seed", "3",
                    "--examples", "20", "-q")
     assert result.exit_code == 1, result.output
-    assert "errored: " in result.stdout and "a second reply to this query" in result.stdout
-    assert "1 disagreement in 1 operation" in result.stderr
+    assert "a second reply to this query" in result.stderr and "engine error" in result.stderr
+    assert "error: the implementation timed out, crashed or broke the protocol" in result.stderr
