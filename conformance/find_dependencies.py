@@ -213,46 +213,57 @@ def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> C
     values = {game: alternative_values(game, known) for game in games.ids()}
     out = Computation()
     for variant_id, asked in by_variant.items():
-        variant = resolved[variant_id]
-        game = games.get(variant.data["game"])
-        ops = game_ops(game)
-        base = game.rules_for(variant)
-        for scenario in asked:
-            wrong, _ = _changed_keys(scenario, ops[scenario.op], base)
-            if wrong:
-                raise ValueError(f"{scenario.location}: {scenario.id}: the reference engine does not pass it "
-                                 f"({', '.join(wrong)} differ); its dependencies cannot be computed")
-            out.variants[scenario.id] = variant_id
-            out.keys[scenario.id] = {k: [] for k in [*scenario.expect, *scenario.loose]}
-        singles, both = alternatives(variant, values[game.id], pairs)
-        valid: set[tuple[str, str]] = set()  # the single changes the game's checks and the engine accept
-        alone: dict[tuple[str, str, str], list[str]] = {}  # (scenario id, rule id, value) → keys it changes alone
-        for changes in [*((change,) for change in singles), *both]:
-            blamed = _blamed(changes, valid)
-            if not blamed:
-                continue
-            rules = _playable_rules(game, _with_values(variant, changes))
-            if rules is None:
-                out.skipped += 1
-                continue
-            out.tried += 1
-            if len(changes) == 1:
-                valid.add((changes[0][0], _key(changes[0][1])))
-            for scenario in asked:
-                wrong, refused = _changed_keys(scenario, ops[scenario.op], rules)
-                out.refusals += refused
-                if len(changes) == 1:
-                    alone[(scenario.id, changes[0][0], _key(changes[0][1]))] = wrong
-                else:  # a pair counts for the keys neither of its changes alters alone
-                    wrong = [k for k in wrong if not any(k in alone.get((scenario.id, r, _key(v)), ())
-                                                         for r, v in changes)]
-                for key in wrong:
-                    out.keys[scenario.id][key] += [r for r in blamed if r not in out.keys[scenario.id][key]]
+        _compute_variant(out, variant_id, resolved[variant_id], asked, values, pairs)
     for per_key in out.keys.values():
         for key in per_key:
             per_key[key].sort()
     out.seconds = time.perf_counter() - began
     return out
+
+
+def _compute_variant(out: Computation, variant_id: str, variant: Variant, asked: list[Scenario],
+                     values: dict[str, Any], pairs: bool) -> None:
+    """Add to ``out`` the dependencies of the scenarios ``asked`` of one variant (see :func:`compute`)."""
+    game = games.get(variant.data["game"])
+    ops = game_ops(game)
+    base = game.rules_for(variant)
+    for scenario in asked:
+        wrong, _ = _changed_keys(scenario, ops[scenario.op], base)
+        if wrong:
+            raise ValueError(f"{scenario.location}: {scenario.id}: the reference engine does not pass it "
+                             f"({', '.join(wrong)} differ); its dependencies cannot be computed")
+        out.variants[scenario.id] = variant_id
+        out.keys[scenario.id] = {k: [] for k in [*scenario.expect, *scenario.loose]}
+    singles, both = alternatives(variant, values[game.id], pairs)
+    valid: set[tuple[str, str]] = set()  # the single changes the game's checks and the engine accept
+    alone: dict[tuple[str, str, str], list[str]] = {}  # (scenario id, rule id, value) → keys it changes alone
+    for changes in [*((change,) for change in singles), *both]:
+        blamed = _blamed(changes, valid)
+        if not blamed:
+            continue
+        rules = _playable_rules(game, _with_values(variant, changes))
+        if rules is None:
+            out.skipped += 1
+            continue
+        out.tried += 1
+        if len(changes) == 1:
+            valid.add((changes[0][0], _key(changes[0][1])))
+        for scenario in asked:
+            _blame(out, scenario, ops[scenario.op], rules, changes, blamed, alone)
+
+
+def _blame(out: Computation, scenario: Scenario, op: Any, rules: Any, changes: tuple[tuple[str, Any], ...],
+           blamed: list[str], alone: dict[tuple[str, str, str], list[str]]) -> None:
+    """Re-answer ``scenario`` under ``rules`` (the variant with ``changes``) and blame the changed keys on
+    ``blamed``; a pair counts only for the keys neither of its changes alters alone."""
+    wrong, refused = _changed_keys(scenario, op, rules)
+    out.refusals += refused
+    if len(changes) == 1:
+        alone[(scenario.id, changes[0][0], _key(changes[0][1]))] = wrong
+    else:
+        wrong = [k for k in wrong if not any(k in alone.get((scenario.id, r, _key(v)), ()) for r, v in changes)]
+    for key in wrong:
+        out.keys[scenario.id][key] += [r for r in blamed if r not in out.keys[scenario.id][key]]
 
 
 
