@@ -36,7 +36,11 @@ Bad input never ends the server and never prints a traceback:
 
 * a line that is not a JSON object (not JSON, not UTF-8, nested too deeply to read), or an object
   without a string ``id`` whose ``type`` is not understood → one ``serve: line N: …`` notice on
-  stderr, no reply (there is no id to reply to);
+  stderr, no reply (there is no id to reply to); bytes that are not UTF-8 are shown as ``\\xNN`` escapes;
+* a line that is not strict JSON (``NaN``, ``Infinity``, a number too large for a double, a key twice in one
+  object), read with the runner's own decoder (:func:`~datong_rules.conformance.adapters.jsonlines.parse_line`)
+  → the same: ``serve: line N: not strict JSON (NaN is not a JSON number): …``, no reply, as ``conform``
+  refuses such a reply from an engine;
 * an object with a string ``id`` but a bad ``type`` or malformed query fields → an ``errored``
   reply with that id saying what is wrong (a ``query`` without a string ``id``: ``errored`` with
   ``"id": null``);
@@ -70,7 +74,7 @@ from datong_rules.conformance.adapters.base import (
     one_line,
     start_checked,
 )
-from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES
+from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES, NotStrictJson, parse_line
 from datong_rules.conformance.names import LEGACY_GAME, WILDCARD as ANY, bare_op, declared, full_op, game_of
 from datong_rules.conformance.runner import schema_problem
 
@@ -255,7 +259,6 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
     Returns:
         The exit status: 0 (``stop``, end of input, or stdout closed by the reader).
     """
-    loads = json.loads
     write, flush = stdout.write, stdout.flush
     for number, raw in enumerate(_lines(stdin), start=1):
         if raw is None:  # a line over the cap, read past without keeping it
@@ -272,11 +275,15 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
             continue
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            _notice(stderr, number, f"not UTF-8 (byte {exc.start + 1}): {one_line(raw.decode('utf-8', 'replace'))}")
+        except UnicodeDecodeError as exc:  # the bad bytes shown as \xNN escapes, never written raw
+            _notice(stderr, number, f"not UTF-8 (byte {exc.start + 1}): "
+                                    f"{one_line(raw.decode('utf-8', 'backslashreplace'))}")
             continue
         try:
-            message = loads(text)
+            message = parse_line(text)
+        except NotStrictJson as exc:
+            _notice(stderr, number, f"not strict JSON ({one_line(exc, 80)}): {one_line(text)}")
+            continue
         except ValueError as exc:
             _notice(stderr, number, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}")
             continue

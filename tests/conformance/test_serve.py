@@ -107,6 +107,27 @@ def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
     assert status == 0
 
 
+@pytest.mark.parametrize("line, expect", [
+    (query("n", "facts", {}).replace("{}", '{"x": NaN}'), "not strict JSON (NaN is not a JSON number)"),
+    (query("i", "facts", {}).replace("{}", '{"x": -Infinity}'), "not strict JSON (-Infinity is not a JSON number)"),
+    (query("o", "facts", {}).replace("{}", '{"x": 1e999}'), "not strict JSON (the number 1e999 is too large)"),
+    ('{"type": "query", "id": "c", "id": "d", "variant": "huolong/li-zhijiang", "op": "facts", "given": {}}',
+     'not strict JSON (the key "id" appears twice in one object)'),
+], ids=["NaN", "-Infinity", "1e999", "id twice"])
+def test_a_query_that_is_not_strict_json_is_refused_like_conform_refuses_a_reply(line, expect):
+    """The same decoder as conform's: no reply (which id would it carry?), one notice quoting the line."""
+    replies, errors, status = exchange([line, query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"] and status == 0
+    assert errors == [f"serve: line 2: {expect}: {line}"]  # the line quoted after the reason
+
+
+def test_bytes_that_are_not_utf8_are_shown_escaped_on_one_line():
+    """Never the raw bytes on stderr (a terminal could take them as commands): ``\\xNN`` escapes, one line."""
+    replies, errors, _ = exchange([b'{"type": "query", "id": "\xff\xfe\x1b[2J\x85"}', query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"]
+    assert errors == [r'serve: line 2: not UTF-8 (byte 26): {"type": "query", "id": "\xff\xfe\x1b[2J\x85"}']
+
+
 @pytest.mark.parametrize("message, expect", [
     ({"type": "hello", "id": "h"}, "unknown message type"),
     ({"type": "query", "id": "m"}, "needs 'variant'"),
