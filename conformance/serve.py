@@ -319,7 +319,9 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
     Returns:
         The exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be
-        built or started, 2 for an empty ``impl_spec`` (a one-line ``error: …`` on stderr).
+        built or started; 2 for an empty ``impl_spec`` or a variant file that cannot be read or loaded
+        (``error: --variant-file FILE: FILE:LINE:COL: …``, as ``validate`` locates it); always one ``error: …``
+        line on stderr, never a traceback.
     """
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout.buffer
@@ -329,10 +331,16 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         stderr.flush()
         return 2
     try:
+        variants = _load_variant_files(variant_files)
+    except ValueError as exc:  # a bad input file, as for the other commands: a usage error
+        stderr.write(f"error: {one_line(exc, 1000)}\n")
+        stderr.flush()
+        return 2
+    try:
         impl = load_python_impl(impl_spec or REFERENCE_IMPL)
         start_checked(impl)
-        if variant_files:
-            impl.use_variants(_load_variant_files(variant_files))
+        if variants:
+            impl.use_variants(variants)
         server = Server(impl)
     except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
         stderr.write(f"error: cannot start the implementation: {one_line(exc)}\n")
@@ -352,7 +360,11 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
 
 def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """The resolved variants of ``paths`` by id. Raises ``ValueError`` (the loader's one line) for a bad file."""
+    """The resolved variants of ``paths`` by id.
+
+    Raises:
+        ValueError: a file that cannot be read or loaded: ``--variant-file FILE: `` and the loader's located line.
+    """
     from datong_rules.reference_impl.variant import SpecError, load_file
 
     out = {}
@@ -360,9 +372,9 @@ def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         try:
             variant = load_file(path)
         except SpecError as exc:
-            raise ValueError(f"variant file {exc}") from None
+            raise ValueError(f"--variant-file {path}: {exc}") from None
         except OSError as exc:
-            raise ValueError(f"cannot read variant file {path}: {exc.strerror or exc}") from None
+            raise ValueError(f"--variant-file {path}: cannot read the file: {exc.strerror or exc}") from None
         out[variant.id] = variant.data
     return out
 

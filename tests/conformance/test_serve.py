@@ -307,6 +307,36 @@ def test_a_bad_variant_file_leaves_out_only_its_variants(broken_spec, monkeypatc
     assert warning.endswith("(variants huolong/my-club, huolong/my-club-kids cannot be loaded and are left out)")
 
 
+FLOAT_HOUSE = """id: huolong/float-house
+extends: huolong/li-zhijiang
+name: {zh: 家规, en: float house}
+summary: {zh: 家规, en: float house}
+rules:
+  deck:
+    decks:
+      value: 3.0
+      text: {zh: 家规, en: A house rule}
+      inferred: {reason: A whole number written with a decimal point.}
+"""
+
+
+@pytest.mark.parametrize("name, content, expect", [
+    ("float.yaml", FLOAT_HOUSE, "error: --variant-file float.yaml: float.yaml:8:7: rules.deck.decks.value: found 3.0, "
+                                "a number with a decimal point (expected a whole number without one: 3)"),
+    ("missing.yaml", None, "error: --variant-file missing.yaml: missing.yaml:1:1: cannot read the file: "),
+], ids=["3.0", "missing"])
+def test_a_bad_variant_file_is_a_usage_error_located_like_validate(tmp_path, monkeypatch, name, content, expect):
+    """Exit 2 (a bad input file, as for conform --variant), before the implementation is built."""
+    monkeypatch.chdir(tmp_path)
+    if content is not None:
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["serve", "--variant-file", name], input="")
+    assert done.exit_code == 2, done.output
+    [error] = done.stderr.splitlines()
+    assert error.startswith(expect)
+    assert done.stdout == ""
+
+
 def test_a_query_about_an_unknown_variant_says_so_before_checking_given():
     replies, _, _ = exchange([query("y", "classify", {}, variant="huolong/nope"), '{"type":"stop"}'])
     (reply,) = replies
