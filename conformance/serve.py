@@ -36,7 +36,11 @@ Bad input never ends the server and never prints a traceback:
 
 * a line that is not a JSON object (not JSON, not UTF-8, nested too deeply to read), or an object
   without a string ``id`` whose ``type`` is not understood → one ``serve: line N: …`` notice on
-  stderr, no reply (there is no id to reply to);
+  stderr, no reply (there is no id to reply to); bytes that are not UTF-8 are shown as ``\\xNN`` escapes;
+* a line that is not strict JSON (``NaN``, ``Infinity``, a number too large for a double, a key twice in one
+  object), read with the runner's own decoder (:func:`~datong_rules.conformance.adapters.jsonlines.parse_line`)
+  → the same: ``serve: line N: not strict JSON (NaN is not a JSON number): …``, no reply, as ``conform``
+  refuses such a reply from an engine;
 * an object with a string ``id`` but a bad ``type`` or malformed query fields → an ``errored``
   reply with that id saying what is wrong (a ``query`` without a string ``id``: ``errored`` with
   ``"id": null``);
@@ -70,7 +74,7 @@ from datong_rules.conformance.adapters.base import (
     one_line,
     start_checked,
 )
-from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES
+from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES, NotStrictJson, parse_line
 from datong_rules.conformance.names import LEGACY_GAME, WILDCARD as ANY, bare_op, declared, full_op, game_of
 from datong_rules.conformance.runner import schema_problem
 
@@ -255,7 +259,6 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
     Returns:
         The exit status: 0 (``stop``, end of input, or stdout closed by the reader).
     """
-    loads = json.loads
     write, flush = stdout.write, stdout.flush
     for number, raw in enumerate(_lines(stdin), start=1):
         if raw is None:  # a line over the cap, read past without keeping it
@@ -272,11 +275,15 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
             continue
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            _notice(stderr, number, f"not UTF-8 (byte {exc.start + 1}): {one_line(raw.decode('utf-8', 'replace'))}")
+        except UnicodeDecodeError as exc:  # the bad bytes shown as \xNN escapes, never written raw
+            _notice(stderr, number, f"not UTF-8 (byte {exc.start + 1}): "
+                                    f"{one_line(raw.decode('utf-8', 'backslashreplace'))}")
             continue
         try:
-            message = loads(text)
+            message = parse_line(text)
+        except NotStrictJson as exc:
+            _notice(stderr, number, f"not strict JSON ({one_line(exc, 80)}): {one_line(text)}")
+            continue
         except ValueError as exc:
             _notice(stderr, number, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}")
             continue
@@ -312,7 +319,9 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
     Returns:
         The exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be
-        built or started, 2 for an empty ``impl_spec`` (a one-line ``error: …`` on stderr).
+        built or started; 2 for an empty ``impl_spec`` or a variant file that cannot be read or loaded
+        (``error: --variant-file FILE: FILE:LINE:COL: …``, as ``validate`` locates it); always one ``error: …``
+        line on stderr, never a traceback.
     """
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout.buffer
@@ -322,10 +331,16 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         stderr.flush()
         return 2
     try:
+        variants = _load_variant_files(variant_files)
+    except ValueError as exc:  # a bad input file, as for the other commands: a usage error
+        stderr.write(f"error: {one_line(exc, 1000)}\n")
+        stderr.flush()
+        return 2
+    try:
         impl = load_python_impl(impl_spec or REFERENCE_IMPL)
         start_checked(impl)
-        if variant_files:
-            impl.use_variants(_load_variant_files(variant_files))
+        if variants:
+            impl.use_variants(variants)
         server = Server(impl)
     except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
         stderr.write(f"error: cannot start the implementation: {one_line(exc)}\n")
@@ -345,7 +360,11 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
 
 
 def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    """The resolved variants of ``paths`` by id. Raises ``ValueError`` (the loader's one line) for a bad file."""
+    """The resolved variants of ``paths`` by id.
+
+    Raises:
+        ValueError: a file that cannot be read or loaded: ``--variant-file FILE: `` and the loader's located line.
+    """
     from datong_rules.reference_impl.variant import SpecError, load_file
 
     out = {}
@@ -353,9 +372,9 @@ def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         try:
             variant = load_file(path)
         except SpecError as exc:
-            raise ValueError(f"variant file {exc}") from None
+            raise ValueError(f"--variant-file {path}: {exc}") from None
         except OSError as exc:
-            raise ValueError(f"cannot read variant file {path}: {exc.strerror or exc}") from None
+            raise ValueError(f"--variant-file {path}: cannot read the file: {exc.strerror or exc}") from None
         out[variant.id] = variant.data
     return out
 

@@ -3,7 +3,8 @@ protocol on stdin/stdout, so that it can be checked with ``conform --impl-cmd "d
 driven from another language.
 
 Exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be built or started;
-2 for an empty ``--impl``.
+2 for an empty ``--impl`` or a ``--variant-file`` that cannot be read or loaded (the loader's ``FILE:LINE:COL: …``).
+Queries are read as strictly as ``conform`` reads an engine's replies (see :mod:`datong_rules.conformance.serve`).
 """
 
 from __future__ import annotations

@@ -107,6 +107,27 @@ def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
     assert status == 0
 
 
+@pytest.mark.parametrize("line, expect", [
+    (query("n", "facts", {}).replace("{}", '{"x": NaN}'), "not strict JSON (NaN is not a JSON number)"),
+    (query("i", "facts", {}).replace("{}", '{"x": -Infinity}'), "not strict JSON (-Infinity is not a JSON number)"),
+    (query("o", "facts", {}).replace("{}", '{"x": 1e999}'), "not strict JSON (the number 1e999 is too large)"),
+    ('{"type": "query", "id": "c", "id": "d", "variant": "huolong/li-zhijiang", "op": "facts", "given": {}}',
+     'not strict JSON (the key "id" appears twice in one object)'),
+], ids=["NaN", "-Infinity", "1e999", "id twice"])
+def test_a_query_that_is_not_strict_json_is_refused_like_conform_refuses_a_reply(line, expect):
+    """The same decoder as conform's: no reply (which id would it carry?), one notice quoting the line."""
+    replies, errors, status = exchange([line, query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"] and status == 0
+    assert errors == [f"serve: line 2: {expect}: {line}"]  # the line quoted after the reason
+
+
+def test_bytes_that_are_not_utf8_are_shown_escaped_on_one_line():
+    """Never the raw bytes on stderr (a terminal could take them as commands): ``\\xNN`` escapes, one line."""
+    replies, errors, _ = exchange([b'{"type": "query", "id": "\xff\xfe\x1b[2J\x85"}', query("after", "facts", {})])
+    assert [r["id"] for r in replies] == ["after"]
+    assert errors == [r'serve: line 2: not UTF-8 (byte 26): {"type": "query", "id": "\xff\xfe\x1b[2J\x85"}']
+
+
 @pytest.mark.parametrize("message, expect", [
     ({"type": "hello", "id": "h"}, "unknown message type"),
     ({"type": "query", "id": "m"}, "needs 'variant'"),
@@ -284,6 +305,36 @@ def test_a_bad_variant_file_leaves_out_only_its_variants(broken_spec, monkeypatc
     [warning] = err.getvalue().splitlines()
     assert warning.startswith("serve: warning: ") and "my-club.yaml:7:5: " in warning
     assert warning.endswith("(variants huolong/my-club, huolong/my-club-kids cannot be loaded and are left out)")
+
+
+FLOAT_HOUSE = """id: huolong/float-house
+extends: huolong/li-zhijiang
+name: {zh: 家规, en: float house}
+summary: {zh: 家规, en: float house}
+rules:
+  deck:
+    decks:
+      value: 3.0
+      text: {zh: 家规, en: A house rule}
+      inferred: {reason: A whole number written with a decimal point.}
+"""
+
+
+@pytest.mark.parametrize("name, content, expect", [
+    ("float.yaml", FLOAT_HOUSE, "error: --variant-file float.yaml: float.yaml:8:7: rules.deck.decks.value: found 3.0, "
+                                "a number with a decimal point (expected a whole number without one: 3)"),
+    ("missing.yaml", None, "error: --variant-file missing.yaml: missing.yaml:1:1: cannot read the file: "),
+], ids=["3.0", "missing"])
+def test_a_bad_variant_file_is_a_usage_error_located_like_validate(tmp_path, monkeypatch, name, content, expect):
+    """Exit 2 (a bad input file, as for conform --variant), before the implementation is built."""
+    monkeypatch.chdir(tmp_path)
+    if content is not None:
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["serve", "--variant-file", name], input="")
+    assert done.exit_code == 2, done.output
+    [error] = done.stderr.splitlines()
+    assert error.startswith(expect)
+    assert done.stdout == ""
 
 
 def test_a_query_about_an_unknown_variant_says_so_before_checking_given():

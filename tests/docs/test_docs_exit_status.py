@@ -61,6 +61,7 @@ CASES = [
     ("serve", 0, ["serve"], '{"type": "stop"}\n', None),
     ("serve", 1, ["serve", "--impl", "no_such_module:make"], None, "error"),
     ("serve", 2, ["serve", "--impl", ""], None, "error"),
+    ("serve", 2, ["serve", "--variant-file", "docs/examples/my-club.yaml"], None, "error"),
     ("schema", 0, ["schema"], None, None),
     ("schema", 0, ["schema", "variant"], None, None),
     ("schema", 2, ["schema", "no-such-schema"], None, "error"),
