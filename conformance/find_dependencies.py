@@ -200,14 +200,7 @@ def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> C
             meaningless; the message names it).
     """
     began = time.perf_counter()
-    suite = load_scenarios() if scenarios is None else scenarios
-    by_variant: dict[str, list[Scenario]] = {}
-    resolved: dict[str, Variant] = {}
-    for scenario in suite:
-        if scenario.op in LEFT_OUT_OPS:
-            continue
-        by_variant.setdefault(scenario.variant, []).append(scenario)
-        resolved.setdefault(scenario.variant, scenario.fixture or load_variant(scenario.variant))
+    by_variant, resolved = _by_variant(load_scenarios() if scenarios is None else scenarios)
     known = [*resolved.values(), *(load_variant(v) for v in bundled_spec.variant_ids()
                                    if not isinstance(bundled_spec.variant(v), SpecError)), *example_variants()]
     values = {game: alternative_values(game, known) for game in games.ids()}
@@ -248,11 +241,29 @@ def compute(scenarios: list[Scenario] | None = None, *, pairs: bool = True) -> C
                                                          for r, v in changes)]
                 for key in wrong:
                     out.keys[scenario.id][key] += [r for r in blamed if r not in out.keys[scenario.id][key]]
+    _sort_rules(out)
+    out.seconds = time.perf_counter() - began
+    return out
+
+
+def _by_variant(suite: list[Scenario]) -> tuple[dict[str, list[Scenario]], dict[str, Variant]]:
+    """The scenarios of ``suite`` that :func:`compute` asks (not :data:`LEFT_OUT_OPS`), grouped by variant id, and
+    each variant id's variant (the scenario's fixture variant, or the bundled one)."""
+    by_variant: dict[str, list[Scenario]] = {}
+    resolved: dict[str, Variant] = {}
+    for scenario in suite:
+        if scenario.op in LEFT_OUT_OPS:
+            continue
+        by_variant.setdefault(scenario.variant, []).append(scenario)
+        resolved.setdefault(scenario.variant, scenario.fixture or load_variant(scenario.variant))
+    return by_variant, resolved
+
+
+def _sort_rules(out: Computation) -> None:
+    """Sort each key's list of rules in place (the file is stable whatever the order they were found in)."""
     for per_key in out.keys.values():
         for key in per_key:
             per_key[key].sort()
-    out.seconds = time.perf_counter() - began
-    return out
 
 
 
