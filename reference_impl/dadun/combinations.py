@@ -56,8 +56,8 @@ def _adjacent_full_house(rules: DadunRules, a: str, b: str) -> bool:
 
 
 def _linked_adjacent(rules: DadunRules, a: str, b: str) -> bool:
-    order = rules.linked_order
-    return a in order and b in order and abs(order.index(a) - order.index(b)) == 1
+    """Whether ranks ``a`` and ``b`` link [combinations.linked_adjacency, combinations.ace_two_link]."""
+    return rules.linked_step(a, b) is not None
 
 
 # ----------------------------------------------------------------------------------------------- shapes
@@ -103,7 +103,7 @@ def _linked_bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
     count = Counter(map(rank_of, stood))
     if len(count) != 2 or len(stood) < 8 or not set(count) <= set(rules.linked_order):
         return False
-    (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
+    (ra, ka), (rb, kb) = count.items()
     if not _linked_adjacent(rules, ra, rb) or min(ka, kb) < 4:
         return False
     if rules.linked_bomb_halves == "equal" and ka != kb:
@@ -297,8 +297,7 @@ def _linked_bomb_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str,
     n = len(p.played)
     if n < 8:
         return
-    order = rules.linked_order
-    for a, b in zip(order, order[1:]):
+    for a, b, _ in rules.linked_steps:
         for ka in range(4, n - 3):
             need = Counter({a: ka, b: n - ka})
             if p.fits(need):
@@ -440,8 +439,10 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
         count = Counter(map(rank_of, stood))
-        (ra, ka), (rb, kb) = sorted(count.items(), key=lambda x: rules.linked_order.index(x[0]))
-        return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), rules.linked_order.index(ra))
+        (ra, ka), (rb, kb) = count.items()
+        step = rules.linked_step(ra, rb)
+        assert step is not None
+        return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), step[2])
     if comb == "linked_dun":
         return _linked_dun_key(rules, stood, level)
     raise ValueError(f"unknown combination {comb}")
@@ -468,7 +469,11 @@ def _linked_dun_key(rules: DadunRules, stood: tuple[str, ...], level: str) -> tu
     lo, hi = (ranks[0], ranks[-1])
     if lo == hi == level:
         return (10_000,)
-    li, hi_i = rules.linked_order.index(lo), rules.linked_order.index(hi)
+    step = rules.linked_step(lo, hi)
+    if step is None:  # two duns of one rank
+        li = hi_i = rules.linked_order.index(lo)
+    else:  # the A below the 2 when A–2 links (base -1)
+        li, hi_i = step[2], step[2] + 1
     adjacent = int(lo != hi)
     if rules.linked_dun_order == "interleaved":
         return (2 * li + adjacent,)

@@ -167,12 +167,11 @@ def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
 
 
 def _linked(rules: DadunRules, a: str, b: str) -> bool:
-    """Whether duns of ``a`` and ``b`` may link [combinations.linked_adjacency]."""
+    """Whether duns of ``a`` and ``b`` may link [combinations.linked_adjacency, combinations.ace_two_link]."""
     ra, rb = rank_of(a), rank_of(b)
     if {ra, rb} & set(JOKERS):
         return {ra, rb} == set(JOKERS)
-    order = rules.linked_order
-    return ra == rb or abs(order.index(ra) - order.index(rb)) == 1
+    return ra == rb or rules.linked_step(ra, rb) is not None
 
 
 def _duns(h: _Hand) -> Iterator[PlayClass]:
@@ -285,8 +284,8 @@ def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
 
 
 def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
-    rules, order = h.rules, h.rules.linked_order
-    for a, b in zip(order, order[1:]):
+    rules = h.rules
+    for a, b, _ in rules.linked_steps:
         ta, tb = h.total(a), h.total(b)
         if ta + tb + h.w_max < 8:
             continue

@@ -40,6 +40,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "combinations.dun_also_triple": (True, False),
     "combinations.flush_also_straight": (True, False),
     "combinations.linked_bomb_halves": ("equal", "smaller_half"),
+    "combinations.ace_two_link": ("full_house", "every_linked_shape"),
     "beating.follow": ("same_combination_same_size",),
     "beating.bombs_beat_ordinary": (True, False),
     "beating.linked_dun_order": ("interleaved", "higher_rank", "adjacent_above_equal"),
@@ -120,12 +121,13 @@ class DadunRules:
     three_wilds_dun: bool  # wild.three_wilds_dun
     catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
     combinations: tuple[Combination, ...]  # combinations.catalogue (the entries)
-    full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace
+    full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace, with 2 when ace_two_link says so
     triple_run_ace: str  # combinations.triple_run_ace
     dun_also_triple: bool  # combinations.dun_also_triple
     flush_also_straight: bool  # combinations.flush_also_straight
     linked_order: tuple[str, ...]  # combinations.linked_adjacency.order
     linked_bomb_halves: str  # combinations.linked_bomb_halves
+    ace_two_link: str  # combinations.ace_two_link
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
     ladder: tuple[tuple[str, int], ...]  # beating.bomb_ladder + beating.bomb_ladder_extension (low to high)
     linked_dun_order: str  # beating.linked_dun_order
@@ -175,6 +177,22 @@ class DadunRules:
     def catalogue_order(self) -> dict[str, int]:
         """Combination name → its position in the catalogue (the order of readings) [combinations.catalogue]."""
         return {name: i for i, name in enumerate(self.catalogue)}
+
+    @cached_property
+    def linked_steps(self) -> tuple[tuple[str, str, int], ...]:
+        """The adjacent rank pairs of linked duns and linked bombs as (lower, higher, base) triples, base being the
+        lower rank's place in the linked order (0 for 2–3); with ``combinations.ace_two_link: every_linked_shape``
+        also (A, 2, -1), the A standing below the 2 [combinations.linked_adjacency, combinations.ace_two_link]."""
+        order = self.linked_order
+        steps = tuple((a, b, i) for i, (a, b) in enumerate(zip(order, order[1:])))
+        if self.ace_two_link == "every_linked_shape" and order[0] == "2" and order[-1] == "A":
+            steps = (("A", "2", -1),) + steps
+        return steps
+
+    def linked_step(self, a: str, b: str) -> tuple[str, str, int] | None:
+        """The (lower, higher, base) step of :attr:`linked_steps` joining ranks ``a`` and ``b`` (either order), or
+        None when they do not link."""
+        return next((step for step in self.linked_steps if {step[0], step[1]} == {a, b}), None)
 
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
@@ -231,12 +249,13 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         three_wilds_dun=v("wild.three_wilds_dun"),
         catalogue=tuple(combo.name for combo in combinations),
         combinations=combinations,
-        full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]),
+        full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]) | {"2"},
         triple_run_ace=v("combinations.triple_run_ace"),
         dun_also_triple=v("combinations.dun_also_triple"),
         flush_also_straight=v("combinations.flush_also_straight"),
         linked_order=tuple(v("combinations.linked_adjacency")["order"]),
         linked_bomb_halves=v("combinations.linked_bomb_halves"),
+        ace_two_link=v("combinations.ace_two_link"),
         bombs_beat_ordinary=v("beating.bombs_beat_ordinary"),
         ladder=ladder,
         linked_dun_order=v("beating.linked_dun_order"),

@@ -81,7 +81,8 @@ def test_engine_count_equals_brute_force_when_following(table):
 @pytest.mark.parametrize("overrides", [{"wild.alone": "declared"}, {"wild.only_wilds": "declared"},
                                        {"combinations.dun_also_triple": False},
                                        {"combinations.flush_also_straight": False},
-                                       {"wild.three_wilds_dun": True}])
+                                       {"wild.three_wilds_dun": True},
+                                       {"combinations.ace_two_link": "every_linked_shape"}])
 def test_engine_count_equals_brute_force_for_other_option_values(overrides):
     rules = rules_with(V, overrides)
     for hand in HANDS:
@@ -133,3 +134,24 @@ def test_every_class_lists_as_many_plays_as_it_counts(overrides):
     hand = Counter({card: min(n, 3) for card, n in hand.items()})
     for found in play_classes(rules, hand, "2"):
         assert len(list(class_plays(rules, hand, "2", found))) == found.ways, found
+
+
+ACE_TWO_HAND = ["SA", "SA", "SA", "HA", "CA", "DA", "S2", "S2", "S2", "H2", "C2", "D2", "H5"]
+"""A and 2 duns, four-card A and 2 bombs and a wild at level 5: every A–2 linked shape [combinations.ace_two_link]."""
+
+
+@pytest.mark.parametrize("value", ["full_house", "every_linked_shape"])
+def test_ace_two_link_counted_listed_and_brute_forced_alike(value):
+    # both values of the A–2 link: the counter, the listing class by class and the brute force agree, and
+    # every_linked_shape adds linked duns and linked bombs joining A and 2 (none with full_house)
+    from datong_rules.reference_impl.dadun.count import count_plays, play_classes
+    from datong_rules.reference_impl.dadun.plays import class_plays
+    rules = rules_with(V, {"combinations.ace_two_link": value})
+    hand = Counter(ACE_TWO_HAND)
+    assert engine(rules, ACE_TWO_HAND, "5") == brute_force(rules, ACE_TWO_HAND, "5")
+    for found in play_classes(rules, hand, "5"):
+        assert len(list(class_plays(rules, hand, "5", found))) == found.ways, found
+    ace_two = [found for found in play_classes(rules, hand, "5")
+               if found.combination in ("linked_dun", "linked_bomb") and {c[-1] for c in found.stood} == {"A", "2"}]
+    assert bool(ace_two) == (value == "every_linked_shape")
+    assert count_plays(rules, hand, "5")["full_house"] > 0
