@@ -214,7 +214,8 @@ def test_serve_variant_file_serves_a_variant_file_under_its_id():
     assert answer == {"type": "result", "id": "a", "answer": {"legal": False, "reason": "must_follow_shape"}}
     bad = serve(None, stdin=io.BytesIO(b""), stdout=io.BytesIO(), stderr=(err := io.StringIO()),
                 variant_files=("no/such/file.yaml",))
-    assert bad == 1 and err.getvalue().startswith("error: cannot start the implementation: ")
+    assert bad == 2 and err.getvalue() == ("error: --variant-file no/such/file.yaml: no/such/file.yaml:1:1: cannot read "
+                                           "the file: No such file or directory\n")  # a bad input file: exit 2
 
 
 def test_a_copy_of_the_bundled_suite_loads_with_its_fixture_variants(tmp_path):
