@@ -265,7 +265,6 @@ KEY_LABELS: Final[dict[str, dict[str, str]]] = {
     "first_drawer_later_hands": {"zh": "以后各局先起牌", "en": "first drawer, later hands"},
     "attackers_last_banker": {"zh": "闲家方上次的庄家", "en": "attackers' last banker"},
     "bottom_small_jokers": {"zh": "底里小王", "en": "small jokers in the bottom"},
-    "dug_with_big_joker": {"zh": "用大王挖底", "en": "dug with big jokers"},
     "accepted": {"zh": "通过", "en": "accepted"},
     "index": {"zh": "序号", "en": "index"},
 }

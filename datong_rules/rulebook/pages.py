@@ -16,9 +16,9 @@ from .chart_html import chart_body, chart_data_of
 from .compare import compare_html, matrix_html
 from .game_data import facet_data, game_name, section_title
 from .examples import ScenarioLike, example_html, pick_examples
-from .paths import INDEX_PATH, compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
+from .paths import compare_path, index_path, glossary_path, options_path, page_path, rel, rules_path, url, which_path
 from .player_page import lang_switch, variant_card
-from .labels import LANG_NAMES, LANGS, UI, brackets_for
+from .labels import LANGS, UI, brackets_for
 from .rules_html import RuleItem, outline, rule_html, sections_in_order, source_link, summary_box_html
 from .readings import load_readings, variant_chain
 from .readings_page import readings_link_html

@@ -89,12 +89,12 @@ def options_path(game: str, lang: str) -> str:
 
 def which_path(lang: str) -> str:
     """"Which variant do we play?": ``rulebooks/which-variant.md``."""
-    return localized(f"rulebooks/which-variant.md", lang)
+    return localized("rulebooks/which-variant.md", lang)
 
 
 def glossary_path(lang: str) -> str:
     """The players' glossary with hover definitions: ``rulebooks/glossary.md``."""
-    return localized(f"rulebooks/glossary.md", lang)
+    return localized("rulebooks/glossary.md", lang)
 
 
 def rel(target: str, source: str) -> str:

@@ -16,10 +16,10 @@ from .examples import ScenarioLike
 from .labels import LANGS
 from .options_page import options_page
 from .compare import differences_of
-from .pages import (INDEX_PATH, OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
+from .pages import (OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
                     game_name, index_page, operation_examples_page, options_path, options_title, page_path,
                     rulebook_page)
-from .paths import card_path, glossary_path, index_path, readings_path, rules_path, sample_path, which_path
+from .paths import INDEX_PATH, card_path, glossary_path, index_path, readings_path, rules_path, sample_path, which_path
 from .player_page import player_page
 from .guide_pages import glossary_page, which_page
 from .readings import load_readings
