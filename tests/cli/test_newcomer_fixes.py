@@ -202,6 +202,8 @@ def test_conform_summary_columns_add_up_when_the_engine_dies(tmp_path):
      "(see 'datong-rules coverage --help')"),
     (["verify"], "error: Missing argument 'FILES...' (see 'datong-rules verify --help')"),
     (["no-such-command"], "error: No such command 'no-such-command' (see 'datong-rules --help')"),
+    (["play", "biedan/biedan-guide", "--seed", "-5"],  # a seed is a whole number ≥ 0 everywhere, as fuzz says
+     "error: Invalid value for '--seed': -5 is not in the range x>=0 (see 'datong-rules play --help')"),
 ])
 def test_usage_errors_are_one_error_line(args, line):
     result = CliRunner().invoke(cli, args, prog_name="datong-rules")
