@@ -202,3 +202,126 @@ def test_a_bad_card_token_is_one_line():
     with pytest.raises(ValueError) as err:
         describe_selection(state, 0, ["S1"], "en")
     assert "S1" in str(err.value) and "\n" not in str(err.value)
+
+
+# ---------------------------------------------------------------------------------------------------- 憋蛋 Biedan
+BIEDAN = "biedan/biedan-guide"
+
+
+def biedan_hand(seed: int):
+    game = games.get("biedan")
+    return game.state.new_hand(game.rules_for(BIEDAN), random.Random(seed)), random.Random(seed)
+
+
+def rank(card: str) -> str:
+    return card if card in ("BJ", "LJ") else card[1:]
+
+
+def test_biedan_a_lower_single_does_not_beat_and_a_pair_is_the_wrong_type():
+    """The lead is a single; the next player selects a lower single (ranking.single_order) and then a pair."""
+    order = load_variant(BIEDAN).rule("ranking.single_order")
+    for seed in range(60):
+        state, rng = biedan_hand(seed)
+        if not until(state, rng, lambda s: s.phase == "play" and s.table is not None and len(s.table_cards) == 1):
+            continue
+        seat = state.current_player()
+        held = list(state.hands[seat].elements())
+        top = order.index(rank(state.table_cards[0]))
+        lower = [c for c in held if order.index(rank(c)) > top]
+        pairs = [[a, b] for a in held for b in held if a < b and rank(a) == rank(b)]
+        if lower and pairs:
+            break
+    else:
+        pytest.fail("no seed gives a follower with a lower single and a pair")
+    for lang in ("zh", "en"):
+        answer = describe_selection(state, seat, [lower[0]], lang)
+        assert answer["combination"] == {"zh": "单张", "en": "single"}[lang]
+        assert answer["refusal"]["reason"] == "not_higher"
+        assert rule_ids(answer["refusal"]) == ["beating.follow", "ranking.single_order", "combinations.flush_reach"]
+        assert answer["refusal"]["rules"][0]["source"] == "biedan-guide 三.3"
+    assert_chinese(describe_selection(state, seat, [lower[0]], "zh"))
+    pair = describe_selection(state, seat, pairs[0], "en")
+    assert pair["combination"] == "pair" and pair["refusal"]["reason"] == "wrong_type"
+    assert rule_ids(pair["refusal"]) == ["beating.follow", "beating.bombs_beat_ordinary", "beating.rocket_beats_all"]
+
+
+def test_biedan_a_lead_of_a_pair_and_an_egg_of_the_wrong_size():
+    state, rng = biedan_hand(4)
+    banker = state.current_player()
+    assert state.phase == "bury"
+    two = list(state.hands[banker].elements())[:2]
+    egg = describe_selection(state, banker, two, "zh")
+    assert egg["refusal"]["reason"] == "wrong_count" and rule_ids(egg["refusal"]) == ["egg.count"]
+    assert_chinese(egg)
+    for seed in range(40):
+        state, rng = biedan_hand(seed)
+        until(state, rng, lambda s: s.phase == "play")
+        seat = state.current_player()
+        held = list(state.hands[seat].elements())
+        pairs = [[a, b] for a in held for b in held if a < b and rank(a) == rank(b)]
+        if pairs:
+            break
+    zh = describe_selection(state, seat, pairs[0], "zh")
+    assert zh["legal_now"] is True and zh["combination"] == "对子" and zh["readings"] == ["首出：对子"]
+    assert describe_selection(state, seat, pairs[0], "en")["readings"] == ["Lead: pair"]
+
+
+# ---------------------------------------------------------------------------------------------------- 打墩 Dadun
+DADUN = "dadun/dadun-guide"
+
+
+def dadun_lead(need):
+    """The first lead of a Dadun hand whose leader holds what ``need(state, hand)`` finds (a seed is searched)."""
+    game = games.get("dadun")
+    for seed in range(80):
+        state = game.state.new_hand(game.rules_for(DADUN), random.Random(seed))
+        seat = state.current_player()
+        found = need(state, state.hands[seat])
+        if found:
+            return state, seat, found
+    pytest.fail("no seed gives the hand needed")
+
+
+def test_dadun_three_identical_cards_read_as_a_dun_or_a_bare_triple():
+    """combinations.dun_also_triple: the play declares which; both are legal leads."""
+    def three(state, hand):
+        wild = "H" + state.level
+        return next(([c] * 3 for c, k in hand.items() if k == 3 and c not in ("BJ", "LJ", wild)), None)
+    state, seat, cards = dadun_lead(three)
+    for lang, names in (("zh", {"墩", "光三"}), ("en", {"dun", "bare triple"})):
+        answer = describe_selection(state, seat, cards, lang)
+        assert answer["legal_now"] is True
+        assert set(answer["combination"].split(" / ")) == names
+        assert {a["reading"]["combination"] for a in answer["actions"]} == {"dun", "triple"}
+        assert all(a["cards"] == cards and a["reading"]["cards"] == cards for a in answer["actions"])
+        assert len(answer["readings"]) == 2
+    assert_chinese(describe_selection(state, seat, cards, "zh"))
+    needed = explain_refusal(DADUN, "reading_needed", "en")
+    assert rule_ids(needed) == ["combinations.dun_also_triple", "combinations.flush_also_straight", "wild.cards"]
+
+
+def test_dadun_a_wild_with_a_natural_pair_is_a_bare_triple_never_a_dun():
+    """wild.never_in: a wild card may not help make a dun; the three cards are a bare triple, the wild standing for a
+    card of the pair's rank."""
+    def pair_and_wild(state, hand):
+        wild = "H" + state.level
+        pair = next((c for c, k in hand.items() if k >= 2 and c not in ("BJ", "LJ", wild) and c[1:] != state.level),
+                    None)
+        return [pair, pair, wild] if pair and hand[wild] else None
+    state, seat, cards = dadun_lead(pair_and_wild)
+    zh = describe_selection(state, seat, cards, "zh")
+    assert zh["combination"] == "光三" and zh["legal_now"] is True
+    assert [a["reading"]["combination"] for a in zh["actions"]] == ["triple"]
+    stood = zh["actions"][0]["reading"]["cards"]
+    assert stood[:2] == cards[:2] and stood[2][1:] == cards[0][1:]  # the wild stands for a card of the pair's rank
+    assert zh["readings"][0].startswith("首出：光三，红桃" + state.level + "当")
+    assert_chinese(zh)
+    en = describe_selection(state, seat, cards, "en")
+    assert en["readings"][0].startswith(f"Lead: bare triple, {state.level} of hearts as the ")
+    wild_dun = {"type": "play", "seat": seat, "cards": cards, "reading": {"combination": "dun", "cards": [cards[0]] * 3}}
+    reason = state.check(wild_dun)
+    assert reason == "wild_misuse"
+    refusal = explain_refusal(DADUN, reason, "zh", wild_dun)
+    assert rule_ids(refusal)[0] == "wild.never_in"
+    assert refusal["rules"][0]["source"] == "dadun-guide 三.7"
+    assert_chinese(refusal)
