@@ -46,6 +46,7 @@ def as_variant(ref: Any) -> Variant:
     Raises:
         datong_rules.reference_impl.variant.VariantNotFound: a string that names no variant.
         datong_rules.reference_impl.variant.SpecError: a variant file that does not load.
+        ValueError: the rules of a house variant (they do not keep its file).
         TypeError: anything else.
     """
     if isinstance(ref, Variant):
@@ -54,6 +55,9 @@ def as_variant(ref: Any) -> Variant:
         return open_variant(ref)
     variant_id = getattr(ref, "variant_id", None)
     if isinstance(variant_id, str):
+        if variant_id not in list_variants():
+            raise ValueError(f"the rules of {variant_id} are not a bundled variant's: give the house file's path or "
+                             "its Variant")
         return load_variant(variant_id)
     raise TypeError(f"expected a variant id, a variant file, a Variant or a game's rules, got {type(ref).__name__}")
 

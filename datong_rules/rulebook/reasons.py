@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
+
+from .spec_data import load_checked
 
 REASONS_FILE = "reasons.yaml"
 SCHEMA_FILE = "reasons.schema.json"
@@ -79,14 +79,7 @@ def load_reasons() -> dict[str, tuple[ReasonEntry, ...]]:
     Raises:
         ReasonsError: the file is not YAML or breaks its schema (one line per problem).
     """
-    path = reasons_path()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as err:
-        raise ReasonsError(f"{path}: not YAML: {err}".replace("\n", " ")) from None
-    problems = check_reasons(data, str(path))
-    if problems:
-        raise ReasonsError("\n".join(problems))
+    data = load_checked(reasons_path(), check_reasons, ReasonsError)
     return {game: tuple(ReasonEntry(e["code"], e.get("action"), {"zh": e["zh"], "en": e["en"]}, tuple(e["rules"]))
                         for e in entries)
             for game, entries in data["reasons"].items()}

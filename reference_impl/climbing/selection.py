@@ -13,7 +13,7 @@ from typing import Any
 Names = dict[str, dict[str, str]]
 
 SAY: dict[str, dict[str, str]] = {
-    "flush": {"zh": "{name}（同花）", "en": "{name} (flush)"},
+    "flush": {"zh": "{flush}{name}", "en": "{flush} {name}"},
     "stands": {"zh": "{card}当{as}", "en": "{card} as the {as}"},
     "with_wilds": {"zh": "{name}，{wilds}", "en": "{name}, {wilds}"},
     "lead": {"zh": "首出：{what}", "en": "Lead: {what}"},
@@ -24,10 +24,12 @@ SAY: dict[str, dict[str, str]] = {
 
 
 def name_of(combination: str, names: Names, flush: bool = False) -> dict[str, Any]:
-    """The name of ``combination`` as a text (``对子`` / ``pair``); with ``flush``, marked as one suit."""
-    word = names.get(combination, {})
-    name = {"zh": word.get("zh", combination), "en": word.get("en", combination).lower()}
-    return {**SAY["flush"], "with": {"name": name}} if flush else name
+    """The name of ``combination`` as a text (``对子`` / ``pair``); with ``flush``, marked as one suit by the game's
+    word for it (``names["flush"]``: 清一色顺子 / flush straight)."""
+    def lower(key: str) -> dict[str, str]:
+        word = names.get(key, {})
+        return {"zh": word.get("zh", key), "en": word.get("en", key).lower()}
+    return {**SAY["flush"], "with": {"name": lower(combination), "flush": lower("flush")}} if flush else lower(combination)
 
 
 def wilds_of(played: Sequence[str], stands_for: Sequence[str]) -> list[dict[str, Any]]:

@@ -325,3 +325,37 @@ def test_dadun_a_wild_with_a_natural_pair_is_a_bare_triple_never_a_dun():
     assert rule_ids(refusal)[0] == "wild.never_in"
     assert refusal["rules"][0]["source"] == "dadun-guide 三.7"
     assert_chinese(refusal)
+
+
+def test_a_house_hand_is_explained_by_the_house_variant_given():
+    house = open_variant("docs/examples/huolong-house.yaml")
+    game = games.get("huolong")
+    state = game.state.new_hand(game.rules_for(house), random.Random(3))
+    rng = random.Random(3)
+    assert until(state, rng, lambda s: s.phase == "play")
+    other = (state.to_move() + 1) % 4
+    card = next(iter(state.hands[other]))
+    answer = describe_selection(state, other, [card], "en", variant=house)
+    assert answer["refusal"]["reason"] == "out_of_turn"
+    assert answer["refusal"]["rules"][0]["href"] == "en/rulebooks/huolong/datong-guide-rules/#r-players.play_direction"
+    with pytest.raises(ValueError) as err:
+        describe_selection(state, other, [card], "en")
+    assert "give the house file's path or its Variant" in str(err.value)
+    assert explain_refusal(game.rules_for(HUOLONG), "out_of_turn", "en") == explain_refusal(HUOLONG, "out_of_turn", "en")
+
+
+def test_a_flush_straight_is_named_by_the_games_word_for_flush():
+    from datong_rules.reference_impl.biedan.rulebook import NAMES
+    from datong_rules.reference_impl.climbing.selection import name_of
+    from datong_rules.rulebook.story import text
+
+    assert text(name_of("straight", NAMES, True), "zh") == "清一色顺子"
+    assert text(name_of("straight", NAMES, True), "en") == "flush straight"
+    assert text(name_of("pair_run", NAMES), "en") == "pair run"
+
+
+def test_an_empty_selection_is_an_empty_play():
+    state, rng = huolong_hand(2)
+    until(state, rng, lambda s: s.phase == "play")
+    answer = describe_selection(state, state.to_move(), [], "zh")
+    assert answer["refusal"]["reason"] == "empty_play" and answer["refusal"]["words"] == "一张牌也没出。"
