@@ -121,7 +121,8 @@ def rule_citation(variant: Variant, rule_id: str, lang: str) -> dict[str, Any]:
 
     Returns:
         ``{"id", "text": the rule's text in lang, "source": "li-zhijiang 一.六.6" | None, "inferred": the reason a
-        rule with no source was inferred, in lang | None, "href": path from the site root | None, "house": bool}``.
+        rule with no source was inferred, in lang (a house file's reason written only in English is given as it
+        is) | None, "href": path from the site root | None, "house": bool}``.
         A rule a house file gives (it changed or added it) cites that house file (``"my-club.yaml"``; in a chain of
         house files, the last that gives it), then its own source if it names one, and has no link (no rulebook
         page shows it); the others link to the rulebook page of the house's bundled parent.
