@@ -24,6 +24,13 @@ SUITS = "SHCD"                                                      # notation o
 SINGLE_ORDER = ["BJ", "LJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]   # high to low
 SEQUENCE = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]                        # no 2, no jokers
 DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE}  # biedan-guide's
+CATALOGUE = [{"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary"},       # coded in reading() below
+             {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"},
+             {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary"},
+             {"name": "bomb", "shape": "same_rank", "size": 4, "tier": "bomb"},
+             {"name": "straight", "shape": "sequence", "unit": 1, "min_length": 3, "tier": "ordinary"},
+             {"name": "pair_run", "shape": "sequence", "unit": 2, "min_length": 2, "tier": "ordinary"},
+             {"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"}]
 
 
 class BadQuery(ValueError):
@@ -77,6 +84,13 @@ def reading(cards: list[str], sequence: list[str] = SEQUENCE) -> dict | None:
             return {"combination": name, "top": sequence[idx[-1]], "length": len(idx), "flush": flush,
                     "tier": "ordinary"}
     return None
+
+
+def other_catalogue(query: dict) -> bool:
+    """Whether the query's fixture variant has another ``combinations.catalogue`` (not played: the query is skipped)."""
+    rules = (query.get("variant_rules") or {}).get("rules") or {}
+    item = (rules.get("combinations") or {}).get("catalogue")
+    return isinstance(item, dict) and item.get("value", CATALOGUE) != CATALOGUE
 
 
 def option(query: dict, group: str, name: str):
@@ -153,6 +167,9 @@ def main() -> None:
             qid, op = message.get("id"), message.get("op")
             if op not in ANSWERS:
                 reply({"type": "skipped", "id": qid, "reason": f"{op} is not implemented"})
+                continue
+            if other_catalogue(message):
+                reply({"type": "skipped", "id": qid, "reason": "this engine plays biedan-guide's catalogue only"})
                 continue
             try:
                 reply({"type": "result", "id": qid, "answer": ANSWERS[op](message)})
