@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,26 @@ def test_a_give_in_a_variant_without_tribute_is_no_tribute_now():
     state = match.new_hand()
     seat = state.current_player()
     assert state.check({"type": "give", "seat": seat, "to": (seat + 1) % 4, "cards": ["S3"]}) == "no_tribute_now"
+
+
+def test_the_house_values_show_on_the_options_and_players_pages_in_both_languages():
+    from datong_rules.reference_impl.variant import load_variant, open_variant
+    from datong_rules.rulebook.options_page import options_page
+    from datong_rules.rulebook.pages import VariantDoc
+    from datong_rules.rulebook.player_page import player_page
+    from datong_rules.rulebook.site import load_house_docs
+
+    root = Path(__file__).resolve().parents[3]
+    schema = json.loads((root / "spec/schema/games/dadun/rules.schema.json").read_text(encoding="utf-8"))
+    guide = [VariantDoc.from_data(V, load_variant(V).data)]
+    house = [d for d in load_house_docs() if d.id == "dadun/dadun-guandan"]
+    variant = open_variant(str(root / "docs/examples/dadun-guandan.yaml"))
+    doc = VariantDoc.from_data(variant.id, variant.data)
+    words = {"zh": ("进贡的一方手里有全部三张大王就抗贡", "同伴不是末游，才算过A", "同伴是三游升两级"),
+             "en": ("A giving side holding all three big jokers resists", "with the partner not last",
+                    "two levels when the partner is third")}
+    for lang, texts in words.items():
+        options = options_page("dadun", guide, schema, lang, house)
+        players = player_page(doc, lang, [])
+        for text in texts:
+            assert text in options and text in players, (lang, text)
