@@ -33,7 +33,9 @@ class HandState(RoundViews):
     order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
     None, table_was, round (the round machine; ``passed`` and ``locked`` read it), round_cards, captured (points by
     seat), finish (seats out, in order), holding (seat → still holds cards), first_partner_before, bonus ({bonus,
-    team, transfer}), actions, result (at the end).
+    team, transfer}), tribute (``{givers, receivers, resisted, given}`` of the phase after the draw, None without
+    one [settlement.tribute]), a_failures (the teams' failures at A when the hand began [match.end]), actions (the
+    tribute phase's ``give`` actions first), result (at the end).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
