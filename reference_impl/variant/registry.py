@@ -228,6 +228,8 @@ class Registry:
         """The next link of an ``extends`` chain: ``(parent file, its published id or None for a house file)``; a
         :class:`SpecError` for a broken link (self, cycle, missing, a published variant naming a file); None when
         ``ref`` is malformed (the schema check of the file reports it)."""
+        parent_path: Path | None
+        parent_id: str | None
         if is_file_ref(ref):
             if bundled:
                 return current.error(("extends",), f"a published variant extends a file ('{ref}')",
