@@ -47,11 +47,15 @@ class DadunReplay(GameReplay):
             raise Refusal("wrong_setup" if str(err).startswith("wrong_setup") else "bad_pack", detail=str(err)) from None
 
     def finish(self, state: HandState, hand: dict) -> None:
-        """The hand must be over, and its ``result``, when given, the rules' one."""
+        """The hand must be over, and its ``result``, when given, the rules' one (``places`` may be left out: records
+        of kit 0.1 do not give it)."""
         super().finish(state, hand)
         claimed = hand.get("result")
-        if claimed is not None and claimed != state.settlement():
-            given = json.loads(json.dumps(state.settlement()))  # the settlement as its JSON: tuples are lists
+        settled = state.settlement()
+        if isinstance(claimed, dict) and "places" not in claimed:  # a record written before results gave places
+            settled.pop("places", None)
+        if claimed is not None and claimed != settled:
+            given = json.loads(json.dumps(settled))  # the settlement as its JSON: tuples are lists
             raise Refusal("result_mismatch",
                           detail=envelope.result_differences(claimed, given) or "the result differs")
 

@@ -250,7 +250,7 @@ class Registry:
         if parent_path is None or not parent_path.is_file():
             if parent_id is None:
                 problem = current.error(("extends",), f"house file '{ref}' does not exist (looked for "
-                                        f"{self.display(parent_path)})",
+                                        f"{self.display(parent_path or ref)})",
                                         "a house file's path relative to this file, or a published variant's id",
                                         "missing_parent")
             else:

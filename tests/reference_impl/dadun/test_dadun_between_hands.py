@@ -152,3 +152,14 @@ def test_the_house_values_show_on_the_options_and_players_pages_in_both_language
         players = player_page(doc, lang, [])
         for text in texts:
             assert text in options and text in players, (lang, text)
+
+
+def test_a_recorded_result_may_leave_out_places_but_not_give_wrong_ones():
+    """Records of kit 0.1 give results without ``places``: still accepted; wrong places are a result mismatch."""
+    match = Match(V, 4)
+    match.play([bots.BOTS["greedy"](random.Random(i)) for i in range(4)], hands=1)
+    record = json.loads(records.dumps(records.hand_record(match.hands[0])))
+    places = record["result"].pop("places")
+    assert replay(record, None).answer() == {"accepted": True}
+    record["result"]["places"] = places[::-1]
+    assert replay(record, None).answer()["reason"] == "result_mismatch"
