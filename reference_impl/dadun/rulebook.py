@@ -27,6 +27,7 @@ NAMES: dict[str, dict[str, str]] = {
     "triple_run": {"zh": "三连三", "en": "Triple run"}, "straight_flush": {"zh": "同花顺", "en": "Straight flush"},
     "bomb": {"zh": "炸弹", "en": "Bomb"}, "linked_bomb": {"zh": "连炸", "en": "Linked bomb"},
     "dun": {"zh": "墩", "en": "Dun"}, "linked_dun": {"zh": "连墩", "en": "Linked dun"},
+    "joker_bomb": {"zh": "天王炸", "en": "Joker bomb"},
 }
 """Names of the combinations (a name not here is shown as it is)."""
 
@@ -37,7 +38,7 @@ _EXAMPLES: dict[str, list[str]] = {
     "triple_run": ["S7", "H7", "C7", "S8", "H8", "D8", "S9", "C9", "D9"],
     "straight_flush": ["H6", "H7", "H8", "H9", "H10"], "bomb": ["SQ", "HQ", "CQ", "DQ"],
     "linked_bomb": ["S5", "H5", "C5", "D5", "S6", "H6", "C6", "D6"], "dun": ["S6", "S6", "S6"],
-    "linked_dun": ["S6", "S6", "S6", "D7", "D7", "D7"],
+    "linked_dun": ["S6", "S6", "S6", "D7", "D7", "D7"], "joker_bomb": ["BJ", "BJ", "LJ", "LJ"],
 }
 _SUITS = "SHCD"
 
@@ -46,6 +47,8 @@ def _ladder_cards(step: dict) -> list[str]:
     size = step["size"]
     if step["combination"] == "straight_flush":
         return ["S9", "S10", "SJ", "SQ", "SK"]
+    if step["combination"] == "joker_bomb":
+        return list(_EXAMPLES["joker_bomb"])
     if step["combination"] == "bomb":
         return [_SUITS[i % 4] + "7" for i in range(size)]
     half = size // 2
@@ -82,14 +85,24 @@ def chart_data(rules: dict) -> dict | None:
         name = combo["name"]
         if name in _EXAMPLES:
             rows.append({"label": NAMES.get(name, {"zh": name, "en": name}), "groups": [_EXAMPLES[name]]})
-    steps = [{"combination": "linked_dun", "size": 6}, {"combination": "dun", "size": 3}] + list(reversed(ladder))
+    extension = rule_value(rules, "beating.bomb_ladder_extension", None)
+    jokers = [s for s in (extension if isinstance(extension, list) else []) if s.get("combination") == "joker_bomb"]
+    steps = [{"combination": "linked_dun", "size": 6}, {"combination": "dun", "size": 3}] + jokers + list(
+        reversed(ladder))
     groups = [_EXAMPLES[s["combination"]] if s["combination"] in ("dun", "linked_dun") else _ladder_cards(s)
               for s in steps]
-    rows.append({"label": {"zh": "墩和炸弹从大到小（连墩 > 墩 > 八张炸 > 六张连炸 > … > 四张炸）",
-                           "en": "Duns and bombs, strongest first (linked dun > dun > 8-card bomb > 6+6 linked > … > "
-                                 "4-card bomb)"},
-                 "groups": groups, "labels": [_step_label(s) for s in steps]})
+    rows.append({"label": _LADDER_LABELS[bool(jokers)], "groups": groups, "labels": [_step_label(s) for s in steps]})
     return {"rows": rows}
+
+
+_LADDER_LABELS = {
+    False: {"zh": "墩和炸弹从大到小（连墩 > 墩 > 八张炸 > 六张连炸 > … > 四张炸）",
+            "en": "Duns and bombs, strongest first (linked dun > dun > 8-card bomb > 6+6 linked > … > 4-card bomb)"},
+    True: {"zh": "墩和炸弹从大到小（连墩 > 墩 > 天王炸 > 八张以上的炸弹 > 八张炸 > 六张连炸 > … > 四张炸）",
+           "en": "Duns and bombs, strongest first (linked dun > dun > joker bomb > the bombs above 8 cards > 8-card bomb "
+                 "> 6+6 linked > … > 4-card bomb)"},
+}
+"""The label of the ladder row, without and with a joker bomb on top of the ladder's extension."""
 
 
 # -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
