@@ -208,6 +208,24 @@ PLAYER_PAGE: list[dict[str, Any]] = [
           "en": "The heart level cards are wild: they can complete a bomb or a straight flush, but never a dun, and "
                 "never a pair with a joker."}],
      "source": None},
+    {"id": "house_rules",
+     "title": {"zh": "这类游戏常见的家规", "en": "House rules of the family"},
+     "intro": {"zh": "下面几条不是原文的读法，而是掼蛋、升级一类游戏有的牌桌玩的家规；牌桌约定了，就写进自己的家规文件"
+                     "（写法见规则维护指南的选项表）：",
+               "en": "These are not readings of the source but house rules that some tables of the family (Guandan, "
+                     "Sheng Ji) play; a table that agrees to one writes it in its house file (the rule keepers' guide "
+                     "lists how):"},
+     "steps": [
+         {"zh": "级牌在任何一手里都比A大，一局的第一手也一样（掼蛋的大小顺序）。",
+          "en": "Level cards rank above A in every play, the hand's first lead included (Guandan's order)."},
+         {"zh": "顺子、三连对、三连三、同花顺和连墩、连炸跳过级牌：级牌提到A上面后空出的位置两边算相连（打8时5-6-7-9-10是顺子，"
+                "777999是连墩），级牌不进顺子和连。",
+          "en": "Runs, straight flushes, linked duns and linked bombs jump the level rank: the ranks on either side "
+                "of the gap it leaves are adjacent (at level 8, 5-6-7-9-10 is a straight and 777999 a linked dun), "
+                "and no run or link holds it."},
+         {"zh": "天王炸：两张大王加两张小王，比所有炸弹和连炸都大，仍小于墩和连墩（六张王本来就是大小王连墩）。",
+          "en": "The joker bomb: two big and two small jokers, above every bomb and linked bomb, still below a dun and "
+                "a linked dun (all six jokers are already the joker linked dun)."}]},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"
