@@ -1,0 +1,227 @@
+"""The table's words in both languages: the page's labels, each action told as a sentence, the end of a trick or round,
+the settlement row by row, and a refusal's reason in words.
+
+Seats are named as in the rulebooks (:data:`datong_rules.rulebook.labels.SEAT_NAMES`: 甲乙丙丁 / A B C D); cards are
+told by their names (:func:`datong_rules.rulebook.card_svg.card_name`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from datong_rules.reference_impl.climbing.stories import REASONS as CLIMBING_REASONS
+from datong_rules.rulebook.card_svg import card_name
+from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES, label
+
+LANGS = ("zh", "en")
+"""The page's languages; 中文 first (the default)."""
+
+UI: dict[str, dict[str, str]] = {
+    "title": {"zh": "{variant} · 牌桌", "en": "{variant} · table"},
+    "other_lang": {"zh": "English", "en": "中文"},
+    "you": {"zh": "你（{seat}）", "en": "you ({seat})"},
+    "your_hand": {"zh": "你的牌", "en": "Your hand"},
+    "no_cards": {"zh": "（没有牌）", "en": "(no cards)"},
+    "on_table": {"zh": "桌上", "en": "On the table"},
+    "nothing_on_table": {"zh": "桌上还没有牌。", "en": "No card on the table yet."},
+    "turn_you": {"zh": "轮到你了。", "en": "Your turn."},
+    "turn_offer": {"zh": "你现在可以亮主，也可以继续发牌。", "en": "You may show now, or let the deal go on."},
+    "turn_over": {"zh": "这一局结束了。", "en": "The hand is over."},
+    "phase_cards": {"zh": "选好牌，再按下面的按钮。", "en": "Pick the cards, then press a button below."},
+    "selection": {"zh": "所选的牌", "en": "Your selection"},
+    "select_none": {"zh": "还没有选牌。", "en": "No card selected."},
+    "makes": {"zh": "牌型：{what}", "en": "Combination: {what}"},
+    "makes_none": {"zh": "这些牌不成一种牌型。", "en": "These cards make no combination."},
+    "legal_now": {"zh": "现在可以这样出。", "en": "You may make this now."},
+    "not_legal_now": {"zh": "现在不能这样出。", "en": "You may not make this now."},
+    "readings": {"zh": "有几种出法，选一种：", "en": "The cards can be read several ways; pick one:"},
+    "show_legal": {"zh": "显示可以怎么出", "en": "Show legal plays"},
+    "legal_list": {"zh": "现在可以：", "en": "You may now:"},
+    "more": {"zh": "……还有更多", "en": "… and more"},
+    "refused": {"zh": "不行", "en": "Refused"},
+    "reason_code": {"zh": "原因代码", "en": "reason code"},
+    "rule_link": {"zh": "规则书中的这条规则", "en": "this rule in the rulebook"},
+    "source": {"zh": "来源", "en": "source"},
+    "log": {"zh": "经过", "en": "What happened"},
+    "tricks": {"zh": "每一轮", "en": "Tricks and rounds"},
+    "settlement": {"zh": "结算", "en": "Settlement"},
+    "download": {"zh": "下载这一局的记录（JSON，可用 datong-rules verify 检查）",
+                 "en": "Download the hand's record (JSON, checked by datong-rules verify)"},
+    "next_hand": {"zh": "下一局", "en": "Next hand"},
+    "new_table": {"zh": "开一张新桌", "en": "Open a new table"},
+    "seat_label": {"zh": "座位", "en": "Seat"},
+    "lang_label": {"zh": "语言", "en": "Language"},
+    "start": {"zh": "开始", "en": "Start"},
+    "cards_left": {"zh": "{n}张", "en": "{n} cards"},
+    "hand_number": {"zh": "第{n}局", "en": "Hand {n}"},
+    "clear": {"zh": "清除选择", "en": "Clear selection"},
+    "expired": {"zh": "这张桌子不存在或已过期。", "en": "This table does not exist or has expired."},
+}
+"""Labels of the page."""
+
+BUTTONS: dict[str, dict[str, str]] = {
+    "play": {"zh": "出牌", "en": "Play"},
+    "pass": {"zh": "过", "en": "Pass"},
+    "bury": {"zh": "扣下", "en": "Bury"},
+    "give": {"zh": "给出", "en": "Give"},
+    "decline": {"zh": "不亮，继续", "en": "No show, go on"},
+}
+"""The buttons of the person's actions."""
+
+SAY: dict[str, dict[str, str]] = {
+    "play": {"zh": "{who}出{cards}", "en": "{who} plays {cards}"},
+    "play_as": {"zh": "{who}出{cards}（当作{reading}）", "en": "{who} plays {cards} (as {reading})"},
+    "pass": {"zh": "{who}过", "en": "{who} passes"},
+    "show": {"zh": "{who}亮{cards}", "en": "{who} shows {cards}"},
+    "bury": {"zh": "{who}扣下{n}张牌", "en": "{who} buries {n} cards"},
+    "bury_own": {"zh": "{who}扣下{cards}", "en": "{who} buries {cards}"},
+    "give": {"zh": "{who}给{to}{cards}", "en": "{who} gives {cards} to {to}"},
+    "give_hidden": {"zh": "{who}给{to}{n}张牌", "en": "{who} gives {n} cards to {to}"},
+    "load": {"zh": "{who}埋了{n}张大王", "en": "{who} puts {n} big jokers in the bottom"},
+    "other": {"zh": "{who}：{what}", "en": "{who}: {what}"},
+    "trick_won": {"zh": "第{n}轮：{who}赢。", "en": "Trick {n}: {who} wins."},
+    "trick_points": {"zh": "第{n}轮：{who}赢，这一轮有{p}分。", "en": "Trick {n}: {who} wins; the trick holds {p} points."},
+    "round_won": {"zh": "第{n}轮：{who}的牌最大，大家都过。", "en": "Round {n}: {who}'s play stands; everyone else passed."},
+    "round_empty": {"zh": "第{n}轮结束。", "en": "Round {n} is over."},
+    "hand_over": {"zh": "这一局结束，一共{n}轮。", "en": "The hand is over after {n} tricks or rounds."},
+    "turn_of": {"zh": "轮到{who}。", "en": "{who} is to act."},
+    "table_acts": {"zh": "正在发牌。", "en": "The cards are being dealt."},
+}
+"""Sentences of the hand (``{who}`` is a seat's name)."""
+
+CHOICES: dict[str, dict[str, str]] = {
+    "play": {"zh": "出{cards}", "en": "play {cards}"},
+    "play_as": {"zh": "出{cards}（当作{reading}）", "en": "play {cards} (as {reading})"},
+    "pass": {"zh": "过", "en": "pass"},
+    "bury": {"zh": "扣下{cards}", "en": "bury {cards}"},
+    "give": {"zh": "给{to}{cards}", "en": "give {cards} to {to}"},
+    "show": {"zh": "亮{cards}", "en": "show {cards}"},
+    "load": {"zh": "埋{n}张大王", "en": "put {n} big jokers in the bottom"},
+}
+"""A legal action of the person, told without a subject (the buttons of the choices and of the legal list)."""
+
+REASON_WORDS: dict[str, dict[str, str]] = {
+    **CLIMBING_REASONS,
+    "out_of_turn": {"zh": "没轮到这一家", "en": "it is not this seat's turn"},
+    "wrong_phase": {"zh": "现在不是做这件事的时候", "en": "this action does not belong to this phase of the hand"},
+    "bad_action": {"zh": "这个动作的写法不对", "en": "the action is not well formed"},
+}
+"""A refused action's reason code in words, until the rulebook's explanation names the rule (an unknown code is
+shown as itself)."""
+
+
+def ui(key: str, lang: str, **values: Any) -> str:
+    """A label of :data:`UI` in ``lang`` with ``{name}`` filled."""
+    return UI[key][lang].format(**values)
+
+
+def seat_words(seat: int | None, lang: str, person: int | None = None) -> str:
+    """A seat's name (甲 / A); the person's seat is "你（甲）" / "you (A)"."""
+    if seat is None:
+        return {"zh": "牌桌", "en": "the table"}[lang]
+    name = SEAT_NAMES[lang][seat] if 0 <= seat < len(SEAT_NAMES[lang]) else str(seat)
+    return ui("you", lang, seat=name) if seat == person else name
+
+
+def cards_words(cards: list[str], lang: str) -> str:
+    """Cards by name: ``红桃10、黑桃A`` / ``10 of hearts, ace of spades``."""
+    return ("、" if lang == "zh" else ", ").join(card_name(c, lang) for c in cards)
+
+
+def reason_words(code: str, lang: str) -> str:
+    """A reason code in words (:data:`REASON_WORDS`), or the code itself when it has none."""
+    entry = REASON_WORDS.get(code)
+    return entry[lang] if entry else code
+
+
+def action_words(action: dict[str, Any], lang: str, person: int | None) -> str:
+    """One action as a sentence of the hand (other seats' buried and given cards are not told)."""
+    seat = action.get("seat")
+    who = seat_words(seat, lang, person)
+    kind = action.get("type")
+    cards = list(action.get("cards") or [])
+    mine = seat == person
+    if kind == "play":
+        reading = action.get("reading") or {}
+        if reading and reading.get("cards") != cards:
+            return SAY["play_as"][lang].format(who=who, cards=cards_words(cards, lang),
+                                               reading=cards_words(list(reading["cards"]), lang))
+        return SAY["play"][lang].format(who=who, cards=cards_words(cards, lang))
+    if kind == "give":
+        to = seat_words(action.get("to"), lang, person)
+        if mine or action.get("to") == person:
+            return SAY["give"][lang].format(who=who, to=to, cards=cards_words(cards, lang))
+        return SAY["give_hidden"][lang].format(who=who, to=to, n=len(cards))
+    if kind == "bury":
+        key = "bury_own" if mine else "bury"
+        return SAY[key][lang].format(who=who, n=len(cards), cards=cards_words(cards, lang))
+    if kind in ("pass", "show"):
+        return SAY[kind][lang].format(who=who, cards=cards_words(cards, lang))
+    if kind == "load":
+        return SAY["load"][lang].format(who=who, n=action.get("count", 0))
+    return SAY["other"][lang].format(who=who, what=kind)
+
+
+def choice_words(action: dict[str, Any], lang: str) -> str:
+    """One of the person's actions told without a subject (:data:`CHOICES`): ``出红桃10`` / ``play 10 of hearts``."""
+    kind = action.get("type")
+    cards = list(action.get("cards") or [])
+    reading = action.get("reading") or {}
+    if kind == "play" and reading and reading.get("cards") != cards:
+        kind = "play_as"
+    if kind not in CHOICES:
+        return str(kind)
+    return CHOICES[kind][lang].format(cards=cards_words(cards, lang), n=action.get("count", 0),
+                                      to=seat_words(action.get("to"), lang),
+                                      reading=cards_words(list(reading.get("cards") or []), lang))
+
+
+def trick_words(trick: Any, lang: str, person: int | None, climbing: bool) -> str:
+    """The end of a trick (its winner and points, when known) or of a round (whose play stood)."""
+    who = seat_words(trick.winner, lang, person)
+    if climbing:
+        key = "round_won" if trick.winner is not None else "round_empty"
+        return SAY[key][lang].format(n=trick.number, who=who)
+    if trick.points is not None:
+        return SAY["trick_points"][lang].format(n=trick.number, who=who, p=trick.points)
+    return SAY["trick_won"][lang].format(n=trick.number, who=who)
+
+
+def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None) -> list[dict[str, Any]]:
+    """The settlement row by row: ``{"label", "text", "cards"}`` per entry (cards pictured when the value is a list
+    of cards; seats named; a mapping told as ``key value`` pairs)."""
+    rows = []
+    for key, value in settlement.items():
+        rows.append({"label": label(KEY_LABELS, key, lang), "key": key, **_value(key, value, lang, person)})
+    return rows
+
+
+def _value(key: str, value: Any, lang: str, person: int | None) -> dict[str, Any]:
+    from datong_rules.reference_impl.cards import is_card
+
+    if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
+        return {"cards": value, "text": ""}
+    if isinstance(value, int) and not isinstance(value, bool) and key in _SEAT_KEYS:
+        return {"text": seat_words(value, lang, person)}
+    if isinstance(value, dict):
+        parts = [f"{label(KEY_LABELS, k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items()]
+        return {"text": ("；" if lang == "zh" else "; ").join(parts)}
+    return {"text": _plain(key, value, lang, person)}
+
+
+_SEAT_KEYS = frozenset({"banker", "next_banker", "first", "second", "third", "from", "to"})
+"""Settlement keys whose whole-number value is a seat."""
+
+
+def _plain(key: str, value: Any, lang: str, person: int | None) -> str:
+    if isinstance(value, bool):
+        return {True: {"zh": "是", "en": "yes"}, False: {"zh": "否", "en": "no"}}[value][lang]
+    if value is None:
+        return "—"
+    if isinstance(value, int) and key in _SEAT_KEYS:
+        return seat_words(value, lang, person)
+    if isinstance(value, list):
+        return ", ".join(_plain(key, v, lang, person) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_plain(k, v, lang, person)}" for k, v in value.items())
+    return str(value)

@@ -1,0 +1,191 @@
+"""The table's HTTP API (Starlette's TestClient): pages, actions for the person's seat and turn only, refusals with
+their reason, malformed requests answered with one line, unknown and expired tables, the record that verify
+accepts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("httpx")
+from starlette.testclient import TestClient  # noqa: E402
+
+from conftest import VARIANTS, make_app  # noqa: E402
+
+
+class Clock:
+    """A clock the test moves (seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def open_table(variant="biedan/biedan-guide", **options):
+    app = make_app(variant, **options)
+    tid = app.state.tables.open()
+    return TestClient(app, raise_server_exceptions=False), tid, app.state.tables.kept[tid].table
+
+
+def one_line_error(response, status):
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("text/plain")
+    assert response.text.startswith("error: ") and response.text.count("\n") == 1, response.text
+    assert "Traceback" not in response.text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_page_shows_the_hand_as_card_pictures(variant):
+    client, tid, table = open_table(variant)
+    page = client.get(f"/t/{tid}")
+    assert page.status_code == 200
+    assert page.text.count('class="card-btn"') == sum(table.state.hands[table.seat].values()) > 0
+    assert '<svg class="card' in page.text and 'lang="zh-Hans"' in page.text
+    english = client.get(f"/t/{tid}?lang=en")
+    assert 'lang="en"' in english.text and "Your hand" in english.text
+
+
+def test_the_table_id_is_unguessable():
+    client, tid, _ = open_table()
+    assert len(tid) >= 20
+    one_line_error(client.get(f"/t/{tid[:-1]}x"), 404)
+
+
+def to_a_lead(table):
+    """Legal actions of the person until they lead a round (their turn, the table empty: a pass is refused)."""
+    for _ in range(100):
+        if table.state.current_player() == table.seat and table.state.check({"type": "pass", "seat": 0}):
+            if any(a["type"] == "play" for a in table.person_actions(5)):
+                return
+        table.act(next(table.person_actions(1)))
+    pytest.fail("the person never led a round")
+
+
+def test_a_refused_play_gives_its_reason_and_leaves_the_hand_alone():
+    client, tid, table = open_table()
+    to_a_lead(table)
+    before = len(table.state.actions)
+    answer = client.post(f"/t/{tid}/act", json={"action": {"type": "pass", "seat": 0}})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["ok"] is False
+    assert body["refusal"]["reason"] == "must_lead"  # the leader of a round cannot pass (play.pass)
+    assert body["refusal"]["words"] and "must_lead" in body["refusal_html"]
+    assert len(table.state.actions) == before
+
+
+def test_cards_not_held_are_refused_as_not_in_hand():
+    client, tid, table = open_table()
+    to_a_lead(table)
+    held = set(table.state.hands[0])
+    card = next(c for c in ("SA", "HA", "CA", "DA", "S2", "H2") if c not in held)
+    answer = client.post(f"/t/{tid}/act", json={"action": {"type": "play", "seat": 0, "cards": [card]}}).json()
+    assert answer["ok"] is False and answer["refusal"]["reason"] == "not_in_hand"
+
+
+def test_a_legal_play_is_made_and_the_bots_answer():
+    client, tid, table = open_table()
+    to_a_lead(table)
+    before = len(table.state.actions)
+    legal = next(a for a in table.person_actions(50) if a["type"] == "play")
+    answer = client.post(f"/t/{tid}/act", json={"action": legal}).json()
+    assert answer["ok"] is True
+    assert table.state.actions[before]["seat"] == 0
+    assert table.state.is_terminal() or table.awaiting()  # the bots acted up to the person's next decision
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_another_seat_is_forbidden(variant):
+    client, tid, table = open_table(variant, seat=1)
+    before = len(table.state.actions)
+    for seat in (0, 2, -1, 9, None, "1"):
+        one_line_error(client.post(f"/t/{tid}/act", json={"action": {"type": "pass", "seat": seat}}), 403)
+    assert len(table.state.actions) == before
+
+
+def test_out_of_turn_after_the_hand_is_over():
+    client, tid, table = open_table()
+    while not table.state.is_terminal():
+        table.act(next(table.person_actions(1)))
+    one_line_error(client.post(f"/t/{tid}/act", json={"action": {"type": "pass", "seat": 0}}), 409)
+    one_line_error(client.post(f"/t/{tid}/decline"), 409)
+
+
+@pytest.mark.parametrize("body, status", [
+    (b"not json", 400), (b"[1, 2]", 400), (b'{"action": 3}', 400), (b'{"action": {"seat": 0}}', 400),
+    (b'{"action": {"type": "play", "seat": "0"}}', 403), (b"x" * 20000, 413),
+])
+def test_malformed_actions_get_one_line(body, status):
+    client, tid, _ = open_table()
+    one_line_error(client.post(f"/t/{tid}/act", content=body, headers={"content-type": "application/json"}), status)
+
+
+@pytest.mark.parametrize("body", [b'{"cards": "SA"}', b'{"cards": ["ZZ"]}', b'{"cards": [[1]]}', b"{"])
+def test_malformed_selections_get_one_line(body):
+    client, tid, _ = open_table()
+    one_line_error(client.post(f"/t/{tid}/select", content=body), 400)
+
+
+def test_a_bad_language_and_a_bad_seat_get_one_line():
+    client, tid, _ = open_table()
+    one_line_error(client.get(f"/t/{tid}?lang=fr"), 400)
+    one_line_error(client.post("/tables", data={"seat": "7"}), 400)
+    one_line_error(client.post("/tables", data={"seat": "x"}), 400)
+
+
+def test_a_selection_says_whether_it_may_be_played_now():
+    client, tid, table = open_table()
+    to_a_lead(table)
+    legal = next(a for a in table.person_actions(50) if a["type"] == "play")
+    answer = client.post(f"/t/{tid}/select", json={"cards": legal["cards"]}).json()
+    assert answer["selection"]["legal_now"] is True and legal in answer["selection"]["actions"]
+    held = set(table.state.hands[0])
+    card = next(c for c in ("SA", "HA", "CA", "DA", "S2", "H2") if c not in held)
+    answer = client.post(f"/t/{tid}/select", json={"cards": [card]}).json()
+    assert answer["selection"]["legal_now"] is False
+    assert answer["selection"]["refusal"]["reason"] == "not_in_hand"
+
+
+def test_idle_tables_expire():
+    clock = Clock()
+    client, tid, _ = open_table(clock=clock, idle_seconds=60)
+    assert client.get(f"/t/{tid}").status_code == 200
+    clock.now += 59
+    assert client.get(f"/t/{tid}").status_code == 200  # used: the idle time starts again
+    clock.now += 61
+    one_line_error(client.get(f"/t/{tid}"), 404)
+
+
+def test_new_tables_open_from_the_start_page():
+    client, tid, _ = open_table()
+    assert client.get("/").status_code == 200
+    opened = client.post("/tables", data={"seat": "2", "lang": "en"}, follow_redirects=False)
+    assert opened.status_code == 303
+    other = opened.headers["location"].rsplit("/", 1)[-1]
+    assert other != tid and client.app.state.tables.kept[other].table.seat == 2
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_downloaded_record_is_accepted_by_verify(variant, tmp_path):
+    client, tid, table = open_table(variant)
+    while not table.state.is_terminal():
+        if table.awaiting() and not any(True for _ in table.person_actions(1)):
+            table.decline()
+            continue
+        if not any(True for _ in table.person_actions(1)):
+            table.decline()
+            continue
+        table.act(next(table.person_actions(1)))
+    response = client.get(f"/t/{tid}/record.json")
+    assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
+    path = tmp_path / "hand.json"
+    path.write_bytes(response.content)
+    assert json.loads(path.read_text())["record"] == "hand"
+    out = subprocess.run([sys.executable, "-m", "datong_rules", "verify", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.strip() == f"{path}: OK (hand)"
