@@ -116,6 +116,9 @@ class Tables:
             del self.kept[tid]
 
 
+_NOTHING: dict[str, Any] = {"combination": None, "actions": [], "readings": [], "legal_now": False, "refusal": None}
+"""The description of no selection (or of one made while the person has no decision)."""
+
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
 
 
@@ -175,7 +178,7 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         html = _render("_main.html", **page_context(tid, kept))
         if reason is None:
             return JSONResponse({"ok": True, "html": html})
-        explained = refusal(kept.table, reason, kept.lang)
+        explained = refusal(kept.table, reason, kept.lang, action)
         return JSONResponse({"ok": False, "refusal": explained, "html": html,
                              "refusal_html": _render("_refusal.html", r=explained, lang=kept.lang, ui=UI,
                                                      action=action)})
@@ -184,7 +187,7 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         kept = tables.get(request.path_params["tid"])
         body = await _json(request)
         cards = _cards(body.get("cards"))
-        described = describe(kept.table, cards, kept.lang)
+        described = describe(kept.table, cards, kept.lang) if cards and kept.table.awaiting() else _NOTHING
         html = _render("_selection.html", s=described, lang=kept.lang, ui=UI, cards=cards,
                        actions=[json.dumps(a, ensure_ascii=False) for a in described["actions"]])
         return JSONResponse({"html": html, "selection": described})

@@ -1,5 +1,5 @@
 """The table's words in both languages: the page's labels, each action told as a sentence, the end of a trick or round,
-the settlement row by row, and a refusal's reason in words.
+and the settlement row by row.
 
 Seats are named as in the rulebooks (:data:`datong_rules.rulebook.labels.SEAT_NAMES`: 甲乙丙丁 / A B C D); cards are
 told by their names (:func:`datong_rules.rulebook.card_svg.card_name`).
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from datong_rules.reference_impl.climbing.stories import REASONS as CLIMBING_REASONS
 from datong_rules.rulebook.card_svg import card_name
 from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES, label
 
@@ -42,6 +41,7 @@ UI: dict[str, dict[str, str]] = {
     "reason_code": {"zh": "原因代码", "en": "reason code"},
     "rule_link": {"zh": "规则书中的这条规则", "en": "this rule in the rulebook"},
     "source": {"zh": "来源", "en": "source"},
+    "inferred": {"zh": "推断（来源未说明）", "en": "inferred (the sources are silent)"},
     "log": {"zh": "经过", "en": "What happened"},
     "tricks": {"zh": "每一轮", "en": "Tricks and rounds"},
     "settlement": {"zh": "结算", "en": "Settlement"},
@@ -100,16 +100,6 @@ CHOICES: dict[str, dict[str, str]] = {
 }
 """A legal action of the person, told without a subject (the buttons of the choices and of the legal list)."""
 
-REASON_WORDS: dict[str, dict[str, str]] = {
-    **CLIMBING_REASONS,
-    "out_of_turn": {"zh": "没轮到这一家", "en": "it is not this seat's turn"},
-    "wrong_phase": {"zh": "现在不是做这件事的时候", "en": "this action does not belong to this phase of the hand"},
-    "bad_action": {"zh": "这个动作的写法不对", "en": "the action is not well formed"},
-}
-"""A refused action's reason code in words, until the rulebook's explanation names the rule (an unknown code is
-shown as itself)."""
-
-
 def ui(key: str, lang: str, **values: Any) -> str:
     """A label of :data:`UI` in ``lang`` with ``{name}`` filled."""
     return UI[key][lang].format(**values)
@@ -126,12 +116,6 @@ def seat_words(seat: int | None, lang: str, person: int | None = None) -> str:
 def cards_words(cards: list[str], lang: str) -> str:
     """Cards by name: ``红桃10、黑桃A`` / ``10 of hearts, ace of spades``."""
     return ("、" if lang == "zh" else ", ").join(card_name(c, lang) for c in cards)
-
-
-def reason_words(code: str, lang: str) -> str:
-    """A reason code in words (:data:`REASON_WORDS`), or the code itself when it has none."""
-    entry = REASON_WORDS.get(code)
-    return entry[lang] if entry else code
 
 
 def action_words(action: dict[str, Any], lang: str, person: int | None) -> str:

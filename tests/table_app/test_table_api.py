@@ -75,8 +75,38 @@ def test_a_refused_play_gives_its_reason_and_leaves_the_hand_alone():
     body = answer.json()
     assert body["ok"] is False
     assert body["refusal"]["reason"] == "must_lead"  # the leader of a round cannot pass (play.pass)
-    assert body["refusal"]["words"] and "must_lead" in body["refusal_html"]
+    [rule] = body["refusal"]["rules"]
+    assert rule["id"] == "play.pass" and rule["text"]
+    assert rule["href"].startswith("https://") and rule["href"].endswith("#r-play.pass")
+    html = body["refusal_html"]
+    assert "must_lead" in html and rule["text"] in html and 'href="' + rule["href"] in html
     assert len(table.state.actions) == before
+
+
+def test_a_refusal_in_huolong_names_follow_suit_with_its_source():
+    """Holding the led suit, a card of another suit is refused: must_follow_suit, rule follow.follow_suit."""
+    client, tid, table = open_table("huolong/li-zhijiang")
+    app_state = client.app.state.tables.kept[tid]
+    app_state.lang = "en"
+    for _ in range(200):
+        trick = table.on_table()
+        if table.state.current_player() == 0 and trick and trick[-1].trick == len(table.tricks) + 1:
+            legal = [a["cards"] for a in table.person_actions(500)]
+            hand = table.hand
+            other = [c for c in hand if all(c not in cards for cards in legal)]
+            if len(trick[0].action["cards"]) == 1 and other:
+                break
+        if not any(True for _ in table.person_actions(1)):
+            table.decline()
+        else:
+            table.act(next(table.person_actions(1)))
+    else:
+        pytest.skip("no trick found where a single card of another suit is refused")
+    body = client.post(f"/t/{tid}/act", json={"action": {"type": "play", "seat": 0, "cards": [other[0]]}}).json()
+    assert body["ok"] is False and body["refusal"]["reason"] == "must_follow_suit"
+    [rule] = body["refusal"]["rules"]
+    assert rule["id"] == "follow.follow_suit" and rule["source"]  # the source id and section the rule cites
+    assert "follow" in rule["text"].lower()
 
 
 def test_cards_not_held_are_refused_as_not_in_hand():
@@ -149,6 +179,7 @@ def test_a_selection_says_whether_it_may_be_played_now():
     answer = client.post(f"/t/{tid}/select", json={"cards": [card]}).json()
     assert answer["selection"]["legal_now"] is False
     assert answer["selection"]["refusal"]["reason"] == "not_in_hand"
+    assert "not_in_hand" in answer["html"]
 
 
 def test_idle_tables_expire():

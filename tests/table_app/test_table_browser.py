@@ -134,6 +134,9 @@ def test_refusal_in_english_and_keyboard_only(browser, tmp_path):
         settle_wait(page)
         text = page.locator("#refusal").inner_text()
         assert "Refused" in text and "must_lead" in text
+        link = page.locator("#refusal .rule[data-rule='play.pass'] a")
+        assert link.get_attribute("href").endswith("#r-play.pass")  # the rule in the rulebook
+        assert page.locator("#refusal .rule[data-rule='play.pass'] p").first.inner_text().strip()  # its text
         card = page.locator(".card-btn").first
         card.focus()
         page.keyboard.press("Space")
