@@ -5,9 +5,11 @@ table, whose turn, the person's choices, the legal actions, the hand's story and
 from __future__ import annotations
 
 import json
+from html import escape
 from typing import Any
 
 from datong_rules.rulebook.card_svg import card_name, card_svg, cards_html
+from datong_rules.rulebook.rules_html import condition_html, outcome_html
 
 from .session import SHOWN_LIMIT, Table
 from .words import BUTTONS, SAY, action_words, choice_words, seat_words, settlement_rows, trick_words, ui
@@ -98,7 +100,20 @@ def _legal(table: Table, lang: str) -> dict[str, Any]:
 
 
 def _settlement(table: Table, lang: str) -> list[dict[str, Any]]:
-    rows = settlement_rows(table.state.settlement(), lang, table.seat)
+    rows = settlement_rows(table.state.settlement(), lang, table.seat, table.rules.players)
     for row in rows:
         row["cards_html"] = cards_html(row["cards"], lang) if row.get("cards") else ""
+        if row["key"] == "row":
+            row["html"] = _table_row_html(table, row["text"], lang)
     return rows
+
+
+def _table_row_html(table: Table, name: str, lang: str) -> str:
+    """The row of the variant's settlement table (rule ``settlement.table``) that applied, in words: its conditions
+    and its outcome, as the rulebook shows them; empty when the variant has no such row."""
+    rows = table.variant.item("settlement.table").get("value") if "settlement.table" in table.variant.rule_ids() else []
+    found = next((r for r in rows or [] if isinstance(r, dict) and r.get("name") == name), None)
+    if found is None:
+        return ""
+    return (f'<code>{escape(name)}</code><br>{condition_html(found.get("when", {}), lang)}'
+            f'<br>→ {outcome_html(found.get("then", {}), lang)}')

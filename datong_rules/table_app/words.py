@@ -171,26 +171,93 @@ def trick_words(trick: Any, lang: str, person: int | None, climbing: bool) -> st
     return SAY["trick_won"][lang].format(n=trick.number, who=who)
 
 
-def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None) -> list[dict[str, Any]]:
-    """The settlement row by row: ``{"label", "text", "cards"}`` per entry (cards pictured when the value is a list
-    of cards; seats named; a mapping told as ``key value`` pairs)."""
-    rows = []
-    for key, value in settlement.items():
-        rows.append({"label": label(KEY_LABELS, key, lang), "key": key, **_value(key, value, lang, person)})
-    return rows
+SETTLE_LABELS: dict[str, dict[str, str]] = {
+    "captured_points": {"zh": "闲家抓到的分", "en": "points captured by the attackers"},
+    "bottom_points": {"zh": "底牌的分", "en": "points in the bottom"},
+    "row": {"zh": "结算表中适用的一行", "en": "the settlement table's row that applies"},
+    "redeal": {"zh": "重新发牌", "en": "dealt again"},
+    "places": {"zh": "名次", "en": "places"},
+    "first": {"zh": "第一名", "en": "first"}, "second": {"zh": "第二名", "en": "second"},
+    "third": {"zh": "第三名", "en": "third"},
+    "banker_kept": {"zh": "庄家继续坐庄", "en": "the banker keeps the bank"},
+    "egg": {"zh": "蛋", "en": "egg"},
+    "moves": {"zh": "交换", "en": "exchange"},
+    "score": {"zh": "这一局的得分", "en": "this hand's points"},
+    "pattern": {"zh": "出完的名次组合", "en": "finishing pattern"},
+    "first_team": {"zh": "头游方", "en": "first-out side"},
+    "scores": {"zh": "两方的分", "en": "the sides' points"},
+    "first_side": {"zh": "头游方", "en": "first-out side"}, "other_side": {"zh": "另一方", "en": "other side"},
+    "full": {"zh": "满分", "en": "full"},
+    "gain": {"zh": "升级数", "en": "levels gained"},
+    "next_level": {"zh": "下一局打", "en": "next hand's level"},
+    "match_over": {"zh": "全局结束", "en": "match over"},
+    "finish": {"zh": "出完的先后", "en": "order of going out"},
+    "captured": {"zh": "各人抓到的分", "en": "points captured"},
+    "bonus": {"zh": "明牌奖励", "en": "marked-card bonus"},
+    "transfer": {"zh": "明牌转交", "en": "marked card handed over"},
+    "step": {"zh": "步骤", "en": "step"},
+}
+"""Labels of the settlement's keys that the rulebook's :data:`~datong_rules.rulebook.labels.KEY_LABELS` lacks."""
+
+STEP_WORDS: dict[str, dict[str, str]] = {
+    "draw": {"zh": "抽牌", "en": "draw"}, "give": {"zh": "给牌", "en": "give"},
+    "take_egg": {"zh": "收蛋", "en": "take the egg"}, "hand_over": {"zh": "交出其余的牌", "en": "hand over the rest"},
+    "return": {"zh": "退牌", "en": "return"},
+}
+"""Steps of an exchange (憋蛋's ``moves``); another step is shown as itself."""
+
+TEAM_KEYS = frozenset({"first_team", "winner"})
+"""Settlement keys whose whole-number value is a team (0: the seats 0 and 2; 1: the seats 1 and 3)."""
 
 
-def _value(key: str, value: Any, lang: str, person: int | None) -> dict[str, Any]:
+def key_label(key: str, lang: str) -> str:
+    """A settlement key's label: the rulebook's, else :data:`SETTLE_LABELS`, else the key."""
+    table = KEY_LABELS if key in KEY_LABELS else SETTLE_LABELS
+    return label(table, key, lang)
+
+
+def team_words(team: int, lang: str, players: int) -> str:
+    """A team of partners by its seats' names: 甲丙队 / team A–C."""
+    names = [SEAT_NAMES[lang][s] for s in range(team, players, 2)]
+    return "".join(names) + "队" if lang == "zh" else "team " + "–".join(names)
+
+
+def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, players: int) -> list[dict[str, Any]]:
+    """The settlement row by row: ``{"label", "key", "text", "cards"?}`` per entry: cards pictured when the value is a
+    list of cards; seats and teams named; a list with one value a seat told seat by seat; a mapping told as
+    ``label value`` pairs; an exchange told step by step."""
+    return [{"label": key_label(key, lang), "key": key, **_value(key, value, lang, person, players)}
+            for key, value in settlement.items()]
+
+
+def _value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any]:
     from datong_rules.reference_impl.cards import is_card
 
+    join = "；" if lang == "zh" else "; "
     if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
         return {"cards": value, "text": ""}
-    if isinstance(value, int) and not isinstance(value, bool) and key in _SEAT_KEYS:
-        return {"text": seat_words(value, lang, person)}
+    if key == "moves" and isinstance(value, list):
+        return {"text": join.join(_move(m, lang, person) for m in value if isinstance(m, dict))}
+    if isinstance(value, int) and not isinstance(value, bool) and key in TEAM_KEYS:
+        return {"text": team_words(value, lang, players)}
+    if key == "finish" and isinstance(value, list):
+        return {"text": "，".join(seat_words(s, lang, person) for s in value) if lang == "zh"
+                else ", ".join(seat_words(s, lang, person) for s in value)}
+    if isinstance(value, list) and len(value) == players and all(isinstance(v, int) for v in value):
+        return {"text": join.join(f"{seat_words(s, lang, person)} {v}" for s, v in enumerate(value))}
+    if isinstance(value, list) and len(value) == 2 and players == 4 and all(isinstance(v, (int, str)) for v in value):
+        return {"text": join.join(f"{team_words(t, lang, players)} {v}" for t, v in enumerate(value))}
     if isinstance(value, dict):
-        parts = [f"{label(KEY_LABELS, k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items()]
-        return {"text": ("；" if lang == "zh" else "; ").join(parts)}
+        return {"text": join.join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())}
     return {"text": _plain(key, value, lang, person)}
+
+
+def _move(move: dict[str, Any], lang: str, person: int | None) -> str:
+    step = STEP_WORDS.get(str(move.get("step")), {}).get(lang, str(move.get("step")))
+    frm = seat_words(move["from"], lang, person) if isinstance(move.get("from"), int) else "—"
+    to = seat_words(move["to"], lang, person) if isinstance(move.get("to"), int) else "—"
+    return f"{step} {frm} → {to}：{cards_words(list(move.get('cards') or []), lang)}" if lang == "zh" else \
+        f"{step} {frm} → {to}: {cards_words(list(move.get('cards') or []), lang)}"
 
 
 _SEAT_KEYS = frozenset({"banker", "next_banker", "first", "second", "third", "from", "to"})
@@ -207,5 +274,5 @@ def _plain(key: str, value: Any, lang: str, person: int | None) -> str:
     if isinstance(value, list):
         return ", ".join(_plain(key, v, lang, person) for v in value)
     if isinstance(value, dict):
-        return " ".join(f"{k}={_plain(k, v, lang, person)}" for k, v in value.items())
+        return " ".join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())
     return str(value)

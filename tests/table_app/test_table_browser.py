@@ -5,6 +5,8 @@ browser tests find it); the tests skip when it or playwright is missing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -105,6 +107,8 @@ def test_a_whole_hand_through_the_page(browser, variant, tmp_path):
         assert moves > 0 and table.state.is_terminal()
         rows = page.locator(".settlement tr")
         assert rows.count() == len(table.state.settlement())  # the settlement row by row
+        labels = page.locator(".settlement th").all_inner_texts()
+        assert labels and not [t for t in labels if re.search("[A-Za-z]", t)]  # 中文 labels only
         assert page.locator(".story li").count() >= 1  # each trick or round told in words
         assert tried, "no illegal play was found to try"
         assert "不行" in tried[0] and "原因代码" in tried[0]  # the refusal, its words and its reason code (中文 page)
