@@ -8,6 +8,7 @@ of range) or when the extra is not installed (one line saying what to install).
 from __future__ import annotations
 
 import importlib.util
+import socket
 import threading
 import webbrowser
 
@@ -51,8 +52,9 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
         tid = app.state.tables.open()
     except ValueError as err:
         fail(str(err).splitlines()[0])
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    listening = _listen(host, port)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    bound = listening.getsockname()[1]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
 
     def announce() -> None:
@@ -62,11 +64,24 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
             time.sleep(0.05)
         if not server.started:
             return
-        bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
         address = f"http://{shown}:{bound}/t/{tid}"
         click.echo(f"Table open at {address} (Ctrl-C stops it)")
         if not no_browser:
             webbrowser.open(address)
 
     threading.Thread(target=announce, daemon=True).start()
-    server.run()
+    server.run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening (exit 2 with one line when it cannot be: a port in use, an
+    address not of this machine)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(128)
+    except OSError as err:
+        fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+    return listening
