@@ -24,11 +24,11 @@ from datong_rules.reference_impl.state_api import IllegalAction
 CARD_KINDS = ("play", "bury", "give")
 """Action types made of cards the person picks from their hand."""
 
-SCAN_LIMIT = 20000
-"""Most legal actions looked through for the readings of a selection (Dadun's wild cards make thousands)."""
-
 SHOWN_LIMIT = 60
 """Most legal actions listed by the "show legal plays" toggle."""
+
+KEPT_ACTIONS = 2000
+"""The person's legal actions kept between the questions of one page (more are listed again when asked for)."""
 
 MAX_STEPS = 5000
 """Safety cap on the bots' steps between two decisions of the person (a hand takes a few hundred)."""
@@ -91,6 +91,7 @@ class Table:
     tricks: list[TrickEnd] = field(init=False, default_factory=list)
     declined: frozenset[str] = field(init=False, default=frozenset())
     hand_number: int = field(init=False, default=1)
+    _kept_actions: tuple[Any, list[dict[str, Any]]] = field(init=False, default=(None, []), repr=False)
 
     def __post_init__(self) -> None:
         self.game = games.find(self.variant.data.get("game"))
@@ -129,9 +130,18 @@ class Table:
         return sort_cards(self.state.hands[self.seat].elements())
 
     def person_actions(self, limit: int | None = None) -> Iterator[dict[str, Any]]:
-        """The person's legal actions now (their seat's; none while no decision is theirs), at most ``limit``."""
+        """The person's legal actions now (their seat's; none while no decision is theirs), at most ``limit``; the
+        first :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times)."""
         if not self.awaiting():
             return iter(())
+        key = (id(self.state), len(self.state.actions), tuple(sum(h.values()) for h in self.state.hands),
+               self.declined)
+        if self._kept_actions[0] != key:
+            mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
+            self._kept_actions = (key, list(islice(mine, KEPT_ACTIONS + 1)))
+        kept = self._kept_actions[1]
+        if limit is not None and limit <= KEPT_ACTIONS or len(kept) <= KEPT_ACTIONS:
+            return iter(kept[:limit])
         mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
         return islice(mine, limit)
 
