@@ -39,7 +39,7 @@ def wilds_of(played: Sequence[str], stands_for: Sequence[str]) -> list[dict[str,
 
 
 def play_option(action: dict[str, Any], leading: bool, name: dict[str, Any] | None,
-                wilds: list[dict[str, Any]] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+                wilds: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """One option of a selection: ``{"action", "combination", "reading"}``. ``name`` None: the cards make no
     combination (the option is the plain play, which ``check`` refuses)."""
     what: Any = name if name is not None else {**SAY["odd"], "with": {"n": len(action.get("cards", []))}}

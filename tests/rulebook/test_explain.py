@@ -359,3 +359,43 @@ def test_an_empty_selection_is_an_empty_play():
     until(state, rng, lambda s: s.phase == "play")
     answer = describe_selection(state, state.to_move(), [], "zh")
     assert answer["refusal"]["reason"] == "empty_play" and answer["refusal"]["words"] == "一张牌也没出。"
+
+
+@pytest.mark.parametrize("variant, rules", [
+    (BIEDAN, ["players.play_direction", "play.first_lead", "play.next_leader"]),
+    (DADUN, ["players.play_direction", "marked_card.first_lead", "play.next_leader", "play.wind"]),
+])
+def test_climbing_out_of_turn_and_cards_not_held(variant, rules):
+    """The player after the one to lead selects a card of their own (out of turn); the one to lead selects a card
+    that only another player holds (not in hand: words, no rule)."""
+    game = games.get(variant.split("/")[0])
+    rng = random.Random(11)
+    state = game.state.new_hand(game.rules_for(variant), rng)
+    assert until(state, rng, lambda s: getattr(s, "phase", "play") == "play")
+    seat = state.current_player()
+    other = (seat + 1) % len(state.hands)
+    mine = next(iter(state.hands[other]))
+    for lang in ("zh", "en"):
+        late = describe_selection(state, other, [mine], lang)
+        assert late["refusal"]["reason"] == "out_of_turn" and rule_ids(late["refusal"]) == rules
+        assert late["refusal"]["rules"][0]["text"] == load_variant(variant).item("players.play_direction")["text"][lang]
+    assert_chinese(describe_selection(state, other, [mine], "zh"))
+    theirs = next(c for c in state.hands[other] if not state.hands[seat][c])
+    absent = describe_selection(state, seat, [theirs], "en")
+    assert absent["refusal"] == {"reason": "not_in_hand", "words": "You do not hold these cards.", "rules": []}
+
+
+def test_dadun_a_natural_card_declared_as_another_is_a_bad_reading():
+    """A non-wild card always stands for itself: two different natural cards declared as a pair of the first."""
+    def two_ranks(state, hand):
+        wild = "H" + state.level
+        plain = [c for c in hand if c not in ("BJ", "LJ", wild)]
+        return next(([a, b] for a in plain for b in plain if a[1:] != b[1:]), None)
+    state, seat, cards = dadun_lead(two_ranks)
+    action = {"type": "play", "seat": seat, "cards": cards, "reading": {"combination": "pair", "cards": [cards[0]] * 2}}
+    reason = state.check(action)
+    assert reason == "bad_reading"
+    refusal = explain_refusal(DADUN, reason, "zh", action)
+    assert rule_ids(refusal) == ["combinations.catalogue", "wild.cards"]
+    assert refusal["words"] == "这几张牌不能按说明的那样出。"
+    assert_chinese(refusal)
