@@ -73,6 +73,10 @@ class Table:
         bot_kind: a bot kind of the game (``BOTS`` of its ``bots`` facet).
         seed: the seed of the shuffles and of the bots.
 
+    Attributes (besides those): ``game``, ``rules``, ``match``, ``state`` (the hand in progress), ``bots`` (one per
+    seat; the person's is unused), ``events`` (the hand's actions as told, deal steps left out), ``tricks`` (the
+    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``.
+
     Raises:
         ValueError: the variant's game is not registered, its engine cannot play it, the seat is out of range or
             the bot kind is unknown (one line each).
@@ -88,6 +92,7 @@ class Table:
     state: Any = field(init=False)
     bots: list[Any] = field(init=False)
     events: list[Event] = field(init=False, default_factory=list)
+    out: list[int] = field(init=False, default_factory=list)
     tricks: list[TrickEnd] = field(init=False, default_factory=list)
     declined: frozenset[str] = field(init=False, default=frozenset())
     hand_number: int = field(init=False, default=1)
@@ -107,7 +112,7 @@ class Table:
     # -- the hand ------------------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.state = self.match.new_hand()
-        self.events, self.tricks, self.declined = [], [], frozenset()
+        self.events, self.tricks, self.out, self.declined = [], [], [], frozenset()
         self.advance()
 
     def next_hand(self) -> None:
@@ -243,6 +248,9 @@ class Table:
             return
         trick = len(self.tricks) + 1 if action.get("type") in ("play", "pass") else 0
         self.events.append(Event(action.get("seat"), dict(action), trick))
+        seat = action.get("seat")
+        if action.get("type") == "play" and seat not in self.out and not +self.state.hands[seat]:
+            self.out.append(seat)
         if trick and self._trick_over():
             self._close_trick()
 

@@ -8,11 +8,11 @@ import json
 from html import escape
 from typing import Any
 
-from datong_rules.rulebook.card_svg import card_name, card_svg, cards_html
+from datong_rules.rulebook.card_svg import card_name, card_svg, cards_html, suit_label
 from datong_rules.rulebook.rules_html import condition_html, outcome_html
 
 from .session import SHOWN_LIMIT, Table
-from .words import BUTTONS, SAY, action_words, choice_words, seat_words, settlement_rows, trick_words, ui
+from .words import BUTTONS, SAY, action_words, choice_words, key_label, seat_words, settlement_rows, trick_words, ui
 
 
 def table_view(table: Table, lang: str) -> dict[str, Any]:
@@ -29,6 +29,7 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "hand": [{"card": c, "svg": card_svg(c, lang), "name": card_name(c, lang)} for c in hand],
         "hand_count": ui("cards_left", lang, n=len(hand)),
         "seats": _seats(table, lang),
+        "facts": _facts(table, lang),
         "on_table": [_event(e, lang, person) for e in table.on_table()],
         "status": _status(table, lang),
         "choices": _choices(table, lang),
@@ -46,6 +47,23 @@ def _seats(table: Table, lang: str) -> list[dict[str, Any]]:
     to_act = None if table.state.is_terminal() else table.state.current_player()
     return [{"name": seat_words(seat, lang, table.seat), "count": ui("cards_left", lang, n=sum(h.values())),
              "turn": seat == to_act, "you": seat == table.seat} for seat, h in enumerate(table.state.hands)]
+
+
+def _facts(table: Table, lang: str) -> list[str]:
+    """The banker and the trump suit, once known (from the hand's ``summary()``)."""
+    summary = table.state.summary()
+    facts = []
+    if isinstance(summary.get("banker"), int):
+        facts.append(f'{key_label("banker", lang)}：{seat_words(summary["banker"], lang, table.seat)}' if lang == "zh"
+                     else f'{key_label("banker", lang)}: {seat_words(summary["banker"], lang, table.seat)}')
+    if isinstance(summary.get("trump_suit"), str):
+        colon = "：" if lang == "zh" else ": "
+        facts.append(f'{key_label("trump_suit", lang)}{colon}{suit_label(summary["trump_suit"], lang)}')
+    if table.out and table.game.family == "climbing":
+        colon = "：" if lang == "zh" else ": "
+        order = ("、" if lang == "zh" else ", ").join(seat_words(seat, lang, table.seat) for seat in table.out)
+        facts.append(f"{key_label('finish', lang)}{colon}{order}")
+    return facts
 
 
 def _event(event: Any, lang: str, person: int) -> dict[str, Any]:

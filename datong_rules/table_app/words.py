@@ -231,25 +231,59 @@ def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, p
 
 
 def _value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any]:
+    for told in (_cards_value, _moves_value, _team_value, _seats_value, _by_seat_value, _by_team_value, _map_value):
+        found = told(key, value, lang, person, players)
+        if found is not None:
+            return found
+    return {"text": _plain(key, value, lang, person)}
+
+
+def _join(lang: str) -> str:
+    return "；" if lang == "zh" else "; "
+
+
+def _cards_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
     from datong_rules.reference_impl.cards import is_card
 
-    join = "；" if lang == "zh" else "; "
     if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
         return {"cards": value, "text": ""}
-    if key == "moves" and isinstance(value, list):
-        return {"text": join.join(_move(m, lang, person) for m in value if isinstance(m, dict))}
-    if isinstance(value, int) and not isinstance(value, bool) and key in TEAM_KEYS:
+    return None
+
+
+def _moves_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+    if key != "moves" or not isinstance(value, list):
+        return None
+    return {"text": _join(lang).join(_move(m, lang, person) for m in value if isinstance(m, dict))}
+
+
+def _team_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+    if key in TEAM_KEYS and isinstance(value, int) and not isinstance(value, bool):
         return {"text": team_words(value, lang, players)}
-    if key == "finish" and isinstance(value, list):
-        return {"text": "，".join(seat_words(s, lang, person) for s in value) if lang == "zh"
-                else ", ".join(seat_words(s, lang, person) for s in value)}
+    return None
+
+
+def _seats_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+    if key != "finish" or not isinstance(value, list):
+        return None
+    return {"text": ("，" if lang == "zh" else ", ").join(seat_words(s, lang, person) for s in value)}
+
+
+def _by_seat_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
     if isinstance(value, list) and len(value) == players and all(isinstance(v, int) for v in value):
-        return {"text": join.join(f"{seat_words(s, lang, person)} {v}" for s, v in enumerate(value))}
+        return {"text": _join(lang).join(f"{seat_words(s, lang, person)} {v}" for s, v in enumerate(value))}
+    return None
+
+
+def _by_team_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
     if isinstance(value, list) and len(value) == 2 and players == 4 and all(isinstance(v, (int, str)) for v in value):
-        return {"text": join.join(f"{team_words(t, lang, players)} {v}" for t, v in enumerate(value))}
-    if isinstance(value, dict):
-        return {"text": join.join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())}
-    return {"text": _plain(key, value, lang, person)}
+        return {"text": _join(lang).join(f"{team_words(t, lang, players)} {v}" for t, v in enumerate(value))}
+    return None
+
+
+def _map_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+    if not isinstance(value, dict):
+        return None
+    return {"text": _join(lang).join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())}
 
 
 def _move(move: dict[str, Any], lang: str, person: int | None) -> str:

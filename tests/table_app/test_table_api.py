@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import VARIANTS, make_app  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -140,8 +143,7 @@ def test_another_seat_is_forbidden(variant):
 
 def test_out_of_turn_after_the_hand_is_over():
     client, tid, table = open_table()
-    while not table.state.is_terminal():
-        table.act(next(table.person_actions(1)))
+    play_out(table)
     one_line_error(client.post(f"/t/{tid}/act", json={"action": {"type": "pass", "seat": 0}}), 409)
     one_line_error(client.post(f"/t/{tid}/decline"), 409)
 
@@ -204,14 +206,7 @@ def test_new_tables_open_from_the_start_page():
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_downloaded_record_is_accepted_by_verify(variant, tmp_path):
     client, tid, table = open_table(variant)
-    while not table.state.is_terminal():
-        if table.awaiting() and not any(True for _ in table.person_actions(1)):
-            table.decline()
-            continue
-        if not any(True for _ in table.person_actions(1)):
-            table.decline()
-            continue
-        table.act(next(table.person_actions(1)))
+    play_out(table)
     response = client.get(f"/t/{tid}/record.json")
     assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
     path = tmp_path / "hand.json"
@@ -220,3 +215,38 @@ def test_the_downloaded_record_is_accepted_by_verify(variant, tmp_path):
     out = subprocess.run([sys.executable, "-m", "datong_rules", "verify", str(path)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.strip() == f"{path}: OK (hand)"
+
+
+def play_out(table):
+    """The person's first legal action at each turn; while the table deals, the first show offered is made once,
+    then the deal goes on."""
+    shown = False
+    while not table.state.is_terminal():
+        if table.state.current_player() == table.seat or not shown:
+            shown = shown or table.state.current_player() != table.seat
+            table.act(next(table.person_actions(1)))
+        else:
+            table.decline()
+
+
+@pytest.mark.parametrize("house", ["huolong-house.yaml", "biedan-house.yaml", "dadun-house.yaml"])
+def test_a_house_file_is_played_and_its_record_verified_with_it(house, tmp_path):
+    path = str(REPO / "docs" / "examples" / house)
+    client, tid, table = open_table(path, seat=2)
+    assert table.variant.file and client.get(f"/t/{tid}").status_code == 200
+    play_out(table)
+    record = tmp_path / "hand.json"
+    record.write_bytes(client.get(f"/t/{tid}/record.json").content)
+    out = subprocess.run([sys.executable, "-m", "datong_rules", "verify", "--variant", path, str(record)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_next_hand_of_the_match():
+    client, tid, table = open_table("dadun/dadun-guide")
+    one_line_error(client.post(f"/t/{tid}/next"), 409)  # the hand is not over
+    play_out(table)
+    first = table.state
+    answer = client.post(f"/t/{tid}/next").json()
+    assert answer["ok"] and table.state is not first and table.hand_number == 2
+    assert "第2局" in answer["html"]
