@@ -46,7 +46,7 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     from datong_rules.table_app.app import Options, create_app
 
     resolved = open_variant_arg(variant)
-    options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang)
+    options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang, hosts=(host,))
     app = create_app(options)
     try:
         tid = app.state.tables.open()

@@ -26,6 +26,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -53,7 +55,9 @@ class Options:
             language).
         idle_seconds: a table unused this long is dropped (404 afterwards).
         max_tables: most tables kept at once (the least recently used is dropped first).
-        rulebook: the address of the rulebook site, for the links to rules.
+        hosts: host names the app answers besides 127.0.0.1, localhost and [::1] (``--host``'s); a request
+            naming another host is refused (400), so that a page of another site cannot reach the table through a
+            name it points at this machine (DNS rebinding).
     """
 
     variant: Any
@@ -63,7 +67,7 @@ class Options:
     lang: str = "zh"
     idle_seconds: float = 2 * 3600
     max_tables: int = 64
-    rulebook: str = "https://datong-rules.github.io/datong-rules/"
+    hosts: tuple[str, ...] = ()
 
 
 @dataclass
@@ -192,23 +196,19 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
                        actions=[json.dumps(a, ensure_ascii=False) for a in described["actions"]])
         return JSONResponse({"html": html, "selection": described})
 
-    async def decline(request: Request) -> Response:
-        tid = request.path_params["tid"]
-        kept = tables.get(tid)
-        try:
-            kept.table.decline()
-        except NotYourTurn as err:
-            raise HTTPException(409, str(err)) from None
-        return JSONResponse({"ok": True, "html": _render("_main.html", **page_context(tid, kept))})
+    def table_step(step: str) -> Any:
+        """An endpoint that calls the table's method ``step`` (no body): 409 when the table refuses it."""
 
-    async def next_hand(request: Request) -> Response:
-        tid = request.path_params["tid"]
-        kept = tables.get(tid)
-        try:
-            kept.table.next_hand()
-        except NotYourTurn as err:
-            raise HTTPException(409, str(err)) from None
-        return JSONResponse({"ok": True, "html": _render("_main.html", **page_context(tid, kept))})
+        async def endpoint(request: Request) -> Response:
+            tid = request.path_params["tid"]
+            kept = tables.get(tid)
+            try:
+                getattr(kept.table, step)()
+            except NotYourTurn as err:
+                raise HTTPException(409, str(err)) from None
+            return JSONResponse({"ok": True, "html": _render("_main.html", **page_context(tid, kept))})
+
+        return endpoint
 
     async def record(request: Request) -> Response:
         kept = tables.get(request.path_params["tid"])
@@ -221,13 +221,38 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         Route("/", start), Route("/tables", open_table, methods=["POST"]),
         Route("/t/{tid}", page), Route("/t/{tid}/main", main),
         Route("/t/{tid}/act", act, methods=["POST"]), Route("/t/{tid}/select", select, methods=["POST"]),
-        Route("/t/{tid}/decline", decline, methods=["POST"]), Route("/t/{tid}/next", next_hand, methods=["POST"]),
+        Route("/t/{tid}/decline", table_step("decline"), methods=["POST"]),
+        Route("/t/{tid}/next", table_step("next_hand"), methods=["POST"]),
         Route("/t/{tid}/record.json", record),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _internal_error})
+    hosts = ["127.0.0.1", "localhost", "[::1]", *options.hosts]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _internal_error},
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(_Headers)])
     app.state.tables = tables
     return app
+
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+"""The pages' Content-Security-Policy: the app's own files only (the favicon is a data: URL)."""
+
+
+class _Headers:
+    """ASGI middleware: every answer gets :data:`CSP`, ``X-Content-Type-Options: nosniff`` and no referrer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"content-security-policy", CSP.encode()),
+                                      (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers if scope["type"] == "http" else send)
 
 
 def _players(options: Options) -> int:
@@ -256,6 +281,8 @@ async def _body(request: Request) -> bytes:
 
 
 async def _json(request: Request) -> dict[str, Any]:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise HTTPException(415, "expected Content-Type: application/json")
     try:
         value = json.loads(await _body(request))
     except (ValueError, UnicodeDecodeError) as err:

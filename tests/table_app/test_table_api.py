@@ -32,7 +32,7 @@ class Clock:
 def open_table(variant="biedan/biedan-guide", **options):
     app = make_app(variant, **options)
     tid = app.state.tables.open()
-    return TestClient(app, raise_server_exceptions=False), tid, app.state.tables.kept[tid].table
+    return TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False), tid, app.state.tables.kept[tid].table
 
 
 def one_line_error(response, status):
@@ -160,7 +160,18 @@ def test_malformed_actions_get_one_line(body, status):
 @pytest.mark.parametrize("body", [b'{"cards": "SA"}', b'{"cards": ["ZZ"]}', b'{"cards": [[1]]}', b"{"])
 def test_malformed_selections_get_one_line(body):
     client, tid, _ = open_table()
-    one_line_error(client.post(f"/t/{tid}/select", content=body), 400)
+    one_line_error(client.post(f"/t/{tid}/select", content=body, headers={"content-type": "application/json"}), 400)
+
+
+def test_json_only_as_json_and_from_this_machine_s_names():
+    """A page of another site can post text/plain without asking (no CORS preflight), or reach the table through a
+    name pointed at 127.0.0.1 (DNS rebinding): both are refused."""
+    client, tid, table = open_table()
+    action = json.dumps({"action": {"type": "pass", "seat": 0}})
+    one_line_error(client.post(f"/t/{tid}/act", content=action, headers={"content-type": "text/plain"}), 415)
+    assert client.get(f"/t/{tid}", headers={"host": "evil.example:8765"}).status_code == 400
+    page = client.get(f"/t/{tid}", headers={"host": "127.0.0.1:8765"})
+    assert page.status_code == 200 and "script-src 'self'" in page.headers["content-security-policy"]
 
 
 def test_a_bad_language_and_a_bad_seat_get_one_line():
