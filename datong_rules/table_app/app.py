@@ -38,7 +38,7 @@ from datong_rules.reference_impl.cards import parse_cards
 from .explaining import describe, refusal
 from .session import NotYourSeat, NotYourTurn, Table
 from .view import table_view
-from .words import LANGS, UI, ui
+from .words import LANGS, UI, seat_words, ui
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
@@ -143,7 +143,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
 
     async def start(request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"), options.lang)
-        return HTMLResponse(_render("start.html", lang=lang, ui=UI, seats=range(_players(options)),
+        seats = [(seat, seat_words(seat, lang)) for seat in range(_players(options))]
+        return HTMLResponse(_render("start.html", lang=lang, ui=UI, seats=seats,
                                     title=ui("new_table", lang)))
 
     async def open_table(request: Request) -> Response:

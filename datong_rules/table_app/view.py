@@ -12,7 +12,7 @@ from datong_rules.rulebook.card_svg import card_name, card_svg, cards_html, suit
 from datong_rules.rulebook.rules_html import condition_html, outcome_html
 
 from .session import SHOWN_LIMIT, Table
-from .words import BUTTONS, SAY, action_words, choice_words, key_label, seat_words, settlement_rows, trick_words, ui
+from .words import BUTTONS, SAY, UI, action_words, choice_words, key_label, seat_words, settlement_rows, trick_words, ui
 
 
 def table_view(table: Table, lang: str) -> dict[str, Any]:
@@ -80,7 +80,8 @@ def _status(table: Table, lang: str) -> str:
         return ui("turn_over", lang)
     seat = state.current_player()
     if seat == table.seat:
-        return ui("turn_you", lang)
+        kind = next((k for k in table.kinds() if f"turn_{k}" in UI), None)
+        return ui(f"turn_{kind}" if kind else "turn_you", lang)
     if table.awaiting():
         return ui("turn_offer", lang)
     return SAY["turn_of"][lang].format(who=seat_words(seat, lang, table.seat))

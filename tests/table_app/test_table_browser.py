@@ -100,7 +100,7 @@ def test_a_whole_hand_through_the_page(browser, variant, tmp_path):
     server, page, errors, table = open_page(browser, variant, tmp_path)
     try:
         page.screenshot(path=str(tmp_path / f"{name}-start.png"), full_page=True)
-        assert page.locator(".card-btn svg.card").count() == sum(table.state.hands[0].values()) > 0
+        assert page.locator(".hand-cards svg.card").count() == sum(table.state.hands[0].values()) > 0
         tried: list[str] = []
         moves = play_the_hand(page, tried, tmp_path, name)
         page.screenshot(path=str(tmp_path / f"{name}-settled.png"), full_page=True)
