@@ -4,9 +4,11 @@ an anchor measured in the same run (a static file of the app, ``GET /static/tabl
 The app (``datong_rules.table_app``) is served by uvicorn on a free 127.0.0.1 port in a thread and asked over HTTP,
 as the browser asks it. For each variant (one per game) a table is opened and:
 
-* page load: ``GET /t/{id}`` (the whole page rendered: the hand's card pictures, the legal list, the story);
-* move: the person's first legal play (once the deal, bury and exchange are done) posted to ``/t/{id}/act``, answered when the bots have played up to the
-  person's next decision and the page part is rendered (the number of bots' actions in between is printed);
+* page load: ``GET /t/{id}`` when the person is to play cards (the whole page rendered: the hand's card pictures,
+  the legal list, the story);
+* move: the person's first legal play (once the deal, bury and exchange are done) posted to ``/t/{id}/act``,
+  answered when the bots have played up to the person's next decision and the page part is rendered (the number
+  of bots' actions in between is printed);
 
 the median of ``--repeat`` tables (default 7; each a fresh seed) is printed with its ratio to the anchor. Targets:
 page load < 1 s, a move < 0.2 s (the issue's: a bot's move shown less than 200 ms after the person's). The script
@@ -85,8 +87,8 @@ def measure(variant: str, repeat: int) -> dict[str, list[float]]:
             tid = app.state.tables.open(seed=seed)
             table = app.state.tables.kept[tid].table
             out["anchor"].append(_timed(f"{base}/static/table.css")[0])
-            out["page"].append(_timed(f"{base}/t/{tid}")[0])
             _to_a_play(table)
+            out["page"].append(_timed(f"{base}/t/{tid}")[0])
             action = next(a for a in table.person_actions(500) if a["type"] == "play")
             before = len(table.state.actions)
             took, content = _timed(f"{base}/t/{tid}/act", {"action": action})

@@ -22,12 +22,14 @@ NEEDS = ("starlette", "uvicorn", "jinja2")
 
 @click.command("table", short_help="Play a variant in the browser against bots, every refusal explained.")
 @click.argument("variant")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 is the first; seats go in play order).")
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="Your seat (0 is the first; seats go in play order).")
 @click.option("--bots", "bot_kind", default="greedy", show_default=True, metavar="KIND",
               help="Which bots play the other seats: a bot kind of the variant's game (random, greedy).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles and of the bots.")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (127.0.0.1: this machine only).")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")

@@ -32,7 +32,8 @@ class Clock:
 def open_table(variant="biedan/biedan-guide", **options):
     app = make_app(variant, **options)
     tid = app.state.tables.open()
-    return TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False), tid, app.state.tables.kept[tid].table
+    client = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False)
+    return client, tid, app.state.tables.kept[tid].table
 
 
 def one_line_error(response, status):
