@@ -266,3 +266,26 @@ def test_the_next_hand_of_the_match():
     answer = client.post(f"/t/{tid}/next").json()
     assert answer["ok"] and table.state is not first and table.hand_number == 2
     assert "第2局" in answer["html"]
+
+
+def test_a_dadun_selection_with_wild_cards_offers_each_reading():
+    """打墩's level hearts are wild: cards the legal list plays with two readings are offered as two buttons, and the
+    one pressed is the reading played."""
+    for seed in range(20):
+        client, tid, table = open_table("dadun/dadun-guide", seed=seed)
+        by_cards: dict = {}
+        for action in table.person_actions(2000):
+            if action["type"] == "play":
+                by_cards.setdefault(tuple(sorted(action["cards"])), []).append(action)
+        several = next((actions for actions in by_cards.values() if len(actions) > 1), None)
+        if several:
+            break
+    else:
+        pytest.skip("no first lead with a wild card of two readings in 20 seeds")
+    answer = client.post(f"/t/{tid}/select", json={"cards": several[0]["cards"]}).json()
+    assert answer["selection"]["legal_now"] is True
+    assert len(answer["selection"]["actions"]) >= 2 and answer["html"].count('class="do reading"') >= 2
+    chosen = answer["selection"]["actions"][1]
+    before = len(table.state.actions)
+    assert client.post(f"/t/{tid}/act", json={"action": chosen}).json()["ok"] is True
+    assert table.state.actions[before]["reading"] == chosen["reading"]  # the reading picked is the one played
