@@ -121,10 +121,11 @@ def rule_citation(variant: Variant, rule_id: str, lang: str) -> dict[str, Any]:
 
     Returns:
         ``{"id", "text": the rule's text in lang, "source": "li-zhijiang 一.六.6" | None, "inferred": the reason a
-        rule with no source was inferred, in lang | None, "href": path from the site root | None, "house": bool}``.
-        A rule a house file gives (it changed or added it) cites the house file (``"my-club.yaml"``, then its own
-        source if it names one) and has no link (no rulebook page shows it); the others link to the rulebook page
-        of the house's bundled parent.
+        rule with no source was inferred, in lang (a house file's reason written only in English is given as it
+        is) | None, "href": path from the site root | None, "house": bool}``.
+        A rule a house file gives (it changed or added it) cites that house file (``"my-club.yaml"``; in a chain of
+        house files, the last that gives it), then its own source if it names one, and has no link (no rulebook
+        page shows it); the others link to the rulebook page of the house's bundled parent.
 
     Raises:
         KeyError: the variant has no such rule.
@@ -133,8 +134,9 @@ def rule_citation(variant: Variant, rule_id: str, lang: str) -> dict[str, Any]:
     bundled = set(list_variants())
     house = variant.defined_in(rule_id) not in bundled
     source = _citation(item)
-    if house:
-        name = posixpath.basename(str(variant.file).replace("\\", "/")) or variant.id
+    if house:  # the house file that gives it: the last of the chain that does (a club's file over a league's)
+        file = variant.origin(("rules", *rule_id.split(".")))[0]
+        name = posixpath.basename(str(file).replace("\\", "/")) or variant.id
         source = f"{name} · {source}" if source else name
     inferred = item.get("inferred") if isinstance(item.get("inferred"), dict) else None
     reason = None

@@ -269,6 +269,7 @@ def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: d
     contents is hidden in the menu) jumps to the section they need."""
     links = "".join(f'<li><a href="#{escape(section["id"])}">{n}. {escape(fill(section["title"][lang], rules, words, lang))}</a></li>'
                     for n, section in enumerate(outline, 1))
+    links += f'<li><a href="#table">{escape(UI["table"][lang])}</a></li>'  # the last section (table_section)
     return f'<nav class="page-toc" aria-label="{escape(UI["page_toc"][lang])}"><ol>{links}</ol></nav>\n\n'
 
 

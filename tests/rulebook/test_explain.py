@@ -399,3 +399,26 @@ def test_dadun_a_natural_card_declared_as_another_is_a_bad_reading():
     assert rule_ids(refusal) == ["combinations.catalogue", "wild.cards"]
     assert refusal["words"] == "这几张牌不能按说明的那样出。"
     assert_chinese(refusal)
+
+
+
+def test_in_a_chain_of_house_files_a_rule_cites_the_file_that_gives_it(tmp_path):
+    """A league's file over dadun-guide, a club's file over the league's: the league's rule cites league.yaml, the
+    club's cites club.yaml, a rule neither changes links to dadun-guide's page."""
+    head = "name: {zh: 测试, en: Test}\nsummary: {zh: 测试, en: Test}\n"
+    (tmp_path / "league.yaml").write_text(
+        "id: dadun/city-league\nextends: dadun/dadun-guide\n" + head + "rules:\n  play:\n    pass_locks_out:\n"
+        "      value: true\n      text: {zh: 过了牌的人要一直过到这一轮结束。, en: A player who passed keeps passing.}\n"
+        "      inferred: {reason: House rule of the league.}\n", encoding="utf-8")
+    (tmp_path / "club.yaml").write_text(
+        "id: dadun/my-club\nextends: league.yaml\n" + head + "rules:\n  wild:\n    alone:\n      value: declared\n"
+        "      text: {zh: 单出一张百搭时可以声明它当任何单张。, en: A lone wild may be declared as any single.}\n"
+        "      source: {id: dadun-guide, section: 三.7}\n", encoding="utf-8")
+    club = open_variant(str(tmp_path / "club.yaml"))
+    locked = explain_refusal(club, "locked_out", "en")["rules"][0]
+    assert locked["id"] == "play.pass_locks_out" and locked["house"] is True and locked["href"] is None
+    assert locked["source"] == "league.yaml" and locked["inferred"] == "House rule of the league."
+    by_id = {r["id"]: r for r in explain_refusal(club, "wild_misuse", "zh")["rules"]}
+    assert by_id["wild.alone"]["source"] == "club.yaml · dadun-guide 三.7" and by_id["wild.alone"]["house"] is True
+    assert by_id["wild.alone"]["text"] == "单出一张百搭时可以声明它当任何单张。"
+    assert by_id["wild.never_in"]["href"] == "rulebooks/dadun/dadun-guide-rules/#r-wild.never_in"
