@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
-from conftest import VARIANTS, make_app  # noqa: E402
+from table_helpers import VARIANTS, make_app  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 

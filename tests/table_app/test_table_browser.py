@@ -12,7 +12,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Page  # noqa: E402
 
-from conftest import VARIANTS, LiveServer, make_app  # noqa: E402
+from table_helpers import VARIANTS, LiveServer, make_app  # noqa: E402
 
 MAX_MOVES = 400
 """More moves of the person than any hand needs (a Huolong hand: about 40)."""

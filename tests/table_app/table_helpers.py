@@ -1,4 +1,4 @@
-"""Fixtures of the table's tests: the app for a variant, the app served by uvicorn on a free 127.0.0.1 port in a
+"""Helpers of the table's tests: the app for a variant, the app served by uvicorn on a free 127.0.0.1 port in a
 thread. Everything skips cleanly when the ``[table]`` extra is missing."""
 
 from __future__ import annotations
