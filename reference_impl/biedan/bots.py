@@ -35,16 +35,24 @@ class GreedyBot(Bot):
             return self._play(state, seat, best)
         last = state.table_seat
         partner_play = seat != state.banker and last != state.banker
-        if partner_play:
-            return {"type": "pass", "seat": seat}
         ordinary = [s for s in found if s.combo.tier == "ordinary"]
+        if partner_play:
+            return self._pass(state, seat, found)
         if ordinary:
             return self._play(state, seat, min(ordinary, key=lambda s: s.key))
         opponents = [s for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker)]
         danger = min((state.sizes[s] for s in opponents), default=99)
         if found and danger <= 5:
             return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.key)))
-        return {"type": "pass", "seat": seat}
+        return self._pass(state, seat, found)
+
+    def _pass(self, state, seat: int, found: list) -> dict:
+        """A pass, or, when play.pass forbids it (must beat when able), the least play that beats: the lowest
+        ordinary one, else the lowest bomb, the rocket last."""
+        if not found or state._may_pass(seat):
+            return {"type": "pass", "seat": seat}
+        return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.combo.tier != "ordinary",
+                                                                 s.key)))
 
     def _play(self, state, seat: int, shape) -> dict:
         return {"type": "play", "seat": seat,

@@ -191,7 +191,7 @@ def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
     t = table_for(rules)
     hand, table, passed, first_lead = _hand_and_table(t, given)
     plays = len(legal_plays(rules, hand, table, passed=passed, first_lead=first_lead))
-    can_pass = table is not None
+    can_pass = table is not None and (not rules.must_beat or plays == 0)  # play.pass
     return {"count": plays + can_pass, "plays": plays, "pass": can_pass}
 
 

@@ -282,7 +282,7 @@ QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
      ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
     ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},
      ("exchange.timing", "exchange.banker_tribute", "banker.keep_when", "banker.next_when_lost")),
-    ({"zh": "一场和输赢", "en": "The match and its result"}, ("match.hands", "match.score")),
+    ({"zh": "一场和输赢", "en": "The match and its result"}, ("match.hands", "match.score", "match.target")),
 ]
 """The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
 

@@ -35,7 +35,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "beating.rocket_beats_all": (True,),
     "play.first_lead": ("banker",),
     "play.first_lead_with_banker_card": (True, False),
-    "play.pass": ("always",),
+    "play.pass": ("always", "only_when_unable"),
     "play.pass_locks_out": (True, False),
     "play.round_end": ("all_others_passed",),
     "play.next_leader": ("last_player", "next_of_last_player"),
@@ -85,6 +85,7 @@ class BiedanRules:
     flush_reach: str  # combinations.flush_reach
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
     first_lead_with_banker_card: bool  # play.first_lead_with_banker_card
+    must_beat: bool  # play.pass: only_when_unable (a player able to beat the table may not pass)
     pass_locks_out: bool  # play.pass_locks_out
     next_leader: str  # play.next_leader
     round: RoundRules  # play.pass_locks_out, play.next_leader, play.leader_out (the wind), hand_end.when
@@ -92,6 +93,7 @@ class BiedanRules:
     banker_tribute: str  # exchange.banker_tribute
     match_hands: int  # match.hands
     match_score: tuple[int, int, int]  # match.score: points added to the tally by first, second, third place
+    match_target: int | None  # match.target: the tally that ends the match early (None: "none")
 
     @property
     def cards_total(self) -> int:
@@ -132,6 +134,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         flush_reach=value("combinations.flush_reach"),
         bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),
         first_lead_with_banker_card=value("play.first_lead_with_banker_card"),
+        must_beat=value("play.pass") == "only_when_unable",
         pass_locks_out=value("play.pass_locks_out"),
         next_leader=value("play.next_leader"),
         round=round_rules(value, ("play.leader_out",)),
@@ -139,6 +142,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         banker_tribute=value("exchange.banker_tribute"),
         match_hands=value("match.hands"),
         match_score=tuple(value("match.score")[place] for place in ("first", "second", "third")),  # type: ignore[arg-type]
+        match_target=None if value("match.target") == "none" else value("match.target"),
     )
 
 

@@ -17,6 +17,8 @@ OPTIONS = {
     "play.pass_locks_out": [False, True],
     "play.first_lead_with_banker_card": [False, True],
     "players.play_direction": ["counter_clockwise", "clockwise"],
+    "play.pass": ["always", "only_when_unable"],
+    "match.target": ["none", 1],
 }
 """Every option the engine plays, with its values (the guide's value first)."""
 
