@@ -53,8 +53,11 @@ class Table:
         self.rules = rules
         order = list(reversed(rules.single_order))
         self.strength = {rank: i for i, rank in enumerate(order)}
-        self.seq = {rank: i for i, rank in enumerate(rules.sequence_order)}
+        self.seq = {rank: i for i, rank in enumerate(rules.sequence_order)}  # a rank at both ends: its top place
         self.seq_ranks = tuple(rules.sequence_order)
+        self.both_ends = self.seq_ranks[0] if len(self.seq_ranks) > 1 and self.seq_ranks[0] == self.seq_ranks[-1] \
+            else None
+        """The rank at either end of a run (``ranking.sequence_order`` listing the A first and last), or None."""
         self.ranks_by_strength = tuple(order)
         self.rank_of: dict[str, str] = {}
         self.suit_of: dict[str, str | None] = {}
@@ -82,7 +85,8 @@ class Table:
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
                                         for i in range(len(self.seq_to_sidx))]
                            for combo, kind, pre in self.plans if kind == "sequence"}
-        """Sequence combination → top sequence index → the plain shapes by length (index 0 unused)."""
+        """Sequence combination → top sequence index → the plain shapes by length (index 0 unused; None for a
+        window that is no run, :meth:`window_ok`)."""
 
     def _precompute(self, combo: Combination):
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
@@ -95,10 +99,36 @@ class Table:
             for i in range(len(self.seq_to_sidx)):
                 for length in range(1, i + 2):
                     ranks = self.seq_to_sidx[i - length + 1:i + 1]
-                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i))
+                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i)) \
+                        if self.window_ok(i, length) else (None, None)
             return pre
         sidxs = tuple(self.card_strength[c] for c in combo.cards)
         return _shape(combo, sidxs, False, max(sidxs))
+
+    def window_ok(self, top: int, length: int) -> bool:
+        """Whether the ``length`` places of ``ranking.sequence_order`` ending at place ``top`` are a run: never the
+        same rank twice (no run round the corner through an A at both ends), and a run of every rank, which fits
+        with the A at either end, is read with the A on top (the low window is left out)."""
+        if self.both_ends is None:
+            return True
+        last = len(self.seq_ranks) - 1
+        return length < last or (length == last and top == last)
+
+    def run_top(self, ranks: Iterable[str]) -> int | None:
+        """The place in ``ranking.sequence_order`` of the top of the run that the distinct ``ranks`` form, or None
+        when they form none (a rank outside the order, a gap). A rank at both ends (the A) is tried on top first,
+        then at the bottom: A-2-3 tops at the 3, Q-K-A at the A."""
+        ranks = list(ranks)
+        if any(r not in self.seq for r in ranks):
+            return None
+        places = sorted(self.seq[r] for r in ranks)
+        if places[-1] - places[0] == len(places) - 1:
+            return places[-1] if self.window_ok(places[-1], len(places)) else None
+        if self.both_ends in ranks:
+            low = sorted(0 if r == self.both_ends else self.seq[r] for r in ranks)
+            if low[-1] - low[0] == len(low) - 1 and self.window_ok(low[-1], len(low)):
+                return low[-1]
+        return None
 
     def follow_plan(self, table: Reading) -> list:
         """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached, under the
@@ -142,8 +172,11 @@ class Table:
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
         if combo.shape == "sequence":
-            top = max(ranks, key=self.seq.__getitem__)
-            return Reading(combo.name, combo.tier, self.seq[top], top, len(ranks), len(ranks) * combo.unit, flush)
+            place = self.run_top(set(ranks))
+            if place is None:
+                raise ValueError(f"{' '.join(ranks)}: no run of ranking.sequence_order")
+            return Reading(combo.name, combo.tier, place, self.seq_ranks[place], len(set(ranks)),
+                           len(set(ranks)) * combo.unit, flush)
         if combo.shape == "fixed_set":
             top = max(ranks, key=self.strength.__getitem__)
             return Reading(combo.name, combo.tier, self.strength[top], top, 1, len(combo.cards), False)
@@ -178,10 +211,7 @@ def readings(t: Table, cards: Iterable[str]) -> list[Reading]:
             length = len(counts)
             if n != length * unit or length < combo.min_length or (combo.max_length and length > combo.max_length):
                 continue
-            if any(v != unit for v in counts.values()) or any(r not in t.seq for r in counts):
-                continue
-            idx = sorted(t.seq[r] for r in counts)
-            if idx[-1] - idx[0] != length - 1:
+            if any(v != unit for v in counts.values()) or t.run_top(counts) is None:
                 continue
             flush = combo.name in t.flush and len({t.suit_of[c] for c in cards}) == 1
             out.append(t.reading(combo, list(counts), flush))
@@ -314,10 +344,13 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
         if run < low:
             continue
         if not following:
-            out += t.plain_runs[combo.name][i][low:min(run, high) + 1]
+            found = t.plain_runs[combo.name][i][low:min(run, high) + 1]
+            out += found if t.both_ends is None else [shape for shape in found if shape is not None]
             continue
         for length in range(low, min(run, high) + 1):
             plain, flush_only = pre[i, length]
+            if plain is None:
+                continue
             if flushable:
                 if t.flush_any:
                     if table.flush:

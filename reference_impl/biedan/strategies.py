@@ -73,11 +73,11 @@ class _Strategies:
                 return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
         elif combo.shape == "sequence":
             order = self.table.seq_ranks
-            high = min(combo.max_length or len(order), len(order))
+            high = min(combo.max_length or len(set(order)), len(set(order)))
             if combo.min_length <= high:
                 length = _n(draw, combo.min_length, high)
-                starts = [i for i in range(len(order) - length + 1)
-                          if all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
+                starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
+                          and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
                 if starts:
                     out = []
                     for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
