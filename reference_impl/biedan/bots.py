@@ -8,7 +8,7 @@ import random
 from ..bots import bots_of
 from ..climbing.bots import Bot, RandomBot
 from . import exchange as xchg
-from .combinations import sample_of
+from .combinations import sample_of, shape_size
 
 
 class GreedyBot(Bot):
@@ -31,7 +31,7 @@ class GreedyBot(Bot):
         found = state._shapes(seat)
         if state.table is None:
             ordinary = [s for s in found if s.combo.tier == "ordinary"] or found
-            best = min(ordinary, key=lambda s: (-len(s.ranks) * (s.combo.size or s.combo.unit or 1), s.key))
+            best = min(ordinary, key=lambda s: (-shape_size(s), s.key))
             return self._play(state, seat, best)
         last = state.table_seat
         partner_play = seat != state.banker and last != state.banker

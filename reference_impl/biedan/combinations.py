@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from ..cards import JOKERS
 from ..climbing.beating import COMPARE, Tiers, tier_reason
-from ..climbing.catalogue import Combination
+from ..climbing.catalogue import Attachment, Combination
+from . import attached
 from .rules import BiedanRules
 
 
@@ -79,7 +80,9 @@ class Table:
         self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
                                                                          else set())), below="wrong_type")
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
-        self.lead_plan = tuple(self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans)
+        self.attachments = rules.attachments
+        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
+                               + [(att, "attached", None, 0, 0, ()) for att in self.attachments])
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
@@ -162,6 +165,8 @@ class Table:
                     elif combo.size == table.count:
                         minkey = table.key + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
+            plan += [(att, "attached", None, table.key + 1, 0, ()) for att in self.attachments
+                     if att.name == table.name]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
@@ -217,6 +222,10 @@ def readings(t: Table, cards: Iterable[str]) -> list[Reading]:
             out.append(t.reading(combo, list(counts), flush))
         elif n == len(combo.cards) and set(cards) == set(combo.cards):
             out.append(t.reading(combo, ranks, False))
+    for att in t.attachments:
+        parts = attached.reading_parts(t, att, counts)
+        if parts is not None:
+            out.append(Reading(att.name, att.tier, parts[0], parts[1], parts[2], n, False))
     return out
 
 
@@ -263,15 +272,29 @@ def _suit_order(card: str) -> int:
     return "SHCDBL".index(card[0])
 
 
+def shape_size(shape: Shape) -> int:
+    """The number of cards of a play of ``shape``."""
+    combo = shape.combo
+    if isinstance(combo, Attachment):
+        length = attached.main_length(combo, shape.ranks)
+        return length * combo.main_unit + len(shape.ranks) - length
+    if combo.shape == "fixed_set":
+        return len(combo.cards)
+    if combo.shape == "sequence":
+        return len(shape.ranks) * int(combo.unit)
+    return combo.size
+
+
 def _shape(combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> "Shape":
     return Shape(combo, ranks, flush_only, key)
 
 
 class Shape(NamedTuple):
-    """A play without its suits: combination, its ranks as strength indexes (a sequence low to high), whether only
-    a flush of those ranks is allowed (``flush_only``), and its comparison key (as :class:`Reading`)."""
+    """A play without its suits: combination, its ranks as strength indexes (a sequence low to high; an
+    :class:`~..climbing.catalogue.Attachment`: see :mod:`.attached`), whether only a flush of those ranks is allowed
+    (``flush_only``), and its comparison key (as :class:`Reading`)."""
 
-    combo: Combination
+    combo: Combination | Attachment
     ranks: tuple[int, ...]
     flush_only: bool
     key: int
@@ -289,6 +312,10 @@ def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
 def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     """The reading of ``cards``, a card set of ``shape``."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        length = attached.main_length(combo, shape.ranks)
+        top = t.seq_ranks[shape.key] if combo.main.shape == "sequence" else t.ranks_by_strength[shape.key]
+        return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), False)
     flush = combo.name in t.flush and len({c[0] for c in cards}) == 1
     top = t.ranks_by_strength[shape.ranks[-1] if combo.shape == "sequence" else max(shape.ranks)]
     length = len(shape.ranks) if combo.shape == "sequence" else 1
@@ -312,6 +339,8 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None,
                 out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
         elif kind == "sequence":
             _sequence_shapes(t, hand, combo, pre, table, out)
+        elif kind == "attached":
+            attached.shapes(t, hand, combo, table, minkey, out)
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
@@ -371,6 +400,9 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
     """Every card set of ``shape`` in ``hand`` (lists of cards)."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        yield from attached.plays(hand, combo, shape.ranks)
+        return
     if combo.shape == "fixed_set":
         yield list(combo.cards)
         return
@@ -393,6 +425,8 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        return attached.sample(hand, combo, shape.ranks, rng, force, t.card_sidx[force] if force else None)
     if combo.shape == "fixed_set":
         return list(combo.cards)
     if shape.flush_only:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..climbing.catalogue import ANY, Combination, read_catalogue
+from ..climbing.catalogue import ANY, Attachment, Combination, read_attachments, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, reader, round_rules
 from ..variant import Variant
@@ -28,7 +28,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "egg.cards": ("any",),
     "egg.secret": (True, False),
     "ranking.suits": ("equal",),
-    "combinations.attachments": ("none",),
     "combinations.flush_reach": ("any_ranks", "same_ranks"),
     "beating.follow": ("same_combination_same_count",),
     "beating.bombs_beat_ordinary": (True, False),
@@ -81,6 +80,7 @@ class BiedanRules:
     single_order: tuple[str, ...]  # ranking.single_order (high to low)
     sequence_order: tuple[str, ...]  # ranking.sequence_order (low to high)
     catalogue: tuple[Combination, ...]  # combinations.catalogue
+    attachments: tuple[Attachment, ...]  # combinations.attachments (none: empty)
     flush_applies_to: frozenset[str]  # combinations.flush
     flush_reach: str  # combinations.flush_reach
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
@@ -130,6 +130,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         single_order=tuple(value("ranking.single_order")),
         sequence_order=tuple(value("ranking.sequence_order")),
         catalogue=catalogue,
+        attachments=read_attachments(value("combinations.attachments"), catalogue, RulesError),
         flush_applies_to=frozenset(value("combinations.flush")["applies_to"]),
         flush_reach=value("combinations.flush_reach"),
         bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),
