@@ -204,7 +204,7 @@ PLAYER_PAGE: list[dict[str, Any]] = [
                      "chosen, which a table may agree to play instead:"},
      "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
                "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
-               "play.first_lead_with_banker_card", "match.score"]},
+               "play.first_lead_with_banker_card", "match.score", "match.target", "combinations.attachments"]},
 ]
 """The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
 
