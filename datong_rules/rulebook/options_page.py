@@ -218,11 +218,7 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return VALUE_KINDS["only"][lang].format(value=_chips([node["const"]]))
     choices = node.get("anyOf") or node.get("oneOf")
     if isinstance(choices, list) and len(choices) >= 2 and "type" not in node:  # one shape or another
-        worded = [accepts_html(choice, schema, lang) for choice in choices]
-        out = worded[-1]
-        for first in reversed(worded[:-1]):
-            out = VALUE_KINDS["either"][lang].format(first=first, second=out)
-        return out
+        return _either_html(choices, schema, lang)
     types = node.get("type")
     types = [types] if isinstance(types, str) else list(types or [])
     null = VALUE_KINDS["or_null"][lang] if "null" in types else ""
@@ -233,9 +229,7 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     if "integer" in types:
         return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
     if types == ["string"] and "pattern" in node:  # a name, or a token such as a card
-        if node["pattern"] == IDENTIFIER:
-            return escape(label(DEF_LABELS, "identifier", lang))
-        return VALUE_KINDS["text"][lang].format(pattern=escape(str(node["pattern"])))
+        return _string_html(str(node["pattern"]), lang)
     if "boolean" in types:
         return VALUE_KINDS["boolean"][lang] + null
     if "array" in types:
@@ -245,6 +239,22 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return _mapping_html(node, schema, lang) + ("" if node.get("patternProperties") and not node.get("properties")
                                                     else null)
     return f"<code>{escape(compact(node))}</code>"
+
+
+def _either_html(choices: list[Any], schema: dict[str, Any], lang: str) -> str:
+    """Shapes of which a value takes one: ``A; or B; or C``."""
+    worded = [accepts_html(choice, schema, lang) for choice in choices]
+    out = worded[-1]
+    for first in reversed(worded[:-1]):
+        out = VALUE_KINDS["either"][lang].format(first=first, second=out)
+    return out
+
+
+def _string_html(pattern: str, lang: str) -> str:
+    """A string of ``pattern``: a snake_case name by its label, any other as text matching the pattern."""
+    if pattern == IDENTIFIER:
+        return escape(label(DEF_LABELS, "identifier", lang))
+    return VALUE_KINDS["text"][lang].format(pattern=escape(pattern))
 
 
 def _ref_html(ref: str, schema: dict[str, Any], lang: str) -> str:

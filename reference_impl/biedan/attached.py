@@ -89,13 +89,12 @@ def _kickers(t, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -
             yield chosen
 
 
-def shapes(t, hand: list[list[str]], att: Attachment, table, minkey: int, out: list) -> None:
-    """Append to ``out`` every shape of ``att`` the hand can play (see :func:`_mains`)."""
-    from .combinations import Shape
-
+def shape_parts(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(ranks, key)`` of every shape of ``att`` the hand can play (see :func:`_mains`; the ranks as the module
+    docstring says)."""
     for main, key in _mains(t, hand, att, table, minkey):
         for kickers in _kickers(t, hand, att, main):
-            out.append(Shape(att, main + kickers, False, key))
+            yield main + kickers, key
 
 
 def plays(hand: list[list[str]], att: Attachment, ranks: tuple[int, ...]) -> Iterator[list[str]]:

@@ -340,7 +340,8 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None,
         elif kind == "sequence":
             _sequence_shapes(t, hand, combo, pre, table, out)
         elif kind == "attached":
-            attached.shapes(t, hand, combo, table, minkey, out)
+            out += [Shape(combo, ranks, False, key)
+                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
@@ -381,20 +382,27 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
             if plain is None:
                 continue
             if flushable:
-                if t.flush_any:
-                    if table.flush:
-                        if i > table.key and _flush_suits(hand, plain.ranks):
-                            out.append(flush_only)
-                    elif i > table.key:
-                        out.append(plain)
-                    elif _flush_suits(hand, plain.ranks):
-                        out.append(flush_only)
-                elif i > table.key:
-                    out.append(plain)
-                elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
-                    out.append(flush_only)
+                _flush_follow(t, hand, i, plain, flush_only, table, out)
             elif i > table.key:
                 out.append(plain)
+
+
+def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: "Shape", flush_only: "Shape", table: Reading,
+                  out: list["Shape"]) -> None:
+    """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
+    that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
+    if t.flush_any:
+        if table.flush:
+            if i > table.key and _flush_suits(hand, plain.ranks):
+                out.append(flush_only)
+        elif i > table.key:
+            out.append(plain)
+        elif _flush_suits(hand, plain.ranks):
+            out.append(flush_only)
+    elif i > table.key:
+        out.append(plain)
+    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+        out.append(flush_only)
 
 
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
