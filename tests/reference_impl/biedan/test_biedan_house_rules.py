@@ -84,3 +84,19 @@ def test_a_record_going_on_after_the_target_is_refused():
     record.pop("match_over")
     answer = records.replay(record, rules).answer()
     assert answer["accepted"] is False and answer["reason"] == "result_mismatch" and answer["hand"] == 1
+
+
+def test_the_greedy_bot_plays_attached_plays_and_its_match_replays():
+    """Under the attached plays of Dou Dizhu the greedy bot leads them (a triple with one sheds more cards than the
+    bare triple), and every one of its plays is legal: the match record replays."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+    from datong_rules.reference_impl.biedan.combinations import readings
+    from datong_rules.reference_impl.biedan.rules import rules_for
+
+    rules = rules_for(load_fixture_variants(find_variant_files())["biedan/attachments"])
+    match = Match(rules, 1)
+    match.play([GreedyBot(random.Random(1)) for _ in range(3)])
+    kinds = {readings(state.t, a["cards"])[0].name for state in match.states for a in state.actions
+             if a["type"] == "play"}
+    assert {"triple_with_single", "triple_with_pair"} & kinds, kinds
+    assert records.replay(envelope.match_record(match), rules).answer() == {"accepted": True}
