@@ -31,7 +31,7 @@ SEATS = 3
 
 RULES_READ: dict[str, tuple[str, ...]] = {
     "facts": ("players.count", "deck.decks", "deal.hand_size", "egg.count", "banker.first",
-              "combinations.catalogue", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
+              "combinations.catalogue", "combinations.attachments", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
     "card_order": ("ranking.single_order", "ranking.suits"),
     "classify": ("combinations.catalogue", "combinations.attachments", "combinations.flush",
                  "ranking.sequence_order"),
