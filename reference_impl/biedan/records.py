@@ -115,10 +115,11 @@ class BiedanReplay(GameReplay):
         if "match_over" not in record:
             return
         if record["match_over"] != (ended is not None):
+            tally = "" if state.rules.match_target is None else \
+                f" with the tally {expected.get('tally')} (target {state.rules.match_target})"
             raise Refusal("result_mismatch", detail=f"match_over is {str(record['match_over']).lower()}, but the "
                                                     f"record holds {played} of the session's "
-                                                    f"{state.rules.match_hands} hands with the tally "
-                                                    f"{expected.get('tally')}")
+                                                    f"{state.rules.match_hands} hands{tally}")
 
 
 HOOKS = BiedanReplay()
