@@ -67,3 +67,11 @@ def test_a_benchmark_that_measured_nothing_fails(script, args, message):
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert done.stderr.strip().splitlines()[-1] == message + "; a benchmark that measured nothing fails"
     assert "Traceback" not in done.stderr
+
+
+def test_bench_table_measures_each_game():
+    pytest.importorskip("uvicorn")
+    done = bench("bench_table.py", "--repeat", "1")
+    assert done.returncode in (0, 1), done.stderr  # 1: a target missed on a busy machine; the rates are not checked
+    rows = done.stdout.splitlines()[1:]
+    assert [row.split()[0] for row in rows] == ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"]
