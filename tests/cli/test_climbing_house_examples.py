@@ -9,12 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from datong_rules.reference_impl.variant import open_variant
+from datong_rules.reference_impl.variant import load_variant, open_variant
 
 from examples_support import play_and_verify, run
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "docs" / "examples"
+class Appends:
+    """An expected list value: the Dadun guide's list of ``rule_id`` with ``entry`` added at the end."""
+
+    def __init__(self, rule_id: str, entry: dict) -> None:
+        self.rule_id, self.entry = rule_id, entry
+
+    def __eq__(self, value: object) -> bool:
+        return value == [*load_variant("dadun/dadun-guide").rule(self.rule_id), self.entry]
+
+    def __repr__(self) -> str:
+        return f"the guide's {self.rule_id} and {self.entry}"
+
+
 HOUSES = {  # file → (the variant it extends, {rule id: the value the house file sets}, what a finished match prints)
     "biedan-house.yaml": ("biedan/biedan-guide", {
         "play.next_leader": "next_of_last_player",
@@ -59,6 +72,12 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "settlement.partners_first_second": {"winner": "first_side", "levels": 3},
         "settlement.levels": {"partner_third": 2, "partner_last": 1},
         "match.end": {"must_play": "A", "win": "partner_not_last", "failures_at_a": 3},
+        "ranking.lead_means": "none",
+        "combinations.catalogue": Appends("combinations.catalogue", {
+            "name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb",
+            "key": "ladder"}),
+        "beating.bomb_ladder_extension": Appends("beating.bomb_ladder_extension",
+                                                 {"combination": "joker_bomb", "size": 4}),
     }, ("passes A and wins", "No team passed A")),
 }
 
