@@ -16,7 +16,9 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 * ``transcript``: the readable lines of ``datong-rules play``;
 * ``faults``: planted faults for the mutation check (optional);
 * ``rulebook``: chart and outline data for the rulebook pages (optional);
-* ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional).
+* ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional);
+* ``measures``: what ``datong-rules simulate`` measures in a finished hand or match, shaped as
+  :class:`datong_rules.reference_impl.measures.GameMeasures` (optional; :func:`measures`).
 
 The built-in games are listed by dotted module name and imported only when a part is first asked for, so this
 module imports no game: it sits below the spec loader (which runs a game's checks through it) and the games
@@ -30,10 +32,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies")
+FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies",
+          "measures")
 """The module names a game's package may hold (``rules`` and ``state`` are required to play)."""
 
-OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies"})
+OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies", "measures"})
 """Facets a game may leave out: :meth:`Game.facet` returns None for them instead of raising."""
 
 
@@ -138,6 +141,21 @@ def get(game_id: str) -> Game:
 def find(game_id: Any) -> Game | None:
     """The game registered as ``game_id``, or None."""
     return _GAMES.get(game_id) if isinstance(game_id, str) else None
+
+
+def measures(game_id: str) -> ModuleType:
+    """The measures module of the game ``game_id`` (``<package>.measures``, e.g.
+    ``datong_rules.reference_impl.dadun.measures``), shaped as :class:`~datong_rules.reference_impl.measures.GameMeasures`.
+
+    Raises:
+        UnknownGame: no such game.
+        LookupError: the game has no measures module (the message names the module expected).
+    """
+    game = get(game_id)
+    module = game.facet("measures")
+    if module is None:
+        raise LookupError(f"game {game_id!r} has no measures (expected a module {game.package}.measures)")
+    return module
 
 
 def game_of_variant(variant_id: str) -> Game:
