@@ -90,8 +90,8 @@ def _stars(state: Any) -> dict[str, int]:
 
 
 def _stopped(state: Any) -> bool:
-    """A team's level moved fewer levels than it gained (``levels.stop_levels``); a team whose level a row's
-    ``set_level`` sets is left out."""
+    """A team's level moved fewer levels than it gained and the team did not win the match (``levels.stop_levels``;
+    passing the last level wins it); a team whose level a row's ``set_level`` sets is left out."""
     order, out = state.rules.level_order, state.outcome
     row_sets = _row(state).get("then", {}).get("set_level", {})
     before = {"banker_team": state.team_levels[state.banker % 2],
@@ -99,9 +99,8 @@ def _stopped(state: Any) -> bool:
     for team, gain in out.level_gain.items():
         if gain <= 0 or team in row_sets:
             continue
-        unstopped = min(order.index(before[team]) + gain, len(order) - 1)
-        if order.index(out.levels[team]) < unstopped:
-            return True
+        if order.index(out.levels[team]) < order.index(before[team]) + gain and out.match_winner != team:
+            return True  # neither moved the whole gain nor passed the last level with it
     return False
 
 
@@ -153,9 +152,10 @@ def observe_match(hands: Sequence[Any]) -> dict[str, float]:
     (``match_starter_won``) and each seat's team (``match_seat_won_<s>``)."""
     settled = [h for h in hands if _settled(h)]
     out: dict[str, float] = {"match_hands": float(len(settled))}
-    if not settled or settled[-1].match_winner_team() is None:
+    last = settled[-1].outcome.match_winner if settled else None
+    if last is None:
         return out
-    winner = settled[-1].match_winner_team()
+    winner = settled[-1].banker % 2 if last == "banker_team" else (settled[-1].banker + 1) % 2
     out["match_starter_won"] = float(settled[0].banker % 2 == winner)
     for seat in range(PLAYERS):
         out[f"match_seat_won_{seat}"] = float(seat % 2 == winner)
