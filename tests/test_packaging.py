@@ -49,6 +49,8 @@ USES = {
     "pre-commit": "-m pre_commit", "import-linter": "command lint-imports", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
     "jieba": "mkdocs.yml:jieba_dict_user",  # the search plugin segments Chinese with it when it is installed
     "mkdocs-static-i18n": "mkdocs.yml:- i18n:",  # one site tree per language
+    "matplotlib": "matplotlib",  # the charts of the simulate HTML report (extra report)
+    "playwright": "playwright",  # the simulate report's browser test, on the system Chromium (extra report)
 }
 
 

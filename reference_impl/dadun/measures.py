@@ -1,0 +1,151 @@
+"""What ``datong-rules simulate`` measures in a 打墩 Dadun hand and match (shape:
+:class:`datong_rules.reference_impl.measures.GameMeasures`).
+
+The hand's natural winner is the **team the settlement names** (``winner``: the partners who went out first and
+second, or the side the thresholds give, rules ``settlement.*``). Dadun has no banker; the side measured against it
+is the team of the player who **went out first** (``first_out_team_won``) and the team of the player who **led the
+hand** (the first drawer, ``leader_team_won``).
+
+Rules fired (:func:`rules_fired`), each only when it decided something in the hand:
+
+* ``settlement.partners_first_second``: partners went out first and second (1+2), which ends and settles the hand.
+* ``settlement.thresholds``: three players went out, so the sides' points against the thresholds chose the winner.
+* ``merging.stages``: the hand ended 14+23 with staged merging and the first-out's partner had captured points
+  before going out (those points were merged into the first side's score).
+* ``settlement.levels``: the winners gained other than ``settlement.levels.winners`` levels (the losers' score was
+  under the line) or the losers went down.
+* ``marked_card.bonus_all_three`` / ``marked_card.bonus_partner_pair``: the marked-card bonus was earned that way.
+* ``play.wind``: a round ended with the wind (接风): the partner of the player whose play stood led the next round.
+* ``combinations.catalogue[bomb]``, ``[linked_bomb]``, ``[dun]``, ``[linked_dun]``: a play of that combination was
+  made (the id is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
+* ``beating.bombs_beat_ordinary``: a play of the bomb tier or above beat an ordinary play that stood.
+* ``wild.cards``: a play used the wild card (the level card of the wild suit) standing for another card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..measures import Measure
+from .combinations import TIER
+
+PLAYERS = 4
+BOMB_TIER = ("bomb", "linked_bomb", "dun", "linked_dun")
+"""The combinations above the ordinary tier whose plays are counted (``combinations.catalogue``)."""
+
+MEASURES: tuple[Measure, ...] = (
+    Measure("first_out_team_won", "rate", "hand", "The first player out's team wins the hand", "头游一方赢这一局"),
+    Measure("leader_team_won", "rate", "hand", "The first leader's team wins the hand", "首家一方赢这一局"),
+    *(Measure(f"seat_won_{s}", "rate", "hand", f"Seat {s}'s team wins the hand", f"{s}号座位一方赢这一局")
+      for s in range(PLAYERS)),
+    Measure("hand_actions", "mean", "hand", "Hand length in actions (plays and passes)", "每局动作数（出牌和不要）",
+            "actions", "个动作"),
+    Measure("hand_rounds", "mean", "hand", "Hand length in rounds", "每局圈数", "rounds", "圈"),
+    Measure("points_winners", "mean", "hand", "Points captured by the winning team", "赢家一方抓的分", "points",
+            "分"),
+    Measure("partners_first_second", "rate", "hand", "Partners go out first and second (1+2)", "对家头游二游（1+2）",
+            rule="settlement.partners_first_second"),
+    Measure("bomb_played", "rate", "hand", "A bomb, linked bomb or dun is played", "打出炸弹、连炸或墩"),
+    Measure("wind_taken", "rate", "hand", "The wind is taken (接风)", "有人接风", rule="play.wind"),
+    Measure("wild_used", "rate", "hand", "A wild card stands for another card", "用了百搭牌", rule="wild.cards"),
+    Measure("match_hands", "mean", "match", "Hands per match", "每场局数", "hands", "局"),
+    Measure("match_starter_won", "rate", "match", "The first hand's leader's team wins the match",
+            "第一局首家一方赢得整场"),
+    *(Measure(f"match_seat_won_{s}", "rate", "match", f"Seat {s}'s team wins the match", f"{s}号座位一方赢得整场")
+      for s in range(PLAYERS)),
+)
+"""The measures of a Dadun hand and match (ids as in the module doc)."""
+
+
+def _rounds(state: Any) -> Iterator[list[dict]]:
+    """The actions of each round of the hand, the last (unfinished when the hand ended) included."""
+    done = 0
+    for entry in state.rounds:
+        done += len(entry["actions"])
+        yield entry["actions"]
+    if state.actions[done:]:
+        yield state.actions[done:]
+
+
+def _plays(state: Any) -> Iterator[tuple[dict, dict | None]]:
+    """Every play of the hand with the play it answered (None for a lead)."""
+    for actions in _rounds(state):
+        standing = None
+        for action in actions:
+            if action["type"] == "play":
+                yield action, standing
+                standing = action
+
+
+def _uses_wild(state: Any, play: dict) -> bool:
+    stands = play["reading"]["cards"]
+    return any(card == state.wild and stood != card for card, stood in zip(play["cards"], stands, strict=False))
+
+
+def observe_hand(state: Any) -> dict[str, float]:
+    """Measure id → value for one finished hand (a ``dadun.state.HandState`` with its ``result``)."""
+    result = state.result
+    winner = result["winner"]
+    plays = list(_plays(state))
+    out = {"first_out_team_won": float(state.finish[0] % 2 == winner),
+           "leader_team_won": float(state.first_drawer % 2 == winner),
+           "hand_actions": float(len(state.actions)),
+           "hand_rounds": float(sum(1 for _ in _rounds(state))),
+           "points_winners": float(sum(result["captured"][s] for s in range(PLAYERS) if s % 2 == winner)),
+           "partners_first_second": float(result["pattern"] == "1+2"),
+           "bomb_played": float(any(p["reading"]["combination"] in BOMB_TIER for p, _ in plays)),
+           "wind_taken": float(any(entry["wind"] for entry in state.rounds)),
+           "wild_used": float(any(_uses_wild(state, p) for p, _ in plays))}
+    for seat in range(PLAYERS):
+        out[f"seat_won_{seat}"] = float(seat % 2 == winner)
+    return out
+
+
+def _settlement_fired(state: Any) -> set[str]:
+    rules, result = state.rules, state.result
+    if result["pattern"] == "1+2":
+        return {"settlement.partners_first_second"}
+    fired = {"settlement.thresholds"}
+    if result["pattern"] == "14+23" and rules.merging == "staged" and state.first_partner_before > 0:
+        fired.add("merging.stages")
+    lr = rules.levels_rule
+    levels_before = [rules.level_order.index(lv) for lv in state.levels]
+    levels_after = [rules.level_order.index(lv) for lv in result["levels"]]
+    loser = 1 - result["winner"]
+    if result["gain"] != lr.get("winners") or levels_after[loser] < levels_before[loser] + result["bonus"][loser]:
+        fired.add("settlement.levels")
+    return fired
+
+
+def rules_fired(state: Any) -> frozenset[str]:
+    """The rule ids that decided something in the finished hand ``state`` (definitions in the module doc)."""
+    fired = _settlement_fired(state)
+    bonus = state.bonus
+    if bonus["bonus"]:
+        fired.add("marked_card.bonus_partner_pair" if bonus["transfer"] else "marked_card.bonus_all_three")
+    if any(entry["wind"] for entry in state.rounds):
+        fired.add("play.wind")
+    for play, standing in _plays(state):
+        combination = play["reading"]["combination"]
+        if combination in BOMB_TIER:
+            fired.add(f"combinations.catalogue[{combination}]")
+            if standing is not None and TIER.get(standing["reading"]["combination"], 0) == 0:
+                fired.add("beating.bombs_beat_ordinary")
+        if _uses_wild(state, play):
+            fired.add("wild.cards")
+    return frozenset(fired)
+
+
+def observe_match(hands: Sequence[Any]) -> dict[str, float]:
+    """Measure id → value for one match from its finished hands in order: ``match_hands``, and when the last hand
+    won the match (``match.end``), whether the first hand's leader's team won it and each seat's team's win."""
+    out: dict[str, float] = {"match_hands": float(len(hands))}
+    winner = hands[-1].result.get("match_winner") if hands else None
+    if winner is None:
+        return out
+    out["match_starter_won"] = float(hands[0].first_drawer % 2 == winner)
+    for seat in range(PLAYERS):
+        out[f"match_seat_won_{seat}"] = float(seat % 2 == winner)
+    return out
+
