@@ -13,9 +13,13 @@ For one variant of each game, with the same bots and the same hands (the same sh
 * **speedup**: wall seconds of ``simulate(workers=1)`` over ``simulate(workers=2)`` (local processes); target at
   least 1.8 (``!`` when under) on a 2-core machine that nothing else is using (the load average is printed: other
   work on the machine takes cores from the run);
+* **cpu 1/2**: CPU seconds of the one-worker run over those of the two-worker run (this process and its workers,
+  their start included): the parallel efficiency in work, which a busy machine does not change (the wall-clock
+  speedup it does);
 * **hands/s**: hands per CPU second of the harness with the game's measures (the rate per core); a million hands on
-  one core, and on a 16-core node (the one-core time divided by 16, and by 16 × the measured parallel efficiency,
-  speedup / 2).
+  one core, and on a 16-core node (the one-core time divided by 16, and by 16 × the efficiency in work).
+
+CPU seconds are those of this process and of its ended children (``os.times``), user and system.
 
 Usage::
 
@@ -53,7 +57,7 @@ def bare_loop(entrant: Entrant, hands: int, seed: int) -> tuple[int, float]:
     returns (hands played, CPU seconds)."""
     game = entrant.game
     state_api = game.facet("state")
-    start = time.process_time()
+    start = _cpu()
     played = 0
     for shard in plan([entrant], "hands", hands, seed, BOTS):
         rng = random.Random(shard.seed)
@@ -65,7 +69,7 @@ def bare_loop(entrant: Entrant, hands: int, seed: int) -> tuple[int, float]:
             match.play(bots, hands=1)
             count += 1
         played += count
-    return played, time.process_time() - start
+    return played, _cpu() - start
 
 
 def without_measures(entrant: Entrant) -> Entrant:
@@ -79,11 +83,18 @@ def without_measures(entrant: Entrant) -> Entrant:
     return dataclasses.replace(entrant, game=game)
 
 
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its ended children (worker processes), user and system."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def harness(entrant: Entrant, hands: int, seed: int, workers: int) -> tuple[int, float, float]:
-    """``simulate`` of the entrant; returns (hands played, CPU seconds of this process, wall seconds)."""
-    cpu, wall = time.process_time(), time.perf_counter()
+    """``simulate`` of the entrant; returns (hands played, CPU seconds of this process and its workers, wall
+    seconds)."""
+    cpu, wall = _cpu(), time.perf_counter()
     doc = simulate([entrant], unit="hands", count=hands, seed=seed, bots=BOTS, workers=workers)
-    return doc["results"]["variants"][0]["hands"], time.process_time() - cpu, time.perf_counter() - wall
+    return doc["results"]["variants"][0]["hands"], _cpu() - cpu, time.perf_counter() - wall
 
 
 def _duration(seconds: float) -> str:
@@ -104,11 +115,11 @@ def bench_game(game_id: str, hands: int, seed: int, repeat: int) -> None:
     speedup = one[2] / two[2]
     rate = one[0] / one[1]
     million = 1_000_000 / rate
-    efficiency = min(1.0, speedup / 2)
+    efficiency = min(1.0, one[1] / two[1])  # CPU of one worker's run over CPU of two workers' (their start included)
     flags = ("" if null[1] / bare[1] <= OVERHEAD_TARGET else "!", "" if speedup >= SPEEDUP_TARGET else "!")
     print(f"{VARIANTS[game_id]:22} {hands:6} {hands / bare[1]:8.0f} {null[1] / bare[1]:8.3f}{flags[0]:1} "
-          f"{one[1] / bare[1]:9.3f} {speedup:6.2f}{flags[1]:1} {rate:8.0f} {_duration(million):>10} "
-          f"{_duration(million / 16):>8} {_duration(million / 16 / efficiency):>10}")
+          f"{one[1] / bare[1]:9.3f} {speedup:6.2f}{flags[1]:1} {efficiency:7.3f} {rate:8.0f} "
+          f"{_duration(million):>10} {_duration(million / 16):>8} {_duration(million / 16 / efficiency):>10}")
 
 
 def main() -> None:
@@ -125,8 +136,8 @@ def main() -> None:
     require(len(games), "game to measure", f"--games {args.games!r}")
     print(f"bots: {', '.join(BOTS)} · cores: {os.cpu_count()} · load average before: "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'variant':22} {'hands':>6} {'bare/s':>8} {'harness':>9} {'+measures':>9} {'1→2':>7} {'hands/s':>8} "
-          f"{'1M, 1 core':>10} {'1M, 16':>8} {'1M, 16 eff':>10}")
+    print(f"{'variant':22} {'hands':>6} {'bare/s':>8} {'harness':>9} {'+measures':>9} {'1→2':>7} {'cpu 1/2':>7} "
+          f"{'hands/s':>8} {'1M, 1 core':>10} {'1M, 16':>8} {'1M, 16 eff':>10}")
     for game_id in games:
         hands = require(round(HANDS[game_id] * args.scale), f"hand of {game_id} to play", f"--scale {args.scale}")
         bench_game(game_id, hands, args.seed, max(1, args.repeat))

@@ -94,13 +94,15 @@ def _write(option: str, path: str, text: str) -> None:
 
 
 @click.command()
-@click.argument("variants", nargs=-1, required=True, callback=refuse_empty(VARIANT_HELP))
+@click.argument("variants", nargs=-1, required=True, metavar="VARIANT...",
+                callback=refuse_empty(VARIANT_HELP))
 @click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands to play per variant.")
 @click.option("--matches", type=click.IntRange(min=1), default=None, help="Whole matches to play per variant.")
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (of every shard's deals and bots).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run (of every shard's deals and bots).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs.")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
