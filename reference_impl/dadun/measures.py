@@ -16,8 +16,9 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
   under the line) or the losers went down.
 * ``marked_card.bonus_all_three`` / ``marked_card.bonus_partner_pair``: the marked-card bonus was earned that way.
 * ``play.wind``: a round ended with the wind (接风): the partner of the player whose play stood led the next round.
-* ``combinations.catalogue[bomb]``, ``[linked_bomb]``, ``[dun]``, ``[linked_dun]``: a play of that combination was
-  made (the id is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
+* ``combinations.catalogue[<name>]`` for a combination above the ordinary tier (``bomb``, ``linked_bomb``, ``dun``,
+  ``linked_dun`` …): a play of it was made (the id is the rule ``combinations.catalogue`` and the catalogue entry's
+  name in brackets).
 * ``beating.bombs_beat_ordinary``: a play of the bomb tier or above beat an ordinary play that stood.
 * ``wild.cards``: a play used the wild card (the level card of the wild suit) standing for another card.
 """
@@ -31,8 +32,6 @@ from ..measures import Measure
 from .combinations import TIER
 
 PLAYERS = 4
-BOMB_TIER = ("bomb", "linked_bomb", "dun", "linked_dun")
-"""The combinations above the ordinary tier whose plays are counted (``combinations.catalogue``)."""
 
 MEASURES: tuple[Measure, ...] = (
     Measure("first_out_team_won", "rate", "hand", "The first player out's team wins the hand", "头游一方赢这一局"),
@@ -78,6 +77,11 @@ def _plays(state: Any) -> Iterator[tuple[dict, dict | None]]:
                 standing = action
 
 
+def _above_ordinary(play: dict) -> bool:
+    """A play of the bomb ladder or above (its combination's tier in the catalogue, ``combinations.catalogue``)."""
+    return TIER.get(play["reading"]["combination"], 0) > 0
+
+
 def _uses_wild(state: Any, play: dict) -> bool:
     stands = play["reading"]["cards"]
     return any(card == state.wild and stood != card for card, stood in zip(play["cards"], stands, strict=False))
@@ -94,7 +98,7 @@ def observe_hand(state: Any) -> dict[str, float]:
            "hand_rounds": float(sum(1 for _ in _rounds(state))),
            "points_winners": float(sum(result["captured"][s] for s in range(PLAYERS) if s % 2 == winner)),
            "partners_first_second": float(result["pattern"] == "1+2"),
-           "bomb_played": float(any(p["reading"]["combination"] in BOMB_TIER for p, _ in plays)),
+           "bomb_played": float(any(_above_ordinary(p) for p, _ in plays)),
            "wind_taken": float(any(entry["wind"] for entry in state.rounds)),
            "wild_used": float(any(_uses_wild(state, p) for p, _ in plays))}
     for seat in range(PLAYERS):
@@ -127,9 +131,8 @@ def rules_fired(state: Any) -> frozenset[str]:
     if any(entry["wind"] for entry in state.rounds):
         fired.add("play.wind")
     for play, standing in _plays(state):
-        combination = play["reading"]["combination"]
-        if combination in BOMB_TIER:
-            fired.add(f"combinations.catalogue[{combination}]")
+        if _above_ordinary(play):
+            fired.add(f"combinations.catalogue[{play['reading']['combination']}]")
             if standing is not None and TIER.get(standing["reading"]["combination"], 0) == 0:
                 fired.add("beating.bombs_beat_ordinary")
         if _uses_wild(state, play):
