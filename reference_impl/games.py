@@ -89,6 +89,10 @@ class Game:
             return self.facet(name)
         raise AttributeError(name)
 
+    def __reduce__(self) -> tuple[type[Game], tuple[str, dict[str, str], str, str]]:
+        """Pickled without its imported modules (a worker process of ``datong-rules simulate`` imports them again)."""
+        return (Game, (self.id, self.name, self.family, self.package))
+
     def rules_for(self, variant: Any) -> Any:
         """The game's rules for a variant id or a resolved ``Variant`` (``rules.rules_for``)."""
         return self.facet("rules").rules_for(variant)
