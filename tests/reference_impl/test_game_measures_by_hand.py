@@ -91,9 +91,17 @@ def test_dadun_partners_out_first_and_second_with_wind_bomb_and_wild():
     seen = dadun_measures.observe_hand(state)
     assert seen == {"first_out_team_won": 1, "leader_team_won": 0, "hand_actions": 10, "hand_rounds": 3,
                     "points_winners": 35, "partners_first_second": 1, "bomb_played": 1, "wind_taken": 1,
-                    "wild_used": 1, "seat_won_0": 0, "seat_won_1": 1, "seat_won_2": 0, "seat_won_3": 1}
+                    "wild_used": 1, "tribute_given": 0, "seat_won_0": 0, "seat_won_1": 1, "seat_won_2": 0,
+                    "seat_won_3": 1}
     assert dadun_measures.rules_fired(state) == {"settlement.partners_first_second", "play.wind", "wild.cards",
                                                  "combinations.catalogue[bomb]", "beating.bombs_beat_ordinary"}
+    # the same hand after a tribute: seat 2 gave seat 1 its best card before the lead (a give, not a play)
+    state.tribute = {"givers": [2], "receivers": [1], "resisted": False,
+                     "given": [{"kind": "tribute", "from": 2, "to": 1, "card": "SA"}]}
+    state.actions = [{"type": "give", "seat": 2, "to": 1, "cards": ["SA"]}, *state.actions]
+    seen = dadun_measures.observe_hand(state)
+    assert seen["tribute_given"] == 1 and seen["hand_actions"] == 10 and seen["hand_rounds"] == 3
+    assert "settlement.tribute" in dadun_measures.rules_fired(state)
 
 
 def test_biedan_bomb_wind_and_egg():
