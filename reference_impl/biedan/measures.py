@@ -10,8 +10,8 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
   hand).
 * ``banker.keep_when``: the banker went out first and keeps the bank.
 * ``banker.next_when_lost``: the banker did not go out first, so the rule chose the next banker.
-* ``combinations.catalogue[bomb]``, ``combinations.catalogue[rocket]``: a play of that combination was made (the id
-  is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
+* ``combinations.catalogue[<name>]`` for a combination above the ordinary tier (``bomb``, ``rocket`` …): a play of it
+  was made (the id is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
 * ``beating.bombs_beat_ordinary``: a bomb beat an ordinary play that stood.
 * ``beating.rocket_beats_all``: a rocket (the top tier) beat a play that stood.
 * ``play.leader_out``: a round ended on the last play of a player who was out by it, so the next player still
@@ -59,7 +59,8 @@ class Digest:
 
     Attributes:
         actions: plays and passes; rounds: rounds played (the one the hand ended in included); wind: some round's
-        next leader was given by ``play.leader_out``; played: the combination names played; bomb_over_ordinary: a
+        next leader was given by ``play.leader_out``; played: the names of the combinations above the ordinary tier
+        that were played (bombs, the rocket); bomb_over_ordinary: a
         bomb beat an ordinary play; top_over_any: a play of the top tier (the rocket) beat a play that stood.
     """
 
@@ -101,7 +102,8 @@ def digest(state: Any) -> Digest:
             machine.pass_(seat)
         else:
             reading = _reading(state.t, tuple(action["cards"]))
-            played.add(reading.name)
+            if reading.tier != "ordinary":
+                played.add(reading.name)
             if standing is not None:
                 beats.add((standing.tier, reading.tier))
             standing = reading
@@ -127,7 +129,7 @@ def observe_hand(state: Any) -> dict[str, float]:
            "hand_actions": float(seen.actions),
            "hand_rounds": float(seen.rounds),
            "points_banker": float(score(state.rules, places)[banker]),
-           "bomb_played": float(bool(seen.played & {"bomb", "rocket"})),
+           "bomb_played": float(bool(seen.played)),
            "exchange_cards": float(sum(len(m["cards"]) for m in state.moves))}
     for seat in range(PLAYERS):
         out[f"seat_won_{seat}"] = float(places["first"] == seat)
@@ -141,7 +143,7 @@ def rules_fired(state: Any) -> frozenset[str]:
     if state.banker_by_card:
         fired.add("banker.first")
     fired.add("banker.keep_when" if state.places["first"] == state.banker else "banker.next_when_lost")
-    fired.update(f"combinations.catalogue[{name}]" for name in seen.played & {"bomb", "rocket"})
+    fired.update(f"combinations.catalogue[{name}]" for name in seen.played)
     if seen.bomb_over_ordinary:
         fired.add("beating.bombs_beat_ordinary")
     if seen.top_over_any:
