@@ -142,3 +142,20 @@ def test_biedan_bomb_wind_and_egg():
     # tallies after two hands: seat 0 0+1, seat 1 -1-1, seat 2 1+0: seats 0 and 2 share the win
     assert measures.observe_match([state, second]) == {
         "match_hands": 2, "match_starter_won": 1, "match_seat_won_0": 1, "match_seat_won_1": 0, "match_seat_won_2": 1}
+
+
+
+def test_huolong_failed_star_burial_stopped_at_a():
+    """li-zhijiang: the banker team (seats 1/3) at K, the attackers at A take 90 and lose the last trick with one big
+    joker of theirs in the bottom. Row points_kept_bottom_held (≤ 119, held) gives the banker team 1; the attackers'
+    burial failed and they lost the points, so their joker goes to the banker team (star_burial.on_failure:
+    opponents_gain_if_points_lost, 3 levels a joker): a gain of 4, which a stop at A (遇J，A不过, jumps stop) ends
+    after one level."""
+    state = _huolong_hand("huolong/li-zhijiang", 1, ("A", "K"), 90, False, stars={"banker_team": 0, "attackers": 1})
+    assert state.outcome.levels == {"banker_team": "A", "attackers": "A"} and state.outcome.match_winner is None
+    assert huolong_measures.rules_fired(state) == {
+        "settlement.table[points_kept_bottom_held]", "star_burial.enabled", "star_burial.on_failure",
+        "star_burial.levels_per_joker", "levels.stop_levels"}
+    seen = huolong_measures.observe_hand(state)
+    assert seen["banker_side_won"] == 1 and seen["seat_won_1"] == seen["seat_won_3"] == 1 and seen["seat_won_0"] == 0
+    assert seen["attacker_points"] == 90 and seen["bottom_dug"] == 0 and seen["stars_buried"] == 1
