@@ -46,6 +46,7 @@ figure{margin:1em 0;background:#fff;border:1px solid var(--line);border-radius:6
 figcaption{font-weight:600}
 svg.chart{display:block;width:100%;height:auto;max-width:640px}
 .sig{color:var(--good);font-weight:600}
+.differs{color:#c62828;font-weight:700}
 .muted{color:var(--muted)}
 """
 
@@ -237,14 +238,22 @@ def _fired_example(variants: Sequence[dict]) -> str:
     return two("没有规则起作用。", "No rule fired.")
 
 
-def _fired_section(variants: Sequence[dict]) -> str:
+def _rule_cell(rule: str, differ: set[str]) -> str:
+    """The rule id, marked ≠ when the variants give the rule different values (``settlement.table[x]`` by its rule
+    ``settlement.table``)."""
+    mark = ' <span class="differs" title="≠">≠</span>' if rule.split("[", 1)[0] in differ else ""
+    return f"<td><code>{escape(rule)}</code>{mark}</td>"
+
+
+def _fired_section(variants: Sequence[dict], differ: set[str]) -> str:
     rules = fired_rules(variants)
     head = f"<th>{two('规则', 'Rule')}</th>" + "".join(f"<th><code>{escape(label_of(v))}</code></th>" for v in variants)
-    rows = [f"<td><code>{escape(rule)}</code></td>" + "".join(_fired_cell(v, rule) for v in variants) for rule in rules]
+    rows = [_rule_cell(rule, differ) + "".join(_fired_cell(v, rule) for v in variants) for rule in rules]
     intro = two("每一格：这条规则在多少比例的局里真正决定了什么（方括号里是 95% 置信区间，后面是局数）。"
-                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。",
+                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。标着 ≠ 的规则在各变体里取值不同。",
                 "Each cell: the share of hands in which the rule decided something (95% interval in brackets, then the "
-                "count of hands). rule[name] is one entry of a rule, such as a row of the settlement table.")
+                "count of hands). rule[name] is one entry of a rule, such as a row of the settlement table. ≠ marks a rule "
+                "whose value differs between the variants.")
     return (f'<section id="rules-fired"><h2>{two("规则起作用的频率", "How often each rule fires")}</h2><p>{intro}</p>'
             f"<p>{_fired_example(variants)}</p>{_table(head, rows, 'fired')}</section>")
 
@@ -297,6 +306,11 @@ def _comparisons_section(results: dict) -> str:
            f"<p>{intro}</p>{body}</section>"
 
 
+def _differing(results: dict) -> set[str]:
+    """The rule ids that differ between the first variant and any other (``comparisons[].rules_differ``)."""
+    return {str(rule) for c in results.get("comparisons") or [] for rule in c.get("rules_differ") or []}
+
+
 def render(doc: dict) -> str:
     """The report page for a simulate document.
 
@@ -317,7 +331,7 @@ def render(doc: dict) -> str:
     results = _check(doc)
     variants = results["variants"]
     body = "".join((_run_section(doc, results), _note(results), _measures_section(variants),
-                    _fired_section(variants), _comparisons_section(results)))
+                    _fired_section(variants, _differing(results)), _comparisons_section(results)))
     kit = escape(str(doc.get("kit", "")))
     return f"""<!DOCTYPE html>
 <html lang="zh-CN" data-lang="zh" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">

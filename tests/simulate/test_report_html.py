@@ -54,11 +54,13 @@ def test_values_and_intervals_are_written_as_read(page):
 
 def test_rules_fired_table_gives_the_share_of_hands(page):
     table = re.search(r'<section id="rules-fired">(.*?)</section>', page, re.S).group(1)
-    rows = re.findall(r"<tr><td><code>([^<]+)</code></td>(.*?)</tr>", table, re.S)
+    rows = re.findall(r"<tr><td><code>([^<]+)</code>(.*?)</tr>", table, re.S)
     assert [r for r, _ in rows] == ["bottom.dig", "bottom.multiplier", "settlement.table[shutout]"]
     shutout = dict(rows)["settlement.table[shutout]"]
     assert "0.31 %" in shutout and "31/10000" in shutout and shutout.count("0 %") == 1  # none in the house file
     assert "settlement.table[shutout] fires in 0.31 % of hands" in table
+    differs = [rule for rule, cells in rows if 'class="differs"' in cells]
+    assert differs == ["bottom.multiplier"]  # the one rule of comparisons[].rules_differ
     assert "settlement.table[shutout] 在 0.31 % 的局里起了作用" in table
 
 
