@@ -4,7 +4,7 @@
 The hand's natural winner is the **team the settlement names** (``winner``: the partners who went out first and
 second, or the side the thresholds give, rules ``settlement.*``). Dadun has no banker; the side measured against it
 is the team of the player who **went out first** (``first_out_team_won``) and the team of the player who **led the
-hand** (the first drawer, ``leader_team_won``).
+hand** (made its first play: the marked card's holder, or the seat a tribute names; ``leader_team_won``).
 
 Rules fired (:func:`rules_fired`), each only when it decided something in the hand:
 
@@ -91,6 +91,12 @@ def _above_ordinary(play: dict) -> bool:
     return TIER.get(play["reading"]["combination"], 0) > 0
 
 
+def _leader(state: Any) -> int:
+    """The seat that led the hand's first round (the marked card's holder, or after a tribute the seat the tribute
+    rules name)."""
+    return _play_actions(state)[0]["seat"]
+
+
 def _uses_wild(state: Any, play: dict) -> bool:
     stands = play["reading"]["cards"]
     return any(card == state.wild and stood != card for card, stood in zip(play["cards"], stands, strict=False))
@@ -102,7 +108,7 @@ def observe_hand(state: Any) -> dict[str, float]:
     winner = result["winner"]
     plays = list(_plays(state))
     out = {"first_out_team_won": float(state.finish[0] % 2 == winner),
-           "leader_team_won": float(state.first_drawer % 2 == winner),
+           "leader_team_won": float(_leader(state) % 2 == winner),
            "hand_actions": float(len(_play_actions(state))),
            "hand_rounds": float(sum(1 for _ in _rounds(state))),
            "points_winners": float(sum(result["captured"][s] for s in range(PLAYERS) if s % 2 == winner)),
@@ -164,7 +170,7 @@ def observe_match(hands: Sequence[Any]) -> dict[str, float]:
     winner = hands[-1].result.get("match_winner") if hands else None
     if winner is None:
         return out
-    out["match_starter_won"] = float(hands[0].first_drawer % 2 == winner)
+    out["match_starter_won"] = float(_leader(hands[0]) % 2 == winner)
     for seat in range(PLAYERS):
         out[f"match_seat_won_{seat}"] = float(seat % 2 == winner)
     return out
