@@ -25,6 +25,7 @@ class ReportUnavailable(RuntimeError):
 
 def _figure_class() -> Any:
     try:
+        import matplotlib  # noqa: F401 - first: matplotlib.figure may be imported already while matplotlib is gone
         from matplotlib.figure import Figure
     except ImportError:
         raise ReportUnavailable(EXTRA_MISSING) from None

@@ -46,6 +46,7 @@ figure{margin:1em 0;background:#fff;border:1px solid var(--line);border-radius:6
 figcaption{font-weight:600}
 svg.chart{display:block;width:100%;height:auto;max-width:640px}
 .sig{color:var(--good);font-weight:600}
+.differs{color:#c62828;font-weight:700}
 .muted{color:var(--muted)}
 """
 
@@ -127,7 +128,14 @@ def _run_section(doc: dict, results: dict) -> str:
     facts = (f"<p>{two('机器人', 'Bots')}: <code>{escape(bots)}</code> · {two('种子', 'Seed')}: "
              f"<code>{escape(str(results.get('seed', '')))}</code> · {unit_words}</p>")
     return f'<section id="run"><h2>{two("模拟了什么", "What was simulated")}</h2>{facts}' \
-           f"{_table(head, rows, 'variants')}{_run_warning(doc.get('run') or {})}</section>"
+           f"{_table(head, rows, 'variants')}{_run_warning(doc.get('run') or {})}{_capped(variants)}</section>"
+
+
+def _capped(variants: Sequence[dict]) -> str:
+    lines = [two(f"{label_of(v)}：有 {v['capped']} 场打到了比赛的局数上限，被停下（这些场的局照常计入，整场不计）。",
+                 f"{label_of(v)}: {v['capped']} matches reached the safety cap of the match and were stopped (their "
+                 "hands are counted, the matches are not).") for v in variants if v.get("capped")]
+    return "".join(f'<p class="warn">{line}</p>' for line in lines)
 
 
 def _run_warning(run: dict) -> str:
@@ -182,8 +190,25 @@ def _measure_figure(index: int, measure_id: str, variants: Sequence[dict]) -> st
             f"{_table(head, rows, 'values')}</figure>")
 
 
+def observed(variants: Sequence[dict], measure_id: str) -> bool:
+    """Whether any variant observed the measure (``n`` > 0): per-match measures are not observed in a run of
+    ``--hands``, and a measure that never applies (``observe_hand`` leaves it out) has none."""
+    return any(_entry(v, measure_id).get("n") for v in variants)
+
+
+def _unobserved(variants: Sequence[dict]) -> str:
+    missing = [m for m in measure_ids(variants) if not observed(variants, m)]
+    if not missing:
+        return ""
+    labels = _labels(variants)
+    zh = "、".join(labels[m].get("zh", m) for m in missing)
+    en = "; ".join(labels[m].get("en", m) for m in missing)
+    return f'<p class="muted">{two(f"本次运行没有观察到（没有图）：{zh}。", f"Not observed in this run (no chart): {en}.")}</p>'
+
+
 def _measures_section(variants: Sequence[dict]) -> str:
-    figures = "".join(_measure_figure(i, mid, variants) for i, mid in enumerate(measure_ids(variants)))
+    shown = [mid for mid in measure_ids(variants) if observed(variants, mid)]
+    figures = "".join(_measure_figure(i, mid, variants) for i, mid in enumerate(shown)) + _unobserved(variants)
     intro = two("每个指标一张图：各变体并排，横线是 95% 置信区间。比率以百分数表示。",
                 "One chart per measure: the variants side by side, each whisker a 95% confidence interval. Rates are "
                 "in per cent.")
@@ -213,14 +238,22 @@ def _fired_example(variants: Sequence[dict]) -> str:
     return two("没有规则起作用。", "No rule fired.")
 
 
-def _fired_section(variants: Sequence[dict]) -> str:
+def _rule_cell(rule: str, differ: set[str]) -> str:
+    """The rule id, marked ≠ when the variants give the rule different values (``settlement.table[x]`` by its rule
+    ``settlement.table``)."""
+    mark = ' <span class="differs" title="≠">≠</span>' if rule.split("[", 1)[0] in differ else ""
+    return f"<td><code>{escape(rule)}</code>{mark}</td>"
+
+
+def _fired_section(variants: Sequence[dict], differ: set[str]) -> str:
     rules = fired_rules(variants)
     head = f"<th>{two('规则', 'Rule')}</th>" + "".join(f"<th><code>{escape(label_of(v))}</code></th>" for v in variants)
-    rows = [f"<td><code>{escape(rule)}</code></td>" + "".join(_fired_cell(v, rule) for v in variants) for rule in rules]
+    rows = [_rule_cell(rule, differ) + "".join(_fired_cell(v, rule) for v in variants) for rule in rules]
     intro = two("每一格：这条规则在多少比例的局里真正决定了什么（方括号里是 95% 置信区间，后面是局数）。"
-                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。",
+                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。标着 ≠ 的规则在各变体里取值不同。",
                 "Each cell: the share of hands in which the rule decided something (95% interval in brackets, then the "
-                "count of hands). rule[name] is one entry of a rule, such as a row of the settlement table.")
+                "count of hands). rule[name] is one entry of a rule, such as a row of the settlement table. ≠ marks a rule "
+                "whose value differs between the variants.")
     return (f'<section id="rules-fired"><h2>{two("规则起作用的频率", "How often each rule fires")}</h2><p>{intro}</p>'
             f"<p>{_fired_example(variants)}</p>{_table(head, rows, 'fired')}</section>")
 
@@ -246,7 +279,7 @@ def _difference_row(entry: dict, meta: dict) -> str:
             f'<td class="num">{"—" if p is None else f"{p:.3g}"}</td><td>{mark}</td>')
 
 
-def _comparison(comparison: dict, labels: dict[str, dict]) -> Iterator[str]:
+def _comparison(comparison: dict, labels: dict[str, dict], observed_ids: set[str]) -> Iterator[str]:
     name, against = str(comparison.get("variant", "?")), str(comparison.get("against", "?"))
     yield f"<h3><code>{escape(name)}</code> − <code>{escape(against)}</code></h3>"
     differ = comparison.get("rules_differ") or []
@@ -254,7 +287,8 @@ def _comparison(comparison: dict, labels: dict[str, dict]) -> Iterator[str]:
     yield f"<p>{two('不同的规则', 'Rules that differ')}: {codes}</p>"
     head = (f"<th>{two('指标', 'Measure')}</th><th>{two('差', 'Difference')}</th>"
             f"<th>{two('95% 置信区间', '95% interval')}</th><th>p</th><th>{two('显著', 'Significant')}</th>")
-    rows = [_difference_row(e, labels.get(e["id"], {})) for e in comparison.get("measures", [])]
+    rows = [_difference_row(e, labels.get(e["id"], {})) for e in comparison.get("measures", [])
+            if e["id"] in observed_ids]
     yield _table(head, rows, "comparison")
 
 
@@ -266,9 +300,15 @@ def _comparisons_section(results: dict) -> str:
     intro = two("每个变体减去第一个变体：差值、95% 置信区间、双侧检验的 p 值；p < 0.05 记为显著。比率的差以百分点表示。",
                 "Each variant minus the first: the difference, its 95% interval and the two-sided p-value; p < 0.05 is "
                 "marked significant. Differences of rates are in percentage points.")
-    body = "".join("".join(_comparison(c, labels)) for c in comparisons)
+    seen = {m for m in measure_ids(results["variants"]) if observed(results["variants"], m)}
+    body = "".join("".join(_comparison(c, labels, seen)) for c in comparisons)
     return f'<section id="comparisons"><h2>{two("与第一个变体比较", "Compared with the first variant")}</h2>' \
            f"<p>{intro}</p>{body}</section>"
+
+
+def _differing(results: dict) -> set[str]:
+    """The rule ids that differ between the first variant and any other (``comparisons[].rules_differ``)."""
+    return {str(rule) for c in results.get("comparisons") or [] for rule in c.get("rules_differ") or []}
 
 
 def render(doc: dict) -> str:
@@ -291,7 +331,7 @@ def render(doc: dict) -> str:
     results = _check(doc)
     variants = results["variants"]
     body = "".join((_run_section(doc, results), _note(results), _measures_section(variants),
-                    _fired_section(variants), _comparisons_section(results)))
+                    _fired_section(variants, _differing(results)), _comparisons_section(results)))
     kit = escape(str(doc.get("kit", "")))
     return f"""<!DOCTYPE html>
 <html lang="zh-CN" data-lang="zh" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">

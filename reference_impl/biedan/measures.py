@@ -10,10 +10,10 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
   hand).
 * ``banker.keep_when``: the banker went out first and keeps the bank.
 * ``banker.next_when_lost``: the banker did not go out first, so the rule chose the next banker.
-* ``combinations.catalogue[bomb]``, ``combinations.catalogue[rocket]``: a play of that combination was made (the id
-  is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
+* ``combinations.catalogue[<name>]`` for a combination above the ordinary tier (``bomb``, ``rocket`` …): a play of it
+  was made (the id is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
 * ``beating.bombs_beat_ordinary``: a bomb beat an ordinary play that stood.
-* ``beating.rocket_beats_all``: a rocket beat a bomb that stood.
+* ``beating.rocket_beats_all``: a rocket (the top tier) beat a play that stood.
 * ``play.leader_out``: a round ended on the last play of a player who was out by it, so the next player still
   holding cards led (the wind).
 * ``exchange.timing``: the exchange moved cards between players in this hand.
@@ -22,7 +22,9 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..climbing.round_state import Round
@@ -51,57 +53,83 @@ MEASURES: tuple[Measure, ...] = (
 """The measures of a Biedan hand and session (ids as in the module doc)."""
 
 
-def _play_actions(state: Any) -> list[dict]:
-    return [a for a in state.actions if a["type"] in ("play", "pass")]
+@dataclass(frozen=True)
+class Digest:
+    """What the measures read from a finished hand, gathered in one pass over its plays and passes.
+
+    Attributes:
+        actions: plays and passes; rounds: rounds played (the one the hand ended in included); wind: some round's
+        next leader was given by ``play.leader_out``; played: the names of the combinations above the ordinary tier
+        that were played (bombs, the rocket); bomb_over_ordinary: a
+        bomb beat an ordinary play; top_over_any: a play of the top tier (the rocket) beat a play that stood.
+    """
+
+    actions: int
+    rounds: int
+    wind: bool
+    played: frozenset[str]
+    bomb_over_ordinary: bool
+    top_over_any: bool
 
 
-def _rounds(state: Any) -> Iterator[tuple[list[dict], bool]]:
-    """Each round's actions with whether the next round's leader was given by the wind (``play.leader_out``),
-    replayed on the round machine; the last round (the one the hand ended in) with False."""
-    actions = _play_actions(state)
-    gone = {seat: max(i for i, a in enumerate(actions) if a["type"] == "play" and a["seat"] == seat)
-            for seat in state.out}
+@lru_cache(maxsize=4096)
+def _reading(t: Any, cards: tuple[str, ...]) -> Any:
+    return readings(t, list(cards))[0]
+
+
+def _gone_at(actions: Sequence[dict], out: Sequence[int]) -> dict[int, int]:
+    """Seat → the index of the play that emptied its hand (its last play), for the seats that went out."""
+    last = {action["seat"]: i for i, action in enumerate(actions) if action["type"] == "play"}
+    return {seat: last[seat] for seat in out}
+
+
+_MEMO: list[Any] = [None, None]  # the last state digested and its Digest (observe_hand and rules_fired share it)
+
+
+def digest(state: Any) -> Digest:
+    """The :class:`Digest` of the finished hand ``state``: its plays and passes replayed on the round machine
+    (:class:`..climbing.round_state.Round`, so ``play.*`` house rules count rounds as the engine plays them)."""
+    if _MEMO[0] is state:
+        return _MEMO[1]
+    actions = [a for a in state.actions if a["type"] in ("play", "pass")]
+    gone = {i: seat for seat, i in _gone_at(actions, state.out).items()}
     holding = [True] * PLAYERS
-    machine, current = Round(state.rules.round), []
+    machine, rounds, wind, standing = Round(state.rules.round), 1, False, None
+    played, beats = set(), set()
     for i, action in enumerate(actions):
         seat = action["seat"]
-        current.append(action)
         if action["type"] == "pass":
             machine.pass_(seat)
         else:
+            reading = _reading(state.t, tuple(action["cards"]))
+            if reading.tier != "ordinary":
+                played.add(reading.name)
+            if standing is not None:
+                beats.add((standing.tier, reading.tier))
+            standing = reading
             machine.play(seat)
-            holding[seat] = gone.get(seat) != i and holding[seat]
-            if machine.hand_over([s for s in state.out if gone[s] <= i], holding):
-                break
-        if machine.next_to_act(seat, holding) is None:
-            wind = not holding[machine.last]
+            if i in gone:
+                holding[gone[i]] = False
+        if i + 1 < len(actions) and machine.next_to_act(seat, holding) is None:
+            wind = wind or not holding[machine.last]
             machine.end(holding)
-            yield current, wind
-            current = []
-    yield current, False
-
-
-def _readings(state: Any) -> Iterator[tuple[Any, Any]]:
-    """(reading of each play, reading of the play it answered or None)."""
-    for actions, _ in _rounds(state):
-        standing = None
-        for action in actions:
-            if action["type"] == "play":
-                reading = readings(state.t, list(action["cards"]))[0]
-                yield reading, standing
-                standing = reading
+            rounds, standing = rounds + 1, None
+    found = Digest(len(actions), rounds, wind, frozenset(played), ("ordinary", "bomb") in beats,
+                   any(beaten == "top" for _, beaten in beats))
+    _MEMO[0], _MEMO[1] = state, found
+    return found
 
 
 def observe_hand(state: Any) -> dict[str, float]:
     """Measure id → value for one finished hand (a ``biedan.state.HandState`` in phase ``over``)."""
     places, banker = state.places, state.banker
-    plays = list(_readings(state))
+    seen = digest(state)
     out = {"banker_side_won": float(places["first"] == banker),
            "banker_third": float(places["third"] == banker),
-           "hand_actions": float(len(_play_actions(state))),
-           "hand_rounds": float(sum(1 for _ in _rounds(state))),
+           "hand_actions": float(seen.actions),
+           "hand_rounds": float(seen.rounds),
            "points_banker": float(score(state.rules, places)[banker]),
-           "bomb_played": float(any(r.tier != "ordinary" for r, _ in plays)),
+           "bomb_played": float(bool(seen.played)),
            "exchange_cards": float(sum(len(m["cards"]) for m in state.moves))}
     for seat in range(PLAYERS):
         out[f"seat_won_{seat}"] = float(places["first"] == seat)
@@ -111,17 +139,16 @@ def observe_hand(state: Any) -> dict[str, float]:
 def rules_fired(state: Any) -> frozenset[str]:
     """The rule ids that decided something in the finished hand ``state`` (definitions in the module doc)."""
     fired = set()
+    seen = digest(state)
     if state.banker_by_card:
         fired.add("banker.first")
     fired.add("banker.keep_when" if state.places["first"] == state.banker else "banker.next_when_lost")
-    for reading, standing in _readings(state):
-        if reading.name in ("bomb", "rocket"):
-            fired.add(f"combinations.catalogue[{reading.name}]")
-        if standing is not None and reading.tier != "ordinary" and standing.tier == "ordinary":
-            fired.add("beating.bombs_beat_ordinary")
-        if standing is not None and reading.name == "rocket" and standing.tier == "bomb":
-            fired.add("beating.rocket_beats_all")
-    if any(wind for _, wind in _rounds(state)):
+    fired.update(f"combinations.catalogue[{name}]" for name in seen.played)
+    if seen.bomb_over_ordinary:
+        fired.add("beating.bombs_beat_ordinary")
+    if seen.top_over_any:
+        fired.add("beating.rocket_beats_all")
+    if seen.wind:
         fired.add("play.leader_out")
     if state.moves:
         fired.add("exchange.timing")
@@ -132,7 +159,8 @@ def rules_fired(state: Any) -> frozenset[str]:
 
 def observe_match(hands: Sequence[Any]) -> dict[str, float]:
     """Measure id → value for one session from its finished hands in order: ``match_hands``, and who has the most
-    points over the session (``match.score``; no measure when two seats tie for the most)."""
+    points over the session (``match.score``): seats level on the highest tally share the win, each counted as a
+    winner."""
     out: dict[str, float] = {"match_hands": float(len(hands))}
     if not hands:
         return out
@@ -141,10 +169,7 @@ def observe_match(hands: Sequence[Any]) -> dict[str, float]:
         for seat, points in enumerate(score(hand.rules, hand.places)):
             totals[seat] += points
     best = max(totals)
-    if totals.count(best) > 1:
-        return out
-    leader = totals.index(best)
-    out["match_starter_won"] = float(hands[0].banker == leader)
+    out["match_starter_won"] = float(totals[hands[0].banker] == best)
     for seat in range(PLAYERS):
-        out[f"match_seat_won_{seat}"] = float(seat == leader)
+        out[f"match_seat_won_{seat}"] = float(totals[seat] == best)
     return out

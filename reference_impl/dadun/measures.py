@@ -4,7 +4,7 @@
 The hand's natural winner is the **team the settlement names** (``winner``: the partners who went out first and
 second, or the side the thresholds give, rules ``settlement.*``). Dadun has no banker; the side measured against it
 is the team of the player who **went out first** (``first_out_team_won``) and the team of the player who **led the
-hand** (the first drawer, ``leader_team_won``).
+hand** (made its first play: the marked card's holder, or the seat a tribute names; ``leader_team_won``).
 
 Rules fired (:func:`rules_fired`), each only when it decided something in the hand:
 
@@ -16,10 +16,12 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
   under the line) or the losers went down.
 * ``marked_card.bonus_all_three`` / ``marked_card.bonus_partner_pair``: the marked-card bonus was earned that way.
 * ``play.wind``: a round ended with the wind (接风): the partner of the player whose play stood led the next round.
-* ``combinations.catalogue[bomb]``, ``[linked_bomb]``, ``[dun]``, ``[linked_dun]``: a play of that combination was
-  made (the id is the rule ``combinations.catalogue`` and the catalogue entry's name in brackets).
+* ``combinations.catalogue[<name>]`` for a combination above the ordinary tier (``bomb``, ``linked_bomb``, ``dun``,
+  ``linked_dun`` …): a play of it was made (the id is the rule ``combinations.catalogue`` and the catalogue entry's
+  name in brackets).
 * ``beating.bombs_beat_ordinary``: a play of the bomb tier or above beat an ordinary play that stood.
 * ``wild.cards``: a play used the wild card (the level card of the wild suit) standing for another card.
+* ``settlement.tribute``: the hand began with a tribute phase (cards given and returned, or the tribute resisted).
 """
 
 from __future__ import annotations
@@ -31,8 +33,6 @@ from ..measures import Measure
 from .combinations import TIER
 
 PLAYERS = 4
-BOMB_TIER = ("bomb", "linked_bomb", "dun", "linked_dun")
-"""The combinations above the ordinary tier whose plays are counted (``combinations.catalogue``)."""
 
 MEASURES: tuple[Measure, ...] = (
     Measure("first_out_team_won", "rate", "hand", "The first player out's team wins the hand", "头游一方赢这一局"),
@@ -49,6 +49,8 @@ MEASURES: tuple[Measure, ...] = (
     Measure("bomb_played", "rate", "hand", "A bomb, linked bomb or dun is played", "打出炸弹、连炸或墩"),
     Measure("wind_taken", "rate", "hand", "The wind is taken (接风)", "有人接风", rule="play.wind"),
     Measure("wild_used", "rate", "hand", "A wild card stands for another card", "用了百搭牌", rule="wild.cards"),
+    Measure("tribute_given", "rate", "hand", "A tribute is given before play (进贡)", "开打前有人进贡",
+            rule="settlement.tribute"),
     Measure("match_hands", "mean", "match", "Hands per match", "每场局数", "hands", "局"),
     Measure("match_starter_won", "rate", "match", "The first hand's leader's team wins the match",
             "第一局首家一方赢得整场"),
@@ -58,14 +60,20 @@ MEASURES: tuple[Measure, ...] = (
 """The measures of a Dadun hand and match (ids as in the module doc)."""
 
 
+def _play_actions(state: Any) -> list[dict]:
+    """The plays and passes of the hand (a tribute's gives left out)."""
+    return [a for a in state.actions if a["type"] in ("play", "pass")]
+
+
 def _rounds(state: Any) -> Iterator[list[dict]]:
     """The actions of each round of the hand, the last (unfinished when the hand ended) included."""
     done = 0
     for entry in state.rounds:
         done += len(entry["actions"])
         yield entry["actions"]
-    if state.actions[done:]:
-        yield state.actions[done:]
+    rest = _play_actions(state)[done:]
+    if rest:
+        yield rest
 
 
 def _plays(state: Any) -> Iterator[tuple[dict, dict | None]]:
@@ -76,6 +84,17 @@ def _plays(state: Any) -> Iterator[tuple[dict, dict | None]]:
             if action["type"] == "play":
                 yield action, standing
                 standing = action
+
+
+def _above_ordinary(play: dict) -> bool:
+    """A play of the bomb ladder or above (its combination's tier in the catalogue, ``combinations.catalogue``)."""
+    return TIER.get(play["reading"]["combination"], 0) > 0
+
+
+def _leader(state: Any) -> int:
+    """The seat that led the hand's first round (the marked card's holder, or after a tribute the seat the tribute
+    rules name)."""
+    return _play_actions(state)[0]["seat"]
 
 
 def _uses_wild(state: Any, play: dict) -> bool:
@@ -89,17 +108,23 @@ def observe_hand(state: Any) -> dict[str, float]:
     winner = result["winner"]
     plays = list(_plays(state))
     out = {"first_out_team_won": float(state.finish[0] % 2 == winner),
-           "leader_team_won": float(state.first_drawer % 2 == winner),
-           "hand_actions": float(len(state.actions)),
+           "leader_team_won": float(_leader(state) % 2 == winner),
+           "hand_actions": float(len(_play_actions(state))),
            "hand_rounds": float(sum(1 for _ in _rounds(state))),
            "points_winners": float(sum(result["captured"][s] for s in range(PLAYERS) if s % 2 == winner)),
            "partners_first_second": float(result["pattern"] == "1+2"),
-           "bomb_played": float(any(p["reading"]["combination"] in BOMB_TIER for p, _ in plays)),
+           "bomb_played": float(any(_above_ordinary(p) for p, _ in plays)),
            "wind_taken": float(any(entry["wind"] for entry in state.rounds)),
-           "wild_used": float(any(_uses_wild(state, p) for p, _ in plays))}
+           "wild_used": float(any(_uses_wild(state, p) for p, _ in plays)),
+           "tribute_given": float(bool(_tribute(state) and _tribute(state)["given"]))}
     for seat in range(PLAYERS):
         out[f"seat_won_{seat}"] = float(seat % 2 == winner)
     return out
+
+
+def _tribute(state: Any) -> dict | None:
+    """The hand's tribute phase ``{givers, receivers, resisted, given}``, or None (no tribute in this hand)."""
+    return getattr(state, "tribute", None)
 
 
 def _settlement_fired(state: Any) -> set[str]:
@@ -126,10 +151,11 @@ def rules_fired(state: Any) -> frozenset[str]:
         fired.add("marked_card.bonus_partner_pair" if bonus["transfer"] else "marked_card.bonus_all_three")
     if any(entry["wind"] for entry in state.rounds):
         fired.add("play.wind")
+    if _tribute(state) is not None:
+        fired.add("settlement.tribute")
     for play, standing in _plays(state):
-        combination = play["reading"]["combination"]
-        if combination in BOMB_TIER:
-            fired.add(f"combinations.catalogue[{combination}]")
+        if _above_ordinary(play):
+            fired.add(f"combinations.catalogue[{play['reading']['combination']}]")
             if standing is not None and TIER.get(standing["reading"]["combination"], 0) == 0:
                 fired.add("beating.bombs_beat_ordinary")
         if _uses_wild(state, play):
@@ -144,7 +170,7 @@ def observe_match(hands: Sequence[Any]) -> dict[str, float]:
     winner = hands[-1].result.get("match_winner") if hands else None
     if winner is None:
         return out
-    out["match_starter_won"] = float(hands[0].first_drawer % 2 == winner)
+    out["match_starter_won"] = float(_leader(hands[0]) % 2 == winner)
     for seat in range(PLAYERS):
         out[f"match_seat_won_{seat}"] = float(seat % 2 == winner)
     return out

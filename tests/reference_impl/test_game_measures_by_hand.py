@@ -91,6 +91,71 @@ def test_dadun_partners_out_first_and_second_with_wind_bomb_and_wild():
     seen = dadun_measures.observe_hand(state)
     assert seen == {"first_out_team_won": 1, "leader_team_won": 0, "hand_actions": 10, "hand_rounds": 3,
                     "points_winners": 35, "partners_first_second": 1, "bomb_played": 1, "wind_taken": 1,
-                    "wild_used": 1, "seat_won_0": 0, "seat_won_1": 1, "seat_won_2": 0, "seat_won_3": 1}
+                    "wild_used": 1, "tribute_given": 0, "seat_won_0": 0, "seat_won_1": 1, "seat_won_2": 0,
+                    "seat_won_3": 1}
     assert dadun_measures.rules_fired(state) == {"settlement.partners_first_second", "play.wind", "wild.cards",
                                                  "combinations.catalogue[bomb]", "beating.bombs_beat_ordinary"}
+    # the same hand after a tribute: seat 2 gave seat 1 its best card before the lead (a give, not a play)
+    state.tribute = {"givers": [2], "receivers": [1], "resisted": False,
+                     "given": [{"kind": "tribute", "from": 2, "to": 1, "card": "SA"}]}
+    state.actions = [{"type": "give", "seat": 2, "to": 1, "cards": ["SA"]}, *state.actions]
+    seen = dadun_measures.observe_hand(state)
+    assert seen["tribute_given"] == 1 and seen["hand_actions"] == 10 and seen["hand_rounds"] == 3
+    assert "settlement.tribute" in dadun_measures.rules_fired(state)
+
+
+def test_biedan_bomb_wind_and_egg():
+    """biedan-guide (round ends when both others passed; the last player leads; a player out by the play that stood
+    hands the lead to the next player holding cards, play.leader_out). Seat 0 (banker by the ♥3) leads S3, seat 1
+    beats with S5, both pass; seat 1 leads a pair of 6s, seat 2 bombs it with four 9s (beating.bombs_beat_ordinary),
+    both pass; seat 2 leads its last card SK and is out, both pass: the wind goes to seat 0; seat 0 leads the rocket,
+    seat 1 passes; seat 0 leads D3, its last card: seat 1 is left holding cards. Places: 2, 0, 1; the banker lost the
+    bank (banker.next_when_lost). The exchange: the first draws one card from the third, the third takes the egg."""
+    from datong_rules.reference_impl.biedan import measures
+    from datong_rules.reference_impl.biedan.combinations import table_for
+    from datong_rules.reference_impl.biedan.rules import rules_for
+
+    def play(seat, *cards):
+        return {"type": "play", "seat": seat, "cards": list(cards)}
+
+    def pass_(seat):
+        return {"type": "pass", "seat": seat}
+
+    rules = rules_for("biedan/biedan-guide")
+    actions = [{"type": "bury", "seat": 0, "cards": ["S4", "H4", "C4"]},
+               play(0, "S3"), play(1, "S5"), pass_(2), pass_(0),
+               play(1, "S6", "H6"), play(2, "S9", "H9", "C9", "D9"), pass_(0), pass_(1),
+               play(2, "SK"), pass_(0), pass_(1),
+               play(0, "BJ", "LJ"), pass_(1),
+               play(0, "D3")]
+    moves = [{"step": "draw", "from": 1, "to": 2, "cards": ["S2"]},
+             {"step": "take_egg", "from": None, "to": 1, "cards": ["S4", "H4", "C4"]}]
+    state = SimpleNamespace(rules=rules, t=table_for(rules), banker=0, banker_by_card=True, actions=actions,
+                            out=[2, 0], places={"first": 2, "second": 0, "third": 1}, moves=moves)
+    seen = measures.observe_hand(state)
+    assert seen == {"banker_side_won": 0, "banker_third": 0, "seat_won_0": 0, "seat_won_1": 0, "seat_won_2": 1,
+                    "hand_actions": 14, "hand_rounds": 5, "points_banker": 0, "bomb_played": 1, "exchange_cards": 4}
+    assert measures.rules_fired(state) == {"banker.first", "banker.next_when_lost", "combinations.catalogue[bomb]",
+                                           "combinations.catalogue[rocket]", "beating.bombs_beat_ordinary",
+                                           "play.leader_out", "exchange.timing", "egg.count"}
+    second = SimpleNamespace(rules=rules, banker=2, places={"first": 0, "second": 2, "third": 1})
+    # tallies after two hands: seat 0 0+1, seat 1 -1-1, seat 2 1+0: seats 0 and 2 share the win
+    assert measures.observe_match([state, second]) == {
+        "match_hands": 2, "match_starter_won": 1, "match_seat_won_0": 1, "match_seat_won_1": 0, "match_seat_won_2": 1}
+
+
+
+def test_huolong_failed_star_burial_stopped_at_a():
+    """li-zhijiang: the banker team (seats 1/3) at K, the attackers at A take 90 and lose the last trick with one big
+    joker of theirs in the bottom. Row points_kept_bottom_held (≤ 119, held) gives the banker team 1; the attackers'
+    burial failed and they lost the points, so their joker goes to the banker team (star_burial.on_failure:
+    opponents_gain_if_points_lost, 3 levels a joker): a gain of 4, which a stop at A (遇J，A不过, jumps stop) ends
+    after one level."""
+    state = _huolong_hand("huolong/li-zhijiang", 1, ("A", "K"), 90, False, stars={"banker_team": 0, "attackers": 1})
+    assert state.outcome.levels == {"banker_team": "A", "attackers": "A"} and state.outcome.match_winner is None
+    assert huolong_measures.rules_fired(state) == {
+        "settlement.table[points_kept_bottom_held]", "star_burial.enabled", "star_burial.on_failure",
+        "star_burial.levels_per_joker", "levels.stop_levels"}
+    seen = huolong_measures.observe_hand(state)
+    assert seen["banker_side_won"] == 1 and seen["seat_won_1"] == seen["seat_won_3"] == 1 and seen["seat_won_0"] == 0
+    assert seen["attacker_points"] == 90 and seen["bottom_dug"] == 0 and seen["stars_buried"] == 1

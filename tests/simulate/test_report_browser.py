@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("matplotlib")
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 from datong_rules.simulate.report_html import render  # noqa: E402
 
@@ -49,7 +51,7 @@ def report(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         yield chromium
         chromium.close()

@@ -54,11 +54,13 @@ def test_values_and_intervals_are_written_as_read(page):
 
 def test_rules_fired_table_gives_the_share_of_hands(page):
     table = re.search(r'<section id="rules-fired">(.*?)</section>', page, re.S).group(1)
-    rows = re.findall(r"<tr><td><code>([^<]+)</code></td>(.*?)</tr>", table, re.S)
+    rows = re.findall(r"<tr><td><code>([^<]+)</code>(.*?)</tr>", table, re.S)
     assert [r for r, _ in rows] == ["bottom.dig", "bottom.multiplier", "settlement.table[shutout]"]
     shutout = dict(rows)["settlement.table[shutout]"]
     assert "0.31 %" in shutout and "31/10000" in shutout and shutout.count("0 %") == 1  # none in the house file
     assert "settlement.table[shutout] fires in 0.31 % of hands" in table
+    differs = [rule for rule, cells in rows if 'class="differs"' in cells]
+    assert differs == ["bottom.multiplier"]  # the one rule of comparisons[].rules_differ
     assert "settlement.table[shutout] 在 0.31 % 的局里起了作用" in table
 
 
@@ -121,3 +123,28 @@ def test_missing_matplotlib_names_the_extra(doc, monkeypatch):
 @pytest.mark.parametrize("value, shown", [(0.0031, "0.31 %"), (0.52, "52.0 %"), (0.00004, "0.004 %"), (None, "—")])
 def test_percent(value, shown):
     assert percent(value) == shown
+
+
+def test_a_measure_nobody_observed_gets_no_chart_but_a_line(doc):
+    """Per-match measures in a run of --hands have n = 0 everywhere: no empty chart, no comparison row."""
+    more = json.loads(json.dumps(doc))
+    for variant in more["results"]["variants"]:
+        variant["measures"].append({"id": "match_hands", "kind": "mean", "per": "match", "en": "Hands per match",
+                                    "zh": "每场局数", "unit_en": "hands", "unit_zh": "局", "rule": None, "n": 0,
+                                    "value": None, "ci95": None})
+    more["results"]["comparisons"][0]["measures"].append(
+        {"id": "match_hands", "difference": None, "ci95": None, "p_value": None, "significant": False})
+    page = render(more)
+    assert 'id="m-match_hands"' not in page and page.count("<svg") == 3
+    assert "Not observed in this run (no chart): Hands per match." in page and "本次运行没有观察到（没有图）：每场局数。" in page
+    section = re.search(r'<section id="comparisons">(.*?)</section>', page, re.S).group(1)
+    assert "每场局数" not in section and len(re.findall(r"<tr>", section)) == 4
+
+
+def test_matches_stopped_by_the_cap_are_said(doc):
+    more = json.loads(json.dumps(doc))
+    more["results"]["variants"][1]["capped"] = 3
+    page = render(more)
+    assert "house.yaml: 3 matches reached the safety cap of the match and were stopped" in page
+    assert "house.yaml：有 3 场打到了比赛的局数上限" in page
+    assert "safety cap" not in render(doc)
