@@ -139,7 +139,8 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     _check_output("--html", html_path)
     _check_extras(ray, html_path)
     workers = workers or default_workers()
-    unit, count = ("hands", hands) if hands is not None else ("matches", matches)
+    unit = "hands" if hands is not None else "matches"
+    count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
     with _ProgressBar() as progress:
         doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
                   progress=progress)
