@@ -104,7 +104,8 @@ def _write(option: str, path: str, text: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run (of every shard's deals and bots).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs.")
+              help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs; "
+                   "not used with --ray ADDRESS (the cluster's own CPUs play).")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
               help="Play on a Ray cluster (the extra [scale]): its address, or local to start one on this machine.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,

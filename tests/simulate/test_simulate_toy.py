@@ -107,6 +107,19 @@ def test_a_local_ray_cluster_gives_the_same_results(monkeypatch):
     assert on_ray["run"]["ray"] == "local" and not on_ray["run"]["interrupted"]
 
 
+@pytest.mark.slow
+def test_an_interrupted_ray_run_reports_its_finished_shards(monkeypatch):
+    pytest.importorskip("ray")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    doc = _run(unit="hands", count=4 * HANDS_PER_SHARD, seed=3, workers=1, ray="local", progress=interrupt)
+    assert doc["run"]["interrupted"] is True and doc["run"]["shards_done"] == 1
+    assert doc["results"]["variants"][0]["hands"] == HANDS_PER_SHARD
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_reports_its_finished_shards(workers):
     def interrupt(done, total):
