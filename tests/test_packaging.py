@@ -51,6 +51,7 @@ USES = {
     "mkdocs-static-i18n": "mkdocs.yml:- i18n:",  # one site tree per language
     "matplotlib": "matplotlib",  # the charts of the simulate HTML report (extra report)
     "playwright": "playwright",  # the simulate report's browser test, on the system Chromium (extra report)
+    "ray": "ray",  # datong-rules simulate --ray: shards as tasks on a Ray cluster (extra scale)
 }
 
 

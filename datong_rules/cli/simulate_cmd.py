@@ -94,13 +94,15 @@ def _write(option: str, path: str, text: str) -> None:
 
 
 @click.command()
-@click.argument("variants", nargs=-1, required=True, callback=refuse_empty(VARIANT_HELP))
+@click.argument("variants", nargs=-1, required=True, metavar="VARIANT...",
+                callback=refuse_empty(VARIANT_HELP))
 @click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands to play per variant.")
 @click.option("--matches", type=click.IntRange(min=1), default=None, help="Whole matches to play per variant.")
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (of every shard's deals and bots).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run (of every shard's deals and bots).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs.")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
@@ -137,7 +139,8 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     _check_output("--html", html_path)
     _check_extras(ray, html_path)
     workers = workers or default_workers()
-    unit, count = ("hands", hands) if hands is not None else ("matches", matches)
+    unit = "hands" if hands is not None else "matches"
+    count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
     with _ProgressBar() as progress:
         doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
                   progress=progress)

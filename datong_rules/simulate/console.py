@@ -4,6 +4,7 @@ Labels are English (CLI messages are English); the HTML report is bilingual."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -19,7 +20,7 @@ def _interval(interval: list[float] | None, rate: bool) -> str:
     return f"[{_number(interval[0], rate)}, {_number(interval[1], rate)}]"
 
 
-def _table(rows: list[tuple[str, ...]], indent: str = "  ") -> list[str]:
+def _table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [indent + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in
                                enumerate(zip(row, widths, strict=True))).rstrip() for row in rows]

@@ -116,12 +116,23 @@ def test_html_report_is_written(tmp_path):
     assert page.startswith("<!DOCTYPE html>") and "biedan/biedan-guide" in page and "<svg" in page
 
 
+def test_results_of_a_game_do_not_depend_on_the_workers(tmp_path):
+    docs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"sim{workers}.json"
+        result = _simulate("biedan-guide", "--hands", "600", "--workers", workers, "--seed", "5", "--json", str(out))
+        assert result.exit_code == 0, result.output
+        docs.append(json.loads(out.read_text(encoding="utf-8")))
+    assert docs[0]["results"] == docs[1]["results"] and docs[0]["run"]["shards_total"] == 2
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")
-def test_sigterm_reports_the_finished_shards(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_reports_the_finished_shards(tmp_path, workers):
     out = tmp_path / "sim.json"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "datong_rules", "simulate", "biedan-guide", "--hands", "200000",
-                             "--workers", "1", "--seed", "3", "--json", str(out)],
+                             "--workers", workers, "--seed", "3", "--json", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     time.sleep(6)  # long enough to finish a shard of 500 hands, far too short for 400 of them
     proc.send_signal(signal.SIGTERM)
