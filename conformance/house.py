@@ -116,7 +116,8 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
         The :class:`HouseSuite`.
     """
     out = HouseSuite(house)
-    chain = [v for v in house.chain if v != house.id]
+    published = set(bundled_spec.variant_ids())
+    chain = [v for v in house.chain if v != house.id and v in published]  # a house file between: no scenarios
     bases: dict[str, Variant] = {}
     for scenario in suite:
         if scenario.variant == house.id:

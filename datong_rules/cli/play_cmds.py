@@ -123,7 +123,8 @@ class _RecordFile:
 
 @click.command()
 @click.argument("variant")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles and of the bots.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the shuffles and of the bots (a whole number ≥ 0, as fuzz takes).")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Play this many hands (default: the whole match, until a team wins).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,

@@ -202,12 +202,20 @@ def cite_text(cite: dict) -> str:
     return " ".join(parts)
 
 
-def _provenance(item: dict | None) -> str:
-    if item is None:
-        return "-"
+def _provenance(item: dict) -> list[str]:
+    """A rule item's provenance for ``diff``: ``来源 source: …``; or the reason it was inferred, in Chinese
+    (``reason_zh``, when the item has it) and English, each on its own line."""
     if "source" in item:
-        return f"来源 source: {cite_text(item['source'] or {})}"
-    return f"推断 inferred: {_first_sentence(item['inferred']['reason'], '. ')}"
+        return [f"来源 source: {cite_text(item['source'] or {})}"]
+    return _bilingual("推断", "inferred", item["inferred"].get("reason_zh"), item["inferred"]["reason"])
+
+
+def _bilingual(label_zh: str, label_en: str, zh: str | None, en: str) -> list[str]:
+    """``label_zh: zh`` and ``label_en: en`` (first sentences) on two lines, or ``label_zh label_en: en`` on one
+    when there is no Chinese text."""
+    if not zh:
+        return [f"{label_zh} {label_en}: {_first_sentence(en, '. ')}"]
+    return [f"{label_zh}：{_first_sentence(zh, '。')}", f"{label_en}: {_first_sentence(en, '. ')}"]
 
 
 def _own_sources_lines(variants: tuple[Variant, ...]) -> list[str]:
@@ -284,9 +292,11 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
                 click.echo(f"        {line}")
             click.echo(f"      {_first_sentence(item['text']['zh'], '。')}")
             click.echo(f"      {_first_sentence(item['text']['en'], '. ')}")
-            click.echo(f"      {_provenance(item)}")
+            for line in _provenance(item):
+                click.echo(f"      {line}")
             if rule_id not in changed and "note" in item:
-                click.echo(f"      注 note: {_first_sentence(item['note'], '. ')}")
+                for line in _bilingual("注", "note", item.get("note_zh"), item["note"]):
+                    click.echo(f"      {line}")
     click.echo(f"{len(changed)} 条规则不同 / rule(s) differ, {len(order) - len(changed)} 相同 / the same "
                f"(A = {a.id}, B = {b.id})")
     own = _own_sources_lines((a, b))

@@ -34,6 +34,16 @@ def id_problem(text: object) -> tuple[str, str] | None:
     return None
 
 
+FILE_REF = re.compile(r"^(?![/\\~])(?![A-Za-z]:)[^\\]*\.ya?ml$")
+"""A house file named by another house file's ``extends``: a relative path ending in ``.yaml`` or ``.yml``, no
+backslash, not absolute (the pattern of ``#/$defs/variantRef`` in common.schema.json)."""
+
+
+def is_file_ref(text: object) -> bool:
+    """Whether ``text`` names a house file by its relative path (``league.yaml``) rather than a variant id."""
+    return isinstance(text, str) and FILE_REF.match(text) is not None
+
+
 def id_path(root: Path, variant_id: str) -> Path | None:
     """The file of a bundled variant: ``root/<game>/<name>.yaml``, or ``None`` if ``variant_id`` is not a good id
     or the path would leave ``root`` (through a symbolic link, say). The file need not exist."""

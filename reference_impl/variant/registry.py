@@ -24,7 +24,7 @@ from typing import Any
 from ..paths import spec_root
 from .findings import Finding, playability_findings, semantic_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
-from .ids import id_path, id_problem, path_id
+from .ids import id_path, id_problem, is_file_ref, path_id
 from .merge import deletions_without_target, merge_variant
 from .schema_check import load_schema, schema_problems, validator
 from .variant import Variant
@@ -186,7 +186,11 @@ class Registry:
         return problems
 
     def _resolve(self, path: Path, bundled_id: str | None) -> tuple[Variant | None, list[SpecError]]:
-        """Load ``path`` and its chain, merge, and check; returns the variant (``None`` if step 1 failed)."""
+        """Load ``path`` and its chain, merge, and check; returns the variant (``None`` if step 1 failed).
+
+        A link of the chain is a published variant's id (``<root>/<id>.yaml``) or, in a house file, another house
+        file by its path relative to the naming file (:func:`.ids.is_file_ref`); a chain reaches a published
+        variant in the end."""
         try:
             leaf = self._load(path)
         except SpecError as exc:
@@ -194,27 +198,15 @@ class Registry:
         problems = self._file_problems(leaf, bundled_id)
         files, ids = [leaf], [bundled_id or leaf.data.get("id")]
         visited = {path.resolve()}  # by file, not id: a house file may reuse an id, but no extends can reach it
-        current = leaf
-        while isinstance(parent_id := current.data.get("extends"), str) and id_problem(parent_id) is None:
-            parent_path = id_path(self.root, parent_id)
-            if parent_id == current.data.get("id") and (parent_path is None or not parent_path.is_file()
-                                                        or parent_path.resolve() in visited):
-                problems.append(current.error(("extends",), f"the variant extends itself ('{parent_id}')",
-                                              "the id of another variant, e.g. huolong/li-zhijiang",
-                                              "extends_cycle"))
+        current, current_path, current_bundled = leaf, path, bundled_id is not None
+        while isinstance(ref := current.data.get("extends"), str):
+            step = self._parent_of(current, current_path, current_bundled, ref, ids, visited)
+            if isinstance(step, SpecError):
+                problems.append(step)
                 break
-            if parent_path is not None and parent_path.resolve() in visited:
-                chain = " → ".join(str(i) for i in [*ids, parent_id])
-                problems.append(current.error(("extends",), f"extends makes a cycle: {chain}",
-                                              "a chain that ends in a variant without extends", "extends_cycle"))
+            if step is None:
                 break
-            if parent_path is None or not parent_path.is_file():
-                chain = " → ".join(str(i) for i in [*ids, parent_id])
-                problem = current.error(("extends",), f"variant '{parent_id}' does not exist",
-                                        "one of: " + ", ".join(self.variant_ids()), "missing_parent")
-                problem.context = f"chain: {chain}"
-                problems.append(problem)
-                break
+            parent_path, parent_id = step
             try:
                 parent = self._load(parent_path)
             except SpecError as exc:
@@ -222,14 +214,49 @@ class Registry:
                 break
             problems += self._file_problems(parent, parent_id)
             files.append(parent)
-            ids.append(parent_id)
+            ids.append(parent_id or parent.data.get("id"))
             visited.add(parent_path.resolve())
-            current = parent
+            current, current_path, current_bundled = parent, parent_path, parent_id is not None
         if problems:
             return None, problems
         files.reverse()
         ids.reverse()
         return self._merge_and_check(files, ids)
+
+    def _parent_of(self, current: LoadedYaml, current_path: Path, bundled: bool, ref: str, ids: list,
+                   visited: set[Path]) -> tuple[Path, str | None] | SpecError | None:
+        """The next link of an ``extends`` chain: ``(parent file, its published id or None for a house file)``; a
+        :class:`SpecError` for a broken link (self, cycle, missing, a published variant naming a file); None when
+        ``ref`` is malformed (the schema check of the file reports it)."""
+        if is_file_ref(ref):
+            if bundled:
+                return current.error(("extends",), f"a published variant extends a file ('{ref}')",
+                                     "the id of a published variant, e.g. huolong/li-zhijiang", "bad_value")
+            parent_path, parent_id = current_path.parent / ref, None
+        elif id_problem(ref) is None:
+            parent_path, parent_id = id_path(self.root, ref), ref
+        else:
+            return None
+        if parent_id is not None and parent_id == current.data.get("id") and (
+                parent_path is None or not parent_path.is_file() or parent_path.resolve() in visited):
+            return current.error(("extends",), f"the variant extends itself ('{parent_id}')",
+                                 "the id of another variant, e.g. huolong/li-zhijiang", "extends_cycle")
+        chain = " → ".join(str(i) for i in [*ids, ref])
+        if parent_path is not None and parent_path.is_file() and parent_path.resolve() in visited:
+            return current.error(("extends",), f"extends makes a cycle: {chain}",
+                                 "a chain that ends in a variant without extends", "extends_cycle")
+        if parent_path is None or not parent_path.is_file():
+            if parent_id is None:
+                problem = current.error(("extends",), f"house file '{ref}' does not exist (looked for "
+                                        f"{self.display(parent_path)})",
+                                        "a house file's path relative to this file, or a published variant's id",
+                                        "missing_parent")
+            else:
+                problem = current.error(("extends",), f"variant '{parent_id}' does not exist",
+                                        "one of: " + ", ".join(self.variant_ids()), "missing_parent")
+            problem.context = f"chain: {chain}"
+            return problem
+        return parent_path, parent_id
 
     def _merge_and_check(self, files: list[LoadedYaml], ids: list[str]) -> tuple[Variant, list[SpecError]]:
         problems: list[SpecError] = []
@@ -244,6 +271,9 @@ class Registry:
                                                  f"'{data[key]}'", f"'{data[key]}' or nothing (inherited)",
                                                  "game_mismatch"))
             data = merge_variant(data, loaded.data)
+        if is_file_ref(data.get("extends")):  # a house file over house files: name the published variant
+            data["extends"] = next(ref for loaded in reversed(files)
+                                   if isinstance(ref := loaded.data.get("extends"), str) and not is_file_ref(ref))
         variant = Variant(id=data["id"], data=data, file=files[-1].file, chain=tuple(ids), files=tuple(files))
         if any(p.kind == "game_mismatch" for p in problems):
             return variant, problems  # the game's checks would not apply

@@ -209,6 +209,11 @@ def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Descr
     the types; else the complaints of the branch the value was meant for; a rule item without provenance (anyOf);
     else None (jsonschema's message)."""
     instance: Any = error.instance
+    if path == ("extends",) and isinstance(instance, str):
+        kind = (id_problem(instance) or ("bad_id", ""))[0]  # outside_spec: it would leave spec/ (or the folder)
+        return [(path, kind, f"'{instance}' is neither a variant id nor a house file's relative path",
+                 f"{ID_EXPECTED}; or, in a house file, another house file by its path relative to this one "
+                 "(league.yaml, ../league/rules.yaml)")]
     if error.context and all(e.validator == "type" and not e.relative_path for e in error.context):
         types = dict.fromkeys(_branch_type(e) for e in error.context)
         found = f"{instance}, a number with a decimal point" if _whole_float(instance) else _kind_of(instance)

@@ -22,7 +22,7 @@ class Variant:
             ``summary``, ``rules``. Shared by every caller of a cached variant: read it, do not modify it.
         file: the path of the variant's own file (str).
         chain: the variant ids from the root of the ``extends`` chain to this one (``("huolong/base",
-            "huolong/li-zhijiang")``).
+            "huolong/li-zhijiang")``); a house file of the chain is there by its own ``id``.
     """
 
     id: str
@@ -39,7 +39,9 @@ class Variant:
 
     @property
     def parent(self) -> str | None:
-        """The id the variant extends, or ``None``."""
+        """The id of the published variant the variant extends, or ``None``. A house file that extends another
+        house file (by its path) names, resolved, the published variant their chain ends on; :attr:`chain` lists
+        every link."""
         return self.data.get("extends")
 
     def item(self, rule_id: str) -> dict:

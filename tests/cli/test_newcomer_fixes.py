@@ -202,6 +202,8 @@ def test_conform_summary_columns_add_up_when_the_engine_dies(tmp_path):
      "(see 'datong-rules coverage --help')"),
     (["verify"], "error: Missing argument 'FILES...' (see 'datong-rules verify --help')"),
     (["no-such-command"], "error: No such command 'no-such-command' (see 'datong-rules --help')"),
+    (["play", "biedan/biedan-guide", "--seed", "-5"],  # a seed is a whole number ≥ 0 everywhere, as fuzz says
+     "error: Invalid value for '--seed': -5 is not in the range x>=0 (see 'datong-rules play --help')"),
 ])
 def test_usage_errors_are_one_error_line(args, line):
     result = CliRunner().invoke(cli, args, prog_name="datong-rules")
@@ -259,3 +261,13 @@ def test_an_abstract_variant_is_said_to_be_abstract(command):
     assert lines[0].startswith("error: --variant huolong/base: huolong/base is abstract (a base for other variants")
     assert "huolong/li-zhijiang" in lines[0]  # a variant that can be played instead
     assert "biedan/" not in lines[0]  # not the list of every fixture variant
+
+
+def test_diff_gives_the_reason_of_an_inferred_rule_in_both_languages():
+    out = run("diff", "dadun/dadun-guide", str(ROOT / "docs" / "examples" / "dadun-house.yaml")).output
+    block = out.split("■ wild.alone\n", 1)[1].split("■", 1)[0].splitlines()
+    guide = block[:block.index(next(line for line in block if line.startswith("  B ")))]
+    # the guide's item has reason_zh: two lines; the house's item has only an English reason: one line
+    assert any(line.strip().startswith("推断：") for line in guide)
+    assert any(line.strip().startswith("inferred: ") for line in guide)
+    assert any(line.strip().startswith("推断 inferred: House rule") for line in block)
