@@ -101,8 +101,8 @@ def _write(option: str, path: str, text: str) -> None:
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the run (of every shard's deals and bots).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs; "
                    "not used with --ray ADDRESS (the cluster's own CPUs play).")
