@@ -133,8 +133,10 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
         fail("give --hands N or --matches M (one of them)")
     entrants = _entrants(variants)
     game = entrants[0].game
-    if game.facet("measures") is None:
-        fail(f"game '{game.id}' has no measures to simulate (expected a module {game.package}.measures)")
+    try:
+        games.measures(game)
+    except LookupError as err:
+        fail(str(err))
     kinds = _bot_kinds(game, entrants[0].rules.players, bots)
     _check_output("--json", json_path)
     _check_output("--html", html_path)

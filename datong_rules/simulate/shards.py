@@ -189,9 +189,7 @@ def play_shard(shard: Shard) -> Tally:
     """
     entrant = shard.entrant
     game = entrant.game
-    state_api, measures = game.facet("state"), game.facet("measures")
-    if measures is None:
-        raise LookupError(f"game {game.id!r} has no measures (expected a module {game.package}.measures)")
+    state_api, measures = game.facet("state"), games.measures(game)
     rng = random.Random(shard.seed)
     bots = _bots(game, shard.bots, random.Random(rng.getrandbits(64)), entrant.rules.players)
     tally = Tally()

@@ -171,3 +171,17 @@ def test_variants_of_several_games_are_refused():
     other = draw_toy.entrant()
     with pytest.raises(ValueError, match="several games"):
         simulate([other, type(other)("x", "x", None, toy_game.GAME, None, {})], unit="hands", count=1)
+
+
+def test_the_registry_finds_a_games_measures():
+    import draw_toy.measures
+    import toy_game
+
+    from datong_rules.reference_impl import games
+
+    assert games.measures(draw_toy.GAME) is draw_toy.measures  # an entry, registered or not
+    assert games.measures("biedan").__name__ == "datong_rules.reference_impl.biedan.measures"
+    with pytest.raises(games.UnknownGame):
+        games.measures("no-such-game")
+    with pytest.raises(LookupError, match=r"game 'toy' has no measures \(expected a module toy_game.measures\)"):
+        games.measures(toy_game.GAME)
