@@ -212,8 +212,12 @@ def _play_hands(state_api: Any, rules: Any, bots: list[Any], rng: random.Random,
         try:
             match.play(bots, hands=1, on_hand=seen.append)
         except state_api.MatchError:
+            if not seen and not match.hands:
+                raise  # a match that cannot deal its first hand: nothing would ever be played
             observer.tally.capped += 1
+            observer.hands(seen)  # redealt hands before the cap: observed, not counted as hands
             match = None
+            continue
         observer.hands(seen)
         observer.tally.hands += 1 if seen else 0
 

@@ -185,3 +185,11 @@ def test_the_registry_finds_a_games_measures():
         games.measures("no-such-game")
     with pytest.raises(LookupError, match=r"game 'toy' has no measures \(expected a module toy_game.measures\)"):
         games.measures(toy_game.GAME)
+
+
+def test_matches_stopped_by_their_cap_are_counted_apart():
+    # two equal cards: every hand is a tie, no seat ever wins, so each match stops at its cap of 500 hands
+    matches = _run(draw_toy.entrant((1, 1), label="draw/ties"), unit="matches", count=2, seed=1)
+    variant = matches["results"]["variants"][0]
+    assert (variant["hands"], variant["capped"], variant["matches"]) == (1000, 2, 0)
+    assert _measure(matches, "match_hands")["n"] == 0 and _measure(matches, "tie")["value"] == 1.0
