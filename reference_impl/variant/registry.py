@@ -228,6 +228,8 @@ class Registry:
         """The next link of an ``extends`` chain: ``(parent file, its published id or None for a house file)``; a
         :class:`SpecError` for a broken link (self, cycle, missing, a published variant naming a file); None when
         ``ref`` is malformed (the schema check of the file reports it)."""
+        parent_path: Path | None
+        parent_id: str | None
         if is_file_ref(ref):
             if bundled:
                 return current.error(("extends",), f"a published variant extends a file ('{ref}')",
@@ -248,7 +250,7 @@ class Registry:
         if parent_path is None or not parent_path.is_file():
             if parent_id is None:
                 problem = current.error(("extends",), f"house file '{ref}' does not exist (looked for "
-                                        f"{self.display(parent_path)})",
+                                        f"{self.display(parent_path or ref)})",
                                         "a house file's path relative to this file, or a published variant's id",
                                         "missing_parent")
             else:
