@@ -50,8 +50,10 @@ USES = {
     "jieba": "mkdocs.yml:jieba_dict_user",  # the search plugin segments Chinese with it when it is installed
     "mkdocs-static-i18n": "mkdocs.yml:- i18n:",  # one site tree per language
     "matplotlib": "matplotlib",  # the charts of the simulate HTML report (extra report)
-    "playwright": "playwright",  # the simulate report's browser test, on the system Chromium (extra report)
     "ray": "ray",  # datong-rules simulate --ray: shards as tasks on a Ray cluster (extra scale)
+    "starlette": "starlette", "uvicorn": "uvicorn", "jinja2": "jinja2",  # the table's web app (datong_rules/table_app)
+    "httpx": "starlette.testclient",  # Starlette's TestClient runs on it (tests/table_app/)
+    "playwright": "playwright",  # browser tests on the system Chromium: the simulate report (extra report), the table (extra table)
 }
 
 

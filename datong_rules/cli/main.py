@@ -33,6 +33,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("schema", "schema_cmd", "schema"),
     ("fuzz", "fuzz_cmd", "fuzz"),
     ("simulate", "simulate_cmd", "simulate"),
+    ("table", "table_cmd", "table"),
 ]
 
 

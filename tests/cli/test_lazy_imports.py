@@ -70,4 +70,4 @@ def test_a_command_is_imported_when_it_is_looked_up():
             "print(names, before, 'datong_rules.cli.fuzz_cmd' in sys.modules, command.name)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
     assert out.strip() == ("['conform', 'coverage', 'diff', 'fuzz', 'play', 'schema', 'serve', 'show', 'simulate', "
-                           "'validate', 'variants', 'verify'] False True fuzz")
+                           "'table', 'validate', 'variants', 'verify'] False True fuzz")

@@ -6,7 +6,8 @@ app maker in any language would: the rules are written here by hand from the rul
 Three rules are read from each query instead, because the suite's fixture variants change them: under protocol 2 a
 query about a fixture variant carries the variant, resolved, in ``variant_rules`` (its ``rules`` hold every rule
 item), and this engine plays ``beating.bombs_beat_ordinary``, ``combinations.flush_reach`` and
-``ranking.sequence_order`` from there (falling back to biedan-guide's values).
+``ranking.sequence_order`` from there (falling back to biedan-guide's values). A query about a variant with a
+house rule it does not play (attached plays, a sequence order with the A at both ends) is answered ``skipped``.
 Standard library only.  Run:  datong-rules conform --impl-cmd "python conformance/examples/biedan/impl.py"
 """
 
@@ -23,7 +24,8 @@ OPERATIONS = ("biedan/card_order", "biedan/classify", "biedan/beats")
 SUITS = "SHCD"                                                      # notation order
 SINGLE_ORDER = ["BJ", "LJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]   # high to low
 SEQUENCE = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]                        # no 2, no jokers
-DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE}  # biedan-guide's
+DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE,  # biedan-guide's
+            "attachments": "none"}
 
 
 class BadQuery(ValueError):
@@ -84,6 +86,16 @@ def option(query: dict, group: str, name: str):
     rules = (query.get("variant_rules") or {}).get("rules") or {}
     item = (rules.get(group) or {}).get(name)
     return item["value"] if isinstance(item, dict) and "value" in item else DEFAULTS[name]
+
+
+def unplayed(query: dict) -> str | None:
+    """Why this engine does not play the query's variant (a house rule it was not written for), or None."""
+    if option(query, "combinations", "attachments") != "none":
+        return "attached plays (combinations.attachments) are not implemented"
+    sequence = option(query, "ranking", "sequence_order")
+    if len(sequence) > 1 and sequence[0] == sequence[-1]:
+        return "runs with a rank at either end (ranking.sequence_order) are not implemented"
+    return None
 
 
 # ---- the operations ---------------------------------------------------------------------------------------------
@@ -153,6 +165,10 @@ def main() -> None:
             qid, op = message.get("id"), message.get("op")
             if op not in ANSWERS:
                 reply({"type": "skipped", "id": qid, "reason": f"{op} is not implemented"})
+                continue
+            why = unplayed(message)
+            if why:
+                reply({"type": "skipped", "id": qid, "reason": why})
                 continue
             try:
                 reply({"type": "result", "id": qid, "answer": ANSWERS[op](message)})
