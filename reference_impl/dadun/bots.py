@@ -71,6 +71,8 @@ class GreedyBot(Bot):
         """The weakest useful legal action."""
         seat = state.current_player()
         assert seat is not None
+        if state.tribute_step is not None:  # settlement.tribute: the first card it may give (the lowest token)
+            return next(state.legal_actions())
         table = state.table[1] if state.table is not None else None
         passing = {"type": "pass", "seat": seat}
         if state.table is not None and seat in state.locked:

@@ -239,7 +239,8 @@ PLAYER_PAGE: list[dict[str, Any]] = [
                      "table may agree to play instead:"},
      "rules": ["ranking.lead_means", "ranking.level_beats_led_level", "ranking.full_house_pair", "wild.for_jokers",
                "wild.alone", "wild.three_wilds_dun", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
-               "beating.linked_dun_order", "merging.stages", "settlement.levels", "marked_card.later_hands"]},
+               "beating.linked_dun_order", "merging.stages", "settlement.levels", "settlement.tribute", "match.end",
+               "marked_card.later_hands"]},
 ]
 """The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
 

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ..cards import ALL_CARDS, card_rank
+from ..climbing.cardset import FACES
 from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
@@ -55,7 +56,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "points.final_round": ("third_out",),
     "points.last_out": ("void",),
     "merging.stages": ("staged", "pairs_only"),
-    "settlement.tribute": ("none",),
     "levels.played": ("last_winner",),
 }
 """Rule id → the values the engine plays, for rules whose value is a name or a flag (kept equal to the enums of
@@ -144,6 +144,9 @@ class DadunRules:
     start_level: str  # levels.start
     level_order: tuple[str, ...]  # levels.order
     max_hands: int  # match.max_hands
+    a_rule: str = "win_at_a"  # match.end.win
+    failures_at_a: int | None = None  # match.end.failures_at_a (None: a team stays at A however often it fails)
+    tribute: dict[str, Any] | None = None  # settlement.tribute (None for the value none)
 
     @property
     def cards_total(self) -> int:
@@ -303,7 +306,51 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         start_level=v("levels.start"),
         level_order=tuple(v("levels.order")),
         max_hands=v("match.max_hands"),
+        a_rule=_match_end(variant.id, v("match.end"))[0],
+        failures_at_a=_match_end(variant.id, v("match.end"))[1],
+        tribute=_tribute(variant.id, v("settlement.tribute")),
     )
+
+
+A_RULES = ("win_at_a", "partner_not_last")
+"""match.end.win: the values the engine plays."""
+
+TRIBUTE_LEADS = ("giver", "marked_card")
+"""settlement.tribute.lead: the values the engine plays."""
+
+
+def _match_end(variant_id: str, value: dict) -> tuple[str, int | None]:
+    """(match.end.win, match.end.failures_at_a or None) [match.end].
+
+    Raises:
+        RulesError: a ``win`` the engine does not play, or failures that are not a whole number of at least 1.
+    """
+    win, failures = value.get("win"), value.get("failures_at_a")
+    if win not in A_RULES:
+        raise RulesError(f"{variant_id}: match.end: win = {win!r} is not played by the engine (it plays: "
+                         f"{', '.join(map(repr, A_RULES))})")
+    if failures is not None and (type(failures) is not int or failures < 1):
+        raise RulesError(f"{variant_id}: match.end: failures_at_a must be a whole number of at least 1 or null, "
+                         f"got {failures!r}")
+    return win, failures
+
+
+def _tribute(variant_id: str, value: Any) -> dict[str, Any] | None:
+    """The tribute between hands, None for ``none`` [settlement.tribute]: ``{from: last_out | losing_side, wild:
+    kept | given, resist_big_jokers: n, return_at_most: rank, lead: giver | marked_card}``.
+
+    Raises:
+        RulesError: a value the engine does not play.
+    """
+    if value == "none":
+        return None
+    want = {"from": ("last_out", "losing_side"), "wild": ("kept", "given"), "lead": TRIBUTE_LEADS}
+    if not isinstance(value, dict) or any(value.get(k) not in allowed for k, allowed in want.items()) or type(
+            value.get("resist_big_jokers")) is not int or value.get("return_at_most") not in FACES:
+        raise RulesError(f"{variant_id}: settlement.tribute = {value!r} is not played by the engine (it plays: "
+                         "'none' or {from: last_out | losing_side, wild: kept | given, resist_big_jokers: n, "
+                         "return_at_most: rank, lead: giver | marked_card})")
+    return dict(value)
 
 
 _SOURCE = RulesSource(DadunRules, rules_from_variant, RulesError)

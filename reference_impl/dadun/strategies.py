@@ -50,7 +50,8 @@ RULES_READ: dict[str, tuple[str, ...]] = {
                    "deal.hand_sizes"),
     "marked_card": ("marked_card.bonus_all_three", "marked_card.bonus_partner_pair", "marked_card.later_hands"),
     "settle": ("merging.stages", "settlement.partners_first_second", "settlement.thresholds", "settlement.decision",
-               "settlement.levels", "levels.order", "match.end", "levels.played"),
+               "settlement.levels", "settlement.tribute", "levels.order", "levels.start", "match.end",
+               "levels.played"),
 }
 """Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
 
@@ -248,9 +249,14 @@ class _Strategies:
                 captured[seat] = 5 * _n(draw, 0, left)
                 left -= captured[seat] // 5
             levels = [order[_n(draw, 0, len(order) - 1)] for _ in range(2)]
-            return {"levels": levels, "level": levels[_n(draw, 0, 1)], "finish": finish, "captured": captured,
-                    "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
-                    "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
+            if _n(draw, 0, 1):  # often a hand at A, where match.end decides
+                levels[_n(draw, 0, 1)] = order[-1]
+            out = {"levels": levels, "level": levels[_n(draw, 0, 1)], "finish": finish, "captured": captured,
+                   "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
+                   "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
+            if self.rules.failures_at_a is not None:  # match.end.failures_at_a: failures so far, up to the limit
+                out["a_failures"] = [_n(draw, 0, self.rules.failures_at_a - 1) for _ in range(2)]
+            return out
         return given()
 
 

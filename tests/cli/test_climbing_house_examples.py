@@ -1,4 +1,5 @@
-"""docs/examples/biedan-house.yaml, biedan-doudizhu.yaml, biedan-paodekuai.yaml and dadun-house.yaml (the rule keepers' guide's examples for the climbing games):
+"""docs/examples/biedan-house.yaml, biedan-doudizhu.yaml, biedan-paodekuai.yaml, dadun-house.yaml and
+dadun-guandan.yaml (the rule keepers' guide's examples for the climbing games):
 each validates, changes exactly the rules the guide says, bots play it to the match's result (seeds 1-3), its match
 records verify, and the scenarios it inherits pass."""
 
@@ -51,6 +52,13 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "beating.linked_dun_order": "higher_rank",
         "wild.alone": "declared",
         "merging.stages": "pairs_only",
+    }, ("passes A and wins", "No team passed A")),
+    "dadun-guandan.yaml": ("dadun/dadun-guide", {
+        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10",
+                               "lead": "giver"},
+        "settlement.partners_first_second": {"winner": "first_side", "levels": 3},
+        "settlement.levels": {"partner_third": 2, "partner_last": 1},
+        "match.end": {"must_play": "A", "win": "partner_not_last", "failures_at_a": 3},
     }, ("passes A and wins", "No team passed A")),
 }
 
