@@ -23,15 +23,20 @@ SHARE = 4
 
 
 @cache
-def _givens(game: str, op: str, variant_id: str) -> tuple[str, ...]:
-    """The distinct givens (JSON text) of the bundled suite's scenarios of ``game``'s ``op``."""
+def _suite() -> tuple[Any, ...]:
+    """The bundled suite's scenarios, loaded once per process (every operation of every variant steers from them)."""
     from datong_rules.conformance.scenarios_io import load_scenarios
 
     try:
-        scenarios = load_scenarios()
+        return tuple(load_scenarios())
     except Exception:  # noqa: BLE001 - a broken suite leaves fuzz with its generators only
         return ()
-    found = dict.fromkeys(json.dumps(s.given, sort_keys=True) for s in scenarios
+
+
+@cache
+def _givens(game: str, op: str, variant_id: str) -> tuple[str, ...]:
+    """The distinct givens (JSON text) of the bundled suite's scenarios of ``game``'s ``op``."""
+    found = dict.fromkeys(json.dumps(s.given, sort_keys=True) for s in _suite()
                           if s.game == game and s.op == op and (op != "replay" or s.variant == variant_id))
     return tuple(found)
 

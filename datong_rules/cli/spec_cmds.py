@@ -248,6 +248,21 @@ def _value_lines(value: Any) -> list[str]:
     return _yaml(value).rstrip("\n").splitlines()
 
 
+def _side_lines(label: str, variant: Variant, item: dict | None, with_note: bool) -> list[str]:
+    """One variant's side of a rule in ``diff``'s text: its value, the rule's first sentence in both languages, the
+    provenance, and (``with_note``, for rules shown equal) the note."""
+    if item is None:
+        return [f"  {label} {variant.id}: 无此规则 (no such rule)"]
+    lines = _value_lines(item["value"])
+    out = [f"  {label} {variant.id}  值 value: {lines[0] if len(lines) == 1 else ''}".rstrip()]
+    out += [f"        {line}" for line in (lines[1:] if len(lines) == 1 else lines)]
+    out += [f"      {_first_sentence(item['text']['zh'], '。')}", f"      {_first_sentence(item['text']['en'], '. ')}"]
+    out += [f"      {line}" for line in _provenance(item)]
+    if with_note and "note" in item:
+        out += [f"      {line}" for line in _bilingual("注", "note", item.get("note_zh"), item["note"])]
+    return out
+
+
 @click.command()
 @click.argument("variant_a")
 @click.argument("variant_b")
@@ -283,20 +298,7 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
     for rule_id in shown:
         click.echo(f"{'■' if rule_id in changed else '='} {rule_id}")
         for label, variant, item in (("A", a, items_a.get(rule_id)), ("B", b, items_b.get(rule_id))):
-            if item is None:
-                click.echo(f"  {label} {variant.id}: 无此规则 (no such rule)")
-                continue
-            lines = _value_lines(item["value"])
-            click.echo(f"  {label} {variant.id}  值 value: {lines[0] if len(lines) == 1 else ''}".rstrip())
-            for line in lines[1:] if len(lines) == 1 else lines:
-                click.echo(f"        {line}")
-            click.echo(f"      {_first_sentence(item['text']['zh'], '。')}")
-            click.echo(f"      {_first_sentence(item['text']['en'], '. ')}")
-            for line in _provenance(item):
-                click.echo(f"      {line}")
-            if rule_id not in changed and "note" in item:
-                for line in _bilingual("注", "note", item.get("note_zh"), item["note"]):
-                    click.echo(f"      {line}")
+            click.echo("\n".join(_side_lines(label, variant, item, rule_id not in changed)))
     click.echo(f"{len(changed)} 条规则不同 / rule(s) differ, {len(order) - len(changed)} 相同 / the same "
                f"(A = {a.id}, B = {b.id})")
     own = _own_sources_lines((a, b))

@@ -28,6 +28,10 @@ generic pages only (rules as data, comparison, options). What a facet may define
 * ``example_story(scenario, rules) -> {"given": blocks | None, "answer": blocks | None}``: a teaching example's
   situation and answer told as stories (:mod:`.story`; None: the generic layout, every key in a table). The climbing
   games share theirs (``reference_impl/climbing/stories.py``).
+* ``selection(state, seat, cards) -> [{"action", "combination": T | None, "reading": T}]``: the actions a player's
+  selected cards (canonical tokens) can make in the hand's present phase, one per reading (a wild card's stand-ins),
+  with the combination and the reading in words (texts of :mod:`.story`); :func:`.explain.describe_selection` judges
+  each with the state's ``check``. Without it a selection is read as one ``play`` of the cards.
 """
 
 from __future__ import annotations

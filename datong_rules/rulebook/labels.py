@@ -169,6 +169,14 @@ UI: Final[dict[str, dict[str, str]]] = {
                                    "of the deal and of play ({direction})."},
     "rule_data": {"zh": "这条规则的数据和出处", "en": "this rule as data, with its source"},
     "rule_ref": {"zh": "§", "en": "§"},
+    "table": {"zh": "在牌桌上试玩", "en": "Play it at the table"},
+    "table_intro": {"zh": "边打边学：在浏览器里打这个版本，你坐一个位子，其余几家由机器人打。哪一手牌不合规则，页面会说出是哪条规则不允许、"
+                          "它出自哪里，并链接回这本规则书。先装上牌桌扩展，再打开牌桌：",
+                    "en": "Learn it by playing: open this variant at a table in your browser, you at one seat and bots at the "
+                          "others. When the rules refuse a play, the page names the rule that refuses it and its source, "
+                          "with a link back to this rulebook. Install the table extra, then open the table:"},
+    "table_house": {"zh": "打自己的家规时，把版本名换成家规文件的路径。",
+                    "en": "To play your own house rules, give the path of your house file instead of the variant's name."},
     "tips_source": {"zh": "这几点是来源 {id} {section} 里的建议，用我们自己的话说。",
                     "en": "These retell, in our own words, the advice of the source {id}, {section}."},
     "tips_own": {"zh": "这几点是本工具根据上面的规则给的建议。",

@@ -198,7 +198,7 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
     out = [f"# {escape(doc.name.get(lang, doc.id), quote=False)}\n\n", lang_switch(page_path(doc.id, other), here, lang),
            f'<p class="variant-summary">{escape(doc.summary.get(lang, ""))}</p>\n\n', page_links(doc.id, lang, here)]
     if not outline:
-        return "".join(out)
+        return "".join(out) + table_section(doc.id, lang)
     found = games.find(doc.game)
     fold = found is not None and found.family == "climbing"  # the long pages: examples beyond the first two folded
     out.append(_page_toc(outline, doc.rules, words, lang))
@@ -231,7 +231,17 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
             out.append(_examples_html(section["id"], examples, doc.rules, lang, fold))
         if section["id"] == "differences":
             out.append(_differences_html(differences, doc, lang, here))
+    out.append(table_section(doc.id, lang))
     return "".join(out)
+
+
+def table_section(variant_id: str, lang: str) -> str:
+    """The section "play it at the table": what the table does, the two commands that open it for ``variant_id``
+    (install the ``table`` extra, then ``datong-rules table VARIANT``), and how to play a house file instead."""
+    commands = f"pip install 'datong-rules[table]'\ndatong-rules table {variant_id}"
+    return (f'## {escape(UI["table"][lang], quote=False)} {{#table}}\n\n<p>{escape(UI["table_intro"][lang])}</p>\n\n'
+            f'<pre class="table-commands"><code>{escape(commands)}</code></pre>\n\n'
+            f'<p>{escape(UI["table_house"][lang])}</p>\n\n')
 
 
 SHOWN_EXAMPLES = 2
@@ -259,6 +269,7 @@ def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: d
     contents is hidden in the menu) jumps to the section they need."""
     links = "".join(f'<li><a href="#{escape(section["id"])}">{n}. {escape(fill(section["title"][lang], rules, words, lang))}</a></li>'
                     for n, section in enumerate(outline, 1))
+    links += f'<li><a href="#table">{escape(UI["table"][lang])}</a></li>'  # the last section (table_section)
     return f'<nav class="page-toc" aria-label="{escape(UI["page_toc"][lang])}"><ol>{links}</ol></nav>\n\n'
 
 
@@ -297,4 +308,5 @@ def _differences_html(differences: Sequence[tuple[str, str]], doc: Any, lang: st
             f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n')
 
 
-__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg", "variant_card"]
+__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg", "table_section",
+           "variant_card"]

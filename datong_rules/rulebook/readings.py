@@ -13,12 +13,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import load_variant
+
+from .spec_data import load_checked
 
 READINGS_FILE = "readings.yaml"
 SCHEMA_FILE = "readings.schema.json"
@@ -103,12 +103,5 @@ def load_readings() -> Readings:
     Raises:
         ReadingsError: the file is not YAML or breaks its schema (one line per problem).
     """
-    path = register_path()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as err:
-        raise ReadingsError(f"{path}: not YAML: {err}".replace("\n", " ")) from None
-    problems = check_register(data, str(path))
-    if problems:
-        raise ReadingsError("\n".join(problems))
+    data = load_checked(register_path(), check_register, ReadingsError)
     return Readings(tuple(data["readings"]))

@@ -28,7 +28,7 @@ A text ``T`` is one of:
 * a mapping ``{"zh": template, "en": template, "with"?: {name: value}}``: the template of the page's language,
   ``{name}`` filled with the value (``{Name}`` with its first letter in upper case). A value is
   ``{"seat": n}`` (the seat's name: 甲 / player A), ``{"team": [seat…]}`` (a team: 甲丙队 / team A–C),
-  ``{"suit": letter}`` (♥ 红桃 / ♥ hearts), ``{"each": [T…]}`` (a list: 甲，乙 / A, B; ``"join"`` may say
+  ``{"suit": letter}`` (♥ 红桃 / ♥ hearts), ``{"card": token}`` (红桃10 / 10 of hearts), ``{"each": [T…]}`` (a list: 甲，乙 / A, B; ``"join"`` may say
   ``list``: 1、2 / 1, 2; ``clauses``: a，b / a; b; ``semicolon``: a；b / a; b; ``space``: a b), a text, or a plain
   value.
 
@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any
 
-from .card_svg import cards_html, suit_label
+from .card_svg import card_name, cards_html, suit_label
 from .labels import KEY_LABELS, SEAT_NAMES, label, seat_name
 from .rules_html import condition_html, outcome_html
 
@@ -74,6 +74,8 @@ def _value(value: Any, lang: str) -> str:
         return team_name(value["team"], lang)
     if isinstance(value, Mapping) and "suit" in value:
         return suit_label(value["suit"], lang)
+    if isinstance(value, Mapping) and "card" in value:
+        return card_name(value["card"], lang)
     if isinstance(value, Mapping) and "each" in value:
         return _JOIN[value.get("join", "each")][lang].join(_text(v, lang) for v in value["each"])
     if isinstance(value, Mapping | list):
@@ -82,7 +84,7 @@ def _value(value: Any, lang: str) -> str:
 
 
 def _text(t: Any, lang: str, extra: Mapping[str, Any] | None = None) -> str:
-    if isinstance(t, Mapping) and not {"seat", "team", "suit", "each"}.isdisjoint(t):
+    if isinstance(t, Mapping) and not {"seat", "team", "suit", "card", "each"}.isdisjoint(t):
         return _value(t, lang)
     if isinstance(t, list):
         return _JOIN["sentences"][lang].join(_text(x, lang, extra) for x in t)

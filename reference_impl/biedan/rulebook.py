@@ -8,6 +8,7 @@ from typing import Any
 
 from ..climbing.stories import teller
 from ..variant.variant import rule_value
+from .selection import selector
 
 SECTION_TITLES: dict[str, dict[str, str]] = {
     "banker": {"zh": "庄家", "en": "The banker"},
@@ -299,3 +300,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
 
     spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
     return replay_sample(variant_id, **spec) if spec else None
+
+
+selection = selector(NAMES)
+"""What a selection of cards can do now, in words, for the table (:mod:`.selection`)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..climbing.stories import teller
 from ..variant.variant import rule_value
+from .selection import selector
 
 SECTION_TITLES: dict[str, dict[str, str]] = {
     "cut": {"zh": "切牌", "en": "The cut"},
@@ -312,3 +313,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
 
     spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
     return replay_sample(variant_id, **spec) if spec else None
+
+
+selection = selector(NAMES)
+"""What a selection of cards can do now, in words, for the table (:mod:`.selection`)."""

@@ -18,6 +18,8 @@ Public data:
 * :func:`sample_hand` ``(variant_id) -> dict``: that hand, replayed from its record, as narration data.
 * :func:`example_story` ``(scenario, rules) -> dict``: a teaching example's situation and answer as stories
   (:mod:`.stories`).
+* :func:`selection` ``(state, seat, cards) -> list``: the actions a selection of cards can make now, in words, for
+  the table (:mod:`.selection`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import random
 from typing import Any, Final
 
 from ..cards import BIG_JOKER, SMALL_JOKER, SUITS
+from .selection import selection as selection
 from .stories import example_story as example_story
 
 SECTION_TITLES: dict[str, dict[str, str]] = {

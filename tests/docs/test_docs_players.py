@@ -42,6 +42,7 @@ def test_each_variant_has_its_players_pages(built_site, variant_id, lang):
     player = built(built_site, page_path(variant_id, lang))
     heads = re.findall(r'<h2 id="([a-z_]+)"', player)
     assert heads[:4] == ["game", "players", "cards", "flow"] and "differences" in heads  # pagat's order
+    assert heads[-1] == "table"  # then how to open the table for the variant
     assert 'class="seating"' in player and 'class="settlement"' in player and "point-card" in player
     assert player.count('class="example teaching"') >= 10
     sample = built(built_site, sample_path(variant_id, lang))
@@ -70,7 +71,7 @@ def test_every_climbing_teaching_example_is_a_scenario_of_the_suite():
 def test_each_climbing_variant_has_its_players_pages(built_site, variant_id, lang):
     player = built(built_site, page_path(variant_id, lang))
     heads = re.findall(r'<h2 id="([a-z_]+)"', player)
-    assert heads[:4] == ["game", "players", "cards", "flow"] and heads[-1] == "differences"
+    assert heads[:4] == ["game", "players", "cards", "flow"] and heads[-2:] == ["differences", "table"]
     assert 'class="seating"' in player and 'class="flow"' in player and 'class="terms"' in player
     assert player.count('class="example teaching"') >= 10
     answers = re.findall(r'<p class="answer">(.*?)</p>', player)

@@ -1,0 +1,39 @@
+"""打墩: what a selection of cards can do now, for the table (the ``selection`` hook of the rulebook facet, made by
+:func:`selector` with the game's combination names; the rulebook's ``describe_selection`` judges each action with
+``check``).
+
+A selection is a lead or a beat, one option per reading the cards have (:func:`.combinations.readings`: the
+combinations of the catalogue, each wild card standing for a card it may stand for [wild.*]), each option the play
+with its declared reading, so that a player chooses among them; cards with no reading give the plain play, which
+``check`` refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..climbing.selection import Names, name_of, play_option, wilds_of
+from .combinations import readings
+
+Selection = Callable[[Any, int, list[str]], list[dict[str, Any]]]
+
+
+def selector(names: Names) -> Selection:
+    """The ``selection(state, seat, cards)`` hook, naming combinations by ``names`` (``{combination: {zh, en}}``).
+
+    The hook returns ``[{"action", "combination": text | None, "reading": text}]``, one per reading (none once the
+    hand is over)."""
+
+    def selection(state: Any, seat: int, cards: list[str]) -> list[dict[str, Any]]:
+        if state.is_terminal():
+            return []
+        leading = state.table is None
+        plain = {"type": "play", "seat": seat, "cards": cards}
+        found = readings(state.rules, tuple(cards), state.level) if cards else []
+        if not found:
+            return [play_option(plain, leading, None)]
+        return [play_option({**plain, "reading": r.as_dict()}, leading, name_of(r.combination, names),
+                            wilds_of(cards, r.cards)) for r in found]
+
+    return selection
