@@ -147,18 +147,22 @@ def find(game_id: Any) -> Game | None:
     return _GAMES.get(game_id) if isinstance(game_id, str) else None
 
 
-def measures(game_id: str) -> ModuleType:
-    """The measures module of the game ``game_id`` (``<package>.measures``, e.g.
-    ``datong_rules.reference_impl.dadun.measures``), shaped as :class:`~datong_rules.reference_impl.measures.GameMeasures`.
+def measures(game: str | Game) -> ModuleType:
+    """The measures module of a game (``<package>.measures``, e.g. ``datong_rules.reference_impl.dadun.measures``),
+    shaped as :class:`~datong_rules.reference_impl.measures.GameMeasures`.
+
+    Args:
+        game: a registered game's id, or a game entry itself (a worker process of ``datong-rules simulate`` gets the
+            entry, registered or not).
 
     Raises:
-        UnknownGame: no such game.
+        UnknownGame: no game has that id.
         LookupError: the game has no measures module (the message names the module expected).
     """
-    game = get(game_id)
-    module = game.facet("measures")
+    entry = get(game) if isinstance(game, str) else game
+    module = entry.facet("measures")
     if module is None:
-        raise LookupError(f"game {game_id!r} has no measures (expected a module {game.package}.measures)")
+        raise LookupError(f"game '{entry.id}' has no measures (expected a module {entry.package}.measures)")
     return module
 
 

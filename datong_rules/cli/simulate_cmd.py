@@ -101,10 +101,11 @@ def _write(option: str, path: str, text: str) -> None:
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the run (of every shard's deals and bots).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs.")
+              help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs; "
+                   "not used with --ray ADDRESS (the cluster's own CPUs play).")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
               help="Play on a Ray cluster (the extra [scale]): its address, or local to start one on this machine.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
@@ -132,8 +133,10 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
         fail("give --hands N or --matches M (one of them)")
     entrants = _entrants(variants)
     game = entrants[0].game
-    if game.facet("measures") is None:
-        fail(f"game '{game.id}' has no measures to simulate (expected a module {game.package}.measures)")
+    try:
+        games.measures(game)
+    except LookupError as err:
+        fail(str(err))
     kinds = _bot_kinds(game, entrants[0].rules.players, bots)
     _check_output("--json", json_path)
     _check_output("--html", html_path)

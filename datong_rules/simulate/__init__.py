@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from datong_rules import __version__
+from datong_rules.reference_impl import games
 from datong_rules.reference_impl.measures import Measure
 
 from .results import build_results, merged
@@ -32,11 +33,7 @@ def game_measures(entrant: Entrant) -> tuple[Measure, ...]:
     Raises:
         LookupError: the game has no measures module.
     """
-    module = entrant.game.facet("measures")
-    if module is None:
-        raise LookupError(f"game {entrant.game.id!r} has no measures (expected a module "
-                          f"{entrant.game.package}.measures)")
-    return tuple(module.MEASURES)
+    return tuple(games.measures(entrant.game).MEASURES)
 
 
 def simulate(entrants: Sequence[Entrant], *, unit: str, count: int, seed: int = 0, bots: Sequence[str] = ("greedy",),

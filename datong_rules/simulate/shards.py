@@ -189,9 +189,7 @@ def play_shard(shard: Shard) -> Tally:
     """
     entrant = shard.entrant
     game = entrant.game
-    state_api, measures = game.facet("state"), game.facet("measures")
-    if measures is None:
-        raise LookupError(f"game {game.id!r} has no measures (expected a module {game.package}.measures)")
+    state_api, measures = game.facet("state"), games.measures(game)
     rng = random.Random(shard.seed)
     bots = _bots(game, shard.bots, random.Random(rng.getrandbits(64)), entrant.rules.players)
     tally = Tally()
@@ -214,8 +212,12 @@ def _play_hands(state_api: Any, rules: Any, bots: list[Any], rng: random.Random,
         try:
             match.play(bots, hands=1, on_hand=seen.append)
         except state_api.MatchError:
+            if not seen and not match.hands:
+                raise  # a match that cannot deal its first hand: nothing would ever be played
             observer.tally.capped += 1
+            observer.hands(seen)  # redealt hands before the cap: observed, not counted as hands
             match = None
+            continue
         observer.hands(seen)
         observer.tally.hands += 1 if seen else 0
 

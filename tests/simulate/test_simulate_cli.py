@@ -77,6 +77,7 @@ def _one_error_line(result, *fragments: str) -> None:
     (["biedan-guide"], ["--hands N or --matches M"]),
     (["biedan-guide", "--hands", "5", "--matches", "5"], ["--hands N or --matches M"]),
     (["biedan-guide", "--hands", "0"], ["--hands"]),
+    (["biedan-guide", "--hands", "5", "--seed", "-1"], ["--seed"]),
     (["no-such-variant", "--hands", "5"], ["no-such-variant"]),
     ([""], ["is empty"]),
     (["biedan-guide", "dadun-guide", "--hands", "5"], ["several games", "biedan", "dadun"]),

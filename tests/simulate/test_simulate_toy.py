@@ -107,6 +107,19 @@ def test_a_local_ray_cluster_gives_the_same_results(monkeypatch):
     assert on_ray["run"]["ray"] == "local" and not on_ray["run"]["interrupted"]
 
 
+@pytest.mark.slow
+def test_an_interrupted_ray_run_reports_its_finished_shards(monkeypatch):
+    pytest.importorskip("ray")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in sys.path if p))
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    doc = _run(unit="hands", count=4 * HANDS_PER_SHARD, seed=3, workers=1, ray="local", progress=interrupt)
+    assert doc["run"]["interrupted"] is True and doc["run"]["shards_done"] == 1
+    assert doc["results"]["variants"][0]["hands"] == HANDS_PER_SHARD
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_reports_its_finished_shards(workers):
     def interrupt(done, total):
@@ -158,3 +171,25 @@ def test_variants_of_several_games_are_refused():
     other = draw_toy.entrant()
     with pytest.raises(ValueError, match="several games"):
         simulate([other, type(other)("x", "x", None, toy_game.GAME, None, {})], unit="hands", count=1)
+
+
+def test_the_registry_finds_a_games_measures():
+    import draw_toy.measures
+    import toy_game
+
+    from datong_rules.reference_impl import games
+
+    assert games.measures(draw_toy.GAME) is draw_toy.measures  # an entry, registered or not
+    assert games.measures("biedan").__name__ == "datong_rules.reference_impl.biedan.measures"
+    with pytest.raises(games.UnknownGame):
+        games.measures("no-such-game")
+    with pytest.raises(LookupError, match=r"game 'toy' has no measures \(expected a module toy_game.measures\)"):
+        games.measures(toy_game.GAME)
+
+
+def test_matches_stopped_by_their_cap_are_counted_apart():
+    # two equal cards: every hand is a tie, no seat ever wins, so each match stops at its cap of 500 hands
+    matches = _run(draw_toy.entrant((1, 1), label="draw/ties"), unit="matches", count=2, seed=1)
+    variant = matches["results"]["variants"][0]
+    assert (variant["hands"], variant["capped"], variant["matches"]) == (1000, 2, 0)
+    assert _measure(matches, "match_hands")["n"] == 0 and _measure(matches, "tie")["value"] == 1.0
