@@ -78,9 +78,18 @@ def _reading(t: Any, cards: tuple[str, ...]) -> Any:
 
 
 def _gone_at(actions: Sequence[dict], out: Sequence[int]) -> dict[int, int]:
-    """Seat → the index of the play that emptied its hand (its last play), for the seats that went out."""
-    last = {action["seat"]: i for i, action in enumerate(actions) if action["type"] == "play"}
-    return {seat: last[seat] for seat in out}
+    """The index of the play that emptied a seat's hand (its last play) → that seat, for the seats that went out
+    (read from the end: they went out late in the hand)."""
+    found: dict[int, int] = {}
+    left = set(out)
+    for i in range(len(actions) - 1, -1, -1):
+        if not left:
+            break
+        action = actions[i]
+        if action["seat"] in left and action["type"] == "play":
+            left.discard(action["seat"])
+            found[i] = action["seat"]
+    return found
 
 
 _MEMO: list[Any] = [None, None]  # the last state digested and its Digest (observe_hand and rules_fired share it)
@@ -92,7 +101,8 @@ def digest(state: Any) -> Digest:
     if _MEMO[0] is state:
         return _MEMO[1]
     actions = [a for a in state.actions if a["type"] in ("play", "pass")]
-    gone = {i: seat for seat, i in _gone_at(actions, state.out).items()}
+    gone = _gone_at(actions, state.out)
+    end = len(actions) - 1
     holding = [True] * PLAYERS
     machine, rounds, wind, standing = Round(state.rules.round), 1, False, None
     played, beats = set(), set()
@@ -110,7 +120,7 @@ def digest(state: Any) -> Digest:
             machine.play(seat)
             if i in gone:
                 holding[gone[i]] = False
-        if i + 1 < len(actions) and machine.next_to_act(seat, holding) is None:
+        if i < end and machine.next_to_act(seat, holding) is None:
             wind = wind or not holding[machine.last]
             machine.end(holding)
             rounds, standing = rounds + 1, None

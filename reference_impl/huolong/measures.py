@@ -9,7 +9,7 @@ Rules fired (:func:`rules_fired`), each only when it decided something in the ha
 
 * ``settlement.table[<row name>]``: the row of ``settlement.table`` that applied (every settled hand fires exactly
   one row; its name is the row's ``name``: ``shutout`` is 光头, ``hook_down`` is 钩到底 …). The id is the rule id
-  ``settlement.table`` and the row's name in brackets, as a place in the rule (:func:`rule_ids`).
+  ``settlement.table`` and the row's name in brackets, as a place in the rule.
 * ``bottom.dig``: the attackers won the last trick and so dug the bottom.
 * ``bottom.multiplier``: the bottom was dug and the attackers gained other than its points (a multiplier other than 1
   met a bottom with points).
