@@ -16,7 +16,9 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 * ``transcript``: the readable lines of ``datong-rules play``;
 * ``faults``: planted faults for the mutation check (optional);
 * ``rulebook``: chart and outline data for the rulebook pages (optional);
-* ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional).
+* ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional);
+* ``measures``: what ``datong-rules simulate`` measures in a finished hand or match, shaped as
+  :class:`datong_rules.reference_impl.measures.GameMeasures` (optional; :func:`measures`).
 
 The built-in games are listed by dotted module name and imported only when a part is first asked for, so this
 module imports no game: it sits below the spec loader (which runs a game's checks through it) and the games
@@ -30,10 +32,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies")
+FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies",
+          "measures")
 """The module names a game's package may hold (``rules`` and ``state`` are required to play)."""
 
-OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies"})
+OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies", "measures"})
 """Facets a game may leave out: :meth:`Game.facet` returns None for them instead of raising."""
 
 
@@ -85,6 +88,10 @@ class Game:
         if name in FACETS:
             return self.facet(name)
         raise AttributeError(name)
+
+    def __reduce__(self) -> tuple[type[Game], tuple[str, dict[str, str], str, str]]:
+        """Pickled without its imported modules (a worker process of ``datong-rules simulate`` imports them again)."""
+        return (Game, (self.id, self.name, self.family, self.package))
 
     def rules_for(self, variant: Any) -> Any:
         """The game's rules for a variant id or a resolved ``Variant`` (``rules.rules_for``)."""
@@ -138,6 +145,25 @@ def get(game_id: str) -> Game:
 def find(game_id: Any) -> Game | None:
     """The game registered as ``game_id``, or None."""
     return _GAMES.get(game_id) if isinstance(game_id, str) else None
+
+
+def measures(game: str | Game) -> ModuleType:
+    """The measures module of a game (``<package>.measures``, e.g. ``datong_rules.reference_impl.dadun.measures``),
+    shaped as :class:`~datong_rules.reference_impl.measures.GameMeasures`.
+
+    Args:
+        game: a registered game's id, or a game entry itself (a worker process of ``datong-rules simulate`` gets the
+            entry, registered or not).
+
+    Raises:
+        UnknownGame: no game has that id.
+        LookupError: the game has no measures module (the message names the module expected).
+    """
+    entry = get(game) if isinstance(game, str) else game
+    module = entry.facet("measures")
+    if module is None:
+        raise LookupError(f"game '{entry.id}' has no measures (expected a module {entry.package}.measures)")
+    return module
 
 
 def game_of_variant(variant_id: str) -> Game:

@@ -49,6 +49,11 @@ USES = {
     "pre-commit": "-m pre_commit", "import-linter": "command lint-imports", "mkdocs": "mkdocs.yml", "mkdocs-material": "mkdocs.yml:material",
     "jieba": "mkdocs.yml:jieba_dict_user",  # the search plugin segments Chinese with it when it is installed
     "mkdocs-static-i18n": "mkdocs.yml:- i18n:",  # one site tree per language
+    "matplotlib": "matplotlib",  # the charts of the simulate HTML report (extra report)
+    "ray": "ray",  # datong-rules simulate --ray: shards as tasks on a Ray cluster (extra scale)
+    "starlette": "starlette", "uvicorn": "uvicorn", "jinja2": "jinja2",  # the table's web app (datong_rules/table_app)
+    "httpx": "starlette.testclient",  # Starlette's TestClient runs on it (tests/table_app/)
+    "playwright": "playwright",  # browser tests on the system Chromium: the simulate report (extra report), the table (extra table)
 }
 
 

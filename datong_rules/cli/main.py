@@ -32,6 +32,8 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("serve", "serve_cmd", "serve_command"),
     ("schema", "schema_cmd", "schema"),
     ("fuzz", "fuzz_cmd", "fuzz"),
+    ("simulate", "simulate_cmd", "simulate"),
+    ("table", "table_cmd", "table"),
 ]
 
 

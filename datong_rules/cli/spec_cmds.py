@@ -20,7 +20,7 @@ import yaml
 
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import SpecError, Variant, default_registry
-from datong_rules.reference_impl.variant.variant import iter_rules
+from datong_rules.reference_impl.variant.variant import iter_rules, rule_differences
 
 from .output import format_option, github_annotation
 from .path_args import refuse_empty
@@ -284,9 +284,7 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
              f"two variants of one game)")
     items_a = dict(iter_rules(a.data.get("rules", {})))
     items_b = dict(iter_rules(b.data.get("rules", {})))
-    order = list(items_a) + [r for r in items_b if r not in items_a]
-    changed = [r for r in order if r not in items_a or r not in items_b
-               or items_a[r]["value"] != items_b[r]["value"]]
+    order, changed = rule_differences(a.data.get("rules", {}), b.data.get("rules", {}))
     shown = order if show_all else changed
     if fmt != "text":
         out = {"a": a.id, "b": b.id, "same": len(order) - len(changed),

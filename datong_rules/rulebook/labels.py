@@ -353,6 +353,7 @@ VALUE_KINDS: Final[dict[str, dict[str, str]]] = {
     "map_pattern": {"zh": "映射，键是符合 <code>{pattern}</code> 的文字，每个值是{each}",
                     "en": "a map whose keys match <code>{pattern}</code>, each {each}"},
     "either": {"zh": "{first}；或者{second}", "en": "{first}; or {second}"},
+    "text": {"zh": "符合 <code>{pattern}</code> 的文字", "en": "text matching <code>{pattern}</code>"},
 }
 """How the options reference words what a value schema accepts (HTML; ``{…}`` are filled in)."""
 

@@ -25,6 +25,8 @@ from .player_page import lang_switch
 from .paths import rules_path
 from .rules_html import compact
 
+IDENTIFIER = "^[a-z][a-z0-9_]*$"
+"""The pattern of a snake_case name (the schemas' ``identifier``)."""
 SHORT_VALUE = 24
 """Values longer than this many characters may wrap in the value column."""
 MAX_CHIPS = 8
@@ -204,8 +206,9 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
     """What a value schema accepts, in words (HTML): ``a whole number ≥ 1``, ``a list, each item a rank (…)``.
 
     Handles local ``$ref`` (a definition named in :data:`~.labels.DEF_LABELS` is called by that name, followed
-    by its values, its keys or its range), ``enum``, ``const``, ``type`` integer / boolean / null, arrays and
-    objects; anything else is shown as its compact JSON.
+    by its values, its keys or its range), ``enum``, ``const``, ``anyOf`` / ``oneOf`` of such shapes (one or the
+    other), ``type`` integer / boolean / null, a string with a ``pattern`` (a snake_case name, or text matching
+    it), arrays and objects; anything else is shown as its compact JSON.
     """
     if "$ref" in node:
         return _ref_html(str(node["$ref"]), schema, lang)
@@ -213,6 +216,9 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return VALUE_KINDS["one_of"][lang].format(values=_chips(node["enum"]))
     if "const" in node:
         return VALUE_KINDS["only"][lang].format(value=_chips([node["const"]]))
+    choices = node.get("anyOf") or node.get("oneOf")
+    if isinstance(choices, list) and len(choices) >= 2 and "type" not in node:  # one shape or another
+        return _either_html(choices, schema, lang)
     types = node.get("type")
     types = [types] if isinstance(types, str) else list(types or [])
     null = VALUE_KINDS["or_null"][lang] if "null" in types else ""
@@ -222,6 +228,8 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return VALUE_KINDS["either"][lang].format(first=number, second=mapping) + null
     if "integer" in types:
         return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
+    if types == ["string"] and "pattern" in node:  # a name, or a token such as a card
+        return _string_html(str(node["pattern"]), lang)
     if "boolean" in types:
         return VALUE_KINDS["boolean"][lang] + null
     if "array" in types:
@@ -231,6 +239,22 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return _mapping_html(node, schema, lang) + ("" if node.get("patternProperties") and not node.get("properties")
                                                     else null)
     return f"<code>{escape(compact(node))}</code>"
+
+
+def _either_html(choices: list[Any], schema: dict[str, Any], lang: str) -> str:
+    """Shapes of which a value takes one: ``A; or B; or C``."""
+    worded = [accepts_html(choice, schema, lang) for choice in choices]
+    out = worded[-1]
+    for first in reversed(worded[:-1]):
+        out = VALUE_KINDS["either"][lang].format(first=first, second=out)
+    return out
+
+
+def _string_html(pattern: str, lang: str) -> str:
+    """A string of ``pattern``: a snake_case name by its label, any other as text matching the pattern."""
+    if pattern == IDENTIFIER:
+        return escape(label(DEF_LABELS, "identifier", lang))
+    return VALUE_KINDS["text"][lang].format(pattern=escape(pattern))
 
 
 def _ref_html(ref: str, schema: dict[str, Any], lang: str) -> str:

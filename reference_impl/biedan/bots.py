@@ -8,7 +8,7 @@ import random
 from ..bots import bots_of
 from ..climbing.bots import Bot, RandomBot
 from . import exchange as xchg
-from .combinations import sample_of
+from .combinations import sample_of, shape_size
 
 
 class GreedyBot(Bot):
@@ -31,20 +31,28 @@ class GreedyBot(Bot):
         found = state._shapes(seat)
         if state.table is None:
             ordinary = [s for s in found if s.combo.tier == "ordinary"] or found
-            best = min(ordinary, key=lambda s: (-len(s.ranks) * (s.combo.size or s.combo.unit or 1), s.key))
+            best = min(ordinary, key=lambda s: (-shape_size(s), s.key))
             return self._play(state, seat, best)
         last = state.table_seat
         partner_play = seat != state.banker and last != state.banker
-        if partner_play:
-            return {"type": "pass", "seat": seat}
         ordinary = [s for s in found if s.combo.tier == "ordinary"]
+        if partner_play:
+            return self._pass(state, seat, found)
         if ordinary:
             return self._play(state, seat, min(ordinary, key=lambda s: s.key))
         opponents = [s for s in range(3) if state.sizes[s] and (s == state.banker) != (seat == state.banker)]
         danger = min((state.sizes[s] for s in opponents), default=99)
         if found and danger <= 5:
             return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.key)))
-        return {"type": "pass", "seat": seat}
+        return self._pass(state, seat, found)
+
+    def _pass(self, state, seat: int, found: list) -> dict:
+        """A pass, or, when play.pass forbids it (must beat when able), the least play that beats: the lowest
+        ordinary one, else the lowest bomb, the rocket last."""
+        if not found or state._may_pass(seat):
+            return {"type": "pass", "seat": seat}
+        return self._play(state, seat, min(found, key=lambda s: (s.combo.tier == "top", s.combo.tier != "ordinary",
+                                                                 s.key)))
 
     def _play(self, state, seat: int, shape) -> dict:
         return {"type": "play", "seat": seat,

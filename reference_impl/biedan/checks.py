@@ -14,7 +14,7 @@ The checks:
   deck (every card is unique, so two cards of a rank differ in suit), a flush single says nothing, and jokers have
   no suit; a flush naming a combination not in the catalogue;
 * ``ranking.single_order`` not listing BJ, LJ and the 13 ranks once each; ``ranking.sequence_order`` repeating a
-  rank or holding one that is not a rank;
+  rank (but one rank may stand first and last: the A at either end of a run) or holding one that is not a rank;
 * players × hand size ≠ cards in the pack; an egg as large as a hand.
 """
 
@@ -118,7 +118,8 @@ def _flush(flush: Any, names: dict[str, dict], catalogue: Any, decks: int) -> li
 
 
 def _orders(order: Any, seq: Any) -> list[Finding]:
-    """ranking.single_order: every rank and joker once; ranking.sequence_order: no rank twice."""
+    """ranking.single_order: every rank and joker once; ranking.sequence_order: no rank twice, except one rank
+    standing first and last (runs with the A at either end)."""
     out = []
     if isinstance(order, list):
         wanted = {"BJ", "LJ", *RANKS13}
@@ -131,10 +132,12 @@ def _orders(order: Any, seq: Any) -> list[Finding]:
                                    + ([f"repeats {', '.join(repeated)}"] if repeated else [])),
                                "BJ, LJ and the 13 ranks, each once"))
     if isinstance(seq, list):
-        repeated = sorted({r for r in seq if seq.count(r) > 1})
+        ends = seq[0] if len(seq) > 2 and seq[0] == seq[-1] and seq.count(seq[0]) == 2 else None
+        repeated = sorted({r for r in seq if seq.count(r) > 1 and r != ends})
         if repeated:
             out.append(Finding(_at("ranking.sequence_order"), "rank_order",
-                               f"the sequence order repeats {', '.join(repeated)}", "each rank at most once"))
+                               f"the sequence order repeats {', '.join(repeated)}",
+                               "each rank at most once (one rank, the A, may stand at both ends)"))
     return out
 
 

@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from ..cards import JOKERS
 from ..climbing.beating import COMPARE, Tiers, tier_reason
-from ..climbing.catalogue import Combination
+from ..climbing.catalogue import Attachment, Combination
+from . import attached
 from .rules import BiedanRules
 
 
@@ -53,8 +54,11 @@ class Table:
         self.rules = rules
         order = list(reversed(rules.single_order))
         self.strength = {rank: i for i, rank in enumerate(order)}
-        self.seq = {rank: i for i, rank in enumerate(rules.sequence_order)}
+        self.seq = {rank: i for i, rank in enumerate(rules.sequence_order)}  # a rank at both ends: its top place
         self.seq_ranks = tuple(rules.sequence_order)
+        self.both_ends = self.seq_ranks[0] if len(self.seq_ranks) > 1 and self.seq_ranks[0] == self.seq_ranks[-1] \
+            else None
+        """The rank at either end of a run (``ranking.sequence_order`` listing the A first and last), or None."""
         self.ranks_by_strength = tuple(order)
         self.rank_of: dict[str, str] = {}
         self.suit_of: dict[str, str | None] = {}
@@ -76,13 +80,16 @@ class Table:
         self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
                                                                          else set())), below="wrong_type")
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
-        self.lead_plan = tuple(self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans)
+        self.attachments = rules.attachments
+        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
+                               + [(att, "attached", None, 0, 0, ()) for att in self.attachments])
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
                                         for i in range(len(self.seq_to_sidx))]
                            for combo, kind, pre in self.plans if kind == "sequence"}
-        """Sequence combination → top sequence index → the plain shapes by length (index 0 unused)."""
+        """Sequence combination → top sequence index → the plain shapes by length (index 0 unused; None for a
+        window that is no run, :meth:`window_ok`)."""
 
     def _precompute(self, combo: Combination):
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
@@ -95,10 +102,36 @@ class Table:
             for i in range(len(self.seq_to_sidx)):
                 for length in range(1, i + 2):
                     ranks = self.seq_to_sidx[i - length + 1:i + 1]
-                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i))
+                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i)) \
+                        if self.window_ok(i, length) else (None, None)
             return pre
         sidxs = tuple(self.card_strength[c] for c in combo.cards)
         return _shape(combo, sidxs, False, max(sidxs))
+
+    def window_ok(self, top: int, length: int) -> bool:
+        """Whether the ``length`` places of ``ranking.sequence_order`` ending at place ``top`` are a run: never the
+        same rank twice (no run round the corner through an A at both ends), and a run of every rank, which fits
+        with the A at either end, is read with the A on top (the low window is left out)."""
+        if self.both_ends is None:
+            return True
+        last = len(self.seq_ranks) - 1
+        return length < last or (length == last and top == last)
+
+    def run_top(self, ranks: Iterable[str]) -> int | None:
+        """The place in ``ranking.sequence_order`` of the top of the run that the distinct ``ranks`` form, or None
+        when they form none (a rank outside the order, a gap). A rank at both ends (the A) is tried on top first,
+        then at the bottom: A-2-3 tops at the 3, Q-K-A at the A."""
+        ranks = list(ranks)
+        if any(r not in self.seq for r in ranks):
+            return None
+        places = sorted(self.seq[r] for r in ranks)
+        if places[-1] - places[0] == len(places) - 1:
+            return places[-1] if self.window_ok(places[-1], len(places)) else None
+        if self.both_ends in ranks:
+            low = sorted(0 if r == self.both_ends else self.seq[r] for r in ranks)
+            if low[-1] - low[0] == len(low) - 1 and self.window_ok(low[-1], len(low)):
+                return low[-1]
+        return None
 
     def follow_plan(self, table: Reading) -> list:
         """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached, under the
@@ -132,6 +165,8 @@ class Table:
                     elif combo.size == table.count:
                         minkey = table.key + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
+            plan += [(att, "attached", None, table.key + 1, 0, ()) for att in self.attachments
+                     if att.name == table.name]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
@@ -142,8 +177,11 @@ class Table:
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
         if combo.shape == "sequence":
-            top = max(ranks, key=self.seq.__getitem__)
-            return Reading(combo.name, combo.tier, self.seq[top], top, len(ranks), len(ranks) * combo.unit, flush)
+            place = self.run_top(set(ranks))
+            if place is None:
+                raise ValueError(f"{' '.join(ranks)}: no run of ranking.sequence_order")
+            return Reading(combo.name, combo.tier, place, self.seq_ranks[place], len(set(ranks)),
+                           len(set(ranks)) * combo.unit, flush)
         if combo.shape == "fixed_set":
             top = max(ranks, key=self.strength.__getitem__)
             return Reading(combo.name, combo.tier, self.strength[top], top, 1, len(combo.cards), False)
@@ -178,15 +216,16 @@ def readings(t: Table, cards: Iterable[str]) -> list[Reading]:
             length = len(counts)
             if n != length * unit or length < combo.min_length or (combo.max_length and length > combo.max_length):
                 continue
-            if any(v != unit for v in counts.values()) or any(r not in t.seq for r in counts):
-                continue
-            idx = sorted(t.seq[r] for r in counts)
-            if idx[-1] - idx[0] != length - 1:
+            if any(v != unit for v in counts.values()) or t.run_top(counts) is None:
                 continue
             flush = combo.name in t.flush and len({t.suit_of[c] for c in cards}) == 1
             out.append(t.reading(combo, list(counts), flush))
         elif n == len(combo.cards) and set(cards) == set(combo.cards):
             out.append(t.reading(combo, ranks, False))
+    for att in t.attachments:
+        parts = attached.reading_parts(t, att, counts)
+        if parts is not None:
+            out.append(Reading(att.name, att.tier, parts[0], parts[1], parts[2], n, False))
     return out
 
 
@@ -233,15 +272,29 @@ def _suit_order(card: str) -> int:
     return "SHCDBL".index(card[0])
 
 
+def shape_size(shape: Shape) -> int:
+    """The number of cards of a play of ``shape``."""
+    combo = shape.combo
+    if isinstance(combo, Attachment):
+        length = attached.main_length(combo, shape.ranks)
+        return length * combo.main_unit + len(shape.ranks) - length
+    if combo.shape == "fixed_set":
+        return len(combo.cards)
+    if combo.shape == "sequence":
+        return len(shape.ranks) * int(combo.unit)
+    return combo.size
+
+
 def _shape(combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> "Shape":
     return Shape(combo, ranks, flush_only, key)
 
 
 class Shape(NamedTuple):
-    """A play without its suits: combination, its ranks as strength indexes (a sequence low to high), whether only
-    a flush of those ranks is allowed (``flush_only``), and its comparison key (as :class:`Reading`)."""
+    """A play without its suits: combination, its ranks as strength indexes (a sequence low to high; an
+    :class:`~..climbing.catalogue.Attachment`: see :mod:`.attached`), whether only a flush of those ranks is allowed
+    (``flush_only``), and its comparison key (as :class:`Reading`)."""
 
-    combo: Combination
+    combo: Combination | Attachment
     ranks: tuple[int, ...]
     flush_only: bool
     key: int
@@ -259,6 +312,10 @@ def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
 def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     """The reading of ``cards``, a card set of ``shape``."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        length = attached.main_length(combo, shape.ranks)
+        top = t.seq_ranks[shape.key] if combo.main.shape == "sequence" else t.ranks_by_strength[shape.key]
+        return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), False)
     flush = combo.name in t.flush and len({c[0] for c in cards}) == 1
     top = t.ranks_by_strength[shape.ranks[-1] if combo.shape == "sequence" else max(shape.ranks)]
     length = len(shape.ranks) if combo.shape == "sequence" else 1
@@ -282,6 +339,9 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None,
                 out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
         elif kind == "sequence":
             _sequence_shapes(t, hand, combo, pre, table, out)
+        elif kind == "attached":
+            out += [Shape(combo, ranks, False, key)
+                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
@@ -314,30 +374,43 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
         if run < low:
             continue
         if not following:
-            out += t.plain_runs[combo.name][i][low:min(run, high) + 1]
+            found = t.plain_runs[combo.name][i][low:min(run, high) + 1]
+            out += found if t.both_ends is None else [shape for shape in found if shape is not None]
             continue
         for length in range(low, min(run, high) + 1):
             plain, flush_only = pre[i, length]
+            if plain is None:
+                continue
             if flushable:
-                if t.flush_any:
-                    if table.flush:
-                        if i > table.key and _flush_suits(hand, plain.ranks):
-                            out.append(flush_only)
-                    elif i > table.key:
-                        out.append(plain)
-                    elif _flush_suits(hand, plain.ranks):
-                        out.append(flush_only)
-                elif i > table.key:
-                    out.append(plain)
-                elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
-                    out.append(flush_only)
+                _flush_follow(t, hand, i, plain, flush_only, table, out)
             elif i > table.key:
                 out.append(plain)
+
+
+def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: "Shape", flush_only: "Shape", table: Reading,
+                  out: list["Shape"]) -> None:
+    """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
+    that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
+    if t.flush_any:
+        if table.flush:
+            if i > table.key and _flush_suits(hand, plain.ranks):
+                out.append(flush_only)
+        elif i > table.key:
+            out.append(plain)
+        elif _flush_suits(hand, plain.ranks):
+            out.append(flush_only)
+    elif i > table.key:
+        out.append(plain)
+    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+        out.append(flush_only)
 
 
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
     """Every card set of ``shape`` in ``hand`` (lists of cards)."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        yield from attached.plays(hand, combo, shape.ranks)
+        return
     if combo.shape == "fixed_set":
         yield list(combo.cards)
         return
@@ -360,6 +433,8 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
     combo = shape.combo
+    if isinstance(combo, Attachment):
+        return attached.sample(hand, combo, shape.ranks, rng, force, t.card_sidx[force] if force else None)
     if combo.shape == "fixed_set":
         return list(combo.cards)
     if shape.flush_only:

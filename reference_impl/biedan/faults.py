@@ -20,6 +20,8 @@ MUTANTS: list[Mutant] = option_mutants(GUIDE, [
      "first out.", "banker.next_when_lost", "banker_next_player"),
     ("biedan-first-lead-holds-banker-card", "The banker's first lead must contain the banker card (♥3).",
      "play.first_lead_with_banker_card", True),
+    ("biedan-must-beat", "A player able to beat the table may not pass.", "play.pass", "only_when_unable"),
+    ("biedan-target-one", "The session ends once a tally reaches 1.", "match.target", 1),
 ])
 """Every mutant, in catalogue order."""
 

@@ -113,7 +113,8 @@ def op_facts(rules: BiedanRules, given: dict) -> Answer:
     """``facts``."""
     return {"players": rules.players, "decks": rules.decks, "cards": rules.cards_total, "hand_size": rules.hand_size,
             "egg_size": rules.egg_size, "banker_cards_after_bury": rules.hand_size - rules.egg_size,
-            "first_banker_card": rules.first_banker_card, "combinations": [c.name for c in rules.catalogue],
+            "first_banker_card": rules.first_banker_card,
+            "combinations": [c.name for c in rules.catalogue] + [a.name for a in rules.attachments],
             "single_order": list(rules.single_order), "match_hands": rules.match_hands,
             "play_direction": rules.play_direction, "egg_secret": rules.egg_secret}
 
@@ -191,7 +192,7 @@ def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
     t = table_for(rules)
     hand, table, passed, first_lead = _hand_and_table(t, given)
     plays = len(legal_plays(rules, hand, table, passed=passed, first_lead=first_lead))
-    can_pass = table is not None
+    can_pass = table is not None and (not rules.must_beat or plays == 0)  # play.pass
     return {"count": plays + can_pass, "plays": plays, "pass": can_pass}
 
 

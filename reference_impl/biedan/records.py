@@ -21,7 +21,7 @@ from ..cards import ALL_CARDS, CardNotationError, parse_card
 from ..replay import GameReplay, Refusal, ReplayResult, replay_record
 from ..state_api import seat_of
 from .rules import BiedanRules, rules_for
-from .state import PLAYERS, HandState
+from .state import PLAYERS, HandState, match_over, score
 
 FORMAT = 1
 
@@ -37,7 +37,7 @@ def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
 
 def match_body(match: Any) -> dict[str, Any]:
     """The body of the record of a session (:class:`~.state.Match`): every hand as a hand record, and ``match_over``
-    (whether every hand of the session was played)."""
+    (whether the session is over: every hand played, or a tally at match.target)."""
     return {"format": FORMAT, "hands": [envelope.hand_record(s, seed=match.seed) for s in match.states],
             "match_over": match.over}
 
@@ -89,22 +89,37 @@ class BiedanReplay(GameReplay):
         return {"banker": None, "previous": None}
 
     def next_setup(self, rules: BiedanRules, hand: dict, state: HandState, expected: dict) -> dict:
-        """The next hand's banker and previous hand (places and banker) from this hand's settlement."""
+        """The next hand's banker and previous hand (places and banker) from this hand's settlement, with the
+        session's tally so far (match.score) and the number of hands after which it ended (match.hands,
+        match.target; None while it goes on)."""
         result = state.settlement()
-        return {"banker": result["next_banker"], "previous": {"places": result["places"], "banker": result["banker"]}}
+        points = score(state.rules, result["places"])
+        tally = [a + b for a, b in zip(expected.get("tally", [0] * PLAYERS), points)]
+        played = expected.get("played", 0) + 1
+        ended = expected.get("ended")
+        if ended is None and match_over(state.rules, played, tally):
+            ended = played
+        return {"banker": result["next_banker"], "previous": {"places": result["places"], "banker": result["banker"]},
+                "tally": tally, "played": played, "ended": ended}
 
 
     def check_match(self, record: dict, state: HandState, expected: dict) -> None:
-        """``match_over``, when the record gives it, says whether the record holds the session's ``match.hands``
-        hands (a session record cut short claims an end its hands do not reach): else ``result_mismatch``, index
-        null."""
+        """A session ends after ``match.hands`` hands or the hand in which a tally reaches ``match.target``: a
+        record holding hands after that end is ``result_mismatch`` (index null); ``match_over``, when the record
+        gives it, says whether the session is over (a record cut short claims an end its hands do not reach):
+        else ``result_mismatch``, index null."""
+        played, ended = len(record["hands"]), expected.get("ended")
+        if ended is not None and ended < played:
+            raise Refusal("result_mismatch", detail=f"the session ended after hand {ended} (match.hands, "
+                                                    f"match.target), but the record holds {played} hands")
         if "match_over" not in record:
             return
-        played = len(record["hands"])
-        if record["match_over"] != (played >= state.rules.match_hands):
+        if record["match_over"] != (ended is not None):
+            tally = "" if state.rules.match_target is None else \
+                f" with the tally {expected.get('tally')} (target {state.rules.match_target})"
             raise Refusal("result_mismatch", detail=f"match_over is {str(record['match_over']).lower()}, but the "
                                                     f"record holds {played} of the session's "
-                                                    f"{state.rules.match_hands} hands")
+                                                    f"{state.rules.match_hands} hands{tally}")
 
 
 HOOKS = BiedanReplay()

@@ -30,8 +30,16 @@ NAMES: dict[str, dict[str, str]] = {
     "pair_run": {"zh": "连对", "en": "Pair run"},
     "rocket": {"zh": "天王炸", "en": "Rocket"},
     "flush": {"zh": "清一色", "en": "flush"},
+    "triple_run": {"zh": "飞机（三连）", "en": "Airplane (triple run)"},
+    "triple_with_single": {"zh": "三带一", "en": "Three with one"},
+    "triple_with_pair": {"zh": "三带二", "en": "Three with a pair"},
+    "four_with_two_singles": {"zh": "四带二", "en": "Four with two"},
+    "four_with_two_pairs": {"zh": "四带两对", "en": "Four with two pairs"},
+    "airplane_with_singles": {"zh": "飞机带单牌", "en": "Airplane with singles"},
+    "airplane_with_pairs": {"zh": "飞机带对子", "en": "Airplane with pairs"},
 }
-"""Names of the combinations of biedan-guide (a name not here is shown as it is)."""
+"""Names of the combinations of biedan-guide and of the Dou Dizhu-style house combinations (docs/examples; a name not
+here is shown as it is)."""
 
 LABELS: dict[str, dict[str, str]] = {
     "single_order": {"zh": "单张从大到小（花色不分大小）", "en": "Single cards, high to low (suits do not rank)"},
@@ -205,7 +213,7 @@ PLAYER_PAGE: list[dict[str, Any]] = [
                      "chosen, which a table may agree to play instead:"},
      "rules": ["play.next_leader", "beating.bombs_beat_ordinary", "combinations.flush_reach", "exchange.timing",
                "exchange.banker_tribute", "banker.next_when_lost", "play.pass_locks_out",
-               "play.first_lead_with_banker_card", "match.score"]},
+               "play.first_lead_with_banker_card", "match.score", "match.target", "combinations.attachments"]},
 ]
 """The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
 
@@ -283,7 +291,7 @@ QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
      ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
     ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},
      ("exchange.timing", "exchange.banker_tribute", "banker.keep_when", "banker.next_when_lost")),
-    ({"zh": "一场和输赢", "en": "The match and its result"}, ("match.hands", "match.score")),
+    ({"zh": "一场和输赢", "en": "The match and its result"}, ("match.hands", "match.score", "match.target")),
 ]
 """The one-page quick-reference card: titled blocks of rule ids (the layout is ``datong_rules.rulebook.card_page``)."""
 

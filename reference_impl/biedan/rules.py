@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..climbing.catalogue import ANY, Combination, read_catalogue
+from ..climbing.catalogue import ANY, Attachment, Combination, read_attachments, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, reader, round_rules
 from ..variant import Variant
@@ -28,14 +28,13 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "egg.cards": ("any",),
     "egg.secret": (True, False),
     "ranking.suits": ("equal",),
-    "combinations.attachments": ("none",),
     "combinations.flush_reach": ("any_ranks", "same_ranks"),
     "beating.follow": ("same_combination_same_count",),
     "beating.bombs_beat_ordinary": (True, False),
     "beating.rocket_beats_all": (True,),
     "play.first_lead": ("banker",),
     "play.first_lead_with_banker_card": (True, False),
-    "play.pass": ("always",),
+    "play.pass": ("always", "only_when_unable"),
     "play.pass_locks_out": (True, False),
     "play.round_end": ("all_others_passed",),
     "play.next_leader": ("last_player", "next_of_last_player"),
@@ -81,10 +80,12 @@ class BiedanRules:
     single_order: tuple[str, ...]  # ranking.single_order (high to low)
     sequence_order: tuple[str, ...]  # ranking.sequence_order (low to high)
     catalogue: tuple[Combination, ...]  # combinations.catalogue
+    attachments: tuple[Attachment, ...]  # combinations.attachments (none: empty)
     flush_applies_to: frozenset[str]  # combinations.flush
     flush_reach: str  # combinations.flush_reach
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
     first_lead_with_banker_card: bool  # play.first_lead_with_banker_card
+    must_beat: bool  # play.pass: only_when_unable (a player able to beat the table may not pass)
     pass_locks_out: bool  # play.pass_locks_out
     next_leader: str  # play.next_leader
     round: RoundRules  # play.pass_locks_out, play.next_leader, play.leader_out (the wind), hand_end.when
@@ -92,6 +93,7 @@ class BiedanRules:
     banker_tribute: str  # exchange.banker_tribute
     match_hands: int  # match.hands
     match_score: tuple[int, int, int]  # match.score: points added to the tally by first, second, third place
+    match_target: int | None  # match.target: the tally that ends the match early (None: "none")
 
     @property
     def cards_total(self) -> int:
@@ -128,10 +130,12 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         single_order=tuple(value("ranking.single_order")),
         sequence_order=tuple(value("ranking.sequence_order")),
         catalogue=catalogue,
+        attachments=read_attachments(value("combinations.attachments"), catalogue, RulesError),
         flush_applies_to=frozenset(value("combinations.flush")["applies_to"]),
         flush_reach=value("combinations.flush_reach"),
         bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),
         first_lead_with_banker_card=value("play.first_lead_with_banker_card"),
+        must_beat=value("play.pass") == "only_when_unable",
         pass_locks_out=value("play.pass_locks_out"),
         next_leader=value("play.next_leader"),
         round=round_rules(value, ("play.leader_out",)),
@@ -139,6 +143,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         banker_tribute=value("exchange.banker_tribute"),
         match_hands=value("match.hands"),
         match_score=tuple(value("match.score")[place] for place in ("first", "second", "third")),  # type: ignore[arg-type]
+        match_target=None if value("match.target") == "none" else value("match.target"),
     )
 
 

@@ -158,7 +158,9 @@ class HandState(RoundViews):
             if seat != self.turn:
                 return "out_of_turn"
             if kind == "pass":
-                return "must_lead" if self.table is None else None
+                if self.table is None:
+                    return "must_lead"
+                return "must_beat" if not self._may_pass(seat) else None
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
@@ -196,7 +198,8 @@ class HandState(RoundViews):
             return
         if self.phase == "play":
             if self.table is not None:
-                yield {"type": "pass", "seat": seat}
+                if self._may_pass(seat):
+                    yield {"type": "pass", "seat": seat}
                 if seat in self.round.locked:
                     return
             forced = self._forced(seat)
@@ -210,6 +213,11 @@ class HandState(RoundViews):
         for cards in itertools.combinations(pool, count):
             if xchg.allowed(self.t, pool, list(cards), count, step.pick) is None:
                 yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(cards)}
+
+    def _may_pass(self, seat: int) -> bool:
+        """Whether ``seat``, following, may pass [play.pass]: always, or (``only_when_unable``) when locked out or
+        holding no play that beats the table."""
+        return not self.rules.must_beat or seat in self.round.locked or not self._shapes(seat)
 
     def _forced(self, seat: int) -> str | None:
         """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
@@ -241,7 +249,7 @@ class HandState(RoundViews):
                 return {"type": "pass", "seat": seat}
             found = self._shapes(seat)
             n = len(found)
-            i = int(rng.random() * (n + (table is not None)))
+            i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
             shape = found[i]
@@ -422,6 +430,18 @@ def score(rules: BiedanRules, places: dict[str, int]) -> list[int]:
     return points
 
 
+def match_over(rules: BiedanRules, hands: int, tally: list[int]) -> bool:
+    """Whether a session is over after ``hands`` finished hands with ``tally`` (points by seat) [match.hands,
+    match.target]: ``match.hands`` hands played, or some tally at or beyond a target (``>= target`` for a positive
+    target, ``<= target`` for a negative one)."""
+    if hands >= rules.match_hands:
+        return True
+    target = rules.match_target
+    if target is None:
+        return False
+    return any(points >= target for points in tally) if target > 0 else any(points <= target for points in tally)
+
+
 def egg_reason(rules: BiedanRules, hand: list[str], egg: list[str]) -> str | None:
     """None when the banker holding ``hand`` may bury ``egg``; else ``wrong_count`` or ``not_in_hand``."""
     if len(egg) != rules.egg_size:
@@ -436,7 +456,10 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
     leading); else the first reason code of operation ``legal_play``. ``passed``: the player passed earlier in the
     round; ``must_contain``: a card the play must hold if the player holds it (first lead)."""
     if play == "pass":
-        return "must_lead" if table is None else None
+        if table is None:
+            return "must_lead"
+        locked = passed and t.rules.pass_locks_out
+        return "must_beat" if t.rules.must_beat and not locked and shapes(t, by_rank(t, hand), table) else None
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
@@ -503,8 +526,9 @@ class Match:
 
     @property
     def over(self) -> bool:
-        """Whether every hand of the session has been played."""
-        return len(self.results) >= self.rules.match_hands
+        """Whether the session is over: every hand played (match.hands), or a tally has reached the target
+        (match.target: a positive target reached from below, a negative one from above)."""
+        return match_over(self.rules, len(self.results), self.tally)
 
     @property
     def tally(self) -> list[int]:

@@ -4,7 +4,8 @@
 docs/implementers/biedan-operations.md says, for every operation but ``replay`` (a whole record) and ``round`` (a
 round must be a legal sequence of plays and passes: not generated yet). Every input is one a hand of the variant can
 produce: cards of the pack, each at most once across the question (one deck); combinations built from
-``combinations.catalogue`` (a same-rank group, a run of ``ranking.sequence_order``, a fixed set) so that tables and
+``combinations.catalogue`` (a same-rank group, a run of ``ranking.sequence_order``, a fixed set) and
+``combinations.attachments`` (a main part with attached cards) so that tables and
 plays are mostly real combinations, sometimes not; a deal of ``deal.hand_size`` cards to each seat in which one
 seat holds ``banker.first``'s card; exchanges with the hands the timing of ``exchange.timing`` says. Strategies draw
 Hypothesis integers only, so a disagreement shrinks to low cards and short lists.
@@ -30,15 +31,18 @@ SEATS = 3
 
 RULES_READ: dict[str, tuple[str, ...]] = {
     "facts": ("players.count", "deck.decks", "deal.hand_size", "egg.count", "banker.first",
-              "combinations.catalogue", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
+              "combinations.catalogue", "combinations.attachments", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
     "card_order": ("ranking.single_order", "ranking.suits"),
-    "classify": ("combinations.catalogue", "combinations.flush", "ranking.sequence_order"),
+    "classify": ("combinations.catalogue", "combinations.attachments", "combinations.flush",
+                 "ranking.sequence_order"),
     "beats": ("beating.bombs_beat_ordinary", "beating.rocket_beats_all", "combinations.flush_reach",
-              "combinations.catalogue", "ranking.single_order", "ranking.sequence_order"),
+              "combinations.catalogue", "combinations.attachments", "ranking.single_order", "ranking.sequence_order"),
     "legal_play": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
-                   "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.flush_reach"),
+                   "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
+                   "combinations.flush_reach", "ranking.sequence_order"),
     "legal_play_count": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
-                         "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.flush_reach"),
+                         "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
+                         "combinations.flush_reach", "ranking.sequence_order"),
     "egg": ("egg.count", "egg.cards"),
     "first_banker": ("banker.first",),
     "first_leader": ("play.first_lead", "play.first_lead_with_banker_card", "banker.first"),
@@ -59,35 +63,60 @@ class _Strategies:
             self.by_rank.setdefault(self.table.rank_of[card], []).append(card)
 
     def combination(self, draw: Callable, pool: list[str]) -> list[str]:
-        """Cards of ``pool`` forming one catalogue combination when the pool allows the one drawn (not removed
-        from the pool); else a few cards of the pool (most likely no combination)."""
-        catalogue = self.rules.catalogue
-        combo = catalogue[_n(draw, 0, len(catalogue) - 1)]
+        """Cards of ``pool`` forming one combination of the catalogue or of ``combinations.attachments`` when the
+        pool allows the one drawn (not removed from the pool); else a few cards of the pool (most likely no
+        combination)."""
+        kinds = self.rules.catalogue + self.rules.attachments
+        combo = kinds[_n(draw, 0, len(kinds) - 1)]
         have: dict[str, list[str]] = {}
         for card in pool:
             have.setdefault(self.table.rank_of[card], []).append(card)
+        found = self._attached(draw, combo, have) if combo.shape == "attached" else self._plain(draw, combo, have)
+        if found:
+            return found
+        left = list(pool)
+        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 5)))]
+
+    def _plain(self, draw: Callable, combo: Any, have: dict[str, list[str]]) -> list[str] | None:
+        """Cards of ``have`` (rank → cards, taken from) forming ``combo``, a catalogue combination, or None."""
         if combo.shape == "same_rank":
             ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
             if ranks:
-                cards = list(have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]])
+                cards = have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]]
                 return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
         elif combo.shape == "sequence":
             order = self.table.seq_ranks
-            high = min(combo.max_length or len(order), len(order))
+            high = min(combo.max_length or len(set(order)), len(set(order)))
             if combo.min_length <= high:
                 length = _n(draw, combo.min_length, high)
-                starts = [i for i in range(len(order) - length + 1)
-                          if all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
+                starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
+                          and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
                 if starts:
                     out = []
                     for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
-                        cards = list(have[rank])
+                        cards = have[rank]
                         out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
                     return out
-        elif all(card in pool for card in combo.cards):
+        elif all(card in have.get(self.table.rank_of[card], ()) for card in combo.cards):
             return list(combo.cards)
-        left = list(pool)
-        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 5)))]
+        return None
+
+    def _attached(self, draw: Callable, att: Any, have: dict[str, list[str]]) -> list[str] | None:
+        """A main part and its attached cards (combinations.attachments), mostly by the count rules, or None."""
+        main = self._plain(draw, att.main, have)
+        if not main:
+            return None
+        main_ranks = {self.table.rank_of[c] for c in main}
+        others = sorted((r for r, cards in have.items() if r not in main_ranks and len(cards) >= att.attach_unit),
+                        key=self.table.strength.__getitem__)
+        need = att.per_rank * len(main_ranks)
+        if len(others) < need:
+            return None
+        out = list(main)
+        for _ in range(need):
+            cards = have[others.pop(_n(draw, 0, len(others) - 1))]
+            out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
+        return out
 
     def hand(self, draw: Callable, pack: _Pack, most: int) -> list[str]:
         """Up to ``most`` cards: small most of the time, any size now and then."""

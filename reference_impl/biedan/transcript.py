@@ -113,5 +113,7 @@ def match_end_lines(match) -> list[str]:
     winners = match.winners
     result = (f"Winner: seat {winners[0]}" if len(winners) == 1
               else "Shared win: " + ", ".join(f"seat {s}" for s in winners))
-    return [f"Session over after {n} hand{plural} (bank kept {kept} time{'s' if kept != 1 else ''})",
+    target = match.rules.match_target
+    reached = f", target {target:+d} reached" if target is not None and n < match.rules.match_hands else ""
+    return [f"Session over after {n} hand{plural}{reached} (bank kept {kept} time{'s' if kept != 1 else ''})",
             f"Tally ({points}): {tally}", result]

@@ -6,8 +6,10 @@ one rank: single, pair, bomb), ``sequence`` (consecutive ranks, ``unit`` cards o
 (exactly these cards: the rocket), ``triple_with_pair`` (a full house), ``identical`` (identical cards of several
 decks: a dun), ``linked`` (two combinations of adjacent ranks). A game says which entries its engine plays with a
 table of *templates* (:func:`read_catalogue`); an entry no template accepts is refused with a one-line error naming
-the entry and the field, so ``validate`` places it (never silently ignored). New shapes and fields (attachments such
-as three-with-one, runs with the A at either end) are added here and accepted by a game once its engine plays them.
+the entry and the field, so ``validate`` places it (never silently ignored). New shapes and fields are added here and
+accepted by a game once its engine plays them. Combinations with attachments (three with one, four with two, airplanes
+with wings: rule ``combinations.attachments``) are :class:`Attachment` entries over a main part of the catalogue
+(:func:`read_attachments`).
 """
 
 from __future__ import annotations
@@ -140,4 +142,66 @@ def read_catalogue(entries: list[Mapping[str, Any]], templates: Mapping[str, Tem
         if reason:
             raise error(f"combinations.catalogue: entry {index + 1} ({name}): {reason}")
         out.append(combination(entry))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A combination with attachments (rule ``combinations.attachments``): a main part, a combination of the
+    catalogue, with singles or pairs attached (three with one, four with two, an airplane with wings).
+
+    Attributes:
+        name: its name (``"triple_with_single"``); main: the main part's :class:`Combination` (same_rank of size 3
+        or 4, or a sequence of unit 3); attach: ``"single"`` or ``"pair"``; per_rank: singles or pairs attached per
+        rank of the main part. shape is ``"attached"`` and tier ``"ordinary"`` (the play beats only its own kind,
+        by its main part; bombs and the rocket beat it as any ordinary play).
+    """
+
+    name: str
+    main: Combination
+    attach: str
+    per_rank: int
+    shape: str = "attached"
+    tier: str = "ordinary"
+
+    @property
+    def main_unit(self) -> int:
+        """Cards of each rank of the main part (3 or 4)."""
+        return self.main.size if self.main.shape == "same_rank" else int(self.main.unit)
+
+    @property
+    def attach_unit(self) -> int:
+        """Cards of each attachment (1: a single, 2: a pair)."""
+        return 1 if self.attach == "single" else 2
+
+    def cards_for(self, main_ranks: int) -> int:
+        """Cards of a play whose main part has ``main_ranks`` ranks."""
+        return main_ranks * (self.main_unit + self.per_rank * self.attach_unit)
+
+
+def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type[ValueError]) -> tuple[Attachment, ...]:
+    """The attachments of ``combinations.attachments`` (``"none"`` → none), each main part looked up in the
+    catalogue.
+
+    Raises:
+        error: ``combinations.attachments: entry N (name): main 'x' …`` when the main part is not in the catalogue
+        or is not three or four of a rank or a run of triples (the engine plays no other main part), or a name is
+        also a catalogue name or given twice.
+    """
+    if value == "none":
+        return ()
+    by_name = {combo.name: combo for combo in catalogue}
+    out: list[Attachment] = []
+    for index, entry in enumerate(value):
+        name, main = entry["name"], by_name.get(entry["main"])
+        where = f"combinations.attachments: entry {index + 1} ({name})"
+        if main is None:
+            raise error(f"{where}: main {entry['main']!r} is not a combination of combinations.catalogue")
+        if not ((main.shape == "same_rank" and main.size in (3, 4) and not main.min_size)
+                or (main.shape == "sequence" and main.unit == 3)):
+            raise error(f"{where}: main {main.name!r} is not played by the engine (it plays: three or four of a "
+                        f"rank, or a run of triples)")
+        if name in by_name or any(a.name == name for a in out):
+            raise error(f"{where}: the name is also {'a catalogue combination' if name in by_name else 'given twice'}")
+        out.append(Attachment(name, main, entry["attach"], entry["per_rank"]))
     return tuple(out)

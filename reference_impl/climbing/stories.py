@@ -65,6 +65,7 @@ REASONS: dict[str, dict[str, str]] = {
     "not_higher": {"zh": "不比桌上的牌大", "en": "it is not higher than the play on the table"},
     "not_a_combination": {"zh": "不是一种牌型", "en": "the cards are not one combination"},
     "must_lead": {"zh": "该首出的人不能过", "en": "the player who leads cannot pass"},
+    "must_beat": {"zh": "管得住就必须出，不能过", "en": "a player who can beat the table may not pass"},
     "empty_play": {"zh": "一张牌也没出", "en": "no card was played"},
     "not_in_hand": {"zh": "手里没有这些牌", "en": "the player does not hold these cards"},
     "reading_needed": {"zh": "这几张牌有几种出法，要说明当什么出", "en": "the cards can be read several ways, and the play must say which"},

@@ -17,7 +17,7 @@ from .count import PlayClass, play_classes
 from .plays import legal_plays
 from .state import HandState
 
-_EXACT = frozenset(("straight_flush", "dun", "linked_dun"))
+_EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose reading names each card's suit (a wild stands for one exact card)."""
 
 
@@ -25,7 +25,8 @@ def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tup
     """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
     reading = cb.Reading(combination, stood)
     leading = state.table is None
-    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, reading, state.level, not leading))
+    promoted = not leading or state.rules.lead_means == "none"  # ranking.lead_means: none promotes every lead
+    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, reading, state.level, promoted))
 
 
 def _options(hand: Counter, wild: str, combination: str, wanted: str) -> list[str]:
@@ -70,6 +71,8 @@ class GreedyBot(Bot):
         """The weakest useful legal action."""
         seat = state.current_player()
         assert seat is not None
+        if state.tribute_step is not None:  # settlement.tribute: the first card it may give (the lowest token)
+            return next(state.legal_actions())
         table = state.table[1] if state.table is not None else None
         passing = {"type": "pass", "seat": seat}
         if state.table is not None and seat in state.locked:

@@ -55,14 +55,15 @@ def _adjacent_full_house(rules: DadunRules, a: str, b: str) -> bool:
     return abs(FACES.index(a) - FACES.index(b)) == 1
 
 
-def _linked_adjacent(rules: DadunRules, a: str, b: str) -> bool:
-    """Whether ranks ``a`` and ``b`` link [combinations.linked_adjacency, combinations.ace_two_link]."""
-    return rules.linked_step(a, b) is not None
+def _linked_adjacent(rules: DadunRules, a: str, b: str, level: str) -> bool:
+    """Whether ranks ``a`` and ``b`` link at ``level`` [combinations.linked_adjacency, combinations.ace_two_link,
+    combinations.runs_skip_level]."""
+    return rules.linked_step(a, b, level) is not None
 
 
 # ----------------------------------------------------------------------------------------------- shapes
-def _same_rank(size: int) -> Callable[[DadunRules, tuple[str, ...]], bool]:
-    def check(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _same_rank(size: int) -> Callable[[DadunRules, tuple[str, ...], str], bool]:
+    def check(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
         ranks = {rank_of(c) for c in stood}
         if len(stood) != size or len(ranks) != 1:
             return False
@@ -70,11 +71,11 @@ def _same_rank(size: int) -> Callable[[DadunRules, tuple[str, ...]], bool]:
     return check
 
 
-def _dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _dun(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
     return len(stood) == 3 and len(set(stood)) == 1
 
 
-def _linked_dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _linked_dun(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
     cc = Counter(stood)
     if len(stood) != 6 or len(cc) != 2 or set(cc.values()) != {3}:
         return False
@@ -82,10 +83,10 @@ def _linked_dun(rules: DadunRules, stood: tuple[str, ...]) -> bool:
     ra, rb = rank_of(a), rank_of(b)
     if {ra, rb} & set(JOKERS):
         return {ra, rb} == set(JOKERS)
-    return ra == rb or _linked_adjacent(rules, ra, rb)
+    return ra == rb or _linked_adjacent(rules, ra, rb, level)
 
 
-def _full_house(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _full_house(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
     count = Counter(map(rank_of, stood))
     if len(stood) != 5 or sorted(count.values()) != [2, 3]:
         return False
@@ -94,34 +95,39 @@ def _full_house(rules: DadunRules, stood: tuple[str, ...]) -> bool:
     return _adjacent_full_house(rules, t, p)
 
 
-def _bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _bomb(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
     n = len(stood)
     return n >= 4 and len({rank_of(c) for c in stood}) == 1 and rules.ladder_step("bomb", n) is not None
 
 
-def _linked_bomb(rules: DadunRules, stood: tuple[str, ...]) -> bool:
+def _linked_bomb(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
     count = Counter(map(rank_of, stood))
     if len(count) != 2 or len(stood) < 8 or not set(count) <= set(rules.linked_order):
         return False
     (ra, ka), (rb, kb) = count.items()
-    if not _linked_adjacent(rules, ra, rb) or min(ka, kb) < 4:
+    if not _linked_adjacent(rules, ra, rb, level) or min(ka, kb) < 4:
         return False
     if rules.linked_bomb_halves == "equal" and ka != kb:
         return False
     return rules.ladder_step("linked_bomb", 2 * min(ka, kb)) is not None
 
 
-def _run(combination: str) -> Callable[[DadunRules, tuple[str, ...]], bool]:
-    def check(rules: DadunRules, stood: tuple[str, ...]) -> bool:
-        if _sequence_start(rules, combination, stood) is None:
+def _run(combination: str) -> Callable[[DadunRules, tuple[str, ...], str], bool]:
+    def check(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
+        if _sequence_start(rules, combination, stood, level) is None:
             return False
         return combination != "straight_flush" or len({suit_of(c) for c in stood}) == 1
     return check
 
 
-_FORMS: dict[str, Callable[[DadunRules, tuple[str, ...]], bool]] = {
+def _joker_bomb(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
+    """The catalogue's fixed set of jokers (two big and two small: 天王炸) [combinations.catalogue]."""
+    return sorted(stood) == sorted(CATALOGUE["joker_bomb"]["cards"])
+
+
+_FORMS: dict[str, Callable[[DadunRules, tuple[str, ...], str], bool]] = {
     "single": _same_rank(1), "pair": _same_rank(2), "triple": _same_rank(3), "dun": _dun, "linked_dun": _linked_dun,
-    "full_house": _full_house, "bomb": _bomb, "linked_bomb": _linked_bomb,
+    "full_house": _full_house, "bomb": _bomb, "linked_bomb": _linked_bomb, "joker_bomb": _joker_bomb,
     **{name: _run(name) for name in ("straight", "pair_run", "triple_run", "straight_flush")}}
 _NO_JOKERS = frozenset(("full_house", "bomb", "linked_bomb", "straight", "pair_run", "triple_run", "straight_flush"))
 
@@ -134,19 +140,19 @@ def forms(rules: DadunRules, combination: str, stood: tuple[str, ...], level: st
         return False
     if combination in _NO_JOKERS and any(rank_of(c) in JOKERS for c in stood):
         return False
-    return check(rules, stood)
+    return check(rules, stood, level)
 
 
-def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...]) -> int | None:
-    """Start position (A low = 0 … 10JQKA = 9 for five-card straights) of a run, or None when the cards are not
-    one."""
+def _sequence_start(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str) -> int | None:
+    """Start position (A low = 0 … 10JQKA = 9 for five-card straights) of a run at ``level``, or None when the
+    cards are not one [ranking.sequence_order, combinations.runs_skip_level]."""
     length, unit = rules.sequence(combination)
     if not length or len(stood) != length * unit:
         return None
     count = Counter(map(rank_of, stood))
     if any(k != unit for k in count.values()) or len(count) != length:
         return None
-    for start, window in enumerate(rules.windows(length)):
+    for start, window in enumerate(rules.windows(length, level)):
         if set(window) == set(count):
             return start
     return None
@@ -200,7 +206,7 @@ def wild_ok(rules: DadunRules, combination: str, played: tuple[str, ...], stood:
         return False
     if combination in ("dun", "linked_dun"):
         return _dun_wilds_ok(rules, played, stood, wild)
-    return True
+    return combination != "joker_bomb"  # the four jokers themselves, never a wild
 
 
 # ----------------------------------------------------------------------------------------------- readings
@@ -219,7 +225,7 @@ def _size_fits(rules: DadunRules, combination: str, n: int) -> bool:
     length, unit = rules.sequence(combination)
     if length:
         return n == length * unit
-    sizes = {"single": 1, "pair": 2, "triple": 3, "dun": 3, "full_house": 5, "linked_dun": 6}
+    sizes = {"single": 1, "pair": 2, "triple": 3, "dun": 3, "full_house": 5, "linked_dun": 6, "joker_bomb": 4}
     if combination in sizes:
         return n == sizes[combination]
     return n >= (4 if combination == "bomb" else 8)
@@ -279,7 +285,7 @@ def _full_house_candidates(p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
                 yield "full_house", p.fill(need)
 
 
-def _run_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+def _run_candidates(rules: DadunRules, p: _Wilds, level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
     for comb in ("straight", "straight_flush", "pair_run", "triple_run"):
         length, unit = rules.sequence(comb)
         if not length or len(p.played) != length * unit:
@@ -287,17 +293,17 @@ def _run_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[s
         suits = {suit_of(c) for c in p.naturals}
         if comb == "straight_flush" and len(suits) != 1:
             continue
-        for window in rules.windows(length):
+        for window in rules.windows(length, level):
             need = Counter({rank: unit for rank in window})
             if p.fits(need):
                 yield comb, p.fill(need, next(iter(suits)) if comb == "straight_flush" else "H")
 
 
-def _linked_bomb_candidates(rules: DadunRules, p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+def _linked_bomb_candidates(rules: DadunRules, p: _Wilds, level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
     n = len(p.played)
     if n < 8:
         return
-    for a, b, _ in rules.linked_steps:
+    for a, b, _ in rules.linked_steps(level):
         for ka in range(4, n - 3):
             need = Counter({a: ka, b: n - ka})
             if p.fits(need):
@@ -322,8 +328,8 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     if p.w == len(played) or any(r in JOKERS for r in p.ranks):
         return  # wilds only: every reading of the wilds standing for themselves is above; jokers fit no other shape
     yield from _full_house_candidates(p)
-    yield from _run_candidates(rules, p)
-    yield from _linked_bomb_candidates(rules, p)
+    yield from _run_candidates(rules, p, level)
+    yield from _linked_bomb_candidates(rules, p, level)
 
 
 _CACHE: dict[int, tuple[DadunRules, dict[str, dict]]] = {}
@@ -434,13 +440,15 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
         pair_promoted = promoted and rules.full_house_pair == "promoted"
         return (power(t, level, promoted), power(p, level, pair_promoted))
     if comb in _RUNS:
-        return _run_key(rules, comb, stood)
+        return _run_key(rules, comb, stood, level)
+    if comb == "joker_bomb":
+        return (rules.ladder_step(comb, len(stood)), 0)
     if comb == "bomb":
         return (rules.ladder_step("bomb", len(stood)), power(rank_of(stood[0]), level, True))
     if comb == "linked_bomb":
         count = Counter(map(rank_of, stood))
         (ra, ka), (rb, kb) = count.items()
-        step = rules.linked_step(ra, rb)
+        step = rules.linked_step(ra, rb, level)
         assert step is not None
         return (rules.ladder_step("linked_bomb", 2 * min(ka, kb)), step[2])
     if comb == "linked_dun":
@@ -448,13 +456,14 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     raise ValueError(f"unknown combination {comb}")
 
 
-def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...]) -> tuple:
-    """A run by its start (A low = 0); a straight flush on the ladder first [combinations.triple_run_ace]."""
-    start = _sequence_start(rules, comb, stood)
+def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...], level: str) -> tuple:
+    """A run by its start at ``level`` (A low = 0); a straight flush on the ladder first [combinations.triple_run_ace,
+    combinations.runs_skip_level]."""
+    start = _sequence_start(rules, comb, stood, level)
     assert start is not None
     value: float = start
     if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed" and \
-            rules.windows(len(set(stood)))[0][0] == "A":
+            rules.windows(len(set(stood)), level)[0][0] == "A":
         value = 1.5
     if comb == "straight_flush":
         return (rules.ladder_step(comb, len(stood)), value)
@@ -469,9 +478,9 @@ def _linked_dun_key(rules: DadunRules, stood: tuple[str, ...], level: str) -> tu
     lo, hi = (ranks[0], ranks[-1])
     if lo == hi == level:
         return (10_000,)
-    step = rules.linked_step(lo, hi)
+    step = rules.linked_step(lo, hi, level)
     if step is None:  # two duns of one rank
-        li = hi_i = rules.linked_order.index(lo)
+        li = hi_i = rules.link_base(lo, level)
     else:  # the A below the 2 when A–2 links (base -1)
         li, hi_i = step[2], step[2] + 1
     adjacent = int(lo != hi)
@@ -486,7 +495,10 @@ _RUNS = frozenset(("straight", "pair_run", "triple_run", "straight_flush"))
 
 
 def table_is_led(rules: DadunRules, table_was: str) -> bool:
-    """Whether a play on the table counts level cards at face value [ranking.lead_means]."""
+    """Whether a play on the table counts level cards at face value [ranking.lead_means]: with ``none`` no play
+    does (level cards rank above A in every play, the hand's first lead included)."""
+    if rules.lead_means == "none":
+        return False
     if rules.lead_means == "hand_opening":
         return table_was == "hand_opening"
     return table_was in ("hand_opening", "round_opening")

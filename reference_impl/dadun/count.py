@@ -166,12 +166,13 @@ def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
         yield from _wilds_only(h, combination, size)
 
 
-def _linked(rules: DadunRules, a: str, b: str) -> bool:
-    """Whether duns of ``a`` and ``b`` may link [combinations.linked_adjacency, combinations.ace_two_link]."""
+def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
+    """Whether duns of ``a`` and ``b`` may link at ``level`` [combinations.linked_adjacency,
+    combinations.ace_two_link, combinations.runs_skip_level]."""
     ra, rb = rank_of(a), rank_of(b)
     if {ra, rb} & set(JOKERS):
         return {ra, rb} == set(JOKERS)
-    return ra == rb or rules.linked_step(ra, rb) is not None
+    return ra == rb or rules.linked_step(ra, rb, level) is not None
 
 
 def _duns(h: _Hand) -> Iterator[PlayClass]:
@@ -183,7 +184,7 @@ def _duns(h: _Hand) -> Iterator[PlayClass]:
             yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
     for i, a in enumerate(duns):
         for b in duns[i + 1:]:
-            if _linked(h.rules, a, b) and h.ok("linked_dun", (a,) * 3 + (b,) * 3):
+            if _linked(h.rules, a, b, h.level) and h.ok("linked_dun", (a,) * 3 + (b,) * 3):
                 yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
 
 
@@ -239,7 +240,7 @@ def _runs(h: _Hand) -> Iterator[PlayClass]:
         length, unit = h.rules.sequence(combination)
         if not length:
             continue
-        for ranks in h.rules.windows(length):
+        for ranks in h.rules.windows(length, h.level):
             stood = tuple(_h(r) for r in ranks for _ in range(unit))
             if not h.ok(combination, stood):
                 continue
@@ -254,7 +255,7 @@ def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
     length, _ = h.rules.sequence("straight_flush")
     if not length:
         return
-    for ranks in h.rules.windows(length):
+    for ranks in h.rules.windows(length, h.level):
         for s in SUITS:
             stood = tuple(s + r for r in ranks)
             if h.ok("straight_flush", stood):
@@ -285,7 +286,7 @@ def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
 
 def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
     rules = h.rules
-    for a, b, _ in rules.linked_steps:
+    for a, b, _ in rules.linked_steps(h.level):
         ta, tb = h.total(a), h.total(b)
         if ta + tb + h.w_max < 8:
             continue
@@ -303,8 +304,16 @@ def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
                     yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
 
 
+def _joker_bombs(h: _Hand) -> Iterator[PlayClass]:
+    """The four jokers, two big and two small (天王炸), when the catalogue has them [combinations.catalogue]: one
+    play (identical copies), never with a wild."""
+    stood = ("BJ", "BJ", "LJ", "LJ")
+    if h.hand.get("BJ", 0) >= 2 and h.hand.get("LJ", 0) >= 2 and h.ok("joker_bomb", stood):
+        yield PlayClass("joker_bomb", stood, 1, ((("BJ",), 2, 2), (("LJ",), 2, 2)))
+
+
 SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (
-    _singles, _pairs_and_triples, _duns, _full_houses, _runs, _straight_flushes, _bombs, _linked_bombs)
+    _singles, _pairs_and_triples, _duns, _full_houses, _runs, _straight_flushes, _bombs, _linked_bombs, _joker_bombs)
 """The enumerators of play classes, one per shape of the catalogue."""
 
 

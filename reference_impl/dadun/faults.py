@@ -19,6 +19,12 @@ MUTANTS: list[Mutant] = option_mutants(GUIDE, [
      "merging.stages", "pairs_only"),
     ("dadun-marked-card-lead-only", "The marked card gives no bonus after the first hand.", "marked_card.later_hands",
      "lead_only"),
+    ("dadun-tribute-guandan", "Guandan's tribute is paid between hands.", "settlement.tribute",
+     {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10", "lead": "giver"}),
+    ("dadun-a-rule-guandan", "Passing A also needs the first-out's partner not last.", "match.end",
+     {"must_play": "A", "win": "partner_not_last"}),
+    ("dadun-levels-by-place", "13+24 and 14+23 go by the partner's place, whatever the points.", "settlement.levels",
+     {"partner_third": 2, "partner_last": 1}),
 ])
 """Every mutant, in catalogue order."""
 

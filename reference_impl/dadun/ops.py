@@ -58,13 +58,14 @@ def op_facts(rules: DadunRules, given: dict) -> dict:
 
 
 def op_card_order(rules: DadunRules, given: dict) -> dict:
-    """card_order [ranking.power_order, ranking.level_promotion]."""
+    """card_order [ranking.power_order, ranking.level_promotion, ranking.lead_means]."""
     level = _level(rules, given)
     comb = given.get("combination", "single")
     context = given.get("context", "beat")
     if comb not in ("single", "pair", "triple", "full_house", "dun", "bomb") or context not in ("lead", "beat"):
         raise ValueError(f"combination/context not understood: {comb!r}, {context!r}")
-    promoted = comb in ("dun", "bomb") or (context == "beat" and comb in rules.promoted_types)
+    beating = context == "beat" or rules.lead_means == "none"  # ranking.lead_means: none promotes every lead
+    promoted = comb in ("dun", "bomb") or (beating and comb in rules.promoted_types)
     ranks = list(FACES) + (list(JOKERS) if comb in ("single", "pair", "triple", "dun") else [])
     order = sorted(ranks, key=lambda r: -cb.power(r, level, promoted))
     return {"order": order}

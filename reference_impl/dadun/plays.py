@@ -47,7 +47,7 @@ def _choices(hand: Counter, part: Part) -> list[tuple[tuple[str, ...], int]]:
     return [(sub, need - k) for k in range(most, least - 1, -1) for sub in _submultisets(counts, k)]
 
 
-_EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun"))
+_EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose classes name each card (the others name ranks only)."""
 
 

@@ -18,6 +18,8 @@ def hand_body(state: HandState, *, deal_number: int = 1) -> dict[str, Any]:
                             "level": state.level, "previous": state.previous, "cutter": state.cutter,
                             "first_drawer": state.first_drawer, "pack": list(state.pack),
                             "actions": [dict(a) for a in state.actions]}
+    if state.rules.failures_at_a is not None:  # match.end.failures_at_a: the teams' failures at A so far
+        body["a_failures"] = list(state.a_failures)
     if state.result is not None:
         body["result"] = state.settlement()
     return body
@@ -39,24 +41,32 @@ class DadunReplay(GameReplay):
             raise Refusal("wrong_setup", detail="levels or previous do not follow")
         try:
             return HandState(rules, list(hand["pack"]), cutter=hand["cutter"], levels=tuple(hand["levels"]),
-                             level=hand["level"], previous=hand["previous"], first_drawer_seat=hand["first_drawer"])
+                             level=hand["level"], previous=hand["previous"], first_drawer_seat=hand["first_drawer"],
+                             a_failures=tuple(hand.get("a_failures", (0, 0))))
         except ValueError as err:
             raise Refusal("wrong_setup" if str(err).startswith("wrong_setup") else "bad_pack", detail=str(err)) from None
 
     def finish(self, state: HandState, hand: dict) -> None:
-        """The hand must be over, and its ``result``, when given, the rules' one."""
+        """The hand must be over, and its ``result``, when given, the rules' one (``places`` may be left out: records
+        of kit 0.1 do not give it)."""
         super().finish(state, hand)
         claimed = hand.get("result")
-        if claimed is not None and claimed != state.settlement():
-            given = json.loads(json.dumps(state.settlement()))  # the settlement as its JSON: tuples are lists
+        settled = state.settlement()
+        if isinstance(claimed, dict) and "places" not in claimed:  # a record written before results gave places
+            settled.pop("places", None)
+        if claimed is not None and claimed != settled:
+            given = json.loads(json.dumps(settled))  # the settlement as its JSON: tuples are lists
             raise Refusal("result_mismatch",
                           detail=envelope.result_differences(claimed, given) or "the result differs")
 
     def next_setup(self, rules: DadunRules, hand: dict, state: HandState, expected: Any) -> dict:
         """The next hand's levels and level from the settlement; its cut by this hand's first out [cut.later_hands]."""
         result = state.settlement()
-        return {"levels": result["levels"], "level": result["next_level"], "previous": state.for_next_hand(),
-                "cutter": state.finish[0]}
+        setup = {"levels": result["levels"], "level": result["next_level"], "previous": state.for_next_hand(),
+                 "cutter": state.finish[0]}
+        if "a_failures" in result:
+            setup["a_failures"] = result["a_failures"]
+        return setup
 
     def check_match(self, record: dict, state: HandState, expected: Any) -> None:
         """``match_winner``, when the record gives it, is the team the last hand's settlement gives [match.end]

@@ -28,6 +28,7 @@ NAMES: dict[str, dict[str, str]] = {
     "triple_run": {"zh": "三连三", "en": "Triple run"}, "straight_flush": {"zh": "同花顺", "en": "Straight flush"},
     "bomb": {"zh": "炸弹", "en": "Bomb"}, "linked_bomb": {"zh": "连炸", "en": "Linked bomb"},
     "dun": {"zh": "墩", "en": "Dun"}, "linked_dun": {"zh": "连墩", "en": "Linked dun"},
+    "joker_bomb": {"zh": "天王炸", "en": "Joker bomb"},
 }
 """Names of the combinations (a name not here is shown as it is)."""
 
@@ -38,7 +39,7 @@ _EXAMPLES: dict[str, list[str]] = {
     "triple_run": ["S7", "H7", "C7", "S8", "H8", "D8", "S9", "C9", "D9"],
     "straight_flush": ["H6", "H7", "H8", "H9", "H10"], "bomb": ["SQ", "HQ", "CQ", "DQ"],
     "linked_bomb": ["S5", "H5", "C5", "D5", "S6", "H6", "C6", "D6"], "dun": ["S6", "S6", "S6"],
-    "linked_dun": ["S6", "S6", "S6", "D7", "D7", "D7"],
+    "linked_dun": ["S6", "S6", "S6", "D7", "D7", "D7"], "joker_bomb": ["BJ", "BJ", "LJ", "LJ"],
 }
 _SUITS = "SHCD"
 
@@ -47,6 +48,8 @@ def _ladder_cards(step: dict) -> list[str]:
     size = step["size"]
     if step["combination"] == "straight_flush":
         return ["S9", "S10", "SJ", "SQ", "SK"]
+    if step["combination"] == "joker_bomb":
+        return list(_EXAMPLES["joker_bomb"])
     if step["combination"] == "bomb":
         return [_SUITS[i % 4] + "7" for i in range(size)]
     half = size // 2
@@ -83,14 +86,24 @@ def chart_data(rules: dict) -> dict | None:
         name = combo["name"]
         if name in _EXAMPLES:
             rows.append({"label": NAMES.get(name, {"zh": name, "en": name}), "groups": [_EXAMPLES[name]]})
-    steps = [{"combination": "linked_dun", "size": 6}, {"combination": "dun", "size": 3}] + list(reversed(ladder))
+    extension = rule_value(rules, "beating.bomb_ladder_extension", None)
+    jokers = [s for s in (extension if isinstance(extension, list) else []) if s.get("combination") == "joker_bomb"]
+    steps = [{"combination": "linked_dun", "size": 6}, {"combination": "dun", "size": 3}] + jokers + list(
+        reversed(ladder))
     groups = [_EXAMPLES[s["combination"]] if s["combination"] in ("dun", "linked_dun") else _ladder_cards(s)
               for s in steps]
-    rows.append({"label": {"zh": "墩和炸弹从大到小（连墩 > 墩 > 八张炸 > 六张连炸 > … > 四张炸）",
-                           "en": "Duns and bombs, strongest first (linked dun > dun > 8-card bomb > 6+6 linked > … > "
-                                 "4-card bomb)"},
-                 "groups": groups, "labels": [_step_label(s) for s in steps]})
+    rows.append({"label": _LADDER_LABELS[bool(jokers)], "groups": groups, "labels": [_step_label(s) for s in steps]})
     return {"rows": rows}
+
+
+_LADDER_LABELS = {
+    False: {"zh": "墩和炸弹从大到小（连墩 > 墩 > 八张炸 > 六张连炸 > … > 四张炸）",
+            "en": "Duns and bombs, strongest first (linked dun > dun > 8-card bomb > 6+6 linked > … > 4-card bomb)"},
+    True: {"zh": "墩和炸弹从大到小（连墩 > 墩 > 天王炸 > 八张以上的炸弹 > 八张炸 > 六张连炸 > … > 四张炸）",
+           "en": "Duns and bombs, strongest first (linked dun > dun > joker bomb > the bombs above 8 cards > 8-card bomb "
+                 "> 6+6 linked > … > 4-card bomb)"},
+}
+"""The label of the ladder row, without and with a joker bomb on top of the ladder's extension."""
 
 
 # -- the player's pages: outline, teaching examples, words, terms, matrix, sample hand ---------------------
@@ -196,6 +209,24 @@ PLAYER_PAGE: list[dict[str, Any]] = [
           "en": "The heart level cards are wild: they can complete a bomb or a straight flush, but never a dun, and "
                 "never a pair with a joker."}],
      "source": None},
+    {"id": "house_rules",
+     "title": {"zh": "这类游戏常见的家规", "en": "House rules of the family"},
+     "intro": {"zh": "下面几条不是原文的读法，而是掼蛋、升级一类游戏有的牌桌玩的家规；牌桌约定了，就写进自己的家规文件"
+                     "（写法见规则维护指南的选项表）：",
+               "en": "These are not readings of the source but house rules that some tables of the family (Guandan, "
+                     "Sheng Ji) play; a table that agrees to one writes it in its house file (the rule keepers' guide "
+                     "lists how):"},
+     "steps": [
+         {"zh": "级牌在任何一手里都比A大，一局的第一手也一样（掼蛋的大小顺序）。",
+          "en": "Level cards rank above A in every play, the hand's first lead included (Guandan's order)."},
+         {"zh": "顺子、三连对、三连三、同花顺和连墩、连炸跳过级牌：级牌提到A上面后空出的位置两边算相连（打8时5-6-7-9-10是顺子，"
+                "777999是连墩），级牌不进顺子和连。",
+          "en": "Runs, straight flushes, linked duns and linked bombs jump the level rank: the ranks on either side "
+                "of the gap it leaves are adjacent (at level 8, 5-6-7-9-10 is a straight and 777999 a linked dun), "
+                "and no run or link holds it."},
+         {"zh": "天王炸：两张大王加两张小王，比所有炸弹和连炸都大，仍小于墩和连墩（六张王本来就是大小王连墩）。",
+          "en": "The joker bomb: two big and two small jokers, above every bomb and linked bomb, still below a dun and "
+                "a linked dun (all six jokers are already the joker linked dun)."}]},
     {"id": "differences",
      "title": {"zh": "这个版本的不同之处", "en": "How this variant differs"},
      "intro": {"zh": "目前只收了这一个版本。它像掼蛋一样四人两队出牌、先出完的好，又像八十分一样抓5、10、K的分；"
@@ -208,7 +239,8 @@ PLAYER_PAGE: list[dict[str, Any]] = [
                      "table may agree to play instead:"},
      "rules": ["ranking.lead_means", "ranking.level_beats_led_level", "ranking.full_house_pair", "wild.for_jokers",
                "wild.alone", "wild.three_wilds_dun", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
-               "beating.linked_dun_order", "merging.stages", "settlement.levels", "marked_card.later_hands"]},
+               "beating.linked_dun_order", "merging.stages", "settlement.levels", "settlement.tribute", "match.end",
+               "marked_card.later_hands"]},
 ]
 """The player's page, section by section (the layout is :mod:`datong_rules.rulebook.player_page`)."""
 

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ..cards import ALL_CARDS, card_rank
+from ..climbing.cardset import FACES
 from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
@@ -27,7 +28,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "marked_card.first_lead": ("holder",),
     "marked_card.later_hands": ("same_as_first", "lead_only"),
     "ranking.suits": ("equal",),
-    "ranking.lead_means": ("round_opening", "hand_opening"),
+    "ranking.lead_means": ("round_opening", "hand_opening", "none"),
     "ranking.level_beats_led_level": (True, False),
     "ranking.full_house_pair": ("face_value", "promoted"),
     "wild.never_pair_with_joker": (True, False),
@@ -41,6 +42,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "combinations.flush_also_straight": (True, False),
     "combinations.linked_bomb_halves": ("equal", "smaller_half"),
     "combinations.ace_two_link": ("full_house", "every_linked_shape"),
+    "combinations.runs_skip_level": ("face_value", "skipped"),
     "beating.follow": ("same_combination_same_size",),
     "beating.bombs_beat_ordinary": (True, False),
     "beating.linked_dun_order": ("interleaved", "higher_rank", "adjacent_above_equal"),
@@ -54,7 +56,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "points.final_round": ("third_out",),
     "points.last_out": ("void",),
     "merging.stages": ("staged", "pairs_only"),
-    "settlement.tribute": ("none",),
     "levels.played": ("last_winner",),
 }
 """Rule id → the values the engine plays, for rules whose value is a name or a flag (kept equal to the enums of
@@ -89,6 +90,7 @@ CATALOGUE: dict[str, dict[str, Any]] = {
     "dun": {"shape": "identical", "size": 3, "tier": "dun", "key": "power"},
     "linked_dun": {"shape": "linked", "count": 2, "unit": "dun", "relation": "adjacent_or_equal",
                    "tier": "linked_dun", "key": "linked_dun_order"},
+    "joker_bomb": {"shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb", "key": "ladder"},
 }
 """combinations.catalogue: each combination the engine plays, with the fields it plays (templates of
 :func:`..climbing.catalogue.read_catalogue`; runs of any length from 2 to 13 ranks)."""
@@ -128,6 +130,7 @@ class DadunRules:
     linked_order: tuple[str, ...]  # combinations.linked_adjacency.order
     linked_bomb_halves: str  # combinations.linked_bomb_halves
     ace_two_link: str  # combinations.ace_two_link
+    runs_skip_level: str  # combinations.runs_skip_level
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
     ladder: tuple[tuple[str, int], ...]  # beating.bomb_ladder + beating.bomb_ladder_extension (low to high)
     linked_dun_order: str  # beating.linked_dun_order
@@ -141,6 +144,9 @@ class DadunRules:
     start_level: str  # levels.start
     level_order: tuple[str, ...]  # levels.order
     max_hands: int  # match.max_hands
+    a_rule: str = "win_at_a"  # match.end.win
+    failures_at_a: int | None = None  # match.end.failures_at_a (None: a team stays at A however often it fails)
+    tribute: dict[str, Any] | None = None  # settlement.tribute (None for the value none)
 
     @property
     def cards_total(self) -> int:
@@ -152,17 +158,24 @@ class DadunRules:
         catalogue has no such run."""
         return self._runs.get(combination, (0, 0))
 
-    def windows(self, length: int) -> tuple[tuple[str, ...], ...]:
-        """The runs of ``length`` ranks, lowest first: every slice of ``ranking.sequence_order`` that names no rank
-        twice (with the A at both ends, A2345 is the lowest straight and 10JQKA the highest) [ranking.sequence_order].
+    def windows(self, length: int, level: str = "") -> tuple[tuple[str, ...], ...]:
+        """The runs of ``length`` ranks at ``level``, lowest first: every slice of ``ranking.sequence_order`` that
+        names no rank twice (with the A at both ends, A2345 is the lowest straight and 10JQKA the highest); with
+        ``combinations.runs_skip_level: skipped`` the level rank is first taken out of the order, so the ranks on
+        either side of it are adjacent (at level 8: 5679 10) [ranking.sequence_order, combinations.runs_skip_level].
         A run's compare key is its index here."""
-        return self._windows.get(length) or ()
+        gap = level if self.runs_skip_level == "skipped" else ""
+        found = self._windows.get(gap)
+        if found is None:
+            order = tuple(r for r in self.sequence_order if r != gap)
+            found = self._windows[gap] = {
+                n: tuple(w for w in (order[i:i + n] for i in range(len(order) - n + 1)) if len(set(w)) == n)
+                for n in range(1, len(order) + 1)}
+        return found.get(length) or ()
 
     @cached_property
-    def _windows(self) -> dict[int, tuple[tuple[str, ...], ...]]:
-        order = self.sequence_order
-        return {n: tuple(w for w in (order[i:i + n] for i in range(len(order) - n + 1)) if len(set(w)) == n)
-                for n in range(1, len(order) + 1)}
+    def _windows(self) -> dict[str, dict[int, tuple[tuple[str, ...], ...]]]:
+        return {}
 
     @cached_property
     def _runs(self) -> dict[str, tuple[int, int]]:
@@ -178,21 +191,41 @@ class DadunRules:
         """Combination name → its position in the catalogue (the order of readings) [combinations.catalogue]."""
         return {name: i for i, name in enumerate(self.catalogue)}
 
-    @cached_property
-    def linked_steps(self) -> tuple[tuple[str, str, int], ...]:
-        """The adjacent rank pairs of linked duns and linked bombs as (lower, higher, base) triples, base being the
-        lower rank's place in the linked order (0 for 2–3); with ``combinations.ace_two_link: every_linked_shape``
-        also (A, 2, -1), the A standing below the 2 [combinations.linked_adjacency, combinations.ace_two_link]."""
-        order = self.linked_order
-        steps = tuple((a, b, i) for i, (a, b) in enumerate(zip(order, order[1:])))
-        if self.ace_two_link == "every_linked_shape" and order[0] == "2" and order[-1] == "A":
-            steps = (("A", "2", -1),) + steps
-        return steps
+    def linked_steps(self, level: str) -> tuple[tuple[str, str, int], ...]:
+        """The adjacent rank pairs of linked duns and linked bombs at ``level`` as (lower, higher, base) triples,
+        base being the lower rank's place in the linked order (0 for 2–3); with ``combinations.ace_two_link:
+        every_linked_shape`` also (A, 2, -1), the A standing below the 2; with ``combinations.runs_skip_level:
+        skipped`` the level rank is out of the order and its neighbours link (at level 6: (5, 7)), so no pair holds
+        the level rank [combinations.linked_adjacency, combinations.ace_two_link, combinations.runs_skip_level]."""
+        return self._links(level)[0]
 
-    def linked_step(self, a: str, b: str) -> tuple[str, str, int] | None:
-        """The (lower, higher, base) step of :attr:`linked_steps` joining ranks ``a`` and ``b`` (either order), or
-        None when they do not link."""
-        return next((step for step in self.linked_steps if {step[0], step[1]} == {a, b}), None)
+    def link_base(self, rank: str, level: str) -> int:
+        """The place of ``rank`` in the linked order at ``level`` (the base of two duns of that rank, comparable
+        with :meth:`linked_steps`' bases)."""
+        return self._links(level)[1][rank]
+
+    def _links(self, level: str) -> tuple[tuple[tuple[str, str, int], ...], dict[str, int]]:
+        gap = level if self.runs_skip_level == "skipped" else ""
+        found = self._link_memo.get(gap)
+        if found is None:
+            order = [r for r in self.linked_order if r != gap]
+            low_ace = self.ace_two_link == "every_linked_shape" and self.linked_order[0] == "2" and \
+                self.linked_order[-1] == "A" and gap != "A"
+            if low_ace:
+                order = ["A"] + order
+            shift = int(low_ace)
+            steps = tuple((a, b, i - shift) for i, (a, b) in enumerate(zip(order, order[1:])))
+            found = self._link_memo[gap] = (steps, {r: i - shift for i, r in enumerate(order)})
+        return found
+
+    @cached_property
+    def _link_memo(self) -> dict[str, tuple[tuple[tuple[str, str, int], ...], dict[str, int]]]:
+        return {}
+
+    def linked_step(self, a: str, b: str, level: str) -> tuple[str, str, int] | None:
+        """The (lower, higher, base) step of :meth:`linked_steps` at ``level`` joining ranks ``a`` and ``b`` (either
+        order), or None when they do not link."""
+        return next((step for step in self.linked_steps(level) if {step[0], step[1]} == {a, b}), None)
 
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
@@ -225,6 +258,9 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         if combo.name == "straight_flush" and ("straight_flush", combo.min_length) not in ladder:
             raise RulesError(f"{variant.id}: combinations.catalogue: a straight_flush of {combo.min_length} cards "
                              "has no step on beating.bomb_ladder")
+        if combo.name == "joker_bomb" and ("joker_bomb", 4) not in ladder:
+            raise RulesError(f"{variant.id}: combinations.catalogue: the joker_bomb has no step on beating.bomb_ladder "
+                             "(add {combination: joker_bomb, size: 4} where it ranks)")
     return DadunRules(
         variant_id=variant.id,
         players=v("players.count"),
@@ -256,6 +292,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         linked_order=tuple(v("combinations.linked_adjacency")["order"]),
         linked_bomb_halves=v("combinations.linked_bomb_halves"),
         ace_two_link=v("combinations.ace_two_link"),
+        runs_skip_level=v("combinations.runs_skip_level"),
         bombs_beat_ordinary=v("beating.bombs_beat_ordinary"),
         ladder=ladder,
         linked_dun_order=v("beating.linked_dun_order"),
@@ -269,7 +306,51 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         start_level=v("levels.start"),
         level_order=tuple(v("levels.order")),
         max_hands=v("match.max_hands"),
+        a_rule=_match_end(variant.id, v("match.end"))[0],
+        failures_at_a=_match_end(variant.id, v("match.end"))[1],
+        tribute=_tribute(variant.id, v("settlement.tribute")),
     )
+
+
+A_RULES = ("win_at_a", "partner_not_last")
+"""match.end.win: the values the engine plays."""
+
+TRIBUTE_LEADS = ("giver", "marked_card")
+"""settlement.tribute.lead: the values the engine plays."""
+
+
+def _match_end(variant_id: str, value: dict) -> tuple[str, int | None]:
+    """(match.end.win, match.end.failures_at_a or None) [match.end].
+
+    Raises:
+        RulesError: a ``win`` the engine does not play, or failures that are not a whole number of at least 1.
+    """
+    win, failures = value.get("win"), value.get("failures_at_a")
+    if win not in A_RULES:
+        raise RulesError(f"{variant_id}: match.end: win = {win!r} is not played by the engine (it plays: "
+                         f"{', '.join(map(repr, A_RULES))})")
+    if failures is not None and (type(failures) is not int or failures < 1):
+        raise RulesError(f"{variant_id}: match.end: failures_at_a must be a whole number of at least 1 or null, "
+                         f"got {failures!r}")
+    return win, failures
+
+
+def _tribute(variant_id: str, value: Any) -> dict[str, Any] | None:
+    """The tribute between hands, None for ``none`` [settlement.tribute]: ``{from: last_out | losing_side, wild:
+    kept | given, resist_big_jokers: n, return_at_most: rank, lead: giver | marked_card}``.
+
+    Raises:
+        RulesError: a value the engine does not play.
+    """
+    if value == "none":
+        return None
+    want = {"from": ("last_out", "losing_side"), "wild": ("kept", "given"), "lead": TRIBUTE_LEADS}
+    if not isinstance(value, dict) or any(value.get(k) not in allowed for k, allowed in want.items()) or type(
+            value.get("resist_big_jokers")) is not int or value.get("return_at_most") not in FACES:
+        raise RulesError(f"{variant_id}: settlement.tribute = {value!r} is not played by the engine (it plays: "
+                         "'none' or {from: last_out | losing_side, wild: kept | given, resist_big_jokers: n, "
+                         "return_at_most: rank, lead: giver | marked_card})")
+    return dict(value)
 
 
 _SOURCE = RulesSource(DadunRules, rules_from_variant, RulesError)

@@ -115,7 +115,8 @@ def settle_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-TIERS = {"straight_flush": "bomb", "bomb": "bomb", "linked_bomb": "bomb", "dun": "dun", "linked_dun": "dun"}
+TIERS = {"straight_flush": "bomb", "bomb": "bomb", "linked_bomb": "bomb", "joker_bomb": "bomb", "dun": "dun",
+         "linked_dun": "dun"}
 """Combinations above the ordinary ones (rule combinations.catalogue: tier), for picking the rounds worth a picture."""
 
 

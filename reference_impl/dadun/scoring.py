@@ -10,6 +10,7 @@ from typing import Any
 from ..climbing.cardset import FACES, check_cards, is_card, rank_of
 from ..climbing.seats import partner_of
 from .rules import DadunRules
+from .tribute import roles as tribute_roles
 
 def team_of(rules: DadunRules, seat: int) -> int:
     """Team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3 (partners sit opposite) [players.partnership]."""
@@ -105,61 +106,108 @@ def _level_index(rules: DadunRules, level: Any, what: str) -> int:
     return rules.level_order.index(level)
 
 
+def places_of(rules: DadunRules, finish: list[int]) -> list[int | None]:
+    """Each seat's finishing place, by seat: 1 for the first out … 4 for the last; after partners first and second
+    (a finish of two seats) the other two seats are not placed (None) [hand_end.when]."""
+    places: list[int | None] = [None] * rules.players
+    for place, seat in enumerate(finish, 1):
+        places[seat] = place
+    if len(finish) == rules.players - 1:
+        places[places.index(None)] = rules.players
+    return places
+
+
+def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last: int, captured: list[int],
+                    first_partner_before: int) -> tuple[str, dict, dict, int, list[int]]:
+    """(pattern, scores, full, winner, gains) of a 13+24 or 14+23 hand [merging.stages, settlement.thresholds,
+    settlement.decision, settlement.levels]."""
+    first_team = team_of(rules, first)
+    if partner_of(first, rules.players) == third:
+        pattern, first_side, other_side = "13+24", captured[first] + captured[third], captured[second]
+    else:
+        pattern = "14+23"
+        first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
+        other_side = captured[second] + captured[third]
+    scores = {"first_side": first_side, "other_side": other_side}
+    full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
+    lr = rules.levels_rule
+    gains = [0, 0]
+    if "partner_third" in lr:  # by the partner's place, whatever the points: the first-out's team wins
+        winner = first_team
+        gains[winner] = lr["partner_third"] if pattern == "13+24" else lr["partner_last"]
+        return pattern, scores, full, winner, gains
+    if full["first_side"] == full["other_side"]:
+        winner = first_team if full["first_side"] else 1 - team_of(rules, last)
+    else:
+        winner = first_team if full["first_side"] else 1 - first_team
+    loser_score = first_side if winner != first_team else other_side
+    if "losers_down_below" in lr:
+        gains[winner] = lr["winners"]
+        if loser_score < lr["losers_down_below"]:
+            gains[1 - winner] = -1
+    else:
+        gains[winner] = lr["winners_if_losers_below"] if loser_score < lr["invalid_below"] else lr["winners"]
+    return pattern, scores, full, winner, gains
+
+
+def passes_a(rules: DadunRules, winner: int, first_team: int, pattern: str, level_was_a: bool,
+             played_at_a: bool) -> bool:
+    """Whether the winners pass A with this hand [match.end]: the hand was played at A and the winners were at A;
+    with ``win: partner_not_last`` also the first-out is theirs and the first-out's partner is not last (1+2 or
+    13+24)."""
+    if not (level_was_a and played_at_a):
+        return False
+    return rules.a_rule == "win_at_a" or (winner == first_team and pattern != "14+23")
+
+
 def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[int], captured: list[int],
-                first_partner_before: int, bonus_levels: list[int]) -> dict:
-    """Settle one hand [merging.stages, settlement.*, levels.*, match.end]. See the settle operation."""
+                first_partner_before: int, bonus_levels: list[int], a_failures: list[int] | None = None) -> dict:
+    """Settle one hand [merging.stages, settlement.*, levels.*, match.end]. See the settle operation.
+
+    ``a_failures[t]``: hands team ``t`` has played at its level A without passing it (match.end.failures_at_a;
+    the answer gives them after this hand when the rule counts them)."""
     first = finish[0]
     first_team = team_of(rules, first)
     top = len(rules.level_order) - 1
-    gains = [0, 0]
     scores = full = None
     if len(finish) == 2:
         if partner_of(finish[0], rules.players) != finish[1]:
             raise ValueError("a finish of two seats must be partners (1+2)")
         pattern, winner = "1+2", first_team
+        gains = [0, 0]
         gains[winner] = rules.partners_first_second_levels
     else:
         second, third = finish[1], finish[2]
         last = (set(range(rules.players)) - set(finish)).pop()
         if partner_of(first, rules.players) == second:
             raise ValueError("partners first and second end the hand: give two seats")
-        if partner_of(first, rules.players) == third:
-            pattern = "13+24"
-            first_side = captured[first] + captured[third]
-            other_side = captured[second]
-        else:
-            pattern = "14+23"
-            first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
-            other_side = captured[second] + captured[third]
-        scores = {"first_side": first_side, "other_side": other_side}
-        full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
-        if full["first_side"] and full["other_side"]:
-            winner = first_team
-        elif not full["first_side"] and not full["other_side"]:
-            winner = 1 - team_of(rules, last)
-        else:
-            winner = first_team if full["first_side"] else 1 - first_team
-        loser_score = first_side if winner != first_team else other_side
-        lr = rules.levels_rule
-        if "losers_down_below" in lr:
-            gains[winner] = lr["winners"]
-            if loser_score < lr["losers_down_below"]:
-                gains[1 - winner] = -1
-        else:
-            gains[winner] = lr["winners_if_losers_below"] if loser_score < lr["invalid_below"] else lr["winners"]
+        pattern, scores, full, winner, gains = _gains_by_score(rules, first, second, third, last, captured,
+                                                               first_partner_before)
     idx = [_level_index(rules, lv, "levels") for lv in levels]
-    played = _level_index(rules, level, "level")
-    match_over = idx[winner] == top and played == top
+    played_at_a = _level_index(rules, level, "level") == top
+    match_over = passes_a(rules, winner, first_team, pattern, idx[winner] == top, played_at_a)
     new = [min(top, max(0, idx[t] + gains[t] + bonus_levels[t])) for t in (0, 1)]
+    answer: dict[str, Any] = {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full,
+                              "winner": winner, "gain": gains[winner], "places": places_of(rules, finish)}
+    if rules.tribute is not None:  # settlement.tribute: who gives to whom after the next deal
+        answer["tribute"] = tribute_roles(rules, finish, winner)
+    if rules.failures_at_a is not None:
+        failures = list(a_failures or [0, 0])
+        for t in (0, 1):
+            if played_at_a and idx[t] == top and not (match_over and t == winner):
+                failures[t] += 1
+                if failures[t] >= rules.failures_at_a:  # back to the start level, counting afresh
+                    new[t], failures[t] = rules.level_order.index(rules.start_level), 0
+        answer["a_failures"] = failures
     new_levels = [rules.level_order[i] for i in new]
-    return {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
-            "gain": gains[winner], "levels": new_levels, "next_level": new_levels[winner],
-            "match_over": match_over, "match_winner": winner if match_over else None}
+    answer.update({"levels": new_levels, "next_level": new_levels[winner], "match_over": match_over,
+                   "match_winner": winner if match_over else None})
+    return answer
 
 
 def settle(rules: DadunRules, given: dict) -> dict:
     """Answer of settle (docs/implementers/dadun-operations.md): ``given`` ``{levels?, level?, finish, captured,
-    first_partner_before?, bonus?}``.
+    first_partner_before?, bonus?, a_failures?}``.
 
     Raises:
         ValueError: bad input, one line; ``level`` left out while the teams' levels differ, or neither team's level
@@ -190,9 +238,13 @@ def settle(rules: DadunRules, given: dict) -> dict:
     if level not in levels:
         raise ValueError(f"level {level} is neither team's level ({levels[0]}, {levels[1]}): a hand is played at the "
                          f"level the previous winners reached, expected one of the two")
+    failures = given.get("a_failures", [0, 0])
+    if not isinstance(failures, list) or len(failures) != 2 or not all(
+            type(n) is int and n >= 0 for n in failures):
+        raise ValueError("a_failures must be two counts [team 0, team 1]")
     return settle_hand(rules, levels, level, finish, captured, int(given.get("first_partner_before", 0)),
-                       list(bonus_levels))
+                       list(bonus_levels), failures)
 
 
-__all__ = ["team_of", "points_of", "deal_order", "marked_card", "settle", "settle_hand", "bonus",
+__all__ = ["team_of", "points_of", "places_of", "passes_a", "deal_order", "marked_card", "settle", "settle_hand", "bonus",
            "first_drawer", "hand_sizes_by_seat", "check_cards"]

@@ -19,6 +19,7 @@ from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
+from . import tribute as tr
 from .play_reading import resolve
 from .plays import legal_plays, random_follow, random_lead
 from .rules import DadunRules, rules_for
@@ -32,15 +33,18 @@ class HandState(RoundViews):
     order, pack[0] the marked card), marked, holder, hands (seat → Counter), turn, table (cards, Reading, seat) or
     None, table_was, round (the round machine; ``passed`` and ``locked`` read it), round_cards, captured (points by
     seat), finish (seats out, in order), holding (seat → still holds cards), first_partner_before, bonus ({bonus,
-    team, transfer}), actions, result (at the end).
+    team, transfer}), tribute (``{givers, receivers, resisted, given}`` of the phase after the draw, None without
+    one [settlement.tribute]), a_failures (the teams' failures at A when the hand began [match.end]), actions (the
+    tribute phase's ``give`` actions first), result (at the end).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
                  level: str = "2", previous: dict | None = None, hand_number: int = 1,
-                 first_drawer_seat: int | None = None) -> None:
+                 first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0)) -> None:
         if sorted(pack) != _sorted_pack(rules.decks):
             raise ValueError("bad_pack: the pack is not the full 162-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
+        self.a_failures = tuple(a_failures)
         self.cutter, self.previous, self.hand_number = cutter, previous, hand_number
         self.pack = list(pack)
         self.marked = pack[0]
@@ -60,6 +64,9 @@ class HandState(RoundViews):
             self.hands[partner_of(drawer, players)][self.marked] += 1
         self.wild = cb.wild_card(rules, level)
         self.turn: int | None = drawer
+        self.tribute: dict | None = None  # {givers, receivers, resisted, given: [{kind, from, to, card}]}
+        self._steps: list[tr.Step] = []  # the tribute steps still to make [settlement.tribute]
+        self._setup_tribute(previous, drawer)
         self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
         self.table_was = "hand_opening"
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
@@ -75,6 +82,55 @@ class HandState(RoundViews):
         self.result: dict | None = None
         self._next_is_hand_opening = True
         self._sampled: tuple[dict, cb.Reading] | None = None  # the last random action's reading (declared, read)
+
+    def _setup_tribute(self, previous: dict | None, holder: int) -> None:
+        """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
+        none when the givers resist (抗贡); the turn goes to the first giver, or straight to the leader."""
+        roles = tr.check_roles(self.rules, previous)
+        if roles is None:
+            return
+        resisted = tr.resists(self.rules, self.hands, roles["givers"])
+        self._steps = [] if resisted else tr.steps(self.rules, self.hands, self.level, roles)
+        self._lead_after = tr.leader(self.rules, self._steps, resisted, roles["receivers"][0], holder)
+        self.tribute = {"givers": roles["givers"], "receivers": roles["receivers"], "resisted": resisted, "given": []}
+        self.turn = self._steps[0].giver if self._steps else self._lead_after
+
+    @property
+    def tribute_step(self) -> tr.Step | None:
+        """The tribute step to make now (None once the phase is over, or without tribute) [settlement.tribute]."""
+        return self._steps[0] if self._steps and self.result is None else None
+
+    def _judge_give(self, action: Any) -> str | None:
+        """None when ``action`` makes the tribute step due, else its reason code: ``bad_action``, ``tribute_first``
+        (a play or pass during the phase), ``out_of_turn``, then :func:`.tribute.check_give`'s codes."""
+        try:
+            action = read_action(action, self.rules.players)
+        except ActionError:
+            return "bad_action"
+        step = self._steps[0]
+        if action["type"] != "give":
+            return "tribute_first"
+        if action["seat"] != step.giver:
+            return "out_of_turn"
+        return tr.check_give(self.rules, self.hands[step.giver], self.level, step, action)
+
+    def _apply_give(self, action: dict) -> None:
+        """Make the tribute step due with a legal ``give`` action (canonical tokens)."""
+        step = self._steps.pop(0)
+        card = action["cards"][0]
+        self.hands[step.giver][card] -= 1
+        self.hands[step.giver] = +self.hands[step.giver]
+        self.hands[step.receiver][card] += 1
+        self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
+        assert self.tribute is not None
+        self.tribute["given"].append({"kind": step.kind, "from": step.giver, "to": step.receiver, "card": card})
+        self.turn = self._steps[0].giver if self._steps else self._lead_after
+
+    def _give_actions(self) -> list[dict]:
+        step = self._steps[0]
+        cards = (tr.tribute_cards if step.kind == "tribute" else tr.return_cards)(
+            self.rules, self.hands[step.giver], self.level)
+        return [{"type": "give", "seat": step.giver, "to": step.receiver, "cards": [c]} for c in cards]
 
     # -- queries ---------------------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -106,12 +162,16 @@ class HandState(RoundViews):
         then the codes of docs/implementers/dadun-operations.md (``replay``)."""
         if self.result is not None:
             return "out_of_turn", None
+        if self._steps:
+            return self._judge_give(action), None
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
         try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after the turn
             action = read_action(dict(action, cards=["BJ"], reading={"combination": "single", "cards": ["BJ"]})
                                  if empty else action, self.rules.players)
         except ActionError:
             return "bad_action", None
+        if action["type"] == "give":  # a tribute or return outside the tribute phase [settlement.tribute]
+            return "no_tribute_now", None
         if action["type"] not in ("play", "pass"):
             return "not_a_combination", None
         if action["seat"] != self.turn:
@@ -141,6 +201,9 @@ class HandState(RoundViews):
         """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass."""
         if self.result is not None:
             return
+        if self._steps:
+            yield from self._give_actions()
+            return
         seat = self.turn
         if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
@@ -155,6 +218,8 @@ class HandState(RoundViews):
         lowest same-rank group that does, or passes."""
         seat = self.turn
         assert seat is not None
+        if self._steps:
+            return rng.choice(self._give_actions())
         found: tuple[list[str], cb.Reading] | None = None
         if self.table is None:
             found = random_lead(self.rules, self.hands[seat], self.level, rng)
@@ -174,6 +239,11 @@ class HandState(RoundViews):
         Raises:
             IllegalAction: the action is refused (its reason code).
         """
+        if self._steps:
+            reason = self._judge_give(action)
+            if reason:
+                raise IllegalAction(reason, seat_of(action, self.rules.players), action)
+            return self._apply_give(read_action(action, self.rules.players))
         if validate or (action["type"] == "pass" and not self._plain_pass(action)):
             reason, reading = self.judge(action)
             if reason:
@@ -253,16 +323,20 @@ class HandState(RoundViews):
         bonus_levels = [0, 0]
         bonus_levels[self.bonus["team"]] = self.bonus["bonus"]
         self.result = settle_hand(self.rules, list(self.levels), self.level, list(self.finish), list(self.captured),
-                                  self.first_partner_before, bonus_levels)
+                                  self.first_partner_before, bonus_levels, list(self.a_failures))
         self.result.update({"finish": list(self.finish), "captured": list(self.captured), "bonus": bonus_levels,
                             "transfer": self.bonus["transfer"]})
         self.turn = None
 
     def for_next_hand(self) -> dict:
         """``{first_out, last_out}`` of this finished hand, the ``previous`` of the next hand's cut and draw
-        (``last_out`` None when partners went out first and second) [cut.later_hands]."""
+        (``last_out`` None when partners went out first and second) [cut.later_hands]; with a tribute also
+        ``givers`` and ``receivers`` (:func:`.tribute.roles`) [settlement.tribute]."""
         rest = self.active()
-        return {"first_out": self.finish[0], "last_out": rest[0] if len(rest) == 1 else None}
+        previous: dict[str, Any] = {"first_out": self.finish[0], "last_out": rest[0] if len(rest) == 1 else None}
+        if self.result is not None and self.result.get("tribute"):  # settlement.tribute: who gives to whom
+            previous.update(self.result["tribute"])
+        return previous
 
     def settlement(self) -> dict:
         """The hand's result (settle's answer plus finish, captured, bonus, transfer).
@@ -293,7 +367,7 @@ def sorted_cards(hand: Counter) -> list[str]:
 
 def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None = None,
              levels: tuple[str, str] | None = None, level: str | None = None, previous: dict | None = None,
-             hand_number: int = 1) -> HandState:
+             hand_number: int = 1, a_failures: tuple[int, int] = (0, 0)) -> HandState:
     """A shuffled hand: the cutter (any seat, drawn by ``rng``, in the first hand [cut.first_hand]; the previous
     first-out later [cut.later_hands]) turns up pack[0] as the marked card."""
     rules = rules_for(rules)
@@ -303,7 +377,7 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
         cutter = rng.randrange(rules.players)
     start = rules.start_level
     return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
-                     previous=previous, hand_number=hand_number)
+                     previous=previous, hand_number=hand_number, a_failures=a_failures)
 
 
 class Match:
@@ -317,6 +391,7 @@ class Match:
         self.rules = rules_for(rules)
         self.seed, self.rng = seed, random.Random(seed)
         self.levels = [self.rules.start_level, self.rules.start_level]
+        self.a_failures = (0, 0)  # hands at A not passed, by team [match.end.failures_at_a]
         self.level = self.rules.start_level
         self.hands: list[HandState] = []
         self.winner: int | None = None
@@ -336,7 +411,8 @@ class Match:
             previous = self.hands[-1].for_next_hand()
             cutter = previous["first_out"]
         return new_hand(self.rules, self.rng, cutter=cutter, levels=(self.levels[0], self.levels[1]),
-                        level=self.level, previous=previous, hand_number=len(self.hands) + 1)
+                        level=self.level, previous=previous, hand_number=len(self.hands) + 1,
+                        a_failures=self.a_failures)
 
     def finish_hand(self, state: HandState) -> dict:
         """Take a finished hand's levels into the match; returns its settlement."""
@@ -345,6 +421,7 @@ class Match:
         result = state.settlement()
         self.hands.append(state)
         self.levels = list(result["levels"])
+        self.a_failures = tuple(result.get("a_failures", (0, 0)))
         self.level = result["next_level"]
         if result["match_over"]:
             self.winner = result["match_winner"]

@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..cards import ALL_CARDS
-from ..climbing.cardset import FACES, rank_of
+from ..climbing.cardset import FACES, JOKERS, rank_of
 from ..climbing.seats import partner_of
 from ..strategies import CardPool
 from ..strategies import integer as _n
@@ -30,7 +30,8 @@ Given = dict[str, Any]
 
 _PLAY_RULES = ("combinations.catalogue", "wild.cards", "wild.alone", "wild.only_wilds", "wild.for_jokers",
                "wild.never_pair_with_joker", "wild.three_wilds_dun", "combinations.dun_also_triple",
-               "combinations.flush_also_straight", "combinations.triple_run_ace", "combinations.linked_bomb_halves")
+               "combinations.flush_also_straight", "combinations.triple_run_ace", "combinations.linked_bomb_halves",
+               "combinations.ace_two_link", "combinations.runs_skip_level")
 _BEAT_RULES = ("beating.bombs_beat_ordinary", "beating.bomb_ladder", "beating.bomb_ladder_extension",
                "beating.linked_dun_order", "ranking.power_order", "ranking.lead_means",
                "ranking.level_beats_led_level", "ranking.full_house_pair", "ranking.level_promotion")
@@ -49,7 +50,8 @@ RULES_READ: dict[str, tuple[str, ...]] = {
                    "deal.hand_sizes"),
     "marked_card": ("marked_card.bonus_all_three", "marked_card.bonus_partner_pair", "marked_card.later_hands"),
     "settle": ("merging.stages", "settlement.partners_first_second", "settlement.thresholds", "settlement.decision",
-               "settlement.levels", "levels.order", "match.end", "levels.played"),
+               "settlement.levels", "settlement.tribute", "levels.order", "levels.start", "match.end",
+               "levels.played"),
 }
 """Operation → the rule ids its answer depends on (a starting point for a found scenario's ``rules``)."""
 
@@ -72,11 +74,15 @@ class _Strategies:
         """A level rank, ``levels.start`` most of the time."""
         return self.rules.start_level if _n(draw, 0, 2) else FACES[_n(draw, 0, len(FACES) - 1)]
 
-    def cards(self, draw: Callable, pool: list[str]) -> list[str]:
-        """Cards of ``pool`` (not removed): a same-rank group, a run of five ranks, or a few cards at random."""
+    def cards(self, draw: Callable, pool: list[str], level: str | None = None) -> list[str]:
+        """Cards of ``pool`` (not removed): a same-rank group, a run of five ranks (now and then over the gap the
+        ``level`` rank leaves [combinations.runs_skip_level]), jokers of both kinds (the joker bomb), or a few cards
+        at random."""
         if not pool:
             return []
-        mode = _n(draw, 0, 3)
+        mode = _n(draw, 0, 4)
+        if mode == 4:
+            return self._jokers(draw, pool)
         if mode == 0:
             return [pool[_n(draw, 0, len(pool) - 1)]]
         if mode == 1:
@@ -84,9 +90,12 @@ class _Strategies:
             same = [c for c in pool if rank_of(c) == rank]
             return same[:_n(draw, 1, min(len(same), 8))]
         if mode == 2:
-            start = _n(draw, 0, len(self.sequence) - 5)
+            sequence = self.sequence
+            if level is not None and _n(draw, 0, 1):
+                sequence = [r for r in sequence if r != level]
+            start = _n(draw, 0, len(sequence) - 5)
             out = []
-            for rank in self.sequence[start:start + 5]:
+            for rank in sequence[start:start + 5]:
                 have = [c for c in pool if rank_of(c) == rank and c not in out]
                 if have:
                     out.append(have[_n(draw, 0, len(have) - 1)])
@@ -94,9 +103,18 @@ class _Strategies:
         left = list(pool)
         return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 6)))]
 
+    @staticmethod
+    def _jokers(draw: Callable, pool: list[str]) -> list[str]:
+        """Up to two big and two small jokers of ``pool`` (four of them: the joker bomb)."""
+        out: list[str] = []
+        for joker in JOKERS:
+            have = [c for c in pool if c == joker]
+            out += have[:_n(draw, 0, min(2, len(have)))]
+        return out
+
     def table(self, draw: Callable, pack: CardPool, level: str) -> Given:
         """A PLAY with one of its readings, taken from ``pack`` (a single card when the cards drawn have none)."""
-        cards = pack.take_cards(self.cards(draw, list(pack.left)))
+        cards = pack.take_cards(self.cards(draw, list(pack.left), level))
         found = cb.readings(self.rules, tuple(cards), level) if cards else []
         if not found:
             pack.left += cards
@@ -128,8 +146,9 @@ class _Strategies:
     def classify(self) -> st.SearchStrategy[Given]:
         @st.composite
         def given(draw: Callable) -> Given:
-            cards = self.cards(draw, list(self.tokens)) or [self.tokens[0]]
-            return {"cards": cards, "level": self.level(draw)}
+            level = self.level(draw)
+            cards = self.cards(draw, list(self.tokens), level) or [self.tokens[0]]
+            return {"cards": cards, "level": level}
         return given()
 
     def beats(self) -> st.SearchStrategy[Given]:
@@ -138,7 +157,7 @@ class _Strategies:
             level = self.level(draw)
             pack = CardPool(self.tokens)
             table = self.table(draw, pack, level)
-            play = pack.take_cards(self.cards(draw, list(pack.left))) or pack.take(draw, 1)
+            play = pack.take_cards(self.cards(draw, list(pack.left), level)) or pack.take(draw, 1)
             return {"level": level, "table": table, "play": {"cards": play},
                     "table_was": _TABLE_WAS[_n(draw, 0, 2)]}
         return given()
@@ -163,7 +182,7 @@ class _Strategies:
             elif mode == 6:
                 question["action"] = {"type": "play", "cards": pack.take(draw, _n(draw, 1, 4))}
             else:
-                question["action"] = {"type": "play", "cards": self.cards(draw, question["hand"])}
+                question["action"] = {"type": "play", "cards": self.cards(draw, question["hand"], question["level"])}
             return question
         return given()
 
@@ -230,9 +249,14 @@ class _Strategies:
                 captured[seat] = 5 * _n(draw, 0, left)
                 left -= captured[seat] // 5
             levels = [order[_n(draw, 0, len(order) - 1)] for _ in range(2)]
-            return {"levels": levels, "level": levels[_n(draw, 0, 1)], "finish": finish, "captured": captured,
-                    "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
-                    "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
+            if _n(draw, 0, 1):  # often a hand at A, where match.end decides
+                levels[_n(draw, 0, 1)] = order[-1]
+            out = {"levels": levels, "level": levels[_n(draw, 0, 1)], "finish": finish, "captured": captured,
+                   "first_partner_before": 5 * _n(draw, 0, captured[partner_of(first, players)] // 5),
+                   "bonus": [_n(draw, 0, 2), _n(draw, 0, 2)]}
+            if self.rules.failures_at_a is not None:  # match.end.failures_at_a: failures so far, up to the limit
+                out["a_failures"] = [_n(draw, 0, self.rules.failures_at_a - 1) for _ in range(2)]
+            return out
         return given()
 
 

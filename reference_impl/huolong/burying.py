@@ -145,10 +145,14 @@ def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: rando
 
 
 def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterator[tuple[str, ...]]:
-    """Every distinct legal bury (multisets, as sorted tuples), lazily: there may be millions."""
-    allowed, _ = _candidates(rules, ranking, hand)
+    """Every distinct legal bury (multisets, as sorted tuples), lazily: there may be millions.
+
+    When ``bury.cards`` and ``bury.max_points`` can be met, only the cards meeting ``bury.cards`` are combined (a bury
+    with another card is refused: :func:`check_bury`), so that the first legal bury comes at once."""
+    allowed, limited = _candidates(rules, ranking, hand)
+    pool = limited if limits_can_be_met(rules, ranking, hand) else allowed
     seen = set()
-    for combo in combinations(sorted(allowed), bury_count(rules)):
+    for combo in combinations(sorted(pool), bury_count(rules)):
         if combo not in seen:
             seen.add(combo)
             if check_bury(rules, ranking, hand, combo) is None:

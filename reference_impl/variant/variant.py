@@ -125,6 +125,22 @@ def iter_rules(rules: dict, prefix: str = "") -> Iterator[tuple[str, dict]]:
             yield from iter_rules(node, rule_id)
 
 
+def rule_differences(rules_a: dict, rules_b: dict) -> tuple[list[str], list[str]]:
+    """The rules of two variants compared by value (what ``datong-rules diff`` and ``datong-rules simulate`` list).
+
+    Args:
+        rules_a, rules_b: the resolved ``rules`` mappings of the two variants.
+
+    Returns:
+        ``(order, changed)``: every rule id of either (``rules_a``'s in its order, then those only ``rules_b`` has),
+        and those of them whose value differs or that only one variant has, in the same order.
+    """
+    items_a, items_b = dict(iter_rules(rules_a)), dict(iter_rules(rules_b))
+    order = list(items_a) + [r for r in items_b if r not in items_a]
+    changed = [r for r in order if r not in items_a or r not in items_b or items_a[r]["value"] != items_b[r]["value"]]
+    return order, changed
+
+
 MISSING: Any = object()
 """Returned by :func:`rule_value` for a rule that is absent."""
 

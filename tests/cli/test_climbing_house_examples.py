@@ -1,4 +1,5 @@
-"""docs/examples/biedan-house.yaml and dadun-house.yaml (the rule keepers' guide's examples for the climbing games):
+"""docs/examples/biedan-house.yaml, biedan-doudizhu.yaml, biedan-paodekuai.yaml, dadun-house.yaml and
+dadun-guandan.yaml (the rule keepers' guide's examples for the climbing games):
 each validates, changes exactly the rules the guide says, bots play it to the match's result (seeds 1-3), its match
 records verify, and the scenarios it inherits pass."""
 
@@ -8,12 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from datong_rules.reference_impl.variant import open_variant
+from datong_rules.reference_impl.variant import load_variant, open_variant
 
 from examples_support import play_and_verify, run
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "docs" / "examples"
+class Appends:
+    """An expected list value: the Dadun guide's list of ``rule_id`` with ``entry`` added at the end."""
+
+    def __init__(self, rule_id: str, entry: dict) -> None:
+        self.rule_id, self.entry = rule_id, entry
+
+    def __eq__(self, value: object) -> bool:
+        return value == [*load_variant("dadun/dadun-guide").rule(self.rule_id), self.entry]
+
+    def __repr__(self) -> str:
+        return f"the guide's {self.rule_id} and {self.entry}"
+
+
 HOUSES = {  # file → (the variant it extends, {rule id: the value the house file sets}, what a finished match prints)
     "biedan-house.yaml": ("biedan/biedan-guide", {
         "play.next_leader": "next_of_last_player",
@@ -22,11 +36,48 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "match.hands": 8,
         "match.score": {"first": 0, "second": 0, "third": -1},
     }, ("Winner: seat", "Shared win: seat")),
+    "biedan-doudizhu.yaml": ("biedan/biedan-guide", {
+        "combinations.catalogue": [
+            {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary"},
+            {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"},
+            {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary"},
+            {"name": "bomb", "shape": "same_rank", "size": 4, "tier": "bomb"},
+            {"name": "straight", "shape": "sequence", "unit": 1, "min_length": 5, "tier": "ordinary"},
+            {"name": "pair_run", "shape": "sequence", "unit": 2, "min_length": 3, "tier": "ordinary"},
+            {"name": "triple_run", "shape": "sequence", "unit": 3, "min_length": 2, "tier": "ordinary"},
+            {"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"}],
+        "combinations.attachments": [
+            {"name": "triple_with_single", "main": "triple", "attach": "single", "per_rank": 1},
+            {"name": "triple_with_pair", "main": "triple", "attach": "pair", "per_rank": 1},
+            {"name": "four_with_two_singles", "main": "bomb", "attach": "single", "per_rank": 2},
+            {"name": "four_with_two_pairs", "main": "bomb", "attach": "pair", "per_rank": 2},
+            {"name": "airplane_with_singles", "main": "triple_run", "attach": "single", "per_rank": 1},
+            {"name": "airplane_with_pairs", "main": "triple_run", "attach": "pair", "per_rank": 1}],
+        "combinations.flush": {"applies_to": []},
+    }, ("Winner: seat", "Shared win: seat")),
+    "biedan-paodekuai.yaml": ("biedan/biedan-guide", {
+        "play.pass": "only_when_unable",
+        "ranking.sequence_order": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+        "match.target": 3,
+    }, ("Winner: seat", "Shared win: seat")),
     "dadun-house.yaml": ("dadun/dadun-guide", {
         "play.pass_locks_out": True,
         "beating.linked_dun_order": "higher_rank",
         "wild.alone": "declared",
         "merging.stages": "pairs_only",
+    }, ("passes A and wins", "No team passed A")),
+    "dadun-guandan.yaml": ("dadun/dadun-guide", {
+        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10",
+                               "lead": "giver"},
+        "settlement.partners_first_second": {"winner": "first_side", "levels": 3},
+        "settlement.levels": {"partner_third": 2, "partner_last": 1},
+        "match.end": {"must_play": "A", "win": "partner_not_last", "failures_at_a": 3},
+        "ranking.lead_means": "none",
+        "combinations.catalogue": Appends("combinations.catalogue", {
+            "name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb",
+            "key": "ladder"}),
+        "beating.bomb_ladder_extension": Appends("beating.bomb_ladder_extension",
+                                                 {"combination": "joker_bomb", "size": 4}),
     }, ("passes A and wins", "No team passed A")),
 }
 
@@ -57,3 +108,34 @@ def test_the_scenarios_the_house_file_inherits_pass(name):
     result = run("conform", "--variant", str(EXAMPLES / name), "-q")
     assert result.exit_code == 0, result.output
     assert " 0 failed" in result.output
+
+
+def test_the_dou_dizhu_house_reads_as_its_rule_sheet():
+    """``diff`` against the guide shows each changed rule with the house's wording and the public source it cites
+    (an open-source engine's file and function, a rules page), and lists those sources with their addresses."""
+    diff = run("diff", "biedan/biedan-guide", str(EXAMPLES / "biedan-doudizhu.yaml"))
+    assert diff.exit_code == 0, diff.output
+    assert "source: rlcard-doudizhu rlcard/games/doudizhu/judger.py solo_attachments()" in diff.output
+    assert "source: fight-the-landlord suits (suits are irrelevant)" in diff.output
+    assert "rlcard-doudizhu: RLCard, Dou Dizhu (datamllab/rlcard) · https://github.com/datamllab/rlcard @ " in diff.output
+    assert "可以带牌：三带一、三带二" in diff.output and "Attached plays: three with one or with a pair" in diff.output
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_match_to_a_target_ends_at_the_first_hand_a_tally_reaches_it(seed):
+    """biedan-paodekuai.yaml: match.target 3, match.hands 6, points +1 / 0 / -1 by place. The tally is added up from
+    the places printed hand by hand: the session stops after the first hand in which a tally reaches 3, else after 6."""
+    import re
+
+    result = run("play", str(EXAMPLES / "biedan-paodekuai.yaml"), "--seed", str(seed))
+    assert result.exit_code == 0, result.output
+    places = re.findall(r"^Places: first seat (\d), second seat (\d), third .* seat (\d)$", result.stdout, re.M)
+    tally, stop = [0, 0, 0], None
+    for number, (first, _, third) in enumerate(places, 1):
+        tally[int(first)] += 1
+        tally[int(third)] -= 1
+        if stop is None and (max(tally) >= 3 or number == 6):
+            stop = number
+    assert stop == len(places)
+    reached = "target +3 reached" in result.stdout
+    assert reached == (max(tally) >= 3 and len(places) < 6)

@@ -69,5 +69,5 @@ def test_a_command_is_imported_when_it_is_looked_up():
             "before = 'datong_rules.cli.fuzz_cmd' in sys.modules; command = cli.commands['fuzz']; "
             "print(names, before, 'datong_rules.cli.fuzz_cmd' in sys.modules, command.name)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
-    assert out.strip() == ("['conform', 'coverage', 'diff', 'fuzz', 'play', 'schema', 'serve', 'show', 'validate', "
-                           "'variants', 'verify'] False True fuzz")
+    assert out.strip() == ("['conform', 'coverage', 'diff', 'fuzz', 'play', 'schema', 'serve', 'show', 'simulate', "
+                           "'table', 'validate', 'variants', 'verify'] False True fuzz")

@@ -65,6 +65,12 @@ CASES = [
     ("schema", 0, ["schema"], None, None),
     ("schema", 0, ["schema", "variant"], None, None),
     ("schema", 2, ["schema", "no-such-schema"], None, "error"),
+    ("simulate", 0, ["simulate", "biedan-guide", "--hands", "5", "--workers", "1"], None, None),
+    ("simulate", 2, ["simulate", "biedan-guide"], None, "error"),
+    ("simulate", 2, ["simulate", "biedan-guide", "dadun-guide", "--hands", "5"], None, "error"),
+    ("table", 2, ["table", "huolong/nope", "--no-browser"], None, "error"),
+    ("table", 2, ["table", "li-zhijiang", "--seat", "9", "--no-browser", "--port", "0"], None, "error"),
+    ("table", 2, ["table", "li-zhijiang", "--bots", "nope", "--no-browser", "--port", "0"], None, "error"),
 ]
 _ROW = re.compile(r"^\|(?P<commands>[^|]*`[a-z]+`[^|]*)\|(?P<s0>[^|]*)\|(?P<s1>[^|]*)\|(?P<s2>[^|]*)\|\s*$")
 

@@ -229,3 +229,16 @@ def test_a_boolean_rule_lists_both_values_and_an_integer_or_mapping_is_worded():
                                                   "patternProperties": {"^[1-9]$": {"type": "integer"}}}}}
     assert accepts_html(node, SCHEMA, "en") == ("a whole number 1–10; or a map: <code>by_last_trick_size</code> a map "
                                                 "whose keys match <code>^[1-9]$</code>, each a whole number")
+
+
+def test_one_shape_or_another_and_named_strings_are_worded():
+    """``anyOf`` / ``oneOf`` (憋蛋's match.target: none or a number; combinations.attachments: none or a list) read
+    as one or the other; a snake_case name and a patterned token are worded, never dumped as JSON with English."""
+    target = {"anyOf": [{"const": "none"}, {"type": "integer", "minimum": -5, "maximum": 5, "not": {"const": 0}}]}
+    assert accepts_html(target, SCHEMA, "en") == "only <code>none</code>; or a whole number -5–5"
+    assert accepts_html(target, SCHEMA, "zh") == "只能是 <code>none</code>；或者整数 -5–5"
+    named = {"type": "object", "properties": {"main": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                                                       "description": "A combination's name."}}}
+    assert accepts_html(named, SCHEMA, "zh") == "映射：<code>main</code> 名称（小写字母、数字和下划线）"
+    card = {"type": "string", "pattern": "^[SH]A$", "description": "An ace."}
+    assert accepts_html(card, SCHEMA, "en") == "text matching <code>^[SH]A$</code>"

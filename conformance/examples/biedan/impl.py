@@ -6,7 +6,9 @@ app maker in any language would: the rules are written here by hand from the rul
 Three rules are read from each query instead, because the suite's fixture variants change them: under protocol 2 a
 query about a fixture variant carries the variant, resolved, in ``variant_rules`` (its ``rules`` hold every rule
 item), and this engine plays ``beating.bombs_beat_ordinary``, ``combinations.flush_reach`` and
-``ranking.sequence_order`` from there (falling back to biedan-guide's values).
+``ranking.sequence_order`` from there (falling back to biedan-guide's values). A query about a variant with a
+house rule it does not play (attached plays, a sequence order with the A at both ends, another catalogue) is answered
+``skipped``.
 Standard library only.  Run:  datong-rules conform --impl-cmd "python conformance/examples/biedan/impl.py"
 """
 
@@ -23,7 +25,6 @@ OPERATIONS = ("biedan/card_order", "biedan/classify", "biedan/beats")
 SUITS = "SHCD"                                                      # notation order
 SINGLE_ORDER = ["BJ", "LJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]   # high to low
 SEQUENCE = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]                        # no 2, no jokers
-DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE}  # biedan-guide's
 CATALOGUE = [{"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary"},       # coded in reading() below
              {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"},
              {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary"},
@@ -31,6 +32,8 @@ CATALOGUE = [{"name": "single", "shape": "same_rank", "size": 1, "tier": "ordina
              {"name": "straight", "shape": "sequence", "unit": 1, "min_length": 3, "tier": "ordinary"},
              {"name": "pair_run", "shape": "sequence", "unit": 2, "min_length": 2, "tier": "ordinary"},
              {"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"}]
+DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE,  # biedan-guide's
+            "attachments": "none", "catalogue": CATALOGUE}
 
 
 class BadQuery(ValueError):
@@ -86,18 +89,23 @@ def reading(cards: list[str], sequence: list[str] = SEQUENCE) -> dict | None:
     return None
 
 
-def other_catalogue(query: dict) -> bool:
-    """Whether the query's fixture variant has another ``combinations.catalogue`` (not played: the query is skipped)."""
-    rules = (query.get("variant_rules") or {}).get("rules") or {}
-    item = (rules.get("combinations") or {}).get("catalogue")
-    return isinstance(item, dict) and item.get("value", CATALOGUE) != CATALOGUE
-
-
 def option(query: dict, group: str, name: str):
     """A rule's value from the query's ``variant_rules`` (a fixture variant), else biedan-guide's."""
     rules = (query.get("variant_rules") or {}).get("rules") or {}
     item = (rules.get(group) or {}).get(name)
     return item["value"] if isinstance(item, dict) and "value" in item else DEFAULTS[name]
+
+
+def unplayed(query: dict) -> str | None:
+    """Why this engine does not play the query's variant (a house rule it was not written for), or None."""
+    if option(query, "combinations", "attachments") != "none":
+        return "attached plays (combinations.attachments) are not implemented"
+    if option(query, "combinations", "catalogue") != CATALOGUE:
+        return "another catalogue (combinations.catalogue) is not implemented: this engine codes biedan-guide's"
+    sequence = option(query, "ranking", "sequence_order")
+    if len(sequence) > 1 and sequence[0] == sequence[-1]:
+        return "runs with a rank at either end (ranking.sequence_order) are not implemented"
+    return None
 
 
 # ---- the operations ---------------------------------------------------------------------------------------------
@@ -168,8 +176,9 @@ def main() -> None:
             if op not in ANSWERS:
                 reply({"type": "skipped", "id": qid, "reason": f"{op} is not implemented"})
                 continue
-            if other_catalogue(message):
-                reply({"type": "skipped", "id": qid, "reason": "this engine plays biedan-guide's catalogue only"})
+            why = unplayed(message)
+            if why:
+                reply({"type": "skipped", "id": qid, "reason": why})
                 continue
             try:
                 reply({"type": "result", "id": qid, "answer": ANSWERS[op](message)})

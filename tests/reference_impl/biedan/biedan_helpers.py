@@ -17,6 +17,10 @@ OPTIONS = {
     "play.pass_locks_out": [False, True],
     "play.first_lead_with_banker_card": [False, True],
     "players.play_direction": ["counter_clockwise", "clockwise"],
+    "play.pass": ["always", "only_when_unable"],
+    "match.target": ["none", 1],
+    "ranking.sequence_order": [["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                               ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]],
 }
 """Every option the engine plays, with its values (the guide's value first)."""
 

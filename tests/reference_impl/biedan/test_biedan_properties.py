@@ -24,6 +24,8 @@ def test_random_hands_conserve_cards_and_end(options, seed):
     match = Match(rules, seed)
     rng = random.Random(seed)
     for _ in range(2):
+        if match.over:  # match.target reached
+            break
         state = match.new_hand()
         played = 0
         for _ in range(2000):

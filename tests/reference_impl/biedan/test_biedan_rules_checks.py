@@ -122,3 +122,58 @@ def test_rules_refuse_other_games():
         rules_for(load_variant("huolong/li-zhijiang"))
     with pytest.raises(SpecError):
         rules_for("biedan/nonexistent")
+
+
+@pytest.mark.parametrize("entry, words", [
+    ("{name: airplane_with_singles, main: triple_run, attach: single, per_rank: 1}",
+     "main 'triple_run' is not a combination of combinations.catalogue"),
+    ("{name: pair_with_one, main: pair, attach: single, per_rank: 1}",
+     "main 'pair' is not played by the engine (it plays: three or four of a rank, or a run of triples)"),
+    ("{name: straight, main: triple, attach: single, per_rank: 1}", "the name is also a catalogue combination"),
+])
+def test_bad_attachments_refused_on_their_line(tmp_path, entry, words):
+    path = _house(tmp_path, f"""\
+        combinations:
+          attachments:
+            value:
+              - {entry}
+            text: {{zh: 带牌, en: attachments}}
+            inferred: {{reason: a test}}
+        """)
+    problems = check_file(path)
+    assert len(problems) == 1 and words in problems[0].message, problems
+    assert problems[0].line == 8 and "\n" not in str(problems[0])  # the value of combinations.attachments
+
+
+def test_an_attachment_named_twice_is_refused(tmp_path):
+    path = _house(tmp_path, """\
+        combinations:
+          attachments:
+            value:
+              - {name: three_one, main: triple, attach: single, per_rank: 1}
+              - {name: three_one, main: triple, attach: pair, per_rank: 1}
+            text: {zh: 带牌, en: attachments}
+            inferred: {reason: a test}
+        """)
+    problems = check_file(path)
+    assert len(problems) == 1 and "entry 2 (three_one): the name is also given twice" in problems[0].message
+
+
+@pytest.mark.parametrize("order, fine", [
+    ('[A, "2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K, A]', True),   # the A at either end
+    ('[K, "2", "3", "4", "5", "6", "7", "8", "9", "10", J, Q, K]', True),      # any one rank may stand at both ends
+    ('["3", "4", "5", "3", "6"]', False),                                     # a repeat that is not at both ends
+    ('[A, "2", "3", A, "4", A]', False),                                      # three times
+])
+def test_a_sequence_order_may_hold_one_rank_at_both_ends_only(tmp_path, order, fine):
+    path = _house(tmp_path, f"""\
+        ranking:
+          sequence_order:
+            value: {order}
+            text: {{zh: 顺序, en: order}}
+            inferred: {{reason: a test}}
+        """)
+    problems = check_file(path)
+    assert (problems == []) is fine, problems
+    if not fine:
+        assert [p.kind for p in problems] == ["rank_order"] and "each rank at most once" in problems[0].expected

@@ -61,6 +61,35 @@ def test_greedy_choice_under_other_option_values():
         assert _check_hand(new_hand(rules_with(V, overrides), rng), rng, 25) >= 20
 
 
+def test_greedy_choice_under_the_house_rules_of_play():
+    # level cards above A on every lead, runs and links over the level rank, the joker bomb on top of the ladder
+    from test_dadun_count import _joker_bomb_overrides
+    rng = random.Random(21)
+    overrides = {"ranking.lead_means": "none", "combinations.runs_skip_level": "skipped", **_joker_bomb_overrides()}
+    rules = rules_with(V, overrides)
+    assert _check_hand(new_hand(rules, rng), rng, 30) >= 25
+
+
+def test_greedy_bot_plays_the_joker_bomb_only_as_a_bomb():
+    # the bot never spends its joker bomb on a lead while a weaker play is left, and answers a 15-card bomb with it
+    from collections import Counter
+
+    from test_dadun_count import _joker_bomb_overrides
+    rules = rules_with(V, _joker_bomb_overrides())
+    state = new_hand(rules, random.Random(3))
+    seat = state.current_player()
+    state.hands[seat] = Counter(["BJ", "BJ", "LJ", "LJ", "S3"])
+    lead = GreedyBot().choose(state)
+    assert lead["reading"]["combination"] != "joker_bomb"
+    bomb = ["SA", "SA", "SA", "HA", "HA", "HA", "CA", "CA", "CA", "DA", "DA", "DA"] + [cb.wild_card(rules, state.level)] * 3
+    reading = cb.readings(rules, tuple(bomb), state.level)
+    assert [r.combination for r in reading] == ["bomb"]
+    state.table = (tuple(bomb), reading[0], (seat + 1) % 4)  # played by an opponent (the partner sits opposite)
+    state.table_was = "follow"
+    answer = GreedyBot().choose(state)
+    assert answer["type"] == "play" and answer["reading"]["combination"] == "joker_bomb"
+
+
 def test_the_random_bots_follow_is_the_lowest_group_that_beats():
     from collections import Counter
 

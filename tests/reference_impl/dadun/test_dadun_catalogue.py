@@ -97,3 +97,40 @@ def test_runs_follow_the_sequence_order():
     # in the guide's order (the A at both ends) A2345 is the lowest straight
     assert OPS["classify"](rules_for(V), {"cards": ["SA", "H2", "S3", "S4", "S5"], "level": "9"})["combinations"] == [
         "straight"]
+
+
+JOKER_BOMB = {"name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb",
+              "key": "ladder"}
+"""The house joker bomb (天王炸) as a catalogue entry."""
+
+
+def test_a_joker_bomb_without_a_ladder_step_is_refused():
+    # the joker bomb is a bomb-tier play: the variant must say where it sits on the ladder
+    with pytest.raises(RulesError, match="joker_bomb has no step on beating.bomb_ladder"):
+        rules_with(V, {"combinations.catalogue": _catalogue() + [JOKER_BOMB]})
+
+
+@pytest.mark.parametrize(("changes", "said"), [
+    ({"cards": ["BJ", "LJ"]}, "entry 13 (joker_bomb): cards = ['BJ', 'LJ']"),
+    ({"cards": ["BJ", "BJ", "BJ", "LJ", "LJ", "LJ"]}, "entry 13 (joker_bomb): cards = "),
+    ({"tier": "dun"}, "entry 13 (joker_bomb): tier = 'dun'"),
+])
+def test_joker_bombs_the_engine_cannot_play_are_refused(changes, said):
+    # only two big and two small jokers, as a bomb (all six jokers are already the joker linked dun)
+    ladder = load_variant(V).rule("beating.bomb_ladder") + [{"combination": "joker_bomb", "size": 4}]
+    with pytest.raises(RulesError, match="combinations.catalogue") as err:
+        rules_with(V, {"combinations.catalogue": _catalogue() + [dict(JOKER_BOMB, **changes)],
+                       "beating.bomb_ladder": ladder})
+    assert said in str(err.value)
+
+
+def test_the_joker_bomb_sits_where_the_ladder_puts_it():
+    # placed between the 4- and 5-card bombs instead of on top: a 5-card bomb beats it, a 4-card bomb does not
+    ladder = load_variant(V).rule("beating.bomb_ladder")
+    low = rules_with(V, {"combinations.catalogue": _catalogue() + [JOKER_BOMB],
+                         "beating.bomb_ladder": ladder[:1] + [{"combination": "joker_bomb", "size": 4}] + ladder[1:]})
+    table = {"cards": ["BJ", "BJ", "LJ", "LJ"]}
+    five = {"cards": ["S9", "S9", "H9", "C9", "D9"]}
+    four = {"cards": ["SK", "HK", "CK", "DK"]}
+    assert OPS["beats"](low, {"level": "2", "table": table, "play": five}) == {"beats": True}
+    assert OPS["beats"](low, {"level": "2", "table": table, "play": four}) == {"beats": False, "reason": "not_higher"}

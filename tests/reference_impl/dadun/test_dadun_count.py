@@ -16,7 +16,7 @@ from datong_rules.reference_impl.dadun.rules import rules_for, rules_with
 V = "dadun/dadun-guide"
 
 
-def brute_force(rules, hand: list[str], level: str, table: dict | None = None) -> int:
+def brute_force(rules, hand: list[str], level: str, table: dict | None = None, table_was: str = "follow") -> int:
     """Count (cards multiset, reading) pairs by enumerating every sub-multiset of ``hand``."""
     counts = Counter(hand)
     cards = sorted(counts)
@@ -31,13 +31,13 @@ def brute_force(rules, hand: list[str], level: str, table: dict | None = None) -
                 total += 1
             elif OPS["beats"](rules, {"level": level, "table": table, "play": {
                     "cards": play, "reading": {"combination": reading["combination"], "cards": reading["cards"]}},
-                    "table_was": "follow"})["beats"]:
+                    "table_was": table_was})["beats"]:
                 total += 1
     return total
 
 
-def engine(rules, hand, level, table=None):
-    given = {"hand": hand, "level": level, "table": table, "table_was": "follow"}
+def engine(rules, hand, level, table=None, table_was="follow"):
+    given = {"hand": hand, "level": level, "table": table, "table_was": table_was}
     return OPS["legal_play_count"](rules, given)["plays"]
 
 
@@ -155,3 +155,58 @@ def test_ace_two_link_counted_listed_and_brute_forced_alike(value):
                if found.combination in ("linked_dun", "linked_bomb") and {c[-1] for c in found.stood} == {"A", "2"}]
     assert bool(ace_two) == (value == "every_linked_shape")
     assert count_plays(rules, hand, "5")["full_house"] > 0
+
+
+# -- the house rules of play: lead_means none, runs_skip_level skipped, the joker bomb ---------------------------
+def _joker_bomb_overrides() -> dict:
+    """The bundled catalogue and ladder extension with the joker bomb added on top (as fixture dadun/joker-bomb)."""
+    from datong_rules.reference_impl.variant import load_variant
+    base = load_variant(V)
+    catalogue = list(base.rule("combinations.catalogue")) + [
+        {"name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb", "key": "ladder"}]
+    ladder = list(base.rule("beating.bomb_ladder_extension")) + [{"combination": "joker_bomb", "size": 4}]
+    return {"combinations.catalogue": catalogue, "beating.bomb_ladder_extension": ladder}
+
+
+HOUSE_HANDS = [
+    ["S5", "H6", "C7", "D9", "S10", "SJ", "H8", "D8", "S8"],
+    ["S7", "S7", "S7", "D9", "D9", "D9", "S10", "S10", "S10", "H8"],
+    ["BJ", "BJ", "LJ", "LJ", "LJ", "H8", "S8", "SA", "DA"],
+    ["SA", "H3", "C4", "D5", "S6", "H2", "S2", "S2", "C3", "C3"],
+]
+"""Small hands for the house rules: runs and links over the 8 (level 8) and over the 2 (level 2), four jokers."""
+
+
+@pytest.mark.parametrize("overrides", [{"ranking.lead_means": "none"}, {"combinations.runs_skip_level": "skipped"},
+                                       "joker_bomb"])
+@pytest.mark.parametrize("level", ["8", "2"])
+def test_house_rules_counted_listed_and_brute_forced_alike(overrides, level):
+    # every house value: the counter, the listing class by class and the brute force agree, leading and following
+    from datong_rules.reference_impl.dadun.count import play_classes
+    from datong_rules.reference_impl.dadun.plays import class_plays
+    rules = rules_with(V, _joker_bomb_overrides() if overrides == "joker_bomb" else overrides)
+    for hand in HOUSE_HANDS:
+        assert engine(rules, hand, level) == brute_force(rules, hand, level), hand
+        for table, was in (({"cards": ["S8"]}, "hand_opening"), ({"cards": ["D2", "C2"]}, "round_opening"),
+                           ({"cards": ["SA", "HA", "CA", "DA"]}, "follow")):
+            assert engine(rules, hand, level, table, was) == brute_force(rules, hand, level, table, was), (hand, table)
+        for found in play_classes(rules, Counter(hand), level):
+            assert len(list(class_plays(rules, Counter(hand), level, found))) == found.ways, found
+
+
+def test_house_rules_add_the_plays_they_name():
+    # the plays each house value adds or takes away, counted by hand on the hands above
+    from datong_rules.reference_impl.dadun.count import count_plays
+    guide = rules_for(V)
+    skipped = rules_with(V, {"combinations.runs_skip_level": "skipped"})
+    jokers = rules_with(V, _joker_bomb_overrides())
+    # level 8, 5-6-7-9-10-J of mixed suits: 5679(10) and 679(10)J jump the 8 when skipped; no straight by face value
+    gap_run = Counter(["S5", "H6", "C7", "D9", "S10", "CJ"])
+    assert count_plays(guide, gap_run, "8")["straight"] == 0
+    assert count_plays(skipped, gap_run, "8")["straight"] == 2
+    # level 8, duns 777, 999, 101010: linked 7-9 and 9-10 when skipped; 9-10 only by face value
+    assert count_plays(guide, Counter(HOUSE_HANDS[1]), "8")["linked_dun"] == 1
+    assert count_plays(skipped, Counter(HOUSE_HANDS[1]), "8")["linked_dun"] == 2
+    # two BJ and three LJ: one joker bomb (identical copies: one play)
+    assert count_plays(jokers, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 1
+    assert count_plays(guide, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 0

@@ -1,0 +1,191 @@
+"""``datong-rules simulate``: what the rules of variants do to the game, measured over many hands or matches played
+by the kit's bots (:mod:`datong_rules.simulate`), with a progress bar, a console table, and optionally the JSON
+document (``--json``, spec/schema/simulate.schema.json) and the HTML report (``--html``).
+
+Exit status: 0 when every shard was played; 2 for bad input (a VARIANT that names no playable variant, variants of
+several games, a game without measures, an unknown bot kind, neither or both of --hands and --matches, a file that
+cannot be written, --ray or --html without its extra); 130 (Ctrl-C) or 143 (SIGTERM) when interrupted: the shards
+that finished are still reported and written, marked ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from datong_rules.reference_impl import games
+from datong_rules.reference_impl.user_files import write_atomically
+from datong_rules.reference_impl.variant.resolve import is_variant_path
+
+from .output import interrupted_status
+from .path_args import refuse_empty, unwritable_reason
+from .variant_arg import VARIANT_HELP, fail, open_variant_arg
+
+
+def _entrants(refs: tuple[str, ...]) -> list[Any]:
+    """The entrant of each VARIANT argument, in order; exit 2 for one that names no playable variant, or for
+    variants of several games."""
+    from datong_rules.simulate.shards import entrant_of
+
+    entrants = []
+    for ref in refs:
+        variant = open_variant_arg(ref)
+        try:
+            entrants.append(entrant_of(variant, ref if is_variant_path(ref) else None))
+        except games.UnknownGame:
+            fail(f"{ref}: variant '{variant.id}' is of game '{variant.data.get('game')}', which the kit does not "
+                 f"play (games: {', '.join(games.ids())})")
+        except ValueError as err:  # the game's RulesError: a value its engine cannot play
+            fail(str(err) if str(err).startswith(ref) else f"{ref}: {err}")
+    found = sorted({e.game.id for e in entrants})
+    if len(found) > 1:
+        fail(f"the variants are of several games ({', '.join(found)}); expected variants of one game")
+    return entrants
+
+
+def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
+    """``--bots``: one kind for every seat, or one per seat separated by commas; exit 2 otherwise."""
+    kinds = tuple(part.strip() for part in value.split(","))
+    known = sorted(game.facet("bots").BOTS)
+    for kind in kinds:
+        if kind not in known:
+            fail(f"--bots: unknown bot kind '{kind}' for {game.id} (expected one of: {', '.join(known)})")
+    if len(kinds) not in (1, players):
+        fail(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)")
+    return kinds
+
+
+def _check_output(option: str, path: str | None) -> None:
+    if path is not None:
+        reason = unwritable_reason(Path(path))
+        if reason is not None:
+            fail(f"{option} {path}: cannot write it: {reason}")
+
+
+def _check_extras(ray: str | None, html_path: str | None) -> None:
+    """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra."""
+    if ray is not None:
+        if not ray.strip():
+            fail("--ray is empty (expected a Ray cluster's address, or local)")
+        try:
+            import ray as _ray  # noqa: F401
+        except ImportError:
+            fail("--ray needs Ray: pip install 'datong-rules[scale]'")
+    if html_path is not None:
+        from datong_rules.simulate.report_html import ReportUnavailable
+        from datong_rules.simulate.report_charts import check_available
+
+        try:
+            check_available()
+        except ReportUnavailable as err:
+            fail(f"--html: {err}")
+
+
+def _write(option: str, path: str, text: str) -> None:
+    try:
+        write_atomically(Path(path), text)
+    except OSError as err:
+        fail(f"{option} {path}: cannot write it: {err.strerror or err}")
+    click.echo(f"{option.removeprefix('--').upper()} written to {path}", err=True)
+
+
+@click.command()
+@click.argument("variants", nargs=-1, required=True, metavar="VARIANT...",
+                callback=refuse_empty(VARIANT_HELP))
+@click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands to play per variant.")
+@click.option("--matches", type=click.IntRange(min=1), default=None, help="Whole matches to play per variant.")
+@click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
+              help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
+                   "separated by commas.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs; "
+                   "not used with --ray ADDRESS (the cluster's own CPUs play).")
+@click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
+              help="Play on a Ray cluster (the extra [scale]): its address, or local to start one on this machine.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              callback=refuse_empty("a file to write the JSON results to"),
+              help="Write the simulate document (JSON, schema: datong-rules schema simulate) to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              callback=refuse_empty("a file to write the HTML report to"),
+              help="Write the HTML report with one chart per measure (the extra [report]) to this file.")
+def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, bots: str, seed: int,
+             workers: int | None, ray: str | None, json_path: str | None, html_path: str | None) -> None:
+    """Measure what the rules of variants do to the game, over many hands or matches played by bots.
+
+    Each VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
+    variant); all of one game. For each: the game's measures (the banker side's win rate, win rate by seat, hand
+    length, points, per match: hands and winner) with 95 % intervals, and how often each rule decided something;
+    each variant after the first is compared with the first (difference, interval, p-value) beside the rules that
+    differ. The figures describe the bots' play, not expert play. The results are the same for the same seed
+    whatever --workers or --ray. Exit status: 0; 2 for bad input; 130 or 143 when interrupted (the finished part is
+    still reported, marked interrupted).
+    """
+    from datong_rules.simulate import default_workers
+    from datong_rules.simulate import simulate as run
+
+    if (hands is None) == (matches is None):
+        fail("give --hands N or --matches M (one of them)")
+    entrants = _entrants(variants)
+    game = entrants[0].game
+    try:
+        games.measures(game)
+    except LookupError as err:
+        fail(str(err))
+    kinds = _bot_kinds(game, entrants[0].rules.players, bots)
+    _check_output("--json", json_path)
+    _check_output("--html", html_path)
+    _check_extras(ray, html_path)
+    workers = workers or default_workers()
+    unit = "hands" if hands is not None else "matches"
+    count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
+    with _ProgressBar() as progress:
+        doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
+                  progress=progress)
+    _report(doc, json_path, html_path)
+
+
+class _ProgressBar:
+    """The shards done, as click's progress bar on standard error when it is a terminal (nothing otherwise);
+    called as ``progress(done, total)``."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if not sys.stderr.isatty():
+                return
+            self.bar = click.progressbar(length=total, label="shards", file=sys.stderr, show_pos=True,
+                                         show_eta=True)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _report(doc: dict, json_path: str | None, html_path: str | None) -> None:
+    """Print the table, write the files asked for, and end (status 130 or 143 when the run was interrupted)."""
+    from datong_rules.simulate.console import table_lines
+
+    for line in table_lines(doc):
+        click.echo(line)
+    if json_path is not None:
+        _write("--json", json_path, json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    if html_path is not None:
+        from datong_rules.simulate.report_html import render
+
+        _write("--html", html_path, render(doc))
+    if doc["run"]["interrupted"]:
+        click.echo("error: interrupted", err=True)
+        raise SystemExit(interrupted_status())

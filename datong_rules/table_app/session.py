@@ -1,0 +1,296 @@
+"""One table: a person at one seat, bots at the others, a hand of a variant driven through the state API.
+
+The session knows no game: it reaches the game through the registry (:mod:`datong_rules.reference_impl.games`: the
+``state`` facet's ``Match``, the ``bots`` facet's ``BOTS``) and the hand through the typed state API
+(:mod:`datong_rules.reference_impl.state_api`: ``current_player``, ``legal_actions``, ``check``, ``apply``,
+``is_terminal``, ``settlement``, ``hands``, ``actions``). Bots act until the person has a decision: their turn, or,
+while the table acts (a card dealt, the declaration closed), a legal action of the person's seat they have not
+declined yet (Huolong's shows during the deal).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from datong_rules.reference_impl import games, records
+from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.cards import sort_cards
+from datong_rules.reference_impl.state_api import IllegalAction
+
+CARD_KINDS = ("play", "bury", "give")
+"""Action types made of cards the person picks from their hand."""
+
+SHOWN_LIMIT = 60
+"""Most legal actions listed by the "show legal plays" toggle."""
+
+KEPT_ACTIONS = 2000
+"""The person's legal actions kept between the questions of one page (more are listed again when asked for)."""
+
+MAX_STEPS = 5000
+"""Safety cap on the bots' steps between two decisions of the person (a hand takes a few hundred)."""
+
+
+class NotYourTurn(Exception):
+    """The person acted while they have no decision to make (one line)."""
+
+
+class NotYourSeat(Exception):
+    """The action names another seat than the person's (one line)."""
+
+
+@dataclass
+class Event:
+    """One action of the hand as the table tells it: ``seat`` (None: the table), ``action`` (as applied),
+    ``trick`` (the number of the trick or round it belongs to, 1 = the first; 0 before the play)."""
+
+    seat: int | None
+    action: dict[str, Any]
+    trick: int
+
+
+@dataclass
+class TrickEnd:
+    """A finished trick (trick-taking) or round (climbing): its number, the plays and passes in order, the seat
+    whose play won (the next leader), and the points when the game's ``summary()`` tells them (else None)."""
+
+    number: int
+    events: list[Event]
+    winner: int | None
+    points: int | None = None
+
+
+@dataclass
+class Table:
+    """A person's table: the match, the hand in progress and the bots.
+
+    Args:
+        variant: the resolved variant (:class:`datong_rules.reference_impl.variant.Variant`).
+        seat: the person's seat, ``0 … players - 1``.
+        bot_kind: a bot kind of the game (``BOTS`` of its ``bots`` facet).
+        seed: the seed of the shuffles and of the bots.
+
+    Attributes (besides those): ``game``, ``rules``, ``match``, ``state`` (the hand in progress), ``bots`` (one per
+    seat; the person's is unused), ``events`` (the hand's actions as told, deal steps left out), ``tricks`` (the
+    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``.
+
+    Raises:
+        ValueError: the variant's game is not registered, its engine cannot play it, the seat is out of range or
+            the bot kind is unknown (one line each).
+    """
+
+    variant: Any
+    seat: int = 0
+    bot_kind: str = "greedy"
+    seed: int = 0
+    game: Any = field(init=False)
+    rules: Any = field(init=False)
+    match: Any = field(init=False)
+    state: Any = field(init=False)
+    bots: list[Any] = field(init=False)
+    events: list[Event] = field(init=False, default_factory=list)
+    out: list[int] = field(init=False, default_factory=list)
+    tricks: list[TrickEnd] = field(init=False, default_factory=list)
+    declined: frozenset[str] = field(init=False, default=frozenset())
+    hand_number: int = field(init=False, default=1)
+    _kept_actions: tuple[Any, list[dict[str, Any]]] = field(init=False, default=(None, []), repr=False)
+
+    def __post_init__(self) -> None:
+        self.game = games.find(self.variant.data.get("game"))
+        if self.game is None:
+            raise ValueError(f"variant '{self.variant.id}' is of a game the kit does not play")
+        self.rules = self.game.rules_for(self.variant)
+        if type(self.seat) is not int or not 0 <= self.seat < self.rules.players:
+            raise ValueError(f"seat: expected 0–{self.rules.players - 1}, got {self.seat!r}")
+        self.bots = make_bots(self.game, self.bot_kind, random.Random(self.seed), self.rules.players)
+        self.match = self.game.facet("state").Match(self.rules, self.seed)
+        self._start_hand()
+
+    # -- the hand ------------------------------------------------------------------------------------
+    def _start_hand(self) -> None:
+        self.state = self.match.new_hand()
+        self.events, self.tricks, self.out, self.declined = [], [], [], frozenset()
+        self.advance()
+
+    def next_hand(self) -> None:
+        """Take the finished hand into the match and deal the next one.
+
+        Raises:
+            NotYourTurn: the hand is not over, or the match is.
+        """
+        if not self.state.is_terminal():
+            raise NotYourTurn("the hand is not over yet")
+        self.match.finish_hand(self.state)
+        if self.match.over:
+            raise NotYourTurn("the match is over")
+        self.hand_number += 1
+        self._start_hand()
+
+    @property
+    def hand(self) -> list[str]:
+        """The person's cards, sorted."""
+        return sort_cards(self.state.hands[self.seat].elements())
+
+    def person_actions(self, limit: int | None = None) -> Iterator[dict[str, Any]]:
+        """The person's legal actions now (their seat's; none while no decision is theirs), at most ``limit``; the
+        first :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times)."""
+        if not self.awaiting():
+            return iter(())
+        key = (id(self.state), len(self.state.actions), tuple(sum(h.values()) for h in self.state.hands),
+               self.declined)
+        if self._kept_actions[0] != key:
+            mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
+            self._kept_actions = (key, list(islice(mine, KEPT_ACTIONS + 1)))
+        kept = self._kept_actions[1]
+        if limit is not None and limit <= KEPT_ACTIONS or len(kept) <= KEPT_ACTIONS:
+            return iter(kept[:limit])
+        mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
+        return islice(mine, limit)
+
+    def kinds(self) -> list[str]:
+        """The action types the person may make now (the types of their legal actions, in a fixed order); a
+        climbing game's player in the play may always try a pass."""
+        found = {a["type"] for a in self.person_actions(2000)}
+        if "play" in found and self.game.family == "climbing":
+            found.add("pass")
+        order = ("show", "bury", "give", "load", "play", "pass")
+        return [k for k in order if k in found] + sorted(found.difference(order))
+
+    def awaiting(self) -> bool:
+        """True when the person has a decision: their turn, or a legal action of theirs while the table acts that
+        they have not declined."""
+        if self.state.is_terminal():
+            return False
+        seat = self.state.current_player()
+        if seat == self.seat:
+            return True
+        return bool(self._open_offers())
+
+    def _open_offers(self) -> frozenset[str]:
+        """The person's legal actions while another seat or the table is to act (Huolong's shows), as keys, when
+        they differ from the ones the person declined last; else empty."""
+        seat = self.state.current_player()
+        if seat == self.seat:
+            return frozenset()
+        offers = frozenset(_key(a) for a in islice(self.state.legal_actions(), 500) if a.get("seat") == self.seat)
+        return offers if offers and offers != self.declined else frozenset()
+
+    def decline(self) -> None:
+        """The person lets the table go on without taking the actions offered (no show now), then the bots act.
+
+        Raises:
+            NotYourTurn: nothing is offered to the person now (or it is their turn: they must act).
+        """
+        offers = self._open_offers()
+        if not offers:
+            raise NotYourTurn("nothing to decline: the table is not waiting for you")
+        self.declined = offers
+        self.advance()
+
+    def act(self, action: Any) -> str | None:
+        """The person's action: checked for seat and turn, applied through the state API, then the bots act.
+
+        Returns:
+            None when applied; else the reason code of the engine's refusal (the state is unchanged).
+
+        Raises:
+            NotYourSeat: the action is not a mapping with the person's seat.
+            NotYourTurn: the person has no decision now.
+        """
+        if not isinstance(action, dict) or action.get("seat") != self.seat:
+            raise NotYourSeat(f"actions are accepted for your seat only (seat {self.seat})")
+        if not self.awaiting():
+            raise NotYourTurn("it is not your turn")
+        try:
+            self._apply(action)
+        except IllegalAction as err:
+            return err.reason
+        self.declined = frozenset()
+        self.advance()
+        return None
+
+    def advance(self) -> None:
+        """Bots (and the table's steps) act until the person has a decision or the hand is over.
+
+        Raises:
+            RuntimeError: more than :data:`MAX_STEPS` steps without a decision of the person (a bug).
+        """
+        for _ in range(MAX_STEPS):
+            if self.state.is_terminal() or self.awaiting():
+                return
+            seat = self.state.current_player()
+            before = [sum(h.values()) for h in self.state.hands]
+            self._apply(self.bots[0 if seat is None else seat].choose(self.state))
+            if seat is None:
+                self._bot_shows(before)
+        raise RuntimeError("the bots made too many steps without a decision of the person")
+
+    def _bot_shows(self, before: list[int]) -> None:
+        """After a table step: the bot that received a card may show (a bot with ``choose_show``, as a game's own
+        hand loop asks it)."""
+        grew = [s for s, h in enumerate(self.state.hands) if sum(h.values()) > before[s] and s != self.seat]
+        for seat in grew:
+            ask = getattr(self.bots[seat], "choose_show", None)
+            if ask is None or not any(a.get("seat") == seat and a["type"] == "show"
+                                      for a in islice(self.state.legal_actions(), 500)):
+                continue
+            cards = ask(self.state, seat)
+            if cards:
+                self._apply({"type": "show", "seat": seat, "cards": list(cards)})
+
+    def _apply(self, action: dict[str, Any]) -> None:
+        """Apply through the state API and note the event (and the end of a trick or round)."""
+        self.state.apply(action)
+        if action.get("type") in ("deal", "close"):
+            return
+        trick = len(self.tricks) + 1 if action.get("type") in ("play", "pass") else 0
+        self.events.append(Event(action.get("seat"), dict(action), trick))
+        seat = action.get("seat")
+        if action.get("type") == "play" and seat not in self.out and not +self.state.hands[seat]:
+            self.out.append(seat)
+        if trick and self._trick_over():
+            self._close_trick()
+
+    def _trick_over(self) -> bool:
+        """Whether the last play or pass ended a trick (trick-taking: one play a seat) or a round (climbing: the
+        seat to act now leads and may not pass, or the hand is over)."""
+        current = [e for e in self.events if e.trick == len(self.tricks) + 1]
+        if self.game.family != "climbing":
+            return len(current) == self.rules.players
+        if self.state.is_terminal():
+            return True
+        seat = self.state.current_player()
+        return seat is not None and self.state.check({"type": "pass", "seat": seat}) is not None
+
+    def _close_trick(self) -> None:
+        current = [e for e in self.events if e.trick == len(self.tricks) + 1]
+        plays = [e for e in current if e.action["type"] == "play"]
+        winner = self.state.current_player() if self.game.family != "climbing" else (
+            plays[-1].seat if plays else None)
+        points = None
+        done = self.state.summary().get("tricks") if hasattr(self.state, "summary") else None
+        if isinstance(done, list) and len(done) == len(self.tricks) + 1:
+            last = done[-1]
+            winner, points = last[2], last[3]
+        self.tricks.append(TrickEnd(len(self.tricks) + 1, current, winner, points))
+
+    # -- what the page shows --------------------------------------------------------------------------
+    def on_table(self) -> list[Event]:
+        """The plays and passes of the trick or round in progress (the last finished one while none is)."""
+        current = [e for e in self.events if e.trick == len(self.tricks) + 1]
+        if current or not self.tricks:
+            return current
+        return self.tricks[-1].events
+
+    def record(self) -> dict[str, Any]:
+        """The hand so far as a hand record (:func:`datong_rules.reference_impl.records.hand_record`), the form
+        ``datong-rules verify`` checks."""
+        return records.hand_record(self.state, seed=self.seed, deal_number=self.hand_number)
+
+
+def _key(action: dict[str, Any]) -> str:
+    """A hashable key of an action (its JSON-like repr with sorted keys)."""
+    return repr(sorted(action.items()))

@@ -1,0 +1,125 @@
+"""Combinations with attachments in 憋蛋 Biedan (rule ``combinations.attachments``): three with one, three with a
+pair, four with two, airplanes with wings — reading a set of cards, listing the shapes a hand can play, and the card
+sets of a shape.
+
+The count rules (the rule's schema says them; docs/implementers/biedan-operations.md, ``classify``): the main part
+is ``per_rank`` singles or pairs heavier per rank; attached cards are never of a rank of the main part; attached
+singles may hold two of one rank but never three, nor both jokers; attached pairs are of different ranks. With these
+rules the main part is exactly the ranks held ``main_unit`` times, so a set of cards has at most one reading.
+
+A **shape** of an attachment is a :class:`.combinations.Shape` whose ``ranks`` are the main part's strength indexes
+(low to high; a run in sequence order) followed by one index per attached card (sorted), and whose ``key`` is the
+main part's (the strength of its rank, or the sequence place of its top).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+from ..climbing.catalogue import Attachment
+
+JOKER_RANKS = ("BJ", "LJ")
+
+
+def main_length(att: Attachment, ranks: tuple[int, ...]) -> int:
+    """Ranks of the main part of a shape of ``att`` whose ``ranks`` are as the module docstring says."""
+    return len(ranks) // (1 + att.per_rank * att.attach_unit)
+
+
+def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
+    """``(key, top rank, main length)`` of the cards whose ranks are counted in ``counts`` read as ``att``, or None
+    when they are not such a play (see the module docstring for the count rules)."""
+    unit = att.main_unit
+    main = [rank for rank, n in counts.items() if n == unit]
+    kickers = {rank: n for rank, n in counts.items() if n != unit}
+    if not main or sum(counts.values()) != att.cards_for(len(main)):
+        return None
+    if att.attach == "single":
+        if any(n > 2 for n in kickers.values()) or all(j in kickers for j in JOKER_RANKS):
+            return None
+    elif any(n != 2 for n in kickers.values()) or len(kickers) != att.per_rank * len(main):
+        return None
+    combo = att.main
+    if combo.shape == "same_rank":
+        if len(main) != 1 or main[0] in JOKER_RANKS:
+            return None
+        return t.strength[main[0]], main[0], 1
+    if len(main) < combo.min_length or (combo.max_length and len(main) > combo.max_length):
+        return None
+    top = t.run_top(main)
+    return None if top is None else (top, t.seq_ranks[top], len(main))
+
+
+def _mains(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(main ranks as strength indexes, key)`` of every main part the hand holds that may be played (leading:
+    any; following ``table``: the same main length and a key of at least ``minkey``)."""
+    combo, unit = att.main, att.main_unit
+    if combo.shape == "same_rank":
+        for sidx, cards in enumerate(hand):
+            if len(cards) >= unit and sidx >= minkey and sidx not in t.jokers_sidx:
+                yield (sidx,), sidx
+        return
+    places = t.seq_to_sidx
+    low, high = combo.min_length, combo.max_length or len(set(t.seq_ranks))
+    if table is not None:
+        low = high = table.length
+    for top in range(len(places)):
+        if top < minkey:
+            continue
+        for length in range(low, min(high, top + 1) + 1):
+            window = places[top - length + 1:top + 1]
+            if t.window_ok(top, length) and all(len(hand[s]) >= unit for s in window):
+                yield tuple(window), top
+
+
+def _kickers(t, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every choice of attached cards as sorted strength indexes (a rank repeated once per card)."""
+    need = att.per_rank * len(main)
+    if att.attach == "pair":
+        ranks = [s for s, cards in enumerate(hand) if len(cards) >= 2 and s not in main]
+        for chosen in itertools.combinations(ranks, need):
+            yield tuple(s for s in chosen for _ in range(2))
+        return
+    jokers = tuple(sorted(t.jokers_sidx))
+    slots = [s for s, cards in enumerate(hand) if cards and s not in main for _ in range(min(len(cards), 2))]
+    for chosen in sorted(set(itertools.combinations(slots, need))):
+        if not all(j in chosen for j in jokers):
+            yield chosen
+
+
+def shape_parts(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(ranks, key)`` of every shape of ``att`` the hand can play (see :func:`_mains`; the ranks as the module
+    docstring says)."""
+    for main, key in _mains(t, hand, att, table, minkey):
+        for kickers in _kickers(t, hand, att, main):
+            yield main + kickers, key
+
+
+def plays(hand: list[list[str]], att: Attachment, ranks: tuple[int, ...]) -> Iterator[list[str]]:
+    """Every card set of the shape whose ranks are ``ranks`` (lists of cards)."""
+    length = main_length(att, ranks)
+    groups = [(s, att.main_unit) for s in ranks[:length]]
+    kickers = ranks[length:]
+    groups += [(s, kickers.count(s)) for s in sorted(set(kickers))]
+    for choice in itertools.product(*(itertools.combinations(hand[s], n) for s, n in groups)):
+        yield [card for group in choice for card in group]
+
+
+def sample(hand: list[list[str]], att: Attachment, ranks: tuple[int, ...], rng: random.Random,
+           force: str | None, force_sidx: int | None) -> list[str]:
+    """One card set of the shape, suits at random; ``force`` (of strength index ``force_sidx``, one of the shape's
+    ranks): a card the set must contain."""
+    length = main_length(att, ranks)
+    groups = [(s, att.main_unit) for s in ranks[:length]]
+    kickers = ranks[length:]
+    groups += [(s, kickers.count(s)) for s in sorted(set(kickers))]
+    out: list[str] = []
+    for sidx, n in groups:
+        cards = hand[sidx]
+        if sidx == force_sidx:
+            out += [force, *rng.sample([c for c in cards if c != force], n - 1)]  # type: ignore[list-item]
+        else:
+            out += rng.sample(cards, n)
+    return out

@@ -1,0 +1,105 @@
+"""Listing, counting and brute force agree (perft-like): for random small hands and tables, under every value of the
+rules that shape plays, the legal plays the engine lists (:func:`legal_plays`, the state's ``legal_actions``) are
+exactly the card sets among all subsets of the hand that ``legal_play`` accepts, each once, and ``legal_play_count``
+counts them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from biedan_helpers import with_options
+
+from datong_rules.reference_impl.biedan.combinations import readings, table_for
+from datong_rules.reference_impl.biedan.ops import OPS, legal_plays
+from datong_rules.reference_impl.biedan.state import play_reason
+from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+from datong_rules.reference_impl.cards import ALL_CARDS
+
+FIXTURE = load_fixture_variants(find_variant_files())["biedan/attachments"]
+"""The suite's fixture variant with every attached play of Dou Dizhu (and the run of triples)."""
+
+EITHER_END = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+VARIANTS = {
+    "guide": {},
+    "attachments": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
+                    "combinations__attachments": FIXTURE.rule("combinations.attachments")},
+    "attachments-must-beat": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
+                              "combinations__attachments": FIXTURE.rule("combinations.attachments"),
+                              "play__pass": "only_when_unable"},
+    "ace-either-end": {"ranking__sequence_order": EITHER_END},
+    "bombs-same-type": {"beating__bombs_beat_ordinary": False},
+    "flush-same-ranks": {"combinations__flush_reach": "same_ranks"},
+}
+"""Rule values that change which card sets are plays or which beat (the others change no listing)."""
+
+# a deck's cards with many of a few ranks, so that hands hold pairs, triples, bombs and runs
+RICH = [c for c in ALL_CARDS if c[1:] in ("A", "2", "3", "4", "5", "K", "Q") or c in ("BJ", "LJ")]
+
+
+def _brute(t, hand: list[str], table: list[str] | None) -> set[frozenset[str]]:
+    reading = readings(t, table)[0] if table else None
+    return {frozenset(cards) for n in range(1, len(hand) + 1) for cards in itertools.combinations(hand, n)
+            if play_reason(t, hand, reading, list(cards)) is None}
+
+
+def _cases(t, seed: int, count: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        cards = rng.sample(RICH, 16)
+        hand, rest = cards[:11], cards[11:]
+        table = None
+        if rng.random() < 0.7:
+            for size in rng.sample((1, 2, 3, 4, 5), 5):
+                found = [list(c) for c in itertools.combinations(rest, size) if readings(t, list(c))]
+                if found:
+                    table = rng.choice(found)
+                    break
+        yield hand, table
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_listing_counting_and_brute_force_agree(name):
+    rules = with_options(**VARIANTS[name])
+    t = table_for(rules)
+    checked, kinds = 0, set()
+    for hand, table in _cases(t, sum(map(ord, name)), 25):
+        listed = legal_plays(rules, hand, readings(t, table)[0] if table else None)
+        as_sets = [frozenset(cards) for cards in listed]
+        assert len(as_sets) == len(set(as_sets)), "a play listed twice"
+        assert set(as_sets) == _brute(t, hand, table), (hand, table)
+        counted = OPS["legal_play_count"](rules, {"hand": hand, "table": table})
+        assert counted["plays"] == len(as_sets)
+        assert counted["pass"] == (table is not None and not (rules.must_beat and as_sets))
+        kinds |= {readings(t, cards)[0].name for cards in listed}
+        checked += 1
+    assert checked == 25
+    assert not rules.attachments or {"triple_with_single", "triple_with_pair"} <= kinds, kinds
+
+
+def test_either_end_lists_low_and_high_runs_and_never_round_the_corner():
+    rules = with_options(ranking__sequence_order=EITHER_END)
+    t = table_for(rules)
+    hand = ["SA", "H2", "D3", "SQ", "HK"]
+    runs = {frozenset(p) for p in legal_plays(rules, hand, None) if len(p) >= 3}
+    assert runs == {frozenset(["SA", "H2", "D3"]), frozenset(["SQ", "HK", "SA"])}  # no K-A-2, no Q-K-A-2-3
+    assert runs == {s for s in _brute(t, hand, None) if len(s) >= 3}
+
+
+@pytest.mark.parametrize("table", [None, ["S5", "H5", "C5", "D9"], ["S10", "H10", "CJ", "DJ", "SJ", "CQ", "DQ", "SQ",
+                                                                    "HA", "DA"]])
+def test_every_attached_kind_is_listed_as_brute_force_finds_it(table):
+    rules = with_options(**VARIANTS["attachments"])
+    t = table_for(rules)
+    hand = ["S3", "H3", "C3", "S4", "H4", "C4", "SK", "HK", "CK", "DK", "S7", "H7", "BJ"]
+    reading = readings(t, table)[0] if table else None
+    listed = legal_plays(rules, hand, reading)
+    assert len({frozenset(p) for p in listed}) == len(listed)
+    assert {frozenset(p) for p in listed} == _brute(t, hand, table)
+    kinds = {readings(t, cards)[0].name for cards in listed}
+    if table is None:
+        assert {att.name for att in rules.attachments} <= kinds
+    else:  # on a triple with one: higher triples with one (the Ks) and the bomb; on an airplane J-Q with two pairs: the bomb
+        assert kinds == ({"triple_with_single", "bomb"} if len(table) == 4 else {"bomb"})

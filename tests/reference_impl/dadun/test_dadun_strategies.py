@@ -1,0 +1,45 @@
+"""The 打墩 Dadun question generators reach the house rules of play: runs and links over the level rank, level cards
+above A on every lead, the joker bomb (generated questions that a switched reading answers differently)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.fuzz.readings import Exercise, switched_readings
+from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+from datong_rules.reference_impl.dadun.ops import OPS
+from datong_rules.reference_impl.dadun.rules import rules_for, rules_from_variant
+from datong_rules.reference_impl.dadun.strategies import strategies
+
+V = "dadun/dadun-guide"
+
+
+def _questions(rules, op: str, count: int) -> list[dict]:
+    seen: list[dict] = []
+
+    @settings(max_examples=count, database=None, deadline=None)
+    @given(strategies(rules)[op])
+    def collect(question):
+        seen.append(question)
+
+    collect()
+    return seen
+
+
+def test_questions_exercise_runs_over_the_level_and_level_cards_on_every_lead():
+    reference = ReferenceImplementation()
+    house_rules = ("combinations.runs_skip_level", "ranking.lead_means")
+    for op in ("classify", "beats"):
+        counter = Exercise({op: switched_readings(V, house_rules)})
+        for question in _questions(rules_for(V), op, 300):
+            counter.observe(op, question, reference.answer(V, op, question))
+        wanted = ("combinations.runs_skip_level",) if op == "classify" else house_rules
+        assert all(counter.counts[rule] > 0 for rule in wanted), (op, dict(counter.counts))
+
+
+def test_questions_reach_the_joker_bomb():
+    fixture = load_fixture_variants(find_variant_files())["dadun/joker-bomb"]
+    rules = rules_from_variant(fixture)
+    read = [OPS["classify"](rules, q)["combinations"] for q in _questions(rules, "classify", 300)]
+    assert any("joker_bomb" in names for names in read)
