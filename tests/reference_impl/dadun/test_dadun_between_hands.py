@@ -163,3 +163,16 @@ def test_a_recorded_result_may_leave_out_places_but_not_give_wrong_ones():
     assert replay(record, None).answer() == {"accepted": True}
     record["result"]["places"] = places[::-1]
     assert replay(record, None).answer()["reason"] == "result_mismatch"
+
+
+@pytest.mark.parametrize("captured, before, words", [
+    ([200, 60, 20, 30], 0, "together at most the pack's 300"),  # 310 points: the pack of three decks holds 300
+    ([100, -5, 0, 0], 0, "each at least 0"),
+    ([100, 20, 40, 60], 45, "seat 2) captured 40"),  # the first-out's partner took 40 in the whole hand
+    ([100, 20, 40, 60], -5, "expected 0 … 40"),
+])
+def test_settle_refuses_points_no_hand_can_capture(captured, before, words):
+    given = {"finish": [0, 1, 3], "captured": captured, "first_partner_before": before}
+    with pytest.raises(ValueError) as err:
+        OPS["settle"](V, given)
+    assert words in str(err.value) and "\n" not in str(err.value)
