@@ -65,6 +65,13 @@ def deal_order(rules: DadunRules, given: dict) -> dict:
     previous = given.get("previous")
     if previous is not None and not isinstance(previous, dict):
         raise ValueError("previous must be {first_out, last_out} or null")
+    if previous is not None:
+        first_out = _seat(previous.get("first_out"), "previous.first_out")
+        if cutter != first_out:  # a contradiction, not another deal
+            raise ValueError(f"cutter {cutter} is not the previous hand's first-out (seat {first_out}), who cuts in "
+                             "later hands [cut.later_hands]")
+        if previous.get("last_out") == first_out:
+            raise ValueError(f"previous.last_out {first_out} is also the previous hand's first-out")
     drawer, count = first_drawer(rules, cutter, marked, previous)
     return {"first_drawer": drawer, "holder": drawer, "leader": drawer,
             "hand_sizes": hand_sizes_by_seat(rules, drawer), "count": count}
