@@ -39,6 +39,10 @@ class DadunReplay(GameReplay):
         """The hand state of ``hand`` (cut, first drawer and marked card checked by the state)."""
         if expected and any(hand.get(k) != v for k, v in expected.items()):
             raise Refusal("wrong_setup", detail="levels or previous do not follow")
+        start = rules.start_level
+        if hand.get("previous") is None and (hand.get("levels") != [start, start] or hand.get("level") != start):
+            raise Refusal("wrong_setup", detail=f"a first hand (previous null) is played with both teams at {start} "
+                          "[levels.start]")
         try:
             return HandState(rules, list(hand["pack"]), cutter=hand["cutter"], levels=tuple(hand["levels"]),
                              level=hand["level"], previous=hand["previous"], first_drawer_seat=hand["first_drawer"],

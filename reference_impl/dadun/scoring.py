@@ -65,6 +65,13 @@ def deal_order(rules: DadunRules, given: dict) -> dict:
     previous = given.get("previous")
     if previous is not None and not isinstance(previous, dict):
         raise ValueError("previous must be {first_out, last_out} or null")
+    if previous is not None:
+        first_out = _seat(previous.get("first_out"), "previous.first_out")
+        if cutter != first_out:  # a contradiction, not another deal
+            raise ValueError(f"cutter {cutter} is not the previous hand's first-out (seat {first_out}), who cuts in "
+                             "later hands [cut.later_hands]")
+        if previous.get("last_out") == first_out:
+            raise ValueError(f"previous.last_out {first_out} is also the previous hand's first-out")
     drawer, count = first_drawer(rules, cutter, marked, previous)
     return {"first_drawer": drawer, "holder": drawer, "leader": drawer,
             "hand_sizes": hand_sizes_by_seat(rules, drawer), "count": count}
@@ -205,6 +212,24 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
     return answer
 
 
+def _check_captured(rules: DadunRules, finish: list[int], captured: list[int], before: object) -> None:
+    """Refuse points no hand can capture: a negative count, more than the pack holds together [points.cards], or
+    ``first_partner_before`` (the first-out's partner's points when the first went out) above that partner's whole
+    capture or below 0.
+
+    Raises:
+        ValueError: one line naming the contradiction.
+    """
+    pack = rules.decks * 4 * sum(rules.point_cards.values())
+    if any(c < 0 for c in captured) or sum(captured) > pack:
+        raise ValueError(f"captured points {captured} are impossible: each at least 0 and together at most the "
+                         f"pack's {pack} [points.cards]")
+    partner = partner_of(finish[0], rules.players)
+    if type(before) is not int or not 0 <= before <= captured[partner]:
+        raise ValueError(f"first_partner_before {before!r} is impossible: the first-out's partner (seat {partner}) "
+                         f"captured {captured[partner]} in the whole hand, expected 0 … {captured[partner]}")
+
+
 def settle(rules: DadunRules, given: dict) -> dict:
     """Answer of settle (docs/implementers/dadun-operations.md): ``given`` ``{levels?, level?, finish, captured,
     first_partner_before?, bonus?, a_failures?}``.
@@ -225,6 +250,7 @@ def settle(rules: DadunRules, given: dict) -> dict:
     if not isinstance(captured, list) or len(captured) != rules.players or not all(
             isinstance(c, int) for c in captured):
         raise ValueError(f"captured must be {rules.players} point counts (by seat)")
+    _check_captured(rules, finish, captured, given.get("first_partner_before", 0))
     bonus_levels = given.get("bonus", [0, 0])
     if "level" in given:
         level = given["level"]
@@ -242,7 +268,7 @@ def settle(rules: DadunRules, given: dict) -> dict:
     if not isinstance(failures, list) or len(failures) != 2 or not all(
             type(n) is int and n >= 0 for n in failures):
         raise ValueError("a_failures must be two counts [team 0, team 1]")
-    return settle_hand(rules, levels, level, finish, captured, int(given.get("first_partner_before", 0)),
+    return settle_hand(rules, levels, level, finish, captured, given.get("first_partner_before", 0),
                        list(bonus_levels), failures)
 
 

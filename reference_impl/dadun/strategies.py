@@ -209,6 +209,7 @@ class _Strategies:
                 first = seats.pop(_n(draw, 0, players - 1))
                 last = None if _n(draw, 0, 3) == 0 else seats[_n(draw, 0, players - 2)]
                 out["previous"] = {"first_out": first, "last_out": last}
+                out["cutter"] = first  # the previous first-out cuts in later hands [cut.later_hands]
             return out
         return given()
 

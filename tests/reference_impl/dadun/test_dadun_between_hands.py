@@ -163,3 +163,50 @@ def test_a_recorded_result_may_leave_out_places_but_not_give_wrong_ones():
     assert replay(record, None).answer() == {"accepted": True}
     record["result"]["places"] = places[::-1]
     assert replay(record, None).answer()["reason"] == "result_mismatch"
+
+
+@pytest.mark.parametrize("captured, before, words", [
+    ([200, 60, 20, 30], 0, "together at most the pack's 300"),  # 310 points: the pack of three decks holds 300
+    ([100, -5, 0, 0], 0, "each at least 0"),
+    ([100, 20, 40, 60], 45, "seat 2) captured 40"),  # the first-out's partner took 40 in the whole hand
+    ([100, 20, 40, 60], -5, "expected 0 … 40"),
+])
+def test_settle_refuses_points_no_hand_can_capture(captured, before, words):
+    given = {"finish": [0, 1, 3], "captured": captured, "first_partner_before": before}
+    with pytest.raises(ValueError) as err:
+        OPS["settle"](V, given)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("given, words", [
+    ({"cutter": 1, "marked_card": "S5", "previous": {"first_out": 2, "last_out": 3}},
+     "cutter 1 is not the previous hand's first-out (seat 2)"),  # the previous first-out cuts [cut.later_hands]
+    ({"cutter": 2, "marked_card": "S5", "previous": {"first_out": 2, "last_out": 2}}, "is also the previous"),
+])
+def test_deal_order_refuses_a_later_hand_that_contradicts_itself(given, words):
+    with pytest.raises(ValueError) as err:
+        OPS["deal_order"](V, given)
+    assert words in str(err.value) and "\n" not in str(err.value)
+
+
+def test_deal_order_of_a_later_hand_the_previous_first_out_cut():
+    # the previous last-out (seat 3) draws first whatever the marked card [cut.later_hands]
+    answer = OPS["deal_order"](V, {"cutter": 2, "marked_card": "S5", "previous": {"first_out": 2, "last_out": 3}})
+    assert answer["first_drawer"] == 3 and answer["count"] is None
+
+
+def test_a_record_whose_first_hand_is_not_at_the_start_level_is_refused(tmp_path):
+    from click.testing import CliRunner
+
+    from datong_rules.cli.main import cli
+    path = tmp_path / "hand.json"
+    played = CliRunner().invoke(cli, ["play", "dadun/dadun-guide", "--seed", "1", "--hands", "1", "--record",
+                                      str(path)])
+    assert played.exit_code == 0, played.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["hands"][0]["previous"] is None and record["hands"][0]["levels"] == ["2", "2"]
+    record["hands"][0]["levels"] = ["3", "2"]  # a first hand: both teams start at 2 [levels.start]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    verified = CliRunner().invoke(cli, ["verify", str(path)])
+    assert verified.exit_code == 1 and "wrong_setup" in verified.output + verified.stderr
+    assert "both teams at 2 [levels.start]" in verified.output + verified.stderr
