@@ -7,7 +7,8 @@ Three rules are read from each query instead, because the suite's fixture varian
 query about a fixture variant carries the variant, resolved, in ``variant_rules`` (its ``rules`` hold every rule
 item), and this engine plays ``beating.bombs_beat_ordinary``, ``combinations.flush_reach`` and
 ``ranking.sequence_order`` from there (falling back to biedan-guide's values). A query about a variant with a
-house rule it does not play (attached plays, a sequence order with the A at both ends) is answered ``skipped``.
+house rule it does not play (attached plays, a sequence order with the A at both ends, another catalogue) is answered
+``skipped``.
 Standard library only.  Run:  datong-rules conform --impl-cmd "python conformance/examples/biedan/impl.py"
 """
 
@@ -24,8 +25,15 @@ OPERATIONS = ("biedan/card_order", "biedan/classify", "biedan/beats")
 SUITS = "SHCD"                                                      # notation order
 SINGLE_ORDER = ["BJ", "LJ", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3"]   # high to low
 SEQUENCE = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]                        # no 2, no jokers
+CATALOGUE = [{"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary"},       # coded in reading() below
+             {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"},
+             {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary"},
+             {"name": "bomb", "shape": "same_rank", "size": 4, "tier": "bomb"},
+             {"name": "straight", "shape": "sequence", "unit": 1, "min_length": 3, "tier": "ordinary"},
+             {"name": "pair_run", "shape": "sequence", "unit": 2, "min_length": 2, "tier": "ordinary"},
+             {"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"}]
 DEFAULTS = {"bombs_beat_ordinary": True, "flush_reach": "any_ranks", "sequence_order": SEQUENCE,  # biedan-guide's
-            "attachments": "none"}
+            "attachments": "none", "catalogue": CATALOGUE}
 
 
 class BadQuery(ValueError):
@@ -92,6 +100,8 @@ def unplayed(query: dict) -> str | None:
     """Why this engine does not play the query's variant (a house rule it was not written for), or None."""
     if option(query, "combinations", "attachments") != "none":
         return "attached plays (combinations.attachments) are not implemented"
+    if option(query, "combinations", "catalogue") != CATALOGUE:
+        return "another catalogue (combinations.catalogue) is not implemented: this engine codes biedan-guide's"
     sequence = option(query, "ranking", "sequence_order")
     if len(sequence) > 1 and sequence[0] == sequence[-1]:
         return "runs with a rank at either end (ranking.sequence_order) are not implemented"
