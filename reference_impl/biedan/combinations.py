@@ -160,6 +160,9 @@ class Table:
                     if table.tier == "ordinary":
                         if not self.bombs_beat_ordinary:
                             continue
+                    elif kind == "sequence":  # a run made a bomb: any length with enough cards (filtered in shapes)
+                        if combo.max_length and combo.max_length * int(combo.unit) < table.count:
+                            continue
                     elif combo.size < table.count:
                         continue
                     elif combo.size == table.count:
@@ -337,6 +340,8 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None,
                 out += [pre[s] for s, n in avail if s >= minkey]
             else:
                 out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
+        elif kind == "sequence" and combo.tier == "bomb" and table is not None:
+            out += _bomb_runs(t, hand, combo, table)
         elif kind == "sequence":
             _sequence_shapes(t, hand, combo, pre, table, out)
         elif kind == "attached":
@@ -349,6 +354,19 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None,
             else:
                 out.append(pre)
     return out
+
+
+def _bomb_runs(t: Table, hand: list[list[str]], combo: Combination, table: Reading) -> list[Shape]:
+    """The runs of ``combo``, a sequence of the bomb tier, that beat ``table``: every run of the hand over an
+    ordinary play (where bombs beat it); over a bomb, those with more cards, or as many and a higher top
+    [beating.*] (as :func:`beat_reason` compares bombs)."""
+    runs: list[Shape] = []
+    _sequence_shapes(t, hand, combo, None, None, runs)
+    if table.tier != "bomb":
+        return runs
+    unit = int(combo.unit)
+    return [s for s in runs if len(s.ranks) * unit > table.count
+            or (len(s.ranks) * unit == table.count and s.key > table.key)]
 
 
 def available(hand: list[list[str]]) -> list[tuple[int, int]]:

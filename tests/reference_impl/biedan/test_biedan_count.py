@@ -17,8 +17,11 @@ from datong_rules.reference_impl.biedan.state import play_reason
 from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
 from datong_rules.reference_impl.cards import ALL_CARDS
 
-FIXTURE = load_fixture_variants(find_variant_files())["biedan/attachments"]
+FIXTURES = load_fixture_variants(find_variant_files())
+FIXTURE = FIXTURES["biedan/attachments"]
 """The suite's fixture variant with every attached play of Dou Dizhu (and the run of triples)."""
+RUN_BOMBS = FIXTURES["biedan/pair-run-bombs"]
+"""The fixture where the pair run is a bomb (a bomb of a sequence shape, of any length)."""
 
 EITHER_END = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -32,6 +35,7 @@ VARIANTS = {
     "ace-either-end": {"ranking__sequence_order": EITHER_END},
     "bombs-same-type": {"beating__bombs_beat_ordinary": False},
     "flush-same-ranks": {"combinations__flush_reach": "same_ranks"},
+    "pair-run-bombs": {"combinations__catalogue": RUN_BOMBS.rule("combinations.catalogue")},
 }
 """Rule values that change which card sets are plays or which beat (the others change no listing)."""
 
@@ -103,3 +107,16 @@ def test_every_attached_kind_is_listed_as_brute_force_finds_it(table):
         assert {att.name for att in rules.attachments} <= kinds
     else:  # on a triple with one: higher triples with one (the Ks) and the bomb; on an airplane J-Q with two pairs: the bomb
         assert kinds == ({"triple_with_single", "bomb"} if len(table) == 4 else {"bomb"})
+
+
+@pytest.mark.parametrize("hand, table, beating", [
+    (["S7", "S8", "C7", "D8", "SK"], ["S3", "H3", "C3", "D3"], {("S7", "C7", "S8", "D8")}),  # 7788 over 3333
+    (["S4", "C4", "S5", "C5", "S6", "C6"], ["S7", "H7", "S8", "H8"], {("S4", "C4", "S5", "C5", "S6", "C6")}),
+])
+def test_run_bombs_over_a_bomb_are_listed_and_counted(hand, table, beating):
+    # the pair run is a bomb: over a bomb it beats with more cards, or as many and a higher top
+    rules = with_options(**VARIANTS["pair-run-bombs"])
+    t = table_for(rules)
+    listed = {frozenset(cards) for cards in legal_plays(rules, hand, readings(t, table)[0])}
+    assert listed == {frozenset(b) for b in beating} == _brute(t, hand, table)
+    assert OPS["legal_play_count"](rules, {"hand": hand, "table": table})["plays"] == len(beating)
