@@ -8,7 +8,8 @@ A game's measures live in its own folder (``reference_impl/<game>/measures.py``)
 * ``observe_hand(state) -> dict[str, float]``: measure id → value for one FINISHED hand state (rates 0 or 1); a
   measure that does not apply to this hand is absent;
 * ``rules_fired(state) -> frozenset[str]``: the variant rule ids (the item ids ``datong-rules show`` prints, such as
-  ``settlement.hook``) that decided something in this hand;
+  ``play.wind``), or one entry of a list-valued rule as ``rule[name]`` (``settlement.table[hook_down]``,
+  ``combinations.catalogue[linked_bomb]``), that decided something in this hand;
 * ``observe_match(hands) -> dict[str, float]``: measure id → value for one match, from its finished hand states in
   order.
 
