@@ -8,6 +8,7 @@ import json
 from html import escape
 from typing import Any
 
+from datong_rules.reference_impl.table import Table as Seats
 from datong_rules.rulebook.card_svg import card_name, card_svg, cards_html, suit_label
 from datong_rules.rulebook.rules_html import condition_html, outcome_html
 
@@ -119,7 +120,8 @@ def _legal(table: Table, lang: str) -> dict[str, Any]:
 
 
 def _settlement(table: Table, lang: str) -> list[dict[str, Any]]:
-    rows = settlement_rows(table.state.settlement(), lang, table.seat, table.rules.players)
+    seats = Seats.from_rules(table.variant.data.get("rules", {}))
+    rows = settlement_rows(table.state.settlement(), lang, table.seat, seats)
     for row in rows:
         row["cards_html"] = cards_html(row["cards"], lang) if row.get("cards") else ""
         if row["key"] == "row":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from datong_rules.reference_impl.table import Table
 from datong_rules.rulebook.card_svg import card_name
 from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES, label
 
@@ -211,7 +212,9 @@ STEP_WORDS: dict[str, dict[str, str]] = {
 """Steps of an exchange (憋蛋's ``moves``); another step is shown as itself."""
 
 TEAM_KEYS = frozenset({"first_team", "winner"})
-"""Settlement keys whose whole-number value is a team (0: the seats 0 and 2; 1: the seats 1 and 3)."""
+"""Settlement keys whose whole-number value is a team (its seats as the variant's :class:`Table` gives them)."""
+FIXED_TEAMS = ("opposite_seats", "fixed_partnerships")
+"""The partnerships whose teams are known before a hand (a two-item list is then one value per team)."""
 
 
 def key_label(key: str, lang: str) -> str:
@@ -220,23 +223,23 @@ def key_label(key: str, lang: str) -> str:
     return label(table, key, lang)
 
 
-def team_words(team: int, lang: str, players: int) -> str:
-    """A team of partners by its seats' names: 甲丙队 / team A–C."""
-    names = [SEAT_NAMES[lang][s] for s in range(team, players, 2)]
+def team_words(team: int, lang: str, seats: Table) -> str:
+    """A team of partners by its seats' names (甲丙队 / team A–C), the seats the variant's table puts in ``team``."""
+    names = [SEAT_NAMES[lang][s] for s in seats.seats if seats.team(s) == team]
     return "".join(names) + "队" if lang == "zh" else "team " + "–".join(names)
 
 
-def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, players: int) -> list[dict[str, Any]]:
+def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, seats: Table) -> list[dict[str, Any]]:
     """The settlement row by row: ``{"label", "key", "text", "cards"?}`` per entry: cards pictured when the value is a
     list of cards; seats and teams named; a list with one value a seat told seat by seat; a mapping told as
     ``label value`` pairs; an exchange told step by step."""
-    return [{"label": key_label(key, lang), "key": key, **_value(key, value, lang, person, players)}
+    return [{"label": key_label(key, lang), "key": key, **_value(key, value, lang, person, seats)}
             for key, value in settlement.items()]
 
 
-def _value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any]:
+def _value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any]:
     for told in (_cards_value, _moves_value, _team_value, _seats_value, _by_seat_value, _by_team_value, _map_value):
-        found = told(key, value, lang, person, players)
+        found = told(key, value, lang, person, seats)
         if found is not None:
             return found
     return {"text": _plain(key, value, lang, person)}
@@ -246,7 +249,7 @@ def _join(lang: str) -> str:
     return "；" if lang == "zh" else "; "
 
 
-def _cards_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+def _cards_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
     from datong_rules.reference_impl.cards import is_card
 
     if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
@@ -254,37 +257,38 @@ def _cards_value(key: str, value: Any, lang: str, person: int | None, players: i
     return None
 
 
-def _moves_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+def _moves_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
     if key != "moves" or not isinstance(value, list):
         return None
     return {"text": _join(lang).join(_move(m, lang, person) for m in value if isinstance(m, dict))}
 
 
-def _team_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+def _team_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
     if key in TEAM_KEYS and isinstance(value, int) and not isinstance(value, bool):
-        return {"text": team_words(value, lang, players)}
+        return {"text": team_words(value, lang, seats)}
     return None
 
 
-def _seats_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+def _seats_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
     if key != "finish" or not isinstance(value, list):
         return None
     return {"text": ("，" if lang == "zh" else ", ").join(seat_words(s, lang, person) for s in value)}
 
 
-def _by_seat_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
-    if isinstance(value, list) and len(value) == players and all(isinstance(v, int) for v in value):
+def _by_seat_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
+    if isinstance(value, list) and len(value) == seats.players and all(isinstance(v, int) for v in value):
         return {"text": _join(lang).join(f"{seat_words(s, lang, person)} {v}" for s, v in enumerate(value))}
     return None
 
 
-def _by_team_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
-    if isinstance(value, list) and len(value) == 2 and players == 4 and all(isinstance(v, (int, str)) for v in value):
-        return {"text": _join(lang).join(f"{team_words(t, lang, players)} {v}" for t, v in enumerate(value))}
+def _by_team_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
+    if isinstance(value, list) and len(value) == 2 and seats.partnership in FIXED_TEAMS and all(
+            isinstance(v, (int, str)) for v in value):
+        return {"text": _join(lang).join(f"{team_words(t, lang, seats)} {v}" for t, v in enumerate(value))}
     return None
 
 
-def _map_value(key: str, value: Any, lang: str, person: int | None, players: int) -> dict[str, Any] | None:
+def _map_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
     if not isinstance(value, dict):
         return None
     return {"text": _join(lang).join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())}
