@@ -337,3 +337,16 @@ def test_an_app_citation_validates_in_a_climbing_house_file(tmp_path, game):
                                "(did you mean 'source'?)") for line in lines), lines
     assert any(":18:5: rules.players.play_direction: the rule item says neither where it comes from nor why" in line
                for line in lines), lines
+
+
+def test_validate_places_a_problem_of_a_list_valued_rule_on_its_entry(monkeypatch):
+    """combinations.attachments (none, or a list of entries): a schema problem of one entry's field and an entry
+    the engine refuses are each placed on that entry's field (file:line:column, path ``value[1].field``)."""
+    monkeypatch.chdir(HERE / "malformed")
+    result = run("validate", "attachments-entry-bad-value.yaml", "unplayable-attachment-main.yaml")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "attachments-entry-bad-value.yaml:13:50: rules.combinations.attachments.value[1].attach: 'triple' is not an "
+        "allowed value (expected one of: single, pair)",
+        "unplayable-attachment-main.yaml:13:33: rules.combinations.attachments.value[1].main: entry 2 (four_with_two): "
+        "main 'four' is not a combination of combinations.catalogue (expected a value the biedan engine plays)"]
