@@ -1,6 +1,6 @@
 """Every named value of every rule of the bundled rule schemas is worded on the game's options page, in both
 languages (a 中文 page shows no English sentence): by the bundled variant that sets it, else by
-:mod:`datong_rules.rulebook.value_words`, else by the example house file that sets it."""
+``spec/value-words.yaml`` (:mod:`datong_rules.rulebook.value_words`), else by the example house file that sets it."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from datong_rules.rulebook.options import named_values, rule_options, schema_rul
 from datong_rules.rulebook.options_page import decides_text, options_page, short_name, value_html, value_rows
 from datong_rules.rulebook.pages import options_path
 from datong_rules.rulebook.site import load_house_docs, load_schema, load_variant_docs, option_games
-from datong_rules.rulebook.value_words import VALUE_WORDS, value_words
+from datong_rules.rulebook.value_words import ValueWordsError, check_value_words, load_value_words, value_words
 
 ENGLISH_SENTENCE = re.compile(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+")
 """Three English words in a row: what a 中文 page must not show."""
 CJK = re.compile(r"[\u4e00-\u9fff]")
-"""A Chinese character: what the English words of rulebook/value_words.py must not hold."""
+"""A Chinese character: what the English words of spec/value-words.yaml must not hold."""
 
 SCHEMA = load_schema()
 DOCS = load_variant_docs()
@@ -65,7 +65,7 @@ def test_every_named_value_of_every_rule_is_worded(game, lang):
         elif lang == "zh" and ENGLISH_SENTENCE.search(words):
             english.append(f"{rule_id}: {value}: {words}")
     assert count > 20  # the walk reached the schema's values
-    assert not unworded, f"values without words in {lang} (add them to rulebook/value_words.py): {unworded}"
+    assert not unworded, f"values without words in {lang} (add them to spec/value-words.yaml): {unworded}"
     assert not english, english
 
 
@@ -78,7 +78,7 @@ def test_the_words_of_runs_skip_level_skipped_are_on_both_pages():
 def test_every_word_entry_names_a_rule_and_value_of_its_game_and_has_both_languages():
     """No stale entry: each worded value is a named value of that rule in the game's schema."""
     rules = {game: {rid: named_values(v) for rid, _, v in schema_rules(SCHEMA[game])} for game in SCHEMA}
-    for game, by_rule in VALUE_WORDS.items():
+    for game, by_rule in load_value_words().items():
         for rule_id, by_value in by_rule.items():
             assert rule_id in rules[game], (game, rule_id)
             choices = [v if isinstance(v, str) else str(v).lower() for v in rules[game][rule_id] or ()]
@@ -101,3 +101,22 @@ def test_named_values_of_a_value_schema():
     assert named_values({"anyOf": [{"const": "none"}, {"type": "integer"}]}) == ("none",)
     assert named_values({"oneOf": [{"enum": ["none"]}, {"type": "object"}]}) == ("none",)
     assert named_values({"type": "integer"}) is None
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"values": {"dadun": {"wild.three_wilds_dun": {True: {"zh": "算墩。", "en": "A dun."}}}}},
+     "f.yaml: values/dadun/wild.three_wilds_dun: the value True is not quoted (expected \"true\")"),
+    ({"values": {"dadun": {"wild.three_wilds_dun": {"true": {"zh": "算墩。"}}}}},
+     "f.yaml: values/dadun/wild.three_wilds_dun/true: 'en' is a required property"),
+    ({"values": {"nogame": {"a.b": {"x": {"zh": "甲", "en": "a"}}}}},
+     "f.yaml: values/nogame: not a game of the registry (expected one of "),
+    ({"values": {"dadun": {"nodot": {"x": {"zh": "甲", "en": "a"}}}}}, "f.yaml: values/dadun: "),
+])
+def test_a_broken_words_file_is_said_in_one_line_per_problem(data, said):
+    problems = check_value_words(data, "f.yaml")
+    assert problems and problems[0].startswith(said) and all("\n" not in p for p in problems), problems
+
+
+def test_the_bundled_words_file_is_sound():
+    assert check_value_words({"values": load_value_words()}, "spec/value-words.yaml") == []
+    assert issubclass(ValueWordsError, ValueError)
