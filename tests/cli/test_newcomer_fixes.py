@@ -271,3 +271,40 @@ def test_diff_gives_the_reason_of_an_inferred_rule_in_both_languages():
     assert any(line.strip().startswith("推断：") for line in guide)
     assert any(line.strip().startswith("inferred: ") for line in guide)
     assert any(line.strip().startswith("推断 inferred: House rule") for line in block)
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_says_what_it_does_in_its_help(command):
+    """``datong-rules COMMAND --help`` starts with a sentence (a help built by ``+`` is no docstring: ``table``
+    once showed only its options)."""
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    paragraphs = result.output.split("\n\n")
+    assert paragraphs[0].startswith("Usage: ") and paragraphs[1].strip() and not paragraphs[1].startswith("Options:")
+
+
+def test_the_table_help_names_the_variant_argument_and_the_exit_statuses():
+    out = run("table", "--help").output
+    assert "VARIANT is a variant id" in out and "Exit status: 130 when Ctrl-C" in out
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["--seed", "-1"], "error: Invalid value for '--seed': -1 is not in the range x>=0"),
+    (["--host", ""], "error: --host is empty (expected an address to listen on"),
+    (["--host", " "], "error: --host is empty (expected an address to listen on"),
+])
+def test_table_refuses_a_negative_seed_and_an_empty_host_before_serving(args, line):
+    result = run("table", "li-zhijiang", "--no-browser", "--port", "0", *args)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith(line), lines
+
+
+def test_an_unknown_bot_kind_says_what_is_expected_wherever_it_is_given():
+    """The table's bots come from ``bots_of``: its message words the kinds as play and simulate do."""
+    import random
+
+    from datong_rules.reference_impl.bots import bots_of
+
+    with pytest.raises(ValueError, match=r"^unknown bot kind 'zz' \(expected one of: greedy, random\)$"):
+        bots_of({"random": object, "greedy": object}, "zz", random.Random(0), 4)
