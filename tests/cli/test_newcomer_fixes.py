@@ -308,3 +308,27 @@ def test_an_unknown_bot_kind_says_what_is_expected_wherever_it_is_given():
 
     with pytest.raises(ValueError, match=r"^unknown bot kind 'zz' \(expected one of: greedy, random\)$"):
         bots_of({"random": object, "greedy": object}, "zz", random.Random(0), 4)
+
+
+@pytest.mark.parametrize(("where", "reason"), [
+    ("missing/coverage.json", "the folder {tmp}/missing does not exist (create it first)"),
+    ("file.txt/coverage.json", "{tmp}/file.txt is not a folder"),
+])
+def test_coverage_refuses_an_unwritable_json_before_counting_and_makes_no_folder(tmp_path, where, reason):
+    (tmp_path / "file.txt").write_text("not a folder", encoding="utf-8")
+    target = tmp_path / where
+    result = run("coverage", "--json", str(target))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: cannot write the --json report to {target}: "
+                                   + reason.format(tmp=tmp_path)]
+    assert result.stdout == ""  # nothing counted, nothing printed
+    assert not (tmp_path / "missing").exists()
+
+
+def test_coverage_says_what_an_empty_rules_file_should_hold(tmp_path):
+    empty = tmp_path / "rules.yaml"
+    empty.write_text("# nothing yet\n", encoding="utf-8")
+    result = run("coverage", "--rules-file", str(empty))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: {empty}:1:1: the file holds no YAML document (expected a mapping of "
+                                   "variant id to a list of rule ids)"]
