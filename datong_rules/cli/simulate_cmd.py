@@ -93,11 +93,21 @@ def _write(option: str, path: str, text: str) -> None:
     click.echo(f"{option.removeprefix('--').upper()} written to {path}", err=True)
 
 
+MAX_HANDS = 100_000_000
+"""The most ``--hands`` a run takes (200,000 shards of 500 hands): a larger count would be planned in memory before
+any hand is played (``--hands 99999999999999999999`` filled the memory and could not be stopped)."""
+
+MAX_MATCHES = 10_000_000
+"""The most ``--matches`` a run takes (200,000 shards of 50 matches)."""
+
+
 @click.command()
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...",
                 callback=refuse_empty(VARIANT_HELP))
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands to play per variant.")
-@click.option("--matches", type=click.IntRange(min=1), default=None, help="Whole matches to play per variant.")
+@click.option("--hands", type=click.IntRange(1, MAX_HANDS), default=None, metavar="N",
+              help=f"Hands to play per variant (at most {MAX_HANDS:,}).")
+@click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
+              help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")

@@ -332,3 +332,15 @@ def test_coverage_says_what_an_empty_rules_file_should_hold(tmp_path):
     assert result.exit_code == 2
     assert error_lines(result) == [f"error: {empty}:1:1: the file holds no YAML document (expected a mapping of "
                                    "variant id to a list of rule ids)"]
+
+
+@pytest.mark.parametrize(("option", "count", "most"), [
+    ("--hands", "99999999999999999999", "100000000"),
+    ("--matches", "10000001", "10000000"),
+])
+def test_simulate_refuses_a_count_too_large_to_plan(option, count, most):
+    """A count beyond the cap was planned shard by shard in memory before any hand, and could not be stopped."""
+    result = run("simulate", "li-zhijiang", option, count, "--workers", "1")
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and f"{count} is not in the range 1<=x<={most}" in lines[0], lines
