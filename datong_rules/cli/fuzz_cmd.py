@@ -192,7 +192,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
     every disagreement shrunk to a minimal question (its expected answer is the reference engine's: check it
     against the rules before adding it to a suite).
 
-    VARIANT may be a house variant file: the questions follow its rules. Every operation but replay is fuzzed.
+    VARIANT may be a house variant file: the questions follow its rules. Every operation is fuzzed but Huolong's
+    replay (Biedan's and Dadun's replay questions are records the reference's bots play).
     """
     try:
         check_options(timeout, startup_timeout, {})

@@ -344,3 +344,26 @@ def test_simulate_refuses_a_count_too_large_to_plan(option, count, most):
     assert result.exit_code == 2
     lines = error_lines(result)
     assert len(lines) == 1 and f"{count} is not in the range 1<=x<={most}" in lines[0], lines
+
+
+REFERENCE = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    # an operation another game has was said to be turned off by the variant's rules
+    (["--op", "biedan/trick_winner"], "error: --op biedan/trick_winner: no such biedan operation (operations: beats, "),
+    (["--variant", "li-zhijiang", "--op", "biedan/classify"],
+     "error: --op biedan/classify: no variant of the game biedan is fuzzed (the variants: huolong/li-zhijiang)"),
+    (["--variant", "li-zhijiang", "--op", "huolong/clasify"],
+     "error: --op huolong/clasify: no such huolong operation (did you mean classify?)"),
+])
+def test_fuzz_names_an_operation_of_another_game_as_such(args, line):
+    result = run("fuzz", "--impl", REFERENCE, "--seconds", "1", *args)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith(line), lines
+
+
+def test_fuzz_help_says_which_replay_is_not_fuzzed():
+    out = " ".join(run("fuzz", "--help").output.split())
+    assert "Every operation is fuzzed but Huolong's replay" in out
