@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
@@ -48,7 +49,7 @@ def open_variant_arg(ref: str) -> Variant:
         count = len(exc.problems)
         if exc.kind in _FILE_KINDS or count == 1:
             fail(str(exc))
-        fail(f"{ref} has {count} problems; run 'datong-rules validate {ref}' to see them all. First: {exc}")
+        fail(f"{ref} has {count} problems (datong-rules validate {shlex.quote(ref)} lists them all); first: {exc}")
     raise AssertionError("unreachable")
 
 

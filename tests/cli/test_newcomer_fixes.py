@@ -367,3 +367,32 @@ def test_fuzz_names_an_operation_of_another_game_as_such(args, line):
 def test_fuzz_help_says_which_replay_is_not_fuzzed():
     out = " ".join(run("fuzz", "--help").output.split())
     assert "Every operation is fuzzed but Huolong's replay" in out
+
+
+def test_a_variant_file_with_problems_names_a_validate_command_that_can_be_pasted(tmp_path):
+    """A path with spaces (and Chinese) is quoted in the command the error suggests."""
+    folder = tmp_path / "俱乐部 规则"
+    folder.mkdir()
+    club = folder / "我的 俱乐部.yaml"
+    club.write_text((ROOT / "docs" / "examples" / "my-club.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("show", str(club))
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1
+    command = re.search(r"\((datong-rules validate .*?) lists them all\)", lines[0])[1]
+    import shlex
+
+    assert shlex.split(command) == ["datong-rules", "validate", str(club)]
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (3.0, "(expected a whole number without one: 3)"),
+    (1e308, "(expected a whole number without one)"),  # not its 309 digits
+])
+def test_a_whole_number_with_a_decimal_point_is_named_briefly(tmp_path, value, expected):
+    record_path, record = _match_record(tmp_path, "huolong/li-zhijiang", "--hands", "1")
+    record["hands"][0]["first_drawer"] = value
+    result = verify_edited(record_path, record)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].endswith(f"a number with a decimal point {expected}"), lines
