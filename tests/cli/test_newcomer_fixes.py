@@ -396,3 +396,22 @@ def test_a_whole_number_with_a_decimal_point_is_named_briefly(tmp_path, value, e
     assert result.exit_code == 2
     lines = error_lines(result)
     assert len(lines) == 1 and lines[0].endswith(f"a number with a decimal point {expected}"), lines
+
+
+def test_the_output_formats_table_lists_every_format_of_each_command():
+    """docs/getting-started.md's --format table: each row names exactly the formats the command takes (``table``,
+    an older name still accepted, aside); every command with --format has a row."""
+    page = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    section = page[page.index("{#format}"):]
+    section = section[:section.index("\n## ")]
+    rows = dict(re.findall(r"^\| `([a-z]+)` \| (.*) \|$", section, flags=re.M))
+    with_format = {}
+    for name in cli.commands:
+        command = cli.commands[name]
+        option = next((p for p in command.params if "--format" in getattr(p, "opts", ())), None)
+        if option is not None:
+            with_format[name] = set(option.type.choices)
+    assert set(rows) == set(with_format)
+    for name, cell in rows.items():
+        named = set(re.findall(r"(?<!: )`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
+        assert named == with_format[name], name
