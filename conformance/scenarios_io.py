@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -590,8 +591,9 @@ def schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "not" and error.validator_value in ({}, True):
         why = error.schema.get("description") if isinstance(error.schema, dict) else None
         return "not allowed here" + (f" ({why})" if why else "")
-    if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
+    if error.validator == "required":  # jsonschema gives one error per missing key: name that one
+        named = re.fullmatch(r"'(.+)' is a required property", error.message)
+        missing = [named[1]] if named else [k for k in error.validator_value if k not in error.instance]
         return f"missing required key '{missing[0]}'" if missing else error.message
     if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)

@@ -415,3 +415,15 @@ def test_the_output_formats_table_lists_every_format_of_each_command():
     for name, cell in rows.items():
         named = set(re.findall(r"(?<!: )`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
         assert named == with_format[name], name
+
+
+def test_a_scenario_missing_several_keys_names_each_once(tmp_path):
+    """jsonschema reports one error per missing key: each line names its own key (the first was named three
+    times)."""
+    suite = tmp_path / "suite.yaml"
+    suite.write_text("scenarios:\n  - id: x.1\n    variant: huolong/li-zhijiang\n    op: bottom_points\n"
+                     "    rules: [bottom.multiplier]\n", encoding="utf-8")
+    result = run("conform", "--scenarios", str(suite), "-q")
+    assert result.exit_code == 2
+    missing = [re.search(r"missing required key '(\w+)'", line)[1] for line in error_lines(result)]
+    assert sorted(missing) == ["description", "expect", "given"]
