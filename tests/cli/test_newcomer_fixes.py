@@ -427,3 +427,23 @@ def test_a_scenario_missing_several_keys_names_each_once(tmp_path):
     assert result.exit_code == 2
     missing = [re.search(r"missing required key '(\w+)'", line)[1] for line in error_lines(result)]
     assert sorted(missing) == ["description", "expect", "given"]
+
+
+def test_serve_into_a_closed_pipe_ends_quietly(tmp_path):
+    """``datong-rules serve < queries | head -1``: serve stops when the reader goes away; the bytes it still held
+    printed an "Exception ignored … BrokenPipeError" traceback at exit (status 120)."""
+    import subprocess
+
+    queries = tmp_path / "queries.jsonl"
+    lines = ['{"type":"start","protocol":1}'] + [
+        f'{{"type":"query","id":"q{i}","variant":"huolong/li-zhijiang","op":"facts","given":{{}}}}' for i in range(3000)]
+    queries.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
+    with queries.open("rb") as stdin:
+        proc = subprocess.Popen([sys.executable, "-c", kit, "serve"], stdin=stdin, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        assert proc.stdout.readline().startswith(b'{"type":"ready"')
+        proc.stdout.close()  # the reader goes away with ~1 MB of replies to come
+        stderr = proc.stderr.read().decode()
+        assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
