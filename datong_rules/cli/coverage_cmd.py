@@ -137,6 +137,7 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
 
 @click.command("coverage", short_help="Count scenarios per rule id per variant.")
 @click.option("--variant", "variants", multiple=True, metavar="ID",
+              callback=refuse_empty("a variant id or the path of a house variant file"),
               help="Only this variant (repeatable); the path of a house variant file counts the scenarios it inherits.")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               callback=refuse_empty("a scenario folder or file"),

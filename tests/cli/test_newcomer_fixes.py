@@ -447,3 +447,31 @@ def test_serve_into_a_closed_pipe_ends_quietly(tmp_path):
         stderr = proc.stderr.read().decode()
         assert proc.wait(timeout=120) == 0
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["conform", "-q", "--variant", ""], "error: --variant is empty (expected a variant id or the path of a house"),
+    (["conform", "-q", "--op", " "], "error: --op is empty (expected an operation, such as classify;"),
+    (["conform", "-q", "--rule", ""], "error: --rule is empty (expected a rule id or a section, such as settlement;"),
+    (["conform", "-q", "-k", ""], "error: -k is empty (expected text of a scenario's id or description;"),  # ran all
+    (["coverage", "--variant", ""], "error: --variant is empty (expected a variant id or the path of a house"),
+    (["fuzz", "--impl", REFERENCE, "--op", ""], "error: --op is empty (expected an operation, such as classify;"),
+])
+def test_an_empty_filter_is_an_unset_variable_not_a_filter(args, line):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith(line), lines
+
+
+def test_the_fuzz_command_a_house_run_suggests_can_be_pasted(tmp_path):
+    import shlex
+
+    club = tmp_path / "我的 俱乐部.yaml"
+    club.write_text(HOUSE.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("conform", "-q", "--variant", str(club))
+    assert result.exit_code == 0, result.output
+    suggested = next(line for line in result.output.splitlines() + result.stderr.splitlines()
+                     if "datong-rules fuzz" in line)
+    words = shlex.split(suggested[suggested.index("datong-rules fuzz"):])
+    assert words[:4] == ["datong-rules", "fuzz", "--variant", str(club)]
