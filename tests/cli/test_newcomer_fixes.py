@@ -475,3 +475,20 @@ def test_the_fuzz_command_a_house_run_suggests_can_be_pasted(tmp_path):
                      if "datong-rules fuzz" in line)
     words = shlex.split(suggested[suggested.index("datong-rules fuzz"):])
     assert words[:4] == ["datong-rules", "fuzz", "--variant", str(club)]
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:1", "no-such-host.invalid:6379", "ray://127.0.0.1:1"])
+def test_simulate_says_at_once_that_no_ray_cluster_answers(address):
+    """Ray retries an address where nothing listens for minutes, deaf to Ctrl-C: the command says so first."""
+    pytest.importorskip("ray")
+    result = run("simulate", "li-zhijiang", "--hands", "5", "--ray", address)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith(f"error: --ray {address}: no Ray cluster answers there ("), lines
+
+
+@pytest.mark.parametrize("address", ["local", "auto", "cluster-without-port"])
+def test_ray_addresses_of_ray_s_own_are_left_to_ray(address):
+    from datong_rules.cli.simulate_cmd import unreachable_reason
+
+    assert unreachable_reason(address) is None
