@@ -578,6 +578,13 @@ def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
     return sorted((k for k in error.instance if k not in known), key=lambda k: (not isinstance(k, str), str(k)))
 
 
+def _missing_key(error: jsonschema.ValidationError) -> str:
+    """``missing required key 'k'``: jsonschema gives one error per missing key, each naming its own key."""
+    named = re.fullmatch(r"'(.+)' is a required property", error.message)
+    missing = [named[1]] if named else [k for k in error.validator_value if k not in error.instance]
+    return f"missing required key '{missing[0]}'" if missing else error.message
+
+
 def schema_message(error: jsonschema.ValidationError) -> str:
     """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
     …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or the spec
@@ -591,10 +598,8 @@ def schema_message(error: jsonschema.ValidationError) -> str:
     if error.validator == "not" and error.validator_value in ({}, True):
         why = error.schema.get("description") if isinstance(error.schema, dict) else None
         return "not allowed here" + (f" ({why})" if why else "")
-    if error.validator == "required":  # jsonschema gives one error per missing key: name that one
-        named = re.fullmatch(r"'(.+)' is a required property", error.message)
-        missing = [named[1]] if named else [k for k in error.validator_value if k not in error.instance]
-        return f"missing required key '{missing[0]}'" if missing else error.message
+    if error.validator == "required":
+        return _missing_key(error)
     if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
         return f"needs {options}"
