@@ -500,3 +500,32 @@ def test_hypothesis_examples_have_no_deadline():
     from hypothesis import settings
 
     assert settings.default.deadline is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_during_play_keeps_the_finished_hands_in_the_record(tmp_path):
+    """Nothing lost: Ctrl-C during a long match writes the record of the hands finished so far (a match cut short,
+    which verify accepts), says so, and exits 130."""
+    import os
+    import signal
+    import subprocess
+
+    house = _biedan_house(tmp_path, 400)
+    record = tmp_path / "interrupted.json"
+    kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
+    proc = subprocess.Popen([sys.executable, "-c", kit, "play", str(house), "--record", str(record)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"})
+    headers = 0
+    for line in proc.stdout:
+        headers += line.startswith("── hand")
+        if headers == 3:  # three hands finished (a hand's lines are printed when it ends)
+            break
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    kept = re.search(r"^Record of the (\d+) finished hands written to ", stderr, flags=re.M)
+    assert kept and stderr.strip().endswith("error: interrupted"), stderr
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert len(data["hands"]) == int(kept[1]) >= 3 and data["match_over"] is False
+    assert run("verify", str(record), "--variant", str(house)).exit_code == 0
