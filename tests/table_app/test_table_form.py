@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")  # Starlette's TestClient runs on it (as in test_table_api.py)
 from starlette.testclient import TestClient  # noqa: E402
 
 from table_helpers import make_app  # noqa: E402
