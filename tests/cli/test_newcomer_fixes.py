@@ -529,3 +529,25 @@ def test_ctrl_c_during_play_keeps_the_finished_hands_in_the_record(tmp_path):
     data = json.loads(record.read_text(encoding="utf-8"))
     assert len(data["hands"]) == int(kept[1]) >= 3 and data["match_over"] is False
     assert run("verify", str(record), "--variant", str(house)).exit_code == 0
+
+
+@pytest.mark.parametrize(("given", "why"), [
+    ({"hand": ["S3", "H3"], "table": None, "play": "pass", "passed": True},
+     "passed: true with table: null is bad input (a player who leads starts a round in which nobody has passed)."),
+    ({"hand": ["S3", "H3"], "table": ["S4"], "play": ["S3"], "first_lead": True},
+     "first_lead: true with a table is bad input (a first lead has nothing to beat)."),
+])
+def test_contradictory_flags_are_said_in_words_not_as_a_schema_dump(given, why):
+    """A ``not`` of the operation schema gave jsonschema's "{…} should not be valid under {…}"."""
+    import io
+
+    from datong_rules.conformance.serve import serve
+
+    lines = [{"type": "start", "protocol": 1}, {"type": "query", "id": "q", "variant": "biedan/biedan-guide",
+                                                "op": "legal_play", "given": given}, {"type": "stop"}]
+    out = io.BytesIO()
+    serve(None, stdin=io.BytesIO("".join(json.dumps(x) + "\n" for x in lines).encode()), stdout=out,
+          stderr=io.StringIO())
+    reply = json.loads(out.getvalue().decode().splitlines()[1])
+    assert reply == {"type": "errored", "id": "q",
+                     "message": f"given does not match the operation's schema: $: {why}"}
