@@ -18,7 +18,7 @@ from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import load_variant
 
-from .spec_data import load_checked
+from datong_rules.reference_impl.spec_data import load_checked
 
 READINGS_FILE = "readings.yaml"
 SCHEMA_FILE = "readings.schema.json"
