@@ -78,6 +78,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of each variant, interleaved; the best rate of each counts (default 3)")
     args = parser.parse_args()
+    require(max(0, args.n), "question compared", f"-n {args.n}")
     print(f"{'variant':<36} {'questions':>9} {'wall /s':>9} {'ratio':>6}")
     for game in args.game or sorted(PAIRS):
         bundled, house, ops = PAIRS[game]
