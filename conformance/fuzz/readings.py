@@ -189,6 +189,10 @@ def answer_of(reading: Reading, op: str, given: dict[str, Any]) -> Any:
 class Exercise:
     """Per rule, the questions that exercised it (see the module's docstring), for one run.
 
+    A question a reading of several rules switched together answers differently is counted for those of its rules
+    that have no reading of their own in the operation (the joker bomb's two rules); a rule with a reading of its
+    own is counted by that reading only, so that a rule switched beside it is never credited for it.
+
     Args:
         readings: operation → its switched readings (the rules the operation reads).
         cap: questions counted per rule before its readings are no longer asked.
@@ -199,27 +203,36 @@ class Exercise:
         self.cap = cap
         self.counts: Counter[str] = Counter()
         self.asked: set[str] = set()
+        self.credit = {op: [(r, _credited(r, found)) for r in found] for op, found in readings.items()}
 
     @property
     def measurable(self) -> set[str]:
         """The rules with a switched reading in an operation that was asked at least one question."""
-        return {rule for op in self.asked for r in self.readings.get(op, ()) for rule in r.rules}
+        return {rule for op in self.asked for _, rules in self.credit.get(op, ()) for rule in rules}
 
     def observe(self, op: str, given: dict[str, Any], reference: Any) -> None:
         """Count the rules ``given`` (a question of ``op`` the reference answered ``reference``) exercises."""
         self.asked.add(op)
-        hit = set()
-        for reading in self.readings.get(op, ()):
-            if all(r in hit or self.counts[r] >= self.cap for r in reading.rules):
+        hit: set[str] = set()
+        for reading, rules in self.credit.get(op, ()):
+            if all(r in hit or self.counts[r] >= self.cap for r in rules):
                 continue
             if answer_of(reading, op, given) != reference:
-                hit.update(reading.rules)
+                hit.update(rules)
         for rule in hit:
             self.counts[rule] += 1
 
     def never(self) -> list[str]:
         """The measurable rules no question exercised, sorted."""
         return sorted(r for r in self.measurable if not self.counts[r])
+
+
+def _credited(reading: Reading, readings: list[Reading]) -> tuple[str, ...]:
+    """The rules a question ``reading`` answers differently is counted for (see :class:`Exercise`)."""
+    if not reading.also:
+        return (reading.rule,)
+    alone = {r.rule for r in readings if not r.also}
+    return tuple(rule for rule in reading.rules if rule not in alone)
 
 
 def touched(readings: Iterable[Reading], op: str, given: dict[str, Any], reference: Any,

@@ -53,5 +53,5 @@ def test_questions_reach_the_ace_two_link_under_either_reading():
         counter = Exercise({"classify": switched_readings(variant, ("combinations.ace_two_link",))})
         for question in _questions(rules, "classify", 300):
             counter.observe("classify", question, OPS["classify"](rules, question))
-        assert counter.measurable == {"combinations.ace_two_link"}
+        assert "combinations.ace_two_link" in counter.measurable
         assert counter.counts["combinations.ace_two_link"] >= 3, getattr(variant, "id", variant)
