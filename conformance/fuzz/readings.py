@@ -105,10 +105,12 @@ def _value(data: dict[str, Any], rule: str) -> tuple[bool, Any]:
 
 def switched_readings(variant: str | Variant, rules: Iterable[str]) -> list[Reading]:
     """Every switched reading of ``variant`` (a bundled id or a resolved variant) for the given rule ids: one per
-    other value the game's bundled and fixture variants set for the rule, when the engine can play it.
+    other value the game's bundled and fixture variants set for the rule, when the engine can play it; a value
+    from a fixture variant whose own file sets other rules too comes with their values (:attr:`Reading.also`), and
+    such a set of rules is one reading, whichever of its rules is asked for.
 
     Returns:
-        The readings, by rule id then by value (compact JSON order).
+        The readings, by rule id (the first asked for of a set) then by value (compact JSON order).
     """
     base = bundled_spec.variant(variant) if isinstance(variant, str) else variant
     if not isinstance(base, Variant):
