@@ -48,7 +48,8 @@ class Reading:
     value: Any
     ask: Callable[[str, dict[str, Any]], Any] = field(compare=False, repr=False)
     also: tuple[tuple[str, Any], ...] = ()
-    """The rules switched with ``rule`` (``(rule id, value)`` pairs): the other rules of a fixture variant's own file."""
+    """The rules switched with ``rule``, ``(rule id, value)`` pairs: the other rules of a fixture variant's own
+    file."""
 
     @property
     def rules(self) -> tuple[str, ...]:

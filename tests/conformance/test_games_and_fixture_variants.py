@@ -15,7 +15,8 @@ from datong_rules.conformance.adapters.base import Implementation
 from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.runner import run, select
-from datong_rules.conformance.scenarios_io import ScenarioError, find_variant_files, load_fixture_variants, load_scenarios
+from datong_rules.conformance.scenarios_io import (ScenarioError, find_variant_files, load_fixture_variants,
+                                                   load_scenarios)
 from datong_rules.conformance.serve import Server, serve_lines
 
 from conformance_support import fake_argv
