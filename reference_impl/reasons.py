@@ -57,8 +57,7 @@ def check_reasons(data: Any, file: str) -> list[str]:
     """Problems of the data ``data`` read from ``file``: schema errors, a game the registry does not know, a code
     given twice for the same action type. One line each; empty when the file is sound."""
     schema = json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8"))
-    problems = [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
-                for err in SchemaValidator(schema).iter_errors(data)]
+    problems = SchemaValidator(schema).problems(data, file)
     if problems:
         return problems
     known = games.ids()

@@ -47,8 +47,7 @@ def check_value_words(data: Any, file: str) -> list[str]:
     if unquoted:
         return unquoted
     schema = json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8"))
-    problems = [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
-                for err in SchemaValidator(schema).iter_errors(data)]
+    problems = SchemaValidator(schema).problems(data, file)
     if problems:
         return problems
     known = games.ids()
