@@ -17,7 +17,8 @@ from itertools import accumulate, product
 
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of, sort_cards, sort_key
-from .combinations import Reading, beats, key, power, readings, rules_memo, table_is_led, wild_card
+from ..climbing.reading import Reading
+from .combinations import beats, key, power, reading_of, readings, rules_memo, table_is_led, wild_card
 from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
@@ -102,7 +103,7 @@ def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random
             for reading in readings(rules, tuple(same), level):
                 if reading.combination in ("pair", "triple", "bomb"):
                     return same, reading
-    return [card], Reading("single", (card,))
+    return [card], reading_of(rules, "single", (card,), level)
 
 
 _TOKENS_OF = {rank: tuple(sorted(c for c in ALL_CARDS if _RANK[c] == rank)) for rank in set(_RANK.values())}
@@ -148,7 +149,7 @@ def _follow_ranks(rules: DadunRules, memo: dict, slot: tuple, table: Reading) ->
     found = memo.get(slot)
     if found is None:
         level = slot[2]
-        floor = key(rules, table, level, not slot[3])[0]
+        floor = key(rules, table.combination, table.cards, level, not slot[3])[0]
         found = memo[slot] = tuple(tokens for strength, tokens in _ranks_up(level) if strength >= floor)
     return found
 

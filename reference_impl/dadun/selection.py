@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..climbing.selection import Names, name_of, play_option, wilds_of
-from .combinations import readings
+from .combinations import reading_dict, readings
 
 Selection = Callable[[Any, int, list[str]], list[dict[str, Any]]]
 
@@ -33,7 +33,7 @@ def selector(names: Names) -> Selection:
         found = readings(state.rules, tuple(cards), state.level) if cards else []
         if not found:
             return [play_option(plain, leading, None)]
-        return [play_option({**plain, "reading": r.as_dict()}, leading, name_of(r.combination, names),
+        return [play_option({**plain, "reading": reading_dict(r)}, leading, name_of(r.combination, names),
                             wilds_of(cards, r.cards)) for r in found]
 
     return selection

@@ -15,6 +15,7 @@ from typing import Any
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
+from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
@@ -67,7 +68,7 @@ class HandState(RoundViews):
         self.tribute: dict | None = None  # {givers, receivers, resisted, given: [{kind, from, to, card}]}
         self._steps: list[tr.Step] = []  # the tribute steps still to make [settlement.tribute]
         self._setup_tribute(previous, drawer)
-        self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
+        self.table: tuple[tuple[str, ...], Reading, int] | None = None
         self.table_was = "hand_opening"
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.round_cards: list[str] = []
@@ -81,7 +82,7 @@ class HandState(RoundViews):
         self._round_actions: list[dict] = []
         self.result: dict | None = None
         self._next_is_hand_opening = True
-        self._sampled: tuple[dict, cb.Reading] | None = None  # the last random action's reading (declared, read)
+        self._sampled: tuple[dict, Reading] | None = None  # the last random action's reading (declared, read)
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -208,7 +209,7 @@ class HandState(RoundViews):
         if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
             for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
-                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
+                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
 
@@ -220,14 +221,14 @@ class HandState(RoundViews):
         assert seat is not None
         if self._steps:
             return rng.choice(self._give_actions())
-        found: tuple[list[str], cb.Reading] | None = None
+        found: tuple[list[str], Reading] | None = None
         if self.table is None:
             found = random_lead(self.rules, self.hands[seat], self.level, rng)
         elif seat not in self.round.locked and rng.random() < 0.8:
             found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
         if found is None:
             return {"type": "pass", "seat": seat}
-        declared = found[1].as_dict()
+        declared = cb.reading_dict(found[1])
         self._sampled = (declared, found[1])
         return {"type": "play", "seat": seat, "cards": found[0], "reading": declared}
 
@@ -253,8 +254,8 @@ class HandState(RoundViews):
         elif action["type"] == "play":
             declared = action["reading"]
             sampled = self._sampled
-            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.Reading(
-                declared["combination"], tuple(declared["cards"]))
+            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.reading_of(
+                self.rules, declared["combination"], tuple(declared["cards"]), self.level)
         self._sampled = None
         seat = self.turn
         assert seat is not None
@@ -273,7 +274,7 @@ class HandState(RoundViews):
                 hand.pop(card)
         self.played += cards
         self.round_cards += cards
-        entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
+        entry = {"type": "play", "seat": seat, "cards": cards, "reading": cb.reading_dict(reading)}
         self.actions.append(entry)
         self._round_actions.append(entry)
         self.table_was = "follow" if self.table is not None else (
