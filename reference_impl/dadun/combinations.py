@@ -351,6 +351,28 @@ def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) 
 
 
 def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
+    """:func:`readings` not cached: natural cards of one rank read by their class (:func:`group_readings`)."""
+    first = rank_of(played[0]) if played else ""
+    if first and all(rank_of(c) == first for c in played) and wild_card(rules, level) not in played:
+        return group_readings(rules, played, level)
+    return _read(rules, played, level)
+
+
+def group_readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
+    """The readings of ``played``, natural cards of one rank at ``level`` (no wild among them), as :func:`readings`
+    gives them, not cached by the cards: such a group has the combinations of every group of its rank and shape (how
+    many copies of each card, sorted), at any level where its cards are natural (kept per rules object), each card
+    standing for itself [combinations.*]."""
+    memo = rules_memo(rules, "groups")
+    group = (rank_of(played[0]), tuple(sorted(Counter(played).values())))
+    names = memo.get(group)
+    if names is None:
+        names = memo[group] = tuple(found.combination for found in _read(rules, played, level))
+    return [reading_of(rules, name, played, level) for name in names]
+
+
+def _read(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
+    """Every distinct reading of ``played`` from its candidates (:func:`_candidates`), in :func:`readings` order."""
     seen: dict[tuple, tuple[str, tuple[str, ...]]] = {}
     for comb, stood in _candidates(rules, played, level):
         if comb not in rules.catalogue:

@@ -17,12 +17,13 @@ from ..bots import play_match
 from ..climbing.cardset import full_pack, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
-from ..climbing.seats import partner_of
+from ..climbing.seats import next_to_answer, partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .plays import legal_plays, random_follow, random_lead
+from .plays import legal_plays
+from .random_plays import RANK_INDEX, random_plays, rank_counts
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
@@ -82,7 +83,10 @@ class HandState(RoundViews):
         self._round_actions: list[dict] = []
         self.result: dict | None = None
         self._next_is_hand_opening = True
-        self._sampled: tuple[dict, Reading] | None = None  # the last random action's reading (declared, read)
+        self._sampled: dict | None = None  # the last random action (until applied) and its reading (None: a pass)
+        self._sampled_reading: Reading | None = None
+        self._random = random_plays(rules, level)  # the random bot's plays at this level
+        self._counts: list[tuple[Counter, list[int]] | None] = [None] * players  # seat → (hand, its rank counts)
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -122,6 +126,7 @@ class HandState(RoundViews):
         self.hands[step.giver][card] -= 1
         self.hands[step.giver] = +self.hands[step.giver]
         self.hands[step.receiver][card] += 1
+        self._counts[step.giver] = self._counts[step.receiver] = None  # counted again when needed
         self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
         assert self.tribute is not None
         self.tribute["given"].append({"kind": step.kind, "from": step.giver, "to": step.receiver, "card": card})
@@ -216,26 +221,35 @@ class HandState(RoundViews):
     def random_action(self, rng: random.Random) -> dict:
         """A random legal action without listing them all: a lead plays every natural copy of one rank of a random
         card (as a pair, triple or bomb when it has one reading) or the card alone; a follow beats the table with the
-        lowest same-rank group that does, or passes."""
+        lowest same-rank group that does, or passes (:mod:`.random_plays`)."""
         seat = self.turn
         assert seat is not None
         if self._steps:
             return rng.choice(self._give_actions())
         found: tuple[list[str], Reading] | None = None
-        if self.table is None:
-            found = random_lead(self.rules, self.hands[seat], self.level, rng)
+        table = self.table
+        if table is None:
+            found = self._random.lead(self.hands[seat], rng)
         elif seat not in self.round.locked and rng.random() < 0.8:
-            found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
+            hand = self.hands[seat]
+            counted = self._counts[seat]
+            if counted is None or counted[0] is not hand:  # counted once, then kept by _play
+                counted = self._counts[seat] = (hand, rank_counts(hand))
+            found = self._random.follow(hand, table[1], self.table_was, counted[1])
         if found is None:
-            return {"type": "pass", "seat": seat}
-        declared = cb.reading_dict(found[1])
-        self._sampled = (declared, found[1])
-        return {"type": "play", "seat": seat, "cards": found[0], "reading": declared}
+            action = self._sampled = {"type": "pass", "seat": seat}
+            self._sampled_reading = None
+            return action
+        reading = self._sampled_reading = found[1]
+        action = self._sampled = {"type": "play", "seat": seat, "cards": found[0], "reading": {
+            "combination": reading.combination, "cards": list(reading.cards)}}  # the reading: cb.reading_dict
+        return action
 
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
         """Make a legal action (``validate=False``: trust an action of :meth:`random_action` or
-        :meth:`legal_actions`, which carry their reading; the benchmark's fast path).
+        :meth:`legal_actions`, which carry their reading; the benchmark's fast path: an action of
+        :meth:`random_action` then becomes the record's entry itself, not to be changed afterwards).
 
         Raises:
             IllegalAction: the action is refused (its reason code).
@@ -245,36 +259,57 @@ class HandState(RoundViews):
             if reason:
                 raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             return self._apply_give(read_action(action, self.rules.players))
-        if validate or (action["type"] == "pass" and not self._plain_pass(action)):
-            reason, reading = self.judge(action)
-            if reason:
-                raise IllegalAction(reason, seat_of(action, self.rules.players), action)
-            if validate:
-                action = read_action(action, self.rules.players)  # canonical card tokens
-        elif action["type"] == "play":
-            declared = action["reading"]
-            sampled = self._sampled
-            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.reading_of(
-                self.rules, declared["combination"], tuple(declared["cards"]), self.level)
-        self._sampled = None
+        sampled = self._sampled
+        if sampled is not None:
+            self._sampled = None
+            if action is sampled and not validate:  # the last random action itself, trusted
+                reading = self._sampled_reading
+                return self._pass(action) if reading is None else self._play(list(action["cards"]), reading, action)
+        if not validate:
+            if action["type"] == "pass" and self._plain_pass(action):
+                return self._pass()
+            if action["type"] == "play":
+                declared = action["reading"]
+                return self._play(list(action["cards"]), cb.reading_of(
+                    self.rules, declared["combination"], tuple(declared["cards"]), self.level))
+        reason, reading = self.judge(action)
+        if reason:
+            raise IllegalAction(reason, seat_of(action, self.rules.players), action)
+        if action["type"] == "pass":
+            return self._pass()
+        return self._play(list(read_action(action, self.rules.players)["cards"]), reading)  # canonical tokens
+
+    def _pass(self, entry: dict | None = None) -> None:
+        """The seat to act passes (``entry``: the record's entry when the caller made it, ``{type, seat}``)."""
         seat = self.turn
         assert seat is not None
-        if action["type"] == "pass":
-            self.actions.append({"type": "pass", "seat": seat})
-            self._round_actions.append(self.actions[-1])
-            self.round.pass_(seat)
-            self._advance(seat)
-            return
-        cards = list(action["cards"])
+        if entry is None:
+            entry = {"type": "pass", "seat": seat}
+        self.actions.append(entry)
+        self._round_actions.append(entry)
+        self.round.pass_(seat)
+        self._advance(seat)
+
+    def _play(self, cards: list[str], reading: Reading, entry: dict | None = None) -> None:
+        """The seat to act plays ``cards`` (in its hand) read as ``reading`` (``entry``: the record's entry when the
+        caller made it, ``{type, seat, cards, reading}``)."""
+        seat = self.turn
+        assert seat is not None
         hand = self.hands[seat]
         for card in cards:  # a legal play's cards are in the hand: no count goes below zero
             if hand[card] > 1:
                 hand[card] -= 1
             else:
                 hand.pop(card)
+        counted = self._counts[seat]
+        if counted is not None and counted[0] is hand:
+            counts = counted[1]
+            for card in cards:
+                counts[RANK_INDEX[card]] -= 1
         self.played += cards
         self.round_cards += cards
-        entry = {"type": "play", "seat": seat, "cards": cards, "reading": cb.reading_dict(reading)}
+        if entry is None:
+            entry = {"type": "play", "seat": seat, "cards": cards, "reading": cb.reading_dict(reading)}
         self.actions.append(entry)
         self._round_actions.append(entry)
         self.table_was = "follow" if self.table is not None else (
@@ -282,18 +317,23 @@ class HandState(RoundViews):
         self._next_is_hand_opening = False
         self.table = (tuple(cards), reading, seat)
         self.round.play(seat)
-        if not self.hands[seat]:
-            self.finish.append(seat)
-            self.holding[seat] = False
-            if len(self.finish) == 1:
-                self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
-            if self.round.hand_over(self.finish, self.holding):
-                if len(self.finish) == 3:  # points.final_round: third_out
-                    self.captured[seat] += points_of(self.rules, self.round_cards)
-                    self.round_cards = []
-                return self._end_hand()
+        if not hand:
+            self._out(seat)
+            if self.result is not None:
+                return
         self._advance(seat)
 
+    def _out(self, seat: int) -> None:
+        """``seat`` has played its last card: it is out; the hand may be over [hand_end.when, points.final_round]."""
+        self.finish.append(seat)
+        self.holding[seat] = False
+        if len(self.finish) == 1:
+            self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
+        if self.round.hand_over(self.finish, self.holding):
+            if len(self.finish) == 3:  # points.final_round: third_out
+                self.captured[seat] += points_of(self.rules, self.round_cards)
+                self.round_cards = []
+            self._end_hand()
 
     def _plain_pass(self, action: dict) -> bool:
         """Whether ``action`` is exactly ``{type: pass, seat}`` of the seat to act while a play stands (a legal
@@ -303,7 +343,9 @@ class HandState(RoundViews):
             and self.result is None
 
     def _advance(self, seat: int) -> None:
-        nxt = self.round.next_to_act(seat, self.holding)
+        """After ``seat`` acted: the next seat to answer the play that stands, or the round's end."""
+        round_ = self.round
+        nxt = next_to_answer(seat, round_.last, self.holding, round_.passed, round_.locked)  # round_.next_to_act
         if nxt is None:
             self._end_round()
         else:

@@ -93,7 +93,7 @@ def test_greedy_bot_plays_the_joker_bomb_only_as_a_bomb():
 def test_the_random_bots_follow_is_the_lowest_group_that_beats():
     from collections import Counter
 
-    from datong_rules.reference_impl.dadun.plays import random_follow
+    from datong_rules.reference_impl.dadun.random_plays import random_follow
     from datong_rules.reference_impl.dadun.rules import rules_for
     rules = rules_for(V)
     # level 2 (wild H2): over a 7, the 8 is the lowest single that beats (the 5 does not, the 9 is higher)
