@@ -10,7 +10,7 @@ straight flush with the flush's suit (docs/implementers/dadun-operations.md, Con
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 
 from ..climbing.beating import COMPARE, Tiers, tier_reason
@@ -351,31 +351,34 @@ def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) 
 
 
 def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
-    """:func:`readings` not cached: natural cards of one rank read by their class (:func:`group_readings`)."""
+    """:func:`readings` not cached."""
+    return readings_among(rules, played, level, None)
+
+
+def readings_among(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str,
+                   names: Collection[str] | None) -> list[Reading]:
+    """The readings of ``cards`` at ``level`` whose combination is one of ``names`` (every reading when None), in
+    :func:`readings` order; not cached by the cards, but natural cards of one rank read by their class: such a group
+    has the combinations of every group of its rank and shape (how many copies of each card, sorted) at any level
+    where its cards are natural (kept per rules object), each card standing for itself [combinations.*, wild.*]."""
+    played = tuple(cards)
     first = rank_of(played[0]) if played else ""
     if first and all(rank_of(c) == first for c in played) and wild_card(rules, level) not in played:
-        return group_readings(rules, played, level)
-    return _read(rules, played, level)
+        memo = rules_memo(rules, "groups")
+        group = (first, tuple(sorted(Counter(played).values())))
+        found = memo.get(group)
+        if found is None:
+            found = memo[group] = tuple(reading.combination for reading in _read(rules, played, level, None))
+        return [reading_of(rules, name, played, level) for name in found if names is None or name in names]
+    return _read(rules, played, level, names)
 
 
-def group_readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
-    """The readings of ``played``, natural cards of one rank at ``level`` (no wild among them), as :func:`readings`
-    gives them, not cached by the cards: such a group has the combinations of every group of its rank and shape (how
-    many copies of each card, sorted), at any level where its cards are natural (kept per rules object), each card
-    standing for itself [combinations.*]."""
-    memo = rules_memo(rules, "groups")
-    group = (rank_of(played[0]), tuple(sorted(Counter(played).values())))
-    names = memo.get(group)
-    if names is None:
-        names = memo[group] = tuple(found.combination for found in _read(rules, played, level))
-    return [reading_of(rules, name, played, level) for name in names]
-
-
-def _read(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
-    """Every distinct reading of ``played`` from its candidates (:func:`_candidates`), in :func:`readings` order."""
+def _read(rules: DadunRules, played: tuple[str, ...], level: str, names: Collection[str] | None) -> list[Reading]:
+    """The distinct readings of ``played`` from its candidates (:func:`_candidates`) whose combination is one of
+    ``names`` (all when None), in :func:`readings` order."""
     seen: dict[tuple, tuple[str, tuple[str, ...]]] = {}
     for comb, stood in _candidates(rules, played, level):
-        if comb not in rules.catalogue:
+        if comb not in rules.catalogue or (names is not None and comb not in names):
             continue
         if forms(rules, comb, stood, level) and not excluded(rules, comb, played, level) and wild_ok(
                 rules, comb, played, stood, level):

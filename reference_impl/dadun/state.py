@@ -23,7 +23,7 @@ from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
 from .plays import legal_plays
-from .random_plays import RANK_INDEX, random_plays, rank_counts
+from .random_plays import Tally, random_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
@@ -83,10 +83,10 @@ class HandState(RoundViews):
         self._round_actions: list[dict] = []
         self.result: dict | None = None
         self._next_is_hand_opening = True
-        self._sampled: dict | None = None  # the last random action (until applied) and its reading (None: a pass)
-        self._sampled_reading: Reading | None = None
+        self._sampled: dict | None = None  # the last random action (until applied) and its play (None: a pass)
+        self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
         self._random = random_plays(rules, level)  # the random bot's plays at this level
-        self._counts: list[tuple[Counter, list[int]] | None] = [None] * players  # seat → (hand, its rank counts)
+        self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -126,7 +126,7 @@ class HandState(RoundViews):
         self.hands[step.giver][card] -= 1
         self.hands[step.giver] = +self.hands[step.giver]
         self.hands[step.receiver][card] += 1
-        self._counts[step.giver] = self._counts[step.receiver] = None  # counted again when needed
+        self._tallies[step.giver] = self._tallies[step.receiver] = None  # counted again when needed
         self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
         assert self.tribute is not None
         self.tribute["given"].append({"kind": step.kind, "from": step.giver, "to": step.receiver, "card": card})
@@ -226,22 +226,21 @@ class HandState(RoundViews):
         assert seat is not None
         if self._steps:
             return rng.choice(self._give_actions())
-        found: tuple[list[str], Reading] | None = None
+        found: tuple[tuple[str, ...], Reading] | None = None
         table = self.table
-        if table is None:
-            found = self._random.lead(self.hands[seat], rng)
-        elif seat not in self.round.locked and rng.random() < 0.8:
-            hand = self.hands[seat]
-            counted = self._counts[seat]
-            if counted is None or counted[0] is not hand:  # counted once, then kept by _play
-                counted = self._counts[seat] = (hand, rank_counts(hand))
-            found = self._random.follow(hand, table[1], self.table_was, counted[1])
+        if table is None or (seat not in self.round.locked and rng.random() < 0.8):
+            tally = self._tallies[seat]
+            if tally is None or tally.hand is not self.hands[seat]:  # counted when first needed, then kept by _play
+                tally = self._tallies[seat] = Tally(self.hands[seat])
+            found = self._random.lead(tally, rng) if table is None else self._random.follow(
+                tally, table[1], self.table_was)
         if found is None:
             action = self._sampled = {"type": "pass", "seat": seat}
-            self._sampled_reading = None
+            self._sampled_play = None
             return action
-        reading = self._sampled_reading = found[1]
-        action = self._sampled = {"type": "play", "seat": seat, "cards": found[0], "reading": {
+        self._sampled_play = found
+        reading = found[1]
+        action = self._sampled = {"type": "play", "seat": seat, "cards": list(found[0]), "reading": {
             "combination": reading.combination, "cards": list(reading.cards)}}  # the reading: cb.reading_dict
         return action
 
@@ -263,8 +262,8 @@ class HandState(RoundViews):
         if sampled is not None:
             self._sampled = None
             if action is sampled and not validate:  # the last random action itself, trusted
-                reading = self._sampled_reading
-                return self._pass(action) if reading is None else self._play(list(action["cards"]), reading, action)
+                found = self._sampled_play
+                return self._pass(action) if found is None else self._play(action["cards"], found[1], action, found[0])
         if not validate:
             if action["type"] == "pass" and self._plain_pass(action):
                 return self._pass()
@@ -290,22 +289,23 @@ class HandState(RoundViews):
         self.round.pass_(seat)
         self._advance(seat)
 
-    def _play(self, cards: list[str], reading: Reading, entry: dict | None = None) -> None:
+    def _play(self, cards: list[str], reading: Reading, entry: dict | None = None,
+              played: tuple[str, ...] | None = None) -> None:
         """The seat to act plays ``cards`` (in its hand) read as ``reading`` (``entry``: the record's entry when the
-        caller made it, ``{type, seat, cards, reading}``)."""
+        caller made it, ``{type, seat, cards, reading}``; ``played``: the cards as a tuple when the caller has it)."""
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
-        for card in cards:  # a legal play's cards are in the hand: no count goes below zero
-            if hand[card] > 1:
-                hand[card] -= 1
-            else:
-                hand.pop(card)
-        counted = self._counts[seat]
-        if counted is not None and counted[0] is hand:
-            counts = counted[1]
-            for card in cards:
-                counts[RANK_INDEX[card]] -= 1
+        tally = self._tallies[seat]
+        if tally is not None and tally.hand is hand:
+            tally.remove(cards)
+        else:
+            self._tallies[seat] = None
+            for card in cards:  # a legal play's cards are in the hand: no count goes below zero
+                if hand[card] > 1:
+                    hand[card] -= 1
+                else:
+                    hand.pop(card)
         self.played += cards
         self.round_cards += cards
         if entry is None:
@@ -315,7 +315,7 @@ class HandState(RoundViews):
         self.table_was = "follow" if self.table is not None else (
             "hand_opening" if self._next_is_hand_opening else "round_opening")
         self._next_is_hand_opening = False
-        self.table = (tuple(cards), reading, seat)
+        self.table = (played or tuple(cards), reading, seat)
         self.round.play(seat)
         if not hand:
             self._out(seat)

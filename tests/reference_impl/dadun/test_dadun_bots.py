@@ -99,11 +99,11 @@ def test_the_random_bots_follow_is_the_lowest_group_that_beats():
     # level 2 (wild H2): over a 7, the 8 is the lowest single that beats (the 5 does not, the 9 is higher)
     single = random_follow(rules, Counter(["S5", "H9", "C9", "D8"]), "2", cb.reading_of(rules, "single", ("S7",), "2"),
                            "follow")
-    assert single is not None and single[0] == ["D8"] and single[1].combination == "single"
+    assert single is not None and single[0] == ("D8",) and single[1].combination == "single"
     # over a pair of 6s: the two identical H9 (the 7 is alone, the 10s are higher)
     pair = random_follow(rules, Counter({"S7": 1, "H9": 2, "C10": 2}), "2",
                          cb.reading_of(rules, "pair", ("S6", "C6"), "2"), "follow")
-    assert pair is not None and pair[0] == ["H9", "H9"]
+    assert pair is not None and pair[0] == ("H9", "H9")
     # nothing of a rank holds three cards: a triple is not answered
     triple = cb.reading_of(rules, "triple", ("S6",) * 3, "2")
     assert random_follow(rules, Counter({"S7": 2, "H9": 2}), "2", triple, "follow") is None
