@@ -1,11 +1,12 @@
 """The random bot's plays in 打墩 Dadun, made without listing the legal plays: a lead of one rank's natural copies
 (or a card alone), a follow by the lowest same-rank group that beats a single, pair or triple [play.*, beating.*].
 
-:class:`RandomPlays` keeps, for one rules object at one level, what these choices read again and again: the reading
-of a group of natural cards of one rank by (rank, count, all identical), the ranks that may beat a table, and for
-each of those ranks the beating cards and reading by the counts of the rank's tokens in a hand. Every entry is what
-:func:`.combinations.readings` and :func:`.combinations.beats` answer for those cards, worked out from them the
-first time it is needed, so the choices are those of reading and judging every time.
+:class:`RandomPlays` (one rules object at one level) and :class:`Kept` (its levels' shared memory) keep what these
+choices read again and again: the reading of a group of natural cards of one rank by (rank, count, all identical),
+the lead of a rank by its copies, the ranks that may beat a kind of table, a follow's readings by its cards, whether
+a reading beats a kind of table by its key. Every entry is what :func:`.combinations.readings` and
+:func:`.combinations.beats` answer for those cards, worked out from them the first time it is needed, so the
+choices are those of reading and judging every time.
 """
 
 from __future__ import annotations
@@ -72,28 +73,43 @@ class Tally:
             if n > 1:
                 hand[card] = n - 1
             else:
-                del hand[card]
+                hand.pop(card)  # dict's own (Counter's del is Python code)
             token, rank = _AT[card]
             by_card[token] -= 1
             by_rank[rank] -= 1
 
 
+class Kept:
+    """What the random bot's choices keep for one rules object, shared by its levels: every entry is keyed by what
+    decides it, a rank being the level rank or not among it (a level card's strength, the wild card of its rank).
+
+    Attributes: groups (fields of same-rank natural readings), leads (the lead of one rank's copies), singles,
+    follows (a follow's cards → their readings as the table's combination), beating (whether a reading beats a
+    kind of table, by its key).
+    """
+
+    __slots__ = ("groups", "leads", "singles", "follows", "beating")
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple, Fields | None] = {}
+        self.leads: dict[tuple, Play | None] = {}
+        self.singles: dict[tuple[str, bool], Reading] = {}
+        self.follows: dict[tuple[tuple[str, ...], bool], tuple[Reading, ...]] = {}
+        self.beating: dict[tuple, dict[tuple, bool]] = {}
+
+
 class RandomPlays:
     """The random bot's leads and follows for one rules object at one level (see the module's docstring).
 
-    Attributes: rules, level, wild (the wild card's token).
+    Attributes: rules, level, wild (the wild card's token), kept (the rules object's :class:`Kept`).
     """
 
-    __slots__ = ("rules", "level", "wild", "_groups", "_leads", "_singles", "_plans", "_made", "_led")
+    __slots__ = ("rules", "level", "wild", "kept", "_plans", "_led")
 
-    def __init__(self, rules: DadunRules, level: str) -> None:
-        self.rules, self.level, self.wild = rules, level, wild_card(rules, level)
-        self._groups: dict[tuple[str, int, bool, tuple[str, ...]], Fields | None] = {}
-        self._leads: dict[tuple, Play | None] = {}  # (rank, copies of each of its tokens) → the lead of the rank
-        self._singles: dict[str, Reading] = {}
+    def __init__(self, rules: DadunRules, level: str, kept: Kept) -> None:
+        self.rules, self.level, self.wild, self.kept = rules, level, wild_card(rules, level), kept
         self._plans: dict[tuple[str, str, bool], Plan] = {}
         self._led = {was: table_is_led(rules, was) for was in ("hand_opening", "round_opening", "follow")}
-        self._made: dict[tuple[str, ...], tuple[Reading, ...]] = {}  # cards → readings as the table's combination
 
     def lead(self, tally: Tally, rng: random.Random) -> Play:
         """The random bot's lead from the hand ``tally`` counts: a card drawn from the hand's copies in string order
@@ -103,17 +119,18 @@ class RandomPlays:
         counts = tally.cards
         ends = list(accumulate(counts))
         card = _SORTED[bisect_right(ends, rng.choice(range(ends[-1])))]  # = rng.choice(sorted(hand.elements()))
+        rank = _RANK[card]
         if card != self.wild:
-            rank = _RANK[card]
-            group = (rank, *map(counts.__getitem__, _PLACES_OF[rank]))
-            found = self._leads.get(group, False)
+            group = (rank, rank == self.level, *map(counts.__getitem__, _PLACES_OF[rank]))
+            found = self.kept.leads.get(group, False)
             if found is False:
-                found = self._leads[group] = self._group_lead(rank, group[1:])
+                found = self.kept.leads[group] = self._group_lead(rank, group[2:])
             if found is not None:
                 return found
-        single = self._singles.get(card)
+        single = self.kept.singles.get((card, rank == self.level))
         if single is None:
-            single = self._singles[card] = reading_of(self.rules, "single", (card,), self.level)
+            single = self.kept.singles[card, rank == self.level] = reading_of(self.rules, "single", (card,),
+                                                                              self.level)
         return (card,), single
 
     def _group_lead(self, rank: str, copies: tuple[int, ...]) -> tuple[tuple[str, ...], Reading] | None:
@@ -127,12 +144,13 @@ class RandomPlays:
     def _fields(self, rank: str, cards: tuple[str, ...], wanted: tuple[str, ...]) -> Fields | None:
         """The fields (all but the cards) of the first reading of natural ``cards`` of ``rank`` (in notation order)
         whose combination is one of ``wanted``, or None: same-rank natural cards of one count, all identical or not,
-        read alike as a single, pair, triple or bomb (kept by rank, count, sameness and ``wanted``)."""
-        group = (rank, len(cards), cards[0] == cards[-1], wanted)
-        fields = self._groups.get(group, False)
+        read alike as a single, pair, triple or bomb, with a key that depends on the level only by their rank being
+        the level rank or not."""
+        group = (rank, rank == self.level, len(cards), cards[0] == cards[-1], wanted)
+        fields = self.kept.groups.get(group, False)
         if fields is False:
             found = readings_among(self.rules, cards, self.level, wanted)
-            fields = self._groups[group] = found[0][:7] if found else None
+            fields = self.kept.groups[group] = found[0][:7] if found else None
         return fields
 
     def follow(self, tally: Tally, table: Reading, table_was: str) -> Play | None:
@@ -146,44 +164,48 @@ class RandomPlays:
         plan = self._plans.get(slot)
         if plan is None:
             plan = self._plans[slot] = self._plan(slot, table)
-        size = table.count
+        size, level = table.count, self.level
         ranks, get = tally.ranks, tally.hand.get
         beating = plan[1]
-        made = self._made
+        follows = self.kept.follows
         for index, rank, tokens in plan[0]:
             if ranks[index] < size:
                 continue
             cards = tuple([card for card in tokens for _ in range(get(card, 0))][:size])
-            found = made.get(cards)
+            found = follows.get((cards, rank == level))
             if found is None:
-                found = made[cards] = self._answers(rank, cards, combination)
+                found = follows[cards, rank == level] = self._answers(rank, cards, combination)
             for reading in found:
                 beats_it = beating.get(reading.key)
                 if beats_it is None:
-                    beats_it = beating[reading.key] = beats(self.rules, reading, table, self.level, table_was) is None
+                    beats_it = beating[reading.key] = beats(self.rules, reading, table, level, table_was) is None
                 if beats_it:
                     return cards, reading
         return None
 
     def _answers(self, rank: str, cards: tuple[str, ...], combination: str) -> tuple[Reading, ...]:
         """The readings of the same-rank ``cards`` as ``combination``, the table's (as many cards), in
-        :func:`.combinations.readings` order."""
+        :func:`.combinations.readings` order (cards with the wild card: those of the level rank, read at this
+        level)."""
         if self.wild in cards:
             return tuple(readings_among(self.rules, cards, self.level, (combination,)))
         fields = self._fields(rank, cards, _FOLLOWED[combination])
         return () if fields is None else (Reading._make(fields + (cards,)),)
 
     def _plan(self, slot: tuple[str, str, bool], table: Reading) -> Plan:
-        """The ranks (and their card tokens' places) whose strength when beating reaches the table's (its face value
-        when it was led), weakest first; and an empty table of whether a reading of the table's combination with a
-        given key beats it (the same for every table of the slot: (combination, top rank, led))."""
+        """The ranks (and their card tokens) whose strength when beating reaches the table's (its face value when it
+        was led), weakest first; and whether a reading of the table's combination with a given key beats it, shared
+        by every table of its combination, top rank and led or not, and of the level rank or not (the key of the
+        table then reads alike at every level)."""
         floor = key(self.rules, table.combination, table.cards, self.level, not slot[2])[0]
+        beating = self.kept.beating.setdefault((*slot, slot[1] == self.level), {})
         return tuple((_RANKS.index(rank), rank, _TOKENS_OF[rank]) for strength, rank in _ranks_up(self.level)
-                     if strength >= floor), {}
+                     if strength >= floor), beating
 
 
 _PLAYS: dict[tuple[int, str], tuple[DadunRules, RandomPlays]] = {}
-_MOST = 64
+_KEPT: dict[int, tuple[DadunRules, Kept]] = {}
+_MOST = 256
 """Most (rules, level) pairs kept before the cache is emptied."""
 
 
@@ -193,7 +215,11 @@ def random_plays(rules: DadunRules, level: str) -> RandomPlays:
     if entry is None or entry[0] is not rules:
         if len(_PLAYS) >= _MOST:
             _PLAYS.clear()
-        entry = _PLAYS[id(rules), level] = (rules, RandomPlays(rules, level))
+            _KEPT.clear()
+        kept = _KEPT.get(id(rules))
+        if kept is None or kept[0] is not rules:
+            kept = _KEPT[id(rules)] = (rules, Kept())
+        entry = _PLAYS[id(rules), level] = (rules, RandomPlays(rules, level, kept[1]))
     return entry[1]
 
 

@@ -239,9 +239,10 @@ class HandState(RoundViews):
             self._sampled_play = None
             return action
         self._sampled_play = found
-        reading = found[1]
-        action = self._sampled = {"type": "play", "seat": seat, "cards": list(found[0]), "reading": {
-            "combination": reading.combination, "cards": list(reading.cards)}}  # the reading: cb.reading_dict
+        cards, reading = found
+        played = list(cards)  # natural cards stand for themselves: the reading's cards are the same list
+        action = self._sampled = {"type": "play", "seat": seat, "cards": played, "reading": {
+            "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
         return action
 
     # -- moves -----------------------------------------------------------------------------------------
@@ -286,8 +287,13 @@ class HandState(RoundViews):
             entry = {"type": "pass", "seat": seat}
         self.actions.append(entry)
         self._round_actions.append(entry)
-        self.round.pass_(seat)
-        self._advance(seat)
+        round_ = self.round
+        round_.pass_(seat)
+        nxt = next_to_answer(seat, round_.last, self.holding, round_.passed, round_.locked)  # round_.next_to_act
+        if nxt is None:
+            self._end_round()
+        else:
+            self.turn = nxt
 
     def _play(self, cards: list[str], reading: Reading, entry: dict | None = None,
               played: tuple[str, ...] | None = None) -> None:
