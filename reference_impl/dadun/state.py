@@ -38,12 +38,16 @@ class HandState(RoundViews):
     team, transfer}), tribute (``{givers, receivers, resisted, given}`` of the phase after the draw, None without
     one [settlement.tribute]), a_failures (the teams' failures at A when the hand began [match.end]), actions (the
     tribute phase's ``give`` actions first), result (at the end).
+
+    The pack is checked to be the full pack (``bad_pack``) unless ``full_pack_shuffled`` says it is one, shuffled
+    (:func:`new_hand`'s).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
                  level: str = "2", previous: dict | None = None, hand_number: int = 1,
-                 first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0)) -> None:
-        if sorted(pack) != _sorted_pack(rules.decks):
+                 first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0),
+                 full_pack_shuffled: bool = False) -> None:
+        if not full_pack_shuffled and sorted(pack) != _sorted_pack(rules.decks):
             raise ValueError("bad_pack: the pack is not the full 162-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.a_failures = tuple(a_failures)
@@ -79,8 +83,8 @@ class HandState(RoundViews):
         self.holding = [True] * rules.players  # seat → still holds cards
         self.first_partner_before = 0
         self.actions: list[dict] = []
-        self.rounds: list[dict] = []
-        self._round_actions: list[dict] = []
+        self._rounds: list[tuple[int, int, int, int, bool]] = []  # each round: (first action, end, taker, leader, wind)
+        self._round_start = 0  # where the round in play begins among the actions
         self.result: dict | None = None
         self._next_is_hand_opening = True
         self._sampled: dict | None = None  # the last random action (until applied) and its play (None: a pass)
@@ -99,6 +103,13 @@ class HandState(RoundViews):
         self._lead_after = tr.leader(self.rules, self._steps, resisted, roles["receivers"][0], holder)
         self.tribute = {"givers": roles["givers"], "receivers": roles["receivers"], "resisted": resisted, "given": []}
         self.turn = self._steps[0].giver if self._steps else self._lead_after
+
+    @property
+    def rounds(self) -> list[dict]:
+        """The rounds played out: ``{actions, taker, leader, wind}`` each (its plays and passes, the seat that took its
+        cards, the next leader, whether that was the wind) [play.*]."""
+        return [{"actions": self.actions[start:end], "taker": taker, "leader": leader, "wind": wind}
+                for start, end, taker, leader, wind in self._rounds]
 
     @property
     def tribute_step(self) -> tr.Step | None:
@@ -128,6 +139,7 @@ class HandState(RoundViews):
         self.hands[step.receiver][card] += 1
         self._tallies[step.giver] = self._tallies[step.receiver] = None  # counted again when needed
         self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
+        self._round_start = len(self.actions)  # the tribute's actions come before the first round's
         assert self.tribute is not None
         self.tribute["given"].append({"kind": step.kind, "from": step.giver, "to": step.receiver, "card": card})
         self.turn = self._steps[0].giver if self._steps else self._lead_after
@@ -286,7 +298,6 @@ class HandState(RoundViews):
         if entry is None:
             entry = {"type": "pass", "seat": seat}
         self.actions.append(entry)
-        self._round_actions.append(entry)
         round_ = self.round
         round_.pass_(seat)
         nxt = next_to_answer(seat, round_.last, self.holding, round_.passed, round_.locked)  # round_.next_to_act
@@ -317,7 +328,6 @@ class HandState(RoundViews):
         if entry is None:
             entry = {"type": "play", "seat": seat, "cards": cards, "reading": cb.reading_dict(reading)}
         self.actions.append(entry)
-        self._round_actions.append(entry)
         self.table_was = "follow" if self.table is not None else (
             "hand_opening" if self._next_is_hand_opening else "round_opening")
         self._next_is_hand_opening = False
@@ -363,8 +373,8 @@ class HandState(RoundViews):
         assert last is not None
         self.captured[last] += points_of(self.rules, self.round_cards)
         leader, wind = self.round.end(self.holding)
-        self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
-        self._round_actions = []
+        self._rounds.append((self._round_start, len(self.actions), last, leader, wind))
+        self._round_start = len(self.actions)
         self.round_cards, self.table = [], None
         self.turn = leader
 
@@ -425,8 +435,8 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     if cutter is None:
         cutter = rng.randrange(rules.players)
     start = rules.start_level
-    return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
-                     previous=previous, hand_number=hand_number, a_failures=a_failures)
+    return HandState(rules, pack, full_pack_shuffled=True, cutter=cutter, levels=levels or (start, start),
+                     level=level or start, previous=previous, hand_number=hand_number, a_failures=a_failures)
 
 
 class Match:
