@@ -509,15 +509,22 @@ def reading_of(rules: DadunRules, combination: str, stood: tuple[str, ...], leve
     length (ranks of a run, 2 for a linked dun or linked bomb, else 1), its count of cards, ``flush`` for a straight
     flush, ``cards`` = ``stood`` [combinations.*, ranking.*].
 
+    Kept per rules object (a reading is immutable).
+
     Raises:
         ValueError: a combination the engine does not know.
     """
-    if combination in _RUNS:
-        length = rules.sequence(combination)[0]
-    else:
-        length = 2 if combination in ("linked_dun", "linked_bomb") else 1
-    return Reading(combination, TIERS[TIER[combination]], key(rules, combination, stood, level, True),
-                   _top(rules, combination, stood, level), length, len(stood), combination == "straight_flush", stood)
+    memo = rules_memo(rules, "reading_of")
+    found = memo.get((combination, stood, level))
+    if found is None:
+        if combination in _RUNS:
+            length = rules.sequence(combination)[0]
+        else:
+            length = 2 if combination in ("linked_dun", "linked_bomb") else 1
+        found = memo[combination, stood, level] = Reading(
+            combination, TIERS[TIER[combination]], key(rules, combination, stood, level, True),
+            _top(rules, combination, stood, level), length, len(stood), combination == "straight_flush", stood)
+    return found
 
 
 def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...], level: str) -> tuple:
