@@ -83,7 +83,7 @@ class HandState(RoundViews):
         self.holding = [True] * rules.players  # seat → still holds cards
         self.first_partner_before = 0
         self.actions: list[dict] = []
-        self._rounds: list[tuple[int, int, int, int, bool]] = []  # each round: (first action, end, taker, leader, wind)
+        self._rounds: list[tuple[list[dict], int, int, bool]] = []  # each round: (its actions, taker, leader, wind)
         self._round_start = 0  # where the round in play begins among the actions
         self.result: dict | None = None
         self._next_is_hand_opening = True
@@ -108,8 +108,8 @@ class HandState(RoundViews):
     def rounds(self) -> list[dict]:
         """The rounds played out: ``{actions, taker, leader, wind}`` each (its plays and passes, the seat that took its
         cards, the next leader, whether that was the wind) [play.*]."""
-        return [{"actions": self.actions[start:end], "taker": taker, "leader": leader, "wind": wind}
-                for start, end, taker, leader, wind in self._rounds]
+        return [{"actions": actions, "taker": taker, "leader": leader, "wind": wind}
+                for actions, taker, leader, wind in self._rounds]
 
     @property
     def tribute_step(self) -> tr.Step | None:
@@ -117,13 +117,16 @@ class HandState(RoundViews):
         return self._steps[0] if self._steps and self.result is None else None
 
     def _judge_give(self, action: Any) -> str | None:
-        """None when ``action`` makes the tribute step due, else its reason code: ``bad_action``, ``tribute_first``
-        (a play or pass during the phase), ``out_of_turn``, then :func:`.tribute.check_give`'s codes."""
+        """None when ``action`` makes the tribute step due, else its reason code: ``bad_action``, ``wrong_phase`` (a
+        ``bury``), ``tribute_first`` (a play or pass during the phase), ``out_of_turn``, then
+        :func:`.tribute.check_give`'s codes."""
         try:
             action = read_action(action, self.rules.players)
         except ActionError:
             return "bad_action"
         step = self._steps[0]
+        if action["type"] == "bury":
+            return "wrong_phase"
         if action["type"] != "give":
             return "tribute_first"
         if action["seat"] != step.giver:
@@ -175,11 +178,10 @@ class HandState(RoundViews):
         return self.judge(action)[0]
 
     def judge(self, action: dict) -> tuple[str | None, Any]:
-        """(None, reading) when ``action`` is legal now, else (reason code, None): ``out_of_turn`` after the end,
-        ``bad_action`` when it is not in the shared notation (:func:`datong_rules.reference_impl.actions.read_action`),
-        then the codes of docs/implementers/dadun-operations.md (``replay``)."""
-        if self.result is not None:
-            return "out_of_turn", None
+        """(None, reading) when ``action`` is legal now, else (reason code, None): ``bad_action`` when it is not in the
+        shared notation (:func:`datong_rules.reference_impl.actions.read_action`), ``wrong_phase`` for any action
+        after the hand is over and for a ``bury`` (no part of a 打墩 hand takes one), then the codes of
+        docs/implementers/dadun-operations.md (``replay``)."""
         if self._steps:
             return self._judge_give(action), None
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
@@ -188,10 +190,10 @@ class HandState(RoundViews):
                                  if empty else action, self.rules.players)
         except ActionError:
             return "bad_action", None
+        if self.result is not None or action["type"] not in ("play", "pass", "give"):
+            return "wrong_phase", None
         if action["type"] == "give":  # a tribute or return outside the tribute phase [settlement.tribute]
             return "no_tribute_now", None
-        if action["type"] not in ("play", "pass"):
-            return "not_a_combination", None
         if action["seat"] != self.turn:
             return "out_of_turn", None
         if action["type"] == "pass":
@@ -373,7 +375,7 @@ class HandState(RoundViews):
         assert last is not None
         self.captured[last] += points_of(self.rules, self.round_cards)
         leader, wind = self.round.end(self.holding)
-        self._rounds.append((self._round_start, len(self.actions), last, leader, wind))
+        self._rounds.append((self.actions[self._round_start:], last, leader, wind))
         self._round_start = len(self.actions)
         self.round_cards, self.table = [], None
         self.turn = leader
