@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match
-from ..climbing.cardset import full_pack, sort_cards
+from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer, partner_of
@@ -433,7 +433,7 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     first-out later [cut.later_hands]) turns up pack[0] as the marked card."""
     rules = rules_for(rules)
     pack = full_pack(rules.decks)
-    rng.shuffle(pack)
+    shuffle(pack, rng)  # = rng.shuffle(pack)
     if cutter is None:
         cutter = rng.randrange(rules.players)
     start = rules.start_level
