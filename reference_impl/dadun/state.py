@@ -300,13 +300,8 @@ class HandState(RoundViews):
         if entry is None:
             entry = {"type": "pass", "seat": seat}
         self.actions.append(entry)
-        round_ = self.round
-        round_.pass_(seat)
-        nxt = next_to_answer(seat, round_.last, self.holding, round_.passed, round_.locked)  # round_.next_to_act
-        if nxt is None:
-            self._end_round()
-        else:
-            self.turn = nxt
+        self.round.pass_(seat)
+        self._advance(seat)
 
     def _play(self, cards: list[str], reading: Reading, entry: dict | None = None,
               played: tuple[str, ...] | None = None) -> None:
