@@ -7,6 +7,9 @@ Everything is driven by the variant's catalogue (``combinations.catalogue``), or
 A hand is held **by rank** for speed: ``dict[rank, list[card]]`` (:func:`by_rank`). A **shape** is what a play is
 without its suits: ``(combination, ranks, flush_only)``; :func:`shapes` lists the shapes a hand can play against a
 table, :func:`plays_of` every card set of a shape, :func:`sample_of` one at random.
+
+What a play is comes back as the climbing games' one :class:`~..climbing.reading.Reading` (``cards`` left ``()``:
+every card stands for itself; ``key`` an int: the single strength of the rank, or the sequence place of a run's top).
 """
 
 from __future__ import annotations
@@ -20,23 +23,9 @@ from typing import NamedTuple
 from ..cards import JOKERS
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.catalogue import Attachment, Combination
+from ..climbing.reading import Reading
 from . import attached
 from .rules import BiedanRules
-
-
-class Reading(NamedTuple):
-    """What a play is. name: combination name; tier: ``ordinary`` | ``bomb`` | ``top``; key: comparison key
-    (higher beats lower: the single strength of the rank, or the sequence index of the top rank); top: the rank that
-    decides (``"7"``, ``"BJ"``); length: ranks in a sequence (1 otherwise); count: cards; flush: one suit, of a
-    flush combination."""
-
-    name: str
-    tier: str
-    key: int
-    top: str
-    length: int
-    count: int
-    flush: bool
 
 
 class Table:
@@ -142,18 +131,18 @@ class Table:
         return plan
 
     def _follow_plan(self, table: Reading) -> list:
-        key = (table.name, table.tier, table.count, table.key)
+        key = (table.combination, table.tier, table.count, table.key)
         plan = self._follow.get(key)
         if plan is None:
             plan = []
             for combo, kind, pre in self.plans:
                 minkey = 0
                 if table.tier == "top":
-                    if combo.tier != "top" or combo.name != table.name:
+                    if combo.tier != "top" or combo.name != table.combination:
                         continue
                     minkey = table.key + 1
                 elif combo.tier == "ordinary":
-                    if table.tier != "ordinary" or combo.name != table.name:
+                    if table.tier != "ordinary" or combo.name != table.combination:
                         continue
                     minkey = table.key + 1
                 elif combo.tier == "bomb":
@@ -169,7 +158,7 @@ class Table:
                         minkey = table.key + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
             plan += [(att, "attached", None, table.key + 1, 0, ()) for att in self.attachments
-                     if att.name == table.name]  # combinations.attachments: its own kind, a higher main part
+                     if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
@@ -249,11 +238,11 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
         if play.count != table.count:
             return None if play.count > table.count else "not_higher"
         return None if play.key > table.key else "not_higher"
-    if play.name != table.name:
+    if play.combination != table.combination:
         return "wrong_type"
     if play.count != table.count:
         return "wrong_count"
-    if play.name in t.flush:
+    if play.combination in t.flush:
         if t.flush_any:
             if play.flush != table.flush:
                 return None if play.flush else "not_higher"
@@ -378,7 +367,7 @@ def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: d
                      out: list[Shape]) -> None:
     unit, low = combo.unit, combo.min_length
     high = combo.max_length or len(t.seq_to_sidx)
-    following = table is not None and table.name == combo.name
+    following = table is not None and table.combination == combo.name
     if following:
         low = high = table.length
     flushable = following and combo.name in t.flush and unit == 1

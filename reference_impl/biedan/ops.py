@@ -105,7 +105,7 @@ def _flags(given: dict, table: Reading | None) -> tuple[bool, bool]:
 
 
 def _reading(r: Reading) -> dict:
-    return {"combination": r.name, "top": r.top, "length": r.length, "flush": r.flush}
+    return {"combination": r.combination, "top": r.top, "length": r.length, "flush": r.flush}
 
 
 # ----------------------------------------------------------------------------------------------- operations
@@ -135,7 +135,7 @@ def op_classify(rules: BiedanRules, given: dict) -> Answer:
     if not cards:
         raise ValueError("given.cards: expected at least one card")
     found = readings(table_for(rules), cards)
-    return {"combination": found[0].name if found else None, "readings": [_reading(r) for r in found]}
+    return {"combination": found[0].combination if found else None, "readings": [_reading(r) for r in found]}
 
 
 def op_beats(rules: BiedanRules, given: dict) -> Answer:

@@ -483,7 +483,7 @@ def reading_reason(t: Table, action: dict) -> str | None:
     agrees, else ``not_a_combination``."""
     reading = action.get("reading")
     found = readings(t, list(action.get("cards", [])))
-    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].name:
+    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))
     return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"

@@ -77,7 +77,7 @@ def test_listing_counting_and_brute_force_agree(name):
         counted = OPS["legal_play_count"](rules, {"hand": hand, "table": table})
         assert counted["plays"] == len(as_sets)
         assert counted["pass"] == (table is not None and not (rules.must_beat and as_sets))
-        kinds |= {readings(t, cards)[0].name for cards in listed}
+        kinds |= {readings(t, cards)[0].combination for cards in listed}
         checked += 1
     assert checked == 25
     assert not rules.attachments or {"triple_with_single", "triple_with_pair"} <= kinds, kinds
@@ -102,7 +102,7 @@ def test_every_attached_kind_is_listed_as_brute_force_finds_it(table):
     listed = legal_plays(rules, hand, reading)
     assert len({frozenset(p) for p in listed}) == len(listed)
     assert {frozenset(p) for p in listed} == _brute(t, hand, table)
-    kinds = {readings(t, cards)[0].name for cards in listed}
+    kinds = {readings(t, cards)[0].combination for cards in listed}
     if table is None:
         assert {att.name for att in rules.attachments} <= kinds
     else:  # on a triple with one: higher triples with one (the Ks) and the bomb; on an airplane J-Q with two pairs: the bomb
