@@ -4,9 +4,10 @@ Everything is driven by the variant's catalogue (``combinations.catalogue``), or
 ``ranking.sequence_order``), flush rules (``combinations.flush``, ``combinations.flush_reach``) and beating rules
 (``beating.*``), read once into a :class:`Table` (:func:`table_for`).
 
-A hand is held **by rank** for speed: ``dict[rank, list[card]]`` (:func:`by_rank`). A **shape** is what a play is
-without its suits: ``(combination, ranks, flush_only)``; :func:`shapes` lists the shapes a hand can play against a
-table, :func:`plays_of` every card set of a shape, :func:`sample_of` one at random.
+A hand is held **by rank** for speed: a list by strength index of the cards of that rank (:func:`by_rank`). A
+**shape** is what a play is without its suits: ``(combination, ranks, flush_only)``; :func:`.hand_shapes.shapes`
+lists the shapes a hand can play against a table, :func:`plays_of` every card set of a shape, :func:`sample_of` one
+at random.
 
 What a play is comes back as the climbing games' one :class:`~..climbing.reading.Reading` (``cards`` left ``()``:
 every card stands for itself; ``key`` an int: the single strength of the rank, or the sequence place of a run's top).
@@ -70,8 +71,11 @@ class Table:
                                                                          else set())), below="wrong_type")
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.attachments = rules.attachments
+        self.seq_bits = sum(1 << s for s in set(self.seq_to_sidx))
+        """The strength indexes of the ranks that may be in a run, as a mask (:mod:`.hand_shapes`)."""
+        self._lists: dict[str, dict] = {combo.name: {} for combo in self.catalogue}
         self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
-                               + [(att, "attached", None, 0, 0, ()) for att in self.attachments])
+                               + [(att, "attached", None, 0, 0, (), None) for att in self.attachments])
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
@@ -84,18 +88,29 @@ class Table:
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
         pairs); sequence → {(top sequence index, length): (plain, flush_only)}; fixed_set → the one shape."""
         if combo.shape == "same_rank":
-            return [None if combo.size > 1 and s in self.jokers_sidx else _shape(combo, (s,), False, s)
+            return [None if combo.size > 1 and s in self.jokers_sidx else self._shape(combo, (s,), False, s)
                     for s in range(len(self.ranks_by_strength))]
         if combo.shape == "sequence":
             pre = {}
             for i in range(len(self.seq_to_sidx)):
                 for length in range(1, i + 2):
                     ranks = self.seq_to_sidx[i - length + 1:i + 1]
-                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i)) \
+                    pre[i, length] = (self._shape(combo, ranks, False, i), self._shape(combo, ranks, True, i)) \
                         if self.window_ok(i, length) else (None, None)
             return pre
         sidxs = tuple(self.card_strength[c] for c in combo.cards)
-        return _shape(combo, sidxs, False, max(sidxs))
+        return self._shape(combo, sidxs, False, max(sidxs))
+
+    def _shape(self, combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> Shape:
+        """A shape of ``combo`` with its readings made once: as played (``reading``), and as a flush where the
+        combination may be one (``flush_reading``, else None) [combinations.flush]."""
+        if combo.shape == "sequence":
+            top, length, count = ranks[-1], len(ranks), len(ranks) * int(combo.unit)
+        else:
+            top, length, count = max(ranks), 1, len(combo.cards) if combo.shape == "fixed_set" else combo.size
+        reading = Reading(combo.name, combo.tier, key, self.ranks_by_strength[top], length, count, False)
+        flush = reading._replace(flush=True) if combo.name in self.flush else None
+        return Shape(combo, ranks, flush_only, key, reading, flush)
 
     def window_ok(self, top: int, length: int) -> bool:
         """Whether the ``length`` places of ``ranking.sequence_order`` ending at place ``top`` are a run: never the
@@ -157,14 +172,16 @@ class Table:
                     elif combo.size == table.count:
                         minkey = table.key + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
-            plan += [(att, "attached", None, table.key + 1, 0, ()) for att in self.attachments
+            plan += [(att, "attached", None, table.key + 1, 0, (), None) for att in self.attachments
                      if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
     def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
-        """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card))``."""
-        return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards))
+        """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
+        combination's shape lists by rank mask)`` (:func:`.hand_shapes.shapes`)."""
+        return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards),
+                self._lists[combo.name])
 
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
@@ -277,19 +294,19 @@ def shape_size(shape: Shape) -> int:
     return combo.size
 
 
-def _shape(combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> "Shape":
-    return Shape(combo, ranks, flush_only, key)
-
-
 class Shape(NamedTuple):
     """A play without its suits: combination, its ranks as strength indexes (a sequence low to high; an
     :class:`~..climbing.catalogue.Attachment`: see :mod:`.attached`), whether only a flush of those ranks is allowed
-    (``flush_only``), and its comparison key (as :class:`Reading`)."""
+    (``flush_only``), and its comparison key (as :class:`Reading`); a shape the :class:`Table` made also carries its
+    readings (``reading`` as played, ``flush_reading`` when its cards are of one suit and the combination may be a
+    flush; None otherwise: :func:`shape_reading` works them out)."""
 
     combo: Combination | Attachment
     ranks: tuple[int, ...]
     flush_only: bool
     key: int
+    reading: Reading | None = None
+    flush_reading: Reading | None = None
 
 
 def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
@@ -303,6 +320,10 @@ def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
 
 def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     """The reading of ``cards``, a card set of ``shape``."""
+    reading = shape.reading
+    if reading is not None:
+        flush = shape.flush_reading
+        return flush if flush is not None and len({c[0] for c in cards}) == 1 else reading
     combo = shape.combo
     if isinstance(combo, Attachment):
         length = attached.main_length(combo, shape.ranks)
@@ -312,104 +333,6 @@ def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     top = t.ranks_by_strength[shape.ranks[-1] if combo.shape == "sequence" else max(shape.ranks)]
     length = len(shape.ranks) if combo.shape == "sequence" else 1
     return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), flush)
-
-
-def shapes(t: Table, hand: list[list[str]], table: Reading | None,
-           avail: list[tuple[int, int]] | None = None) -> list[Shape]:
-    """The shapes ``hand`` can play: any when leading (``table`` None), else those that beat ``table``
-    (:func:`beat_reason` on shapes: same combination and count and higher, a flush where it decides, bombs, the
-    top combination). Shapes are the :class:`Table`'s precomputed objects. ``avail``: :func:`available` of the hand,
-    if the caller keeps it."""
-    out: list[Shape] = []
-    if avail is None:
-        avail = available(hand)
-    for combo, kind, pre, minkey, size, fixed in (t.lead_plan if table is None else t.follow_plan(table)):
-        if kind == "same_rank":
-            if size == 1:
-                out += [pre[s] for s, n in avail if s >= minkey]
-            else:
-                out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
-        elif kind == "sequence" and combo.tier == "bomb" and table is not None:
-            out += _bomb_runs(t, hand, combo, table)
-        elif kind == "sequence":
-            _sequence_shapes(t, hand, combo, pre, table, out)
-        elif kind == "attached":
-            out += [Shape(combo, ranks, False, key)
-                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
-        elif pre.key >= minkey:
-            for sidx, card in fixed:
-                if card not in hand[sidx]:
-                    break
-            else:
-                out.append(pre)
-    return out
-
-
-def _bomb_runs(t: Table, hand: list[list[str]], combo: Combination, table: Reading) -> list[Shape]:
-    """The runs of ``combo``, a sequence of the bomb tier, that beat ``table``: every run of the hand over an
-    ordinary play (where bombs beat it); over a bomb, those with more cards, or as many and a higher top
-    [beating.*] (as :func:`beat_reason` compares bombs)."""
-    runs: list[Shape] = []
-    _sequence_shapes(t, hand, combo, None, None, runs)
-    if table.tier != "bomb":
-        return runs
-    unit = int(combo.unit)
-    return [s for s in runs if len(s.ranks) * unit > table.count
-            or (len(s.ranks) * unit == table.count and s.key > table.key)]
-
-
-def available(hand: list[list[str]]) -> list[tuple[int, int]]:
-    """``(strength index, number of cards)`` of every rank the hand holds."""
-    return [(s, len(cards)) for s, cards in enumerate(hand) if cards]
-
-
-def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: dict, table: Reading | None,
-                     out: list[Shape]) -> None:
-    unit, low = combo.unit, combo.min_length
-    high = combo.max_length or len(t.seq_to_sidx)
-    following = table is not None and table.combination == combo.name
-    if following:
-        low = high = table.length
-    flushable = following and combo.name in t.flush and unit == 1
-    run = 0
-    for i, sidx in enumerate(t.seq_to_sidx):
-        if len(hand[sidx]) >= unit:
-            run += 1
-        else:
-            run = 0
-            continue
-        if run < low:
-            continue
-        if not following:
-            found = t.plain_runs[combo.name][i][low:min(run, high) + 1]
-            out += found if t.both_ends is None else [shape for shape in found if shape is not None]
-            continue
-        for length in range(low, min(run, high) + 1):
-            plain, flush_only = pre[i, length]
-            if plain is None:
-                continue
-            if flushable:
-                _flush_follow(t, hand, i, plain, flush_only, table, out)
-            elif i > table.key:
-                out.append(plain)
-
-
-def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: "Shape", flush_only: "Shape", table: Reading,
-                  out: list["Shape"]) -> None:
-    """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
-    that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
-    if t.flush_any:
-        if table.flush:
-            if i > table.key and _flush_suits(hand, plain.ranks):
-                out.append(flush_only)
-        elif i > table.key:
-            out.append(plain)
-        elif _flush_suits(hand, plain.ranks):
-            out.append(flush_only)
-    elif i > table.key:
-        out.append(plain)
-    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
-        out.append(flush_only)
 
 
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:

@@ -15,7 +15,9 @@ from typing import Any
 from ..cards import CardNotationError, parse_card, sort_cards
 from ..climbing.round_replay import replay_round
 from . import exchange as xchg
-from .combinations import Reading, Table, beat_reason, by_rank, readings, shapes, plays_of, table_for
+from ..climbing.reading import Reading
+from .combinations import Table, beat_reason, by_rank, readings, plays_of, table_for
+from .hand_shapes import shapes
 from .rules import BiedanRules, rules_for
 from .state import PLAYERS, egg_reason, play_reason, score, settle
 

@@ -24,8 +24,9 @@ from ..cards import build_deck
 from ..climbing.round_state import Round, RoundViews
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
-from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
-                           shape_reading, shapes, table_for)
+from ..climbing.reading import Reading
+from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
+from .hand_shapes import masks_of, put_card, shapes, take_card
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -59,6 +60,8 @@ class HandState(RoundViews):
         for i, card in enumerate(self.pack):
             dealt[(self.first_drawer + i) % PLAYERS].append(card)
         self.held = [by_rank(self.t, cards) for cards in dealt]
+        self.masks = [masks_of(hand) for hand in self.held]
+        """Seat → the rank masks of its hand (:func:`.hand_shapes.masks_of`), kept up to date card by card."""
         self.sizes = [len(cards) for cards in dealt]
         self.banker_by_card = banker is None
         if banker is None:
@@ -78,7 +81,6 @@ class HandState(RoundViews):
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.first_lead = False
         self._sampled: tuple[list[str], Shape] | None = None
-        self._avail: list[list[tuple[int, int]] | None] = [None] * PLAYERS
         # exchange state
         self.steps: list[xchg.Step] = []
         self.handed: list[str] = []
@@ -227,10 +229,7 @@ class HandState(RoundViews):
         return None
 
     def _shapes(self, seat: int) -> list[Shape]:
-        avail = self._avail[seat]
-        if avail is None:
-            avail = self._avail[seat] = available(self.held[seat])
-        found = shapes(self.t, self.held[seat], self.table, avail)
+        found = shapes(self.t, self.held[seat], self.table, self.masks[seat])
         card = self._forced(seat) if self.first_lead else None
         if card is not None:
             rank, suit, held = self.t.card_sidx[card], card[0], self.held[seat]
@@ -308,20 +307,22 @@ class HandState(RoundViews):
 
     # ----------------------------------------------------------------------------------------------- internals
     def _remove(self, seat: int, cards: list[str]) -> None:
-        held = self.held[seat]
+        held, masks = self.held[seat], self.masks[seat]
         sidx = self.t.card_sidx
         for card in cards:
-            held[sidx[card]].remove(card)
+            s = sidx[card]
+            take_card(masks, held[s], s)
+            held[s].remove(card)
         self.sizes[seat] -= len(cards)
-        self._avail[seat] = None
 
     def _add(self, seat: int, cards: list[str]) -> None:
-        held = self.held[seat]
+        held, masks = self.held[seat], self.masks[seat]
         sidx = self.t.card_sidx
         for card in cards:
-            held[sidx[card]].append(card)
+            s = sidx[card]
+            held[s].append(card)
+            put_card(masks, held[s], s)
         self.sizes[seat] += len(cards)
-        self._avail[seat] = None
 
     def _move(self, step: str, giver: int | None, receiver: int, cards: list[str]) -> None:
         if giver is not None:

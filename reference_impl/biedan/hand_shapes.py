@@ -1,0 +1,159 @@
+"""The shapes a 憋蛋 Biedan hand can play (:func:`shapes`): leading, any; following, those that beat the table.
+
+Which shapes of a combination a hand holds depends on how many cards it holds of each rank, not on its suits (but
+for a flush, and a fixed set's own cards). A hand's counts are kept as **rank masks** (:func:`masks_of`):
+``masks[n]`` has bit ``s`` set when the hand holds at least ``n`` cards of the rank of strength index ``s``
+(:attr:`.combinations.Table.strength`). A hand state keeps its masks up to date card by card
+(:func:`take_card`, :func:`put_card`), and the shapes of a same-rank combination or a run are looked up by mask in
+lists the variant's :class:`.combinations.Table` keeps (made once per mask, in the order of the catalogue's
+listing): no list of shapes is built twice for the same ranks. The lists are those of the rules the table was
+made for [combinations.catalogue, ranking.*, beating.*, combinations.flush_reach]: see :func:`shapes`.
+"""
+
+from __future__ import annotations
+
+from ..climbing.catalogue import Combination
+from ..climbing.reading import Reading
+from . import attached
+from .combinations import Shape, Table, _flush_suits
+
+_MIN_MASKS = 5
+"""Masks kept at least (index 0 unused, then 1..4: a rank of one deck)."""
+
+
+def masks_of(hand: list[list[str]]) -> list[int]:
+    """The rank masks of ``hand`` (a hand by rank, :func:`.combinations.by_rank`): ``masks[n]`` has bit ``s`` set
+    when ``hand[s]`` holds at least ``n`` cards (``masks[0]`` is 0; at least 5 masks, more for a rank of more than
+    4 cards)."""
+    masks = [0] * max(_MIN_MASKS, 1 + max((len(cards) for cards in hand), default=0))
+    for s, cards in enumerate(hand):
+        bit = 1 << s
+        for n in range(1, len(cards) + 1):
+            masks[n] |= bit
+    return masks
+
+
+def take_card(masks: list[int], held: list[str], s: int) -> None:
+    """Update ``masks`` before a card leaves ``held`` (the hand's cards of strength index ``s``)."""
+    masks[len(held)] &= ~(1 << s)
+
+
+def put_card(masks: list[int], held: list[str], s: int) -> None:
+    """Update ``masks`` after a card joined ``held`` (the hand's cards of strength index ``s``); the list of masks
+    grows for a rank of more cards than it had room for."""
+    n = len(held)
+    if n >= len(masks):
+        masks.extend([0] * (n + 1 - len(masks)))
+    masks[n] |= 1 << s
+
+
+def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int] | None = None) -> list[Shape]:
+    """The shapes ``hand`` (by rank) can play: any when leading (``table`` None), else those that beat ``table``
+    (as :func:`.combinations.beat_reason` decides: same combination and count and higher, a flush where it decides,
+    bombs, the top combination), in the order of the catalogue [combinations.catalogue, combinations.attachments],
+    each combination's shapes from the weakest.
+
+    Args:
+        t: the variant's lookup table; hand: the hand by rank; table: the reading to beat, or None (leading);
+        masks: the hand's rank masks (:func:`masks_of`) if the caller keeps them.
+
+    Returns:
+        Shapes (mostly the table's precomputed objects: do not change them).
+    """
+    out: list[Shape] = []
+    if masks is None:
+        masks = masks_of(hand)
+    top = len(masks)
+    for combo, kind, pre, minkey, size, fixed, lists in (t.lead_plan if table is None else t.follow_plan(table)):
+        if kind == "same_rank":
+            mask = (masks[size] if size < top else 0) & -(1 << minkey)
+            found = lists.get(mask)
+            if found is None:
+                found = lists[mask] = [pre[s] for s in range(mask.bit_length()) if mask >> s & 1
+                                       and pre[s] is not None]
+            out += found
+        elif kind == "sequence":
+            unit = combo.unit
+            mask = (masks[unit] if unit < top else 0) & t.seq_bits
+            if table is not None and combo.tier == "bomb":
+                out += _bomb_runs(_lead_runs(t, combo, lists, mask), combo, table)
+            elif table is not None and table.combination == combo.name:
+                _follow_runs(t, hand, combo, pre, lists, mask, table, out)
+            else:
+                out += _lead_runs(t, combo, lists, mask)
+        elif kind == "attached":
+            out += [Shape(combo, ranks, False, key)
+                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
+        elif pre.key >= minkey:
+            for sidx, card in fixed:
+                if card not in hand[sidx]:
+                    break
+            else:
+                out.append(pre)
+    return out
+
+
+def _lead_runs(t: Table, combo: Combination, lists: dict, mask: int) -> list[Shape]:
+    """Every run of ``combo`` (a sequence) over the ranks of ``mask`` (those held at least ``combo.unit`` times),
+    by top place then length: made once per mask [combinations.catalogue, ranking.sequence_order]."""
+    found = lists.get(mask)
+    if found is None:
+        found = lists[mask] = []
+        low, high = combo.min_length, combo.max_length or len(t.seq_to_sidx)
+        plain = t.plain_runs[combo.name]
+        run = 0
+        for i, sidx in enumerate(t.seq_to_sidx):
+            run = run + 1 if mask >> sidx & 1 else 0
+            if run >= low:
+                found += [shape for shape in plain[i][low:min(run, high) + 1] if shape is not None]
+    return found
+
+
+def _bomb_runs(runs: list[Shape], combo: Combination, table: Reading) -> list[Shape]:
+    """The ``runs`` of ``combo``, a sequence of the bomb tier, that beat ``table``: every run of the hand over an
+    ordinary play (where bombs beat it); over a bomb, those with more cards, or as many and a higher top
+    [beating.*] (as :func:`.combinations.beat_reason` compares bombs)."""
+    if table.tier != "bomb":
+        return runs
+    unit = int(combo.unit)
+    return [s for s in runs if len(s.ranks) * unit > table.count
+            or (len(s.ranks) * unit == table.count and s.key > table.key)]
+
+
+def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict, lists: dict, mask: int,
+                 table: Reading, out: list[Shape]) -> None:
+    """The runs of ``combo`` as long as the table's run (of the same combination) that beat it, appended to
+    ``out`` by top place: a higher top, or where a flush decides [combinations.flush_reach] a flush."""
+    length = table.length
+    windows = lists.get((mask, length))
+    if windows is None:
+        windows = lists[mask, length] = []
+        run = 0
+        for i, sidx in enumerate(t.seq_to_sidx):
+            run = run + 1 if mask >> sidx & 1 else 0
+            if run >= length and pre[i, length][0] is not None:
+                windows.append((i, *pre[i, length]))
+    if combo.name in t.flush and combo.unit == 1:
+        for i, plain, flush_only in windows:
+            _flush_follow(t, hand, i, plain, flush_only, table, out)
+    else:
+        key = table.key
+        out += [plain for i, plain, _ in windows if i > key]
+
+
+def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: Shape, flush_only: Shape, table: Reading,
+                  out: list[Shape]) -> None:
+    """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
+    that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
+    if t.flush_any:
+        if table.flush:
+            if i > table.key and _flush_suits(hand, plain.ranks):
+                out.append(flush_only)
+        elif i > table.key:
+            out.append(plain)
+        elif _flush_suits(hand, plain.ranks):
+            out.append(flush_only)
+    elif i > table.key:
+        out.append(plain)
+    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+        out.append(flush_only)
