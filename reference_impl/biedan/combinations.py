@@ -60,6 +60,8 @@ class Table:
             self.rank_of[joker] = joker
             self.suit_of[joker] = None
         self.card_strength = {card: self.strength[rank] for card, rank in self.rank_of.items()}
+        self.suit_place = {card: "SHCDBL".index(card[0]) for card in self.rank_of}
+        """Card → its suit's place in a hand's order of suits (S H C D, then the jokers)."""
         self.catalogue = rules.catalogue
         self.card_sidx = self.card_strength
         self.seq_to_sidx = tuple(self.strength[r] for r in rules.sequence_order)
@@ -75,7 +77,7 @@ class Table:
         """The strength indexes of the ranks that may be in a run, as a mask (:mod:`.hand_shapes`)."""
         self._lists: dict[str, dict] = {combo.name: {} for combo in self.catalogue}
         self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
-                               + [(att, "attached", None, 0, 0, (), None) for att in self.attachments])
+                               + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
@@ -138,8 +140,8 @@ class Table:
         return None
 
     def follow_plan(self, table: Reading) -> list:
-        """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached, under the
-        reading itself and under what the plan depends on)."""
+        """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
+        itself and under what the plan depends on)."""
         plan = self._follow_reading.get(table)
         if plan is None:
             plan = self._follow_reading[table] = self._follow_plan(table)
@@ -172,16 +174,18 @@ class Table:
                     elif combo.size == table.count:
                         minkey = table.key + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
-            plan += [(att, "attached", None, table.key + 1, 0, (), None) for att in self.attachments
+            plan += [(att, "attached", None, table.key + 1, 0, (), None, 0) for att in self.attachments
                      if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
     def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
         """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
-        combination's shape lists by rank mask)`` (:func:`.hand_shapes.shapes`)."""
+        combination's shape lists by rank mask, the mask of the strength indexes it has a shape of (same_rank))``
+        (:func:`.hand_shapes.parts`)."""
+        valid = sum(1 << s for s, shape in enumerate(pre) if shape is not None) if kind == "same_rank" else 0
         return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards),
-                self._lists[combo.name])
+                self._lists[combo.name], valid)
 
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
@@ -272,13 +276,10 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
 def by_rank(t: Table, cards: Iterable[str]) -> list[list[str]]:
     """A hand as a list indexed by single strength (0 = weakest rank) of the cards of that rank (suits S H C D)."""
     out: list[list[str]] = [[] for _ in t.ranks_by_strength]
-    for card in sorted(cards, key=_suit_order):
-        out[t.card_sidx[card]].append(card)
+    sidx = t.card_sidx
+    for card in sorted(cards, key=t.suit_place.__getitem__):
+        out[sidx[card]].append(card)
     return out
-
-
-def _suit_order(card: str) -> int:
-    return "SHCDBL".index(card[0])
 
 
 def shape_size(shape: Shape) -> int:

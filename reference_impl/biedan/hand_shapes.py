@@ -4,7 +4,7 @@ Which shapes of a combination a hand holds depends on how many cards it holds of
 for a flush, and a fixed set's own cards). A hand's counts are kept as **rank masks** (:func:`masks_of`):
 ``masks[n]`` has bit ``s`` set when the hand holds at least ``n`` cards of the rank of strength index ``s``
 (:attr:`.combinations.Table.strength`). A hand state keeps its masks up to date card by card
-(:func:`take_card`, :func:`put_card`), and the shapes of a same-rank combination or a run are looked up by mask in
+(:func:`take_cards`, :func:`put_cards`), and the shapes of a same-rank combination or a run are looked up by mask in
 lists the variant's :class:`.combinations.Table` keeps (made once per mask, in the order of the catalogue's
 listing): no list of shapes is built twice for the same ranks. The lists are those of the rules the table was
 made for [combinations.catalogue, ranking.*, beating.*, combinations.flush_reach]: see :func:`shapes`.
@@ -25,26 +25,39 @@ def masks_of(hand: list[list[str]]) -> list[int]:
     """The rank masks of ``hand`` (a hand by rank, :func:`.combinations.by_rank`): ``masks[n]`` has bit ``s`` set
     when ``hand[s]`` holds at least ``n`` cards (``masks[0]`` is 0; at least 5 masks, more for a rank of more than
     4 cards)."""
-    masks = [0] * max(_MIN_MASKS, 1 + max((len(cards) for cards in hand), default=0))
-    for s, cards in enumerate(hand):
-        bit = 1 << s
-        for n in range(1, len(cards) + 1):
-            masks[n] |= bit
+    counts = [len(cards) for cards in hand]
+    masks = [0] * max(_MIN_MASKS, 1 + max(counts, default=0))
+    for s, count in enumerate(counts):
+        if count:
+            bit = 1 << s
+            for n in range(1, count + 1):
+                masks[n] |= bit
     return masks
 
 
-def take_card(masks: list[int], held: list[str], s: int) -> None:
-    """Update ``masks`` before a card leaves ``held`` (the hand's cards of strength index ``s``)."""
-    masks[len(held)] &= ~(1 << s)
+def take_cards(hand: list[list[str]], masks: list[int], sidx: dict[str, int], cards: list[str]) -> None:
+    """Take ``cards`` out of ``hand`` (by rank) and its rank ``masks``; ``sidx``: card → strength index.
+
+    Raises:
+        ValueError: a card the hand does not hold (the masks may then be wrong: a caller's error).
+    """
+    for card in cards:
+        s = sidx[card]
+        held = hand[s]
+        masks[len(held)] &= ~(1 << s)
+        held.remove(card)
 
 
-def put_card(masks: list[int], held: list[str], s: int) -> None:
-    """Update ``masks`` after a card joined ``held`` (the hand's cards of strength index ``s``); the list of masks
-    grows for a rank of more cards than it had room for."""
-    n = len(held)
-    if n >= len(masks):
-        masks.extend([0] * (n + 1 - len(masks)))
-    masks[n] |= 1 << s
+def put_cards(hand: list[list[str]], masks: list[int], sidx: dict[str, int], cards: list[str]) -> None:
+    """Put ``cards`` into ``hand`` (by rank, each after the cards of its rank) and its rank ``masks`` (the list of
+    masks grows for a rank of more cards than it had room for); ``sidx``: card → strength index."""
+    for card in cards:
+        s = sidx[card]
+        held = hand[s]
+        held.append(card)
+        if len(held) >= len(masks):
+            masks.extend([0] * (len(held) + 1 - len(masks)))
+        masks[len(held)] |= 1 << s
 
 
 def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int] | None = None) -> list[Shape]:
@@ -61,36 +74,80 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[i
         Shapes (mostly the table's precomputed objects: do not change them).
     """
     out: list[Shape] = []
-    if masks is None:
-        masks = masks_of(hand)
-    top = len(masks)
-    for combo, kind, pre, minkey, size, fixed, lists in (t.lead_plan if table is None else t.follow_plan(table)):
-        if kind == "same_rank":
-            mask = (masks[size] if size < top else 0) & -(1 << minkey)
+    for part in shape_parts(t, hand, table, masks_of(hand) if masks is None else masks):
+        if part.__class__ is list:
+            out += part
+        else:
+            pre, mask, lists = part
             found = lists.get(mask)
             if found is None:
-                found = lists[mask] = [pre[s] for s in range(mask.bit_length()) if mask >> s & 1
-                                       and pre[s] is not None]
+                found = lists[mask] = [pre[s] for s in range(mask.bit_length()) if mask >> s & 1]
             out += found
+    return out
+
+
+def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> list:
+    """The shapes of :func:`shapes`, in the same order, in parts: a list of shapes, or ``(precomputed shapes by
+    strength index, mask, the combination's lists)`` for a same-rank combination (its shapes: those of the mask's
+    bits, from the lowest). Count them with :func:`count_shapes`, take one with :func:`pick_shape`, without listing
+    them all."""
+    out: list = []
+    top = len(masks)
+    for combo, kind, pre, minkey, size, fixed, lists, valid in (t.lead_plan if table is None
+                                                                 else t.follow_plan(table)):
+        if kind == "same_rank":
+            mask = (masks[size] if size < top else 0) & valid & -(1 << minkey)
+            if mask:
+                out.append((pre, mask, lists))
         elif kind == "sequence":
             unit = combo.unit
             mask = (masks[unit] if unit < top else 0) & t.seq_bits
             if table is not None and combo.tier == "bomb":
-                out += _bomb_runs(_lead_runs(t, combo, lists, mask), combo, table)
+                out.append(_bomb_runs(_lead_runs(t, combo, lists, mask), combo, table))
             elif table is not None and table.combination == combo.name:
-                _follow_runs(t, hand, combo, pre, lists, mask, table, out)
+                out.append(_follow_runs(t, hand, combo, pre, lists, mask, table))
             else:
-                out += _lead_runs(t, combo, lists, mask)
+                out.append(_lead_runs(t, combo, lists, mask))
         elif kind == "attached":
-            out += [Shape(combo, ranks, False, key)
-                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
+            out.append([Shape(combo, ranks, False, key)
+                        for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)])
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
                     break
             else:
-                out.append(pre)
+                out.append([pre])
     return out
+
+
+def count_shapes(found: list) -> int:
+    """The number of shapes in the parts ``found`` (:func:`shape_parts`)."""
+    n = 0
+    for part in found:
+        n += len(part) if part.__class__ is list else part[1].bit_count()
+    return n
+
+
+def pick_shape(found: list, i: int) -> Shape:
+    """The shape of index ``i`` (from 0) of the parts ``found`` (:func:`shape_parts`), as ``shapes(...)[i]``.
+
+    Raises:
+        IndexError: ``i`` is not below :func:`count_shapes`.
+    """
+    for part in found:
+        if part.__class__ is list:
+            if i < len(part):
+                return part[i]
+            i -= len(part)
+            continue
+        pre, mask, _ = part
+        n = mask.bit_count()
+        if i < n:
+            for _ in range(i):
+                mask &= mask - 1
+            return pre[(mask & -mask).bit_length() - 1]
+        i -= n
+    raise IndexError("no such shape")
 
 
 def _lead_runs(t: Table, combo: Combination, lists: dict, mask: int) -> list[Shape]:
@@ -121,9 +178,9 @@ def _bomb_runs(runs: list[Shape], combo: Combination, table: Reading) -> list[Sh
 
 
 def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict, lists: dict, mask: int,
-                 table: Reading, out: list[Shape]) -> None:
-    """The runs of ``combo`` as long as the table's run (of the same combination) that beat it, appended to
-    ``out`` by top place: a higher top, or where a flush decides [combinations.flush_reach] a flush."""
+                 table: Reading) -> list[Shape]:
+    """The runs of ``combo`` as long as the table's run (of the same combination) that beat it, by top place: a
+    higher top, or where a flush decides [combinations.flush_reach] a flush."""
     length = table.length
     windows = lists.get((mask, length))
     if windows is None:
@@ -133,12 +190,13 @@ def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
             run = run + 1 if mask >> sidx & 1 else 0
             if run >= length and pre[i, length][0] is not None:
                 windows.append((i, *pre[i, length]))
-    if combo.name in t.flush and combo.unit == 1:
-        for i, plain, flush_only in windows:
-            _flush_follow(t, hand, i, plain, flush_only, table, out)
-    else:
-        key = table.key
-        out += [plain for i, plain, _ in windows if i > key]
+    key = table.key
+    if combo.name not in t.flush or combo.unit != 1:
+        return [plain for i, plain, _ in windows if i > key]
+    out: list[Shape] = []
+    for i, plain, flush_only in windows:
+        _flush_follow(t, hand, i, plain, flush_only, table, out)
+    return out
 
 
 def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: Shape, flush_only: Shape, table: Reading,

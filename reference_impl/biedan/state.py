@@ -21,12 +21,12 @@ from collections.abc import Iterator
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..cards import build_deck
+from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
-from ..climbing.reading import Reading
 from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
-from .hand_shapes import masks_of, put_card, shapes, take_card
+from .hand_shapes import count_shapes, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -56,9 +56,7 @@ class HandState(RoundViews):
         self.t: Table = table_for(rules)
         self.pack = list(pack)
         self.first_drawer = rules.first_drawer_first_hand if banker is None else banker
-        dealt: list[list[str]] = [[] for _ in range(PLAYERS)]
-        for i, card in enumerate(self.pack):
-            dealt[(self.first_drawer + i) % PLAYERS].append(card)
+        dealt = [self.pack[(seat - self.first_drawer) % PLAYERS::PLAYERS] for seat in range(PLAYERS)]
         self.held = [by_rank(self.t, cards) for cards in dealt]
         self.masks = [masks_of(hand) for hand in self.held]
         """Seat → the rank masks of its hand (:func:`.hand_shapes.masks_of`), kept up to date card by card."""
@@ -246,13 +244,18 @@ class HandState(RoundViews):
             table = self.table
             if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
-            found = self._shapes(seat)
-            n = len(found)
+            forced = self._forced(seat) if self.first_lead else None
+            if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
+                found = shape_parts(self.t, self.held[seat], table, self.masks[seat])
+                n = count_shapes(found)
+            else:
+                found = self._shapes(seat)
+                n = len(found)
             i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
-            shape = found[i]
-            cards = sample_of(self.t, self.held[seat], shape, rng, self._forced(seat) if self.first_lead else None)
+            shape = pick_shape(found, i) if forced is None else found[i]
+            cards = sample_of(self.t, self.held[seat], shape, rng, forced)
             self._sampled = (cards, shape)
             return {"type": "play", "seat": seat, "cards": cards}
         seat = self.current_player()
@@ -307,21 +310,11 @@ class HandState(RoundViews):
 
     # ----------------------------------------------------------------------------------------------- internals
     def _remove(self, seat: int, cards: list[str]) -> None:
-        held, masks = self.held[seat], self.masks[seat]
-        sidx = self.t.card_sidx
-        for card in cards:
-            s = sidx[card]
-            take_card(masks, held[s], s)
-            held[s].remove(card)
+        take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
 
     def _add(self, seat: int, cards: list[str]) -> None:
-        held, masks = self.held[seat], self.masks[seat]
-        sidx = self.t.card_sidx
-        for card in cards:
-            s = sidx[card]
-            held[s].append(card)
-            put_card(masks, held[s], s)
+        put_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] += len(cards)
 
     def _move(self, step: str, giver: int | None, receiver: int, cards: list[str]) -> None:
@@ -490,6 +483,17 @@ def reading_reason(t: Table, action: dict) -> str | None:
     return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"
 
 
+_DECKS: dict[int, tuple[str, ...]] = {}
+
+
+def _deck(decks: int) -> tuple[str, ...]:
+    """The cards of ``decks`` decks in notation order (:func:`..cards.build_deck`), made once."""
+    found = _DECKS.get(decks)
+    if found is None:
+        found = _DECKS[decks] = tuple(build_deck(decks))
+    return found
+
+
 def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,
              previous: dict | None = None, pack: list[str] | None = None) -> HandState:
     """Shuffle (unless ``pack`` is given) and deal a hand.
@@ -501,7 +505,7 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
     """
     rules = rules_for(rules)
     if pack is None:
-        pack = build_deck(rules.decks)
+        pack = list(_deck(rules.decks))
         rng.shuffle(pack)
     return HandState(rules, pack, banker=banker, previous=previous)
 
