@@ -25,13 +25,26 @@ def masks_of(hand: list[list[str]]) -> list[int]:
     """The rank masks of ``hand`` (a hand by rank, :func:`.combinations.by_rank`): ``masks[n]`` has bit ``s`` set
     when ``hand[s]`` holds at least ``n`` cards (``masks[0]`` is 0; at least 5 masks, more for a rank of more than
     4 cards)."""
-    counts = [len(cards) for cards in hand]
-    masks = [0] * max(_MIN_MASKS, 1 + max(counts, default=0))
-    for s, count in enumerate(counts):
+    one = two = three = four = 0
+    more: list[tuple[int, int]] = []
+    for s, cards in enumerate(hand):
+        count = len(cards)
         if count:
             bit = 1 << s
-            for n in range(1, count + 1):
-                masks[n] |= bit
+            one |= bit
+            if count > 1:
+                two |= bit
+                if count > 2:
+                    three |= bit
+                    if count > 3:
+                        four |= bit
+                        if count > 4:
+                            more.append((bit, count))
+    masks = [0, one, two, three, four]
+    for bit, count in more:  # a rank of more than one deck's four cards
+        masks.extend([0] * (count + 1 - len(masks)))
+        for n in range(_MIN_MASKS, count + 1):
+            masks[n] |= bit
     return masks
 
 
@@ -162,7 +175,9 @@ def _lead_runs(t: Table, combo: Combination, lists: dict, mask: int) -> list[Sha
         for i, sidx in enumerate(t.seq_to_sidx):
             run = run + 1 if mask >> sidx & 1 else 0
             if run >= low:
-                found += [shape for shape in plain[i][low:min(run, high) + 1] if shape is not None]
+                found += plain[i][low:min(run, high) + 1]
+        if t.both_ends is not None:  # windows that are no run (:meth:`.combinations.Table.window_ok`) left out
+            found[:] = [shape for shape in found if shape is not None]
     return found
 
 
