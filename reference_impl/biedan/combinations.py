@@ -73,18 +73,31 @@ class Table:
                                                                          else set())), below="wrong_type")
         self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.attachments = rules.attachments
-        self.seq_bits = sum(1 << s for s in set(self.seq_to_sidx))
-        """The strength indexes of the ranks that may be in a run, as a mask (:mod:`.hand_shapes`)."""
-        self._lists: dict[str, dict] = {combo.name: {} for combo in self.catalogue}
-        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
-                               + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
-        self._follow: dict[tuple[str, str, int, int], list] = {}
-        self._follow_reading: dict[Reading, list] = {}
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
                                         for i in range(len(self.seq_to_sidx))]
                            for combo, kind, pre in self.plans if kind == "sequence"}
         """Sequence combination → top sequence index → the plain shapes by length (index 0 unused; None for a
         window that is no run, :meth:`window_ok`)."""
+        self.places_in_order = self.seq_to_sidx == tuple(range(len(self.seq_to_sidx)))
+        """Whether the places of ``ranking.sequence_order`` are the strength indexes 0, 1, … (a rank mask is then a
+        mask of places: :func:`.hand_shapes.places_of`)."""
+        self.run_blocks = {combo.name: self._run_blocks(combo) for combo, kind, _ in self.plans if kind == "sequence"}
+        """Sequence combination → ``[start][end]`` → the runs (plain shapes) whose places all lie from place
+        ``start`` to ``end`` of the sequence order, by top place then length: the runs of a hand are those of each
+        block of consecutive places it holds (:func:`.hand_shapes.shape_parts`)."""
+        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
+                               + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
+        self._follow: dict[tuple[str, str, int, int], list] = {}
+        self._follow_reading: dict[Reading, list] = {}
+        self._follow_object: dict[int, tuple[Reading, list]] = {}
+
+    def _run_blocks(self, combo: Combination) -> list[list[list[Shape]]]:
+        """The runs of ``combo`` by block of places (:attr:`run_blocks`; an empty list where ``end < start``)."""
+        low, high = combo.min_length, combo.max_length or len(self.seq_to_sidx)
+        plain = self.plain_runs[combo.name]
+        places = range(len(self.seq_to_sidx))
+        return [[[shape for i in range(start, end + 1) for shape in plain[i][low:min(i - start + 1, high) + 1]
+                  if shape is not None] for end in places] for start in places]
 
     def _precompute(self, combo: Combination):
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
@@ -141,10 +154,15 @@ class Table:
 
     def follow_plan(self, table: Reading) -> list:
         """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
-        itself and under what the plan depends on)."""
+        object, the reading and what the plan depends on)."""
+        found = self._follow_object.get(id(table))
+        if found is not None and found[0] is table:  # the cache keeps the reading alive: its id is not reused
+            return found[1]
         plan = self._follow_reading.get(table)
         if plan is None:
             plan = self._follow_reading[table] = self._follow_plan(table)
+        if len(self._follow_object) < 4096:
+            self._follow_object[id(table)] = (table, plan)
         return plan
 
     def _follow_plan(self, table: Reading) -> list:
@@ -181,11 +199,11 @@ class Table:
 
     def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
         """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
-        combination's shape lists by rank mask, the mask of the strength indexes it has a shape of (same_rank))``
-        (:func:`.hand_shapes.parts`)."""
+        runs by block of places (sequence, :attr:`run_blocks`), the mask of the strength indexes it has a shape of
+        (same_rank))`` (:func:`.hand_shapes.shape_parts`)."""
         valid = sum(1 << s for s, shape in enumerate(pre) if shape is not None) if kind == "same_rank" else 0
         return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards),
-                self._lists[combo.name], valid)
+                self.run_blocks.get(combo.name), valid)
 
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
@@ -324,7 +342,13 @@ def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     reading = shape.reading
     if reading is not None:
         flush = shape.flush_reading
-        return flush if flush is not None and len({c[0] for c in cards}) == 1 else reading
+        if flush is None:
+            return reading
+        suit = cards[0][0]
+        for card in cards:
+            if card[0] != suit:
+                return reading
+        return flush
     combo = shape.combo
     if isinstance(combo, Attachment):
         length = attached.main_length(combo, shape.ranks)

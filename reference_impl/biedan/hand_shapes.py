@@ -91,36 +91,33 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[i
         if part.__class__ is list:
             out += part
         else:
-            pre, mask, lists = part
-            found = lists.get(mask)
-            if found is None:
-                found = lists[mask] = [pre[s] for s in range(mask.bit_length()) if mask >> s & 1]
-            out += found
+            pre, mask = part
+            out += [pre[s] for s in range(mask.bit_length()) if mask >> s & 1]
     return out
 
 
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> list:
     """The shapes of :func:`shapes`, in the same order, in parts: a list of shapes, or ``(precomputed shapes by
-    strength index, mask, the combination's lists)`` for a same-rank combination (its shapes: those of the mask's
-    bits, from the lowest). Count them with :func:`count_shapes`, take one with :func:`pick_shape`, without listing
-    them all."""
+    strength index, mask)`` for a same-rank combination (its shapes: those of the mask's bits, from the lowest).
+    Count them with :func:`count_shapes`, take one with :func:`pick_shape`, without listing them all."""
     out: list = []
     top = len(masks)
-    for combo, kind, pre, minkey, size, fixed, lists, valid in (t.lead_plan if table is None
+    for combo, kind, pre, minkey, size, fixed, blocks, valid in (t.lead_plan if table is None
                                                                  else t.follow_plan(table)):
         if kind == "same_rank":
             mask = (masks[size] if size < top else 0) & valid & -(1 << minkey)
             if mask:
-                out.append((pre, mask, lists))
+                out.append((pre, mask))
         elif kind == "sequence":
             unit = combo.unit
-            mask = (masks[unit] if unit < top else 0) & t.seq_bits
+            places = places_of(t, masks[unit] if unit < top else 0)
             if table is not None and combo.tier == "bomb":
-                out.append(_bomb_runs(_lead_runs(t, combo, lists, mask), combo, table))
+                out.append(_bomb_runs([shape for start, end in _blocks(places) for shape in blocks[start][end]],
+                                      combo, table))
             elif table is not None and table.combination == combo.name:
-                out.append(_follow_runs(t, hand, combo, pre, lists, mask, table))
+                out.append(_follow_runs(t, hand, combo, pre, places, table))
             else:
-                out.append(_lead_runs(t, combo, lists, mask))
+                out += [blocks[start][end] for start, end in _blocks(places)]
         elif kind == "attached":
             out.append([Shape(combo, ranks, False, key)
                         for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)])
@@ -153,7 +150,7 @@ def pick_shape(found: list, i: int) -> Shape:
                 return part[i]
             i -= len(part)
             continue
-        pre, mask, _ = part
+        pre, mask = part
         n = mask.bit_count()
         if i < n:
             for _ in range(i):
@@ -163,21 +160,36 @@ def pick_shape(found: list, i: int) -> Shape:
     raise IndexError("no such shape")
 
 
-def _lead_runs(t: Table, combo: Combination, lists: dict, mask: int) -> list[Shape]:
-    """Every run of ``combo`` (a sequence) over the ranks of ``mask`` (those held at least ``combo.unit`` times),
-    by top place then length: made once per mask [combinations.catalogue, ranking.sequence_order]."""
-    found = lists.get(mask)
+def places_of(t: Table, mask: int) -> int:
+    """The places of ``ranking.sequence_order`` whose rank is in the rank ``mask``, as a mask (bit ``i``: place
+    ``i``; a rank at both ends of the order gives both places)."""
+    if t.places_in_order:
+        return mask & ((1 << len(t.seq_to_sidx)) - 1)
+    places = 0
+    for i, sidx in enumerate(t.seq_to_sidx):
+        if mask >> sidx & 1:
+            places |= 1 << i
+    return places
+
+
+_BLOCKS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _blocks(places: int) -> tuple[tuple[int, int], ...]:
+    """``(first, last)`` place of each block of consecutive places of the mask ``places``, from the lowest (made
+    once per mask)."""
+    found = _BLOCKS.get(places)
     if found is None:
-        found = lists[mask] = []
-        low, high = combo.min_length, combo.max_length or len(t.seq_to_sidx)
-        plain = t.plain_runs[combo.name]
-        run = 0
-        for i, sidx in enumerate(t.seq_to_sidx):
-            run = run + 1 if mask >> sidx & 1 else 0
-            if run >= low:
-                found += plain[i][low:min(run, high) + 1]
-        if t.both_ends is not None:  # windows that are no run (:meth:`.combinations.Table.window_ok`) left out
-            found[:] = [shape for shape in found if shape is not None]
+        out = []
+        rest = places
+        while rest:
+            start = (rest & -rest).bit_length() - 1
+            length = (~(rest >> start) & ((rest >> start) + 1)).bit_length() - 1
+            out.append((start, start + length - 1))
+            rest &= ~(((1 << length) - 1) << start)
+        found = tuple(out)
+        if len(_BLOCKS) < 1 << 16:
+            _BLOCKS[places] = found
     return found
 
 
@@ -192,25 +204,25 @@ def _bomb_runs(runs: list[Shape], combo: Combination, table: Reading) -> list[Sh
             or (len(s.ranks) * unit == table.count and s.key > table.key)]
 
 
-def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict, lists: dict, mask: int,
+def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict, places: int,
                  table: Reading) -> list[Shape]:
-    """The runs of ``combo`` as long as the table's run (of the same combination) that beat it, by top place: a
-    higher top, or where a flush decides [combinations.flush_reach] a flush."""
-    length = table.length
-    windows = lists.get((mask, length))
-    if windows is None:
-        windows = lists[mask, length] = []
-        run = 0
-        for i, sidx in enumerate(t.seq_to_sidx):
-            run = run + 1 if mask >> sidx & 1 else 0
-            if run >= length and pre[i, length][0] is not None:
-                windows.append((i, *pre[i, length]))
-    key = table.key
-    if combo.name not in t.flush or combo.unit != 1:
-        return [plain for i, plain, _ in windows if i > key]
+    """The runs of ``combo`` over the sequence ``places`` the hand holds, as long as the table's run (of the same
+    combination), that beat it, by top place: a higher top, or where a flush decides [combinations.flush_reach] a
+    flush."""
+    length, key = table.length, table.key
     out: list[Shape] = []
-    for i, plain, flush_only in windows:
-        _flush_follow(t, hand, i, plain, flush_only, table, out)
+    if combo.name not in t.flush or combo.unit != 1:
+        for start, end in _blocks(places):
+            for i in range(max(start + length - 1, key + 1), end + 1):
+                plain = pre[i, length][0]
+                if plain is not None:
+                    out.append(plain)
+        return out
+    for start, end in _blocks(places):
+        for i in range(start + length - 1, end + 1):
+            plain, flush_only = pre[i, length]
+            if plain is not None:
+                _flush_follow(t, hand, i, plain, flush_only, table, out)
     return out
 
 

@@ -23,6 +23,7 @@ from ..bots import play_match
 from ..cards import build_deck
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
+from ..climbing.seats import next_to_answer
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
@@ -78,7 +79,8 @@ class HandState(RoundViews):
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.first_lead = False
-        self._sampled: tuple[list[str], Shape] | None = None
+        self._sampled_cards: list[str] | None = None  # the random action's play and its shape (for apply)
+        self._sampled_shape: Shape | None = None
         # exchange state
         self.steps: list[xchg.Step] = []
         self.handed: list[str] = []
@@ -256,7 +258,7 @@ class HandState(RoundViews):
                 return {"type": "pass", "seat": seat}
             shape = pick_shape(found, i) if forced is None else found[i]
             cards = sample_of(self.t, self.held[seat], shape, rng, forced)
-            self._sampled = (cards, shape)
+            self._sampled_cards, self._sampled_shape = cards, shape
             return {"type": "play", "seat": seat, "cards": cards}
         seat = self.current_player()
         if self.phase == "bury":
@@ -287,9 +289,10 @@ class HandState(RoundViews):
             self._pass(action["seat"])
         elif kind == "play":
             cards = action["cards"]
-            sampled = self._sampled
-            reading = shape_reading(self.t, sampled[1], cards) if sampled and sampled[0] == cards else None
-            self._sampled = None
+            sampled = self._sampled_cards
+            reading = shape_reading(self.t, self._sampled_shape, cards) if sampled is not None and (
+                sampled is cards or sampled == cards) else None
+            self._sampled_cards = None
             self._play(action["seat"], list(cards), reading)
         elif kind == "bury":
             self._remove(self.banker, action["cards"])
@@ -366,7 +369,8 @@ class HandState(RoundViews):
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
-        nxt = self.round.next_to_act(seat, self.sizes)
+        rnd = self.round  # Round.next_to_act, without the extra call (the hot path of a hand)
+        nxt = next_to_answer(seat, rnd.last, self.sizes, rnd.passed, rnd.locked)
         if nxt is None:
             self.turn, _ = self.round.end(self.sizes)
             self.table = None
