@@ -79,6 +79,7 @@ class Table:
         """Sequence combination → top sequence index → the plain shapes by length (index 0 unused; None for a
         window that is no run, :meth:`window_ok`)."""
         self.places_in_order = self.seq_to_sidx == tuple(range(len(self.seq_to_sidx)))
+        self.place_bits = (1 << len(self.seq_to_sidx)) - 1
         """Whether the places of ``ranking.sequence_order`` are the strength indexes 0, 1, … (a rank mask is then a
         mask of places: :func:`.hand_shapes.places_of`)."""
         self.run_blocks = {combo.name: self._run_blocks(combo) for combo, kind, _ in self.plans if kind == "sequence"}
@@ -89,7 +90,9 @@ class Table:
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
-        self._follow_object: dict[int, tuple[Reading, list]] = {}
+        self.follow_by_object: dict[int, tuple[Reading, list]] = {}
+        """id of a reading → (the reading, its plan): :meth:`follow_plan` by the object (the entry keeps the reading
+        alive, so its id is not reused)."""
 
     def _run_blocks(self, combo: Combination) -> list[list[list[Shape]]]:
         """The runs of ``combo`` by block of places (:attr:`run_blocks`; an empty list where ``end < start``)."""
@@ -155,14 +158,14 @@ class Table:
     def follow_plan(self, table: Reading) -> list:
         """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
         object, the reading and what the plan depends on)."""
-        found = self._follow_object.get(id(table))
+        found = self.follow_by_object.get(id(table))
         if found is not None and found[0] is table:  # the cache keeps the reading alive: its id is not reused
             return found[1]
         plan = self._follow_reading.get(table)
         if plan is None:
             plan = self._follow_reading[table] = self._follow_plan(table)
-        if len(self._follow_object) < 4096:
-            self._follow_object[id(table)] = (table, plan)
+        if len(self.follow_by_object) < 4096:
+            self.follow_by_object[id(table)] = (table, plan)
         return plan
 
     def _follow_plan(self, table: Reading) -> list:
@@ -200,8 +203,9 @@ class Table:
     def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
         """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
         runs by block of places (sequence, :attr:`run_blocks`), the mask of the strength indexes it has a shape of
-        (same_rank))`` (:func:`.hand_shapes.shape_parts`)."""
-        valid = sum(1 << s for s, shape in enumerate(pre) if shape is not None) if kind == "same_rank" else 0
+        (same_rank) and of at least ``minkey``)`` (:func:`.hand_shapes.shape_parts`)."""
+        valid = sum(1 << s for s, shape in enumerate(pre) if shape is not None and s >= minkey) \
+            if kind == "same_rank" else 0
         return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards),
                 self.run_blocks.get(combo.name), valid)
 
@@ -388,6 +392,11 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
     combo = shape.combo
+    if force is None and combo.shape == "same_rank" and shape.reading is not None:  # the common case, first
+        cards = hand[shape.ranks[0]]
+        if len(cards) == combo.size:
+            return list(cards)
+        return [cards[int(rng.random() * len(cards))]] if combo.size == 1 else rng.sample(cards, combo.size)
     if isinstance(combo, Attachment):
         return attached.sample(hand, combo, shape.ranks, rng, force, t.card_sidx[force] if force else None)
     if combo.shape == "fixed_set":

@@ -87,7 +87,7 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[i
         Shapes (mostly the table's precomputed objects: do not change them).
     """
     out: list[Shape] = []
-    for part in shape_parts(t, hand, table, masks_of(hand) if masks is None else masks):
+    for part in shape_parts(t, hand, table, masks_of(hand) if masks is None else masks)[0]:
         if part.__class__ is list:
             out += part
         else:
@@ -96,53 +96,72 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[i
     return out
 
 
-def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> list:
-    """The shapes of :func:`shapes`, in the same order, in parts: a list of shapes, or ``(precomputed shapes by
-    strength index, mask)`` for a same-rank combination (its shapes: those of the mask's bits, from the lowest).
-    Count them with :func:`count_shapes`, take one with :func:`pick_shape`, without listing them all."""
+def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> tuple[list, int]:
+    """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
+    or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
+    bits, from the lowest). Take one with :func:`pick_shape`, without listing them all."""
     out: list = []
+    n = 0
     top = len(masks)
-    for combo, kind, pre, minkey, size, fixed, blocks, valid in (t.lead_plan if table is None
-                                                                 else t.follow_plan(table)):
+    if table is None:
+        plan = t.lead_plan
+    else:
+        known = t.follow_by_object.get(id(table))
+        plan = known[1] if known is not None and known[0] is table else t.follow_plan(table)
+    for combo, kind, pre, minkey, size, fixed, blocks, valid in plan:
         if kind == "same_rank":
-            mask = (masks[size] if size < top else 0) & valid & -(1 << minkey)
+            mask = (masks[size] if size < top else 0) & valid
             if mask:
                 out.append((pre, mask))
+                n += mask.bit_count()
         elif kind == "sequence":
             unit = combo.unit
-            places = places_of(t, masks[unit] if unit < top else 0)
-            if table is not None and combo.tier == "bomb":
-                out.append(_bomb_runs([shape for start, end in _blocks(places) for shape in blocks[start][end]],
-                                      combo, table))
-            elif table is not None and table.combination == combo.name:
-                out.append(_follow_runs(t, hand, combo, pre, places, table))
-            else:
-                out += [blocks[start][end] for start, end in _blocks(places)]
+            mask = masks[unit] if unit < top else 0
+            n += _sequence_parts(t, hand, combo, pre, blocks, mask & t.place_bits if t.places_in_order
+                                 else places_of(t, mask), table, out)
         elif kind == "attached":
-            out.append([Shape(combo, ranks, False, key)
-                        for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)])
+            found = [Shape(combo, ranks, False, key) for ranks, key in attached.shape_parts(t, hand, combo, table,
+                                                                                            minkey)]
+            out.append(found)
+            n += len(found)
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
                     break
             else:
                 out.append([pre])
-    return out
+                n += 1
+    return out, n
 
 
-def count_shapes(found: list) -> int:
-    """The number of shapes in the parts ``found`` (:func:`shape_parts`)."""
-    n = 0
-    for part in found:
-        n += len(part) if part.__class__ is list else part[1].bit_count()
-    return n
+def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: dict, blocks: list, places: int,
+                    table: Reading | None, out: list) -> int:
+    """Append to ``out`` the parts of the runs of ``combo`` (a sequence) the hand may play over the sequence
+    ``places`` it holds (:func:`places_of`): leading, every run (the precomputed runs of each block of places);
+    following, as :func:`_bomb_runs` or :func:`_follow_runs` say. Returns how many runs were added."""
+    found = _BLOCKS.get(places)
+    if found is None:
+        found = _blocks(places)
+    if table is None or (combo.tier != "bomb" and table.combination != combo.name):
+        n = 0
+        for start, end in found:
+            runs = blocks[start][end]
+            out.append(runs)
+            n += len(runs)
+        return n
+    if combo.tier == "bomb":
+        runs = _bomb_runs([shape for start, end in found for shape in blocks[start][end]], combo, table)
+    else:
+        runs = _follow_runs(t, hand, combo, pre, found, table)
+    out.append(runs)
+    return len(runs)
 
 
 def pick_shape(found: list, i: int) -> Shape:
     """The shape of index ``i`` (from 0) of the parts ``found`` (:func:`shape_parts`), as ``shapes(...)[i]``.
 
     Raises:
-        IndexError: ``i`` is not below :func:`count_shapes`.
+        IndexError: ``i`` is not below the number of shapes.
     """
     for part in found:
         if part.__class__ is list:
@@ -164,7 +183,7 @@ def places_of(t: Table, mask: int) -> int:
     """The places of ``ranking.sequence_order`` whose rank is in the rank ``mask``, as a mask (bit ``i``: place
     ``i``; a rank at both ends of the order gives both places)."""
     if t.places_in_order:
-        return mask & ((1 << len(t.seq_to_sidx)) - 1)
+        return mask & t.place_bits
     places = 0
     for i, sidx in enumerate(t.seq_to_sidx):
         if mask >> sidx & 1:
@@ -204,21 +223,21 @@ def _bomb_runs(runs: list[Shape], combo: Combination, table: Reading) -> list[Sh
             or (len(s.ranks) * unit == table.count and s.key > table.key)]
 
 
-def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict, places: int,
-                 table: Reading) -> list[Shape]:
-    """The runs of ``combo`` over the sequence ``places`` the hand holds, as long as the table's run (of the same
-    combination), that beat it, by top place: a higher top, or where a flush decides [combinations.flush_reach] a
-    flush."""
+def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
+                 blocks: tuple[tuple[int, int], ...], table: Reading) -> list[Shape]:
+    """The runs of ``combo`` over the ``blocks`` of sequence places the hand holds (:func:`_blocks`), as long as
+    the table's run (of the same combination), that beat it, by top place: a higher top, or where a flush decides
+    [combinations.flush_reach] a flush."""
     length, key = table.length, table.key
     out: list[Shape] = []
     if combo.name not in t.flush or combo.unit != 1:
-        for start, end in _blocks(places):
+        for start, end in blocks:
             for i in range(max(start + length - 1, key + 1), end + 1):
                 plain = pre[i, length][0]
                 if plain is not None:
                     out.append(plain)
         return out
-    for start, end in _blocks(places):
+    for start, end in blocks:
         for i in range(start + length - 1, end + 1):
             plain, flush_only = pre[i, length]
             if plain is not None:

@@ -27,7 +27,7 @@ from ..climbing.seats import next_to_answer
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
-from .hand_shapes import count_shapes, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
+from .hand_shapes import masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -248,8 +248,7 @@ class HandState(RoundViews):
                 return {"type": "pass", "seat": seat}
             forced = self._forced(seat) if self.first_lead else None
             if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
-                found = shape_parts(self.t, self.held[seat], table, self.masks[seat])
-                n = count_shapes(found)
+                found, n = shape_parts(self.t, self.held[seat], table, self.masks[seat])
             else:
                 found = self._shapes(seat)
                 n = len(found)
@@ -264,13 +263,31 @@ class HandState(RoundViews):
         if self.phase == "bury":
             return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
         step = self.steps[0]
-        pool, count = self._pool(step)
-        picks = xchg.extreme(self.t, pool, count, step.pick)
+        if step.name == "return":
+            pool, count = self._pool(step)
+            picks = xchg.extreme(self.t, pool, count, step.pick)
+            groups = [([c for c in pool if self.t.card_strength[c] == strength], picks.count(strength))
+                      for strength in sorted(set(picks), reverse=True)]
+        else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
+            groups = self._extreme_ranks(step.giver, min(step.count, self.sizes[step.giver]), step.pick)
         chosen: list[str] = []
-        for strength in sorted(set(picks), reverse=True):
-            same = [c for c in pool if self.t.card_strength[c] == strength]
-            chosen += rng.sample(same, picks.count(strength))
+        for same, k in groups:  # the best rank first, each rank's cards drawn at random
+            chosen += rng.sample(same, k)
         return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
+
+    def _extreme_ranks(self, seat: int, count: int, pick: str) -> list[tuple[list[str], int]]:
+        """``(cards of a rank that seat holds, how many of them)`` for the ``count`` best (``pick`` = best) or worst
+        cards of ``seat``, the best rank first [exchange.*] (as :func:`.exchange.extreme` picks them)."""
+        held = self.held[seat]
+        groups: list[tuple[list[str], int]] = []
+        for s in (range(len(held) - 1, -1, -1) if pick == "best" else range(len(held))):
+            if count <= 0:
+                break
+            if held[s]:
+                k = min(count, len(held[s]))
+                groups.append((held[s], k))
+                count -= k
+        return groups if pick == "best" else groups[::-1]
 
     def apply(self, action: dict, validate: bool = True) -> None:
         """Apply ``action``.
@@ -286,7 +303,9 @@ class HandState(RoundViews):
         self.actions.append(action)
         kind = action["type"]
         if kind == "pass":
-            self._pass(action["seat"])
+            seat = action["seat"]
+            self.round.pass_(seat)
+            self._after_action(seat)
         elif kind == "play":
             cards = action["cards"]
             sampled = self._sampled_cards
@@ -343,9 +362,8 @@ class HandState(RoundViews):
                     self._move(step.name, step.giver, step.receiver, cards)
                 self.handed = cards
                 continue
-            pool, count = self._pool(step)
-            if count == 0:
-                self.steps.pop(0)
+            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[step.giver]):
+                self.steps.pop(0)  # nothing to pick (as _pool would count it)
                 continue
             return
         self.phase = "bury" if self.phase == "exchange" else "over"
@@ -353,7 +371,8 @@ class HandState(RoundViews):
     def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
         self.first_lead = False
         self.must_contain = None
-        self._remove(seat, cards)
+        take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
+        self.sizes[seat] -= len(cards)
         self.table = reading or readings(self.t, cards)[0]
         self.table_cards = cards
         self.round.play(seat)
@@ -362,10 +381,6 @@ class HandState(RoundViews):
             if self.round.hand_over(self.out, self.sizes):
                 self._end_hand()
                 return
-        self._after_action(seat)
-
-    def _pass(self, seat: int) -> None:
-        self.round.pass_(seat)
         self._after_action(seat)
 
     def _after_action(self, seat: int) -> None:
