@@ -78,6 +78,7 @@ class HandState(RoundViews):
         self.table: Reading | None = None
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
+        self._must_beat = rules.must_beat
         self.first_lead = False
         self._sampled_cards: list[str] | None = None  # the random action's play and its shape (for apply)
         self._sampled_shape: Shape | None = None
@@ -252,7 +253,7 @@ class HandState(RoundViews):
             else:
                 found = self._shapes(seat)
                 n = len(found)
-            i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
+            i = int(rng.random() * (n + (table is not None and (not n or not self._must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
             shape = pick_shape(found, i) if forced is None else found[i]
@@ -266,8 +267,12 @@ class HandState(RoundViews):
         if step.name == "return":
             pool, count = self._pool(step)
             picks = xchg.extreme(self.t, pool, count, step.pick)
-            groups = [([c for c in pool if self.t.card_strength[c] == strength], picks.count(strength))
-                      for strength in sorted(set(picks), reverse=True)]
+            wanted: dict[int, list[str]] = {strength: [] for strength in sorted(set(picks), reverse=True)}
+            for card in pool:
+                same = wanted.get(self.t.card_strength[card])
+                if same is not None:
+                    same.append(card)
+            groups = [(same, picks.count(strength)) for strength, same in wanted.items()]
         else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
             groups = self._extreme_ranks(step.giver, min(step.count, self.sizes[step.giver]), step.pick)
         chosen: list[str] = []
@@ -308,9 +313,12 @@ class HandState(RoundViews):
             self._after_action(seat)
         elif kind == "play":
             cards = action["cards"]
-            sampled = self._sampled_cards
-            reading = shape_reading(self.t, self._sampled_shape, cards) if sampled is not None and (
-                sampled is cards or sampled == cards) else None
+            sampled, shape = self._sampled_cards, self._sampled_shape
+            reading = None
+            if sampled is not None and (sampled is cards or sampled == cards):  # the random action's play
+                reading = shape.reading
+                if reading is None or shape.flush_reading is not None:
+                    reading = shape_reading(self.t, shape, cards)
             self._sampled_cards = None
             self._play(action["seat"], list(cards), reading)
         elif kind == "bury":
@@ -552,7 +560,9 @@ class Match:
     def over(self) -> bool:
         """Whether the session is over: every hand played (match.hands), or a tally has reached the target
         (match.target: a positive target reached from below, a negative one from above)."""
-        return match_over(self.rules, len(self.results), self.tally)
+        if len(self.results) >= self.rules.match_hands:  # as match_over decides, without the tally when it needs none
+            return True
+        return self.rules.match_target is not None and match_over(self.rules, len(self.results), self.tally)
 
     @property
     def tally(self) -> list[int]:
