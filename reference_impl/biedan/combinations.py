@@ -71,8 +71,13 @@ class Table:
         self.bombs_beat_ordinary = rules.bombs_beat_ordinary
         self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
                                                                          else set())), below="wrong_type")
-        self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.attachments = rules.attachments
+        self.claimed: dict[frozenset[str], str] = {}
+        """A fixed set's cards → its name, where another combination also reads them and the fixed set comes first
+        in the catalogue: those cards are played as the fixed set only (:func:`plays_of` leaves them out of the
+        other combination's card sets)."""
+        self.plans = self._first_readings_only(
+            tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue))
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
                                         for i in range(len(self.seq_to_sidx))]
                            for combo, kind, pre in self.plans if kind == "sequence"}
@@ -93,6 +98,42 @@ class Table:
         self.follow_by_object: dict[int, tuple[Reading, list]] = {}
         """id of a reading → (the reading, its plan): :meth:`follow_plan` by the object (the entry keeps the reading
         alive, so its id is not reused)."""
+
+    def _first_readings_only(self, plans: tuple) -> tuple:
+        """``plans`` without the shapes whose cards are first read as another combination: a set of cards that two
+        entries of a house catalogue read is played as its first reading (docs/implementers/biedan-operations.md,
+        conventions), so the shapes of a later entry that an earlier one always reads are never plays (two same-rank
+        entries of one size; a run that an earlier sequence entry also reads), nor is a fixed set first read as
+        another combination [combinations.catalogue]. Fills :attr:`claimed`."""
+        out = []
+        fixed = {combo.name for combo, kind, _ in plans if kind == "fixed_set"}
+        for combo, kind, pre in plans:
+            if kind == "same_rank":
+                pre = [shape if shape is None or self._read_first(shape, fixed) else None for shape in pre]
+            elif kind == "sequence":
+                pre = {key: pair if pair[0] is None or self._read_first(pair[0], fixed) else (None, None)
+                       for key, pair in pre.items()}
+            else:
+                found = readings(self, combo.cards)
+                if not found or found[0].combination != combo.name:
+                    continue
+                if len(found) > 1:
+                    self.claimed[frozenset(combo.cards)] = combo.name
+            out.append((combo, kind, pre))
+        return tuple(out)
+
+    def _read_first(self, shape: Shape, fixed: set[str]) -> bool:
+        """Whether cards of ``shape`` (a same-rank or sequence shape) are first read as its combination, fixed sets
+        left aside (they read particular cards only: :attr:`claimed`). A rank held more often than one deck allows
+        cannot be tried: kept."""
+        combo = shape.combo
+        per_rank = combo.size if combo.shape == "same_rank" else int(combo.unit)
+        if per_rank > 4:
+            return True
+        cards = [rank if rank in JOKERS else suit + rank
+                 for rank in (self.ranks_by_strength[s] for s in shape.ranks) for suit in "SHCD"[:per_rank]]
+        first = next((r.combination for r in readings(self, cards) if r.combination not in fixed), None)
+        return first == combo.name
 
     def _run_blocks(self, combo: Combination) -> list[list[list[Shape]]]:
         """The runs of ``combo`` by block of places (:attr:`run_blocks`; an empty list where ``end < start``)."""
@@ -192,8 +233,8 @@ class Table:
                             continue
                     elif combo.size < table.count:
                         continue
-                    elif combo.size == table.count:
-                        minkey = table.key + 1
+                    elif combo.size == table.count:  # keys of same-rank shapes are strengths: the top's
+                        minkey = self.strength[table.top] + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
             plan += [(att, "attached", None, table.key + 1, 0, (), None, 0) for att in self.attachments
                      if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
@@ -277,9 +318,11 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
     reason = tier_reason(t.tiers, play.tier, table.tier)
     if reason != COMPARE:
         return reason
-    if play.tier == "bomb":  # bombs: more cards, then the higher rank
+    if play.tier == "bomb":  # bombs: more cards, then the higher top (of another combination: by single_order)
         if play.count != table.count:
             return None if play.count > table.count else "not_higher"
+        if play.combination != table.combination:
+            return None if t.strength[play.top] > t.strength[table.top] else "not_higher"
         return None if play.key > table.key else "not_higher"
     if play.combination != table.combination:
         return "wrong_type"
@@ -365,7 +408,18 @@ def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
 
 
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
-    """Every card set of ``shape`` in ``hand`` (lists of cards)."""
+    """Every card set of ``shape`` in ``hand`` (lists of cards; not the cards of a fixed set that comes first in the
+    catalogue, :attr:`Table.claimed`)."""
+    if t.claimed:
+        name = shape.combo.name
+        for cards in _plays_of(t, hand, shape):
+            if t.claimed.get(frozenset(cards), name) == name:
+                yield cards
+        return
+    yield from _plays_of(t, hand, shape)
+
+
+def _plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
     combo = shape.combo
     if isinstance(combo, Attachment):
         yield from attached.plays(hand, combo, shape.ranks)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from . import attached
-from .combinations import Shape, Table, _flush_suits
+from .combinations import Shape, Table, _flush_suits, plays_of
 
 _MIN_MASKS = 5
 """Masks kept at least (index 0 unused, then 1..4: a rank of one deck)."""
@@ -96,6 +96,15 @@ def shapes(t: Table, hand: list[list[str]], table: Reading | None, masks: list[i
     return out
 
 
+def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int] | None = None) -> bool:
+    """Whether ``hand`` (by rank) holds a play that beats ``table`` (any play when leading): a shape of
+    :func:`shapes` with a card set (:func:`.combinations.plays_of`: a fixed set that comes first claims its cards)."""
+    found = shapes(t, hand, table, masks)
+    if not t.claimed:
+        return bool(found)
+    return any(next(plays_of(t, hand, shape), None) is not None for shape in found)
+
+
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> tuple[list, int]:
     """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
     or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
@@ -150,7 +159,7 @@ def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: di
             n += len(runs)
         return n
     if combo.tier == "bomb":
-        runs = _bomb_runs([shape for start, end in found for shape in blocks[start][end]], combo, table)
+        runs = _bomb_runs(t, [shape for start, end in found for shape in blocks[start][end]], combo, table)
     else:
         runs = _follow_runs(t, hand, combo, pre, found, table)
     out.append(runs)
@@ -212,13 +221,18 @@ def _blocks(places: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def _bomb_runs(runs: list[Shape], combo: Combination, table: Reading) -> list[Shape]:
+def _bomb_runs(t: Table, runs: list[Shape], combo: Combination, table: Reading) -> list[Shape]:
     """The ``runs`` of ``combo``, a sequence of the bomb tier, that beat ``table``: every run of the hand over an
     ordinary play (where bombs beat it); over a bomb, those with more cards, or as many and a higher top
-    [beating.*] (as :func:`.combinations.beat_reason` compares bombs)."""
+    [beating.*] (as :func:`.combinations.beat_reason` compares bombs: the tops of two combinations as ranks, by
+    ranking.single_order)."""
     if table.tier != "bomb":
         return runs
     unit = int(combo.unit)
+    if table.combination != combo.name:  # tops of another combination compare as ranks: the strength of the top
+        floor = t.strength[table.top]
+        return [s for s in runs if len(s.ranks) * unit > table.count
+                or (len(s.ranks) * unit == table.count and s.ranks[-1] > floor)]
     return [s for s in runs if len(s.ranks) * unit > table.count
             or (len(s.ranks) * unit == table.count and s.key > table.key)]
 

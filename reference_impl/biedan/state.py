@@ -27,7 +27,7 @@ from ..climbing.seats import next_to_answer
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
 from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
-from .hand_shapes import masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
+from .hand_shapes import has_play, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -90,7 +90,7 @@ class HandState(RoundViews):
             self.phase = "exchange"
             self._advance_exchange()
         else:
-            self.phase = "bury"
+            self._to_bury()
 
     # ----------------------------------------------------------------------------------------------- views
     @property
@@ -205,11 +205,8 @@ class HandState(RoundViews):
                     yield {"type": "pass", "seat": seat}
                 if seat in self.round.locked:
                     return
-            forced = self._forced(seat)
-            for shape in self._shapes(seat):
-                for cards in plays_of(self.t, self.held[seat], shape):
-                    if forced is None or forced in cards:
-                        yield {"type": "play", "seat": seat, "cards": cards}
+            for cards in self._plays(seat):
+                yield {"type": "play", "seat": seat, "cards": cards}
             return
         step = self.steps[0]
         pool, count = self._pool(step)
@@ -220,7 +217,18 @@ class HandState(RoundViews):
     def _may_pass(self, seat: int) -> bool:
         """Whether ``seat``, following, may pass [play.pass]: always, or (``only_when_unable``) when locked out or
         holding no play that beats the table."""
-        return not self.rules.must_beat or seat in self.round.locked or not self._shapes(seat)
+        if not self.rules.must_beat or seat in self.round.locked:
+            return True
+        return not has_play(self.t, self.held[seat], self.table, self.masks[seat])  # following: no card forced
+
+    def _plays(self, seat: int) -> Iterator[list[str]]:
+        """Every play (card list) of ``seat`` now: the card sets of its shapes, with the card the first lead must
+        hold."""
+        forced = self._forced(seat)
+        for shape in self._shapes(seat):
+            for cards in plays_of(self.t, self.held[seat], shape):
+                if forced is None or forced in cards:
+                    yield cards
 
     def _forced(self, seat: int) -> str | None:
         """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
@@ -241,12 +249,15 @@ class HandState(RoundViews):
 
     def random_action(self, rng: random.Random) -> dict:
         """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
-        legal shapes, uniformly, then its suits at random."""
+        legal shapes, uniformly, then its suits at random (under a house catalogue where a fixed set claims cards
+        another combination reads, :attr:`.combinations.Table.claimed`: one of the listed legal actions)."""
         if self.phase == "play":
             seat = self.turn
             table = self.table
             if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
+            if self.t.claimed:  # a fixed set first in a house catalogue claims cards: draw among the listed actions
+                return rng.choice(list(self.legal_actions()))
             forced = self._forced(seat) if self.first_lead else None
             if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
                 found, n = shape_parts(self.t, self.held[seat], table, self.masks[seat])
@@ -324,12 +335,7 @@ class HandState(RoundViews):
         elif kind == "bury":
             self._remove(self.banker, action["cards"])
             self.egg = list(action["cards"])
-            self.phase = "play"
-            self.turn = self.banker
-            self.first_lead = True
-            if self.rules.first_lead_with_banker_card and self.banker_by_card \
-                    and self.rules.first_banker_card in self.cards_of(self.banker):
-                self.must_contain = self.rules.first_banker_card
+            self._start_play()
         else:
             step = self.steps.pop(0)
             cards = list(action["cards"])
@@ -374,7 +380,28 @@ class HandState(RoundViews):
                 self.steps.pop(0)  # nothing to pick (as _pool would count it)
                 continue
             return
-        self.phase = "bury" if self.phase == "exchange" else "over"
+        if self.phase == "exchange":
+            self._to_bury()
+        else:
+            self.phase = "over"
+
+    def _to_bury(self) -> None:
+        """The bury, or with ``egg.count: 0`` (no egg) the play at once: the hand has no bury action (an empty bury
+        is no action of the notation)."""
+        if self.rules.egg_size:
+            self.phase = "bury"
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """The banker leads the first round [play.first_lead]; with play.first_lead_with_banker_card the lead must
+        hold ``banker.first``'s card while the banker holds it."""
+        self.phase = "play"
+        self.turn = self.banker
+        self.first_lead = True
+        if self.rules.first_lead_with_banker_card and self.banker_by_card \
+                and self.rules.first_banker_card in self.cards_of(self.banker):
+            self.must_contain = self.rules.first_banker_card
 
     def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
         self.first_lead = False
@@ -480,7 +507,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
         if table is None:
             return "must_lead"
         locked = passed and t.rules.pass_locks_out
-        return "must_beat" if t.rules.must_beat and not locked and shapes(t, by_rank(t, hand), table) else None
+        return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
