@@ -18,16 +18,10 @@ from datong_rules.reference_impl.biedan.bots import RandomBot
 from datong_rules.reference_impl.biedan.combinations import readings, table_for
 from datong_rules.reference_impl.biedan.ops import OPS, legal_plays
 from datong_rules.reference_impl.biedan.state import HandState, Match, play_reason
+from datong_rules.reference_impl.variant import load_variant
 
-GUIDE_CATALOGUE = [
-    {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary"},
-    {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary"},
-    {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary"},
-    {"name": "bomb", "shape": "same_rank", "size": 4, "tier": "bomb"},
-    {"name": "straight", "shape": "sequence", "unit": 1, "min_length": 3, "tier": "ordinary"},
-    {"name": "pair_run", "shape": "sequence", "unit": 2, "min_length": 2, "tier": "ordinary"},
-    {"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"},
-]
+GUIDE_CATALOGUE = load_variant("biedan/biedan-guide").rule("combinations.catalogue")
+"""single, pair, triple, bomb (4), straight (3+), pair_run (2+ pairs), rocket."""
 LUCKY = {"name": "lucky_threes", "shape": "fixed_set", "cards": ["S3", "H3"], "tier": "top"}
 TWIN = {"name": "twin", "shape": "same_rank", "size": 2, "tier": "bomb"}
 DRAGON = {"name": "dragon", "shape": "sequence", "unit": 1, "min_length": 6, "tier": "bomb"}
