@@ -331,7 +331,7 @@ class HandState(RoundViews):
                 if reading is None or shape.flush_reading is not None:
                     reading = shape_reading(self.t, shape, cards)
             self._sampled_cards = None
-            self._play(action["seat"], list(cards), reading)
+            self._play(action["seat"], cards, reading)  # the action keeps the list: table_cards shares it
         elif kind == "bury":
             self._remove(self.banker, action["cards"])
             self.egg = list(action["cards"])
