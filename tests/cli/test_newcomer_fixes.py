@@ -551,3 +551,14 @@ def test_contradictory_flags_are_said_in_words_not_as_a_schema_dump(given, why):
     reply = json.loads(out.getvalue().decode().splitlines()[1])
     assert reply == {"type": "errored", "id": "q",
                      "message": f"given does not match the operation's schema: $: {why}"}
+
+
+@pytest.mark.parametrize("text", ["", " \n\n"])
+def test_verify_says_an_empty_record_file_is_empty(tmp_path, text):
+    """It said 'bad JSON at line 1 column 1: Expecting value'."""
+    empty = tmp_path / "game.json"
+    empty.write_text(text, encoding="utf-8")
+    result = run("verify", str(empty))
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: {empty}: the file is empty (expected a game record: JSON, as "
+                                   "`datong-rules play --record` writes it)"]
