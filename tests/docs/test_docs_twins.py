@@ -23,6 +23,8 @@ TWINS = sorted(p for p in DOCS.rglob("*.md")
 IDS = [p.relative_to(DOCS).as_posix() for p in TWINS]
 ENGLISH_SENTENCE = re.compile(r"(?<![\w/.<-])[A-Za-z][a-z']+(?:[ ,;:]+[A-Za-z][a-z']*){3,}")
 """Four or more English words in a row (identifiers and paths are not words)."""
+BILINGUAL_TABLES = {"glossary.md"}
+"""Pages whose tables are bilingual by nature (the term tables of the glossary): the same on both pages."""
 HEADING = re.compile(r"^(#{2,4}) (.*?)(?:\s*\{#([^}]+)\})?\s*$", re.M)
 
 
@@ -30,8 +32,11 @@ def twin(page: Path) -> Path:
     return page.with_name(localized(page.name, "en"))
 
 
-def prose(markdown: str) -> str:
-    """What a reader sees as prose: fenced blocks, code spans, link targets, explicit ids and HTML tags removed."""
+def prose(markdown: str, page: Path) -> str:
+    """What a reader sees as prose: fenced blocks, code spans, link targets, explicit ids and HTML tags removed (and
+    the tables of :data:`BILINGUAL_TABLES`)."""
+    if page.name in BILINGUAL_TABLES:
+        markdown = re.sub(r"^\|.*$", " ", markdown, flags=re.M)
     text = re.sub(r"^(\s*)(`{3,}|~{3,}).*?^\1\2\s*$", " ", markdown, flags=re.M | re.S)
     text = re.sub(r"`[^`\n]*`", " ", text)
     text = re.sub(r"\]\([^)\s]*\)|\{#[^}]*\}|<[^>]+>|https?://\S+", " ", text)
@@ -41,12 +46,12 @@ def prose(markdown: str) -> str:
 def test_the_guides_with_twins_are_found():
     """Guards against checking nothing: the rule keepers' guides and the installation page have twins."""
     assert {"getting-started.md", "rule-keepers.md", "rule-keepers-editor.md", "rule-keepers-merge.md",
-            "index.md"} <= set(IDS)
+            "index.md", "glossary.md"} <= set(IDS)
 
 
 @pytest.mark.parametrize("page", TWINS, ids=IDS)
 def test_the_chinese_page_shows_no_english_sentence(page):
-    found = ENGLISH_SENTENCE.findall(prose(page.read_text(encoding="utf-8")))
+    found = ENGLISH_SENTENCE.findall(prose(page.read_text(encoding="utf-8"), page))
     assert found == [], f"{page.relative_to(REPO)}: {found[:5]}"
 
 
@@ -56,7 +61,7 @@ PROPER_NAME = re.compile(r"[\u4e00-\u9fff]+(?: · [\u4e00-\u9fff]+)? (?=[A-Z][a-
 
 @pytest.mark.parametrize("page", TWINS, ids=IDS)
 def test_the_english_page_has_no_chinese_text_of_its_own(page):
-    text = PROPER_NAME.sub(" ", prose(twin(page).read_text(encoding="utf-8")))
+    text = PROPER_NAME.sub(" ", prose(twin(page).read_text(encoding="utf-8"), page))
     text = re.sub(r"\([^()]*?[ ,][\u4e00-\u9fff]+\)|\([\u4e00-\u9fff]+[,)]", " ", text)  # a term in brackets
     found = re.findall(r"[\u4e00-\u9fff]+", text)
     assert found == [], f"{twin(page).relative_to(REPO)}: {found[:8]}"
@@ -79,6 +84,13 @@ def test_both_languages_have_the_same_sections_with_explicit_ids(page):
 def _commands(page: Path) -> list[tuple[str, tuple[str, ...], int]]:
     return [(re.sub(r"\s+#.*$", "", c.command), c.output, c.status)
             for c in console_commands(page.relative_to(REPO), page.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("page", [p for p in TWINS if p.name in BILINGUAL_TABLES], ids=sorted(BILINGUAL_TABLES))
+def test_a_bilingual_table_is_the_same_on_both_pages(page):
+    rows = [[line for line in p.read_text(encoding="utf-8").splitlines() if line.startswith("|")]
+            for p in (page, twin(page))]
+    assert rows[0] and rows[0] == rows[1]
 
 
 @pytest.mark.parametrize("page", TWINS, ids=IDS)
