@@ -415,7 +415,7 @@ def test_the_output_formats_table_lists_every_format_of_each_command(name):
             with_format[name] = set(option.type.choices)
     assert set(rows) == set(with_format)
     for name, cell in rows.items():
-        named = set(re.findall(r"(?<!: )`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
+        named = set(re.findall(r"(?<!: )(?<!：)`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
         assert named == with_format[name], name
 
 
