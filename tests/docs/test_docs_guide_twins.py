@@ -67,3 +67,16 @@ def test_links_into_a_guide_find_their_section_in_both_trees(built_site, page):
     for lang in ("zh", "en"):
         ids = set(re.findall(r'<h[2-4] id="([^"]+)"', article(built_site, page, lang)))
         assert wanted - ids == set(), lang
+
+
+@pytest.mark.parametrize("game", ["biedan", "dadun"])
+def test_both_languages_of_an_operations_guide_name_every_reason_code(game):
+    """Every reason code of the game (spec/reasons.yaml) is named, in code, on both pages of its operations guide."""
+    import yaml
+
+    reasons = yaml.safe_load((DOCS.parent / "spec" / "reasons.yaml").read_text(encoding="utf-8"))["reasons"]
+    codes = {entry["code"] for entry in reasons[game]}
+    assert len(codes) >= 15
+    for page in (f"{game}-operations.md", f"{game}-operations.en.md"):
+        named = set(re.findall(r"`([a-z_]+)`", (DOCS / "implementers" / page).read_text(encoding="utf-8")))
+        assert codes - named == set(), page
