@@ -120,7 +120,7 @@ class _Strategies:
             pack.left += cards
             cards = pack.take(draw, 1)
             found = cb.readings(self.rules, tuple(cards), level)
-        return {"cards": cards, "reading": found[_n(draw, 0, len(found) - 1)].as_dict()}
+        return {"cards": cards, "reading": cb.reading_dict(found[_n(draw, 0, len(found) - 1)])}
 
     def hand(self, draw: Callable, pack: CardPool) -> list[str]:
         """Up to a full hand: small most of the time, any size now and then."""
