@@ -443,7 +443,8 @@ def power(rank: str, level: str, promoted: bool) -> int:
 
 def key(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str, promoted: bool) -> tuple:
     """Compare key of cards standing for ``stood`` read as ``combination`` among plays of its kind (higher beats);
-    ``promoted``: the play beats another (level rank above A for single, pair, triple, full house)
+    ``promoted``: the play beats another (the level rank above A for the combinations of
+    ``ranking.level_promotion.applies_to``: single, pair, triple, full house in the bundled variant; always in a dun)
     [ranking.level_promotion]. A reading's :attr:`~..climbing.reading.Reading.key` is this key promoted; the face
     value of a led table is this key not promoted.
 
@@ -451,8 +452,11 @@ def key(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str,
         ValueError: a combination the engine does not know.
     """
     comb = combination
-    if comb in ("single", "pair", "triple", "dun"):
-        return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
+    if comb == "dun":
+        return (power(rank_of(stood[0]), level, True),)
+    promoted = promoted and comb in rules.promoted_types  # ranking.level_promotion.applies_to
+    if comb in ("single", "pair", "triple"):
+        return (power(rank_of(stood[0]), level, promoted),)
     if comb == "full_house":
         t, p = _full_house_ranks(stood)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
