@@ -1,7 +1,7 @@
 """打墩 Dadun combinations: every reading of a set of cards (wild cards included), compare keys and beating.
 
 A reading is the climbing games' one :class:`~..climbing.reading.Reading`, made here only (:func:`reading_of`): which
-combination the cards form, what each card stands for (``cards``, PLAN §5), its tier, key, top rank, length. Wild
+combination the cards form, what each card stands for (``cards``, the action notation of spec/schema/common.schema.json), its tier, key, top rank, length. Wild
 cards are the hearts of the level rank [wild.cards]; a wild in a suit-blind combination is written ``H<rank>``, in a
 straight flush with the flush's suit (docs/implementers/dadun-operations.md, Conventions). Rules come from
 :class:`~.rules.DadunRules`; rule ids in the docstrings.

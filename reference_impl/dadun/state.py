@@ -1,7 +1,7 @@
 """The 打墩 Dadun state API: a hand (cut, draw, marked card, rounds, wind, going out, points) and a Match of hands
 across levels (docs/adding-a-game.md).
 
-Seats 0-3 in play order; partners s and s+2. Actions in the notation of PLAN §5 (play with its reading, pass).
+Seats 0-3 in play order; partners s and s+2. Actions in the action notation of spec/schema/common.schema.json (play with its reading, pass).
 """
 
 from __future__ import annotations
