@@ -22,8 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 GUIDES = {"huolong": ROOT / "docs/implementers/operations.md",
           "biedan": ROOT / "docs/implementers/biedan-operations.md",
           "dadun": ROOT / "docs/implementers/dadun-operations.md"}
+"""Each game's operations guide (its 中文 page; the English twin, ``*.en.md``, when there is one: :func:`twin`)."""
 SECTION = re.compile(r"^## `([a-z_]+)`", re.M)
-GIVEN = re.compile(r"^\* given: `\{(.*?)\}`", re.M | re.S)
+GIVEN = re.compile(r"^\* [^\n]*?given`?[)）]?[:：] ?`\{(.*?)\}`", re.M | re.S)
+"""A guide's given line in either language: ``* given: `{…}` ``, ``* `given`：`{…}` ``."""
+
+
+def twin(path: Path) -> Path:
+    """The English twin of a guide page (``x.en.md``), or the page itself when it has none."""
+    english = path.with_name(path.stem + ".en.md")
+    return english if english.is_file() else path
 
 
 def _top_level_items(text: str) -> list[str]:
@@ -38,11 +46,12 @@ def _top_level_items(text: str) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
-def guide_defaults() -> list[tuple[str, str, str, str]]:
-    """(game, operation, key, default as written) of every ``= DEFAULT`` in a guide's given lines."""
+def guide_defaults(lang: str = "en") -> list[tuple[str, str, str, str]]:
+    """(game, operation, key, default as written) of every ``= DEFAULT`` in a guide's given lines, in the English
+    twin (``lang="en"``) or the 中文 page (``"zh"``)."""
     found = []
     for game, path in GUIDES.items():
-        text = path.read_text(encoding="utf-8")
+        text = (twin(path) if lang == "en" else path).read_text(encoding="utf-8")
         heads = list(SECTION.finditer(text))
         for head, nxt in zip(heads, heads[1:] + [None]):
             body = text[head.end(): nxt.start() if nxt else len(text)]
@@ -90,6 +99,10 @@ def test_the_guides_write_defaults_and_the_parser_finds_them():
     keys = {(g, op, k) for g, op, k, _ in DEFAULTS}
     assert ("dadun", "settle", "levels") in keys and ("biedan", "legal_play", "passed") in keys
     assert ("huolong", "settle", "stars") in keys and len(DEFAULTS) >= 20
+
+
+def test_both_languages_of_a_guide_write_the_same_defaults():
+    assert guide_defaults("zh") == DEFAULTS
 
 
 @pytest.mark.parametrize("game, op, key, written", DEFAULTS, ids=[f"{g}/{o}.{k}" for g, o, k, _ in DEFAULTS])
