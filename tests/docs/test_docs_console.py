@@ -25,7 +25,11 @@ from console_blocks import ConsoleCommand, console_commands, output_matches
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md"))
-COMMANDS = [c for page in PAGES for c in console_commands(page.relative_to(REPO), page.read_text(encoding="utf-8"))]
+TWINS = [(p.with_name(p.name.removesuffix(".en.md") + ".md"), p) for p in PAGES if p.name.endswith(".en.md")]
+"""(中文 page, English twin) of every hand-written page in both languages: both quote the same console blocks
+(:func:`test_both_languages_of_a_page_quote_the_same_commands`), so the commands are run from the 中文 page only."""
+RUN = [p for p in PAGES if not p.name.endswith(".en.md")]
+COMMANDS = [c for page in RUN for c in console_commands(page.relative_to(REPO), page.read_text(encoding="utf-8"))]
 TIMEOUT = 120
 MUTATION = "python -m datong_rules.conformance.mutation"
 
@@ -77,12 +81,23 @@ def results(bin_dir: Path, mutation_report) -> dict[str, subprocess.CompletedPro
 
 def test_the_docs_quote_commands_to_check():
     """The parser finds the commands of every page that has a console block (guards against checking nothing)."""
-    pages_with_blocks = {p.relative_to(REPO) for p in PAGES if "```console" in p.read_text(encoding="utf-8")}
+    pages_with_blocks = {p.relative_to(REPO) for p in RUN if "```console" in p.read_text(encoding="utf-8")}
     assert pages_with_blocks, "no console block found in docs/"
     assert pages_with_blocks == {c.path for c in COMMANDS}
     assert sum(1 for c in COMMANDS if c.output) >= 8
     assert any(c.status != 0 for c in COMMANDS), "no quoted command states a non-zero exit status"
     assert sum(c.command.strip() == MUTATION for c in COMMANDS) == 1, f"the docs no longer quote `{MUTATION}`"
+
+
+@pytest.mark.parametrize("zh, en", TWINS, ids=[en.relative_to(DOCS).as_posix() for _, en in TWINS])
+def test_both_languages_of_a_page_quote_the_same_commands(zh: Path, en: Path):
+    """A console block is the kit's own output (English in both languages): the English twin quotes the same
+    commands, outputs and exit statuses as the 中文 page, in the same order."""
+    def quoted(page: Path) -> list[tuple[str, tuple[str, ...], int]]:
+        return [(c.command, c.output, c.status) for c in console_commands(page.relative_to(REPO))]
+
+    assert zh.is_file(), f"{en.relative_to(REPO)} has no 中文 page"
+    assert quoted(en) == quoted(zh)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[c.where for c in COMMANDS])

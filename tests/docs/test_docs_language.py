@@ -83,11 +83,11 @@ def frame_text(html: str) -> str:
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-SHARED_GUIDES = {served(p.relative_to(DOCS).as_posix()) for p in DOCS.rglob("*.md")
-                 if lang_of(p.name) == "zh" and not p.with_name(p.stem + ".en.md").is_file()}
+SHARED_GUIDES = {served(p.relative_to(DOCS).as_posix()) for p in DOCS.rglob("*.md") if lang_of(p.name) == "zh"}
 SHARED_GUIDES |= {served(p) for p in SITE.pages if not p.startswith("rulebooks/")} | {"implementers/schemas/"}
-"""The hand-written guides for rule keepers and implementers that are one bilingual page in both trees
-lets them stay so): their table of contents is their own headings, so only the rest of their frame is checked."""
+"""The hand-written guides and the implementers' generated pages: their table of contents is their own headings
+(operation names such as ``facts`` in code; a guide in both languages has its headings checked as page text by
+tests/docs/test_docs_guides_language.py), so only the rest of their frame is checked."""
 
 
 def test_every_page_of_the_english_tree_is_lang_en_with_english_interface_text(built_site):
