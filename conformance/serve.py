@@ -35,12 +35,13 @@ waits for a good one.
 Bad input never ends the server and never prints a traceback:
 
 * a line that is not a JSON object (not JSON, not UTF-8, nested too deeply to read), or an object
-  without a string ``id`` whose ``type`` is not understood → one ``serve: line N: …`` notice on
-  stderr, no reply (there is no id to reply to); bytes that are not UTF-8 are shown as ``\\xNN`` escapes;
+  without a string ``id`` whose ``type`` is not understood → ``{"type":"errored","id":null,"message":"line N:
+  …"}`` (id null: the protocol's reply to a line that could not be read; there is no id to reply with) and the
+  same words in a ``serve: line N: …`` notice on stderr; bytes that are not UTF-8 are shown as ``\\xNN`` escapes;
 * a line that is not strict JSON (``NaN``, ``Infinity``, a number too large for a double, a key twice in one
   object), read with the runner's own decoder (:func:`~datong_rules.conformance.adapters.jsonlines.parse_line`)
-  → the same: ``serve: line N: not strict JSON (NaN is not a JSON number): …``, no reply, as ``conform``
-  refuses such a reply from an engine;
+  → the same: ``line N: not strict JSON (NaN is not a JSON number): …``, as ``conform`` refuses such a reply
+  from an engine;
 * an object with a string ``id`` but a bad ``type`` or malformed query fields → an ``errored``
   reply with that id saying what is wrong (a ``query`` without a string ``id``: ``errored`` with
   ``"id": null``);
@@ -248,8 +249,30 @@ def _lines(stdin: IO[bytes]):
         yield None
 
 
+def _unreadable(raw: bytes) -> tuple[Any, str | None]:
+    """The message of one line (``raw``: bytes, not blank), or why it cannot be read: ``(message, None)`` or
+    ``(None, "not UTF-8 (byte 3): …")`` (bad bytes shown as ``\\xNN`` escapes, never written raw)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, f"not UTF-8 (byte {exc.start + 1}): {one_line(raw.decode('utf-8', 'backslashreplace'))}"
+    try:
+        return parse_line(text), None
+    except NotStrictJson as exc:
+        return None, f"not strict JSON ({one_line(exc, 80)}): {one_line(text)}"
+    except ValueError as exc:
+        return None, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}"
+    except RecursionError:
+        return None, f"not a JSON line (nested too deeply to read): {one_line(text, 80)}"
+
+
 def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str]) -> int:
     """Run the message loop until ``stop`` or end of input.
+
+    A line that cannot be read (over the cap, not UTF-8, not strict JSON, not a JSON object, or an object with no
+    string ``id`` whose ``type`` is not understood) is answered ``{"type":"errored","id":null,"message":"line N:
+    …"}`` (the protocol's reply to a line that could not be read), with the same words in a ``serve: line N: …``
+    notice on stderr; the server goes on reading.
 
     Args:
         server: the :class:`Server`.
@@ -261,41 +284,20 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
     """
     write, flush = stdout.write, stdout.flush
     for number, raw in enumerate(_lines(stdin), start=1):
-        if raw is None:  # a line over the cap, read past without keeping it
-            reply = {"type": "errored", "id": None,
-                     "message": f"line {number} is over the cap of {MAX_LINE_BYTES} bytes; not read"}
-            _notice(stderr, number, f"over the cap of {MAX_LINE_BYTES} bytes; not read")
+        if raw is not None and not raw.strip():
+            continue
+        reply: dict[str, Any] | None = None
+        stop = False
+        message, notice = (None, f"over the cap of {MAX_LINE_BYTES} bytes; not read") if raw is None \
+            else _unreadable(raw)
+        if notice is None:
             try:
-                write(_encode(reply))
-                flush()
-            except BrokenPipeError:
-                return 0
-            continue
-        if not raw.strip():
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:  # the bad bytes shown as \xNN escapes, never written raw
-            _notice(stderr, number, f"not UTF-8 (byte {exc.start + 1}): "
-                                    f"{one_line(raw.decode('utf-8', 'backslashreplace'))}")
-            continue
-        try:
-            message = parse_line(text)
-        except NotStrictJson as exc:
-            _notice(stderr, number, f"not strict JSON ({one_line(exc, 80)}): {one_line(text)}")
-            continue
-        except ValueError as exc:
-            _notice(stderr, number, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}")
-            continue
-        except RecursionError:
-            _notice(stderr, number, f"not a JSON line (nested too deeply to read): {one_line(text, 80)}")
-            continue
-        try:
-            reply, notice, stop = server.handle(message)
-        except RecursionError:
-            reply, notice, stop = None, "a message nested too deeply to handle", False
+                reply, notice, stop = server.handle(message)
+            except RecursionError:
+                reply, notice = None, "a message nested too deeply to handle"
         if notice is not None:
             _notice(stderr, number, notice)
+            reply = reply or {"type": "errored", "id": None, "message": f"line {number}: {notice}"}
         if reply is not None:
             try:
                 write(_encode(reply))

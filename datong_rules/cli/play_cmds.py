@@ -138,7 +138,7 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     """Bots play a match and print a transcript.
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
-    variant). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
+    variant; a bundled id is read before a file of the same name: write ./NAME for the file). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
     Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it or standard
     output could not be written (the record is still written); 2 for a VARIANT that names no playable variant, an
     unknown bot kind or a record file that cannot be written.

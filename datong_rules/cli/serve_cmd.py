@@ -22,8 +22,9 @@ from datong_rules.conformance.serve import REFERENCE_IMPL, serve
 def serve_command(impl: str | None, variant_files: tuple[str, ...]) -> None:
     """Answer the conformance protocol's JSON lines on stdin/stdout (default: the reference engine).
 
-    Requests are read one per line on stdin, replies written one per line on stdout; notices about
-    malformed lines go to stderr. Send {"type":"start","protocol":1} first (add "protocols":[1,2] for
+    Requests are read one per line on stdin, replies written one per line on stdout; a line that cannot be
+    read (not UTF-8, not JSON, not an object) is answered {"type":"errored","id":null,"message":"line N: …"}
+    with a notice on stderr, and serving goes on. Send {"type":"start","protocol":1} first (add "protocols":[1,2] for
     protocol 2: full operation names, and a variant's resolved rules in a query's variant_rules). The messages are described
     in the implementer's guide, docs/implementers/index.md.
     """

@@ -171,8 +171,10 @@ def show(variant: str, fmt: str) -> None:
     """Print a variant with every rule resolved (extends applied).
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
-    variant). Every rule item keeps its provenance (source or inferred, note) and gains `defined_in`: the variant
-    of the extends chain whose file gives it. Exit status 2 when VARIANT names no usable variant.
+    variant). A bundled id is read before a file of the same name: write ./NAME (or a name ending in .yaml) for
+    the file; a note on standard error says when a file was passed over. Every rule item keeps its provenance
+    (source or inferred, note) and gains `defined_in`: the variant of the extends chain whose file gives it. Exit
+    status 2 when VARIANT names no usable variant.
     """
     resolved = open_variant_arg(variant)
     data = _with_provenance(resolved)
@@ -272,7 +274,8 @@ def _side_lines(label: str, variant: Variant, item: dict | None, with_note: bool
 def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
     """Show the rules whose values differ between two variants.
 
-    VARIANT_A and VARIANT_B are variant ids (huolong/li-zhijiang, or just li-zhijiang) or paths of variant files.
+    VARIANT_A and VARIANT_B are variant ids (huolong/li-zhijiang, or just li-zhijiang) or paths of variant files
+    (a bundled id is read before a file of the same name: write ./NAME for the file).
     For each rule that differs: its id, its text (中文 and English, first sentence), and for each variant the value
     and the provenance. Rules with equal values are counted, not shown, unless --all is given (they are then
     listed too, marked "=", with their notes). The exit status is 0 whatever the differences, 2 when an argument

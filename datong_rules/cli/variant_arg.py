@@ -1,21 +1,28 @@
 """The VARIANT argument shared by ``show``, ``diff``, ``play`` and ``verify --variant``: a bundled id, full or short
 (``huolong/li-zhijiang``, ``li-zhijiang``), or a variant file's path, resolved by
 :func:`datong_rules.reference_impl.variant.open_variant`. What names no usable variant (an empty argument included) ends the command with one
-``error: …`` line and exit status 2 (bad input)."""
+``error: …`` line and exit status 2 (bad input).
+
+A bundled id is read before a file of the same name (a stray ``li-zhijiang`` in the working folder does not hide the
+bundled variant); a path ending in ``.yaml``/``.yml``, or beginning with ``./``, ``../`` or ``/``, is always the
+file. When a bundled id hides a file of that name, a one-line note on standard error says how to read the file."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
+from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 from .path_args import empty_message
 
 VARIANT_HELP = ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file "
                 "(a house variant)")
 """How the argument is described in the commands' help."""
+
 
 EXIT_BAD_INPUT = 2
 
@@ -41,7 +48,11 @@ def open_variant_arg(ref: str) -> Variant:
     if not ref.strip():
         fail(empty_message("the variant", f"{VARIANT_HELP}"))
     try:
-        return open_variant(ref)
+        variant = open_variant(ref)
+        if os.path.lexists(ref) and not is_variant_path(ref):
+            click.echo(f"note: '{ref}' is read as the bundled variant {variant.id}; a file of that name is here too: "
+                       f"give ./{ref} to read the file", err=True)
+        return variant
     except VariantNotFound as exc:
         fail(str(exc))
     except SpecError as exc:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .labels import LANGS
-from .rules_html import outline
 from .pages import VariantDoc
-from .rules_html import compact, rule_items
+from .rules_html import compact, outline, rule_items
+from .value_words import value_words
 
 RULE_PREFIX = "rule."
 
@@ -46,11 +46,12 @@ class RuleOption:
         description: the schema's description without its ``"Rule <id>: "`` prefix.
         value_schema: the schema of ``value`` (``$ref`` not resolved).
         required: whether ``$defs/complete.<game>`` requires it of a playable variant.
-        choices: the named options (``enum``, or the single ``const``), ``None`` for free-form values.
+        choices: the named options (:func:`named_values`), ``None`` for free-form values.
         uses: the values set by the variants, most used first (ties: page order of the first user).
         missing: ids of the variants without the rule.
-        house: values no bundled variant uses that an example house file sets (docs/examples), each with its
-            wordings: ``{value key: {lang: text}}``.
+        house: values no bundled variant uses, each with its words: ``{value key: {lang: text}}``; a named
+            option's words come from :mod:`.value_words`, else from the first example house file (docs/examples)
+            that sets it, which also words the values it sets outside the named options.
     """
 
     rule_id: str
@@ -114,12 +115,14 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc],
     house_items = [dict(rule_items(doc.rules)) for doc in house]
     options = []
     for rule_id, description, value_schema in schema_rules(schema):
-        choices = (tuple(value_schema["enum"]) if "enum" in value_schema
-                   else (value_schema["const"],) if "const" in value_schema
-                   else (True, False) if value_schema.get("type") == "boolean" else None)
+        choices = named_values(value_schema)
         uses, missing = _uses(rule_id, items)
         used = {use.key for use in uses}
         house_texts: dict[str, dict[str, str]] = {}
+        for choice in choices or ():
+            words = value_words(game, rule_id, choice if isinstance(choice, str) else compact(choice))
+            if compact(choice) not in used and words:
+                house_texts[compact(choice)] = words
         for found in house_items:
             item = found.get(rule_id)
             key = compact(item.get("value")) if item else None
@@ -135,6 +138,22 @@ def rule_options(schema: dict[str, Any], game: str, docs: Sequence[VariantDoc],
         return (0 if option.conflict else 1, sections.index(sec) if sec in sections else len(sections))
 
     return sorted(options, key=order)
+
+
+def named_values(value_schema: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The named options of a rule's value schema, in schema order: its ``enum``, its single ``const``, ``true`` and
+    ``false`` for a boolean, or the ``enum``/``const`` values among the alternatives of an ``anyOf``/``oneOf``
+    (``none`` beside a list or a number); ``None`` for a free-form value."""
+    if "enum" in value_schema:
+        return tuple(value_schema["enum"])
+    if "const" in value_schema:
+        return (value_schema["const"],)
+    if value_schema.get("type") == "boolean":
+        return (True, False)
+    named = [value for alternative in value_schema.get("anyOf") or value_schema.get("oneOf") or ()
+             if isinstance(alternative, dict)
+             for value in (alternative.get("enum") or ([alternative["const"]] if "const" in alternative else []))]
+    return tuple(named) or None
 
 
 def _uses(rule_id: str, items: list[tuple[str, dict[str, Any]]]) -> tuple[tuple[Use, ...], tuple[str, ...]]:

@@ -105,17 +105,30 @@ Template = Mapping[str, Any]
 is not played; a field the entry lacks is ``"absent"`` to the template (:data:`ANY` accepts it)."""
 
 
-def _refusal(template: Template, entry: Mapping[str, Any]) -> str | None:
-    """Why ``template`` does not accept ``entry`` (``field = value … (it plays: …)``), or None."""
+def _refusal(template: Template, entry: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The field of ``entry`` that ``template`` does not accept and why (``field = value … (it plays: …)``), or
+    None."""
     for name in sorted((set(entry) | set(template)) - {"name"}):
         want, got = template.get(name, "absent"), entry.get(name, "absent")
         if callable(want):
             if not want(got):
                 plays = "any value" if want is ANY else str(want)
-                return f"{name} = {got!r} is not played by the engine (it plays: {plays})"
+                return name, f"{name} = {got!r} is not played by the engine (it plays: {plays})"
         elif got != want:
-            return f"{name} = {got!r} is not played by the engine (it plays: {want!r})"
+            return name, f"{name} = {got!r} is not played by the engine (it plays: {want!r})"
     return None
+
+
+VALUE_PATH = "value_path"
+"""The attribute of a refusal raised here that says where in the rule's value the refused part is: ``(entry index,
+field)`` (``(2, "main")``), or ``(entry index,)``; a validator places the problem there (file:line of the entry)."""
+
+
+def _refused(error: type[ValueError], message: str, *path: int | str) -> ValueError:
+    """``error(message)`` carrying :data:`VALUE_PATH` ``path`` (into the rule's value)."""
+    exc = error(message)
+    setattr(exc, VALUE_PATH, path)
+    return exc
 
 
 def read_catalogue(entries: list[Mapping[str, Any]], templates: Mapping[str, Template],
@@ -129,18 +142,20 @@ def read_catalogue(entries: list[Mapping[str, Any]], templates: Mapping[str, Tem
 
     Raises:
         error: ``combinations.catalogue: entry N (name): field = value is not played by the engine (it plays: …)``,
-        or an entry whose name and shape have no template.
+        or an entry whose name and shape have no template; its :data:`VALUE_PATH` is the entry and field.
     """
     out = []
     for index, entry in enumerate(entries):
         name = entry.get("name")
         template = templates.get(str(name)) or templates.get(str(entry.get("shape")))
         if template is None:
-            raise error(f"combinations.catalogue: entry {index + 1} {name!r} is not played by the engine "
-                        f"(it plays: {', '.join(templates)})")
-        reason = _refusal(template, entry)
-        if reason:
-            raise error(f"combinations.catalogue: entry {index + 1} ({name}): {reason}")
+            raise _refused(error, f"combinations.catalogue: entry {index + 1} {name!r} is not played by the engine "
+                                  f"(it plays: {', '.join(templates)})", index, "name" if "name" in entry else "shape")
+        refusal = _refusal(template, entry)
+        if refusal:
+            field, reason = refusal
+            raise _refused(error, f"combinations.catalogue: entry {index + 1} ({name}): {reason}",
+                           *((index, field) if field in entry else (index,)))
         out.append(combination(entry))
     return tuple(out)
 
@@ -186,7 +201,7 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
     Raises:
         error: ``combinations.attachments: entry N (name): main 'x' …`` when the main part is not in the catalogue
         or is not three or four of a rank or a run of triples (the engine plays no other main part), or a name is
-        also a catalogue name or given twice.
+        also a catalogue name or given twice; its :data:`VALUE_PATH` is the entry and field.
     """
     if value == "none":
         return ()
@@ -196,12 +211,14 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
         name, main = entry["name"], by_name.get(entry["main"])
         where = f"combinations.attachments: entry {index + 1} ({name})"
         if main is None:
-            raise error(f"{where}: main {entry['main']!r} is not a combination of combinations.catalogue")
+            raise _refused(error, f"{where}: main {entry['main']!r} is not a combination of combinations.catalogue",
+                           index, "main")
         if not ((main.shape == "same_rank" and main.size in (3, 4) and not main.min_size)
                 or (main.shape == "sequence" and main.unit == 3)):
-            raise error(f"{where}: main {main.name!r} is not played by the engine (it plays: three or four of a "
-                        f"rank, or a run of triples)")
+            raise _refused(error, f"{where}: main {main.name!r} is not played by the engine (it plays: three or four "
+                                  f"of a rank, or a run of triples)", index, "main")
         if name in by_name or any(a.name == name for a in out):
-            raise error(f"{where}: the name is also {'a catalogue combination' if name in by_name else 'given twice'}")
+            raise _refused(error, f"{where}: the name is also "
+                                  f"{'a catalogue combination' if name in by_name else 'given twice'}", index, "name")
         out.append(Attachment(name, main, entry["attach"], entry["per_rank"]))
     return tuple(out)

@@ -98,7 +98,8 @@ def playability_findings(variant: Variant) -> list[Finding]:
     ``identical: false`` in Huolong) [``unplayable``].
 
     The finding is placed at the value of the first rule id the engine's message names (the message is
-    ``"<rule id>: …"`` or ``"<variant id>: <rule id> …"``), else at the variant's ``id``. Run only on a variant with
+    ``"<rule id>: …"`` or ``"<variant id>: <rule id> …"``), inside it at the error's ``value_path`` when it has one
+    (the entry and field of a list value: :data:`..climbing.catalogue.VALUE_PATH`), else at the variant's ``id``. Run only on a variant with
     no other problem (the engine assumes a schema-valid variant).
 
     Returns:
@@ -118,6 +119,7 @@ def playability_findings(variant: Variant) -> list[Finding]:
             return [Finding(("id",), "unplayable", message, f"a variant the {game.id} engine plays")]
         for prefix in (f"{variant.id}: ", f"{rule_id}: "):
             message = message.removeprefix(prefix)
-        return [Finding(("rules", *rule_id.split("."), "value"), "unplayable", message,
+        inside = tuple(getattr(err, "value_path", ()))  # the entry and field of a list value (climbing.catalogue)
+        return [Finding(("rules", *rule_id.split("."), "value", *inside), "unplayable", message,
                         f"a value the {game.id} engine plays")]
     return []

@@ -4,11 +4,12 @@ One rule for all commands (``show``, ``diff``, ``play``, ``verify --variant``, `
 
 * a **full id** names a bundled variant: ``huolong/li-zhijiang``;
 * a **short id**, the name after the game, is enough when exactly one bundled variant has it: ``li-zhijiang``;
-* a **path** names a variant file anywhere (a house variant): any text ending in ``.yaml`` or ``.yml``, or any
-  other text that is not an id and names something on disk.
+* a **path** names a variant file anywhere (a house variant): any text ending in ``.yaml`` or ``.yml`` or
+  beginning with ``./``, ``../`` or ``/`` (:data:`PATH_PREFIXES`), or any other text that is not an id and names
+  something on disk.
 
 An id is tried before a path, so a stray file or folder called ``li-zhijiang`` in the working directory does not
-hide the bundled variant.
+hide the bundled variant; ``./li-zhijiang`` names the file.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from .registry import Registry, default_registry
 from .variant import Variant
 
 FILE_SUFFIXES = (".yaml", ".yml")
+PATH_PREFIXES = tuple(dict.fromkeys(("./", "../", "/", f".{os.sep}", f"..{os.sep}", os.sep)))
+"""Beginnings that make a reference a path whatever it names (no id begins so)."""
 
 
 class VariantNotFound(ValueError):
@@ -71,7 +74,7 @@ def resolve_variant_id(ref: str, registry: Registry | None = None) -> str:
 
 def is_variant_path(ref: str, registry: Registry | None = None) -> bool:
     """Whether ``ref`` is read as a file path rather than an id (see the module docstring)."""
-    if ref.endswith(FILE_SUFFIXES):
+    if ref.endswith(FILE_SUFFIXES) or ref.startswith(PATH_PREFIXES):
         return True
     try:
         resolve_variant_id(ref, registry)
@@ -107,4 +110,4 @@ def open_variant(ref: str, registry: Registry | None = None) -> Variant:
     return registry.load_file(path)
 
 
-__all__ = ["FILE_SUFFIXES", "VariantNotFound", "is_variant_path", "open_variant", "resolve_variant_id"]
+__all__ = ["FILE_SUFFIXES", "PATH_PREFIXES", "VariantNotFound", "is_variant_path", "open_variant", "resolve_variant_id"]

@@ -214,8 +214,9 @@ def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Descr
         return [(path, kind, f"'{instance}' is neither a variant id nor a house file's relative path",
                  f"{ID_EXPECTED}; or, in a house file, another house file by its path relative to this one "
                  "(league.yaml, ../league/rules.yaml)")]
-    if error.context and all(e.validator == "type" and not e.relative_path for e in error.context):
-        types = dict.fromkeys(_branch_type(e) for e in error.context)
+    if error.context and all((e.validator == "type" or _other_kind_named(e, instance)) and not e.relative_path
+                             for e in error.context):  # of no branch's type (a list where none or a number is wanted)
+        types = dict.fromkeys(_branch_type(e) if e.validator == "type" else _names(e) for e in error.context)
         found = f"{instance}, a number with a decimal point" if _whole_float(instance) else _kind_of(instance)
         return [(path, "wrong_type", f"found {found}", " or ".join(types))]
     if not _is_provenance(error) and (branch := _closest_branch(error)):
@@ -230,8 +231,13 @@ def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Descr
 
 
 def _both_provenances(error: ValidationError, path: Path_, missing_kind: str) -> _Described | None:
+    """not: a rule item with both provenances; a value the schema names as forbidden (``not: {const: 0}``)."""
     if _is_provenance(error):
         return [(path, "provenance", "the rule item has both 'source' and 'inferred'", "exactly one of them")]
+    value: Any = error.validator_value
+    if isinstance(value, dict) and set(value) == {"const"}:
+        return [(path, "bad_value", f"{show_value(error.instance)} is not allowed here",
+                 f"anything but {json.dumps(value['const'])}")]
     return None
 
 
@@ -303,7 +309,8 @@ def _closest_branch(error: ValidationError) -> list[ValidationError] | None:
     for sub in error.context or ():
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
     candidates = [errors for errors in branches.values()
-                  if not any(e.validator in ("const", "enum") and len(e.relative_path) == 1 for e in errors)]
+                  if not any(e.validator in ("const", "enum") and len(e.relative_path) == 1 for e in errors)
+                  and not any(_other_kind_named(e, error.instance) for e in errors)]
     if len(candidates) == 1:
         return candidates[0]
     if _whole_float(error.instance):
@@ -313,6 +320,31 @@ def _closest_branch(error: ValidationError) -> list[ValidationError] | None:
     fitting = [errors for errors in candidates or branches.values()  # the keys it has are the branch's keys
                if not any(e.validator in _SHAPE and not e.relative_path for e in errors)]
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _other_kind_named(error: ValidationError, instance: Any) -> bool:
+    """Whether ``error`` is a branch's own ``const``/``enum`` failing on a value of another kind than every name it
+    allows (a list where the branch is the named value ``none``): that branch was not what the value meant."""
+    if error.validator not in ("const", "enum") or error.relative_path:
+        return False
+    value: Any = error.validator_value
+    allowed = [value] if error.validator == "const" else list(value)
+    return _json_type(instance) not in {_json_type(v) for v in allowed}
+
+
+def _names(error: ValidationError) -> str:
+    """The values a ``const``/``enum`` error allows, in words (``none``, ``a or b``)."""
+    value: Any = error.validator_value
+    return " or ".join(str(v) for v in ([value] if error.validator == "const" else value))
+
+
+def _json_type(value: Any) -> str:
+    """The JSON type of a value: ``boolean``, ``null``, ``number``, ``string``, ``array`` or ``object``."""
+    if isinstance(value, bool) or value is None:
+        return "boolean" if value is not None else "null"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "array" if isinstance(value, list) else "object"
 
 
 def _wanted(error: ValidationError) -> list[str]:

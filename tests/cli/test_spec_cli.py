@@ -25,6 +25,15 @@ def run(*args: str):
     return CliRunner().invoke(cli, list(args))
 
 
+def run_apart(args: list[str]):
+    """The command's result with standard error apart from standard output (click 8.1 mixes them by default)."""
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click < 8.2
+    except TypeError:
+        runner = CliRunner()  # click ≥ 8.2: always apart
+    return runner.invoke(cli, args)
+
+
 @pytest.mark.parametrize("command", ["validate", "variants", "show", "diff"])
 def test_help(command):
     result = run(command, "--help")
@@ -337,3 +346,32 @@ def test_an_app_citation_validates_in_a_climbing_house_file(tmp_path, game):
                                "(did you mean 'source'?)") for line in lines), lines
     assert any(":18:5: rules.players.play_direction: the rule item says neither where it comes from nor why" in line
                for line in lines), lines
+
+
+def test_validate_places_a_problem_of_a_list_valued_rule_on_its_entry(monkeypatch):
+    """combinations.attachments (none, or a list of entries): a schema problem of one entry's field and an entry
+    the engine refuses are each placed on that entry's field (file:line:column, path ``value[1].field``)."""
+    monkeypatch.chdir(HERE / "malformed")
+    result = run("validate", "attachments-entry-bad-value.yaml", "unplayable-attachment-main.yaml")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "attachments-entry-bad-value.yaml:13:50: rules.combinations.attachments.value[1].attach: 'triple' is not an "
+        "allowed value (expected one of: single, pair)",
+        "unplayable-attachment-main.yaml:13:33: rules.combinations.attachments.value[1].main: entry 2 (four_with_two): "
+        "main 'four' is not a combination of combinations.catalogue (expected a value the biedan engine plays)"]
+
+
+def test_show_a_name_that_is_both_a_bundled_id_and_a_file(tmp_path, monkeypatch):
+    """``show li-zhijiang`` reads the bundled variant and notes the file it passed over; ``show ./li-zhijiang`` reads
+    the file (its own id); the help says so."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "li-zhijiang").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    bundled = run_apart(["show", "li-zhijiang", "--format", "json"])
+    assert bundled.exit_code == 0 and json.loads(bundled.stdout)["id"] == "huolong/li-zhijiang"
+    assert bundled.stderr == ("note: 'li-zhijiang' is read as the bundled variant huolong/li-zhijiang; a file of that "
+                              "name is here too: give ./li-zhijiang to read the file\n")
+    house = run_apart(["show", "./li-zhijiang", "--format", "json"])
+    assert house.exit_code == 0 and json.loads(house.stdout)["id"] == "huolong/example-club" and house.stderr == ""
+    alone = run_apart(["show", "datong-guide", "--format", "json"])
+    assert alone.exit_code == 0 and alone.stderr == ""  # no file of that name: no note
+    assert "write ./NAME (or a name ending in .yaml) for the file" in " ".join(run("show", "--help").output.split())

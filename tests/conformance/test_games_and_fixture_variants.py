@@ -182,7 +182,7 @@ def test_serve_does_not_hold_a_line_over_the_cap():
     serve_lines(Server(ReferenceImplementation()), stdin, out, io.StringIO())
     ready, errored = [json.loads(line) for line in out.getvalue().splitlines()]
     assert errored == {"type": "errored", "id": None,
-                       "message": f"line 2 is over the cap of {MAX_LINE_BYTES} bytes; not read"}
+                       "message": f"line 2: over the cap of {MAX_LINE_BYTES} bytes; not read"}
 
 
 def test_op_filter_takes_bare_full_and_wildcard_names():

@@ -54,3 +54,16 @@ def test_the_protocol_messages_match_their_schema():
         check.validate(message)
     for message in replies:
         check.validate(message)
+
+
+def test_the_reply_to_an_unreadable_line_matches_the_protocol_schema():
+    """A line the server cannot read (not UTF-8, not JSON, not an object) is answered errored with id null, as the
+    protocol schema says of such a line."""
+    check = Draft202012Validator(schema("protocol.schema.json"))
+    lines = [b'{"type":"start","protocol":1}', b"\xff\xfe", b"not json", b"[1]", b'{"type":"stop"}']
+    out = io.BytesIO()
+    serve_lines(Server(ReferenceImplementation()), io.BytesIO(b"\n".join(lines) + b"\n"), out, io.StringIO())
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["type"], r.get("id")) for r in replies] == [("ready", None)] + [("errored", None)] * 3
+    for message in replies:
+        check.validate(message)

@@ -100,10 +100,15 @@ def test_unknown_variant_and_operation_are_skipped():
     (b'{"type": "query", "id": "\xff"}', "not UTF-8"),
     ('{"type": "query", "id": "x", "variant": ', "not a JSON line"),
 ])
-def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
+def test_garbage_without_an_id_gets_an_errored_reply_with_a_null_id_and_a_notice(line, expect):
+    """A line the server cannot read (or an object it cannot take, without an id) is answered as the protocol says
+    (errored, id null: a line it could not read), in one line; the same words go to stderr; the server goes on."""
     replies, errors, status = exchange([line, query("after", "facts", {})])
-    assert [r["id"] for r in replies] == ["after"]  # the server goes on
-    assert len(errors) == 1 and errors[0].startswith("serve: line 2: ") and expect in errors[0]
+    assert [(r["type"], r["id"]) for r in replies] == [("errored", None), ("result", "after")]  # the server goes on
+    assert set(replies[0]) == {"type", "id", "message"}
+    assert replies[0]["message"].startswith("line 2: ") and expect in replies[0]["message"]
+    assert "\n" not in replies[0]["message"]
+    assert errors == [f"serve: {replies[0]['message']}"]
     assert status == 0
 
 
@@ -115,17 +120,20 @@ def test_garbage_without_an_id_gives_a_stderr_notice_and_no_reply(line, expect):
      'not strict JSON (the key "id" appears twice in one object)'),
 ], ids=["NaN", "-Infinity", "1e999", "id twice"])
 def test_a_query_that_is_not_strict_json_is_refused_like_conform_refuses_a_reply(line, expect):
-    """The same decoder as conform's: no reply (which id would it carry?), one notice quoting the line."""
+    """The same decoder as conform's: errored with id null (which id would it carry?), and one notice, each quoting
+    the line."""
     replies, errors, status = exchange([line, query("after", "facts", {})])
-    assert [r["id"] for r in replies] == ["after"] and status == 0
+    assert [r["id"] for r in replies] == [None, "after"] and status == 0
+    assert replies[0] == {"type": "errored", "id": None, "message": f"line 2: {expect}: {line}"}
     assert errors == [f"serve: line 2: {expect}: {line}"]  # the line quoted after the reason
 
 
 def test_bytes_that_are_not_utf8_are_shown_escaped_on_one_line():
     """Never the raw bytes on stderr (a terminal could take them as commands): ``\\xNN`` escapes, one line."""
     replies, errors, _ = exchange([b'{"type": "query", "id": "\xff\xfe\x1b[2J\x85"}', query("after", "facts", {})])
-    assert [r["id"] for r in replies] == ["after"]
-    assert errors == [r'serve: line 2: not UTF-8 (byte 26): {"type": "query", "id": "\xff\xfe\x1b[2J\x85"}']
+    assert [r["id"] for r in replies] == [None, "after"]
+    said = r'line 2: not UTF-8 (byte 26): {"type": "query", "id": "\xff\xfe\x1b[2J\x85"}'
+    assert errors == [f"serve: {said}"] and replies[0]["message"] == said  # valid UTF-8 JSON, the bytes escaped
 
 
 @pytest.mark.parametrize("message, expect", [
@@ -208,7 +216,9 @@ def test_the_serve_command_survives_garbage_and_ends_at_eof():
     done = subprocess.run(SERVE_ARGV, input=b"\n".join(lines) + b"\n", capture_output=True, timeout=60)
     assert done.returncode == 0
     replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
-    assert [(r["type"], r.get("id")) for r in replies] == [("ready", None), ("result", "q"), ("errored", "e")]
+    assert [(r["type"], r.get("id")) for r in replies] == [("ready", None), ("errored", None), ("errored", None),
+                                                           ("errored", None), ("result", "q"), ("errored", "e")]
+    assert [r["message"].split(":")[0] for r in replies[1:4]] == ["line 2", "line 3", "line 4"]
     errors = done.stderr.decode().splitlines()
     assert len(errors) == 3 and all(e.startswith("serve: line ") for e in errors)
     assert "Traceback" not in done.stderr.decode()
@@ -261,7 +271,8 @@ def test_a_query_before_start_is_errored():
 
 def test_a_deeply_nested_line_is_a_notice_and_the_server_goes_on():
     replies, errors, status = exchange(["[" * 100_000 + "]" * 100_000, query("after", "facts", {})])
-    assert [r["id"] for r in replies] == ["after"] and status == 0
+    assert [r["id"] for r in replies] == [None, "after"] and status == 0
+    assert replies[0]["message"].startswith("line 2: not a JSON line (nested too deeply to read)")
     assert len(errors) == 1 and errors[0].startswith("serve: line 2: not a JSON line (nested too deeply to read)")
 
 

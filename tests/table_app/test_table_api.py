@@ -11,12 +11,20 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")  # Starlette's TestClient runs on it (Starlette ≥ 1.2; plain httpx is deprecated there)
 from starlette.testclient import TestClient  # noqa: E402
 
 from table_helpers import VARIANTS, make_app  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def test_the_test_client_imports_without_a_warning():
+    """Starlette's TestClient on the client it is maintained for (httpx2): importing it warns of nothing, with every
+    warning an error (a fresh interpreter: the module is imported once per process)."""
+    done = subprocess.run([sys.executable, "-W", "error", "-c", "import starlette.testclient"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
 
 
 class Clock:

@@ -142,7 +142,9 @@ def test_bad_attachments_refused_on_their_line(tmp_path, entry, words):
         """)
     problems = check_file(path)
     assert len(problems) == 1 and words in problems[0].message, problems
-    assert problems[0].line == 8 and "\n" not in str(problems[0])  # the value of combinations.attachments
+    assert problems[0].line == 9 and "\n" not in str(problems[0])  # the entry, not the value's line (8)
+    field = "name" if "name is also" in words else "main"
+    assert problems[0].rule_path == f"rules.combinations.attachments.value[0].{field}"
 
 
 def test_an_attachment_named_twice_is_refused(tmp_path):

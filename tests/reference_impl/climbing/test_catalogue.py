@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from datong_rules.reference_impl.biedan.rules import rules_for as biedan_rules
-from datong_rules.reference_impl.climbing.catalogue import ANY, Between, combination, read_catalogue
+from datong_rules.reference_impl.climbing.catalogue import (ANY, VALUE_PATH, Between, combination, read_attachments,
+                                                             read_catalogue)
 from datong_rules.reference_impl.dadun.rules import rules_for as dadun_rules
 
 
@@ -35,20 +36,42 @@ def test_templates_by_name_then_by_shape():
     assert [c.name for c in found] == ["straight", "pair"]
 
 
-@pytest.mark.parametrize(("entry", "said"), [
+@pytest.mark.parametrize(("entry", "said", "where"), [
     ({"name": "straight", "shape": "sequence", "unit": 1, "length": 2, "tier": "t"},
-     "entry 1 (straight): length = 2 is not played by the engine (it plays: 3 to 13)"),
+     "entry 1 (straight): length = 2 is not played by the engine (it plays: 3 to 13)", (0, "length")),
     ({"name": "straight", "shape": "sequence", "unit": 2, "length": 5, "tier": "t"},
-     "entry 1 (straight): unit = 2 is not played by the engine (it plays: 1)"),
+     "entry 1 (straight): unit = 2 is not played by the engine (it plays: 1)", (0, "unit")),
     ({"name": "pair", "shape": "same_rank", "size": 2, "tier": "t", "attachments": "one"},
-     "entry 1 (pair): attachments = 'one' is not played by the engine (it plays: 'absent')"),
+     "entry 1 (pair): attachments = 'one' is not played by the engine (it plays: 'absent')", (0, "attachments")),
     ({"name": "rocket", "shape": "fixed_set", "cards": ["BJ", "LJ"], "tier": "top"},
-     "entry 1 'rocket' is not played by the engine (it plays: straight, same_rank)"),
+     "entry 1 'rocket' is not played by the engine (it plays: straight, same_rank)", (0, "name")),
+    ({"name": "straight", "shape": "sequence", "unit": 1, "tier": "t"},  # a field missing: the entry itself
+     "entry 1 (straight): length = 'absent' is not played by the engine (it plays: 3 to 13)", (0,)),
 ])
-def test_an_entry_no_template_accepts_is_refused_with_its_place(entry, said):
+def test_an_entry_no_template_accepts_is_refused_with_its_place(entry, said, where):
     with pytest.raises(Refused) as err:
         read_catalogue([entry], TEMPLATES, Refused)
     assert str(err.value) == "combinations.catalogue: " + said
+    assert getattr(err.value, VALUE_PATH) == where  # where a validator places the problem: entry, field
+
+
+@pytest.mark.parametrize(("entry", "said", "where"), [
+    ({"name": "two", "main": "quad", "attach": "single", "per_rank": 1},
+     "main 'quad' is not a combination of combinations.catalogue", (1, "main")),
+    ({"name": "two", "main": "pair", "attach": "single", "per_rank": 1},
+     "main 'pair' is not played by the engine (it plays: three or four of a rank, or a run of triples)", (1, "main")),
+    ({"name": "one", "main": "triple", "attach": "pair", "per_rank": 1}, "the name is also given twice", (1, "name")),
+    ({"name": "pair", "main": "triple", "attach": "pair", "per_rank": 1},
+     "the name is also a catalogue combination", (1, "name")),
+])
+def test_an_attachment_the_engine_refuses_names_its_entry_and_field(entry, said, where):
+    catalogue = read_catalogue([{"name": "pair", "shape": "same_rank", "size": 2, "tier": "t"},
+                                {"name": "triple", "shape": "same_rank", "size": 3, "tier": "t"}], TEMPLATES, Refused)
+    first = {"name": "one", "main": "triple", "attach": "single", "per_rank": 1}
+    with pytest.raises(Refused) as err:
+        read_attachments([first, entry], catalogue, Refused)
+    assert str(err.value) == f"combinations.attachments: entry 2 ({entry['name']}): {said}"
+    assert getattr(err.value, VALUE_PATH) == where
 
 
 def test_both_games_read_their_catalogue_into_the_one_model():

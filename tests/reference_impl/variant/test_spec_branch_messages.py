@@ -38,3 +38,31 @@ def test_a_form_told_apart_by_its_keys_is_described_by_those_keys(tmp_path):
     [problem] = check_file(house_file(tmp_path, "dadun/dadun-guide", "settlement.levels", levels))
     assert (problem.rule_path, problem.message, problem.expected) == (
         "rules.settlement.levels.value.invalid_below", "-1 is out of range", "a whole number ≥ 0")
+
+
+@pytest.mark.parametrize(("value", "where", "message", "expected"), [
+    # a list meant as the list form, not as the name none: the entry's field, on its own line
+    ([{"name": "triple_with_single", "main": "triple", "attach": "single", "per_rank": 1},
+      {"name": "triple_with_pair", "main": "triple", "attach": "triple", "per_rank": 1}],
+     "value[1].attach", "'triple' is not an allowed value", "one of: single, pair"),
+    ([{"name": "triple_with_single", "main": "triple", "attach": "single", "per_rank": 3}],
+     "value[0].per_rank", "3 is out of range", "a whole number ≤ 2"),
+    (3, "value", "found the number 3", "none or a list"),
+])
+def test_a_list_or_the_name_none_is_described_by_the_form_it_was_meant_for(tmp_path, value, where, message, expected):
+    """combinations.attachments: none, or a list of entries. A list is not the name none: its complaints are those
+    of the list form (the entry's field); a value of neither kind names both."""
+    [problem] = check_file(house_file(tmp_path, "biedan/biedan-guide", "combinations.attachments", value))
+    assert (problem.rule_path, problem.message, problem.expected) == (
+        f"rules.combinations.attachments.{where}", message, expected)
+
+
+@pytest.mark.parametrize(("value", "message", "expected"), [
+    (0, "0 is not allowed here", "anything but 0"),
+    ([1], "found a list", "none or a whole number -1000–1000"),
+    ("nonee", "'nonee' is not allowed here", "none"),
+])
+def test_a_name_or_a_number_is_described_in_words(tmp_path, value, message, expected):
+    """match.target: none, or a whole number other than 0."""
+    [problem] = check_file(house_file(tmp_path, "biedan/biedan-guide", "match.target", value))
+    assert (problem.rule_path, problem.message, problem.expected) == ("rules.match.target.value", message, expected)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from datong_rules.reference_impl.variant import Registry, VariantNotFound, open_variant, resolve_variant_id
+from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "house-club.yaml"
 
@@ -53,3 +54,15 @@ def test_paths_that_are_no_variant_file(tmp_path):
         open_variant(str(tmp_path / "adir.yaml"))
     with pytest.raises(VariantNotFound, match=r"^no such file: '.*gone.yml'$"):
         open_variant(str(tmp_path / "gone.yml"))
+
+
+def test_a_path_beginning_with_dot_slash_is_the_file(tmp_path, monkeypatch):
+    """``./li-zhijiang`` (or ``../``, ``/``) is always a path, even where it names nothing: the file, or no such
+    file; ``li-zhijiang`` stays the bundled variant."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "li-zhijiang").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert open_variant("./li-zhijiang").id == "huolong/example-club"
+    assert open_variant("li-zhijiang").id == "huolong/li-zhijiang"
+    assert is_variant_path("./li-zhijiang") and not is_variant_path("li-zhijiang")
+    with pytest.raises(VariantNotFound, match=r"^no such file: '\./datong-guide'$"):
+        open_variant("./datong-guide")
