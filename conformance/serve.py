@@ -17,8 +17,9 @@ End of input also ends the server with status 0.
 ``ready``: full operation names (``huolong/classify``) and variant patterns (``huolong/*``). Queries may then name
 operations in full (a bare name is still read as Huolong's) and carry ``variant_rules``, the resolved rules of a
 variant the server does not bundle (a fixture variant): the implementation receives them
-(:meth:`~datong_rules.conformance.adapters.base.Implementation.use_variants`) before the query. Variant files given
-at start (``datong-rules serve --variant-file FILE``) are served the same way under their own ids.
+(:meth:`~datong_rules.conformance.adapters.base.Implementation.use_variants`) before the query, and keeps them (the
+``ready`` says ``"keeps_variant_rules": true``: later queries about the variant may come without them). Variant
+files given at start (``datong-rules serve --variant-file FILE``) are served the same way under their own ids.
 
 **Checks.** A query's ``given`` is checked against its operation's schema
 (``spec/schema/games/<game>/operations.schema.json``) before the implementation sees it: a ``given`` that breaks
@@ -116,8 +117,11 @@ class Server:
         if self.protocol == 1:
             operations = [bare_op(op) if op.startswith(LEGACY_GAME + "/") else op for op in operations
                           if op == ANY or "/" not in op or op.startswith(LEGACY_GAME + "/")]
-        return {"type": "ready", "protocol": self.protocol, "name": str(self.impl.name),
-                "version": str(self.impl.version), "variants": self.variants, "operations": operations}
+        reply = {"type": "ready", "protocol": self.protocol, "name": str(self.impl.name),
+                 "version": str(self.impl.version), "variants": self.variants, "operations": operations}
+        if self.protocol == 2:  # the rules of a query's variant_rules are kept (impl.use_variants)
+            reply["keeps_variant_rules"] = True
+        return reply
 
     def handle(self, message: Any) -> tuple[dict[str, Any] | None, str | None, bool]:
         """React to one decoded message.

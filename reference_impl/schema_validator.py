@@ -140,6 +140,12 @@ class SchemaValidator:
             return iter(())
         return self.full.iter_errors(instance)  # type: ignore[no-any-return]
 
+    def problems(self, instance: Any, file: str) -> list[str]:
+        """The schema errors of ``instance`` read from ``file``, one line each: ``FILE: a/path: message``
+        (``(top)`` for the document itself); empty when it matches."""
+        return [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
+                for err in self.iter_errors(instance)]
+
     def is_valid(self, instance: Any) -> bool:
         """Whether ``instance`` matches the schema."""
         return self._quickly_valid(instance) or bool(self.full.is_valid(instance))

@@ -61,6 +61,8 @@ def test_bench_protocol_fails_when_queries_error():
      "error: measured nothing: no settled hand of huolong/li-zhijiang (--hands 0)"),
     ("bench_biedan.py", ["-n", "0"], "error: measured nothing: no hand played (-n 0)"),
     ("bench_dadun.py", ["-n", "0"], "error: measured nothing: no hand played (-n 0)"),
+    ("bench_fuzz_house.py", ["-n", "0", "--game", "biedan"],
+     "error: measured nothing: no question compared (-n 0)"),
     ("bench_simulate.py", ["--games", "biedan", "--scale", "0"],
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
 ])
@@ -85,3 +87,11 @@ def test_bench_table_measures_each_game():
     assert done.returncode in (0, 1), done.stderr  # 1: a target missed on a busy machine; the rates are not checked
     rows = done.stdout.splitlines()[1:]
     assert [row.split()[0] for row in rows] == ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"]
+
+
+def test_bench_fuzz_house_prints_the_bundled_anchor_and_the_house_ratio():
+    done = bench("bench_fuzz_house.py", "-n", "5", "--repeat", "1", "--game", "biedan")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("biedan/biedan-guide ") and lines[1].endswith(" 1.00")
+    assert lines[2].startswith("docs/examples/biedan-house.yaml ") and float(lines[2].split()[-1]) > 0

@@ -23,7 +23,10 @@ versions the runner speaks; the engine answers ``ready`` with the one it chose (
   (``huolong/*``, ``*/classify``, ``huolong/li-zhijiang``); queries carry full operation names
   (``huolong/card_order``); a query about a fixture variant (a variant file of the suite, not of the kit's
   spec/) carries its resolved rules in ``variant_rules`` (the mapping ``datong-rules show ID --format json``
-  prints for a bundled variant), so an engine that reads its rules from data can play it.
+  prints for a bundled variant), so an engine that reads its rules from data can play it. An engine whose
+  ``ready`` says ``"keeps_variant_rules": true`` keeps them for the rest of its process: only the first query
+  about the variant that it answers (``result`` or ``skipped``) carries them, and the first after a restart (a
+  house file's rules are about 50 KB of JSON; sent with every query they cost more than the question).
 
 Queries are sent one at a time; each reply must carry the query's id. Scenarios outside the declared variants
 and operations are skipped without a query.
@@ -166,6 +169,8 @@ class JsonLinesImplementation(Implementation):
         self._started = False
         self._answered: dict[str, None] = {}  # ids of the queries replied to, in order (the last one last)
         self._late: dict[str, str] = {}  # query id → its protocol error found after its reply was taken
+        self._keeps = False  # the engine keeps the variant_rules it was sent (ready's keeps_variant_rules)
+        self._rules_sent: dict[str, Any] = {}  # variant id → the rules the running process has received
 
     # -- Implementation API ----------------------------------------------------------------------
     def supported_variants(self) -> list[str]:
@@ -218,8 +223,9 @@ class JsonLinesImplementation(Implementation):
         name = full_op(game_of(variant), op)
         query = {"type": "query", "id": scenario_id, "variant": variant,
                  "op": name if self.protocol >= 2 else op, "given": given}
-        if self.protocol >= 2 and variant in self.fixture_variants:
-            query["variant_rules"] = self.fixture_variants[variant]
+        rules = self._rules_to_send(variant)
+        if rules is not None:
+            query["variant_rules"] = rules
         data = encode_line(query)
         if len(data) > MAX_LINE_BYTES:
             raise ImplementationError(f"not sent: the query is {len(data)} bytes, over the line cap of "
@@ -248,6 +254,8 @@ class JsonLinesImplementation(Implementation):
         extra = [line for line in child.pending_lines(MAX_LINE_BYTES) if not self._earlier_reply(line, scenario_id)]
         if extra:
             raise ImplementationError(f"{SECOND_REPLY}: {one_line(extra[0])}", child.stderr_since(mark, ERROR_SETTLE))
+        if rules is not None and kind in ("result", "skipped"):
+            self._rules_sent[variant] = rules  # taken: a process that keeps them is not sent them again
         if kind == "result" and isinstance(reply.get("answer"), dict):
             return reply["answer"]
         if kind == "skipped" and isinstance(reply.get("reason"), str):
@@ -267,6 +275,22 @@ class JsonLinesImplementation(Implementation):
             self._note_late([line for line in lines if _looks_like_reply(line)])
 
     # -- internals -------------------------------------------------------------------------------
+    def _keeps_rules(self) -> bool:
+        """Whether the engine said in ``ready`` that it keeps the rules sent in ``variant_rules`` for the rest of
+        its process (protocol 2's ``keeps_variant_rules: true``)."""
+        return self._keeps
+
+    def _rules_to_send(self, variant: str) -> dict[str, Any] | None:
+        """The ``variant_rules`` of a query about ``variant``: a fixture variant's resolved rules under protocol 2,
+        except when the running process keeps rules (:meth:`_keeps_rules`) and has taken these already (a
+        restarted process is sent them again); None when the query carries none."""
+        if self.protocol < 2 or variant not in self.fixture_variants:
+            return None
+        rules = self.fixture_variants[variant]
+        if self._keeps_rules() and self._child is not None and self._rules_sent.get(variant) is rules:
+            return None
+        return rules
+
     def _ready_child(self, op: str) -> Child:
         """The running process, restarted after a crash or a timeout; gives up on ``op`` (a full operation
         name) past its cap."""
@@ -382,6 +406,7 @@ class JsonLinesImplementation(Implementation):
         except OSError as exc:
             raise ImplementationStartError(f"cannot run '{self.argv[0]}': {exc.strerror or exc}",
                                            launch_failed=True) from None
+        self._rules_sent = {}  # a new process has been sent no rules
         try:
             return self._handshake(child)
         except BaseException:
@@ -433,6 +458,7 @@ class JsonLinesImplementation(Implementation):
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 return f"'ready' needs '{key}', a list of strings (or [\"*\"]): {one_line(line)}"
         self.name, self.version, self.protocol = reply["name"], reply["version"], protocol
+        self._keeps = protocol >= 2 and reply.get("keeps_variant_rules") is True
         self._variants, self._operations = list(reply["variants"]), list(reply["operations"])
         return None
 

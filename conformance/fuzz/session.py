@@ -63,7 +63,8 @@ class Target:
         variant: str | Variant = self.resolved if self.resolved is not None else self.variant_id
         wanted = {rule for op in self.strategies for rule in self.rules.get(op, ())}
         every = switched_readings(variant, wanted)
-        self.readings = {op: [r for r in every if r.rule in self.rules.get(op, ())] for op in self.strategies}
+        self.readings = {op: [r for r in every if set(r.rules) & set(self.rules.get(op, ()))]
+                         for op in self.strategies}
         self.exercise = Exercise(self.readings)
 
 

@@ -4,7 +4,7 @@
 * :func:`explain_refusal`: a reason code (the engine's :class:`~datong_rules.reference_impl.state_api.IllegalAction`
   or ``check`` answer) → its words and the rules that refuse it, each with its text, its source as the rulebook cites
   it and a link to the rule in the variant's rulebook. The codes and their rules are data: ``spec/reasons.yaml``
-  (:mod:`.reasons`).
+  (:mod:`datong_rules.reference_impl.reasons`).
 * :func:`describe_selection`: the cards a player has selected → what combination they make, the legal actions they
   can make now (one per reading of wild cards), those readings in words, and the refusal explained when none is
   legal. The game says what actions a selection can make and names them (the ``selection`` hook of its
@@ -27,7 +27,7 @@ from datong_rules.reference_impl.variant import Variant, list_variants, load_var
 
 from .labels import LANGS
 from .paths import rules_path, served
-from .reasons import reason_entry
+from datong_rules.reference_impl.reasons import reason_entry
 from .story import text
 
 UNKNOWN_REASON: dict[str, str] = {"zh": "这个动作不合规则（{code}）。", "en": "The action is refused ({code})."}

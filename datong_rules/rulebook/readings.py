@@ -18,7 +18,7 @@ from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.variant import load_variant
 
-from .spec_data import load_checked
+from datong_rules.reference_impl.spec_data import load_checked
 
 READINGS_FILE = "readings.yaml"
 SCHEMA_FILE = "readings.schema.json"
@@ -74,8 +74,7 @@ def check_register(data: Any, file: str) -> list[str]:
     """Problems of the register's data ``data`` read from ``file``: schema errors, duplicate ids, a ``chosen``
     that names no reading of its entry, a game the registry does not know. One line each; empty when the register is sound."""
     schema = json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8"))
-    problems = [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
-                for err in SchemaValidator(schema).iter_errors(data)]
+    problems = SchemaValidator(schema).problems(data, file)
     if problems:
         return problems
     seen: set[str] = set()

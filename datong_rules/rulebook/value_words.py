@@ -18,8 +18,7 @@ from typing import Any
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.paths import schema_path, spec_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
-
-from .spec_data import load_checked
+from datong_rules.reference_impl.spec_data import load_checked
 
 WORDS_FILE = "value-words.yaml"
 SCHEMA_FILE = "value-words.schema.json"
@@ -48,8 +47,7 @@ def check_value_words(data: Any, file: str) -> list[str]:
     if unquoted:
         return unquoted
     schema = json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8"))
-    problems = [f"{file}: {'/'.join(map(str, err.absolute_path)) or '(top)'}: {err.message}"
-                for err in SchemaValidator(schema).iter_errors(data)]
+    problems = SchemaValidator(schema).problems(data, file)
     if problems:
         return problems
     known = games.ids()

@@ -4,9 +4,13 @@ Everything is driven by the variant's catalogue (``combinations.catalogue``), or
 ``ranking.sequence_order``), flush rules (``combinations.flush``, ``combinations.flush_reach``) and beating rules
 (``beating.*``), read once into a :class:`Table` (:func:`table_for`).
 
-A hand is held **by rank** for speed: ``dict[rank, list[card]]`` (:func:`by_rank`). A **shape** is what a play is
-without its suits: ``(combination, ranks, flush_only)``; :func:`shapes` lists the shapes a hand can play against a
-table, :func:`plays_of` every card set of a shape, :func:`sample_of` one at random.
+A hand is held **by rank** for speed: a list by strength index of the cards of that rank (:func:`by_rank`). A
+**shape** is what a play is without its suits: ``(combination, ranks, flush_only)``; :func:`.hand_shapes.shapes`
+lists the shapes a hand can play against a table, :func:`plays_of` every card set of a shape, :func:`sample_of` one
+at random.
+
+What a play is comes back as the climbing games' one :class:`~..climbing.reading.Reading` (``cards`` left ``()``:
+every card stands for itself; ``key`` an int: the single strength of the rank, or the sequence place of a run's top).
 """
 
 from __future__ import annotations
@@ -20,23 +24,9 @@ from typing import NamedTuple
 from ..cards import JOKERS
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.catalogue import Attachment, Combination
+from ..climbing.reading import Reading
 from . import attached
 from .rules import BiedanRules
-
-
-class Reading(NamedTuple):
-    """What a play is. name: combination name; tier: ``ordinary`` | ``bomb`` | ``top``; key: comparison key
-    (higher beats lower: the single strength of the rank, or the sequence index of the top rank); top: the rank that
-    decides (``"7"``, ``"BJ"``); length: ranks in a sequence (1 otherwise); count: cards; flush: one suit, of a
-    flush combination."""
-
-    name: str
-    tier: str
-    key: int
-    top: str
-    length: int
-    count: int
-    flush: bool
 
 
 class Table:
@@ -70,6 +60,8 @@ class Table:
             self.rank_of[joker] = joker
             self.suit_of[joker] = None
         self.card_strength = {card: self.strength[rank] for card, rank in self.rank_of.items()}
+        self.suit_place = {card: "SHCDBL".index(card[0]) for card in self.rank_of}
+        """Card → its suit's place in a hand's order of suits (S H C D, then the jokers)."""
         self.catalogue = rules.catalogue
         self.card_sidx = self.card_strength
         self.seq_to_sidx = tuple(self.strength[r] for r in rules.sequence_order)
@@ -79,34 +71,105 @@ class Table:
         self.bombs_beat_ordinary = rules.bombs_beat_ordinary
         self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
                                                                          else set())), below="wrong_type")
-        self.plans = tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue)
         self.attachments = rules.attachments
-        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
-                               + [(att, "attached", None, 0, 0, ()) for att in self.attachments])
-        self._follow: dict[tuple[str, str, int, int], list] = {}
-        self._follow_reading: dict[Reading, list] = {}
+        self.claimed: dict[frozenset[str], str] = {}
+        """A fixed set's cards → its name, where another combination also reads them and the fixed set comes first
+        in the catalogue: those cards are played as the fixed set only (:func:`plays_of` leaves them out of the
+        other combination's card sets)."""
+        self.plans = self._first_readings_only(
+            tuple((combo, combo.shape, self._precompute(combo)) for combo in self.catalogue))
         self.plain_runs = {combo.name: [[None] + [pre[i, length][0] for length in range(1, i + 2)]
                                         for i in range(len(self.seq_to_sidx))]
                            for combo, kind, pre in self.plans if kind == "sequence"}
         """Sequence combination → top sequence index → the plain shapes by length (index 0 unused; None for a
         window that is no run, :meth:`window_ok`)."""
+        self.places_in_order = self.seq_to_sidx == tuple(range(len(self.seq_to_sidx)))
+        self.place_bits = (1 << len(self.seq_to_sidx)) - 1
+        """Whether the places of ``ranking.sequence_order`` are the strength indexes 0, 1, … (a rank mask is then a
+        mask of places: :func:`.hand_shapes.places_of`)."""
+        self.run_blocks = {combo.name: self._run_blocks(combo) for combo, kind, _ in self.plans if kind == "sequence"}
+        """Sequence combination → ``[start][end]`` → the runs (plain shapes) whose places all lie from place
+        ``start`` to ``end`` of the sequence order, by top place then length: the runs of a hand are those of each
+        block of consecutive places it holds (:func:`.hand_shapes.shape_parts`)."""
+        self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
+                               + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
+        self._follow: dict[tuple[str, str, int, int], list] = {}
+        self._follow_reading: dict[Reading, list] = {}
+        self.follow_by_object: dict[int, tuple[Reading, list]] = {}
+        """id of a reading → (the reading, its plan): :meth:`follow_plan` by the object (the entry keeps the reading
+        alive, so its id is not reused)."""
+
+    def _first_readings_only(self, plans: tuple) -> tuple:
+        """``plans`` without the shapes whose cards are first read as another combination: a set of cards that two
+        entries of a house catalogue read is played as its first reading (docs/implementers/biedan-operations.md,
+        conventions), so the shapes of a later entry that an earlier one always reads are never plays (two same-rank
+        entries of one size; a run that an earlier sequence entry also reads), nor is a fixed set first read as
+        another combination [combinations.catalogue]. Fills :attr:`claimed`."""
+        out = []
+        fixed = {combo.name for combo, kind, _ in plans if kind == "fixed_set"}
+        for combo, kind, pre in plans:
+            if kind == "same_rank":
+                pre = [shape if shape is None or self._read_first(shape, fixed) else None for shape in pre]
+            elif kind == "sequence":
+                pre = {key: pair if pair[0] is None or self._read_first(pair[0], fixed) else (None, None)
+                       for key, pair in pre.items()}
+            else:
+                found = readings(self, combo.cards)
+                if not found or found[0].combination != combo.name:
+                    continue
+                if len(found) > 1:
+                    self.claimed[frozenset(combo.cards)] = combo.name
+            out.append((combo, kind, pre))
+        return tuple(out)
+
+    def _read_first(self, shape: Shape, fixed: set[str]) -> bool:
+        """Whether cards of ``shape`` (a same-rank or sequence shape) are first read as its combination, fixed sets
+        left aside (they read particular cards only: :attr:`claimed`). A rank held more often than one deck allows
+        cannot be tried: kept."""
+        combo = shape.combo
+        per_rank = combo.size if combo.shape == "same_rank" else int(combo.unit)
+        if per_rank > 4:
+            return True
+        cards = [rank if rank in JOKERS else suit + rank
+                 for rank in (self.ranks_by_strength[s] for s in shape.ranks) for suit in "SHCD"[:per_rank]]
+        first = next((r.combination for r in readings(self, cards) if r.combination not in fixed), None)
+        return first == combo.name
+
+    def _run_blocks(self, combo: Combination) -> list[list[list[Shape]]]:
+        """The runs of ``combo`` by block of places (:attr:`run_blocks`; an empty list where ``end < start``)."""
+        low, high = combo.min_length, combo.max_length or len(self.seq_to_sidx)
+        plain = self.plain_runs[combo.name]
+        places = range(len(self.seq_to_sidx))
+        return [[[shape for i in range(start, end + 1) for shape in plain[i][low:min(i - start + 1, high) + 1]
+                  if shape is not None] for end in places] for start in places]
 
     def _precompute(self, combo: Combination):
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
         pairs); sequence → {(top sequence index, length): (plain, flush_only)}; fixed_set → the one shape."""
         if combo.shape == "same_rank":
-            return [None if combo.size > 1 and s in self.jokers_sidx else _shape(combo, (s,), False, s)
+            return [None if combo.size > 1 and s in self.jokers_sidx else self._shape(combo, (s,), False, s)
                     for s in range(len(self.ranks_by_strength))]
         if combo.shape == "sequence":
             pre = {}
             for i in range(len(self.seq_to_sidx)):
                 for length in range(1, i + 2):
                     ranks = self.seq_to_sidx[i - length + 1:i + 1]
-                    pre[i, length] = (_shape(combo, ranks, False, i), _shape(combo, ranks, True, i)) \
+                    pre[i, length] = (self._shape(combo, ranks, False, i), self._shape(combo, ranks, True, i)) \
                         if self.window_ok(i, length) else (None, None)
             return pre
         sidxs = tuple(self.card_strength[c] for c in combo.cards)
-        return _shape(combo, sidxs, False, max(sidxs))
+        return self._shape(combo, sidxs, False, max(sidxs))
+
+    def _shape(self, combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> Shape:
+        """A shape of ``combo`` with its readings made once: as played (``reading``), and as a flush where the
+        combination may be one (``flush_reading``, else None) [combinations.flush]."""
+        if combo.shape == "sequence":
+            top, length, count = ranks[-1], len(ranks), len(ranks) * int(combo.unit)
+        else:
+            top, length, count = max(ranks), 1, len(combo.cards) if combo.shape == "fixed_set" else combo.size
+        reading = Reading(combo.name, combo.tier, key, self.ranks_by_strength[top], length, count, False)
+        flush = reading._replace(flush=True) if combo.name in self.flush else None
+        return Shape(combo, ranks, flush_only, key, reading, flush)
 
     def window_ok(self, top: int, length: int) -> bool:
         """Whether the ``length`` places of ``ranking.sequence_order`` ending at place ``top`` are a run: never the
@@ -134,26 +197,31 @@ class Table:
         return None
 
     def follow_plan(self, table: Reading) -> list:
-        """``(combo, kind, precomputed, minkey)`` for every combination that may beat ``table`` (cached, under the
-        reading itself and under what the plan depends on)."""
+        """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
+        object, the reading and what the plan depends on)."""
+        found = self.follow_by_object.get(id(table))
+        if found is not None and found[0] is table:  # the cache keeps the reading alive: its id is not reused
+            return found[1]
         plan = self._follow_reading.get(table)
         if plan is None:
             plan = self._follow_reading[table] = self._follow_plan(table)
+        if len(self.follow_by_object) < 4096:
+            self.follow_by_object[id(table)] = (table, plan)
         return plan
 
     def _follow_plan(self, table: Reading) -> list:
-        key = (table.name, table.tier, table.count, table.key)
+        key = (table.combination, table.tier, table.count, table.key)
         plan = self._follow.get(key)
         if plan is None:
             plan = []
             for combo, kind, pre in self.plans:
                 minkey = 0
                 if table.tier == "top":
-                    if combo.tier != "top" or combo.name != table.name:
+                    if combo.tier != "top" or combo.name != table.combination:
                         continue
                     minkey = table.key + 1
                 elif combo.tier == "ordinary":
-                    if table.tier != "ordinary" or combo.name != table.name:
+                    if table.tier != "ordinary" or combo.name != table.combination:
                         continue
                     minkey = table.key + 1
                 elif combo.tier == "bomb":
@@ -165,17 +233,22 @@ class Table:
                             continue
                     elif combo.size < table.count:
                         continue
-                    elif combo.size == table.count:
-                        minkey = table.key + 1
+                    elif combo.size == table.count:  # keys of same-rank shapes are strengths: the top's
+                        minkey = self.strength[table.top] + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
-            plan += [(att, "attached", None, table.key + 1, 0, ()) for att in self.attachments
-                     if att.name == table.name]  # combinations.attachments: its own kind, a higher main part
+            plan += [(att, "attached", None, table.key + 1, 0, (), None, 0) for att in self.attachments
+                     if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
     def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
-        """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card))``."""
-        return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards))
+        """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
+        runs by block of places (sequence, :attr:`run_blocks`), the mask of the strength indexes it has a shape of
+        (same_rank) and of at least ``minkey``)`` (:func:`.hand_shapes.shape_parts`)."""
+        valid = sum(1 << s for s, shape in enumerate(pre) if shape is not None and s >= minkey) \
+            if kind == "same_rank" else 0
+        return (combo, kind, pre, minkey, combo.size, tuple((self.card_strength[c], c) for c in combo.cards),
+                self.run_blocks.get(combo.name), valid)
 
     def reading(self, combo: Combination, ranks: list[str], flush: bool) -> Reading:
         """The reading of a play of ``combo`` over ``ranks`` (a sequence's ranks in any order)."""
@@ -245,15 +318,17 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
     reason = tier_reason(t.tiers, play.tier, table.tier)
     if reason != COMPARE:
         return reason
-    if play.tier == "bomb":  # bombs: more cards, then the higher rank
+    if play.tier == "bomb":  # bombs: more cards, then the higher top (of another combination: by single_order)
         if play.count != table.count:
             return None if play.count > table.count else "not_higher"
+        if play.combination != table.combination:
+            return None if t.strength[play.top] > t.strength[table.top] else "not_higher"
         return None if play.key > table.key else "not_higher"
-    if play.name != table.name:
+    if play.combination != table.combination:
         return "wrong_type"
     if play.count != table.count:
         return "wrong_count"
-    if play.name in t.flush:
+    if play.combination in t.flush:
         if t.flush_any:
             if play.flush != table.flush:
                 return None if play.flush else "not_higher"
@@ -266,13 +341,10 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
 def by_rank(t: Table, cards: Iterable[str]) -> list[list[str]]:
     """A hand as a list indexed by single strength (0 = weakest rank) of the cards of that rank (suits S H C D)."""
     out: list[list[str]] = [[] for _ in t.ranks_by_strength]
-    for card in sorted(cards, key=_suit_order):
-        out[t.card_sidx[card]].append(card)
+    sidx = t.card_sidx
+    for card in sorted(cards, key=t.suit_place.__getitem__):
+        out[sidx[card]].append(card)
     return out
-
-
-def _suit_order(card: str) -> int:
-    return "SHCDBL".index(card[0])
 
 
 def shape_size(shape: Shape) -> int:
@@ -288,19 +360,19 @@ def shape_size(shape: Shape) -> int:
     return combo.size
 
 
-def _shape(combo: Combination, ranks: tuple[int, ...], flush_only: bool, key: int) -> "Shape":
-    return Shape(combo, ranks, flush_only, key)
-
-
 class Shape(NamedTuple):
     """A play without its suits: combination, its ranks as strength indexes (a sequence low to high; an
     :class:`~..climbing.catalogue.Attachment`: see :mod:`.attached`), whether only a flush of those ranks is allowed
-    (``flush_only``), and its comparison key (as :class:`Reading`)."""
+    (``flush_only``), and its comparison key (as :class:`Reading`); a shape the :class:`Table` made also carries its
+    readings (``reading`` as played, ``flush_reading`` when its cards are of one suit and the combination may be a
+    flush; None otherwise: :func:`shape_reading` works them out)."""
 
     combo: Combination | Attachment
     ranks: tuple[int, ...]
     flush_only: bool
     key: int
+    reading: Reading | None = None
+    flush_reading: Reading | None = None
 
 
 def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
@@ -314,6 +386,16 @@ def _flush_suits(hand: list[list[str]], ranks: tuple[int, ...]) -> list[str]:
 
 def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     """The reading of ``cards``, a card set of ``shape``."""
+    reading = shape.reading
+    if reading is not None:
+        flush = shape.flush_reading
+        if flush is None:
+            return reading
+        suit = cards[0][0]
+        for card in cards:
+            if card[0] != suit:
+                return reading
+        return flush
     combo = shape.combo
     if isinstance(combo, Attachment):
         length = attached.main_length(combo, shape.ranks)
@@ -325,106 +407,19 @@ def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
     return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), flush)
 
 
-def shapes(t: Table, hand: list[list[str]], table: Reading | None,
-           avail: list[tuple[int, int]] | None = None) -> list[Shape]:
-    """The shapes ``hand`` can play: any when leading (``table`` None), else those that beat ``table``
-    (:func:`beat_reason` on shapes: same combination and count and higher, a flush where it decides, bombs, the
-    top combination). Shapes are the :class:`Table`'s precomputed objects. ``avail``: :func:`available` of the hand,
-    if the caller keeps it."""
-    out: list[Shape] = []
-    if avail is None:
-        avail = available(hand)
-    for combo, kind, pre, minkey, size, fixed in (t.lead_plan if table is None else t.follow_plan(table)):
-        if kind == "same_rank":
-            if size == 1:
-                out += [pre[s] for s, n in avail if s >= minkey]
-            else:
-                out += [pre[s] for s, n in avail if n >= size and s >= minkey and pre[s] is not None]
-        elif kind == "sequence" and combo.tier == "bomb" and table is not None:
-            out += _bomb_runs(t, hand, combo, table)
-        elif kind == "sequence":
-            _sequence_shapes(t, hand, combo, pre, table, out)
-        elif kind == "attached":
-            out += [Shape(combo, ranks, False, key)
-                    for ranks, key in attached.shape_parts(t, hand, combo, table, minkey)]
-        elif pre.key >= minkey:
-            for sidx, card in fixed:
-                if card not in hand[sidx]:
-                    break
-            else:
-                out.append(pre)
-    return out
-
-
-def _bomb_runs(t: Table, hand: list[list[str]], combo: Combination, table: Reading) -> list[Shape]:
-    """The runs of ``combo``, a sequence of the bomb tier, that beat ``table``: every run of the hand over an
-    ordinary play (where bombs beat it); over a bomb, those with more cards, or as many and a higher top
-    [beating.*] (as :func:`beat_reason` compares bombs)."""
-    runs: list[Shape] = []
-    _sequence_shapes(t, hand, combo, None, None, runs)
-    if table.tier != "bomb":
-        return runs
-    unit = int(combo.unit)
-    return [s for s in runs if len(s.ranks) * unit > table.count
-            or (len(s.ranks) * unit == table.count and s.key > table.key)]
-
-
-def available(hand: list[list[str]]) -> list[tuple[int, int]]:
-    """``(strength index, number of cards)`` of every rank the hand holds."""
-    return [(s, len(cards)) for s, cards in enumerate(hand) if cards]
-
-
-def _sequence_shapes(t: Table, hand: list[list[str]], combo: Combination, pre: dict, table: Reading | None,
-                     out: list[Shape]) -> None:
-    unit, low = combo.unit, combo.min_length
-    high = combo.max_length or len(t.seq_to_sidx)
-    following = table is not None and table.name == combo.name
-    if following:
-        low = high = table.length
-    flushable = following and combo.name in t.flush and unit == 1
-    run = 0
-    for i, sidx in enumerate(t.seq_to_sidx):
-        if len(hand[sidx]) >= unit:
-            run += 1
-        else:
-            run = 0
-            continue
-        if run < low:
-            continue
-        if not following:
-            found = t.plain_runs[combo.name][i][low:min(run, high) + 1]
-            out += found if t.both_ends is None else [shape for shape in found if shape is not None]
-            continue
-        for length in range(low, min(run, high) + 1):
-            plain, flush_only = pre[i, length]
-            if plain is None:
-                continue
-            if flushable:
-                _flush_follow(t, hand, i, plain, flush_only, table, out)
-            elif i > table.key:
-                out.append(plain)
-
-
-def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: "Shape", flush_only: "Shape", table: Reading,
-                  out: list["Shape"]) -> None:
-    """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
-    that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
-    if t.flush_any:
-        if table.flush:
-            if i > table.key and _flush_suits(hand, plain.ranks):
-                out.append(flush_only)
-        elif i > table.key:
-            out.append(plain)
-        elif _flush_suits(hand, plain.ranks):
-            out.append(flush_only)
-    elif i > table.key:
-        out.append(plain)
-    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
-        out.append(flush_only)
-
-
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
-    """Every card set of ``shape`` in ``hand`` (lists of cards)."""
+    """Every card set of ``shape`` in ``hand`` (lists of cards; not the cards of a fixed set that comes first in the
+    catalogue, :attr:`Table.claimed`)."""
+    if t.claimed:
+        name = shape.combo.name
+        for cards in _plays_of(t, hand, shape):
+            if t.claimed.get(frozenset(cards), name) == name:
+                yield cards
+        return
+    yield from _plays_of(t, hand, shape)
+
+
+def _plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
     combo = shape.combo
     if isinstance(combo, Attachment):
         yield from attached.plays(hand, combo, shape.ranks)
@@ -451,6 +446,11 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
     combo = shape.combo
+    if force is None and combo.shape == "same_rank" and shape.reading is not None:  # the common case, first
+        cards = hand[shape.ranks[0]]
+        if len(cards) == combo.size:
+            return list(cards)
+        return [cards[int(rng.random() * len(cards))]] if combo.size == 1 else rng.sample(cards, combo.size)
     if isinstance(combo, Attachment):
         return attached.sample(hand, combo, shape.ranks, rng, force, t.card_sidx[force] if force else None)
     if combo.shape == "fixed_set":

@@ -113,7 +113,7 @@ def digest(state: Any) -> Digest:
         else:
             reading = _reading(state.t, tuple(action["cards"]))
             if reading.tier != "ordinary":
-                played.add(reading.name)
+                played.add(reading.combination)
             if standing is not None:
                 beats.add((standing.tier, reading.tier))
             standing = reading

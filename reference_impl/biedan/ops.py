@@ -15,7 +15,9 @@ from typing import Any
 from ..cards import CardNotationError, parse_card, sort_cards
 from ..climbing.round_replay import replay_round
 from . import exchange as xchg
-from .combinations import Reading, Table, beat_reason, by_rank, readings, shapes, plays_of, table_for
+from ..climbing.reading import Reading
+from .combinations import Table, beat_reason, by_rank, readings, plays_of, table_for
+from .hand_shapes import shapes
 from .rules import BiedanRules, rules_for
 from .state import PLAYERS, egg_reason, play_reason, score, settle
 
@@ -105,7 +107,7 @@ def _flags(given: dict, table: Reading | None) -> tuple[bool, bool]:
 
 
 def _reading(r: Reading) -> dict:
-    return {"combination": r.name, "top": r.top, "length": r.length, "flush": r.flush}
+    return {"combination": r.combination, "top": r.top, "length": r.length, "flush": r.flush}
 
 
 # ----------------------------------------------------------------------------------------------- operations
@@ -135,7 +137,7 @@ def op_classify(rules: BiedanRules, given: dict) -> Answer:
     if not cards:
         raise ValueError("given.cards: expected at least one card")
     found = readings(table_for(rules), cards)
-    return {"combination": found[0].name if found else None, "readings": [_reading(r) for r in found]}
+    return {"combination": found[0].combination if found else None, "readings": [_reading(r) for r in found]}
 
 
 def op_beats(rules: BiedanRules, given: dict) -> Answer:

@@ -135,7 +135,7 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
         entry: dict[str, Any] = {"seat": seat, "cards": None, "out": len(replay.out) > out_before}
         if kind == "play":
             reading = classify(replay.t, action["cards"])
-            entry.update(cards=list(action["cards"]), combination=reading.name if reading else None,
+            entry.update(cards=list(action["cards"]), combination=reading.combination if reading else None,
                          tier=reading.tier if reading else None)
         plays.append(entry)
         if replay.table is None or replay.phase != phase:

@@ -36,7 +36,7 @@ def selector(names: Names) -> Selection:
                      "reading": {**SAY["bury"], "with": {"n": len(cards)}}}]
         if state.phase == "play":
             found = readings(state.t, cards) if len(set(cards)) == len(cards) else []
-            name = name_of(found[0].name, names, found[0].flush) if found else None
+            name = name_of(found[0].combination, names, found[0].flush) if found else None
             return [play_option({"type": "play", "seat": seat, "cards": cards}, state.table is None, name)]
         if state.phase in ("exchange", "settle_exchange") and state.steps:
             step = state.steps[0]

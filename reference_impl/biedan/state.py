@@ -21,11 +21,13 @@ from collections.abc import Iterator
 from ..actions import ActionError, read_action
 from ..bots import play_match
 from ..cards import build_deck
+from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
+from ..climbing.seats import next_to_answer
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import exchange as xchg
-from .combinations import (Reading, Shape, Table, available, beat_reason, by_rank, plays_of, readings, sample_of,
-                           shape_reading, shapes, table_for)
+from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
+from .hand_shapes import has_play, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -55,10 +57,10 @@ class HandState(RoundViews):
         self.t: Table = table_for(rules)
         self.pack = list(pack)
         self.first_drawer = rules.first_drawer_first_hand if banker is None else banker
-        dealt: list[list[str]] = [[] for _ in range(PLAYERS)]
-        for i, card in enumerate(self.pack):
-            dealt[(self.first_drawer + i) % PLAYERS].append(card)
+        dealt = [self.pack[(seat - self.first_drawer) % PLAYERS::PLAYERS] for seat in range(PLAYERS)]
         self.held = [by_rank(self.t, cards) for cards in dealt]
+        self.masks = [masks_of(hand) for hand in self.held]
+        """Seat → the rank masks of its hand (:func:`.hand_shapes.masks_of`), kept up to date card by card."""
         self.sizes = [len(cards) for cards in dealt]
         self.banker_by_card = banker is None
         if banker is None:
@@ -76,9 +78,10 @@ class HandState(RoundViews):
         self.table: Reading | None = None
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
+        self._must_beat = rules.must_beat
         self.first_lead = False
-        self._sampled: tuple[list[str], Shape] | None = None
-        self._avail: list[list[tuple[int, int]] | None] = [None] * PLAYERS
+        self._sampled_cards: list[str] | None = None  # the random action's play and its shape (for apply)
+        self._sampled_shape: Shape | None = None
         # exchange state
         self.steps: list[xchg.Step] = []
         self.handed: list[str] = []
@@ -87,7 +90,7 @@ class HandState(RoundViews):
             self.phase = "exchange"
             self._advance_exchange()
         else:
-            self.phase = "bury"
+            self._to_bury()
 
     # ----------------------------------------------------------------------------------------------- views
     @property
@@ -202,11 +205,8 @@ class HandState(RoundViews):
                     yield {"type": "pass", "seat": seat}
                 if seat in self.round.locked:
                     return
-            forced = self._forced(seat)
-            for shape in self._shapes(seat):
-                for cards in plays_of(self.t, self.held[seat], shape):
-                    if forced is None or forced in cards:
-                        yield {"type": "play", "seat": seat, "cards": cards}
+            for cards in self._plays(seat):
+                yield {"type": "play", "seat": seat, "cards": cards}
             return
         step = self.steps[0]
         pool, count = self._pool(step)
@@ -217,7 +217,18 @@ class HandState(RoundViews):
     def _may_pass(self, seat: int) -> bool:
         """Whether ``seat``, following, may pass [play.pass]: always, or (``only_when_unable``) when locked out or
         holding no play that beats the table."""
-        return not self.rules.must_beat or seat in self.round.locked or not self._shapes(seat)
+        if not self.rules.must_beat or seat in self.round.locked:
+            return True
+        return not has_play(self.t, self.held[seat], self.table, self.masks[seat])  # following: no card forced
+
+    def _plays(self, seat: int) -> Iterator[list[str]]:
+        """Every play (card list) of ``seat`` now: the card sets of its shapes, with the card the first lead must
+        hold."""
+        forced = self._forced(seat)
+        for shape in self._shapes(seat):
+            for cards in plays_of(self.t, self.held[seat], shape):
+                if forced is None or forced in cards:
+                    yield cards
 
     def _forced(self, seat: int) -> str | None:
         """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
@@ -227,10 +238,7 @@ class HandState(RoundViews):
         return None
 
     def _shapes(self, seat: int) -> list[Shape]:
-        avail = self._avail[seat]
-        if avail is None:
-            avail = self._avail[seat] = available(self.held[seat])
-        found = shapes(self.t, self.held[seat], self.table, avail)
+        found = shapes(self.t, self.held[seat], self.table, self.masks[seat])
         card = self._forced(seat) if self.first_lead else None
         if card is not None:
             rank, suit, held = self.t.card_sidx[card], card[0], self.held[seat]
@@ -241,32 +249,61 @@ class HandState(RoundViews):
 
     def random_action(self, rng: random.Random) -> dict:
         """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
-        legal shapes, uniformly, then its suits at random."""
+        legal shapes, uniformly, then its suits at random (under a house catalogue where a fixed set claims cards
+        another combination reads, :attr:`.combinations.Table.claimed`: one of the listed legal actions)."""
         if self.phase == "play":
             seat = self.turn
             table = self.table
             if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
-            found = self._shapes(seat)
-            n = len(found)
-            i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
+            if self.t.claimed:  # a fixed set first in a house catalogue claims cards: draw among the listed actions
+                return rng.choice(list(self.legal_actions()))
+            forced = self._forced(seat) if self.first_lead else None
+            if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
+                found, n = shape_parts(self.t, self.held[seat], table, self.masks[seat])
+            else:
+                found = self._shapes(seat)
+                n = len(found)
+            i = int(rng.random() * (n + (table is not None and (not n or not self._must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
-            shape = found[i]
-            cards = sample_of(self.t, self.held[seat], shape, rng, self._forced(seat) if self.first_lead else None)
-            self._sampled = (cards, shape)
+            shape = pick_shape(found, i) if forced is None else found[i]
+            cards = sample_of(self.t, self.held[seat], shape, rng, forced)
+            self._sampled_cards, self._sampled_shape = cards, shape
             return {"type": "play", "seat": seat, "cards": cards}
         seat = self.current_player()
         if self.phase == "bury":
             return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
         step = self.steps[0]
-        pool, count = self._pool(step)
-        picks = xchg.extreme(self.t, pool, count, step.pick)
+        if step.name == "return":
+            pool, count = self._pool(step)
+            picks = xchg.extreme(self.t, pool, count, step.pick)
+            wanted: dict[int, list[str]] = {strength: [] for strength in sorted(set(picks), reverse=True)}
+            for card in pool:
+                same = wanted.get(self.t.card_strength[card])
+                if same is not None:
+                    same.append(card)
+            groups = [(same, picks.count(strength)) for strength, same in wanted.items()]
+        else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
+            groups = self._extreme_ranks(step.giver, min(step.count, self.sizes[step.giver]), step.pick)
         chosen: list[str] = []
-        for strength in sorted(set(picks), reverse=True):
-            same = [c for c in pool if self.t.card_strength[c] == strength]
-            chosen += rng.sample(same, picks.count(strength))
+        for same, k in groups:  # the best rank first, each rank's cards drawn at random
+            chosen += rng.sample(same, k)
         return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
+
+    def _extreme_ranks(self, seat: int, count: int, pick: str) -> list[tuple[list[str], int]]:
+        """``(cards of a rank that seat holds, how many of them)`` for the ``count`` best (``pick`` = best) or worst
+        cards of ``seat``, the best rank first [exchange.*] (as :func:`.exchange.extreme` picks them)."""
+        held = self.held[seat]
+        groups: list[tuple[list[str], int]] = []
+        for s in (range(len(held) - 1, -1, -1) if pick == "best" else range(len(held))):
+            if count <= 0:
+                break
+            if held[s]:
+                k = min(count, len(held[s]))
+                groups.append((held[s], k))
+                count -= k
+        return groups if pick == "best" else groups[::-1]
 
     def apply(self, action: dict, validate: bool = True) -> None:
         """Apply ``action``.
@@ -282,22 +319,23 @@ class HandState(RoundViews):
         self.actions.append(action)
         kind = action["type"]
         if kind == "pass":
-            self._pass(action["seat"])
+            seat = action["seat"]
+            self.round.pass_(seat)
+            self._after_action(seat)
         elif kind == "play":
             cards = action["cards"]
-            sampled = self._sampled
-            reading = shape_reading(self.t, sampled[1], cards) if sampled and sampled[0] == cards else None
-            self._sampled = None
-            self._play(action["seat"], list(cards), reading)
+            sampled, shape = self._sampled_cards, self._sampled_shape
+            reading = None
+            if sampled is not None and (sampled is cards or sampled == cards):  # the random action's play
+                reading = shape.reading
+                if reading is None or shape.flush_reading is not None:
+                    reading = shape_reading(self.t, shape, cards)
+            self._sampled_cards = None
+            self._play(action["seat"], cards, reading)  # the action keeps the list: table_cards shares it
         elif kind == "bury":
             self._remove(self.banker, action["cards"])
             self.egg = list(action["cards"])
-            self.phase = "play"
-            self.turn = self.banker
-            self.first_lead = True
-            if self.rules.first_lead_with_banker_card and self.banker_by_card \
-                    and self.rules.first_banker_card in self.cards_of(self.banker):
-                self.must_contain = self.rules.first_banker_card
+            self._start_play()
         else:
             step = self.steps.pop(0)
             cards = list(action["cards"])
@@ -308,20 +346,12 @@ class HandState(RoundViews):
 
     # ----------------------------------------------------------------------------------------------- internals
     def _remove(self, seat: int, cards: list[str]) -> None:
-        held = self.held[seat]
-        sidx = self.t.card_sidx
-        for card in cards:
-            held[sidx[card]].remove(card)
+        take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
-        self._avail[seat] = None
 
     def _add(self, seat: int, cards: list[str]) -> None:
-        held = self.held[seat]
-        sidx = self.t.card_sidx
-        for card in cards:
-            held[sidx[card]].append(card)
+        put_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] += len(cards)
-        self._avail[seat] = None
 
     def _move(self, step: str, giver: int | None, receiver: int, cards: list[str]) -> None:
         if giver is not None:
@@ -346,17 +376,38 @@ class HandState(RoundViews):
                     self._move(step.name, step.giver, step.receiver, cards)
                 self.handed = cards
                 continue
-            pool, count = self._pool(step)
-            if count == 0:
-                self.steps.pop(0)
+            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[step.giver]):
+                self.steps.pop(0)  # nothing to pick (as _pool would count it)
                 continue
             return
-        self.phase = "bury" if self.phase == "exchange" else "over"
+        if self.phase == "exchange":
+            self._to_bury()
+        else:
+            self.phase = "over"
+
+    def _to_bury(self) -> None:
+        """The bury, or with ``egg.count: 0`` (no egg) the play at once: the hand has no bury action (an empty bury
+        is no action of the notation)."""
+        if self.rules.egg_size:
+            self.phase = "bury"
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """The banker leads the first round [play.first_lead]; with play.first_lead_with_banker_card the lead must
+        hold ``banker.first``'s card while the banker holds it."""
+        self.phase = "play"
+        self.turn = self.banker
+        self.first_lead = True
+        if self.rules.first_lead_with_banker_card and self.banker_by_card \
+                and self.rules.first_banker_card in self.cards_of(self.banker):
+            self.must_contain = self.rules.first_banker_card
 
     def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
         self.first_lead = False
         self.must_contain = None
-        self._remove(seat, cards)
+        take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
+        self.sizes[seat] -= len(cards)
         self.table = reading or readings(self.t, cards)[0]
         self.table_cards = cards
         self.round.play(seat)
@@ -367,12 +418,9 @@ class HandState(RoundViews):
                 return
         self._after_action(seat)
 
-    def _pass(self, seat: int) -> None:
-        self.round.pass_(seat)
-        self._after_action(seat)
-
     def _after_action(self, seat: int) -> None:
-        nxt = self.round.next_to_act(seat, self.sizes)
+        rnd = self.round  # Round.next_to_act, without the extra call (the hot path of a hand)
+        nxt = next_to_answer(seat, rnd.last, self.sizes, rnd.passed, rnd.locked)
         if nxt is None:
             self.turn, _ = self.round.end(self.sizes)
             self.table = None
@@ -459,7 +507,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
         if table is None:
             return "must_lead"
         locked = passed and t.rules.pass_locks_out
-        return "must_beat" if t.rules.must_beat and not locked and shapes(t, by_rank(t, hand), table) else None
+        return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
@@ -483,10 +531,21 @@ def reading_reason(t: Table, action: dict) -> str | None:
     agrees, else ``not_a_combination``."""
     reading = action.get("reading")
     found = readings(t, list(action.get("cards", [])))
-    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].name:
+    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))
     return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"
+
+
+_DECKS: dict[int, tuple[str, ...]] = {}
+
+
+def _deck(decks: int) -> tuple[str, ...]:
+    """The cards of ``decks`` decks in notation order (:func:`..cards.build_deck`), made once."""
+    found = _DECKS.get(decks)
+    if found is None:
+        found = _DECKS[decks] = tuple(build_deck(decks))
+    return found
 
 
 def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,
@@ -500,7 +559,7 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
     """
     rules = rules_for(rules)
     if pack is None:
-        pack = build_deck(rules.decks)
+        pack = list(_deck(rules.decks))
         rng.shuffle(pack)
     return HandState(rules, pack, banker=banker, previous=previous)
 
@@ -528,7 +587,9 @@ class Match:
     def over(self) -> bool:
         """Whether the session is over: every hand played (match.hands), or a tally has reached the target
         (match.target: a positive target reached from below, a negative one from above)."""
-        return match_over(self.rules, len(self.results), self.tally)
+        if len(self.results) >= self.rules.match_hands:  # as match_over decides, without the tally when it needs none
+            return True
+        return self.rules.match_target is not None and match_over(self.rules, len(self.results), self.tally)
 
     @property
     def tally(self) -> list[int]:

@@ -80,8 +80,8 @@ def _name(t, cards: list[str]) -> str:
     reading = classify(t, cards)
     if reading is None:
         return "?"
-    name = NAMES.get(reading.name, reading.name.replace("_", " "))
-    return f"flush {name}" if getattr(reading, "flush", False) and reading.name != "single" else name
+    name = NAMES.get(reading.combination, reading.combination.replace("_", " "))
+    return f"flush {name}" if reading.flush and reading.combination != "single" else name
 
 
 def _moves(t, moves: list[dict]) -> list[str]:

@@ -7,6 +7,7 @@ the climbing games' modules). Shared by the climbing games; no rule lives here.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from ..cards import JOKERS, SUITS, is_card, sort_cards, sort_key
@@ -14,8 +15,8 @@ from ..cards import RANKS as FACES
 from ..cards import card_rank as rank_of
 from ..cards import card_suit as suit_of
 
-__all__ = ["FACES", "JOKERS", "SUITS", "check_cards", "full_pack", "is_card", "rank_of", "sort_cards", "sort_key",
-           "suit_of"]
+__all__ = ["FACES", "JOKERS", "SUITS", "check_cards", "full_pack", "is_card", "rank_of", "shuffle", "sort_cards",
+           "sort_key", "suit_of"]
 
 
 def full_pack(decks: int) -> list[str]:
@@ -24,6 +25,23 @@ def full_pack(decks: int) -> list[str]:
     order of the shuffle, kept so that a seed deals the same hands as before; not the notation order.)"""
     one = [s + r for r in FACES for s in SUITS] + ["LJ", "BJ"]
     return [card for card in one for _ in range(decks)]
+
+
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order, the same draws from
+    ``rng``: a seed deals the same hands), without a method call per card: the deal's hot path. Any ``rng`` that is
+    not a plain :class:`random.Random` (a subclass may draw otherwise) is left to its own ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):  # Random.shuffle: swap i with j below i + 1, j by _randbelow(i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def check_cards(cards: object, what: str, decks: int) -> list[str]:

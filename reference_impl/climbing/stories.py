@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ..reasons import reason_words
 from ..variant import load_variant
 from ..variant.variant import rule_value
 
@@ -59,19 +60,9 @@ L: dict[str, dict[str, str]] = {
 }
 """Labels of the situation, both languages."""
 
-REASONS: dict[str, dict[str, str]] = {
-    "wrong_type": {"zh": "牌型不对", "en": "it is not the same combination"},
-    "wrong_count": {"zh": "张数不对", "en": "the number of cards is wrong"},
-    "not_higher": {"zh": "不比桌上的牌大", "en": "it is not higher than the play on the table"},
-    "not_a_combination": {"zh": "不是一种牌型", "en": "the cards are not one combination"},
-    "must_lead": {"zh": "该首出的人不能过", "en": "the player who leads cannot pass"},
-    "must_beat": {"zh": "管得住就必须出，不能过", "en": "a player who can beat the table may not pass"},
-    "empty_play": {"zh": "一张牌也没出", "en": "no card was played"},
-    "not_in_hand": {"zh": "手里没有这些牌", "en": "the player does not hold these cards"},
-    "reading_needed": {"zh": "这几张牌有几种出法，要说明当什么出", "en": "the cards can be read several ways, and the play must say which"},
-    "locked_out": {"zh": "过了牌的人这一轮不能再出", "en": "a player who passed is out of the round"},
-}
-"""The reason codes of a refused play or egg in words; an unknown code is shown as itself."""
+ACTION_OF = {"egg": "bury"}
+"""The action type an operation's refusal is about (for the reason words of ``spec/reasons.yaml``): a play unless
+named here."""
 
 S: dict[str, dict[str, str]] = {
     "beats": {"zh": "管得住。", "en": "It beats the play on the table."},
@@ -151,8 +142,10 @@ def _team(team: int) -> dict[str, list[int]]:
     return {"team": [team, team + 2]}
 
 
-def _why(code: Any) -> Any:
-    return REASONS.get(str(code), str(code))
+def _why(sc: Any, code: Any) -> Any:
+    """The short words of a refusal's reason code in the game of ``sc``'s variant (``spec/reasons.yaml``, one source
+    with the table app's refusals); the code itself when the game has no entry for it."""
+    return reason_words(str(sc.variant).split("/", 1)[0], code, ACTION_OF.get(sc.op, "play"))
 
 
 def _seats(seats: list[int], join: str = "each") -> dict[str, Any]:
@@ -323,14 +316,14 @@ def _beats(sc: Any, names: Names) -> Blocks:
     if e.get("beats"):
         return [{"text": S["beats"]}]
     if e.get("reason"):
-        return [{"text": _say("not_beats", why=_why(e["reason"]))}]
+        return [{"text": _say("not_beats", why=_why(sc, e["reason"]))}]
     return [{"text": S["not_beats_plain"]}]
 
 
 def _legal(sc: Any, names: Names) -> Blocks:
     e = sc.expect
     if not e.get("legal"):
-        return [{"text": _say("illegal", why=_why(e.get("reason")))}]
+        return [{"text": _say("illegal", why=_why(sc, e.get("reason")))}]
     if sc.op == "egg":
         return [{"text": S["egg_ok"]}]
     return [{"text": S["legal_pass" if sc.given.get("play") == "pass" else "legal_play"]}]

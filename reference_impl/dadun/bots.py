@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from ..climbing.bots import Bot, RandomBot
 from ..climbing.cardset import rank_of, sort_cards
+from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
 from .count import PlayClass, play_classes
@@ -23,10 +24,9 @@ _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 
 def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tuple:
     """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
-    reading = cb.Reading(combination, stood)
     leading = state.table is None
     promoted = not leading or state.rules.lead_means == "none"  # ranking.lead_means: none promotes every lead
-    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, reading, state.level, promoted))
+    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, combination, stood, state.level, promoted))
 
 
 def _options(hand: Counter, wild: str, combination: str, wanted: str) -> list[str]:
@@ -85,10 +85,10 @@ class GreedyBot(Bot):
             return passing
         best = min(classes, key=lambda c: _strength(state, c.combination, c.stood))
         cards, reading = self._play_of(state, best)
-        return {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
+        return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
 
     @staticmethod
-    def _play_of(state: HandState, best: PlayClass) -> tuple[tuple[str, ...], cb.Reading]:
+    def _play_of(state: HandState, best: PlayClass) -> tuple[tuple[str, ...], Reading]:
         """Cards of the hand with a reading of ``best``'s combination and strength that beats the table (a short
         search over the class's cards, then, rarely, the list of that combination's plays)."""
         seat = state.current_player()
@@ -97,7 +97,7 @@ class GreedyBot(Bot):
         table = state.table[1] if state.table is not None else None
         target = _strength(state, best.combination, best.stood)
 
-        def fits(reading: cb.Reading) -> bool:
+        def fits(reading: Reading) -> bool:
             return reading.combination == best.combination and _strength(
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)

@@ -1,6 +1,7 @@
 """打墩 Dadun combinations: every reading of a set of cards (wild cards included), compare keys and beating.
 
-A reading (:class:`Reading`) says which combination the cards form and what each card stands for (PLAN §5). Wild
+A reading is the climbing games' one :class:`~..climbing.reading.Reading`, made here only (:func:`reading_of`): which
+combination the cards form, what each card stands for (``cards``, PLAN §5), its tier, key, top rank, length. Wild
 cards are the hearts of the level rank [wild.cards]; a wild in a suit-blind combination is written ``H<rank>``, in a
 straight flush with the flush's suit (docs/implementers/dadun-operations.md, Conventions). Rules come from
 :class:`~.rules.DadunRules`; rule ids in the docstrings.
@@ -9,12 +10,12 @@ straight flush with the flush's suit (docs/implementers/dadun-operations.md, Con
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
+from ..climbing.reading import Reading
 from .rules import CATALOGUE, DadunRules
 
 TIERS = ("ordinary", "bomb", "dun", "linked_dun")
@@ -23,21 +24,10 @@ TIER = {name: TIERS.index(entry["tier"]) for name, entry in CATALOGUE.items()}
 """Tier of each combination as its index in :data:`TIERS`: 0 ordinary, 1 the bomb ladder, 2 dun, 3 linked dun (the
 tier every catalogue entry the engine plays gives it)."""
 
-@dataclass(frozen=True)
-class Reading:
-    """One reading of a play: ``combination`` and ``cards`` (what each played card stands for, aligned with the
-    played cards)."""
-
-    combination: str
-    cards: tuple[str, ...]
-
-    def as_dict(self) -> dict[str, object]:
-        """``{combination, cards}`` (the notation of PLAN §5)."""
-        return {"combination": self.combination, "cards": list(self.cards)}
-
-    def canonical(self, played: tuple[str, ...]) -> tuple:
-        """Identity of the play: its combination and the sorted (card, stands-for) pairs."""
-        return (self.combination, tuple(sorted(zip(played, self.cards))))
+def reading_dict(reading: Reading) -> dict[str, object]:
+    """A reading in the protocol's notation: ``{combination, cards}`` (docs/implementers/dadun-operations.md,
+    Conventions)."""
+    return {"combination": reading.combination, "cards": list(reading.cards)}
 
 
 def wild_card(rules: DadunRules, level: str) -> str:
@@ -361,20 +351,47 @@ def readings(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str) 
 
 
 def _readings(rules: DadunRules, played: tuple[str, ...], level: str) -> list[Reading]:
-    seen: dict[tuple, Reading] = {}
+    """:func:`readings` not cached."""
+    return readings_among(rules, played, level, None)
+
+
+def readings_among(rules: DadunRules, cards: list[str] | tuple[str, ...], level: str,
+                   names: Collection[str] | None) -> list[Reading]:
+    """The readings of ``cards`` at ``level`` whose combination is one of ``names`` (every reading when None), in
+    :func:`readings` order; not cached by the cards, but natural cards of one rank read by their class: such a group
+    has the combinations of every group of its rank and shape (how many copies of each card, sorted) at any level
+    where its cards are natural (kept per rules object), each card standing for itself [combinations.*, wild.*]."""
+    played = tuple(cards)
+    first = rank_of(played[0]) if played else ""
+    if first and all(rank_of(c) == first for c in played) and wild_card(rules, level) not in played:
+        memo = rules_memo(rules, "groups")
+        group = (first, tuple(sorted(Counter(played).values())))
+        found = memo.get(group)
+        if found is None:
+            found = memo[group] = tuple(reading.combination for reading in _read(rules, played, level, None))
+        return [reading_of(rules, name, played, level) for name in found if names is None or name in names]
+    return _read(rules, played, level, names)
+
+
+def _read(rules: DadunRules, played: tuple[str, ...], level: str, names: Collection[str] | None) -> list[Reading]:
+    """The distinct readings of ``played`` from its candidates (:func:`_candidates`) whose combination is one of
+    ``names`` (all when None), in :func:`readings` order."""
+    seen: dict[tuple, tuple[str, tuple[str, ...]]] = {}
     for comb, stood in _candidates(rules, played, level):
-        if comb not in rules.catalogue:
+        if comb not in rules.catalogue or (names is not None and comb not in names):
             continue
         if forms(rules, comb, stood, level) and not excluded(rules, comb, played, level) and wild_ok(
                 rules, comb, played, stood, level):
-            reading = Reading(comb, stood)
-            seen.setdefault(reading.canonical(played), reading)
+            # one play: its combination and the sorted (card, stands-for) pairs
+            seen.setdefault((comb, tuple(sorted(zip(played, stood)))), (comb, stood))
     order = rules.catalogue_order
-    return sorted(seen.values(), key=lambda r: (order[r.combination], [sort_key(c) for c in r.cards]))
+    found = sorted(seen.values(), key=lambda found: (order[found[0]], [sort_key(c) for c in found[1]]))
+    return [reading_of(rules, comb, stood, level) for comb, stood in found]
 
 
-def normalise(rules: DadunRules, played: tuple[str, ...], reading: dict, level: str) -> Reading:
-    """A declared reading in canonical form (a wild in a suit-blind combination written ``H<rank>``).
+def normalise(rules: DadunRules, played: tuple[str, ...], reading: dict, level: str) -> tuple[str, tuple[str, ...]]:
+    """A declared reading in canonical form: (combination, what each played card stands for), a wild in a
+    suit-blind combination written ``H<rank>``.
 
     Raises:
         ValueError: the reading is not ``{combination, cards}`` of the played cards' length.
@@ -394,20 +411,21 @@ def normalise(rules: DadunRules, played: tuple[str, ...], reading: dict, level: 
         stood = [("H" + rank_of(s) if rank_of(s) not in JOKERS else s) if p == wild else s
                  for p, s in zip(played, stood)]
     values = [s for p, s in zip(played, stood) if p == wild]
-    return Reading(str(comb), _fill(played, wild, values) if values else tuple(stood))
+    return str(comb), _fill(played, wild, values) if values else tuple(stood)
 
 
-def check_declared(rules: DadunRules, played: tuple[str, ...], declared: Reading, level: str) -> str | None:
-    """None when the declared reading is one of the play's readings, else ``bad_reading`` or ``wild_misuse``."""
+def check_declared(rules: DadunRules, played: tuple[str, ...], combination: str, stood: tuple[str, ...],
+                   level: str) -> str | None:
+    """None when the declared reading (``combination``, ``stood``: what each played card stands for, as
+    :func:`normalise` gives them) is one of the play's readings, else ``bad_reading`` or ``wild_misuse``."""
     wild = wild_card(rules, level)
-    if declared.combination not in rules.catalogue:
+    if combination not in rules.catalogue:
         return "bad_reading"
-    if any(p != s for p, s in zip(played, declared.cards) if p != wild):
+    if any(p != s for p, s in zip(played, stood) if p != wild):
         return "bad_reading"
-    if not forms(rules, declared.combination, declared.cards, level) or excluded(
-            rules, declared.combination, played, level):
+    if not forms(rules, combination, stood, level) or excluded(rules, combination, played, level):
         return "bad_reading"
-    if not wild_ok(rules, declared.combination, played, declared.cards, level):
+    if not wild_ok(rules, combination, played, stood, level):
         return "wild_misuse"
     return None
 
@@ -423,20 +441,24 @@ def power(rank: str, level: str, promoted: bool) -> int:
     return FACES.index(rank)
 
 
-def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tuple:
-    """Compare key of a reading among plays of its kind (higher beats); ``promoted``: the play beats another (level
-    rank above A for single, pair, triple, full house) [ranking.level_promotion].
+def key(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str, promoted: bool) -> tuple:
+    """Compare key of cards standing for ``stood`` read as ``combination`` among plays of its kind (higher beats);
+    ``promoted``: the play beats another (the level rank above A for the combinations of
+    ``ranking.level_promotion.applies_to``: single, pair, triple, full house in the bundled variant; always in a dun)
+    [ranking.level_promotion]. A reading's :attr:`~..climbing.reading.Reading.key` is this key promoted; the face
+    value of a led table is this key not promoted.
 
     Raises:
         ValueError: a combination the engine does not know.
     """
-    comb, stood = reading.combination, reading.cards
-    if comb in ("single", "pair", "triple", "dun"):
-        return (power(rank_of(stood[0]), level, promoted or comb == "dun"),)
+    comb = combination
+    if comb == "dun":
+        return (power(rank_of(stood[0]), level, True),)
+    promoted = promoted and comb in rules.promoted_types  # ranking.level_promotion.applies_to
+    if comb in ("single", "pair", "triple"):
+        return (power(rank_of(stood[0]), level, promoted),)
     if comb == "full_house":
-        count = Counter(map(rank_of, stood))
-        t = next(r for r, k in count.items() if k == 3)
-        p = next(r for r, k in count.items() if k == 2)
+        t, p = _full_house_ranks(stood)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
         return (power(t, level, promoted), power(p, level, pair_promoted))
     if comb in _RUNS:
@@ -454,6 +476,59 @@ def key(rules: DadunRules, reading: Reading, level: str, promoted: bool) -> tupl
     if comb == "linked_dun":
         return _linked_dun_key(rules, stood, level)
     raise ValueError(f"unknown combination {comb}")
+
+
+def _full_house_ranks(stood: tuple[str, ...]) -> tuple[str, str]:
+    """(triple rank, pair rank) of a full house."""
+    count = Counter(map(rank_of, stood))
+    return next(r for r, k in count.items() if k == 3), next(r for r, k in count.items() if k == 2)
+
+
+def _top(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str) -> str:
+    """The rank that decides a reading (:attr:`~..climbing.reading.Reading.top`): a same-rank play's rank, a full
+    house's triple rank, a run's highest rank at ``level``, the higher rank of a linked dun or linked bomb in the
+    linked order, BJ for the joker bomb and the linked dun of jokers."""
+    if combination == "full_house":
+        return _full_house_ranks(stood)[0]
+    if combination in _RUNS:
+        length = rules.sequence(combination)[0]
+        start = _sequence_start(rules, combination, stood, level)
+        assert start is not None
+        return rules.windows(length, level)[start][-1]
+    ranks = {rank_of(c) for c in stood}
+    if len(ranks) == 1:
+        return rank_of(stood[0])
+    if ranks <= set(JOKERS):
+        return "BJ"
+    a, b = ranks
+    step = rules.linked_step(a, b, level)
+    assert step is not None
+    return step[1]
+
+
+def reading_of(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str) -> Reading:
+    """The :class:`~..climbing.reading.Reading` of played cards standing for ``stood`` read as ``combination`` at
+    ``level`` (the one place a 打墩 reading is made; the cards must form it: :func:`readings`, :func:`check_declared`):
+    its catalogue tier, its key as it beats another play (:func:`key` promoted), its top rank (:func:`_top`), its
+    length (ranks of a run, 2 for a linked dun or linked bomb, else 1), its count of cards, ``flush`` for a straight
+    flush, ``cards`` = ``stood`` [combinations.*, ranking.*].
+
+    Kept per rules object (a reading is immutable).
+
+    Raises:
+        ValueError: a combination the engine does not know.
+    """
+    memo = rules_memo(rules, "reading_of")
+    found = memo.get((combination, stood, level))
+    if found is None:
+        if combination in _RUNS:
+            length = rules.sequence(combination)[0]
+        else:
+            length = 2 if combination in ("linked_dun", "linked_bomb") else 1
+        found = memo[combination, stood, level] = Reading(
+            combination, TIERS[TIER[combination]], key(rules, combination, stood, level, True),
+            _top(rules, combination, stood, level), length, len(stood), combination == "straight_flush", stood)
+    return found
 
 
 def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...], level: str) -> tuple:
@@ -515,13 +590,12 @@ def _tiers(bombs_beat_ordinary: bool) -> Tiers:
 def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
     """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]: the tiers
     first (:func:`..climbing.beating.tier_reason`), then the compare keys of one tier."""
-    tier = TIER[play.combination]
-    reason = tier_reason(_tiers(rules.bombs_beat_ordinary), TIERS[tier], TIERS[TIER[table.combination]])
+    reason = tier_reason(_tiers(rules.bombs_beat_ordinary), play.tier, table.tier)
     if reason != COMPARE:
         return reason
-    if tier == 0:
+    if play.tier == "ordinary":
         return _ordinary_reason(rules, play, table, level, table_was)
-    return None if key(rules, play, level, True) > key(rules, table, level, True) else "not_higher"
+    return None if play.key > table.key else "not_higher"
 
 
 def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
@@ -530,18 +604,12 @@ def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: st
     if play.combination != table.combination:
         return "wrong_type"
     led = table_is_led(rules, table_was)
-    kp = key(rules, play, level, True)
-    kt = key(rules, table, level, not led)
+    kp = play.key
+    kt = key(rules, table.combination, table.cards, level, False) if led else table.key
     if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
         # equal ranks never beat: compare the level rank at face value on both sides
-        if kp[0] == 13 and rank_of(table.cards[0]) == level and play.combination != "full_house":
-            return "not_higher"
-        if play.combination == "full_house" and kp[0] == 13 and power(_triple_rank(table), level, False) == \
-                power(level, level, False):
-            kp = key(rules, play, level, False)
+        if kp[0] == 13 and table.top == level:
+            if play.combination != "full_house":
+                return "not_higher"
+            kp = key(rules, play.combination, play.cards, level, False)
     return None if kp > kt else "not_higher"
-
-
-def _triple_rank(reading: Reading) -> str:
-    count = Counter(map(rank_of, reading.cards))
-    return next(r for r, k in count.items() if k == 3)

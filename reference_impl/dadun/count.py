@@ -18,7 +18,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
-from .combinations import Reading, beats, wild_card
+from ..climbing.reading import Reading
+from .combinations import beats, reading_of, wild_card
 from .rules import DadunRules
 
 Part = tuple[tuple[str, ...], int, int]
@@ -83,7 +84,7 @@ class _Hand:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do)."""
         if combination not in self.rules.catalogue:
             return False
-        return self.table is None or beats(self.rules, Reading(combination, stood), self.table, self.level,
+        return self.table is None or beats(self.rules, reading_of(self.rules, combination, stood, self.level), self.table, self.level,
                                            self.table_was) is None
 
     def m(self, rank: str, k: int) -> int:

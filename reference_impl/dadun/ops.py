@@ -126,7 +126,7 @@ def op_legal_play(rules: DadunRules, given: dict) -> dict:
         reason = cb.beats(rules, reading, table, level, _table_was(given))
         if reason:
             return {"legal": False, "reason": reason}
-    return {"legal": True, "reading": reading.as_dict()}
+    return {"legal": True, "reading": cb.reading_dict(reading)}
 
 
 def op_legal_play_count(rules: DadunRules, given: dict) -> dict:

@@ -16,7 +16,7 @@ def resolve(rules: DadunRules, cards: tuple[str, ...], reading: Any, level: str,
     without one, the only reading the cards have.
 
     Returns:
-        A :class:`~.combinations.Reading`, or a reason code (``not_a_combination``, ``bad_reading``, ``wild_misuse``,
+        A :class:`~..climbing.reading.Reading`, or a reason code (``not_a_combination``, ``bad_reading``, ``wild_misuse``,
         ``reading_needed``).
 
     Raises:
@@ -28,9 +28,9 @@ def resolve(rules: DadunRules, cards: tuple[str, ...], reading: Any, level: str,
             raise ValueError(f"{strict_what}: {code.replace('_', ' ')} ({list(cards)})")
         return code
     if reading is not None:
-        declared = cb.normalise(rules, cards, reading, level)
-        code = cb.check_declared(rules, cards, declared, level)
-        return fail(code) if code else declared
+        combination, stood = cb.normalise(rules, cards, reading, level)
+        code = cb.check_declared(rules, cards, combination, stood, level)
+        return fail(code) if code else cb.reading_of(rules, combination, stood, level)
     found = cb.readings(rules, cards, level)
     if not found:
         return fail("not_a_combination")

@@ -49,6 +49,6 @@ def run_round(rules: DadunRules, given: dict) -> dict:
     done = replay_round(rules.round, sizes, leader, given.get("actions"), read_play, out=list(given.get("out", [])))
     return {"over": done.over, "hand_over": done.hand_over, "to_act": done.to_act,
             "table": None if done.over or done.table is None else {"cards": done.table_cards,
-                                                                   "reading": done.table.as_dict()},
+                                                                   "reading": cb.reading_dict(done.table)},
             "last_player": done.last, "next_leader": done.next_leader, "wind": done.wind,
             "points": points_of(rules, done.played), "out": done.out}

@@ -14,14 +14,16 @@ from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match
-from ..climbing.cardset import full_pack, sort_cards
+from ..climbing.cardset import full_pack, shuffle, sort_cards
+from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
-from ..climbing.seats import partner_of
+from ..climbing.seats import next_to_answer, partner_of
 from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .plays import legal_plays, random_follow, random_lead
+from .plays import legal_plays
+from .random_plays import Tally, random_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
@@ -36,12 +38,16 @@ class HandState(RoundViews):
     team, transfer}), tribute (``{givers, receivers, resisted, given}`` of the phase after the draw, None without
     one [settlement.tribute]), a_failures (the teams' failures at A when the hand began [match.end]), actions (the
     tribute phase's ``give`` actions first), result (at the end).
+
+    The pack is checked to be the full pack (``bad_pack``) unless ``full_pack_shuffled`` says it is one, shuffled
+    (:func:`new_hand`'s).
     """
 
     def __init__(self, rules: DadunRules, pack: list[str], *, cutter: int, levels: tuple[str, str] = ("2", "2"),
                  level: str = "2", previous: dict | None = None, hand_number: int = 1,
-                 first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0)) -> None:
-        if sorted(pack) != _sorted_pack(rules.decks):
+                 first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0),
+                 full_pack_shuffled: bool = False) -> None:
+        if not full_pack_shuffled and sorted(pack) != _sorted_pack(rules.decks):
             raise ValueError("bad_pack: the pack is not the full 162-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.a_failures = tuple(a_failures)
@@ -67,7 +73,7 @@ class HandState(RoundViews):
         self.tribute: dict | None = None  # {givers, receivers, resisted, given: [{kind, from, to, card}]}
         self._steps: list[tr.Step] = []  # the tribute steps still to make [settlement.tribute]
         self._setup_tribute(previous, drawer)
-        self.table: tuple[tuple[str, ...], cb.Reading, int] | None = None
+        self.table: tuple[tuple[str, ...], Reading, int] | None = None
         self.table_was = "hand_opening"
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
         self.round_cards: list[str] = []
@@ -77,11 +83,14 @@ class HandState(RoundViews):
         self.holding = [True] * rules.players  # seat → still holds cards
         self.first_partner_before = 0
         self.actions: list[dict] = []
-        self.rounds: list[dict] = []
-        self._round_actions: list[dict] = []
+        self._rounds: list[tuple[list[dict], int, int, bool]] = []  # each round: (its actions, taker, leader, wind)
+        self._round_start = 0  # where the round in play begins among the actions
         self.result: dict | None = None
         self._next_is_hand_opening = True
-        self._sampled: tuple[dict, cb.Reading] | None = None  # the last random action's reading (declared, read)
+        self._sampled: dict | None = None  # the last random action (until applied) and its play (None: a pass)
+        self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
+        self._random = random_plays(rules, level)  # the random bot's plays at this level
+        self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -96,18 +105,28 @@ class HandState(RoundViews):
         self.turn = self._steps[0].giver if self._steps else self._lead_after
 
     @property
+    def rounds(self) -> list[dict]:
+        """The rounds played out: ``{actions, taker, leader, wind}`` each (its plays and passes, the seat that took its
+        cards, the next leader, whether that was the wind) [play.*]."""
+        return [{"actions": actions, "taker": taker, "leader": leader, "wind": wind}
+                for actions, taker, leader, wind in self._rounds]
+
+    @property
     def tribute_step(self) -> tr.Step | None:
         """The tribute step to make now (None once the phase is over, or without tribute) [settlement.tribute]."""
         return self._steps[0] if self._steps and self.result is None else None
 
     def _judge_give(self, action: Any) -> str | None:
-        """None when ``action`` makes the tribute step due, else its reason code: ``bad_action``, ``tribute_first``
-        (a play or pass during the phase), ``out_of_turn``, then :func:`.tribute.check_give`'s codes."""
+        """None when ``action`` makes the tribute step due, else its reason code: ``bad_action``, ``wrong_phase`` (a
+        ``bury``), ``tribute_first`` (a play or pass during the phase), ``out_of_turn``, then
+        :func:`.tribute.check_give`'s codes."""
         try:
             action = read_action(action, self.rules.players)
         except ActionError:
             return "bad_action"
         step = self._steps[0]
+        if action["type"] == "bury":
+            return "wrong_phase"
         if action["type"] != "give":
             return "tribute_first"
         if action["seat"] != step.giver:
@@ -121,7 +140,9 @@ class HandState(RoundViews):
         self.hands[step.giver][card] -= 1
         self.hands[step.giver] = +self.hands[step.giver]
         self.hands[step.receiver][card] += 1
+        self._tallies[step.giver] = self._tallies[step.receiver] = None  # counted again when needed
         self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
+        self._round_start = len(self.actions)  # the tribute's actions come before the first round's
         assert self.tribute is not None
         self.tribute["given"].append({"kind": step.kind, "from": step.giver, "to": step.receiver, "card": card})
         self.turn = self._steps[0].giver if self._steps else self._lead_after
@@ -157,11 +178,10 @@ class HandState(RoundViews):
         return self.judge(action)[0]
 
     def judge(self, action: dict) -> tuple[str | None, Any]:
-        """(None, reading) when ``action`` is legal now, else (reason code, None): ``out_of_turn`` after the end,
-        ``bad_action`` when it is not in the shared notation (:func:`datong_rules.reference_impl.actions.read_action`),
-        then the codes of docs/implementers/dadun-operations.md (``replay``)."""
-        if self.result is not None:
-            return "out_of_turn", None
+        """(None, reading) when ``action`` is legal now, else (reason code, None): ``bad_action`` when it is not in the
+        shared notation (:func:`datong_rules.reference_impl.actions.read_action`), ``wrong_phase`` for any action
+        after the hand is over and for a ``bury`` (no part of a 打墩 hand takes one), then the codes of
+        docs/implementers/dadun-operations.md (``replay``)."""
         if self._steps:
             return self._judge_give(action), None
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
@@ -170,10 +190,10 @@ class HandState(RoundViews):
                                  if empty else action, self.rules.players)
         except ActionError:
             return "bad_action", None
+        if self.result is not None or action["type"] not in ("play", "pass", "give"):
+            return "wrong_phase", None
         if action["type"] == "give":  # a tribute or return outside the tribute phase [settlement.tribute]
             return "no_tribute_now", None
-        if action["type"] not in ("play", "pass"):
-            return "not_a_combination", None
         if action["seat"] != self.turn:
             return "out_of_turn", None
         if action["type"] == "pass":
@@ -208,33 +228,42 @@ class HandState(RoundViews):
         if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
             for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
-                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": reading.as_dict()}
+                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
 
     def random_action(self, rng: random.Random) -> dict:
         """A random legal action without listing them all: a lead plays every natural copy of one rank of a random
         card (as a pair, triple or bomb when it has one reading) or the card alone; a follow beats the table with the
-        lowest same-rank group that does, or passes."""
+        lowest same-rank group that does, or passes (:mod:`.random_plays`)."""
         seat = self.turn
         assert seat is not None
         if self._steps:
             return rng.choice(self._give_actions())
-        found: tuple[list[str], cb.Reading] | None = None
-        if self.table is None:
-            found = random_lead(self.rules, self.hands[seat], self.level, rng)
-        elif seat not in self.round.locked and rng.random() < 0.8:
-            found = random_follow(self.rules, self.hands[seat], self.level, self.table[1], self.table_was)
+        found: tuple[tuple[str, ...], Reading] | None = None
+        table = self.table
+        if table is None or (seat not in self.round.locked and rng.random() < 0.8):
+            tally = self._tallies[seat]
+            if tally is None or tally.hand is not self.hands[seat]:  # counted when first needed, then kept by _play
+                tally = self._tallies[seat] = Tally(self.hands[seat])
+            found = self._random.lead(tally, rng) if table is None else self._random.follow(
+                tally, table[1], self.table_was)
         if found is None:
-            return {"type": "pass", "seat": seat}
-        declared = found[1].as_dict()
-        self._sampled = (declared, found[1])
-        return {"type": "play", "seat": seat, "cards": found[0], "reading": declared}
+            action = self._sampled = {"type": "pass", "seat": seat}
+            self._sampled_play = None
+            return action
+        self._sampled_play = found
+        cards, reading = found
+        played = list(cards)  # natural cards stand for themselves: the reading's cards are the same list
+        action = self._sampled = {"type": "play", "seat": seat, "cards": played, "reading": {
+            "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
+        return action
 
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
         """Make a legal action (``validate=False``: trust an action of :meth:`random_action` or
-        :meth:`legal_actions`, which carry their reading; the benchmark's fast path).
+        :meth:`legal_actions`, which carry their reading; the benchmark's fast path: an action of
+        :meth:`random_action` then becomes the record's entry itself, not to be changed afterwards).
 
         Raises:
             IllegalAction: the action is refused (its reason code).
@@ -244,55 +273,80 @@ class HandState(RoundViews):
             if reason:
                 raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             return self._apply_give(read_action(action, self.rules.players))
-        if validate or (action["type"] == "pass" and not self._plain_pass(action)):
-            reason, reading = self.judge(action)
-            if reason:
-                raise IllegalAction(reason, seat_of(action, self.rules.players), action)
-            if validate:
-                action = read_action(action, self.rules.players)  # canonical card tokens
-        elif action["type"] == "play":
-            declared = action["reading"]
-            sampled = self._sampled
-            reading = sampled[1] if sampled is not None and sampled[0] is declared else cb.Reading(
-                declared["combination"], tuple(declared["cards"]))
-        self._sampled = None
+        sampled = self._sampled
+        if sampled is not None:
+            self._sampled = None
+            if action is sampled and not validate:  # the last random action itself, trusted
+                found = self._sampled_play
+                return self._pass(action) if found is None else self._play(action["cards"], found[1], action, found[0])
+        if not validate:
+            if action["type"] == "pass" and self._plain_pass(action):
+                return self._pass()
+            if action["type"] == "play":
+                declared = action["reading"]
+                return self._play(list(action["cards"]), cb.reading_of(
+                    self.rules, declared["combination"], tuple(declared["cards"]), self.level))
+        reason, reading = self.judge(action)
+        if reason:
+            raise IllegalAction(reason, seat_of(action, self.rules.players), action)
+        if action["type"] == "pass":
+            return self._pass()
+        return self._play(list(read_action(action, self.rules.players)["cards"]), reading)  # canonical tokens
+
+    def _pass(self, entry: dict | None = None) -> None:
+        """The seat to act passes (``entry``: the record's entry when the caller made it, ``{type, seat}``)."""
         seat = self.turn
         assert seat is not None
-        if action["type"] == "pass":
-            self.actions.append({"type": "pass", "seat": seat})
-            self._round_actions.append(self.actions[-1])
-            self.round.pass_(seat)
-            self._advance(seat)
-            return
-        cards = list(action["cards"])
+        if entry is None:
+            entry = {"type": "pass", "seat": seat}
+        self.actions.append(entry)
+        self.round.pass_(seat)
+        self._advance(seat)
+
+    def _play(self, cards: list[str], reading: Reading, entry: dict | None = None,
+              played: tuple[str, ...] | None = None) -> None:
+        """The seat to act plays ``cards`` (in its hand) read as ``reading`` (``entry``: the record's entry when the
+        caller made it, ``{type, seat, cards, reading}``; ``played``: the cards as a tuple when the caller has it)."""
+        seat = self.turn
+        assert seat is not None
         hand = self.hands[seat]
-        for card in cards:  # a legal play's cards are in the hand: no count goes below zero
-            if hand[card] > 1:
-                hand[card] -= 1
-            else:
-                hand.pop(card)
+        tally = self._tallies[seat]
+        if tally is not None and tally.hand is hand:
+            tally.remove(cards)
+        else:
+            self._tallies[seat] = None
+            for card in cards:  # a legal play's cards are in the hand: no count goes below zero
+                if hand[card] > 1:
+                    hand[card] -= 1
+                else:
+                    hand.pop(card)
         self.played += cards
         self.round_cards += cards
-        entry = {"type": "play", "seat": seat, "cards": cards, "reading": reading.as_dict()}
+        if entry is None:
+            entry = {"type": "play", "seat": seat, "cards": cards, "reading": cb.reading_dict(reading)}
         self.actions.append(entry)
-        self._round_actions.append(entry)
         self.table_was = "follow" if self.table is not None else (
             "hand_opening" if self._next_is_hand_opening else "round_opening")
         self._next_is_hand_opening = False
-        self.table = (tuple(cards), reading, seat)
+        self.table = (played or tuple(cards), reading, seat)
         self.round.play(seat)
-        if not self.hands[seat]:
-            self.finish.append(seat)
-            self.holding[seat] = False
-            if len(self.finish) == 1:
-                self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
-            if self.round.hand_over(self.finish, self.holding):
-                if len(self.finish) == 3:  # points.final_round: third_out
-                    self.captured[seat] += points_of(self.rules, self.round_cards)
-                    self.round_cards = []
-                return self._end_hand()
+        if not hand:
+            self._out(seat)
+            if self.result is not None:
+                return
         self._advance(seat)
 
+    def _out(self, seat: int) -> None:
+        """``seat`` has played its last card: it is out; the hand may be over [hand_end.when, points.final_round]."""
+        self.finish.append(seat)
+        self.holding[seat] = False
+        if len(self.finish) == 1:
+            self.first_partner_before = self.captured[partner_of(seat, self.rules.players)]
+        if self.round.hand_over(self.finish, self.holding):
+            if len(self.finish) == 3:  # points.final_round: third_out
+                self.captured[seat] += points_of(self.rules, self.round_cards)
+                self.round_cards = []
+            self._end_hand()
 
     def _plain_pass(self, action: dict) -> bool:
         """Whether ``action`` is exactly ``{type: pass, seat}`` of the seat to act while a play stands (a legal
@@ -302,7 +356,9 @@ class HandState(RoundViews):
             and self.result is None
 
     def _advance(self, seat: int) -> None:
-        nxt = self.round.next_to_act(seat, self.holding)
+        """After ``seat`` acted: the next seat to answer the play that stands, or the round's end."""
+        round_ = self.round
+        nxt = next_to_answer(seat, round_.last, self.holding, round_.passed, round_.locked)  # round_.next_to_act
         if nxt is None:
             self._end_round()
         else:
@@ -314,8 +370,8 @@ class HandState(RoundViews):
         assert last is not None
         self.captured[last] += points_of(self.rules, self.round_cards)
         leader, wind = self.round.end(self.holding)
-        self.rounds.append({"actions": self._round_actions, "taker": last, "leader": leader, "wind": wind})
-        self._round_actions = []
+        self._rounds.append((self.actions[self._round_start:], last, leader, wind))
+        self._round_start = len(self.actions)
         self.round_cards, self.table = [], None
         self.turn = leader
 
@@ -372,12 +428,12 @@ def new_hand(rules: DadunRules | str, rng: random.Random, *, cutter: int | None 
     first-out later [cut.later_hands]) turns up pack[0] as the marked card."""
     rules = rules_for(rules)
     pack = full_pack(rules.decks)
-    rng.shuffle(pack)
+    shuffle(pack, rng)  # = rng.shuffle(pack)
     if cutter is None:
         cutter = rng.randrange(rules.players)
     start = rules.start_level
-    return HandState(rules, pack, cutter=cutter, levels=levels or (start, start), level=level or start,
-                     previous=previous, hand_number=hand_number, a_failures=a_failures)
+    return HandState(rules, pack, full_pack_shuffled=True, cutter=cutter, levels=levels or (start, start),
+                     level=level or start, previous=previous, hand_number=hand_number, a_failures=a_failures)
 
 
 class Match:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, JOKERS, rank_of
 from ..climbing.seats import partner_of
-from ..strategies import CardPool
+from ..strategies import CardPool, linked_groups
 from ..strategies import integer as _n
 from . import combinations as cb
 from .rules import DadunRules
@@ -76,11 +76,13 @@ class _Strategies:
 
     def cards(self, draw: Callable, pool: list[str], level: str | None = None) -> list[str]:
         """Cards of ``pool`` (not removed): a same-rank group, a run of five ranks (now and then over the gap the
-        ``level`` rank leaves [combinations.runs_skip_level]), jokers of both kinds (the joker bomb), or a few cards
-        at random."""
+        ``level`` rank leaves [combinations.runs_skip_level]), jokers of both kinds (the joker bomb), two groups of
+        adjacent ranks (a full house, linked dun or linked bomb), or a few cards at random."""
         if not pool:
             return []
-        mode = _n(draw, 0, 4)
+        mode = _n(draw, 0, 5)
+        if mode == 5:  # two adjacent ranks, the A–2 link often [combinations.ace_two_link]
+            return linked_groups(draw, pool, self.sequence, rank_of)
         if mode == 4:
             return self._jokers(draw, pool)
         if mode == 0:
@@ -120,7 +122,7 @@ class _Strategies:
             pack.left += cards
             cards = pack.take(draw, 1)
             found = cb.readings(self.rules, tuple(cards), level)
-        return {"cards": cards, "reading": found[_n(draw, 0, len(found) - 1)].as_dict()}
+        return {"cards": cards, "reading": cb.reading_dict(found[_n(draw, 0, len(found) - 1)])}
 
     def hand(self, draw: Callable, pack: CardPool) -> list[str]:
         """Up to a full hand: small most of the time, any size now and then."""

@@ -12,21 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..reasons import reason_words
 from ..table import Table
 
 Text = dict[str, Any]
 Blocks = list[dict[str, Any]]
-
-REASONS: dict[str, dict[str, str]] = {
-    "too_many_points": {"zh": "扣下的分太多", "en": "the buried cards hold too many points"},
-    "big_joker": {"zh": "大王不能当普通底牌扣", "en": "a big joker cannot be buried as an ordinary card"},
-    "not_side_card": {"zh": "扣了主牌", "en": "a trump was buried"},
-    "wrong_count": {"zh": "张数不对", "en": "the number of cards is wrong"},
-    "not_in_hand": {"zh": "手里没有这些牌", "en": "the player does not hold these cards"},
-    "not_one_combination": {"zh": "不是一个牌型", "en": "the cards are not one combination"},
-    "must_follow_suit": {"zh": "有首家出的花色就必须跟", "en": "the player must follow the led suit"},
-}
-"""Answer codes of the operations (docs/implementers/operations.md) in words; an unknown code is shown as itself."""
 
 TEAMS: dict[str, dict[str, str]] = {"banker_team": {"zh": "庄家方", "en": "banker team"},
                                     "attackers": {"zh": "闲家方", "en": "attackers"}}
@@ -114,8 +104,8 @@ def _declare(given: dict[str, Any], expect: dict[str, Any]) -> Blocks:
 def _bury(given: dict[str, Any], expect: dict[str, Any]) -> Blocks:
     if expect.get("legal"):
         return [{"text": SAY["bury_ok"]}]
-    code = str(expect.get("reason"))
-    return [{"text": _say("bury_not", why=REASONS.get(code, code))}]
+    why = reason_words("huolong", expect.get("reason"), "bury")  # spec/reasons.yaml, as the table app's refusals
+    return [{"text": _say("bury_not", why=why)}]
 
 
 def _star_burial(given: dict[str, Any], expect: dict[str, Any]) -> Blocks:

@@ -87,3 +87,37 @@ def test_round_questions_are_rounds_of_played_hands():
 
         ask()
         assert any(a["over"] for a in answers) and any(not a["over"] for a in answers), variant
+
+
+def test_a_fixture_setting_several_rules_is_one_reading_switched_together():
+    # dadun/joker-bomb sets combinations.catalogue (the joker bomb) and beating.bomb_ladder_extension (its step):
+    # either alone is no joker bomb, so the two are switched together
+    (reading,) = [r for r in switched_readings("dadun/dadun-guide", ["combinations.catalogue"])]
+    assert reading.rules == ("combinations.catalogue", "beating.bomb_ladder_extension")
+    assert "joker_bomb" in reading.shown and reading.shown.startswith("combinations.catalogue = ")
+    both = switched_readings("dadun/dadun-guide", ["combinations.catalogue", "beating.bomb_ladder_extension"])
+    assert [r.rules for r in both] == [("beating.bomb_ladder_extension", "combinations.catalogue")]  # once, not twice
+    question = {"cards": ["BJ", "BJ", "LJ", "LJ"], "level": "2"}
+    assert reading.ask("classify", question)["combinations"] == ["joker_bomb"]
+    assert ReferenceImplementation().answer("dadun/dadun-guide", "classify", question)["combinations"] == []
+
+
+def test_fuzz_plays_the_joker_bomb_reading():
+    chosen = session.targets([("dadun/dadun-guide", "dadun/dadun-guide")], ["beats"])
+    (result,) = session.run(ReferenceImplementation(), chosen, seed=3, seconds=60, max_examples=300)
+    assert not result.outcome.disagreements
+    counts = chosen[0].exercise.counts
+    assert counts["beating.bomb_ladder_extension"] > 0 and counts["combinations.catalogue"] > 0, dict(counts)
+
+
+def test_a_rule_with_a_reading_of_its_own_is_not_credited_for_the_rules_switched_beside_it():
+    # dadun/skip-level-ace-two switches runs_skip_level with ace_two_link; each also has a reading of its own (the
+    # fixtures runs-skip-level and ace-two-linked): a run over the level at level 8 exercises runs_skip_level only
+    readings = switched_readings("dadun/dadun-guide", ["combinations.ace_two_link", "combinations.runs_skip_level"])
+    assert sorted(r.rules for r in readings) == [
+        ("combinations.ace_two_link",), ("combinations.ace_two_link", "combinations.runs_skip_level"),
+        ("combinations.runs_skip_level",)]
+    counter = Exercise({"classify": readings})
+    question = {"cards": ["S5", "S6", "D7", "S9", "S10"], "level": "8"}
+    counter.observe("classify", question, ReferenceImplementation().answer("dadun/dadun-guide", "classify", question))
+    assert dict(counter.counts) == {"combinations.runs_skip_level": 1}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+import sys
 import textwrap
 
 import pytest
@@ -13,7 +15,8 @@ from datong_rules.conformance.adapters.base import Implementation
 from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.runner import run, select
-from datong_rules.conformance.scenarios_io import ScenarioError, load_scenarios
+from datong_rules.conformance.scenarios_io import (ScenarioError, find_variant_files, load_fixture_variants,
+                                                   load_scenarios)
 from datong_rules.conformance.serve import Server, serve_lines
 
 from conformance_support import fake_argv
@@ -231,3 +234,57 @@ def test_a_copy_of_the_bundled_suite_loads_with_its_fixture_variants(tmp_path):
                        encoding="utf-8")
     with pytest.raises(ScenarioError, match="is also defined in"):
         load_scenarios(tmp_path / "suite")
+
+
+_RECORDER = r"""
+import json, sys
+keeps = sys.argv[1] == "keeps"
+start = json.loads(sys.stdin.readline())
+ready = {"type": "ready", "protocol": 2, "name": "recorder", "version": "0", "variants": ["*"], "operations": ["*"]}
+if keeps:
+    ready["keeps_variant_rules"] = True
+print(json.dumps(ready), flush=True)
+for line in sys.stdin:
+    query = json.loads(line)
+    if query["type"] == "stop":
+        break
+    if query["given"].get("crash"):
+        sys.exit(3)
+    print(json.dumps({"type": "result", "id": query["id"], "answer": {"rules": "variant_rules" in query}}), flush=True)
+"""
+
+
+def test_variant_rules_go_once_to_an_engine_that_keeps_them_and_with_every_query_to_one_that_does_not(tmp_path):
+    from datong_rules.conformance.adapters.base import ImplementationError
+
+    script = tmp_path / "recorder.py"
+    script.write_text(_RECORDER, encoding="utf-8")
+    fixture = load_fixture_variants(find_variant_files())[FIXTURE]
+    seen = {}
+    for mode in ("keeps", "forgets"):
+        impl = JsonLinesImplementation([sys.executable, str(script), mode], max_restarts=3)
+        impl.start()
+        impl.use_variants({FIXTURE: fixture.data})
+        try:
+            ask = [impl.query(f"q{i}", FIXTURE, "huolong/classify", {})["rules"] for i in range(3)]
+            bundled = impl.query("b", "huolong/li-zhijiang", "huolong/classify", {})["rules"]
+            with pytest.raises(ImplementationError):
+                impl.query("crash", FIXTURE, "huolong/classify", {"crash": True})
+            after_restart = [impl.query(f"r{i}", FIXTURE, "huolong/classify", {})["rules"] for i in range(2)]
+            impl.use_variants({FIXTURE: copy.deepcopy(fixture.data)})  # new rules for the id: sent again
+            renewed = impl.query("n", FIXTURE, "huolong/classify", {})["rules"]
+        finally:
+            impl.close()
+        seen[mode] = (ask, bundled, after_restart, renewed)
+    assert seen["keeps"] == ([True, False, False], False, [True, False], True)
+    assert seen["forgets"] == ([True, True, True], False, [True, True], True)
+
+
+def test_serve_says_it_keeps_variant_rules_under_protocol_2_only():
+    for start, keeps in (({"type": "start", "protocol": 1, "protocols": [1, 2]}, True),
+                         ({"type": "start", "protocol": 1}, None)):
+        out = io.BytesIO()
+        serve_lines(Server(ReferenceImplementation()), io.BytesIO(json.dumps(start).encode() + b"\n"), out,
+                    io.StringIO())
+        (ready,) = [json.loads(line) for line in out.getvalue().splitlines()]
+        assert ready.get("keeps_variant_rules") is keeps

@@ -13,7 +13,9 @@ import yaml
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.paths import spec_root
 from datong_rules.reference_impl.variant import list_variants, load_variant
-from datong_rules.rulebook.reasons import check_reasons, codes, load_reasons, reason_entry, reasons_path
+from datong_rules.conformance.scenarios_io import load_scenarios
+from datong_rules.reference_impl.reasons import (check_reasons, codes, load_reasons, reason_entry, reason_words,
+                                                 reasons_path)
 
 GAMES = ("huolong", "biedan", "dadun")
 
@@ -50,6 +52,35 @@ def test_the_words_are_in_both_languages(game):
     for entry in load_reasons()[game]:
         assert not re.search(r"[A-Za-z]{3,}", entry.words["zh"]), (entry.code, entry.words["zh"])
         assert re.search(r"[\u4e00-\u9fff]", entry.words["zh"]) and not re.search(r"[\u4e00-\u9fff]", entry.words["en"])
+        assert not re.search(r"[A-Za-z]{3,}", entry.short["zh"]), (entry.code, entry.short["zh"])
+        assert re.search(r"[\u4e00-\u9fff]", entry.short["zh"]) and not re.search(r"[\u4e00-\u9fff]", entry.short["en"])
+
+
+STORY_ACTIONS = {"huolong": {"bury": "bury"}, "biedan": {"beats": "play", "legal_play": "play", "egg": "bury"},
+                 "dadun": {"beats": "play", "legal_play": "play"}}
+"""Per game, the operations whose refusals the rulebook's teaching stories tell, and the action refused."""
+
+
+def test_every_reason_a_story_tells_is_told_in_the_short_words_of_spec_reasons():
+    told = set()
+    for sc in load_scenarios():
+        action = STORY_ACTIONS.get(sc.game, {}).get(sc.op)
+        reason = sc.expect.get("reason") if isinstance(sc.expect, dict) else None
+        if action is None or reason is None:
+            continue
+        entry = reason_entry(sc.game, reason, action)
+        assert entry is not None, (sc.id, reason)
+        story = games.get(sc.game).facet("rulebook").example_story(sc, None)
+        said = json.dumps(story["answer"], ensure_ascii=False)
+        assert entry.short["en"] in said and entry.short["zh"] in said, (sc.id, said)
+        told.add((sc.game, reason))
+    assert {g for g, _ in told} == set(STORY_ACTIONS) and len(told) >= 10, told
+
+
+def test_reason_words_of_an_unknown_code_are_the_code():
+    assert reason_words("dadun", "no_such_code") == "no_such_code"
+    assert reason_words("biedan", "wrong_count", "bury") == {"en": "the egg has another number of cards",
+                                                             "zh": "扣蛋的张数不对"}
 
 
 def _tries(state, rng):
@@ -93,6 +124,9 @@ def test_every_code_the_engine_answers_while_playing_has_an_entry(game, variant)
     (lambda d: d["reasons"]["huolong"].append(dict(d["reasons"]["huolong"][0])), "is given twice"),
     (lambda d: d["reasons"].update(wakeng=d["reasons"]["huolong"]), "not a game of the registry"),
     (lambda d: d["reasons"]["dadun"][0].update(rules=["Play Pass"]), "does not match"),
+    (lambda d: d["reasons"]["biedan"][0].pop("short"), "'short' is a required property"),
+    (lambda d: d["reasons"]["biedan"][0]["short"].pop("zh"), "'zh' is a required property"),
+    (lambda d: d["reasons"]["dadun"][1]["short"].update(en="No card was played."), "short/en"),
 ])
 def test_a_broken_file_is_named_in_one_line(edit, expected):
     data = yaml.safe_load(reasons_path().read_text(encoding="utf-8"))

@@ -32,7 +32,7 @@ def reading(cards: str, t=T):
 ])
 def test_readings(cards, name, top, length, flush):
     r = reading(cards)
-    assert (r.name, r.top, r.length, r.flush) == (name, top, length, flush)
+    assert (r.combination, r.top, r.length, r.flush) == (name, top, length, flush)
 
 
 @pytest.mark.parametrize("cards", [
@@ -44,7 +44,7 @@ def test_readings(cards, name, top, length, flush):
 ])
 def test_no_straight(cards):
     r = reading(cards)
-    assert r is None or r.name == "pair"
+    assert r is None or r.combination == "pair"
 
 
 @pytest.mark.parametrize("cards", ["BJ LJ S3", "S3 H3 S4", "S2 H2 S3 H3", "S3 S4 S6", "S3 H3 C3 S4", "LJ H2"])

@@ -16,12 +16,17 @@ from datong_rules.reference_impl.biedan.ops import OPS, legal_plays
 from datong_rules.reference_impl.biedan.state import play_reason
 from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
 from datong_rules.reference_impl.cards import ALL_CARDS
+from datong_rules.reference_impl.variant import load_variant
 
 FIXTURES = load_fixture_variants(find_variant_files())
 FIXTURE = FIXTURES["biedan/attachments"]
 """The suite's fixture variant with every attached play of Dou Dizhu (and the run of triples)."""
 RUN_BOMBS = FIXTURES["biedan/pair-run-bombs"]
 """The fixture where the pair run is a bomb (a bomb of a sequence shape, of any length)."""
+
+GUIDE = load_variant("biedan/biedan-guide")
+LUCKY = {"name": "lucky_threes", "shape": "fixed_set", "cards": ["S3", "H3"], "tier": "top"}
+"""A house's top-tier set of two 3s (also a pair): first or last in the catalogue decides which reading plays."""
 
 EITHER_END = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -36,6 +41,11 @@ VARIANTS = {
     "bombs-same-type": {"beating__bombs_beat_ordinary": False},
     "flush-same-ranks": {"combinations__flush_reach": "same_ranks"},
     "pair-run-bombs": {"combinations__catalogue": RUN_BOMBS.rule("combinations.catalogue")},
+    # house catalogues whose entries overlap: a set two entries read is one play, of its first reading
+    "lucky-threes-first": {"combinations__catalogue": [LUCKY] + GUIDE.rule("combinations.catalogue")},
+    "lucky-threes-last": {"combinations__catalogue": GUIDE.rule("combinations.catalogue") + [LUCKY]},
+    "twin-bombs-last": {"combinations__catalogue": GUIDE.rule("combinations.catalogue") + [
+        {"name": "twin", "shape": "same_rank", "size": 2, "tier": "bomb"}]},
 }
 """Rule values that change which card sets are plays or which beat (the others change no listing)."""
 
@@ -77,7 +87,7 @@ def test_listing_counting_and_brute_force_agree(name):
         counted = OPS["legal_play_count"](rules, {"hand": hand, "table": table})
         assert counted["plays"] == len(as_sets)
         assert counted["pass"] == (table is not None and not (rules.must_beat and as_sets))
-        kinds |= {readings(t, cards)[0].name for cards in listed}
+        kinds |= {readings(t, cards)[0].combination for cards in listed}
         checked += 1
     assert checked == 25
     assert not rules.attachments or {"triple_with_single", "triple_with_pair"} <= kinds, kinds
@@ -102,7 +112,7 @@ def test_every_attached_kind_is_listed_as_brute_force_finds_it(table):
     listed = legal_plays(rules, hand, reading)
     assert len({frozenset(p) for p in listed}) == len(listed)
     assert {frozenset(p) for p in listed} == _brute(t, hand, table)
-    kinds = {readings(t, cards)[0].name for cards in listed}
+    kinds = {readings(t, cards)[0].combination for cards in listed}
     if table is None:
         assert {att.name for att in rules.attachments} <= kinds
     else:  # on a triple with one: higher triples with one (the Ks) and the bomb; on an airplane J-Q with two pairs: the bomb

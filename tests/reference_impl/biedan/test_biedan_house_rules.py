@@ -96,7 +96,7 @@ def test_the_greedy_bot_plays_attached_plays_and_its_match_replays():
     rules = rules_for(load_fixture_variants(find_variant_files())["biedan/attachments"])
     match = Match(rules, 1)
     match.play([GreedyBot(random.Random(1)) for _ in range(3)])
-    kinds = {readings(state.t, a["cards"])[0].name for state in match.states for a in state.actions
+    kinds = {readings(state.t, a["cards"])[0].combination for state in match.states for a in state.actions
              if a["type"] == "play"}
     assert {"triple_with_single", "triple_with_pair"} & kinds, kinds
     assert records.replay(envelope.match_record(match), rules).answer() == {"accepted": True}

@@ -103,7 +103,7 @@ def test_random_hands_of_fourteen_cards():
 def test_counting_agrees_with_listing_on_full_hands():
     # full 40-card hands are too big for the brute-force counter: compare the counting (legal_play_count) with the
     # listing of every play (legal_actions' generator), both leading and following
-    from datong_rules.reference_impl.dadun.combinations import Reading
+    from datong_rules.reference_impl.dadun.combinations import reading_of
     from datong_rules.reference_impl.dadun.count import count_plays
     from datong_rules.reference_impl.dadun.plays import legal_plays
     rules = rules_for(V)
@@ -113,7 +113,7 @@ def test_counting_agrees_with_listing_on_full_hands():
         rng.shuffle(pack)
         hand = Counter(pack[:40])
         assert sum(count_plays(rules, hand, level).values()) == len(legal_plays(rules, hand, level))
-        table = Reading("pair", ("S9", "D9"))
+        table = reading_of(rules, "pair", ("S9", "D9"), level)
         assert sum(count_plays(rules, hand, level, table, "follow").values()) == len(
             legal_plays(rules, hand, level, table, "follow"))
 

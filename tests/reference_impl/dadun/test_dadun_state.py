@@ -13,6 +13,7 @@ from pathlib import Path
 from datong_rules.reference_impl import records
 from datong_rules.reference_impl.bots import play_hand
 from datong_rules.reference_impl.dadun import bots
+from datong_rules.reference_impl.dadun import combinations as cb
 from datong_rules.reference_impl.dadun.ops import OPS
 from datong_rules.reference_impl.dadun.rules import SUPPORTED
 from datong_rules.reference_impl.dadun.state import Match, new_hand
@@ -132,7 +133,7 @@ def test_actions_are_read_in_the_shared_notation():
     assert state.check({"type": "pass", "seat": seat}) == "must_lead"
     assert state.judge({"type": "pass", "seat": seat}) == ("must_lead", None)  # judge: the reason and the reading
     reason, reading = state.judge({"type": "play", "seat": seat, "cards": [card]})
-    assert reason is None and reading.as_dict() == {"combination": "single", "cards": [card]}
+    assert reason is None and cb.reading_dict(reading) == {"combination": "single", "cards": [card]}
     state.apply({"type": "play", "seat": seat, "cards": [card.lower()]})
     assert state.actions[-1]["cards"] == [card]
 

@@ -43,3 +43,15 @@ def test_questions_reach_the_joker_bomb():
     rules = rules_from_variant(fixture)
     read = [OPS["classify"](rules, q)["combinations"] for q in _questions(rules, "classify", 300)]
     assert any("joker_bomb" in names for names in read)
+
+
+def test_questions_reach_the_ace_two_link_under_either_reading():
+    # the generators alone (not the suite's questions fuzz mixes in): classify questions whose answer changes when
+    # combinations.ace_two_link is switched (AAA222 is a linked dun under every_linked_shape only)
+    fixture = load_fixture_variants(find_variant_files())["dadun/ace-two-linked"]
+    for variant, rules in ((V, rules_for(V)), (fixture, rules_from_variant(fixture))):
+        counter = Exercise({"classify": switched_readings(variant, ("combinations.ace_two_link",))})
+        for question in _questions(rules, "classify", 300):
+            counter.observe("classify", question, OPS["classify"](rules, question))
+        assert "combinations.ace_two_link" in counter.measurable
+        assert counter.counts["combinations.ace_two_link"] >= 3, getattr(variant, "id", variant)

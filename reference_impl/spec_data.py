@@ -1,5 +1,5 @@
-"""Loading a data file of ``spec/`` that the rulebook reads beside the variants (the register of readings, the
-reasons of refusals): YAML, then the file's own checks, each problem one line."""
+"""Loading a data file of ``spec/`` beside the variants (the register of readings, the reasons of refusals): YAML,
+then the file's own checks, each problem one line."""
 
 from __future__ import annotations
 
