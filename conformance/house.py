@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -160,7 +161,7 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
     if suite.unchecked:
         lines.append(f"rules of {ref} that no scenario checks: {', '.join(suite.unchecked)}")
         lines.append(f"  compare the engine with the reference engine on generated questions about them: "
-                     f"datong-rules fuzz --variant {ref} {impl_option}")
+                     f"datong-rules fuzz --variant {shlex.quote(ref)} {impl_option}")
     return lines
 
 

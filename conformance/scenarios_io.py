@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -577,6 +578,22 @@ def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
     return sorted((k for k in error.instance if k not in known), key=lambda k: (not isinstance(k, str), str(k)))
 
 
+def _not_message(error: jsonschema.ValidationError) -> str | None:
+    """A ``not`` schema in words: ``not allowed here (WHY)`` for ``{"not": {}}``; for a forbidden combination of
+    values (``passed: true`` with ``table: null``) the schema's description, which says why; None without one."""
+    why = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator_value in ({}, True):
+        return "not allowed here" + (f" ({why})" if why else "")
+    return why
+
+
+def _missing_key(error: jsonschema.ValidationError) -> str:
+    """``missing required key 'k'``: jsonschema gives one error per missing key, each naming its own key."""
+    named = re.fullmatch(r"'(.+)' is a required property", error.message)
+    missing = [named[1]] if named else [k for k in error.validator_value if k not in error.instance]
+    return f"missing required key '{missing[0]}'" if missing else error.message
+
+
 def schema_message(error: jsonschema.ValidationError) -> str:
     """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
     …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or the spec
@@ -587,12 +604,10 @@ def schema_message(error: jsonschema.ValidationError) -> str:
         allowed = ", ".join(error.schema.get("properties", {}))
         key = f"'{extra[0]}'" if isinstance(extra[0], str) else f"{extra[0]!r} (not a string)"
         return f"unknown key {key}" + (f" (allowed: {allowed})" if allowed else "")
-    if error.validator == "not" and error.validator_value in ({}, True):
-        why = error.schema.get("description") if isinstance(error.schema, dict) else None
-        return "not allowed here" + (f" ({why})" if why else "")
+    if error.validator == "not" and (said := _not_message(error)):
+        return said
     if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
-        return f"missing required key '{missing[0]}'" if missing else error.message
+        return _missing_key(error)
     if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
         options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
         return f"needs {options}"

@@ -37,7 +37,7 @@ def bots_of(kinds: Mapping[str, BotKind], kind: str, rng: random.Random, players
         ValueError: no bot of that kind (the message lists the kinds).
     """
     if kind not in kinds:
-        raise ValueError(f"unknown bot kind {kind!r} ({', '.join(sorted(kinds))})")
+        raise ValueError(f"unknown bot kind {kind!r} (expected one of: {', '.join(sorted(kinds))})")
     return [kinds[kind](rng) for _ in range(players)]
 
 

@@ -239,6 +239,9 @@ def parse(text: str) -> dict[str, Any]:
     Raises:
         RecordError: bad JSON (with line and column), too deep, a duplicate key, a huge number, or a schema violation.
     """
+    if not text.strip():
+        raise RecordError("the file is empty (expected a game record: JSON, as `datong-rules play --record` writes "
+                          "it)")
     try:
         record: dict[str, Any] = json.loads(text, object_pairs_hook=_object, parse_constant=_constant,
                                             parse_int=_integer)

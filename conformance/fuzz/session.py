@@ -80,6 +80,11 @@ def _selects(wanted: str, game: str, op: str) -> bool:
     return bare == op and (not sep or prefix == game)
 
 
+def _game(target: Target) -> str:
+    """The game of a target's variant (``huolong`` of ``huolong/li-zhijiang``)."""
+    return target.variant_id.split("/", 1)[0]
+
+
 def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -> list[Target]:
     """The targets of a run.
 
@@ -106,21 +111,36 @@ def targets(variants: Iterable[tuple[str, str | Variant]], ops: Iterable[str]) -
                   if not ops or any(_selects(w, game, op) for w in ops)}
         out.append(Target(variant_id, ref, None if isinstance(variant, str) else variant, chosen, read))
     for wanted in ops:
-        bare = wanted.rpartition("/")[2]
-        if bare in NOT_GENERATED and not any(_selects(wanted, t.variant_id.split("/")[0], op)
-                                             for t in out for op in t.strategies):
-            raise ValueError(f"--op {wanted}: {NOT_GENERATED[bare]}")
-        if any(_selects(wanted, t.variant_id.split("/")[0], op) for t in out for op in t.strategies):
-            continue
-        off = [t.variant_id for t in out if bare in t.rules]
-        if off:
-            raise ValueError(f"--op {wanted}: {', '.join(off)} cannot be asked {bare} questions (the variant's "
-                             f"rules turn that part of the game off)")
-        known = sorted({op for t in out for op in t.rules})
-        close = difflib.get_close_matches(bare, known, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        raise ValueError(f"--op {wanted}: no such operation{hint} (operations: {', '.join(known)})")
+        _check_op(wanted, out)
     return out
+
+
+def _check_op(wanted: str, out: list[Target]) -> None:
+    """Raise when the ``--op`` value ``wanted`` selects no operation of the targets ``out``: one without generators
+    (``replay`` of Huolong), one the chosen variants' rules turn off, one of a game no chosen variant has, or an
+    unknown one (with the closest name).
+
+    Raises:
+        ValueError: one line, ``--op WANTED: …``.
+    """
+    bare = wanted.rpartition("/")[2]
+    if any(_selects(wanted, _game(t), op) for t in out for op in t.strategies):
+        return
+    if bare in NOT_GENERATED:
+        raise ValueError(f"--op {wanted}: {NOT_GENERATED[bare]}")
+    off = [t.variant_id for t in out if bare in t.rules and _selects(wanted, _game(t), bare)]
+    if off:
+        raise ValueError(f"--op {wanted}: {', '.join(off)} cannot be asked {bare} questions (the variant's "
+                         f"rules turn that part of the game off)")
+    game = wanted.rpartition("/")[0]
+    if game and game not in {_game(t) for t in out}:
+        raise ValueError(f"--op {wanted}: no variant of the game {game} is fuzzed (the variants: "
+                         f"{', '.join(t.variant_id for t in out)})")
+    known = sorted({op for t in out if not game or _game(t) == game for op in t.rules})
+    close = difflib.get_close_matches(bare, known, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ValueError(f"--op {wanted}: no such {game + ' ' if game else ''}operation{hint} (operations: "
+                     f"{', '.join(known)})")
 
 
 def _with_records(variant: str | Variant, made: dict[str, Any], read: dict[str, tuple[str, ...]]

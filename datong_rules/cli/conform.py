@@ -234,11 +234,15 @@ def _close(implementation: Implementation) -> bool:
 @click.option("--impl", metavar="MODULE:FACTORY", help="An in-process Python implementation.")
 @click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
 @click.option("--variant", "variants", multiple=True, metavar="ID",
+              callback=refuse_empty("a variant id or the path of a house variant file"),
               help="Only this variant (repeatable); the path of a house variant file runs the scenarios it inherits.")
-@click.option("--op", "ops", multiple=True, metavar="OP", help="Only this operation (repeatable).")
+@click.option("--op", "ops", multiple=True, metavar="OP", callback=refuse_empty("an operation, such as classify"),
+              help="Only this operation (repeatable).")
 @click.option("--rule", "rules", multiple=True, metavar="RULE",
+              callback=refuse_empty("a rule id or a section, such as settlement"),
               help="Only scenarios citing this rule id or one under it (repeatable).")
-@click.option("-k", "keyword", metavar="TEXT", help="Only scenarios whose id or description contains TEXT.")
+@click.option("-k", "keyword", metavar="TEXT", callback=refuse_empty("text of a scenario's id or description"),
+              help="Only scenarios whose id or description contains TEXT.")
 @click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS", show_default=True,
               help="Seconds allowed per query (--impl-cmd; at most 3600).")
 @click.option("--startup-timeout", type=float, default=DEFAULT_STARTUP_TIMEOUT, metavar="SECONDS",

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from .path_args import refuse_empty
+from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -38,6 +38,9 @@ from datong_rules.reference_impl.variant.yaml_loader import read_yaml_file
 
 ERRORS_SHOWN = 10
 """Problem lines printed before the rest are counted."""
+
+RULES_FILE_SHAPE = "a mapping of variant id to a list of rule ids"
+"""What ``--rules-file`` holds, in the words of its errors."""
 
 
 def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
@@ -71,10 +74,12 @@ def file_rule_ids(path: str, wanted: tuple[str, ...]) -> dict[str, list[str]]:
     try:
         data = read_yaml_file(path).data
     except SpecError as exc:
+        if exc.kind == "empty":  # the loader's words expect a variant file
+            raise CommandError(f"{path}:1:1: the file holds no YAML document (expected {RULES_FILE_SHAPE})") from None
         raise CommandError(str(exc)) from None
     if not isinstance(data, dict) or not all(
             isinstance(v, list) and all(isinstance(r, str) for r in v) for v in data.values()):
-        raise CommandError(f"{path}: expected a mapping of variant id to a list of rule ids")
+        raise CommandError(f"{path}: expected {RULES_FILE_SHAPE}")
     missing = [v for v in wanted if v not in data]
     if missing:
         raise CommandError(f"{path}: no variant '{missing[0]}'")
@@ -132,6 +137,7 @@ def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
 
 @click.command("coverage", short_help="Count scenarios per rule id per variant.")
 @click.option("--variant", "variants", multiple=True, metavar="ID",
+              callback=refuse_empty("a variant id or the path of a house variant file"),
               help="Only this variant (repeatable); the path of a house variant file counts the scenarios it inherits.")
 @click.option("--scenarios", "scenario_paths", multiple=True, metavar="PATH",
               callback=refuse_empty("a scenario folder or file"),
@@ -154,6 +160,9 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         variants = variant_filter_ids(variants)
         if json_path is not None and not json_path.strip():
             raise CommandError("--json is empty (expected a file path)")
+        reason = None if json_path is None or is_stdout(json_path) else unwritable_reason(json_path)
+        if reason is not None:  # said before counting, as conform and play do (no folder is made)
+            raise CommandError(f"cannot write the --json report to {json_path}: {reason}")
         scenarios, rule_ids, notes = _counted(scenario_paths, rules_file, no_spec_check, variants, houses)
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         # --json - puts the JSON alone on standard output: the text goes to stderr

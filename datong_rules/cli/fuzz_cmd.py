@@ -42,6 +42,7 @@ from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open
 from .command_error import CommandError, fail
 from .conform import check_options, make_implementation, warn_spec_problems
 from .output import interrupted_status
+from .path_args import refuse_empty
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
@@ -172,7 +173,7 @@ def _close(implementation: Implementation) -> None:
 @click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
 @click.option("--variant", "variant_refs", multiple=True, metavar="VARIANT",
               help="A variant id or the path of a house variant file (repeatable; default: every bundled variant).")
-@click.option("--op", "ops", multiple=True, metavar="OP",
+@click.option("--op", "ops", multiple=True, metavar="OP", callback=refuse_empty("an operation, such as classify"),
               help="Only this operation (repeatable; classify, or huolong/classify for one game).")
 @click.option("--seconds", type=float, default=60.0, show_default=True, metavar="N",
               help="Time for asking questions, shared by the operations (shrinking a disagreement comes on top).")
@@ -192,7 +193,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
     every disagreement shrunk to a minimal question (its expected answer is the reference engine's: check it
     against the rules before adding it to a suite).
 
-    VARIANT may be a house variant file: the questions follow its rules. Every operation but replay is fuzzed.
+    VARIANT may be a house variant file: the questions follow its rules. Every operation is fuzzed but Huolong's
+    replay (Biedan's and Dadun's replay questions are records the reference's bots play).
     """
     try:
         check_options(timeout, startup_timeout, {})

@@ -111,6 +111,7 @@ def main() -> None:
     try:
         cli(standalone_mode=True)
     except SystemExit:
+        _settle_stdout(watched)
         raise
     except KeyboardInterrupt:  # outside any command (Group handles the commands' own)
         sys.exit(interrupted_status())
@@ -125,6 +126,20 @@ def main() -> None:
         sys.exit(1)
     except Exception as exc:  # last guard: never a traceback
         _internal_error(exc)
+
+
+def _settle_stdout(watched: _WatchedStdout | None) -> None:
+    """Flush standard output before the exit; when the reader went away (``serve | head -1``: a command that ended
+    quietly on a closed pipe still holds unwritten bytes), point it at the null device so that the flush at exit
+    prints no "Exception ignored … BrokenPipeError" traceback."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        if watched is not None and watched.failure is not None and watched.failure.errno != errno.EPIPE:
+            with contextlib.suppress(OSError, ValueError):
+                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
 
 
 class _WatchedStdout(io.FileIO):

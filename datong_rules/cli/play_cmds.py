@@ -7,7 +7,8 @@ Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short
 Exit status of ``play``: 0 when the match (or the hands asked for) was played; 1 when a safety cap
 stopped it or standard output could not be written (full disk); 2 for bad input (unknown or unplayable
 variant, record file not writable or not a regular file). A closed or full standard output (``play … | head``,
-``> /dev/full``) stops the transcript, not the match: the record is still written.
+``> /dev/full``) stops the transcript, not the match: the record is still written. Ctrl-C (130) or SIGTERM (143)
+stops the match: the record of the hands finished so far is written.
 Exit status of ``verify``: 0 when every record is accepted; 1 when one is refused (the first refused
 action is named: ``FILE: action N (seat S): reason``); 2 when a file is not a readable record
 (bad JSON, schema violation, unknown variant, too large, not a regular file); every file is checked.
@@ -141,7 +142,8 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     variant; a bundled id is read before a file of the same name: write ./NAME for the file). The record of a house variant's match is checked with `datong-rules verify --variant FILE`.
     Exit status: 0 when the match (or the hands asked for) was played; 1 when a safety cap stopped it or standard
     output could not be written (the record is still written); 2 for a VARIANT that names no playable variant, an
-    unknown bot kind or a record file that cannot be written.
+    unknown bot kind or a record file that cannot be written; 130 (Ctrl-C) or 143 (SIGTERM) when interrupted (the
+    record of the hands finished so far is still written).
     """
     resolved = open_variant_arg(variant)
     if record_path is not None:
@@ -216,6 +218,9 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     capped = None
     try:
         match.play(make_bots(game, bot_kind, random.Random(seed), rules.players), hands=hands, on_hand=show)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the hands finished so far are kept, then the command stops
+        _keep_finished_hands(match, records, record_file, len(played))
+        raise
     except state_api.MatchError as err:
         capped = f"{err} (raise the cap with --max-hands)"
         if not played:  # refused before a hand was dealt: nothing to record
@@ -238,6 +243,23 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
         click.echo(f"error: {capped}", err=True)
         return 1
     return 1 if say.failure is not None else 0
+
+
+def _keep_finished_hands(match, records_module, record_file: _RecordFile | None, finished: int) -> None:
+    """On an interrupt, write the record of the ``finished`` hands (a match cut short, as ``--hands N`` writes it;
+    ``verify`` accepts it) and say so on stderr; nothing when no hand was finished or no record was asked for."""
+    if record_file is None or not finished:
+        return
+    try:
+        record = records_module.match_record(match)
+        record["hands"] = record["hands"][:finished]  # not the hand the interrupt stopped
+        record_file.write(records_module.dumps(record))
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        click.echo(f"error: cannot write the record to {record_file.path}: {getattr(err, 'strerror', None) or err}",
+                   err=True)
+        return
+    click.echo(f"Record of the {finished} finished hand{'' if finished == 1 else 's'} written to {record_file.path}",
+               err=True)
 
 
 # readable=False: an unreadable record is an "error: FILE: …" line of its own, not a usage error

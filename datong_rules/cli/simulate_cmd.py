@@ -66,6 +66,23 @@ def _check_output(option: str, path: str | None) -> None:
             fail(f"{option} {path}: cannot write it: {reason}")
 
 
+def unreachable_reason(address: str, seconds: float = 5.0) -> str | None:
+    """Why nothing listens at the Ray cluster ``address`` (``host:port``, or ``ray://host:port``), checked with one
+    TCP connection of at most ``seconds``; None when something answers, or for ``local``, ``auto`` and an address
+    without a port (Ray's own). Ray itself retries an unreachable address for minutes and ignores Ctrl-C meanwhile.
+    """
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if address in ("local", "auto") or not sep or not port.isdigit():
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            return None
+    except OSError as err:
+        return err.strerror or str(err) or type(err).__name__
+
+
 def _check_extras(ray: str | None, html_path: str | None) -> None:
     """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra."""
     if ray is not None:
@@ -75,6 +92,10 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
             import ray as _ray  # noqa: F401
         except ImportError:
             fail("--ray needs Ray: pip install 'datong-rules[scale]'")
+        reason = unreachable_reason(ray)
+        if reason is not None:
+            fail(f"--ray {ray}: no Ray cluster answers there ({reason}); expected the address of a running cluster "
+                 "(host:port, as `ray start --head` prints it), or local")
     if html_path is not None:
         from datong_rules.simulate.report_html import ReportUnavailable
         from datong_rules.simulate.report_charts import check_available
@@ -93,11 +114,21 @@ def _write(option: str, path: str, text: str) -> None:
     click.echo(f"{option.removeprefix('--').upper()} written to {path}", err=True)
 
 
+MAX_HANDS = 100_000_000
+"""The most ``--hands`` a run takes (200,000 shards of 500 hands): a larger count would be planned in memory before
+any hand is played (``--hands 99999999999999999999`` filled the memory and could not be stopped)."""
+
+MAX_MATCHES = 10_000_000
+"""The most ``--matches`` a run takes (200,000 shards of 50 matches)."""
+
+
 @click.command()
 @click.argument("variants", nargs=-1, required=True, metavar="VARIANT...",
                 callback=refuse_empty(VARIANT_HELP))
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="Hands to play per variant.")
-@click.option("--matches", type=click.IntRange(min=1), default=None, help="Whole matches to play per variant.")
+@click.option("--hands", type=click.IntRange(1, MAX_HANDS), default=None, metavar="N",
+              help=f"Hands to play per variant (at most {MAX_HANDS:,}).")
+@click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
+              help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
 @click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
                    "separated by commas.")

@@ -1,7 +1,7 @@
 """``datong-rules table``: play a variant in the browser, one seat against bots, every refusal explained.
 
-The web app is :mod:`datong_rules.table_app` (the ``[table]`` extra: Starlette, uvicorn, Jinja2). Exit status: 0 when
-the server stops (Ctrl-C); 2 for bad input (a VARIANT that names no playable variant, an unknown bot kind, a seat out
+The web app is :mod:`datong_rules.table_app` (the ``[table]`` extra: Starlette, uvicorn, Jinja2). Exit status: 130 when
+Ctrl-C stops the server (143 for SIGTERM); 2 for bad input (a VARIANT that names no playable variant, an unknown bot kind, a seat out
 of range) or when the extra is not installed (one line saying what to install).
 """
 
@@ -14,32 +14,42 @@ import webbrowser
 
 import click
 
+from .path_args import refuse_empty
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 NEEDS = ("starlette", "uvicorn", "jinja2")
 """The modules of the ``[table]`` extra."""
 
 
-@click.command("table", short_help="Play a variant in the browser against bots, every refusal explained.")
+TABLE_HELP = (
+    "Open a table of VARIANT in the browser: you play one seat, bots the others.\n\n"
+    f"VARIANT is {VARIANT_HELP}. The page shows your hand, the plays, whose turn it is, what a selection of cards "
+    "makes and whether it may be played now, and for every refused action the rule that refuses it. The hand can be "
+    "downloaded as a record that `datong-rules verify` accepts. Stop with Ctrl-C. Exit status: 130 when Ctrl-C "
+    "stops the server (143 for SIGTERM); 2 for bad input (a VARIANT that names no playable variant, an unknown bot kind, a seat out of range, an "
+    "address or port that cannot be listened on, the [table] extra missing)."
+)
+"""The command's help (built here: a docstring cannot include :data:`VARIANT_HELP`)."""
+
+
+@click.command("table", help=TABLE_HELP,
+               short_help="Play a variant in the browser against bots, every refusal explained.")
 @click.argument("variant")
 @click.option("--seat", type=int, default=0, show_default=True,
               help="Your seat (0 is the first; seats go in play order).")
 @click.option("--bots", "bot_kind", default="greedy", show_default=True, metavar="KIND",
               help="Which bots play the other seats: a bot kind of the variant's game (random, greedy).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffles and of the bots.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the shuffles and of the bots (a whole number ≥ 0, as play takes).")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
+              callback=refuse_empty("an address to listen on, such as 127.0.0.1"),
               help="The address to listen on (127.0.0.1: this machine only).")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
 def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
-    """Open a table of VARIANT in the browser: you play one seat, bots the others.
-
-    VARIANT is """ + VARIANT_HELP + """. The page shows your hand, the plays, whose turn it is, what a selection of
-    cards makes and whether it may be played now, and for every refused action the rule that refuses it. The hand
-    can be downloaded as a record that `datong-rules verify` accepts. Stop with Ctrl-C.
-    """
+    """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
         fail(f"the table needs the [table] extra ({', '.join(missing)} missing): pip install 'datong-rules[table]'")

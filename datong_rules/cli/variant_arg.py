@@ -10,6 +10,7 @@ file. When a bundled id hides a file of that name, a one-line note on standard e
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 
 import click
@@ -59,7 +60,7 @@ def open_variant_arg(ref: str) -> Variant:
         count = len(exc.problems)
         if exc.kind in _FILE_KINDS or count == 1:
             fail(str(exc))
-        fail(f"{ref} has {count} problems; run 'datong-rules validate {ref}' to see them all. First: {exc}")
+        fail(f"{ref} has {count} problems (datong-rules validate {shlex.quote(ref)} lists them all); first: {exc}")
     raise AssertionError("unreachable")
 
 

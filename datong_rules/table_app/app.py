@@ -11,12 +11,13 @@ Routes (``{tid}`` is an unguessable table id, :func:`secrets.token_urlsafe`):
 * ``GET /t/{tid}/record.json``: the hand's record (``datong-rules verify`` accepts it).
 
 Errors are one line of plain text: 400 malformed request, 403 another seat, 404 unknown or expired table, 409 not
-the person's turn, 413 too large a body; never a traceback (500 says "internal error" in one line).
+the person's turn, 413 too large a body, 415 a body that is not declared JSON; never a traceback (500 says "internal error" in one line).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -149,9 +150,11 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
 
     async def open_table(request: Request) -> Response:
         form = await _form(request)
+        given = form.get("seat", options.seat)
+        if not isinstance(given, int) and not re.fullmatch(r"\s*-?\d{1,9}\s*", str(given)):
+            raise HTTPException(400, f"seat: expected a whole number, got {str(given)[:40]!r}")
         try:
-            seat = int(form.get("seat", options.seat))
-            tid = tables.open(seat=seat, lang=_lang(form.get("lang"), options.lang))
+            tid = tables.open(seat=int(given), lang=_lang(form.get("lang"), options.lang))
         except ValueError as err:
             raise HTTPException(400, str(err).splitlines()[0]) from None
         return RedirectResponse(f"/t/{tid}", status_code=303)

@@ -159,8 +159,9 @@ def _missing_keys(error: ValidationError, path: Path_, missing_kind: str) -> _De
 
 def _decimal_point(path: Path_, instance: float) -> _Described:
     """A whole number written with a decimal point (``3.0``) where a whole number is wanted."""
+    whole = int(instance)
     return [(path, "wrong_type", f"found {instance}, a number with a decimal point",
-             f"a whole number without one: {int(instance)}")]
+             f"a whole number without one: {whole}" if abs(whole) < 10**15 else "a whole number without one")]
 
 
 def _wrong_type(error: ValidationError, path: Path_, missing_kind: str) -> _Described:

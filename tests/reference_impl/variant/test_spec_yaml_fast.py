@@ -113,10 +113,12 @@ def test_random_edits_of_bundled_files_read_the_same_with_either_parser(monkeypa
                                   "".join(" " * i + "a:\n" for i in range(2000))],
                          ids=["flow-lists", "flow-mappings", "block-mappings"])
 def test_very_deep_nesting_is_refused_quickly_by_either_parser(text, parser, monkeypatch):
-    start = time.perf_counter()
+    """Refused before the depth costs anything: the CPU time of this process (not the wall clock, which a loaded
+    machine stretches: 5.4 s wall was measured beside seven other jobs) stays under 2 s."""
+    start = time.process_time()
     error = outcome(text, parser, monkeypatch)
     assert error[0] == "error" and error[2] == "too_deep"
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 def test_without_libyaml_the_fast_path_gives_up(monkeypatch):
