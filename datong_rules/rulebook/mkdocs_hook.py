@@ -8,7 +8,7 @@ structure (``x.md`` 中文, ``x.en.md`` English: :mod:`datong_rules.rulebook.pat
 * ``on_config``: render every generated page from spec/ and the scenarios (once, in the first language's build),
   and fill the nav placeholders in the language being built (see :func:`datong_rules.rulebook.site.expand_nav`):
   the entry naming ``rulebooks/index.md`` becomes the rulebooks section, the entry naming ``rule-keepers.md`` gains
-  every ``docs/rule-keepers-*.md``.
+  every ``docs/rule-keepers-*.md`` (its English twin ``rule-keepers-*.en.md`` gives the English title).
 * ``on_files`` (after the i18n plugin has sorted the docs files by language): add the generated pages of the
   language being built as in-memory files (nothing is written to docs/), served where the plugin serves that
   language, with the plugin's per-file language data; in the first build also the bundled JSON schemas at the paths their ``$id`` names, with the
@@ -58,11 +58,15 @@ def building_lang(config) -> str:
 
 
 def title_in(page: Path, lang: str) -> str:
-    """A hand-written page's nav title in ``lang``: its first heading, ``# 中文 · English``, cut at the `` · ``
-    (the 中文 part is the one with Chinese characters); the whole heading if it is not in two parts."""
-    first = page.read_text(encoding="utf-8").lstrip().split("\n", 1)[0].lstrip("# ").strip()
+    """A hand-written page's nav title in ``lang``, from ``page`` (its 中文 docs file, ``docs/x.md``): the first
+    heading of its twin in ``lang`` (``docs/x.en.md``) when it has one; else the first heading of ``page``,
+    ``# 中文 · English``, cut at the `` · `` (the 中文 part is the one with Chinese characters); the whole heading if it
+    is not in two parts."""
+    twin = page.with_name(localized(page.name, lang))
+    source = twin if lang != DEFAULT_LANG and twin.is_file() else page
+    first = source.read_text(encoding="utf-8").lstrip().split("\n", 1)[0].lstrip("# ").strip()
     parts = first.split(" · ")
-    if len(parts) != 2:
+    if len(parts) != 2 or source is twin:
         return first
     chinese = [p for p in parts if re.search(r"[\u4e00-\u9fff]", p)]
     zh = chinese[0] if len(chinese) == 1 else parts[0]

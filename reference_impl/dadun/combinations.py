@@ -391,7 +391,8 @@ def _read(rules: DadunRules, played: tuple[str, ...], level: str, names: Collect
 
 def normalise(rules: DadunRules, played: tuple[str, ...], reading: dict, level: str) -> tuple[str, tuple[str, ...]]:
     """A declared reading in canonical form: (combination, what each played card stands for), a wild in a
-    suit-blind combination written ``H<rank>``.
+    suit-blind combination written ``H<rank>``, the wilds' values in notation order; a declaration that has a
+    non-wild card stand for another card is kept as written (:func:`check_declared` refuses it).
 
     Raises:
         ValueError: the reading is not ``{combination, cards}`` of the played cards' length.
@@ -411,7 +412,9 @@ def normalise(rules: DadunRules, played: tuple[str, ...], reading: dict, level: 
         stood = [("H" + rank_of(s) if rank_of(s) not in JOKERS else s) if p == wild else s
                  for p, s in zip(played, stood)]
     values = [s for p, s in zip(played, stood) if p == wild]
-    return str(comb), _fill(played, wild, values) if values else tuple(stood)
+    if values and all(p == s for p, s in zip(played, stood) if p != wild):
+        return str(comb), _fill(played, wild, values)
+    return str(comb), tuple(stood)  # a non-wild declared as another card stays so: check_declared says bad_reading
 
 
 def check_declared(rules: DadunRules, played: tuple[str, ...], combination: str, stood: tuple[str, ...],

@@ -151,8 +151,8 @@ def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
     for r in h.declarable:
         if combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
             continue
-        if combination == "triple" and not rules.dun_also_triple and r == h.level and rules.three_wilds_dun:
-            continue
+        if combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun:
+            return  # three wilds are three identical cards, a dun: never a triple of any rank
         if h.ok(combination, (_h(r),) * size):
             yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
 

@@ -247,7 +247,7 @@ def test_readme_points_implementers_at_every_games_operations_guide():
 def test_release_pins_are_the_package_version():
     pin = re.compile(r"(?:rev: |datong-rules@)(v\d+\.\d+\.\d+)")
     files = [".pre-commit-hooks.yaml", "action.yml", "docs/implementers/index.md", "docs/implementers/index.en.md",
-             "docs/rule-keepers-editor.md"]
+             "docs/rule-keepers-editor.md", "docs/rule-keepers-editor.en.md"]
     found = {f: pin.findall((ROOT / f).read_text(encoding="utf-8")) for f in files}
     assert all(found.values()), found
     assert {tag for tags in found.values() for tag in tags} == {f"v{_package_version()}"}
@@ -399,10 +399,11 @@ def test_a_whole_number_with_a_decimal_point_is_named_briefly(tmp_path, value, e
     assert len(lines) == 1 and lines[0].endswith(f"a number with a decimal point {expected}"), lines
 
 
-def test_the_output_formats_table_lists_every_format_of_each_command():
-    """docs/getting-started.md's --format table: each row names exactly the formats the command takes (``table``,
-    an older name still accepted, aside); every command with --format has a row."""
-    page = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["getting-started.md", "getting-started.en.md"])
+def test_the_output_formats_table_lists_every_format_of_each_command(name):
+    """docs/getting-started.md's --format table, in both languages: each row names exactly the formats the command
+    takes (``table``, an older name still accepted, aside); every command with --format has a row."""
+    page = (ROOT / "docs" / name).read_text(encoding="utf-8")
     section = page[page.index("{#format}"):]
     section = section[:section.index("\n## ")]
     rows = dict(re.findall(r"^\| `([a-z]+)` \| (.*) \|$", section, flags=re.M))
@@ -414,7 +415,7 @@ def test_the_output_formats_table_lists_every_format_of_each_command():
             with_format[name] = set(option.type.choices)
     assert set(rows) == set(with_format)
     for name, cell in rows.items():
-        named = set(re.findall(r"(?<!: )`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
+        named = set(re.findall(r"(?<!: )(?<!：)`([a-z]+)`", cell)) - {"table"}  # not a key named after a colon
         assert named == with_format[name], name
 
 

@@ -1,6 +1,7 @@
-"""The exit-status table of docs/getting-started.md holds: every command of the CLI has a row, and for every status
-a row promises, a run of that command exits with it, its error printed as the page says (one ``error: …`` line, or
-the command-line library's usage message for a mistake in the command line itself)."""
+"""The exit-status table of docs/getting-started.md and of its English twin getting-started.en.md holds: every
+command of the CLI has a row, and for every status a row promises, a run of that command exits with it, its error
+printed as the page says (one ``error: …`` line, or the command-line library's usage message for a mistake in the
+command line itself)"""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 from datong_rules.cli.main import cli
 
 REPO = Path(__file__).resolve().parents[2]
-PAGE = REPO / "docs" / "getting-started.md"
+PAGES = [REPO / "docs" / "getting-started.md", REPO / "docs" / "getting-started.en.md"]  # 中文 and English
 EXAMPLES = REPO / "docs" / "examples"
 KIT = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
 
@@ -75,9 +76,10 @@ CASES = [
 _ROW = re.compile(r"^\|(?P<commands>[^|]*`[a-z]+`[^|]*)\|(?P<s0>[^|]*)\|(?P<s1>[^|]*)\|(?P<s2>[^|]*)\|\s*$")
 
 
-def table() -> dict[str, dict[int, str]]:
-    """The exit-status table: command → {status: what the page says it means} for the cells that are not "—"."""
-    text = PAGE.read_text(encoding="utf-8")
+def table(page: Path) -> dict[str, dict[int, str]]:
+    """The exit-status table of ``page``: command → {status: what the page says it means} for the cells that are
+    not "—"."""
+    text = page.read_text(encoding="utf-8")
     section = text[text.index("{#exit-status}"):]
     section = section[:section.index("\n## ")]
     rows: dict[str, dict[int, str]] = {}
@@ -112,8 +114,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             "rules_file": str(rules_file)}
 
 
-def test_every_command_has_a_row_and_every_promised_status_a_case():
-    rows = table()
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_every_command_has_a_row_and_every_promised_status_a_case(page):
+    """Both languages' tables promise the same statuses: each the ones the cases below check."""
+    rows = table(page)
     assert set(rows) == set(cli.commands), "the exit-status table and the CLI's commands differ"
     promised = {(command, status) for command, cells in rows.items() for status in cells}
     covered = {(command, status) for command, status, *_ in CASES}

@@ -16,7 +16,8 @@ from datong_rules.reference_impl.variant.variant import iter_rules
 
 REPO = Path(__file__).resolve().parents[2]
 PLAYABLE = [v for v in list_variants() if not load_variant(v).abstract]
-HAND_WRITTEN = ["index", "getting-started", "rule-keepers", "implementers/index", "implementers/operations", "glossary"]
+HAND_WRITTEN = ["index", "getting-started", "rule-keepers", "rule-keepers-editor", "rule-keepers-merge", "implementers/index",
+                "implementers/operations", "glossary"]
 
 
 def page(site: Path, docs_path: str) -> str:
