@@ -135,15 +135,15 @@ def _schema():
     return json.loads(schema_path("games/biedan/operations.schema.json").read_text(encoding="utf-8"))
 
 
-def test_every_operation_is_documented_and_has_both_schemas():
+def test_every_operation_is_documented_in_both_languages_and_has_both_schemas():
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[3] / "docs" / "implementers" / "biedan-operations.md").read_text(
-        encoding="utf-8")
-    documented = re.findall(r"^## `(\w+)`$", doc, flags=re.M)
+    folder = Path(__file__).resolve().parents[3] / "docs" / "implementers"
+    for page in ("biedan-operations.md", "biedan-operations.en.md"):  # the 中文 page and its English twin
+        documented = re.findall(r"^## `(\w+)`$", (folder / page).read_text(encoding="utf-8"), flags=re.M)
+        assert sorted(documented) == sorted(OPS), page
     defs = _schema()["$defs"]
-    assert sorted(documented) == sorted(OPS)
     assert all(f"{op}.given" in defs and f"{op}.answer" in defs for op in OPS)
 
 

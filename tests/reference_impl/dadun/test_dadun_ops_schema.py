@@ -18,7 +18,9 @@ from datong_rules.reference_impl.dadun.state import new_hand
 
 ROOT = Path(__file__).parents[3]
 SCHEMA = json.loads((ROOT / "spec/schema/games/dadun/operations.schema.json").read_text(encoding="utf-8"))
-DOC = (ROOT / "docs/implementers/dadun-operations.md").read_text(encoding="utf-8")
+DOCS = {page: (ROOT / "docs/implementers" / page).read_text(encoding="utf-8")
+        for page in ("dadun-operations.md", "dadun-operations.en.md")}
+"""The operations guide: its 中文 page and its English twin."""
 V = "dadun/dadun-guide"
 
 
@@ -46,9 +48,9 @@ EXAMPLES = {
 }
 
 
-def test_every_operation_is_documented_and_has_a_schema():
+def test_every_operation_is_documented_in_both_languages_and_has_a_schema():
     for op in OPS:
-        assert f"## `{op}`" in DOC
+        assert all(f"## `{op}`" in doc for doc in DOCS.values()), op
         assert f"{op}.given" in SCHEMA["$defs"] and f"{op}.answer" in SCHEMA["$defs"]
     assert set(EXAMPLES) == set(OPS)
 
