@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-GUIDE = REPO / "docs" / "adding-a-game.md"
+GUIDES = {"zh": REPO / "docs" / "adding-a-game.md", "en": REPO / "docs" / "adding-a-game.en.md"}
+"""The guide in both languages (the 中文 page and its English twin): both list the same files."""
 NEW, OLD = "wakeng", "biedan"
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
@@ -61,11 +62,22 @@ def _repo_path(installed: str) -> str:
     return installed
 
 
-def guide_touched() -> set[str]:
-    """The files the guide's section "Files a new game touches" lists (the first path of each bullet)."""
-    text = GUIDE.read_text(encoding="utf-8")
-    section = text.split("## Files a new game touches", 1)[1].split("\n## ", 1)[0]
+def guide_touched(lang: str = "en") -> set[str]:
+    """The files the guide's section "Files a new game touches" (id ``files-a-new-game-touches``, in both languages)
+    lists in ``lang`` (the first path of each bullet)."""
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    section = re.split(r"^## .*\{#files-a-new-game-touches\}$", text, maxsplit=1, flags=re.M)[1].split("\n## ", 1)[0]
     return set(re.findall(r"^- `([^`]+)`", section, flags=re.MULTILINE))
+
+
+def test_both_languages_of_the_guide_list_the_same_files_and_modules():
+    assert guide_touched("zh") == guide_touched("en")
+    assert "reference_impl/games.py" in guide_touched("en") and len(guide_touched("en")) >= 6
+    texts = {lang: path.read_text(encoding="utf-8") for lang, path in GUIDES.items()}
+    files = {lang: re.findall(r"^- `([^`]+)`", text, flags=re.M) for lang, text in texts.items()}
+    modules = {lang: re.findall(r"^\| `([^`]+)`", text, flags=re.M) for lang, text in texts.items()}
+    assert files["zh"] == files["en"] and len(files["en"]) >= 14
+    assert modules["zh"] == modules["en"] and "rules.py" in modules["en"]
 
 
 def _run(tree: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:

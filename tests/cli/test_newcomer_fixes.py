@@ -246,8 +246,8 @@ def test_readme_points_implementers_at_every_games_operations_guide():
 
 def test_release_pins_are_the_package_version():
     pin = re.compile(r"(?:rev: |datong-rules@)(v\d+\.\d+\.\d+)")
-    files = [".pre-commit-hooks.yaml", "action.yml", "docs/implementers/index.md", "docs/rule-keepers-editor.md",
-             "docs/rule-keepers-editor.en.md"]
+    files = [".pre-commit-hooks.yaml", "action.yml", "docs/implementers/index.md", "docs/implementers/index.en.md",
+             "docs/rule-keepers-editor.md", "docs/rule-keepers-editor.en.md"]
     found = {f: pin.findall((ROOT / f).read_text(encoding="utf-8")) for f in files}
     assert all(found.values()), found
     assert {tag for tags in found.values() for tag in tags} == {f"v{_package_version()}"}

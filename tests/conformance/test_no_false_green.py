@@ -169,10 +169,11 @@ def test_the_implementer_guide_links_only_to_pages_of_the_docs_folder_and_points
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[2] / "docs"
-    guide = (docs / "implementers" / "index.md").read_text(encoding="utf-8")
-    for target in re.findall(r"\]\(([^)#]+\.md)(?:#[^)]*)?\)", guide):
-        assert (docs / "implementers" / target).resolve().is_file(), target
-    assert "datong-rules show huolong/li-zhijiang --format json" in guide
+    for name in ("index.md", "index.en.md"):  # the 中文 page and its English twin
+        guide = (docs / "implementers" / name).read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#]+\.md)(?:#[^)]*)?\)", guide):
+            assert (docs / "implementers" / target).resolve().is_file(), (name, target)
+        assert "datong-rules show huolong/li-zhijiang --format json" in guide, name
 
 
 def test_replay_and_the_record_schema_agree_on_wrong_setup_trump_suit_and_bottom_order(tmp_path):

@@ -29,7 +29,11 @@ from datong_rules.reference_impl.huolong.rules import rules_for
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = (ROOT / "docs" / "implementers" / "operations.md").read_text(encoding="utf-8")
+DOCS = {lang: (ROOT / "docs" / "implementers" / name).read_text(encoding="utf-8")
+        for lang, name in (("zh", "operations.md"), ("en", "operations.en.md"))}
+"""The Huolong operations guide, its 中文 page and its English twin: both name the same operations and codes."""
+BURY_CODES = {"zh": ("取第一个成立的：", "手里凑不出"), "en": ("first that applies:", "When the hand")}
+"""Where each language's ``bury`` section lists its reason codes (between these two phrases)."""
 RECORD_SCHEMA = json.loads((ROOT / "spec" / "schema" / "games" / "huolong" / "record.schema.json").read_text(encoding="utf-8"))
 DEFS = ops.schema("huolong")["$defs"]
 COMMON = ops.common_schema()["$defs"]
@@ -64,8 +68,9 @@ def test_operations_are_named_per_game():
     assert ops.validator("facts", ops.GIVEN, "nogame") is None
 
 
-def test_every_operation_of_the_doc_has_a_schema_and_vice_versa(engine):
-    documented = re.findall(r"^## `(\w+)`$", DOC, flags=re.M)
+@pytest.mark.parametrize("lang", DOCS)
+def test_every_operation_of_the_doc_has_a_schema_and_vice_versa(engine, lang):
+    documented = re.findall(r"^## `(\w+)`$", DOCS[lang], flags=re.M)
     assert len(documented) == 12
     assert sorted(documented) == ops.operations("huolong")
     assert set(engine.supported_operations()) == set(ops.operations())  # every game's, by full name
@@ -80,15 +85,17 @@ def test_shared_types_are_those_of_the_record_schema():
         assert ours == theirs, name
 
 
-def _section(op: str) -> str:
-    return DOC.split(f"## `{op}`\n", 1)[1].split("\n## ", 1)[0]
+def _section(op: str, lang: str = "en") -> str:
+    return DOCS[lang].split(f"## `{op}`\n", 1)[1].split("\n## ", 1)[0]
 
 
-def test_reason_codes_are_those_of_the_doc_and_the_record_schema():
-    play = re.findall(r"^\| `([a-z_]+)` \|", _section("legal_play"), flags=re.M)
+@pytest.mark.parametrize("lang", DOCS)
+def test_reason_codes_are_those_of_the_doc_and_the_record_schema(lang):
+    play = re.findall(r"^\| `([a-z_]+)` \|", _section("legal_play", lang), flags=re.M)
     assert DEFS["playReason"]["enum"] == play
-    bury_text = _section("bury").split("first that applies:", 1)[1].split("When the hand", 1)[0]
-    assert DEFS["buryReason"]["enum"] == re.findall(r"`([a-z_]+)`", re.sub(r"\([^)]*\)", "", bury_text))
+    start, end = BURY_CODES[lang]
+    bury_text = _section("bury", lang).split(start, 1)[1].split(end, 1)[0]
+    assert DEFS["buryReason"]["enum"] == re.findall(r"`([a-z_]+)`", re.sub(r"[(（][^)）]*[)）]", "", bury_text))
     described = RECORD_SCHEMA["description"].split("Reason codes:", 1)[1]
     groups = re.findall(r"`([a-z_]+(?:, [a-z_]+)*)`:", described)
     record_codes = {code for group in groups for code in group.split(", ")}

@@ -53,7 +53,9 @@ def section_ids(path: Path) -> tuple[str, ...]:
 
 
 def test_there_are_guides_in_both_languages():
-    assert {"getting-started", "rule-keepers", "rule-keepers-editor", "rule-keepers-merge"} <= set(IDS)
+    assert {"implementers/index", "implementers/operations", "implementers/biedan-operations",
+            "implementers/dadun-operations", "adding-a-game", "getting-started", "rule-keepers",
+            "rule-keepers-editor", "rule-keepers-merge"} <= set(IDS)
 
 
 @pytest.mark.parametrize("zh, en", TWINS, ids=IDS)
