@@ -19,7 +19,7 @@ WORDS: dict[str, dict[str, str]] = {
     "intro": {
         "zh": "规则来源有些地方可以有几种读法、前后矛盾，或者没有讲到。这里每一处都有一个本工具自己的编号，"
               "说明来源在哪里（来源编号和章节）、有哪几种读法、每个版本选了哪一种、为什么，"
-              "以及哪个测试用的变体按另一种读法打（它的场景让按所选读法打的引擎不通过）。"
+              "以及哪个测试用的版本按另一种读法打（它的场景让按所选读法打的引擎不通过）。"
               "规则数据页上，每条有登记的规则都链接到这里。",
         "en": "Some places of the rule sources allow more than one reading, contradict each other, or say nothing. "
               "Each has an id of this kit here, with the source's place (source id and section), the readings, "
@@ -34,8 +34,8 @@ WORDS: dict[str, dict[str, str]] = {
     "readings": {"zh": "读法", "en": "Readings"},
     "choices": {"zh": "各版本的选择", "en": "What each variant plays"},
     "chosen": {"zh": "选了", "en": "chooses"},
-    "pinned": {"zh": "另一种读法由测试用的变体固定：", "en": "Another reading is pinned by the fixture variant"},
-    "unpinned": {"zh": "没有测试用的变体：", "en": "No fixture variant:"},
+    "pinned": {"zh": "另一种读法由测试用的版本固定：", "en": "Another reading is pinned by the fixture variant"},
+    "unpinned": {"zh": "没有测试用的版本：", "en": "No fixture variant:"},
     "rule": {"zh": "规则", "en": "rule"},
     "link": {"zh": "读法登记", "en": "Register of readings"},
     "other": {"zh": "另一种读法：", "en": "The other reading:"},

@@ -118,11 +118,11 @@ def _run_section(doc: dict, results: dict) -> str:
     variants = results["variants"]
     rows = [f"<td><code>{escape(label_of(v))}</code></td><td><code>{escape(str(v.get('game', '')))}</code></td>"
             f'<td class="num">{v.get("hands", 0)}</td><td class="num">{v.get("matches", 0)}</td>' for v in variants]
-    head = (f"<th>{two('变体', 'Variant')}</th><th>{two('游戏', 'Game')}</th>"
+    head = (f"<th>{two('版本', 'Variant')}</th><th>{two('游戏', 'Game')}</th>"
             f"<th>{two('局数', 'Hands')}</th><th>{two('场数', 'Matches')}</th>")
     unit = results.get("unit", "hands")
     count = results.get("count", "")
-    unit_words = two(f"每个变体 {count} {'局' if unit == 'hands' else '场'}",
+    unit_words = two(f"每个版本 {count} {'局' if unit == 'hands' else '场'}",
                      f"{count} {unit} per variant")
     bots = ", ".join(str(b) for b in results.get("bots", [])) or "—"
     facts = (f"<p>{two('机器人', 'Bots')}: <code>{escape(bots)}</code> · {two('种子', 'Seed')}: "
@@ -184,7 +184,7 @@ def _measure_figure(index: int, measure_id: str, variants: Sequence[dict]) -> st
     rows = [f"<td><code>{escape(label)}</code></td><td class=\"num\">{_value(e.get('value'), rate)}</td>"
             f"<td class=\"num\">{_interval(e.get('ci95'), rate)}</td><td class=\"num\">{e.get('n', 0)}</td>"
             for label, e in zip(labels, entries, strict=True)]
-    head = (f"<th>{two('变体', 'Variant')}</th><th>{two('数值', 'Value')}</th>"
+    head = (f"<th>{two('版本', 'Variant')}</th><th>{two('数值', 'Value')}</th>"
             f"<th>{two('95% 置信区间', '95% interval')}</th><th>{two('观察数', 'Observations')}</th>")
     return (f'<figure class="measure" id="m-{escape(measure_id)}">{_caption(first)}{svg}'
             f"{_table(head, rows, 'values')}</figure>")
@@ -209,7 +209,7 @@ def _unobserved(variants: Sequence[dict]) -> str:
 def _measures_section(variants: Sequence[dict]) -> str:
     shown = [mid for mid in measure_ids(variants) if observed(variants, mid)]
     figures = "".join(_measure_figure(i, mid, variants) for i, mid in enumerate(shown)) + _unobserved(variants)
-    intro = two("每个指标一张图：各变体并排，横线是 95% 置信区间。比率以百分数表示。",
+    intro = two("每个指标一张图：各版本并排，横线是 95% 置信区间。比率以百分数表示。",
                 "One chart per measure: the variants side by side, each whisker a 95% confidence interval. Rates are "
                 "in per cent.")
     return f'<section id="measures"><h2>{two("指标", "Measures")}</h2><p>{intro}</p>{figures}</section>'
@@ -250,7 +250,7 @@ def _fired_section(variants: Sequence[dict], differ: set[str]) -> str:
     head = f"<th>{two('规则', 'Rule')}</th>" + "".join(f"<th><code>{escape(label_of(v))}</code></th>" for v in variants)
     rows = [_rule_cell(rule, differ) + "".join(_fired_cell(v, rule) for v in variants) for rule in rules]
     intro = two("每一格：这条规则在多少比例的局里真正决定了什么（方括号里是 95% 置信区间，后面是局数）。"
-                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。标着 ≠ 的规则在各变体里取值不同。",
+                "规则编号后面方括号里的名字指规则里的一项，如结算表的一行。标着 ≠ 的规则在各版本里取值不同。",
                 "Each cell: the share of hands in which the rule decided something (95% interval in brackets, then the "
                 "count of hands). rule[name] is one entry of a rule, such as a row of the settlement table. ≠ marks a rule "
                 "whose value differs between the variants.")
@@ -297,12 +297,12 @@ def _comparisons_section(results: dict) -> str:
     if not comparisons:
         return ""
     labels = _labels(results["variants"])
-    intro = two("每个变体减去第一个变体：差值、95% 置信区间、双侧检验的 p 值；p < 0.05 记为显著。比率的差以百分点表示。",
+    intro = two("每个版本减去第一个版本：差值、95% 置信区间、双侧检验的 p 值；p < 0.05 记为显著。比率的差以百分点表示。",
                 "Each variant minus the first: the difference, its 95% interval and the two-sided p-value; p < 0.05 is "
                 "marked significant. Differences of rates are in percentage points.")
     seen = {m for m in measure_ids(results["variants"]) if observed(results["variants"], m)}
     body = "".join("".join(_comparison(c, labels, seen)) for c in comparisons)
-    return f'<section id="comparisons"><h2>{two("与第一个变体比较", "Compared with the first variant")}</h2>' \
+    return f'<section id="comparisons"><h2>{two("与第一个版本比较", "Compared with the first variant")}</h2>' \
            f"<p>{intro}</p>{body}</section>"
 
 

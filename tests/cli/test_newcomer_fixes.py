@@ -238,9 +238,10 @@ def test_manifest_and_readme_layout_name_only_folders_that_exist():
 
 def test_readme_points_implementers_at_every_games_operations_guide():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    guides = sorted(p.name for p in (ROOT / "docs" / "implementers").glob("*operations.md"))
-    assert guides == ["biedan-operations.md", "dadun-operations.md", "operations.md"]
-    assert all(f"docs/implementers/{guide}" in readme for guide in guides)
+    guides = sorted(p.name for p in (ROOT / "docs" / "implementers").glob("*operations.en.md"))
+    assert guides == ["biedan-operations.en.md", "dadun-operations.en.md", "operations.en.md"]
+    assert all(f"docs/implementers/{guide}" in readme for guide in guides)  # the English twins: README is English
+    assert all((ROOT / "docs" / "implementers" / guide.replace(".en.md", ".md")).is_file() for guide in guides)
     assert "datong-rules coverage --counts" in readme  # the per-rule counts need --counts
 
 
