@@ -95,3 +95,13 @@ def test_every_link_into_a_guides_section_finds_it_in_both_languages():
                     if fragment not in section_ids(twin):
                         missing.append(f"{page.relative_to(DOCS)} → {twin.relative_to(DOCS)}#{fragment}")
     assert checked >= 6 and missing == []
+
+
+def test_the_strict_build_checks_anchors():
+    """A link to a missing ``#anchor`` of a page is a warning, so the strict site build (tests/docs/test_docs_site.py)
+    fails on it: a section id renamed in one language's twin breaks the build."""
+    import yaml
+
+    config = yaml.load((Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8"),
+                       Loader=yaml.BaseLoader)
+    assert config["validation"]["links"]["anchors"] == "warn"
