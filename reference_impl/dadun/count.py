@@ -139,20 +139,18 @@ def _same_rank_ways(h: _Hand, combination: str, size: int, rank: str) -> int:
 
 
 def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
-    """Pairs or triples of wild cards only [wild.only_wilds]."""
+    """Pairs or triples of wild cards only [wild.only_wilds]; three wilds that are a dun are never a triple when a dun
+    is never a triple [wild.three_wilds_dun, combinations.dun_also_triple]."""
     rules = h.rules
-    if h.w_max < size:
+    if h.w_max < size or (combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun):
         return
     if rules.wild_only_wilds == "natural":
-        if h.ok(combination, (h.wild,) * size) and not (
-                combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun):
+        if h.ok(combination, (h.wild,) * size):
             yield PlayClass(combination, (h.wild,) * size, 1, (((), size, 0),))
         return
     for r in h.declarable:
         if combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
             continue
-        if combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun:
-            return  # three wilds are three identical cards, a dun: never a triple of any rank
         if h.ok(combination, (_h(r),) * size):
             yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
 
