@@ -97,12 +97,17 @@ def shape_parts(t, hand: list[list[str]], att: Attachment, table, minkey: int) -
             yield main + kickers, key
 
 
+def _groups(att: Attachment, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(strength index, cards of it)`` of a play of the shape whose ranks are ``ranks``: the main part's ranks,
+    then each attached rank with its number of cards."""
+    length = main_length(att, ranks)
+    kickers = ranks[length:]
+    return [(s, att.main_unit) for s in ranks[:length]] + [(s, kickers.count(s)) for s in sorted(set(kickers))]
+
+
 def plays(hand: list[list[str]], att: Attachment, ranks: tuple[int, ...]) -> Iterator[list[str]]:
     """Every card set of the shape whose ranks are ``ranks`` (lists of cards)."""
-    length = main_length(att, ranks)
-    groups = [(s, att.main_unit) for s in ranks[:length]]
-    kickers = ranks[length:]
-    groups += [(s, kickers.count(s)) for s in sorted(set(kickers))]
+    groups = _groups(att, ranks)
     for choice in itertools.product(*(itertools.combinations(hand[s], n) for s, n in groups)):
         yield [card for group in choice for card in group]
 
@@ -111,10 +116,7 @@ def sample(hand: list[list[str]], att: Attachment, ranks: tuple[int, ...], rng: 
            force: str | None, force_sidx: int | None) -> list[str]:
     """One card set of the shape, suits at random; ``force`` (of strength index ``force_sidx``, one of the shape's
     ranks): a card the set must contain."""
-    length = main_length(att, ranks)
-    groups = [(s, att.main_unit) for s in ranks[:length]]
-    kickers = ranks[length:]
-    groups += [(s, kickers.count(s)) for s in sorted(set(kickers))]
+    groups = _groups(att, ranks)
     out: list[str] = []
     for sidx, n in groups:
         cards = hand[sidx]

@@ -78,7 +78,6 @@ class HandState(RoundViews):
         self.table: Reading | None = None
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
-        self._must_beat = rules.must_beat
         self.first_lead = False
         self._sampled_cards: list[str] | None = None  # the random action's play and its shape (for apply)
         self._sampled_shape: Shape | None = None
@@ -264,7 +263,7 @@ class HandState(RoundViews):
             else:
                 found = self._shapes(seat)
                 n = len(found)
-            i = int(rng.random() * (n + (table is not None and (not n or not self._must_beat))))
+            i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
             shape = pick_shape(found, i) if forced is None else found[i]
@@ -285,25 +284,13 @@ class HandState(RoundViews):
                     same.append(card)
             groups = [(same, picks.count(strength)) for strength, same in wanted.items()]
         else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
-            groups = self._extreme_ranks(step.giver, min(step.count, self.sizes[step.giver]), step.pick)
+            held = self.held[step.giver]
+            picks = xchg.extreme(self.t, [card for cards in held for card in cards], step.count, step.pick)
+            groups = [(held[strength], picks.count(strength)) for strength in sorted(set(picks), reverse=True)]
         chosen: list[str] = []
         for same, k in groups:  # the best rank first, each rank's cards drawn at random
             chosen += rng.sample(same, k)
         return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
-
-    def _extreme_ranks(self, seat: int, count: int, pick: str) -> list[tuple[list[str], int]]:
-        """``(cards of a rank that seat holds, how many of them)`` for the ``count`` best (``pick`` = best) or worst
-        cards of ``seat``, the best rank first [exchange.*] (as :func:`.exchange.extreme` picks them)."""
-        held = self.held[seat]
-        groups: list[tuple[list[str], int]] = []
-        for s in (range(len(held) - 1, -1, -1) if pick == "best" else range(len(held))):
-            if count <= 0:
-                break
-            if held[s]:
-                k = min(count, len(held[s]))
-                groups.append((held[s], k))
-                count -= k
-        return groups if pick == "best" else groups[::-1]
 
     def apply(self, action: dict, validate: bool = True) -> None:
         """Apply ``action``.
