@@ -53,7 +53,7 @@ USES = {
     "ray": "ray",  # datong-rules simulate --ray: shards as tasks on a Ray cluster (extra scale)
     "starlette": "starlette", "uvicorn": "uvicorn", "jinja2": "jinja2",  # the table's web app (datong_rules/table_app)
     "httpx2": "starlette.testclient",  # Starlette's TestClient runs on it (tests/table_app/)
-    "playwright": "playwright",  # browser tests on the system Chromium: the simulate report (extra report), the table (extra table)
+    "playwright": "playwright",  # browser tests on the system Chromium: the docs site, the simulate report, the table
 }
 
 

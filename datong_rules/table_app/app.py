@@ -35,11 +35,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from datong_rules.reference_impl.cards import parse_cards
+from datong_rules.rulebook.labels import LANGS
 
 from .explaining import describe, refusal
 from .session import NotYourSeat, NotYourTurn, Table
 from .view import table_view
-from .words import LANGS, UI, seat_words, ui
+from .words import UI, seat_words, ui
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024

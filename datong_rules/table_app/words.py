@@ -13,8 +13,6 @@ from datong_rules.reference_impl.table import Table
 from datong_rules.rulebook.card_svg import card_name
 from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES, label
 
-LANGS = ("zh", "en")
-"""The page's languages; 中文 first (the default)."""
 
 UI: dict[str, dict[str, str]] = {
     "title": {"zh": "{variant} · 牌桌", "en": "{variant} · table"},

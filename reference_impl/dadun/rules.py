@@ -261,6 +261,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         if combo.name == "joker_bomb" and ("joker_bomb", 4) not in ladder:
             raise RulesError(f"{variant.id}: combinations.catalogue: the joker_bomb has no step on beating.bomb_ladder "
                              "(add {combination: joker_bomb, size: 4} where it ranks)")
+    a_rule, failures_at_a = _match_end(variant.id, v("match.end"))
     return DadunRules(
         variant_id=variant.id,
         players=v("players.count"),
@@ -306,8 +307,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         start_level=v("levels.start"),
         level_order=tuple(v("levels.order")),
         max_hands=v("match.max_hands"),
-        a_rule=_match_end(variant.id, v("match.end"))[0],
-        failures_at_a=_match_end(variant.id, v("match.end"))[1],
+        a_rule=a_rule,
+        failures_at_a=failures_at_a,
         tribute=_tribute(variant.id, v("settlement.tribute")),
     )
 
