@@ -25,7 +25,8 @@ _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tuple:
     """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
     leading = state.table is None
-    promoted = not leading or state.rules.lead_means == "none"  # ranking.lead_means: none promotes every lead
+    was = "hand_opening" if state._next_is_hand_opening else "round_opening"  # what this lead will be [ranking.lead_means]
+    promoted = not leading or not cb.table_is_led(state.rules, was)
     return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, combination, stood, state.level, promoted))
 
 
