@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..actions import ActionError, read_action
-from ..bots import play_match
+from ..bots import play_match, play_trusted
 from ..cards import build_deck
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
@@ -631,11 +631,3 @@ class Match:
             raise MatchError(f"{target} hands asked for, more than the cap of {self.max_hands}")
         play_match(self, bots, hands, on_hand, play_hand=play_trusted)
         return self.results
-
-
-def play_trusted(state: HandState, bots: list) -> HandState:
-    """Play ``state`` to its end with one bot per seat, each action applied without checking (``validate=False``:
-    the bots of :mod:`.bots` choose legal actions; the fast path of a bot match). Returns the same state."""
-    while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state), validate=False)
-    return state

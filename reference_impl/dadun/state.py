@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..actions import ActionError, read_action
-from ..bots import play_match
+from ..bots import play_match, play_trusted
 from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
@@ -484,5 +484,8 @@ class Match:
         return result
 
     def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
-        """Bots play hands until the match is over or ``hands`` hands are played."""
-        play_match(self, bots, hands, on_hand)
+        """Bots play hands until the match is over or ``hands`` hands are played: the one match loop
+        (:func:`datong_rules.reference_impl.bots.play_match`) with the trusted hand loop
+        (:func:`~datong_rules.reference_impl.bots.play_trusted`: the bots' actions are the engine's own, with their
+        readings)."""
+        play_match(self, bots, hands, on_hand, play_hand=play_trusted)
