@@ -12,6 +12,7 @@ combination (:attr:`.combinations.Table.claimed`) [combinations.catalogue, combi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from math import comb
 
 from ..climbing.catalogue import Attachment
@@ -87,30 +88,39 @@ def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple
         n = len(held[r])
         ways *= comb(n - 1, att.main_unit - 1) if r == must_rank else comb(n, att.main_unit)
     forced = must_rank if must_rank is not None and must_rank not in main else None
+    polys = _kicker_polys(held, att, main, forced)
+    if forced is not None and forced not in polys:
+        return 0
     need = att.per_rank * len(main)
-    most = 2 if att.attach == "single" else 1  # attached singles: at most two of a rank; pairs: one pair a rank
+    kickers = _coefficient(polys.values(), need)
+    if att.attach == "single" and all(j in polys for j in t.jokers_sidx):  # never both jokers among attached singles
+        kickers -= _coefficient(([0, *poly[1:]] if s in t.jokers_sidx else poly for s, poly in polys.items()), need)
+    return ways * kickers
+
+
+def _kicker_polys(held: list[list[str]], att: Attachment, main: tuple[int, ...], forced: int | None) -> dict[int, Poly]:
+    """Strength index → the generating polynomial of the attached cards ``att`` may take of that rank (ranks outside
+    the main part): singles, at most two of a rank; pairs, one pair of a rank. The rank ``forced`` (of a card every
+    play must contain) gives only choices holding that card."""
+    single = att.attach == "single"
     polys: dict[int, Poly] = {}
     for s, cards in enumerate(held):
         n = len(cards)
-        if s in main or n < (1 if att.attach == "single" else 2):
+        if s in main or n < (1 if single else 2):
             continue
-        if att.attach == "single":
-            poly = [comb(n, k) if s != forced else (comb(n - 1, k - 1) if k else 0) for k in range(min(n, most) + 1)]
+        if single:
+            polys[s] = [comb(n, k) if s != forced else (comb(n - 1, k - 1) if k else 0) for k in range(min(n, 2) + 1)]
         else:
-            poly = [0 if s == forced else 1, comb(n, 2) if s != forced else n - 1]
-        polys[s] = poly
-    if forced is not None and forced not in polys:
-        return 0
+            polys[s] = [0, n - 1] if s == forced else [1, comb(n, 2)]
+    return polys
+
+
+def _coefficient(polys: Iterable[Poly], degree: int) -> int:
+    """The coefficient of ``x**degree`` in the product of ``polys``."""
     total: Poly = [1]
-    for poly in polys.values():
-        total = _times(total, poly, need)
-    kickers = total[need] if need < len(total) else 0
-    if att.attach == "single" and all(j in polys for j in t.jokers_sidx):  # never both jokers among attached singles
-        both: Poly = [1]
-        for s, poly in polys.items():
-            both = _times(both, [0, *poly[1:]] if s in t.jokers_sidx else poly, need)
-        kickers -= both[need] if need < len(both) else 0
-    return ways * kickers
+    for poly in polys:
+        total = _times(total, poly, degree)
+    return total[degree] if degree < len(total) else 0
 
 
 def _is_set_of(t: Table, shape: Shape, cards: frozenset[str]) -> bool:

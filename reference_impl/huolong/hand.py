@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, expand, parse_cards
+from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
 from ..state_api import IllegalAction, check_on_a_copy
 from . import burying
 from .declaration import Declaration, DeclarationResult
@@ -49,7 +49,6 @@ from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
 from .trick import trick_points, trick_winner, won_with_level_rank
 
-_CANONICAL = frozenset(ALL_CARDS)
 
 # Reason codes for actions that are wrong whatever their content (record replay adds its own).
 WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
@@ -291,13 +290,7 @@ class HandState:
         cards = action.get("cards")
         if not isinstance(cards, list):
             raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
-        try:
-            canonical = _CANONICAL.issuperset(cards)  # fast path: already canonical tokens
-        except TypeError:  # an unhashable item (a list, a mapping): parse_cards names it
-            canonical = False
-        if canonical:
-            return list(cards)
-        try:
+        try:  # canonical tokens already: a copy at once (parse_cards' fast path)
             return parse_cards(cards)
         except ValueError as err:
             raise IllegalAction(BAD_ACTION, seat, action, str(err)) from None
