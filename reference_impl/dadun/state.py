@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..actions import ActionError, read_action
+from ..cards import parse_cards
 from ..bots import play_match, play_trusted
 from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
@@ -203,7 +204,8 @@ class HandState(RoundViews):
         cards = tuple(action["cards"])
         if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
-        if Counter(cards) - self.hands[self.turn]:
+        hand = self.hands[self.turn]
+        if any(hand[card] < cards.count(card) for card in set(cards)):
             return "not_in_hand", None
         try:
             reading = resolve(self.rules, cards, action.get("reading"), self.level)
@@ -291,7 +293,7 @@ class HandState(RoundViews):
             raise IllegalAction(reason, seat_of(action, self.rules.players), action)
         if action["type"] == "pass":
             return self._pass()
-        return self._play(list(read_action(action, self.rules.players)["cards"]), reading)  # canonical tokens
+        return self._play(parse_cards(action["cards"]), reading)  # canonical tokens (judged readable)
 
     def _pass(self, entry: dict | None = None) -> None:
         """The seat to act passes (``entry``: the record's entry when the caller made it, ``{type, seat}``)."""
