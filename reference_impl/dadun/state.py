@@ -23,7 +23,7 @@ from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .plays import legal_plays
+from .plays import iter_plays
 from .random_plays import Tally, random_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -220,7 +220,9 @@ class HandState(RoundViews):
         return None, reading
 
     def legal_actions(self) -> Iterator[dict]:
-        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass."""
+        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass. Generated
+        lazily from the hand's play classes (:func:`.plays.iter_plays`): the first actions come before the last
+        class is worked out."""
         if self.result is not None:
             return
         if self._steps:
@@ -229,7 +231,7 @@ class HandState(RoundViews):
         seat = self.turn
         if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
-            for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
+            for cards, reading in iter_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
                 yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}

@@ -148,3 +148,30 @@ def test_greedy_bots_play_the_same_hand_whatever_the_hash_seed():
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(runs) == 1
+
+
+def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monkeypatch):
+    # legal_actions yields class by class (no list of every play made first: the first action needs one class's
+    # plays), the same plays as legal_plays (every distinct (cards, reading)), each once, each judged legal
+    from datong_rules.reference_impl.dadun import plays as plays_module
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+    rng = random.Random(21)
+    state = new_hand(V, rng)
+    for _ in range(6):
+        state.apply(state.random_action(rng))
+    seat = state.turn
+    made = []
+    real = plays_module.class_plays
+    monkeypatch.setattr(plays_module, "class_plays", lambda *args: made.append(args[-1]) or real(*args))
+    actions = state.legal_actions()
+    first = next(actions)
+    assert len(made) == 1 and state.check(first) is None
+    listed = [first, *actions]
+    assert len(made) > 1
+    plays = [(tuple(a["cards"]), a["reading"]["combination"], tuple(a["reading"]["cards"])) for a in listed
+             if a["type"] == "play"]
+    table = state.table[1] if state.table else None
+    expected = [(cards, r.combination, tuple(r.cards)) for cards, r in legal_plays(
+        state.rules, state.hands[seat], state.level, table, state.table_was)]
+    assert len(plays) == len(set(plays)) and sorted(plays) == sorted(expected) and plays
+    assert all(state.check(a) is None for a in listed[:200])
