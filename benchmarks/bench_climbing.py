@@ -11,6 +11,8 @@ game's engine is timed in three loops, every one a whole hand (deal, every actio
   protocol get, the action checked as if it came from outside).
 * ``listing``: every legal action listed (``list(legal_actions())``) and one picked **uniformly** (OpenSpiel's
   own loop), applied trusted. 攉龙's bury (millions of card sets) is drawn by ``random_action`` in this loop too.
+* ``uniform`` (打墩): ``uniform_action`` draws **uniformly** among all legal actions without listing them (a play
+  class by its number of plays, then one of its plays), applied trusted: the listing loop's policy, the whole game.
 
 The anchors run OpenSpiel's only loop (list the legal actions, pick one uniformly): ``dou_dizhu`` for 憋蛋 and 打墩
 (three-player climbing), ``hearts`` for 攉龙 (four-player tricks). The anchor and the loops take turns, round after
@@ -112,6 +114,8 @@ def engine(variant: str, loop: str) -> Measure:
     match_class = game.facet("state").Match
 
     def choose(state, rng: random.Random) -> dict:
+        if loop == "uniform":
+            return state.uniform_action(rng)
         if loop != "listing" or getattr(state, "phase", None) == "bury" and variant.startswith("huolong"):
             return state.random_action(rng)
         legal = list(state.legal_actions())
@@ -145,19 +149,27 @@ def measures() -> dict[str, Measure]:
     for game, variant in GAMES.items():
         for loop in LOOPS:
             out[f"{game}:{loop}"] = engine(variant, loop)
+    if _has_uniform("dadun"):
+        out["dadun:uniform"] = engine(GAMES["dadun"], "uniform")
     return out
+
+
+def _has_uniform(game: str) -> bool:
+    """Whether this install's ``game`` state draws uniform actions without listing them (``uniform_action``)."""
+    from datong_rules.reference_impl import games
+    return hasattr(games.get(game).facet("state").HandState, "uniform_action")
 
 
 def rounds(wanted: int, count: int, seed: int) -> dict[str, list[float]]:
     """µs per decision of every loop, ``count`` rounds, every loop once a round (``wanted`` decisions; the listing
-    loops a fifth as many), after a warm-up round of a tenth."""
+    and uniform loops a fifth as many), after a warm-up round of a tenth."""
     timed = measures()
     out: dict[str, list[float]] = {name: [] for name in timed}
     for name, measure in timed.items():
         measure(max(50, wanted // 10), seed)  # warm-up: variant loading, caches, OpenSpiel's start
     for r in range(count):
         for name, measure in timed.items():
-            decisions, cpu = measure(wanted // 5 if name.endswith(":listing") else wanted, seed + r)
+            decisions, cpu = measure(wanted // 5 if name.endswith((":listing", ":uniform")) else wanted, seed + r)
             out[name].append(1e6 * cpu / decisions if decisions else 0.0)
     return out
 
@@ -247,7 +259,7 @@ def report(figures: dict[str, dict]) -> bool:
     print()
     print(_row("× anchor: median (min-max of rounds)", names))
     for game in GAMES:
-        for loop in LOOPS:
+        for loop in LOOPS + (("uniform",) if f"{game}:uniform" in figures[names[-1]]["us"] else ()):
             goal = GOALS.get((game, loop))
             label = f"{game}:{loop} ÷ {ANCHOR[game]}" + (f" (goal ≤ {goal:.0f}×)" if goal else "")
             cells = []
@@ -271,7 +283,7 @@ def report(figures: dict[str, dict]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=3000,
-                        help="decisions per loop per round (listing loops: a fifth; default 3000)")
+                        help="decisions per loop per round (listing and uniform loops: a fifth; default 3000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
     parser.add_argument("--greedy-hands", type=int, default=2, help="打墩 hands of greedy play (default 2)")
     parser.add_argument("--counts", type=int, default=20, help="40-card hands counted per game (default 20)")

@@ -23,7 +23,7 @@ from ..state_api import IllegalAction, MatchError, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .plays import iter_plays
+from .plays import iter_plays, uniform_play
 from .random_plays import Tally, random_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -261,6 +261,29 @@ class HandState(RoundViews):
         played = list(cards)  # natural cards stand for themselves: the reading's cards are the same list
         action = self._sampled = {"type": "play", "seat": seat, "cards": played, "reading": {
             "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
+        return action
+
+    def uniform_action(self, rng: random.Random) -> dict:
+        """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
+        included; the pass when allowed), without listing them (:func:`.plays.uniform_play`): the whole game, at
+        the cost of working out the hand's play classes at each decision (:meth:`random_action` is the quick,
+        narrower policy)."""
+        seat = self.turn
+        assert seat is not None
+        if self._steps:
+            return rng.choice(self._give_actions())
+        table = self.table
+        found = None
+        if table is None or seat not in self.round.locked:
+            found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
+                                 self.table_was, rng, int(table is not None))
+        self._sampled_play = found
+        if found is None:
+            action = self._sampled = {"type": "pass", "seat": seat}
+            return action
+        cards, reading = found
+        action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
+                                  "reading": cb.reading_dict(reading)}
         return action
 
     # -- moves -----------------------------------------------------------------------------------------

@@ -175,3 +175,25 @@ def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monke
         state.rules, state.hands[seat], state.level, table, state.table_was)]
     assert len(plays) == len(set(plays)) and sorted(plays) == sorted(expected) and plays
     assert all(state.check(a) is None for a in listed[:200])
+
+
+def test_the_uniform_action_draws_every_legal_action_alike():
+    # a lead of 7 cards at level 2 (the wild is H2): every legal action is drawn, each about as often, and each is
+    # legal; wild readings (H2 standing for another card) are among them
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+    state = new_hand(V, random.Random(3))
+    seat = state.turn
+    state.hands[seat] = Counter(["S5", "D5", "C6", "S7", "H2", "BJ", "SK"])
+    state._tallies[seat] = None
+    assert state.level == "2"  # the first hand of a match is played at level 2
+    expected = {(tuple(cards), r.combination, tuple(r.cards)) for cards, r in legal_plays(
+        state.rules, state.hands[seat], state.level)}
+    rng = random.Random(4)
+    drawn = Counter()
+    for _ in range(60 * len(expected)):
+        action = state.uniform_action(rng)
+        drawn[(tuple(action["cards"]), action["reading"]["combination"], tuple(action["reading"]["cards"]))] += 1
+    assert set(drawn) == expected
+    assert min(drawn.values()) > 25 and max(drawn.values()) < 110  # 60 expected each
+    assert any("H2" in key[0] and "H2" not in key[2] for key in drawn)  # a wild standing for another card
+    state.apply(action)  # a drawn action is legal (validated)
