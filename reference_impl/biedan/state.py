@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..actions import ActionError, read_action
 from ..bots import play_match, play_trusted
@@ -24,7 +24,7 @@ from ..cards import build_deck
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
-from ..state_api import IllegalAction, MatchError, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import exchange as xchg
 from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
                            table_for)
@@ -627,7 +627,7 @@ class Match:
         self.previous = {"places": result["places"], "banker": result["banker"]}
         return result
 
-    def play(self, bots: list, hands: int | None = None, on_hand=None) -> list[dict]:
+    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> list[dict]:
         """Play the session (or ``hands`` hands of it) with ``bots`` (one per seat, ``choose(state) -> action``);
         ``on_hand(state)`` is called after each hand: the one match loop
         (:func:`datong_rules.reference_impl.bots.play_match`) with :func:`play_trusted` as the hand loop. Returns the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +19,7 @@ from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer, partner_of
-from ..state_api import IllegalAction, MatchError, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
@@ -510,7 +510,7 @@ class Match:
             self.winner = result["match_winner"]
         return result
 
-    def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
+    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> None:
         """Bots play hands until the match is over or ``hands`` hands are played: the one match loop
         (:func:`datong_rules.reference_impl.bots.play_match`) with the trusted hand loop
         (:func:`~datong_rules.reference_impl.bots.play_trusted`: the bots' actions are the engine's own, with their
