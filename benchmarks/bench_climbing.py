@@ -240,7 +240,7 @@ def measure(args: argparse.Namespace) -> dict:
 
 def ratios(us: dict[str, list[float]], game: str, loop: str) -> list[float]:
     """The rounds' ratios of ``game:loop`` to its anchor."""
-    return [e / a for e, a in zip(us[f"{game}:{loop}"], us[f"anchor:{ANCHOR[game]}"]) if a > 0 and e > 0]
+    return [e / a for e, a in zip(us.get(f"{game}:{loop}", []), us[f"anchor:{ANCHOR[game]}"]) if a > 0 and e > 0]
 
 
 def _row(label: str, values: list[str]) -> str:
@@ -254,8 +254,8 @@ def report(figures: dict[str, dict]) -> bool:
     print(_row("µs per decision (median of rounds)", names))
     for name in figures[names[-1]]["us"]:
         values = [statistics.median(figures[n]["us"][name]) if figures[n]["us"].get(name) else 0.0 for n in names]
-        ok = ok and all(v > 0 for v in values)
-        print(_row(name, [f"{v:.1f}" for v in values]))
+        ok = ok and values[-1] > 0
+        print(_row(name, [f"{v:.1f}" if v else "-" for v in values]))
     print()
     print(_row("× anchor: median (min-max of rounds)", names))
     for game in GAMES:

@@ -29,7 +29,7 @@ class ActionError(ValueError):
     """An action that is not in the notation (one line: what is wrong, what was expected)."""
 
 
-def _seat(action: dict, key: str, players: int) -> int:
+def _seat(action: dict[str, Any], key: str, players: int) -> int:
     value = action.get(key)
     if type(value) is not int or not 0 <= value < players:
         raise ActionError(f"{key}: expected a seat 0–{players - 1}, got {value!r}")

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from math import comb
 
-from ..climbing.catalogue import Attachment
+from ..climbing.catalogue import Attachment, Combination
 from ..climbing.reading import Reading
 from . import attached
 from .combinations import Shape, Table, _flush_suits, by_rank
@@ -53,6 +53,7 @@ def count_plays(t: Table, hand: list[str], table: Reading | None, must: str | No
 def _shape_ways(t: Table, held: list[list[str]], shape: Shape, must: str | None) -> int:
     """The card sets of ``shape`` (not an attachment) in ``held`` (by rank) that contain ``must`` (when given)."""
     combo = shape.combo
+    assert isinstance(combo, Combination)  # attachments: _attached_ways
     if combo.shape == "fixed_set":
         return 1 if must is None or must in combo.cards else 0
     must_rank = None if must is None else t.card_sidx[must]
@@ -126,6 +127,7 @@ def _coefficient(polys: Iterable[Poly], degree: int) -> int:
 def _is_set_of(t: Table, shape: Shape, cards: frozenset[str]) -> bool:
     """Whether ``cards`` is one of the card sets of ``shape`` (not an attachment)."""
     combo = shape.combo
+    assert isinstance(combo, Combination)  # attachments: _attached_set
     if combo.shape == "fixed_set":
         return cards == frozenset(combo.cards)
     unit = combo.size if combo.shape == "same_rank" else int(combo.unit)

@@ -13,7 +13,7 @@ brute-force counter) [combinations.*, wild.*, beating.*].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -223,7 +223,7 @@ def _full_houses(h: _Hand) -> Iterator[PlayClass]:
             yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
 
 
-def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
+def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
     """Selections of ``unit`` cards of each rank of a window, wilds filling gaps."""
     if sum(max(0, unit - h.total(r)) for r in ranks) > h.w_max:
         return 0  # more gaps than wilds
@@ -239,7 +239,7 @@ def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
     return sum(ways)
 
 
-def _suit_ways(h: _Hand, ranks: list[str], suit: str) -> int:
+def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
     """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
     held = h.in_suit[suit]
     if sum(1 for r in ranks if r not in held) > h.w_max:

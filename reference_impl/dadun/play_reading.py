@@ -46,7 +46,7 @@ def resolve(rules: DadunRules, cards: tuple[str, ...], reading: Any, level: str,
     return found[0]
 
 
-def _declared_key(cards: tuple[str, ...], reading: Any, level: str) -> tuple | None:
+def _declared_key(cards: tuple[str, ...], reading: Any, level: str) -> tuple[Any, ...] | None:
     """The memo key of a declared reading of well-formed shape (``{combination, cards?}``, text and a list of text),
     or None (not remembered: :func:`.combinations.normalise` says what is wrong)."""
     if reading.__class__ is not dict or not reading.keys() <= {"combination", "cards"}:
