@@ -29,7 +29,7 @@ class ActionError(ValueError):
     """An action that is not in the notation (one line: what is wrong, what was expected)."""
 
 
-def _seat(action: dict, key: str, players: int) -> int:
+def _seat(action: dict[str, Any], key: str, players: int) -> int:
     value = action.get(key)
     if type(value) is not int or not 0 <= value < players:
         raise ActionError(f"{key}: expected a seat 0–{players - 1}, got {value!r}")
@@ -61,8 +61,8 @@ def read_action(action: Any, players: int) -> dict[str, Any]:
     kind = action.get("type")
     if kind not in KINDS:
         raise ActionError(f"type: expected one of {', '.join(KINDS)}, got {kind!r}")
-    unknown = sorted(set(action) - _KEYS[kind])
-    if unknown:
+    if not _KEYS[kind].issuperset(action):
+        unknown = sorted(set(action) - _KEYS[kind])
         raise ActionError(f"unknown key {unknown[0]!r} in a {kind} (expected {', '.join(sorted(_KEYS[kind]))})")
     out: dict[str, Any] = {"type": kind, "seat": _seat(action, "seat", players)}
     if kind == "give":

@@ -66,6 +66,21 @@ def play_hand(state: Any, bots: Sequence[Bot]) -> Any:
     return state
 
 
+def play_trusted(state: Any, bots: Sequence[Bot]) -> Any:
+    """Play ``state`` to its end with one bot per seat, each action applied without re-checking it
+    (``apply(action, validate=False)``): the fast path of a bot match, for a game whose bots choose legal actions
+    made by the engine itself (its ``legal_actions``, ``random_action`` or play classes). An action from outside
+    (a record, the table, the protocol) is applied validated instead.
+
+    Returns:
+        The same state, terminal.
+    """
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(bots[0 if seat is None else seat].choose(state), validate=False)
+    return state
+
+
 def _every_hand(state: Any) -> bool:
     return True
 

@@ -61,6 +61,8 @@ _RANK_INPUT: Final[dict[str, str]] = {r: r for r in RANKS} | {"T": "10", "J": "J
 _JOKER_INPUT: Final[dict[str, str]] = {"大王": "BJ", "小王": "LJ"}
 
 ALL_CARDS: Final[tuple[str, ...]] = tuple(s + r for s in SUITS for r in RANKS) + JOKERS
+_TOKENS: Final = frozenset(ALL_CARDS)
+"""The canonical tokens (what :func:`parse_cards` returns unchanged)."""
 """The 54 distinct cards of one deck, in notation order."""
 
 
@@ -129,6 +131,12 @@ def parse_cards(text: str | Iterable[str]) -> list[str]:
     Raises:
         CardNotationError: naming the first bad token and its 0-based position.
     """
+    if text.__class__ is list:
+        try:
+            if _TOKENS.issuperset(text):  # the common case: canonical tokens already (the engine's own actions)
+                return list(text)
+        except TypeError:  # an unhashable item: parse_card names it
+            pass
     return [parse_card(tok, i) for i, tok in enumerate(_tokens(text))]
 
 

@@ -93,6 +93,8 @@ class Table:
         block of consecutive places it holds (:func:`.hand_shapes.shape_parts`)."""
         self.lead_plan = tuple([self._step(combo, kind, pre, 0) for combo, kind, pre in self.plans]
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
+        self.classified: dict[tuple[str, ...], Reading | None] = {}
+        """Cards (in the order given) → their first reading or None (:func:`classify`)."""
         self._follow: dict[tuple[str, str, int, int], list] = {}
         self._follow_reading: dict[Reading, list] = {}
         self.follow_by_object: dict[int, tuple[Reading, list]] = {}
@@ -306,9 +308,21 @@ def readings(t: Table, cards: Iterable[str]) -> list[Reading]:
 
 
 def classify(t: Table, cards: Iterable[str]) -> Reading | None:
-    """The first reading of ``cards``, or None."""
-    found = readings(t, cards)
-    return found[0] if found else None
+    """The first reading of ``cards``, or None (remembered by the table for the same cards in the same order: the
+    check of a play asks it again and again)."""
+    key = tuple(cards)
+    found = t.classified.get(key, _UNREAD)
+    if found is _UNREAD:
+        first = readings(t, key)
+        found = first[0] if first else None
+        if len(t.classified) < _CLASSIFIED_MOST:
+            t.classified[key] = found
+    return found  # type: ignore[return-value]
+
+
+_UNREAD = object()
+_CLASSIFIED_MOST = 1 << 16
+"""The most card lists a table remembers the first reading of."""
 
 
 def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:

@@ -66,3 +66,14 @@ def default_pick(t: Table, pool: list[str], count: int, pick: str) -> list[str]:
     """A legal pick: the best/worst cards, ties broken by notation order of suits (used by ``exchange`` and bots)."""
     order = sorted(pool, key=lambda c: ((-1 if pick == "best" else 1) * t.card_strength[c], "SHCDBL".index(c[0])))
     return order[:count]
+
+
+def most_held(rules: BiedanRules) -> int:
+    """The most cards one seat can hold at once: a dealt hand (``deal.hand_size``) and what one seat can be given
+    on top of it, the exchange's picks before play (``after_next_deal``: the first place's draw, give and banker
+    extra) or the egg the third place takes at the end of a hand (``end_of_hand``), whichever is more
+    [deal.hand_size, egg.count, exchange.*]."""
+    seats = {"first": 0, "second": 1, "third": 2}
+    given = max(sum(step.count for step in plan(rules, seats, banker, "after_next_deal") if step.receiver == seat)
+                for banker in range(3) for seat in range(3))
+    return rules.hand_size + max(given, rules.egg_size)

@@ -105,10 +105,13 @@ def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list
     return any(next(plays_of(t, hand, shape), None) is not None for shape in found)
 
 
-def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int]) -> tuple[list, int]:
+def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int], *,
+                attachments: bool = True) -> tuple[list, int]:
     """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
     or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
-    bits, from the lowest). Take one with :func:`pick_shape`, without listing them all."""
+    bits, from the lowest). Take one with :func:`pick_shape`, without listing them all. ``attachments=False``:
+    the shapes of combinations with attachments left out (:mod:`.count` counts their plays without listing
+    them)."""
     out: list = []
     n = 0
     top = len(masks)
@@ -129,6 +132,8 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
             n += _sequence_parts(t, hand, combo, pre, blocks, mask & t.place_bits if t.places_in_order
                                  else places_of(t, mask), table, out)
         elif kind == "attached":
+            if not attachments:
+                continue
             found = [Shape(combo, ranks, False, key) for ranks, key in attached.shape_parts(t, hand, combo, table,
                                                                                             minkey)]
             out.append(found)

@@ -16,6 +16,7 @@ from ..cards import CardNotationError, parse_card, sort_cards
 from ..climbing.round_replay import replay_round
 from . import exchange as xchg
 from ..climbing.reading import Reading
+from .count import count_plays
 from .combinations import Table, beat_reason, by_rank, readings, plays_of, table_for
 from .hand_shapes import shapes
 from .rules import BiedanRules, rules_for
@@ -157,6 +158,10 @@ def _hand_and_table(t: Table, given: dict) -> tuple[list[str], Reading | None, b
     """``(hand, table reading, passed, first_lead)`` of a legal_play / legal_play_count question; a card both in
     the hand and on the table is bad input (``ValueError``)."""
     hand = _cards(_get(given, "hand"), "given.hand")
+    most = xchg.most_held(t.rules)
+    if len(hand) > most:
+        raise ValueError(f"given.hand: {len(hand)} cards, more than a seat can hold ({most}: deal.hand_size and the "
+                         f"cards the exchange can bring)")
     table = _table(t, given)
     if table is not None:
         _apart(hand, _cards(given["table"], "given.table"), "given.hand", "given.table")
@@ -183,17 +188,23 @@ def legal_plays(rules: BiedanRules, hand: list[str], table: Reading | None, *, p
     if passed and rules.pass_locks_out and table is not None:
         return []
     held = by_rank(t, hand)
-    must = rules.first_banker_card if first_lead and rules.first_lead_with_banker_card else None
-    must = must if must in hand else None
+    must = _must(rules, hand, first_lead)
     return [cards for shape in shapes(t, held, table) for cards in plays_of(t, held, shape)
             if must is None or must in cards]
 
 
+def _must(rules: BiedanRules, hand: list[str], first_lead: bool) -> str | None:
+    """The card every play of a first lead must contain when the hand holds it [play.first_lead_with_banker_card]."""
+    must = rules.first_banker_card if first_lead and rules.first_lead_with_banker_card else None
+    return must if must in hand else None
+
+
 def op_legal_play_count(rules: BiedanRules, given: dict) -> Answer:
-    """``legal_play_count``: distinct legal plays, pass, total."""
+    """``legal_play_count``: distinct legal plays, pass, total (counted without listing them: :mod:`.count`)."""
     t = table_for(rules)
     hand, table, passed, first_lead = _hand_and_table(t, given)
-    plays = len(legal_plays(rules, hand, table, passed=passed, first_lead=first_lead))
+    locked = passed and rules.pass_locks_out and table is not None
+    plays = 0 if locked else count_plays(t, hand, table, _must(rules, hand, first_lead))
     can_pass = table is not None and (not rules.must_beat or plays == 0)  # play.pass
     return {"count": plays + can_pass, "plays": plays, "pass": can_pass}
 

@@ -16,17 +16,18 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..actions import ActionError, read_action
-from ..bots import play_match
+from ..bots import play_match, play_trusted
 from ..cards import build_deck
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
-from ..state_api import IllegalAction, MatchError, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import exchange as xchg
-from .combinations import Shape, Table, beat_reason, by_rank, plays_of, readings, sample_of, shape_reading, table_for
+from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
+                           table_for)
 from .hand_shapes import has_play, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
@@ -139,11 +140,20 @@ class HandState(RoundViews):
     def check(self, action: dict) -> str | None:
         """None when ``action`` is legal now, else its reason code (``bad_action`` when it is not in the shared
         notation, :func:`datong_rules.reference_impl.actions.read_action`)."""
+        return self._judge(action)[0]
+
+    def _judge(self, action: dict) -> tuple[str | None, dict]:
+        """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
+        given when it cannot be read)."""
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
         try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after phase and turn
-            action = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
+            read = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
         except ActionError:
-            return "bad_action"
+            return "bad_action", action
+        return self._reason(read, empty), read
+
+    def _reason(self, action: dict, empty: bool) -> str | None:
+        """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None."""
         kind = action.get("type")
         seat = action.get("seat")
         if self.phase == "over":
@@ -299,10 +309,10 @@ class HandState(RoundViews):
             IllegalAction: (when ``validate``) the action is illegal now; nothing changes.
         """
         if validate:
-            reason = self.check(action)
+            reason, read = self._judge(action)
             if reason is not None:
                 raise IllegalAction(reason, seat_of(action, PLAYERS), action)
-            action = read_action(action, PLAYERS)  # canonical card tokens
+            action = read  # canonical card tokens
         self.actions.append(action)
         kind = action["type"]
         if kind == "pass":
@@ -395,7 +405,7 @@ class HandState(RoundViews):
         self.must_contain = None
         take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
-        self.table = reading or readings(self.t, cards)[0]
+        self.table = reading or classify(self.t, cards)  # type: ignore[assignment]
         self.table_cards = cards
         self.round.play(seat)
         if not self.sizes[seat]:
@@ -502,14 +512,14 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
     held = set(hand)
     if len(set(play)) != len(play) or any(card not in held for card in play):
         return "not_in_hand"
-    found = readings(t, play)
-    if not found:
+    found = classify(t, play)
+    if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held and must_contain not in play:
         return "must_contain_card"
     if table is None:
         return None
-    return beat_reason(t, table, found[0])
+    return beat_reason(t, table, found)
 
 
 def reading_reason(t: Table, action: dict) -> str | None:
@@ -617,7 +627,7 @@ class Match:
         self.previous = {"places": result["places"], "banker": result["banker"]}
         return result
 
-    def play(self, bots: list, hands: int | None = None, on_hand=None) -> list[dict]:
+    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> list[dict]:
         """Play the session (or ``hands`` hands of it) with ``bots`` (one per seat, ``choose(state) -> action``);
         ``on_hand(state)`` is called after each hand: the one match loop
         (:func:`datong_rules.reference_impl.bots.play_match`) with :func:`play_trusted` as the hand loop. Returns the
@@ -631,11 +641,3 @@ class Match:
             raise MatchError(f"{target} hands asked for, more than the cap of {self.max_hands}")
         play_match(self, bots, hands, on_hand, play_hand=play_trusted)
         return self.results
-
-
-def play_trusted(state: HandState, bots: list) -> HandState:
-    """Play ``state`` to its end with one bot per seat, each action applied without checking (``validate=False``:
-    the bots of :mod:`.bots` choose legal actions; the fast path of a bot match). Returns the same state."""
-    while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state), validate=False)
-    return state

@@ -43,6 +43,6 @@ class Reading(NamedTuple):
     key: Key
     top: str
     length: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field named as tuple.count (cards played), read as r.count
     flush: bool = False
     cards: tuple[str, ...] = ()

@@ -13,13 +13,13 @@ brute-force counter) [combinations.*, wild.*, beating.*].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from ..climbing.reading import Reading
-from .combinations import beats, reading_of, wild_card
+from .combinations import beats, reading_of, rules_memo, wild_card
 from .rules import DadunRules
 
 Part = tuple[tuple[str, ...], int, int]
@@ -79,13 +79,25 @@ class _Hand:
         self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
         self.with_parts = True
         self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
+        self.totals = {rank: sum(cards.values()) for rank, cards in self.by_rank.items()}
+        self.in_suit = {suit: frozenset(rank_of(c) for c, n in hand.items() if n > 0 and c != self.wild
+                                        and c[0] == suit and rank_of(c) not in JOKERS) for suit in SUITS}
+        """Suit → the ranks of which the hand holds a natural card of that suit."""
+        self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
 
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
-        """Whether the class with this representative is in the catalogue and beats the table (leads always do)."""
+        """Whether the class with this representative is in the catalogue and beats the table (leads always do;
+        a follow's answer remembered per rules object: the same classes are asked about at every decision)."""
         if combination not in self.rules.catalogue:
             return False
-        return self.table is None or beats(self.rules, reading_of(self.rules, combination, stood, self.level), self.table, self.level,
-                                           self.table_was) is None
+        if self.table is None:
+            return True
+        key = (combination, stood, self.level, self.table, self.table_was)
+        found = self.beaten.get(key)
+        if found is None:
+            found = self.beaten[key] = beats(self.rules, reading_of(self.rules, combination, stood, self.level),
+                                             self.table, self.level, self.table_was) is None
+        return found
 
     def m(self, rank: str, k: int) -> int:
         """Ways to take ``k`` natural cards of ``rank``."""
@@ -103,7 +115,7 @@ class _Hand:
 
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
-        return sum(self.by_rank.get(rank, {}).values())
+        return self.totals.get(rank, 0)
 
 
 # ----------------------------------------------------------------------------------------------- shapes
@@ -193,19 +205,28 @@ def _full_house_adjacent(rules: DadunRules, a: str, b: str) -> bool:
     return abs(FACES.index(a) - FACES.index(b)) == 1
 
 
+def _full_house_pairs(rules: DadunRules) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(triple rank, pair rank, representative) of every full house the rules allow, triple rank then pair rank in
+    FACES order (made once per rules object)."""
+    memo = rules_memo(rules, "full_house_pairs")
+    found = memo.get("pairs")
+    if found is None:
+        found = memo["pairs"] = tuple((t, p, (_h(t),) * 3 + (_h(p),) * 2) for t in FACES for p in FACES
+                                      if t != p and _full_house_adjacent(rules, t, p))
+    return found
+
+
 def _full_houses(h: _Hand) -> Iterator[PlayClass]:
-    for t in FACES:
-        for p in FACES:
-            stood = (_h(t),) * 3 + (_h(p),) * 2
-            if t == p or not _full_house_adjacent(h.rules, t, p) or not h.ok("full_house", stood):
-                continue
-            ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
-            if ways:
-                yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
+    for t, p, stood in _full_house_pairs(h.rules):
+        ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
+        if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
+            yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
 
 
-def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
+def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
     """Selections of ``unit`` cards of each rank of a window, wilds filling gaps."""
+    if sum(max(0, unit - h.total(r)) for r in ranks) > h.w_max:
+        return 0  # more gaps than wilds
     ways = [1] + [0] * h.w_max  # ways[w]: selections using w wilds
     for r in ranks:
         new = [0] * (h.w_max + 1)
@@ -218,11 +239,14 @@ def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:
     return sum(ways)
 
 
-def _suit_ways(h: _Hand, ranks: list[str], suit: str) -> int:
+def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
     """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
+    held = h.in_suit[suit]
+    if sum(1 for r in ranks if r not in held) > h.w_max:
+        return 0  # more gaps than wilds
     ways = [1] + [0] * h.w_max
     for r in ranks:
-        have = 1 if h.hand.get(suit + r, 0) > 0 and suit + r != h.wild else 0
+        have = 1 if r in held else 0
         new = [0] * (h.w_max + 1)
         for used in range(h.w_max + 1):
             if ways[used]:
@@ -240,13 +264,13 @@ def _runs(h: _Hand) -> Iterator[PlayClass]:
         if not length:
             continue
         for ranks in h.rules.windows(length, h.level):
-            stood = tuple(_h(r) for r in ranks for _ in range(unit))
-            if not h.ok(combination, stood):
-                continue
-            ways = _window_ways(h, ranks, unit)
-            if combination == "straight" and not h.rules.flush_also_straight:
+            ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
+            if combination == "straight" and not h.rules.flush_also_straight and ways:
                 ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
-            if ways:
+            if not ways:
+                continue
+            stood = tuple(_h(r) for r in ranks for _ in range(unit))
+            if h.ok(combination, stood):
                 yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
 
 
@@ -256,12 +280,13 @@ def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
         return
     for ranks in h.rules.windows(length, h.level):
         for s in SUITS:
+            ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
+            if not ways:
+                continue
             stood = tuple(s + r for r in ranks)
             if h.ok("straight_flush", stood):
-                ways = _suit_ways(h, ranks, s)
-                if ways:
-                    parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
-                    yield PlayClass("straight_flush", stood, ways, parts)
+                parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
+                yield PlayClass("straight_flush", stood, ways, parts)
 
 
 def _bombs(h: _Hand) -> Iterator[PlayClass]:

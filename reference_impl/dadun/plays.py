@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import product
+import random
+from itertools import islice, product
 
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
@@ -70,12 +71,38 @@ def class_plays(rules: DadunRules, hand: Counter, level: str,
                 break
 
 
+def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
+               table_was: str = "round_opening") -> Iterator[tuple[tuple[str, ...], Reading]]:
+    """Every distinct legal play of ``hand`` (as :func:`legal_plays`), generated lazily class by class: the classes
+    in :func:`.count.play_classes`' order (shape, then rank or window), each class's plays as :func:`class_plays`
+    makes them; the same order in every run [play.*, beating.*]."""
+    for found in play_classes(rules, hand, level, table, table_was):
+        yield from class_plays(rules, hand, level, found)
+
+
+def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str,
+                 rng: random.Random, others: int = 0) -> tuple[tuple[str, ...], Reading] | None:
+    """One of the legal plays of ``hand`` (as :func:`iter_plays`) or one of ``others`` further actions (a pass),
+    drawn uniformly, without listing the plays: a class drawn by how many plays it holds
+    (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
+    has no play and ``others`` is 0) [play.*, beating.*, wild.*]."""
+    classes = list(play_classes(rules, hand, level, table, table_was))
+    total = sum(found.ways for found in classes)
+    if not total + others:
+        return None
+    i = int(rng.random() * (total + others))
+    for found in classes:
+        if i < found.ways:
+            return next(islice(class_plays(rules, hand, level, found), i, None))
+        i -= found.ways
+    return None
+
+
 def legal_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
                 table_was: str = "round_opening") -> list[tuple[tuple[str, ...], Reading]]:
     """Every distinct legal play of ``hand``: (cards in notation order, canonical reading), beating ``table`` when
-    one is given [play.*, beating.*]: the plays of every class of :func:`.count.play_classes`, listed in the same
-    order in every run (by the cards as sorted strings, then catalogue order, then the reading's cards)."""
+    one is given [play.*, beating.*]: the plays of :func:`iter_plays`, sorted by the cards as sorted strings, then
+    catalogue order, then the reading's cards."""
     order = rules.catalogue_order
-    out = [play for found in play_classes(rules, hand, level, table, table_was)
-           for play in class_plays(rules, hand, level, found)]
+    out = list(iter_plays(rules, hand, level, table, table_was))
     return sorted(out, key=lambda p: (tuple(sorted(p[0])), order[p[1].combination], [sort_key(c) for c in p[1].cards]))

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ..actions import ActionError, read_action
-from ..bots import play_match
+from ..cards import parse_cards
+from ..bots import play_match, play_trusted
 from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer, partner_of
-from ..state_api import IllegalAction, MatchError, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .plays import legal_plays
+from .plays import iter_plays, uniform_play
 from .random_plays import Tally, random_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -203,7 +204,8 @@ class HandState(RoundViews):
         cards = tuple(action["cards"])
         if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
-        if Counter(cards) - self.hands[self.turn]:
+        hand = self.hands[self.turn]
+        if any(hand[card] < cards.count(card) for card in set(cards)):
             return "not_in_hand", None
         try:
             reading = resolve(self.rules, cards, action.get("reading"), self.level)
@@ -218,7 +220,9 @@ class HandState(RoundViews):
         return None, reading
 
     def legal_actions(self) -> Iterator[dict]:
-        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass."""
+        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass. Generated
+        lazily from the hand's play classes (:func:`.plays.iter_plays`): the first actions come before the last
+        class is worked out."""
         if self.result is not None:
             return
         if self._steps:
@@ -227,7 +231,7 @@ class HandState(RoundViews):
         seat = self.turn
         if not (self.table is not None and seat in self.round.locked):
             table = self.table[1] if self.table else None
-            for cards, reading in legal_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
+            for cards, reading in iter_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
                 yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
@@ -257,6 +261,29 @@ class HandState(RoundViews):
         played = list(cards)  # natural cards stand for themselves: the reading's cards are the same list
         action = self._sampled = {"type": "play", "seat": seat, "cards": played, "reading": {
             "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
+        return action
+
+    def uniform_action(self, rng: random.Random) -> dict:
+        """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
+        included; the pass when allowed), without listing them (:func:`.plays.uniform_play`): the whole game, at
+        the cost of working out the hand's play classes at each decision (:meth:`random_action` is the quick,
+        narrower policy)."""
+        seat = self.turn
+        assert seat is not None
+        if self._steps:
+            return rng.choice(self._give_actions())
+        table = self.table
+        found = None
+        if table is None or seat not in self.round.locked:
+            found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
+                                 self.table_was, rng, int(table is not None))
+        self._sampled_play = found
+        if found is None:
+            action = self._sampled = {"type": "pass", "seat": seat}
+            return action
+        cards, reading = found
+        action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
+                                  "reading": cb.reading_dict(reading)}
         return action
 
     # -- moves -----------------------------------------------------------------------------------------
@@ -291,7 +318,7 @@ class HandState(RoundViews):
             raise IllegalAction(reason, seat_of(action, self.rules.players), action)
         if action["type"] == "pass":
             return self._pass()
-        return self._play(list(read_action(action, self.rules.players)["cards"]), reading)  # canonical tokens
+        return self._play(parse_cards(action["cards"]), reading)  # canonical tokens (judged readable)
 
     def _pass(self, entry: dict | None = None) -> None:
         """The seat to act passes (``entry``: the record's entry when the caller made it, ``{type, seat}``)."""
@@ -483,6 +510,9 @@ class Match:
             self.winner = result["match_winner"]
         return result
 
-    def play(self, bots: list, hands: int | None = None, on_hand=None) -> None:
-        """Bots play hands until the match is over or ``hands`` hands are played."""
-        play_match(self, bots, hands, on_hand)
+    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> None:
+        """Bots play hands until the match is over or ``hands`` hands are played: the one match loop
+        (:func:`datong_rules.reference_impl.bots.play_match`) with the trusted hand loop
+        (:func:`~datong_rules.reference_impl.bots.play_trusted`: the bots' actions are the engine's own, with their
+        readings)."""
+        play_match(self, bots, hands, on_hand, play_hand=play_trusted)

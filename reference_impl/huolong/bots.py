@@ -176,13 +176,14 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
 
     During the deal, the receiver of each card that can open a show is asked whether to show. Under
     ``declaration.window: until_bury`` every seat with a legal show is then asked once more, in seat order from
-    the banker's next player, before the banker buries.
+    the banker's next player, before the banker buries. The bots' buries and plays are the engine's own: they are
+    applied trusted (``apply(action, validate=False)``, the fast path of bot matches); shows and loads are checked.
 
     Returns:
         The same state, finished.
 
     Raises:
-        IllegalAction: a bot chose an illegal action (a bug in the bot).
+        IllegalAction: a bot chose an illegal show or load (a bug in the bot).
     """
     decl = state.decl
     pack = state.pack
@@ -204,11 +205,12 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
                 if cards:
                     state.apply({"type": "show", "seat": seat, "cards": cards})
     if state.phase == "bury":
-        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)})
+        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)},
+                    validate=False)
     while state.phase == "star_burial":
         seat = state.to_move()
         state.apply({"type": "load", "seat": seat, "count": bots[seat].choose_load(state, seat)})
     while state.phase == "play":
         seat = state.to_move()
-        state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)})
+        state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)}, validate=False)
     return state

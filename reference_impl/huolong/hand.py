@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, expand, parse_cards
+from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
 from ..state_api import IllegalAction, check_on_a_copy
 from . import burying
 from .declaration import Declaration, DeclarationResult
@@ -49,7 +49,6 @@ from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
 from .trick import trick_points, trick_winner, won_with_level_rank
 
-_CANONICAL = frozenset(ALL_CARDS)
 
 # Reason codes for actions that are wrong whatever their content (record replay adds its own).
 WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
@@ -244,15 +243,33 @@ class HandState:
             seat = self.to_move()
             return {"type": "play", "seat": seat,
                     "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
+        if self.phase in ("deal", "declare"):  # as rng.choice(list(self.legal_actions())), without the list
+            picked = rng.choice([None, *((seat, cards) for seat in range(self.rules.players)
+                                         for cards in self.decl.legal_shows(seat))])
+            if picked is None:
+                return {"type": "deal"} if self.phase == "deal" else {"type": "close"}
+            return {"type": "show", "seat": picked[0], "cards": picked[1]}
         return rng.choice(list(self.legal_actions()))
 
     # -- actions -----------------------------------------------------------------------------------
-    def apply(self, action: dict) -> None:
-        """Apply one action (see the module doc for the shapes).
+    def apply(self, action: dict, validate: bool = True) -> None:
+        """Apply one action (see the module doc for the shapes). ``validate=False``: trust an action the engine
+        made itself (:meth:`random_action`, :meth:`legal_actions`, the bots of :mod:`.bots`): a card dealt, a bury
+        and a play are made without checking them (the fast path of bot matches); the other actions are checked
+        as always. An action from outside (a record, the table, the protocol) is always applied validated.
 
         Raises:
             IllegalAction: with a reason code; the state is unchanged.
         """
+        if not validate:
+            kind, phase = action["type"], self.phase
+            if kind == "play" and phase == "play":
+                return self._make_play(action["seat"], list(action["cards"]))
+            if kind == "deal" and phase == "deal":
+                self.deal_one()
+                return
+            if kind == "bury" and phase == "bury":
+                return self._make_bury(action["seat"], list(action["cards"]))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
         kind = action["type"]
@@ -273,13 +290,7 @@ class HandState:
         cards = action.get("cards")
         if not isinstance(cards, list):
             raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
-        try:
-            canonical = _CANONICAL.issuperset(cards)  # fast path: already canonical tokens
-        except TypeError:  # an unhashable item (a list, a mapping): parse_cards names it
-            canonical = False
-        if canonical:
-            return list(cards)
-        try:
+        try:  # canonical tokens already: a copy at once (parse_cards' fast path)
             return parse_cards(cards)
         except ValueError as err:
             raise IllegalAction(BAD_ACTION, seat, action, str(err)) from None
@@ -348,6 +359,10 @@ class HandState:
         reason = burying.check_bury(self.rules, self.ranking, self.hands[seat], cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
+        self._make_bury(seat, cards)
+
+    def _make_bury(self, seat: int, cards: list[str]) -> None:
+        """The banker ``seat`` buries ``cards`` (a legal bury: checked by the caller or made by the engine)."""
         self.decl.close()  # declaration.window: until_bury ends with the bury
         self.hands[seat].subtract(cards)
         self.buried = list(cards)
@@ -407,6 +422,11 @@ class HandState:
         reason = check_play(self.rules, self.ranking, hand, self.trick, cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
+        self._make_play(seat, cards)
+
+    def _make_play(self, seat: int, cards: list[str]) -> None:
+        """``seat`` plays ``cards`` (a legal play: checked by the caller or made by the engine)."""
+        hand = self.hands[seat]
         for card in cards:
             left = hand[card] - 1
             if left:

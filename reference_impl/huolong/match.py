@@ -13,10 +13,12 @@ Teams are numbered by seat parity: team 0 is seats 0 and 2, team 1 is seats 1 an
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..bots import play_match
-from ..state_api import MatchError
+from ..state_api import MatchError, OnHand
 from .bots import play_hand
 from .dealing import new_pack
 from .hand import HandState
@@ -132,7 +134,7 @@ class Match:
         self.hand_number += 1
         self.deal_number = 1
 
-    def play(self, bots, hands: int | None = None, on_hand=None) -> None:
+    def play(self, bots: Sequence[Any], hands: int | None = None, on_hand: OnHand | None = None) -> None:
         """Play hands with ``bots`` (one per seat) until the match is won or ``hands`` hands are settled: the one match
         loop (:func:`datong_rules.reference_impl.bots.play_match`) with Huolong's hand loop (:func:`.bots.play_hand`:
         the bots are asked for shows as the cards are dealt) and redealt hands not counted.

@@ -147,3 +147,46 @@ def test_the_driver_calls_the_hooks_in_order():
     match = {"record": "match", "hands": [hand, {"start": 3, "actions": [{"n": 3}]}, {"start": 5, "actions": []}]}
     assert replay_record(match, None, Hooks()).answer() == {"accepted": False, "index": None, "seat": None,
                                                              "reason": "wrong_setup", "hand": 2}
+
+
+def _validated(state, bots):
+    """The hand loop that checks every action (``apply(action)``), as for actions from outside."""
+    if state.rules.variant_id.startswith("huolong"):
+        return huolong_play_checked(state, bots)
+    return bot_loop.play_hand(state, bots)
+
+
+def huolong_play_checked(state, bots):
+    """攉龙's bot hand loop with every action checked: the cards dealt as the table deals them, every bot action
+    applied through ``check`` first."""
+    from datong_rules.reference_impl.huolong import bots as huolong_bots
+
+    class Checked:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def apply(self, action, validate=True):
+            assert self.inner.check(action) is None, action
+            self.inner.apply(action)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+    huolong_bots.play_hand(Checked(state), bots)
+    return state
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("game_id", sorted(VARIANTS))
+def test_the_trusted_match_loop_plays_as_the_checked_one(game_id, kind):
+    # Match.play applies the bots' actions trusted (the shipped fast path); the same seeds with every action checked
+    # give the same hands, action for action: the bots choose legal actions only, and trusting them changes nothing
+    game = games.get(game_id)
+    rules = _rules(game_id)
+    fast = game.facet("state").Match(rules, 11)
+    fast.play(bot_loop.make_bots(game, kind, random.Random(11), rules.players), hands=2)
+    slow = game.facet("state").Match(rules, 11)
+    bot_loop.play_match(slow, bot_loop.make_bots(game, kind, random.Random(11), rules.players), hands=2,
+                        play_hand=_validated, counts=lambda state: getattr(state, "phase", "") != "redeal")
+    assert len(fast.hands) == len(slow.hands) >= 2
+    for a, b in zip(fast.hands, slow.hands):
+        assert a.actions == b.actions and a.settlement() == b.settlement()

@@ -148,3 +148,52 @@ def test_greedy_bots_play_the_same_hand_whatever_the_hash_seed():
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(runs) == 1
+
+
+def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monkeypatch):
+    # legal_actions yields class by class (no list of every play made first: the first action needs one class's
+    # plays), the same plays as legal_plays (every distinct (cards, reading)), each once, each judged legal
+    from datong_rules.reference_impl.dadun import plays as plays_module
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+    rng = random.Random(21)
+    state = new_hand(V, rng)
+    for _ in range(6):
+        state.apply(state.random_action(rng))
+    seat = state.turn
+    made = []
+    real = plays_module.class_plays
+    monkeypatch.setattr(plays_module, "class_plays", lambda *args: made.append(args[-1]) or real(*args))
+    actions = state.legal_actions()
+    first = next(actions)
+    assert len(made) == 1 and state.check(first) is None
+    listed = [first, *actions]
+    assert len(made) > 1
+    plays = [(tuple(a["cards"]), a["reading"]["combination"], tuple(a["reading"]["cards"])) for a in listed
+             if a["type"] == "play"]
+    table = state.table[1] if state.table else None
+    expected = [(cards, r.combination, tuple(r.cards)) for cards, r in legal_plays(
+        state.rules, state.hands[seat], state.level, table, state.table_was)]
+    assert len(plays) == len(set(plays)) and sorted(plays) == sorted(expected) and plays
+    assert all(state.check(a) is None for a in listed[:200])
+
+
+def test_the_uniform_action_draws_every_legal_action_alike():
+    # a lead of 7 cards at level 2 (the wild is H2): every legal action is drawn, each about as often, and each is
+    # legal; wild readings (H2 standing for another card) are among them
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+    state = new_hand(V, random.Random(3))
+    seat = state.turn
+    state.hands[seat] = Counter(["S5", "D5", "C6", "S7", "H2", "BJ", "SK"])
+    state._tallies[seat] = None
+    assert state.level == "2"  # the first hand of a match is played at level 2
+    expected = {(tuple(cards), r.combination, tuple(r.cards)) for cards, r in legal_plays(
+        state.rules, state.hands[seat], state.level)}
+    rng = random.Random(4)
+    drawn = Counter()
+    for _ in range(60 * len(expected)):
+        action = state.uniform_action(rng)
+        drawn[(tuple(action["cards"]), action["reading"]["combination"], tuple(action["reading"]["cards"]))] += 1
+    assert set(drawn) == expected
+    assert min(drawn.values()) > 25 and max(drawn.values()) < 110  # 60 expected each
+    assert any("H2" in key[0] and "H2" not in key[2] for key in drawn)  # a wild standing for another card
+    state.apply(action)  # a drawn action is legal (validated)
