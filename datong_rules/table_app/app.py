@@ -38,13 +38,20 @@ from datong_rules.reference_impl.cards import parse_cards
 from datong_rules.rulebook.labels import LANGS
 
 from .explaining import describe, refusal
-from .session import NotYourSeat, NotYourTurn, Table
+from .session import NotYourSeat, Refused, Table
 from .view import table_view
-from .words import UI, seat_words, ui
+from .words import ERRORS, UI, seat_words, ui
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
 """Largest request body accepted, in bytes (an action is a few hundred)."""
+
+MAX_NESTING = 16
+"""Deepest nesting of arrays and objects accepted in a request body (an action needs 4)."""
+
+KEEP_IDLE = 600.0
+"""Seconds a table must have been idle before a new table may push it out (when :attr:`Options.max_tables` are
+open): a table in use is never dropped for another."""
 
 
 @dataclass
@@ -56,7 +63,8 @@ class Options:
         seat, bots, seed, lang: the defaults of a new table (the person's seat, the bot kind, the seed, the page's
             language).
         idle_seconds: a table unused this long is dropped (404 afterwards).
-        max_tables: most tables kept at once (the least recently used is dropped first).
+        max_tables: most tables kept at once: when as many are open, a new one pushes out the least recently used
+            of those idle for :data:`KEEP_IDLE` seconds (never the command's own table), else it is refused (503).
         hosts: host names the app answers besides 127.0.0.1, localhost and [::1] (``--host``'s); a request
             naming another host is refused (400), so that a page of another site cannot reach the table through a
             name it points at this machine (DNS rebinding).
@@ -77,6 +85,11 @@ class _Kept:
     table: Table
     lang: str
     used: float = field(default_factory=time.monotonic)
+    pinned: bool = False
+
+
+class TooManyTables(Exception):
+    """Every table kept is in use (:attr:`Options.max_tables`): no new one now (one line)."""
 
 
 class Tables:
@@ -86,21 +99,26 @@ class Tables:
         self.options, self.clock = options, clock
         self.kept: dict[str, _Kept] = {}
 
-    def open(self, seat: int | None = None, lang: str | None = None, seed: int | None = None) -> str:
-        """Open a table; returns its id.
+    def open(self, seat: int | None = None, lang: str | None = None, seed: int | None = None,
+             pinned: bool = False) -> str:
+        """Open a table; returns its id. A ``pinned`` table (the command's own) is never pushed out by others.
 
         Raises:
             ValueError: a bad seat or bot kind (one line).
+            TooManyTables: :attr:`Options.max_tables` are open and none has been idle for :data:`KEEP_IDLE`.
         """
         self._expire()
         o = self.options
+        now = self.clock()
+        while len(self.kept) >= o.max_tables:
+            idle = [k for k, kept in self.kept.items() if not kept.pinned and now - kept.used >= KEEP_IDLE]
+            if not idle:
+                raise TooManyTables(f"too many tables open ({o.max_tables}); try again later")
+            del self.kept[min(idle, key=lambda k: self.kept[k].used)]
         table = Table(o.variant, seat=o.seat if seat is None else seat, bot_kind=o.bots,
                       seed=o.seed if seed is None else seed)
-        while len(self.kept) >= o.max_tables:
-            oldest = min(self.kept, key=lambda k: self.kept[k].used)
-            del self.kept[oldest]
         tid = secrets.token_urlsafe(16)
-        self.kept[tid] = _Kept(table, lang or o.lang, self.clock())
+        self.kept[tid] = _Kept(table, lang or o.lang, now, pinned)
         return tid
 
     def get(self, tid: str) -> _Kept:
@@ -118,7 +136,7 @@ class Tables:
 
     def _expire(self) -> None:
         now = self.clock()
-        for tid in [t for t, k in self.kept.items() if now - k.used > self.options.idle_seconds]:
+        for tid in [t for t, k in self.kept.items() if now - k.used > self.options.idle_seconds and not k.pinned]:
             del self.kept[tid]
 
 
@@ -141,7 +159,7 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         name = table.variant.data.get("name", {})
         return {"lang": lang, "other": LANGS[1 - LANGS.index(lang)], "tid": tid, "ui": UI, "seat": table.seat,
                 "title": ui("title", lang, variant=name.get(lang, table.variant.id)),
-                "variant_id": table.variant.id, "v": table_view(table, lang)}
+                "variant_id": table.variant.id, "v": table_view(table, lang), "network": ERRORS["network"][lang]}
 
     async def start(request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"), options.lang)
@@ -158,6 +176,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
             tid = tables.open(seat=int(given), lang=_lang(form.get("lang"), options.lang))
         except ValueError as err:
             raise HTTPException(400, str(err).splitlines()[0]) from None
+        except TooManyTables as err:
+            raise HTTPException(503, str(err)) from None
         return RedirectResponse(f"/t/{tid}", status_code=303)
 
     async def page(request: Request) -> Response:
@@ -171,6 +191,22 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         tid = request.path_params["tid"]
         return HTMLResponse(_render("_main.html", **page_context(tid, tables.get(tid))))
 
+    def refused(err: Refused, kept: _Kept) -> HTTPException:
+        """The table's refusal as an error in the page's language (403 another seat, 409 not now)."""
+        return HTTPException(403 if isinstance(err, NotYourSeat) else 409, ERRORS[err.code][kept.lang])
+
+    def stale(body: dict[str, Any], tid: str, kept: _Kept) -> Response | None:
+        """409 with the page as it is now when ``body`` names another ``version`` than the table's (a second
+        click, another tab): ``{"ok": false, "error", "html"}``; None when the version is the table's or not
+        given."""
+        version = body.get("version")
+        if version is None or version == kept.table.version:
+            return None
+        if type(version) is not int:
+            raise HTTPException(400, f"version: expected a whole number, got {str(version)[:40]!r}")
+        return JSONResponse({"ok": False, "error": ERRORS["stale"][kept.lang],
+                             "html": _render("_main.html", **page_context(tid, kept))}, status_code=409)
+
     async def act(request: Request) -> Response:
         tid = request.path_params["tid"]
         kept = tables.get(tid)
@@ -178,12 +214,13 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         action = body.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise HTTPException(400, "expected {\"action\": {\"type\": ..., \"seat\": ...}}")
+        old = stale(body, tid, kept)
+        if old is not None:
+            return old
         try:
             reason = kept.table.act(action)
-        except NotYourSeat as err:
-            raise HTTPException(403, str(err)) from None
-        except NotYourTurn as err:
-            raise HTTPException(409, str(err)) from None
+        except Refused as err:
+            raise refused(err, kept) from None
         html = _render("_main.html", **page_context(tid, kept))
         if reason is None:
             return JSONResponse({"ok": True, "html": html})
@@ -207,10 +244,13 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         async def endpoint(request: Request) -> Response:
             tid = request.path_params["tid"]
             kept = tables.get(tid)
+            old = stale(await _json(request, empty_ok=True), tid, kept)
+            if old is not None:
+                return old
             try:
                 getattr(kept.table, step)()
-            except NotYourTurn as err:
-                raise HTTPException(409, str(err)) from None
+            except Refused as err:
+                raise refused(err, kept) from None
             return JSONResponse({"ok": True, "html": _render("_main.html", **page_context(tid, kept))})
 
         return endpoint
@@ -222,18 +262,26 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def match_record(request: Request) -> Response:
+        kept = tables.get(request.path_params["tid"])
+        text = json.dumps(kept.table.match_record(), ensure_ascii=False, indent=1) + "\n"
+        name = f"{kept.table.variant.id.replace('/', '-')}-match.json"
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     routes = [
         Route("/", start), Route("/tables", open_table, methods=["POST"]),
         Route("/t/{tid}", page), Route("/t/{tid}/main", main),
         Route("/t/{tid}/act", act, methods=["POST"]), Route("/t/{tid}/select", select, methods=["POST"]),
         Route("/t/{tid}/decline", table_step("decline"), methods=["POST"]),
         Route("/t/{tid}/next", table_step("next_hand"), methods=["POST"]),
-        Route("/t/{tid}/record.json", record),
+        Route("/t/{tid}/record.json", record), Route("/t/{tid}/match.json", match_record),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     hosts = ["127.0.0.1", "localhost", "[::1]", *options.hosts]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _internal_error},
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(_Headers)])
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(_Headers),
+                                Middleware(_SameOrigin)])
     app.state.tables = tables
     return app
 
@@ -260,6 +308,40 @@ class _Headers:
         await self.app(scope, receive, send_with_headers if scope["type"] == "http" else send)
 
 
+class _SameOrigin:
+    """ASGI middleware: a POST from a page of another origin is refused (403) before it reaches the table.
+
+    A browser names the page that sends a request: ``Sec-Fetch-Site`` (``same-origin`` from the table's own pages,
+    ``none`` when the person typed or bookmarked it) and ``Origin`` (the sending page's scheme, host and port). A
+    POST is refused when either names another site, so that no page of another origin (another local server
+    included) can open tables or move for the person with a plain form. Requests without those headers (not from a
+    browser: scripts, the tests) are let through.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and not _same_origin(scope):
+            response = PlainTextResponse("error: refused: the request comes from a page of another site\n",
+                                         status_code=403)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _same_origin(scope: Any) -> bool:
+    """Whether a request's ``Sec-Fetch-Site`` and ``Origin`` (when sent) name the server's own origin."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return origin == f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
+
+
 def _players(options: Options) -> int:
     from datong_rules.reference_impl import games
 
@@ -276,20 +358,54 @@ def _lang(value: Any, default: str | None) -> str:
 
 
 async def _body(request: Request) -> bytes:
+    """The request's body, read piece by piece and refused (413) as soon as it passes :data:`MAX_BODY`, whether or
+    not a Content-Length announced it."""
+    too_large = HTTPException(413, f"request body too large (at most {MAX_BODY} bytes)")
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise HTTPException(413, f"request body too large (at most {MAX_BODY} bytes)")
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise HTTPException(413, f"request body too large (at most {MAX_BODY} bytes)")
-    return body
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    return bytes(body)
 
 
-async def _json(request: Request) -> dict[str, Any]:
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+def _nesting(text: bytes) -> int:
+    """How deep arrays and objects nest in JSON ``text`` (brackets inside strings not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+async def _json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
+    """The request's JSON object (400 not one, 413 too large, 415 not declared JSON; media type names are
+    case-insensitive). ``empty_ok``: a request without a body is ``{}``."""
+    body = await _body(request)
+    if empty_ok and not body.strip():
+        return {}
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise HTTPException(415, "expected Content-Type: application/json")
+    if _nesting(body) > MAX_NESTING:
+        raise HTTPException(400, f"expected a JSON object nested at most {MAX_NESTING} deep")
     try:
-        value = json.loads(await _body(request))
+        value = json.loads(body)
     except (ValueError, UnicodeDecodeError) as err:
         raise HTTPException(400, f"expected a JSON object: {err}") from None
     if not isinstance(value, dict):

@@ -34,22 +34,38 @@ MAX_STEPS = 5000
 """Safety cap on the bots' steps between two decisions of the person (a hand takes a few hundred)."""
 
 
-class NotYourTurn(Exception):
+class Refused(Exception):
+    """A request the table cannot take (one line); ``code`` names it among the page's words
+    (:data:`datong_rules.table_app.words.ERRORS`: the message the page shows in its language)."""
+
+    code = "not_your_turn"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code or self.code
+
+
+class NotYourTurn(Refused):
     """The person acted while they have no decision to make (one line)."""
 
 
-class NotYourSeat(Exception):
+class NotYourSeat(Refused):
     """The action names another seat than the person's (one line)."""
+
+    code = "not_your_seat"
 
 
 @dataclass
 class Event:
     """One action of the hand as the table tells it: ``seat`` (None: the table), ``action`` (as applied),
-    ``trick`` (the number of the trick or round it belongs to, 1 = the first; 0 before the play)."""
+    ``trick`` (the number of the trick or round it belongs to, 1 = the first; 0 before the play), ``reading`` (a
+    play's combination and reading in words, as the game's ``selection`` hook gives them: a text of
+    ``datong_rules.rulebook.story``; None when the game has no such hook)."""
 
     seat: int | None
     action: dict[str, Any]
     trick: int
+    reading: Any = None
 
 
 @dataclass
@@ -75,7 +91,9 @@ class Table:
 
     Attributes (besides those): ``game``, ``rules``, ``match``, ``state`` (the hand in progress), ``bots`` (one per
     seat; the person's is unused), ``events`` (the hand's actions as told, deal steps left out), ``tricks`` (the
-    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``.
+    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``,
+    ``version`` (counts the person's moves: an action, a decline, the next hand; a page sends the version it shows,
+    so that a second click on an old page is refused), ``finished`` (the hand ended is taken into the match).
 
     Raises:
         ValueError: the variant's game is not registered, its engine cannot play it, the seat is out of range or
@@ -96,6 +114,8 @@ class Table:
     tricks: list[TrickEnd] = field(init=False, default_factory=list)
     declined: frozenset[str] = field(init=False, default=frozenset())
     hand_number: int = field(init=False, default=1)
+    version: int = field(init=False, default=0)
+    finished: bool = field(init=False, default=False)
     _kept_actions: tuple[Any, list[dict[str, Any]]] = field(init=False, default=(None, []), repr=False)
 
     def __post_init__(self) -> None:
@@ -112,7 +132,7 @@ class Table:
     # -- the hand ------------------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.state = self.match.new_hand()
-        self.events, self.tricks, self.out, self.declined = [], [], [], frozenset()
+        self.events, self.tricks, self.out, self.declined, self.finished = [], [], [], frozenset(), False
         self.advance()
 
     def next_hand(self) -> None:
@@ -122,12 +142,18 @@ class Table:
             NotYourTurn: the hand is not over, or the match is.
         """
         if not self.state.is_terminal():
-            raise NotYourTurn("the hand is not over yet")
-        self.match.finish_hand(self.state)
+            raise NotYourTurn("the hand is not over yet", "hand_not_over")
         if self.match.over:
-            raise NotYourTurn("the match is over")
+            raise NotYourTurn("the match is over", "match_over")
         self.hand_number += 1
+        self.version += 1
         self._start_hand()
+
+    def _finish_hand(self) -> None:
+        """Take the hand just ended into the match (once), so that the page can tell whether the match is over."""
+        if not self.finished:
+            self.match.finish_hand(self.state)
+            self.finished = True
 
     @property
     def hand(self) -> list[str]:
@@ -135,27 +161,30 @@ class Table:
         return sort_cards(self.state.hands[self.seat].elements())
 
     def person_actions(self, limit: int | None = None) -> Iterator[dict[str, Any]]:
-        """The person's legal actions now (their seat's; none while no decision is theirs), at most ``limit``; the
-        first :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times)."""
+        """The person's legal actions now, at most ``limit``: on their turn every legal action (the current player
+        decides them all, even one made in another seat's name: 憋蛋's first picks the card the third gives);
+        while the table acts, the legal actions of their seat (Huolong's shows); else none. The first
+        :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times)."""
         if not self.awaiting():
             return iter(())
         key = (id(self.state), len(self.state.actions), tuple(sum(h.values()) for h in self.state.hands),
                self.declined)
         if self._kept_actions[0] != key:
-            mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
-            self._kept_actions = (key, list(islice(mine, KEPT_ACTIONS + 1)))
+            self._kept_actions = (key, list(islice(self._decided_by_person(), KEPT_ACTIONS + 1)))
         kept = self._kept_actions[1]
         if limit is not None and limit <= KEPT_ACTIONS or len(kept) <= KEPT_ACTIONS:
             return iter(kept[:limit])
-        mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
-        return islice(mine, limit)
+        return islice(self._decided_by_person(), limit)
+
+    def _decided_by_person(self) -> Iterator[dict[str, Any]]:
+        if self.state.current_player() == self.seat:
+            return self.state.legal_actions()
+        return (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
 
     def kinds(self) -> list[str]:
-        """The action types the person may make now (the types of their legal actions, in a fixed order); a
-        climbing game's player in the play may always try a pass."""
-        found = {a["type"] for a in self.person_actions(2000)}
-        if "play" in found and self.game.family == "climbing":
-            found.add("pass")
+        """The action types the person may make in their own seat's name now (the types of those legal actions, in
+        a fixed order)."""
+        found = {a["type"] for a in self.person_actions(2000) if a.get("seat") == self.seat}
         order = ("show", "bury", "give", "load", "play", "pass")
         return [k for k in order if k in found] + sorted(found.difference(order))
 
@@ -170,10 +199,10 @@ class Table:
         return bool(self._open_offers())
 
     def _open_offers(self) -> frozenset[str]:
-        """The person's legal actions while another seat or the table is to act (Huolong's shows), as keys, when
-        they differ from the ones the person declined last; else empty."""
-        seat = self.state.current_player()
-        if seat == self.seat:
+        """The person's legal actions while the table is to act (no seat is: Huolong's shows while the cards are
+        dealt), as keys, when they differ from the ones the person declined last; else empty (another seat's
+        decision is never offered to the person, even one made in the person's name)."""
+        if self.state.current_player() is not None:
             return frozenset()
         offers = frozenset(_key(a) for a in islice(self.state.legal_actions(), 500) if a.get("seat") == self.seat)
         return offers if offers and offers != self.declined else frozenset()
@@ -186,8 +215,9 @@ class Table:
         """
         offers = self._open_offers()
         if not offers:
-            raise NotYourTurn("nothing to decline: the table is not waiting for you")
+            raise NotYourTurn("nothing to decline: the table is not waiting for you", "nothing_to_decline")
         self.declined = offers
+        self.version += 1
         self.advance()
 
     def act(self, action: Any) -> str | None:
@@ -200,7 +230,7 @@ class Table:
             NotYourSeat: the action is not a mapping with the person's seat.
             NotYourTurn: the person has no decision now.
         """
-        if not isinstance(action, dict) or action.get("seat") != self.seat:
+        if not isinstance(action, dict) or action.get("seat") != self.seat and not self._decides(action):
             raise NotYourSeat(f"actions are accepted for your seat only (seat {self.seat})")
         if not self.awaiting():
             raise NotYourTurn("it is not your turn")
@@ -208,9 +238,15 @@ class Table:
             self._apply(action)
         except IllegalAction as err:
             return err.reason
+        self.version += 1
         self.declined = frozenset()
         self.advance()
         return None
+
+    def _decides(self, action: dict[str, Any]) -> bool:
+        """Whether ``action``, in another seat's name, is one the person decides now (their turn: a legal action
+        of the current player's, such as 憋蛋's card drawn from the third)."""
+        return self.state.current_player() == self.seat and action in list(self.person_actions(KEPT_ACTIONS))
 
     def advance(self) -> None:
         """Bots (and the table's steps) act until the person has a decision or the hand is over.
@@ -219,7 +255,10 @@ class Table:
             RuntimeError: more than :data:`MAX_STEPS` steps without a decision of the person (a bug).
         """
         for _ in range(MAX_STEPS):
-            if self.state.is_terminal() or self.awaiting():
+            if self.state.is_terminal():
+                self._finish_hand()
+                return
+            if self.awaiting():
                 return
             seat = self.state.current_player()
             before = [sum(h.values()) for h in self.state.hands]
@@ -243,16 +282,32 @@ class Table:
 
     def _apply(self, action: dict[str, Any]) -> None:
         """Apply through the state API and note the event (and the end of a trick or round)."""
+        reading = self._reading(action) if action.get("type") == "play" else None
         self.state.apply(action)
         if action.get("type") in ("deal", "close"):
             return
         trick = len(self.tricks) + 1 if action.get("type") in ("play", "pass") else 0
-        self.events.append(Event(action.get("seat"), dict(action), trick))
+        self.events.append(Event(action.get("seat"), dict(action), trick, reading))
         seat = action.get("seat")
         if action.get("type") == "play" and seat not in self.out and not +self.state.hands[seat]:
             self.out.append(seat)
         if trick and self._trick_over():
             self._close_trick()
+
+    def _reading(self, action: dict[str, Any]) -> Any:
+        """A play's combination and declared reading in words (the option of the game's ``selection`` hook that is
+        this play: the same reading, or the one legal reading when the play declares none); None without one."""
+        hook = getattr(self.game.facet("rulebook"), "selection", None)
+        if hook is None or not isinstance(action.get("cards"), list):
+            return None
+        try:
+            options = hook(self.state, action.get("seat"), list(action["cards"]))
+        except (ValueError, KeyError, TypeError):
+            return None
+        same = [o for o in options if o["action"] == action]
+        if not same and "reading" not in action:
+            same = [o for o in options if len(options) == 1 or self.state.check(o["action"]) is None]
+        return same[0]["reading"] if same else None
 
     def _trick_over(self) -> bool:
         """Whether the last play or pass ended a trick (trick-taking: one play a seat) or a round (climbing: the
@@ -289,6 +344,11 @@ class Table:
         """The hand so far as a hand record (:func:`datong_rules.reference_impl.records.hand_record`), the form
         ``datong-rules verify`` checks."""
         return records.hand_record(self.state, seed=self.seed, deal_number=self.hand_number)
+
+    def match_record(self) -> dict[str, Any]:
+        """The match so far as a match record (:func:`datong_rules.reference_impl.records.match_record`: the hands
+        finished, the match's result once it is over), the form ``datong-rules verify`` checks."""
+        return records.match_record(self.match)
 
 
 def _key(action: dict[str, Any]) -> str:
