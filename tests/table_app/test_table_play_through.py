@@ -78,3 +78,52 @@ def test_a_whole_match_through_the_page(variant):
     _verified(client, tid, "match.json", variant)
     last = client.post(f"/t/{tid}/next", json={"version": page.version})
     assert last.status_code == 409  # no hand after the last one
+
+
+def test_biedan_the_person_going_out_first_takes_the_third_s_best_card():
+    """憋蛋: when the person goes out first, the exchange's first step is theirs to decide (the third gives the best
+    card, the first picks it: exchange.*); the page offers it as "take … from …" and the hand reaches its
+    settlement (it used to freeze: "Your turn." with no button)."""
+    for seed in range(40):
+        client, tid, bot = _open("biedan/biedan-guide", seed, seat=0)
+        page = bot.play_hand()
+        if bot.table.out[:1] == [0]:
+            break
+    else:
+        pytest.skip("the person's bot never went out first in 40 seeds")
+    moves = bot.table.state.settlement()["moves"]
+    assert moves[0]["step"] == "draw" and moves[0]["to"] == 0
+    assert page.settlement
+    html = client.get(f"/t/{tid}?lang=en").text
+    assert "draw: C → you (A)" in html or "draw: B → you (A)" in html  # the exchange told in its own words
+    _verified(client, tid, "record.json", "biedan/biedan-guide")
+
+
+def test_dadun_a_selection_with_one_legal_reading_is_played_with_it():
+    """打墩: cards with several readings of which one is legal now are offered as that one reading, and the play button
+    sends it (it used to send the cards without a reading: reading_needed)."""
+    from datong_rules.rulebook.explain import describe_selection
+
+    for seed in range(30):
+        client, tid, bot = _open("dadun/dadun-guide", seed, seat=0)
+        table = bot.table
+        hook = table.game.facet("rulebook").selection
+        for _ in range(200):
+            if table.state.is_terminal():
+                break
+            if table.state.current_player() == 0:
+                for action in table.person_actions(400):
+                    if action["type"] != "play" or "reading" not in action:
+                        continue
+                    options = hook(table.state, 0, action["cards"])
+                    legal = describe_selection(table.state, 0, action["cards"], "en")["actions"]
+                    if len(options) > 1 and len(legal) == 1:
+                        answer = client.post(f"/t/{tid}/select", json={"cards": action["cards"]}).json()
+                        assert answer["html"].count('class="do reading"') == 1, answer["html"]
+                        before = len(table.state.actions)
+                        page = bot.main()
+                        bot.make(page, legal[0])
+                        assert table.state.actions[before]["reading"] == legal[0]["reading"]
+                        return
+            bot.move(bot.main())
+    pytest.skip("no selection with several readings of which one is legal in 30 seeds")
