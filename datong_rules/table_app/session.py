@@ -185,8 +185,8 @@ class Table:
         """The action types the person may make in their own seat's name now (the types of those legal actions, in
         a fixed order)."""
         found = {a["type"] for a in self.person_actions(2000) if a.get("seat") == self.seat}
-        order = ("show", "bury", "give", "load", "play", "pass")
-        return [k for k in order if k in found] + sorted(found.difference(order))
+        order = ("bury", "give", "play", "pass")
+        return sorted(found.difference(order)) + [k for k in order if k in found]
 
     def awaiting(self) -> bool:
         """True when the person has a decision: their turn, or a legal action of theirs while the table acts that

@@ -88,7 +88,7 @@ def _facts(table: Table, lang: str, words: Any) -> list[str]:
 def _event(event: Any, lang: str, person: int, words: Any) -> dict[str, Any]:
     action = event.action
     cards = list(action.get("cards") or [])
-    shown = cards if action["type"] in ("play", "show") else []
+    shown = cards if action["type"] == "play" or action["type"] in words.ACTIONS else []  # a game's own: shown
     return {"who": seat_words(event.seat, lang, person),
             "words": action_words(action, lang, person, words, event.reading),
             "cards": cards_html(shown, lang) if shown else ""}

@@ -49,3 +49,18 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def launched_browser():
+    """The system Chromium, headless, through playwright, as a generator for a fixture (skips when either is
+    missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from datong_rules.rulebook.pdf import find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("chromium is not installed (run .ci/install-chromium.sh, as CI does)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
