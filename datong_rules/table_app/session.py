@@ -66,6 +66,8 @@ class Event:
     action: dict[str, Any]
     trick: int
     reading: Any = None
+    told: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """The event's sentence by language, once told (the page tells the last ones at every move)."""
 
 
 @dataclass

@@ -5,6 +5,7 @@ table, whose turn, the person's choices, the legal actions, the hand's story and
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -14,6 +15,12 @@ from datong_rules.rulebook.rules_html import condition_html, outcome_html
 
 from .session import CARD_KINDS, SHOWN_LIMIT, Table
 from .words import BUTTONS, SAY, UI, action_words, choice_words, game_words, seat_words, settlement_rows, trick_words, ui
+
+
+@lru_cache(maxsize=1024)
+def _picture(card: str, lang: str) -> str:
+    """A card's picture (:func:`~datong_rules.rulebook.card_svg.card_svg`), drawn once per card and language."""
+    return card_svg(card, lang)
 
 
 def table_view(table: Table, lang: str) -> dict[str, Any]:
@@ -30,7 +37,7 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "version": table.version,
         "over": over,
         "hand_number": ui("hand_number", lang, n=table.hand_number),
-        "hand": [{"card": c, "svg": card_svg(c, lang), "mark": marks[c][lang] if c in marks else None,
+        "hand": [{"card": c, "svg": _picture(c, lang), "mark": marks[c][lang] if c in marks else None,
                   "name": card_name(c, lang) + (f"（{marks[c][lang]}）" if lang == "zh" else f" ({marks[c][lang]})")
                   if c in marks else card_name(c, lang)} for c in hand],
         "hand_count": ui("cards_left", lang, n=len(hand)),
@@ -40,8 +47,8 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "status": _status(table, lang, words),
         "choices": _choices(table, lang, words),
         "legal": _legal(table, lang, words),
-        "story": [trick_words(t, lang, person, climbing) for t in table.tricks][::-1][:12],
-        "log": [action_words(e.action, lang, person, words, e.reading) for e in table.events][::-1][:40],
+        "story": [trick_words(t, lang, person, climbing) for t in table.tricks[-12:]][::-1],
+        "log": [_told(e, lang, person, words) for e in table.events[-40:]][::-1],
         "settlement": _settlement(table, lang, words) if over else None,
         "result": words.hand_result(state, person, lang, _namer(table, lang)) if over else None,
         "ended": SAY["hand_over_rounds" if climbing else "hand_over_tricks"][lang].format(n=len(table.tricks))
@@ -85,12 +92,18 @@ def _facts(table: Table, lang: str, words: Any) -> list[str]:
     return facts
 
 
+def _told(event: Any, lang: str, person: int, words: Any) -> str:
+    """The event's sentence in ``lang``, told once (kept on the event)."""
+    if lang not in event.told:
+        event.told[lang] = action_words(event.action, lang, person, words, event.reading)
+    return event.told[lang]
+
+
 def _event(event: Any, lang: str, person: int, words: Any) -> dict[str, Any]:
     action = event.action
     cards = list(action.get("cards") or [])
     shown = cards if action["type"] == "play" or action["type"] in words.ACTIONS else []  # a game's own: shown
-    return {"who": seat_words(event.seat, lang, person),
-            "words": action_words(action, lang, person, words, event.reading),
+    return {"who": seat_words(event.seat, lang, person), "words": _told(event, lang, person, words),
             "cards": cards_html(shown, lang) if shown else ""}
 
 

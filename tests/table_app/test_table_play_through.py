@@ -3,8 +3,9 @@ through the endpoints the page uses (:mod:`page_driver`): whenever the person ha
 one action, every action it offers is accepted, every action the bot wants is one the page can make (a reading of
 wild cards included), and a match ends with its winner shown, after a reload too, and a match record that verifies.
 
-The size is kept small for CI (2 cores): ``TABLE_PLAY_SEEDS`` (default 2) seeded hands per variant file; one whole
-match per file. ``TABLE_PLAY_SEEDS=20`` plays more.
+The size is kept small for CI (2 cores): ``TABLE_PLAY_SEEDS`` (default 2) seeded hands per variant file, and one
+whole match of each game's bundled variant; ``TABLE_PLAY_MATCHES=all`` plays a whole match of every example file too
+(a 攉龙 house match is 40 hands: about a minute each), ``TABLE_PLAY_SEEDS=20`` more hands.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("httpx2")
-from starlette.testclient import TestClient  # noqa: E402
 
 from datong_rules.reference_impl import records  # noqa: E402
 from datong_rules.reference_impl.variant import SpecError, open_variant  # noqa: E402
-from page_driver import PageBot  # noqa: E402
+from page_driver import AsgiClient, PageBot  # noqa: E402
 from table_helpers import VARIANTS, make_app  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -27,6 +27,7 @@ BROKEN_ON_PURPOSE = {"my-club.yaml"}
 """Example files that show a mistake (the rule keeper's guide): they do not open."""
 FILES = [*VARIANTS, *sorted(str(p) for p in EXAMPLES.glob("*.yaml") if p.name not in BROKEN_ON_PURPOSE)]
 SEEDS = int(os.environ.get("TABLE_PLAY_SEEDS", "2"))
+MATCHES = FILES if os.environ.get("TABLE_PLAY_MATCHES") == "all" else list(VARIANTS)
 
 
 def _id(variant: str) -> str:
@@ -45,7 +46,7 @@ def _open(variant: str, seed: int, seat: int | None = None):
     app = make_app(variant, seed=seed)
     players = app.state.tables.options.variant.data["rules"]["players"]["count"]["value"]
     tid = app.state.tables.open(seat=seed % players if seat is None else seat)
-    client = TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=True)
+    client = AsgiClient(app)
     return client, tid, PageBot(client, tid, seed)
 
 
@@ -66,7 +67,7 @@ def test_seeded_hands_through_the_page(variant, seed):
     _verified(client, tid, "record.json", variant)
 
 
-@pytest.mark.parametrize("variant", FILES, ids=_id)
+@pytest.mark.parametrize("variant", MATCHES, ids=_id)
 def test_a_whole_match_through_the_page(variant):
     client, tid, bot = _open(variant, seed=1, seat=0)
     page = bot.play_match()
