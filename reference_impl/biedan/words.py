@@ -47,7 +47,7 @@ SETTLEMENT: dict[str, dict[str, str]] = {
 }
 """Labels of this game's settlement keys."""
 
-SEAT_KEYS = frozenset({"first", "second", "third", "next_banker"})
+SEAT_KEYS = frozenset({"first", "second", "third", "banker", "next_banker"})
 """Settlement keys whose value is a seat."""
 
 STEPS: dict[str, dict[str, str]] = {

@@ -58,6 +58,9 @@ SETTLEMENT: dict[str, dict[str, str]] = {
     "given": {"zh": "贡牌", "en": "tribute cards"},
     "tribute": {"zh": "进贡", "en": "tribute"},
     "bonus_team": {"zh": "明牌奖励方", "en": "bonus team"},
+    "first_side": {"zh": "头游方", "en": "first-out side"},
+    "other_side": {"zh": "另一方", "en": "other side"},
+    "match_winner": {"zh": "整场的赢家", "en": "match winner"},
 }
 """Labels of this game's settlement keys."""
 

@@ -27,6 +27,15 @@ def test_a_team_is_named_by_its_seats():
     assert _text(settlement_rows({"winner": 0}, "en", 0, PARTNERS, DADUN), "winner") == "team A–C"
 
 
+def test_dadun_tribute_and_failures_at_a_are_told_in_words():
+    """打墩's settlement: the tribute's givers and receivers are seats (named), failures at A a value per team."""
+    rows = settlement_rows({"tribute": {"givers": [2, 0], "receivers": [1, 3]}, "a_failures": [0, 1]}, "zh", 0,
+                           PARTNERS, DADUN)
+    assert [row["label"] for row in rows] == ["进贡", "打A没过的次数"]
+    assert _text(rows, "tribute") == "进贡的人 丙、你（甲）；收贡的人 乙、丁"
+    assert _text(rows, "a_failures") == "甲丙队 0；乙丁队 1"
+
+
 def test_two_values_are_not_read_as_teams_without_fixed_partners():
     rows = settlement_rows({"levels": ["3", "5"]}, "en", 0, BANKER)
     assert "team" not in _text(rows, "levels")
@@ -42,10 +51,14 @@ from test_table_api import open_table  # noqa: E402
 GAMES = ("huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide")
 
 
-def _played(variant, lang, seed=1):
+def _played(variant, lang, seed=1, hands=1):
     client, tid, table = open_table(variant, seed=seed)
     client.app.state.tables.kept[tid].lang = lang
-    PageBot(client, tid, seed).play_hand()
+    bot = PageBot(client, tid, seed)
+    for hand in range(hands):
+        page = bot.play_hand()
+        if hand < hands - 1:
+            bot.post("/next", {"version": page.version})
     return client, tid, table, unescape(client.get(f"/t/{tid}/main").text)
 
 
@@ -55,13 +68,17 @@ def test_the_settlement_is_told_in_words_not_keys(variant):
     climbing hand's end counts rounds, a trick-taking hand's tricks."""
     import re
 
-    client, tid, table, html = _played(variant, "zh")
+    client, tid, table, html = _played(variant, "zh", seed=2, hands=2)  # the second hand: 打墩's tribute
     settled = html.split('class="settlement"', 1)[1].split("</section>", 1)[0]
     labels = re.findall(r'<th scope="row">(.*?)</th>', settled)
     assert len(labels) == len(table.state.settlement())
     assert not [label for label in labels if re.search("[A-Za-z_]", label)], labels
-    cells = re.sub(r"<svg.*?</svg>|<code>.*?</code>|<[^>]+>", "", settled)
-    assert not re.search(r"\b[a-z]+_[a-z_]+\b", cells), cells  # no key left as a value
+    cells = re.sub(r"<svg.*?</svg>|<code>.*?</code>|<[^>]+>", "", settled.split("<tbody>")[1].split("</tbody>")[0])
+    cells = re.sub(r"(?<=[桃花块])[JQKA]", "", cells)  # 黑桃A: a card's rank
+    assert not re.search(r"[A-Za-z_]", cells), cells  # no key, no English word left as a value
+    numbers = re.findall(r"<td>(\d+)</td>", settled)
+    seats = {k for k, v in table.state.settlement().items() if type(v) is int and k in ("banker", "next_banker")}
+    assert not seats or len(numbers) < len(labels), settled  # seats named, not numbered
     client.app.state.tables.kept[tid].lang = "en"
     english = client.get(f"/t/{tid}/main").text
     rounds = "rounds" if table.game.family == "climbing" else "tricks"
