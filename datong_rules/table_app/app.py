@@ -40,7 +40,7 @@ from datong_rules.rulebook.labels import LANGS
 from .explaining import describe, refusal
 from .session import NotYourSeat, Refused, Table
 from .view import table_view
-from .words import ERRORS, UI, seat_words, ui
+from .words import ERRORS, HOW_TO, UI, seat_words, ui
 
 HERE = Path(__file__).parent
 MAX_BODY = 16 * 1024
@@ -159,7 +159,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         name = table.variant.data.get("name", {})
         return {"lang": lang, "other": LANGS[1 - LANGS.index(lang)], "tid": tid, "ui": UI, "seat": table.seat,
                 "title": ui("title", lang, variant=name.get(lang, table.variant.id)),
-                "variant_id": table.variant.id, "v": table_view(table, lang), "network": ERRORS["network"][lang]}
+                "variant_id": table.variant.id, "v": table_view(table, lang), "network": ERRORS["network"][lang],
+                "how_to": HOW_TO}
 
     async def start(request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"), options.lang)

@@ -74,6 +74,25 @@ UI: dict[str, dict[str, str]] = {
 }
 """Labels of the page."""
 
+HOW_TO: dict[str, dict[str, Any]] = {
+    "title": {"zh": "怎么在这里打牌", "en": "How to play here"},
+    "steps": {
+        "zh": ["轮到你时，点你的牌把它们选上（再点一次取消），再按“出牌”“扣下”或“给出”。选上的牌能不能出，下面马上会说，还会说它是什么牌型。",
+               "有几种出法的牌（比如带百搭的），会列出每一种出法，点你要的那一种。",
+               "“显示可以怎么出”列出你现在所有合规的出法，点一个就出。",
+               "出的牌不合规时，网页会说明是哪条规则不允许、这条规则的出处，并链接到规则书。",
+               "一局打完看结算，按“下一局”接着打；整场打完会说谁赢了。每一局都可以下载记录，用 datong-rules verify 检查。"],
+        "en": ["On your turn, click your cards to pick them (click again to drop one), then press Play, Bury or Give. "
+               "What the picked cards make, and whether they may be played now, is said at once.",
+               "Cards that can be read several ways (wild cards, say) list each reading: press the one you mean.",
+               "“Show legal plays” lists every legal move you have now: press one to make it.",
+               "A move the rules refuse is explained: the rule, where it comes from, and a link into the rulebook.",
+               "At the end of a hand the settlement shows; “Next hand” deals the next one, and the end of the match "
+               "says who won. Every hand's record can be downloaded and checked with datong-rules verify."],
+    },
+}
+"""The table page's short "how to play here", in both languages."""
+
 ERRORS: dict[str, dict[str, str]] = {
     "not_your_turn": {"zh": "现在不是你的回合。", "en": "It is not your turn."},
     "not_your_seat": {"zh": "只能替你自己的座位行动。", "en": "You may act for your own seat only."},

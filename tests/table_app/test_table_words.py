@@ -117,3 +117,11 @@ def test_the_bots_plays_are_told_with_their_combination():
 def test_biedan_exchange_is_not_worded_as_a_show():
     client, tid, table, html = _played("biedan/biedan-guide", "zh")
     assert "不亮" not in html and "亮主" not in html
+
+
+def test_the_page_says_how_to_play_here_in_its_language():
+    client, tid, _ = open_table()
+    zh = client.get(f"/t/{tid}").text
+    assert "怎么在这里打牌" in zh and "How to play here" not in zh
+    en = client.get(f"/t/{tid}?lang=en").text
+    assert "How to play here" in en and "怎么在这里打牌" not in en
