@@ -77,8 +77,10 @@ def _match_end(table: Table, lang: str, words: Any) -> str | None:
 def _seats(table: Table, lang: str) -> list[dict[str, Any]]:
     """Each seat: its name, its count of cards, whether it is to act."""
     to_act = None if table.state.is_terminal() else table.state.current_player()
-    return [{"name": seat_words(seat, lang, table.seat), "count": ui("cards_left", lang, n=sum(h.values())),
-             "turn": seat == to_act, "you": seat == table.seat} for seat, h in enumerate(table.state.hands)]
+    friend = ui("friend_mark", lang)
+    return [{"name": seat_words(seat, lang, table.seat) + (friend if seat in table.people and seat != table.seat else ""),
+             "count": ui("cards_left", lang, n=sum(h.values())), "turn": seat == to_act, "you": seat == table.seat}
+            for seat, h in enumerate(table.state.hands)]
 
 
 def _facts(table: Table, lang: str, words: Any) -> list[str]:

@@ -71,6 +71,21 @@ UI: dict[str, dict[str, str]] = {
     "match_no_winner": {"zh": "整场比赛结束，没有赢家。", "en": "The match is over, without a winner."},
     "match_record": {"zh": "下载整场比赛的记录（JSON）", "en": "Download the match's record (JSON)"},
     "busy": {"zh": "正在等牌桌回答……", "en": "Waiting for the table…"},
+    "friends": {"zh": "和朋友一起打", "en": "Play with friends"},
+    "friends_help": {"zh": "每个座位有自己的邀请链接，把链接发给一位朋友，他在自己的浏览器里打开就坐到这个座位上；"
+                           "没有人坐的座位由机器人打。链接就是入座的凭证：只发给你要邀请的人，不要了就取消。"
+                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址启动牌桌。",
+                     "en": "Each seat has its own invitation link: send it to one friend, who opens it in their own "
+                           "browser and takes the seat; a seat nobody takes is played by a bot. The link is the "
+                           "seat's key: send it only to the friend you invite, and revoke it when it is no longer "
+                           "needed. Your friends must be able to reach this computer: start the table with --host "
+                           "and this computer's address on your local network."},
+    "invite": {"zh": "邀请", "en": "Invite"},
+    "revoke": {"zh": "取消邀请", "en": "Revoke"},
+    "friend_bot": {"zh": "机器人", "en": "a bot"},
+    "friend_invited": {"zh": "已邀请，朋友还没来", "en": "invited, not joined yet"},
+    "friend_joined": {"zh": "朋友在打", "en": "a friend plays"},
+    "friend_mark": {"zh": "（朋友）", "en": " (friend)"},
 }
 """Labels of the page."""
 
@@ -103,6 +118,7 @@ ERRORS: dict[str, dict[str, str]] = {
               "en": "The table has moved on (a second click, or a move made in another tab). Here is the table "
                     "as it is now."},
     "network": {"zh": "连不上牌桌，请重新载入页面。", "en": "The table cannot be reached; reload the page."},
+    "not_host": {"zh": "只有开桌的人才能邀请或取消邀请。", "en": "Only the table's host may invite or revoke."},
 }
 """The table's refusals of a request, in the page's language (the code is :attr:`~.session.Refused.code`)."""
 

@@ -106,6 +106,45 @@
     if (refusal) refusal.innerHTML = answer.refusal_html;
   }
 
+  // The others' moves: the server says the table's version whenever it changes; a page showing another one asks
+  // for its main part again (unless a move of its own is on its way: its answer brings the new table).
+  async function refresh() {
+    if (moving || pending > 0) return;
+    busy(true);
+    try {
+      const response = await fetch(base + "/main");
+      if (response.ok && !moving) setMain(await response.text(), false);
+    } finally {
+      busy(false);
+    }
+  }
+
+  if (window.EventSource) {
+    const source = new EventSource(base + "/events");
+    source.onmessage = function (event) {
+      if (Number(event.data) !== version()) refresh();
+    };
+  }
+
+  // The host's invitations: a link per seat, made or revoked, then the page again.
+  const friends = document.getElementById("friends");
+  if (friends) {
+    friends.querySelectorAll(".invite-link").forEach(i => { i.value = location.origin + i.dataset.path; });
+    friends.addEventListener("click", async function (event) {
+      const button = event.target.closest("button.invite, button.revoke");
+      if (!button) return;
+      button.disabled = true;
+      const answer = await post(button.classList.contains("invite") ? "/invite" : "/revoke",
+                                {seat: Number(button.dataset.seat)});
+      busy(false);
+      if (answer.error) { button.disabled = false; showError(answer.error); return; }
+      location.reload();
+    });
+    friends.addEventListener("focusin", function (event) {
+      if (event.target.classList.contains("invite-link")) event.target.select();
+    });
+  }
+
   main.addEventListener("click", function (event) {
     const button = event.target.closest("button");
     if (!button || !main.contains(button) || button.disabled) return;
