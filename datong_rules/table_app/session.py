@@ -1,11 +1,13 @@
-"""One table: a person at one seat, bots at the others, a hand of a variant driven through the state API.
+"""One table: people at some seats (the host's, and friends who took an invitation), bots at the others, a hand of
+a variant driven through the state API.
 
 The session knows no game: it reaches the game through the registry (:mod:`datong_rules.reference_impl.games`: the
 ``state`` facet's ``Match``, the ``bots`` facet's ``BOTS``) and the hand through the typed state API
 (:mod:`datong_rules.reference_impl.state_api`: ``current_player``, ``legal_actions``, ``check``, ``apply``,
-``is_terminal``, ``settlement``, ``hands``, ``actions``). Bots act until the person has a decision: their turn, or,
-while the table acts (a card dealt, the declaration closed), a legal action of the person's seat they have not
-declined yet (Huolong's shows during the deal).
+``is_terminal``, ``settlement``, ``hands``, ``actions``). Bots act until a person has a decision: their turn (every
+legal action is then theirs to decide, even one made in another seat's name), or, while the table acts (a card
+dealt, the declaration closed), a legal action of their seat they have not declined yet (Huolong's shows during the
+deal). :class:`AtSeat` is the table as one seat's person sees and plays it.
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ def _choices(table: Table, lang: str, words: Any) -> dict[str, Any]:
         return {"card_kinds": [], "buttons": [], "decline": None}
     kinds = table.kinds()
     card_kinds = [{"kind": k, "label": BUTTONS[k][lang]} for k in kinds if k in CARD_KINDS]
-    buttons = []
+    buttons: list[dict[str, str]] = []
     for action in table.person_actions(SHOWN_LIMIT):
         if action["type"] == "pass":
             buttons.insert(0, _button(action, BUTTONS["pass"][lang]))
