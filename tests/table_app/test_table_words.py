@@ -125,3 +125,21 @@ def test_the_page_says_how_to_play_here_in_its_language():
     assert "怎么在这里打牌" in zh and "How to play here" not in zh
     en = client.get(f"/t/{tid}?lang=en").text
     assert "How to play here" in en and "怎么在这里打牌" not in en
+
+
+def test_a_game_s_own_action_is_worded_by_the_game():
+    """A game's own action type (a bid, say) is told in the words its facet gives (``ACTIONS``); a game without a
+    words facet is told with the page's generic words."""
+    from types import SimpleNamespace
+
+    from datong_rules.table_app.words import PLAIN, action_words, choice_words
+
+    bid = {"say": {"zh": "{who}叫{n}", "en": "{who} bids {n}"}, "choice": {"zh": "叫{n}", "en": "bid {n}"}}
+    words = SimpleNamespace(**{**vars(PLAIN), "ACTIONS": {"bid": bid}})
+    action = {"type": "bid", "seat": 1, "count": 3}
+    assert action_words(action, "en", 0, words) == "B bids 3"
+    assert action_words(action, "zh", 0, words) == "乙叫3"
+    assert choice_words(action, "en", 0, words) == "bid 3"
+    assert action_words(action, "en", 0) == "B: bid"  # no words for it: the type as it is
+    toy = games.Game("toy-words", {"zh": "玩具", "en": "toy"}, "climbing", "json")  # a package without words
+    assert game_words(toy) is PLAIN
