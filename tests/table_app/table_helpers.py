@@ -33,7 +33,8 @@ class LiveServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.app = app
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                   timeout_graceful_shutdown=1))  # event streams stay open
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.url = f"http://127.0.0.1:{self.port}"
 
