@@ -155,3 +155,18 @@ def test_the_last_hand_of_a_match_ends_with_its_winner(browser):
     finally:
         page.close()
         server.__exit__()
+
+
+def test_an_expired_table_is_said_in_the_page_s_language(browser):
+    app, tid, table, _ = _bot_until("biedan/biedan-guide", [0], lambda t: t.state.current_player() == t.seat,
+                                    lang="zh")
+    server, page, errors = _page(browser, app, tid)
+    try:
+        del app.state.tables.kept[tid]  # dropped (idle too long) while the page is open
+        page.locator("#legal summary").click()
+        page.locator("#legal button.legal").first.click()
+        settle_wait(page)
+        assert "这张桌子不存在或已过期。" in page.locator("#table").inner_text()
+    finally:
+        page.close()
+        server.__exit__()

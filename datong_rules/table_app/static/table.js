@@ -37,6 +37,7 @@
         method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body || {}),
       });
       const type = response.headers.get("content-type") || "";
+      if (response.status === 404) return {ok: false, error: main.dataset.expired};  // in the page's language
       if (!type.includes("application/json")) {
         return {ok: false, error: (await response.text()).trim().replace(/^error: /, "")};
       }
