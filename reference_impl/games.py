@@ -18,7 +18,12 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
 * ``rulebook``: chart and outline data for the rulebook pages (optional);
 * ``strategies``: Hypothesis strategies that make valid inputs of the game's operations, for ``datong-rules fuzz`` (optional);
 * ``measures``: what ``datong-rules simulate`` measures in a finished hand or match, shaped as
-  :class:`datong_rules.reference_impl.measures.GameMeasures` (optional; :func:`measures`).
+  :class:`datong_rules.reference_impl.measures.GameMeasures` (optional; :func:`measures`);
+* ``words``: what the table page (``datong-rules table``) says of the game, in 中文 and English (optional: a game
+  without it is told with the page's generic words): ``facts(state, seat, lang, name, card)``, ``turn_words``,
+  ``hand_result``, ``match_winners(match)``, ``marked_cards(state)``, ``OFFER`` (the button that lets the table go
+  on past an offer), ``ACTIONS`` (the game's own action types in words), ``SETTLEMENT`` (labels of its settlement's
+  keys) and ``SEAT_KEYS`` (the keys whose values are seats).
 
 The built-in games are listed by dotted module name and imported only when a part is first asked for, so this
 module imports no game: it sits below the spec loader (which runs a game's checks through it) and the games
@@ -33,10 +38,10 @@ from types import ModuleType
 from typing import Any
 
 FACETS = ("rules", "checks", "state", "bots", "ops", "records", "transcript", "faults", "rulebook", "strategies",
-          "measures")
+          "measures", "words")
 """The module names a game's package may hold (``rules`` and ``state`` are required to play)."""
 
-OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies", "measures"})
+OPTIONAL = frozenset({"checks", "faults", "rulebook", "strategies", "measures", "words"})
 """Facets a game may leave out: :meth:`Game.facet` returns None for them instead of raising."""
 
 

@@ -20,9 +20,13 @@ from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 NEEDS = ("starlette", "uvicorn", "jinja2")
 """The modules of the ``[table]`` extra."""
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+"""Addresses that serve this machine only."""
+
 
 TABLE_HELP = (
-    "Open a table of VARIANT in the browser: you play one seat, bots the others.\n\n"
+    "Open a table of VARIANT in the browser: you play one seat, bots the others, or friends you invite (the page's "
+    "\"Play with friends\" gives one invitation link per seat; see --host).\n\n"
     f"VARIANT is {VARIANT_HELP}. The page shows your hand, the plays, whose turn it is, what a selection of cards "
     "makes and whether it may be played now, and for every refused action the rule that refuses it. The hand can be "
     "downloaded as a record that `datong-rules verify` accepts. Stop with Ctrl-C. Exit status: 130 when Ctrl-C "
@@ -46,7 +50,11 @@ TABLE_HELP = (
               help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               callback=refuse_empty("an address to listen on, such as 127.0.0.1"),
-              help="The address to listen on (127.0.0.1: this machine only).")
+              help="The address to listen on. 127.0.0.1 (the default): this machine only. This machine's address on "
+                   "your local network (such as 192.168.1.20): the table is served to that network on purpose, so "
+                   "that friends can take seats with the invitation links your page makes (one per seat, revocable); "
+                   "anyone who can reach the address can also open tables of their own, so serve a network only "
+                   "among people you trust.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
 def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
     """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
@@ -61,11 +69,11 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang, hosts=(host,))
     app = create_app(options)
     try:
-        tid = app.state.tables.open()
+        tid = app.state.tables.open(pinned=True)
     except ValueError as err:
         fail(str(err).splitlines()[0])
     listening = _listen(host, port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
     bound = listening.getsockname()[1]
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
 
@@ -78,6 +86,9 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
             return
         address = f"http://{shown}:{bound}/t/{tid}"
         click.echo(f"Table open at {address} (Ctrl-C stops it)")
+        if host not in LOOPBACK:
+            click.echo(f"Served to the network on {host}: friends join with the invitation links of your page "
+                       "(\"Play with friends\"); anyone who can reach this address can open a table.")
         if not no_browser:
             webbrowser.open(address)
 

@@ -177,6 +177,16 @@ UI: Final[dict[str, dict[str, str]]] = {
                           "with a link back to this rulebook. Install the table extra, then open the table:"},
     "table_house": {"zh": "打自己的家规时，把版本名换成家规文件的路径。",
                     "en": "To play your own house rules, give the path of your house file instead of the variant's name."},
+    "table_friends": {"zh": "和朋友一起打：牌桌页面上的“和朋友一起打”给每个座位一个邀请链接，朋友在自己的浏览器里打开链接就坐到"
+                            "那个座位上，谁出了牌，大家的页面马上都看得到；没人坐的座位由机器人打，开桌的人随时可以取消邀请。"
+                            "朋友不在这台电脑上时，启动牌桌时把监听地址设成这台电脑在局域网里的地址（见命令帮助；默认的 127.0.0.1 "
+                            "只有本机能连）。",
+                      "en": "To play with friends: the table page's \"Play with friends\" gives one invitation link per "
+                            "seat; a friend who opens it in their own browser takes that seat, and every move shows at "
+                            "once on everyone's page. Seats nobody takes are played by bots, and the host can revoke a "
+                            "link at any time. For friends on other computers, start the table with --host and this "
+                            "computer's address on your local network (the default, 127.0.0.1, serves this computer "
+                            "only)."},
     "tips_source": {"zh": "这几点是来源 {id} {section} 里的建议，用我们自己的话说。",
                     "en": "These retell, in our own words, the advice of the source {id}, {section}."},
     "tips_own": {"zh": "这几点是本工具根据上面的规则给的建议。",

@@ -237,11 +237,12 @@ def player_page(doc: Any, lang: str, scenarios: Sequence[ScenarioLike], differen
 
 def table_section(variant_id: str, lang: str) -> str:
     """The section "play it at the table": what the table does, the two commands that open it for ``variant_id``
-    (install the ``table`` extra, then ``datong-rules table VARIANT``), and how to play a house file instead."""
+    (install the ``table`` extra, then ``datong-rules table VARIANT``), how to play a house file instead, and how to
+    play with friends."""
     commands = f"pip install 'datong-rules[table]'\ndatong-rules table {variant_id}"
     return (f'## {escape(UI["table"][lang], quote=False)} {{#table}}\n\n<p>{escape(UI["table_intro"][lang])}</p>\n\n'
             f'<pre class="table-commands"><code>{escape(commands)}</code></pre>\n\n'
-            f'<p>{escape(UI["table_house"][lang])}</p>\n\n')
+            f'<p>{escape(UI["table_house"][lang])}</p>\n\n<p>{escape(UI["table_friends"][lang])}</p>\n\n')
 
 
 SHOWN_EXAMPLES = 2

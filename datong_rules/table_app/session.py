@@ -1,11 +1,13 @@
-"""One table: a person at one seat, bots at the others, a hand of a variant driven through the state API.
+"""One table: people at some seats (the host's, and friends who took an invitation), bots at the others, a hand of
+a variant driven through the state API.
 
 The session knows no game: it reaches the game through the registry (:mod:`datong_rules.reference_impl.games`: the
 ``state`` facet's ``Match``, the ``bots`` facet's ``BOTS``) and the hand through the typed state API
 (:mod:`datong_rules.reference_impl.state_api`: ``current_player``, ``legal_actions``, ``check``, ``apply``,
-``is_terminal``, ``settlement``, ``hands``, ``actions``). Bots act until the person has a decision: their turn, or,
-while the table acts (a card dealt, the declaration closed), a legal action of the person's seat they have not
-declined yet (Huolong's shows during the deal).
+``is_terminal``, ``settlement``, ``hands``, ``actions``). Bots act until a person has a decision: their turn (every
+legal action is then theirs to decide, even one made in another seat's name), or, while the table acts (a card
+dealt, the declaration closed), a legal action of their seat they have not declined yet (Huolong's shows during the
+deal). :class:`AtSeat` is the table as one seat's person sees and plays it.
 """
 
 from __future__ import annotations
@@ -34,22 +36,40 @@ MAX_STEPS = 5000
 """Safety cap on the bots' steps between two decisions of the person (a hand takes a few hundred)."""
 
 
-class NotYourTurn(Exception):
+class Refused(Exception):
+    """A request the table cannot take (one line); ``code`` names it among the page's words
+    (:data:`datong_rules.table_app.words.ERRORS`: the message the page shows in its language)."""
+
+    code = "not_your_turn"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code or self.code
+
+
+class NotYourTurn(Refused):
     """The person acted while they have no decision to make (one line)."""
 
 
-class NotYourSeat(Exception):
+class NotYourSeat(Refused):
     """The action names another seat than the person's (one line)."""
+
+    code = "not_your_seat"
 
 
 @dataclass
 class Event:
     """One action of the hand as the table tells it: ``seat`` (None: the table), ``action`` (as applied),
-    ``trick`` (the number of the trick or round it belongs to, 1 = the first; 0 before the play)."""
+    ``trick`` (the number of the trick or round it belongs to, 1 = the first; 0 before the play), ``reading`` (a
+    play's combination and reading in words, as the game's ``selection`` hook gives them: a text of
+    ``datong_rules.rulebook.story``; None when the game has no such hook)."""
 
     seat: int | None
     action: dict[str, Any]
     trick: int
+    reading: Any = None
+    told: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """The event's sentence by language, once told (the page tells the last ones at every move)."""
 
 
 @dataclass
@@ -75,7 +95,9 @@ class Table:
 
     Attributes (besides those): ``game``, ``rules``, ``match``, ``state`` (the hand in progress), ``bots`` (one per
     seat; the person's is unused), ``events`` (the hand's actions as told, deal steps left out), ``tricks`` (the
-    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``.
+    finished tricks or rounds), ``out`` (seats that played their last card, in order), ``hand_number``,
+    ``version`` (counts the person's moves: an action, a decline, the next hand; a page sends the version it shows,
+    so that a second click on an old page is refused), ``finished`` (the hand ended is taken into the match).
 
     Raises:
         ValueError: the variant's game is not registered, its engine cannot play it, the seat is out of range or
@@ -94,9 +116,12 @@ class Table:
     events: list[Event] = field(init=False, default_factory=list)
     out: list[int] = field(init=False, default_factory=list)
     tricks: list[TrickEnd] = field(init=False, default_factory=list)
-    declined: frozenset[str] = field(init=False, default=frozenset())
+    people: set[int] = field(init=False, default_factory=set)
+    declined: dict[int, frozenset[str]] = field(init=False, default_factory=dict)
     hand_number: int = field(init=False, default=1)
-    _kept_actions: tuple[Any, list[dict[str, Any]]] = field(init=False, default=(None, []), repr=False)
+    version: int = field(init=False, default=0)
+    finished: bool = field(init=False, default=False)
+    _kept_actions: dict[int, tuple[Any, list[dict[str, Any]]]] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.game = games.find(self.variant.data.get("game"))
@@ -106,13 +131,14 @@ class Table:
         if type(self.seat) is not int or not 0 <= self.seat < self.rules.players:
             raise ValueError(f"seat: expected 0–{self.rules.players - 1}, got {self.seat!r}")
         self.bots = make_bots(self.game, self.bot_kind, random.Random(self.seed), self.rules.players)
+        self.people = {self.seat}
         self.match = self.game.facet("state").Match(self.rules, self.seed)
         self._start_hand()
 
     # -- the hand ------------------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.state = self.match.new_hand()
-        self.events, self.tricks, self.out, self.declined = [], [], [], frozenset()
+        self.events, self.tricks, self.out, self.declined, self.finished = [], [], [], {}, False
         self.advance()
 
     def next_hand(self) -> None:
@@ -122,75 +148,119 @@ class Table:
             NotYourTurn: the hand is not over, or the match is.
         """
         if not self.state.is_terminal():
-            raise NotYourTurn("the hand is not over yet")
-        self.match.finish_hand(self.state)
+            raise NotYourTurn("the hand is not over yet", "hand_not_over")
         if self.match.over:
-            raise NotYourTurn("the match is over")
+            raise NotYourTurn("the match is over", "match_over")
         self.hand_number += 1
+        self.version += 1
         self._start_hand()
 
+    def _finish_hand(self) -> None:
+        """Take the hand just ended into the match (once), so that the page can tell whether the match is over."""
+        if not self.finished:
+            self.match.finish_hand(self.state)
+            self.finished = True
+
+    # -- the people at the table ----------------------------------------------------------------------
+    def seat_person(self, seat: int) -> None:
+        """A person takes ``seat`` (a friend who opened their invitation): the bot there stops playing it."""
+        self._check_seat(seat)
+        self.people.add(seat)
+
+    def seat_bot(self, seat: int) -> None:
+        """A bot takes ``seat`` back (an invitation revoked), then plays on if the table waited for that seat."""
+        self._check_seat(seat)
+        if seat != self.seat:
+            self.people.discard(seat)
+            self.declined.pop(seat, None)
+            self.version += 1
+            self.advance()
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            raise ValueError(f"seat: expected 0–{self.rules.players - 1}, got {seat!r}")
+
+    def at(self, seat: int) -> AtSeat:
+        """The table as seen from ``seat`` (:class:`AtSeat`)."""
+        self._check_seat(seat)
+        return AtSeat(self, seat)
+
+    # -- one seat's decisions --------------------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
         """The person's cards, sorted."""
-        return sort_cards(self.state.hands[self.seat].elements())
+        return self.hand_of(self.seat)
 
-    def person_actions(self, limit: int | None = None) -> Iterator[dict[str, Any]]:
-        """The person's legal actions now (their seat's; none while no decision is theirs), at most ``limit``; the
-        first :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times)."""
-        if not self.awaiting():
+    def hand_of(self, seat: int) -> list[str]:
+        """A seat's cards, sorted."""
+        return sort_cards(self.state.hands[seat].elements())
+
+    def person_actions(self, limit: int | None = None, seat: int | None = None) -> Iterator[dict[str, Any]]:
+        """The person's legal actions now, at most ``limit``: on their turn every legal action (the current player
+        decides them all, even one made in another seat's name: 憋蛋's first picks the card the third gives);
+        while the table acts, the legal actions of their seat (Huolong's shows); else none. The first
+        :data:`KEPT_ACTIONS` are kept until the hand changes (a page asks several times). ``seat``: another
+        seat's person (default: the table's own person, :attr:`seat`)."""
+        seat = self.seat if seat is None else seat
+        if not self.awaiting(seat):
             return iter(())
         key = (id(self.state), len(self.state.actions), tuple(sum(h.values()) for h in self.state.hands),
-               self.declined)
-        if self._kept_actions[0] != key:
-            mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
-            self._kept_actions = (key, list(islice(mine, KEPT_ACTIONS + 1)))
-        kept = self._kept_actions[1]
+               self.declined.get(seat))
+        if self._kept_actions.get(seat, (None,))[0] != key:
+            self._kept_actions[seat] = (key, list(islice(self._decided_by(seat), KEPT_ACTIONS + 1)))
+        kept = self._kept_actions[seat][1]
         if limit is not None and limit <= KEPT_ACTIONS or len(kept) <= KEPT_ACTIONS:
             return iter(kept[:limit])
-        mine = (a for a in self.state.legal_actions() if a.get("seat") == self.seat)
-        return islice(mine, limit)
+        return islice(self._decided_by(seat), limit)
 
-    def kinds(self) -> list[str]:
-        """The action types the person may make now (the types of their legal actions, in a fixed order); a
-        climbing game's player in the play may always try a pass."""
-        found = {a["type"] for a in self.person_actions(2000)}
-        if "play" in found and self.game.family == "climbing":
-            found.add("pass")
-        order = ("show", "bury", "give", "load", "play", "pass")
-        return [k for k in order if k in found] + sorted(found.difference(order))
+    def _decided_by(self, seat: int) -> Iterator[dict[str, Any]]:
+        if self.state.current_player() == seat:
+            return self.state.legal_actions()
+        return (a for a in self.state.legal_actions() if a.get("seat") == seat)
 
-    def awaiting(self) -> bool:
-        """True when the person has a decision: their turn, or a legal action of theirs while the table acts that
-        they have not declined."""
+    def kinds(self, seat: int | None = None) -> list[str]:
+        """The action types the person (at ``seat``) may make in their own seat's name now (the types of those legal
+        actions, in a fixed order)."""
+        seat = self.seat if seat is None else seat
+        found = {a["type"] for a in self.person_actions(2000, seat) if a.get("seat") == seat}
+        order = ("bury", "give", "play", "pass")
+        return sorted(found.difference(order)) + [k for k in order if k in found]
+
+    def awaiting(self, seat: int | None = None) -> bool:
+        """True when the person (at ``seat``) has a decision: their turn, or a legal action of theirs while the
+        table acts that they have not declined."""
+        seat = self.seat if seat is None else seat
         if self.state.is_terminal():
             return False
-        seat = self.state.current_player()
-        if seat == self.seat:
+        if self.state.current_player() == seat:
             return True
-        return bool(self._open_offers())
+        return bool(self._open_offers(seat))
 
-    def _open_offers(self) -> frozenset[str]:
-        """The person's legal actions while another seat or the table is to act (Huolong's shows), as keys, when
-        they differ from the ones the person declined last; else empty."""
-        seat = self.state.current_player()
-        if seat == self.seat:
+    def _open_offers(self, seat: int) -> frozenset[str]:
+        """The person's legal actions while the table is to act (no seat is: Huolong's shows while the cards are
+        dealt), as keys, when they differ from the ones the person declined last; else empty (another seat's
+        decision is never offered to the person, even one made in the person's name)."""
+        if self.state.current_player() is not None:
             return frozenset()
-        offers = frozenset(_key(a) for a in islice(self.state.legal_actions(), 500) if a.get("seat") == self.seat)
-        return offers if offers and offers != self.declined else frozenset()
+        offers = frozenset(_key(a) for a in islice(self.state.legal_actions(), 500) if a.get("seat") == seat)
+        return offers if offers and offers != self.declined.get(seat) else frozenset()
 
-    def decline(self) -> None:
-        """The person lets the table go on without taking the actions offered (no show now), then the bots act.
+    def decline(self, seat: int | None = None) -> None:
+        """The person (at ``seat``) lets the table go on without taking the actions offered (no show now), then the
+        bots act.
 
         Raises:
             NotYourTurn: nothing is offered to the person now (or it is their turn: they must act).
         """
-        offers = self._open_offers()
+        seat = self.seat if seat is None else seat
+        offers = self._open_offers(seat)
         if not offers:
-            raise NotYourTurn("nothing to decline: the table is not waiting for you")
-        self.declined = offers
+            raise NotYourTurn("nothing to decline: the table is not waiting for you", "nothing_to_decline")
+        self.declined[seat] = offers
+        self.version += 1
         self.advance()
 
-    def act(self, action: Any) -> str | None:
+    def act(self, action: Any, seat: int | None = None) -> str | None:
         """The person's action: checked for seat and turn, applied through the state API, then the bots act.
 
         Returns:
@@ -200,26 +270,36 @@ class Table:
             NotYourSeat: the action is not a mapping with the person's seat.
             NotYourTurn: the person has no decision now.
         """
-        if not isinstance(action, dict) or action.get("seat") != self.seat:
-            raise NotYourSeat(f"actions are accepted for your seat only (seat {self.seat})")
-        if not self.awaiting():
+        seat = self.seat if seat is None else seat
+        if not isinstance(action, dict) or action.get("seat") != seat and not self._decides(action, seat):
+            raise NotYourSeat(f"actions are accepted for your seat only (seat {seat})")
+        if not self.awaiting(seat):
             raise NotYourTurn("it is not your turn")
         try:
             self._apply(action)
         except IllegalAction as err:
             return err.reason
-        self.declined = frozenset()
+        self.version += 1
+        self.declined.pop(seat, None)
         self.advance()
         return None
 
+    def _decides(self, action: dict[str, Any], seat: int) -> bool:
+        """Whether ``action``, in another seat's name, is one the person at ``seat`` decides now (their turn: a
+        legal action of the current player's, such as 憋蛋's card drawn from the third)."""
+        return self.state.current_player() == seat and action in list(self.person_actions(KEPT_ACTIONS, seat))
+
     def advance(self) -> None:
-        """Bots (and the table's steps) act until the person has a decision or the hand is over.
+        """Bots (and the table's steps) act until a person at the table has a decision or the hand is over.
 
         Raises:
-            RuntimeError: more than :data:`MAX_STEPS` steps without a decision of the person (a bug).
+            RuntimeError: more than :data:`MAX_STEPS` steps without a decision of a person (a bug).
         """
         for _ in range(MAX_STEPS):
-            if self.state.is_terminal() or self.awaiting():
+            if self.state.is_terminal():
+                self._finish_hand()
+                return
+            if any(self.awaiting(seat) for seat in self.people):
                 return
             seat = self.state.current_player()
             before = [sum(h.values()) for h in self.state.hands]
@@ -231,7 +311,7 @@ class Table:
     def _bot_shows(self, before: list[int]) -> None:
         """After a table step: the bot that received a card may show (a bot with ``choose_show``, as a game's own
         hand loop asks it)."""
-        grew = [s for s, h in enumerate(self.state.hands) if sum(h.values()) > before[s] and s != self.seat]
+        grew = [s for s, h in enumerate(self.state.hands) if sum(h.values()) > before[s] and s not in self.people]
         for seat in grew:
             ask = getattr(self.bots[seat], "choose_show", None)
             if ask is None or not any(a.get("seat") == seat and a["type"] == "show"
@@ -243,16 +323,32 @@ class Table:
 
     def _apply(self, action: dict[str, Any]) -> None:
         """Apply through the state API and note the event (and the end of a trick or round)."""
+        reading = self._reading(action) if action.get("type") == "play" else None
         self.state.apply(action)
         if action.get("type") in ("deal", "close"):
             return
         trick = len(self.tricks) + 1 if action.get("type") in ("play", "pass") else 0
-        self.events.append(Event(action.get("seat"), dict(action), trick))
+        self.events.append(Event(action.get("seat"), dict(action), trick, reading))
         seat = action.get("seat")
         if action.get("type") == "play" and seat not in self.out and not +self.state.hands[seat]:
             self.out.append(seat)
         if trick and self._trick_over():
             self._close_trick()
+
+    def _reading(self, action: dict[str, Any]) -> Any:
+        """A play's combination and declared reading in words (the option of the game's ``selection`` hook that is
+        this play: the same reading, or the one legal reading when the play declares none); None without one."""
+        hook = getattr(self.game.facet("rulebook"), "selection", None)
+        if hook is None or not isinstance(action.get("cards"), list):
+            return None
+        try:
+            options = hook(self.state, action.get("seat"), list(action["cards"]))
+        except (ValueError, KeyError, TypeError):
+            return None
+        same = [o for o in options if o["action"] == action]
+        if not same and "reading" not in action:
+            same = [o for o in options if len(options) == 1 or self.state.check(o["action"]) is None]
+        return same[0]["reading"] if same else None
 
     def _trick_over(self) -> bool:
         """Whether the last play or pass ended a trick (trick-taking: one play a seat) or a round (climbing: the
@@ -290,7 +386,49 @@ class Table:
         ``datong-rules verify`` checks."""
         return records.hand_record(self.state, seed=self.seed, deal_number=self.hand_number)
 
+    def match_record(self) -> dict[str, Any]:
+        """The match so far as a match record (:func:`datong_rules.reference_impl.records.match_record`: the hands
+        finished, the match's result once it is over), the form ``datong-rules verify`` checks."""
+        return records.match_record(self.match)
+
 
 def _key(action: dict[str, Any]) -> str:
     """A hashable key of an action (its JSON-like repr with sorted keys)."""
     return repr(sorted(action.items()))
+
+
+class AtSeat:
+    """The table as one seat's person sees and plays it: :class:`Table`'s attributes, with ``seat`` that seat's and
+    the decisions (``awaiting``, ``person_actions``, ``kinds``, ``act``, ``decline``, ``hand``) that seat's. The page
+    of a friend's seat is rendered from one."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table, self.seat = table, seat
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.table, name)
+
+    @property
+    def hand(self) -> list[str]:
+        """The seat's cards, sorted."""
+        return self.table.hand_of(self.seat)
+
+    def awaiting(self) -> bool:
+        """Whether the seat's person has a decision (:meth:`Table.awaiting`)."""
+        return self.table.awaiting(self.seat)
+
+    def person_actions(self, limit: int | None = None) -> Iterator[dict[str, Any]]:
+        """The seat's legal actions now (:meth:`Table.person_actions`)."""
+        return self.table.person_actions(limit, self.seat)
+
+    def kinds(self) -> list[str]:
+        """The seat's action types now (:meth:`Table.kinds`)."""
+        return self.table.kinds(self.seat)
+
+    def act(self, action: Any) -> str | None:
+        """The seat's action (:meth:`Table.act`)."""
+        return self.table.act(action, self.seat)
+
+    def decline(self) -> None:
+        """The seat lets the table go on (:meth:`Table.decline`)."""
+        self.table.decline(self.seat)

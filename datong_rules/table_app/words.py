@@ -1,17 +1,23 @@
 """The table's words in both languages: the page's labels, each action told as a sentence, the end of a trick or round,
 and the settlement row by row.
 
-Seats are named as in the rulebooks (:data:`datong_rules.rulebook.labels.SEAT_NAMES`: 甲乙丙丁 / A B C D); cards are
-told by their names (:func:`datong_rules.rulebook.card_svg.card_name`).
+What is said of a game (its facts, its own actions, its settlement's keys, its result) comes from the game's
+``words`` facet (:mod:`datong_rules.reference_impl.games`; :func:`game_words`); this module words what every game
+shares (plays, passes, gives, buries). Seats are named as in the rulebooks
+(:data:`datong_rules.rulebook.labels.SEAT_NAMES`: 甲乙丙丁 / A B C D); cards are told by their names
+(:func:`datong_rules.rulebook.card_svg.card_name`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from types import SimpleNamespace
+
 from datong_rules.reference_impl.table import Table
 from datong_rules.rulebook.card_svg import card_name
-from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES, label
+from datong_rules.rulebook.labels import KEY_LABELS, SEAT_NAMES
+from datong_rules.rulebook.story import text
 
 
 UI: dict[str, dict[str, str]] = {
@@ -26,8 +32,6 @@ UI: dict[str, dict[str, str]] = {
     "turn_play": {"zh": "轮到你出牌。", "en": "Your turn to play."},
     "turn_bury": {"zh": "轮到你扣牌。", "en": "Your turn to bury cards."},
     "turn_give": {"zh": "轮到你给牌。", "en": "Your turn to give cards."},
-    "turn_load": {"zh": "轮到你决定往底里埋几张大王。", "en": "Your turn to decide how many big jokers go in the bottom."},
-    "turn_offer": {"zh": "你现在可以亮主，也可以继续发牌。", "en": "You may show now, or let the deal go on."},
     "turn_over": {"zh": "这一局结束了。", "en": "The hand is over."},
     "phase_cards": {"zh": "选好牌，再按下面的按钮。", "en": "Pick the cards, then press a button below."},
     "selection": {"zh": "所选的牌", "en": "Your selection"},
@@ -37,6 +41,7 @@ UI: dict[str, dict[str, str]] = {
     "legal_now": {"zh": "现在可以这样出。", "en": "You may make this now."},
     "not_legal_now": {"zh": "现在不能这样出。", "en": "You may not make this now."},
     "readings": {"zh": "有几种出法，选一种：", "en": "The cards can be read several ways; pick one:"},
+    "reading_one": {"zh": "这些牌只有一种出法可以出：", "en": "The cards may be played one way now:"},
     "show_legal": {"zh": "显示可以怎么出", "en": "Show legal plays"},
     "legal_list": {"zh": "现在可以：", "en": "You may now:"},
     "more": {"zh": "……还有更多", "en": "… and more"},
@@ -59,49 +64,146 @@ UI: dict[str, dict[str, str]] = {
     "hand_number": {"zh": "第{n}局", "en": "Hand {n}"},
     "clear": {"zh": "清除选择", "en": "Clear selection"},
     "expired": {"zh": "这张桌子不存在或已过期。", "en": "This table does not exist or has expired."},
+    "finish": {"zh": "出完的先后", "en": "Order of going out"},
+    "match_won": {"zh": "整场比赛结束：{who}赢了。", "en": "The match is over: {who} won."},
+    "match_won_you": {"zh": "整场比赛结束：{who}赢了——你赢了！", "en": "The match is over: {who} won — you won!"},
+    "match_lost_you": {"zh": "整场比赛结束：{who}赢了，你输了。", "en": "The match is over: {who} won; you lost."},
+    "match_no_winner": {"zh": "整场比赛结束，没有赢家。", "en": "The match is over, without a winner."},
+    "match_record": {"zh": "下载整场比赛的记录（JSON）", "en": "Download the match's record (JSON)"},
+    "busy": {"zh": "正在等牌桌回答……", "en": "Waiting for the table…"},
+    "friends": {"zh": "和朋友一起打", "en": "Play with friends"},
+    "friends_help": {"zh": "每个座位有自己的邀请链接，把链接发给一位朋友，他在自己的浏览器里打开就坐到这个座位上；"
+                           "没有人坐的座位由机器人打。链接就是入座的凭证：只发给你要邀请的人，不要了就取消。"
+                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址启动牌桌。",
+                     "en": "Each seat has its own invitation link: send it to one friend, who opens it in their own "
+                           "browser and takes the seat; a seat nobody takes is played by a bot. The link is the "
+                           "seat's key: send it only to the friend you invite, and revoke it when it is no longer "
+                           "needed. Your friends must be able to reach this computer: start the table with --host "
+                           "and this computer's address on your local network."},
+    "invite": {"zh": "邀请", "en": "Invite"},
+    "revoke": {"zh": "取消邀请", "en": "Revoke"},
+    "friend_bot": {"zh": "机器人", "en": "a bot"},
+    "friend_invited": {"zh": "已邀请，朋友还没来", "en": "invited, not joined yet"},
+    "friend_joined": {"zh": "朋友在打", "en": "a friend plays"},
+    "friend_mark": {"zh": "（朋友）", "en": " (friend)"},
 }
 """Labels of the page."""
+
+HOW_TO: dict[str, dict[str, Any]] = {
+    "title": {"zh": "怎么在这里打牌", "en": "How to play here"},
+    "steps": {
+        "zh": ["轮到你时，点你的牌把它们选上（再点一次取消），再按“出牌”“扣下”或“给出”。选上的牌能不能出，下面马上会说，还会说它是什么牌型。",
+               "有几种出法的牌（比如带百搭的），会列出每一种出法，点你要的那一种。",
+               "“显示可以怎么出”列出你现在所有合规的出法，点一个就出。",
+               "出的牌不合规时，网页会说明是哪条规则不允许、这条规则的出处，并链接到规则书。",
+               "一局打完看结算，按“下一局”接着打；整场打完会说谁赢了。每一局都可以下载记录，用 datong-rules verify 检查。"],
+        "en": ["On your turn, click your cards to pick them (click again to drop one), then press Play, Bury or Give. "
+               "What the picked cards make, and whether they may be played now, is said at once.",
+               "Cards that can be read several ways (wild cards, say) list each reading: press the one you mean.",
+               "“Show legal plays” lists every legal move you have now: press one to make it.",
+               "A move the rules refuse is explained: the rule, where it comes from, and a link into the rulebook.",
+               "At the end of a hand the settlement shows; “Next hand” deals the next one, and the end of the match "
+               "says who won. Every hand's record can be downloaded and checked with datong-rules verify."],
+    },
+}
+"""The table page's short "how to play here", in both languages."""
+
+ERRORS: dict[str, dict[str, str]] = {
+    "not_your_turn": {"zh": "现在不是你的回合。", "en": "It is not your turn."},
+    "not_your_seat": {"zh": "只能替你自己的座位行动。", "en": "You may act for your own seat only."},
+    "hand_not_over": {"zh": "这一局还没有结束。", "en": "The hand is not over yet."},
+    "match_over": {"zh": "整场比赛已经结束，没有下一局了。", "en": "The match is over: there is no next hand."},
+    "nothing_to_decline": {"zh": "牌桌没有在等你。", "en": "The table is not waiting for you."},
+    "stale": {"zh": "牌桌已经往下走了（可能是点了两次，或在另一个标签页里出了牌）。下面是现在的牌桌。",
+              "en": "The table has moved on (a second click, or a move made in another tab). Here is the table "
+                    "as it is now."},
+    "network": {"zh": "连不上牌桌，请重新载入页面。", "en": "The table cannot be reached; reload the page."},
+    "not_host": {"zh": "只有开桌的人才能邀请或取消邀请。", "en": "Only the table's host may invite or revoke."},
+}
+"""The table's refusals of a request, in the page's language (the code is :attr:`~.session.Refused.code`)."""
 
 BUTTONS: dict[str, dict[str, str]] = {
     "play": {"zh": "出牌", "en": "Play"},
     "pass": {"zh": "过", "en": "Pass"},
     "bury": {"zh": "扣下", "en": "Bury"},
     "give": {"zh": "给出", "en": "Give"},
-    "decline": {"zh": "不亮，继续", "en": "No show, go on"},
 }
 """The buttons of the person's actions."""
 
+OFFER: dict[str, dict[str, str]] = {
+    "status": {"zh": "你现在可以行动，也可以让牌桌继续。", "en": "You may act now, or let the table go on."},
+    "decline": {"zh": "继续", "en": "Go on"},
+}
+"""An offer while the table acts, worded for a game whose ``words`` facet does not word it (``OFFER``)."""
+
 SAY: dict[str, dict[str, str]] = {
     "play": {"zh": "{who}出{cards}", "en": "{who} plays {cards}"},
-    "play_as": {"zh": "{who}出{cards}（当作{reading}）", "en": "{who} plays {cards} (as {reading})"},
+    "play_read": {"zh": "{who}出{cards}（{reading}）", "en": "{who} plays {cards} ({reading})"},
     "pass": {"zh": "{who}过", "en": "{who} passes"},
-    "show": {"zh": "{who}亮{cards}", "en": "{who} shows {cards}"},
     "bury": {"zh": "{who}扣下{n}张牌", "en": "{who} buries {n} cards"},
     "bury_own": {"zh": "{who}扣下{cards}", "en": "{who} buries {cards}"},
     "give": {"zh": "{who}给{to}{cards}", "en": "{who} gives {cards} to {to}"},
     "give_hidden": {"zh": "{who}给{to}{n}张牌", "en": "{who} gives {n} cards to {to}"},
-    "load": {"zh": "{who}埋了{n}张大王", "en": "{who} puts {n} big jokers in the bottom"},
     "other": {"zh": "{who}：{what}", "en": "{who}: {what}"},
     "trick_won": {"zh": "第{n}轮：{who}赢。", "en": "Trick {n}: {who} wins."},
     "trick_points": {"zh": "第{n}轮：{who}赢，这一轮有{p}分。", "en": "Trick {n}: {who} wins; the trick holds {p} points."},
     "round_won": {"zh": "第{n}轮：{who}的牌最大，大家都过。", "en": "Round {n}: {who}'s play stands; everyone else passed."},
     "round_empty": {"zh": "第{n}轮结束。", "en": "Round {n} is over."},
-    "hand_over": {"zh": "这一局结束，一共{n}轮。", "en": "The hand is over after {n} tricks or rounds."},
+    "hand_over_tricks": {"zh": "这一局结束，一共{n}轮。", "en": "The hand is over after {n} tricks."},
+    "hand_over_rounds": {"zh": "这一局结束，一共{n}轮。", "en": "The hand is over after {n} rounds."},
     "turn_of": {"zh": "轮到{who}。", "en": "{who} is to act."},
-    "table_acts": {"zh": "正在发牌。", "en": "The cards are being dealt."},
 }
 """Sentences of the hand (``{who}`` is a seat's name)."""
 
 CHOICES: dict[str, dict[str, str]] = {
     "play": {"zh": "出{cards}", "en": "play {cards}"},
-    "play_as": {"zh": "出{cards}（当作{reading}）", "en": "play {cards} (as {reading})"},
+    "play_read": {"zh": "出{cards}（{reading}）", "en": "play {cards} ({reading})"},
     "pass": {"zh": "过", "en": "pass"},
     "bury": {"zh": "扣下{cards}", "en": "bury {cards}"},
     "give": {"zh": "给{to}{cards}", "en": "give {cards} to {to}"},
-    "show": {"zh": "亮{cards}", "en": "show {cards}"},
-    "load": {"zh": "埋{n}张大王", "en": "put {n} big jokers in the bottom"},
+    "take": {"zh": "从{giver}那里拿{cards}", "en": "take {cards} from {giver}"},
 }
 """A legal action of the person, told without a subject (the buttons of the choices and of the legal list)."""
+
+SETTLE_LABELS: dict[str, dict[str, str]] = {
+    "step": {"zh": "步骤", "en": "step"},
+    "yes": {"zh": "是", "en": "yes"}, "no": {"zh": "否", "en": "no"},
+}
+"""Labels the page itself needs besides the rulebook's :data:`~datong_rules.rulebook.labels.KEY_LABELS` and the
+game's ``SETTLEMENT``."""
+
+
+def _no_words(*_: Any) -> None:
+    return None
+
+
+def _no_facts(*_: Any) -> list[str]:
+    return []
+
+
+def _no_marks(_: Any) -> dict[str, dict[str, str]]:
+    return {}
+
+
+def _no_winners(match: Any) -> list[int] | None:
+    return [] if match.over else None
+
+
+PLAIN = SimpleNamespace(OFFER=OFFER, ACTIONS={}, SETTLEMENT={}, SEAT_KEYS=frozenset(), TEAM_KEYS=frozenset(),
+                        facts=_no_facts, turn_words=_no_words, hand_result=_no_words, match_winners=_no_winners,
+                        marked_cards=_no_marks)
+"""The words of a game without a ``words`` facet: nothing said of the game beyond what every game shares."""
+
+
+def game_words(game: Any) -> Any:
+    """The ``words`` facet of ``game`` (a :class:`~datong_rules.reference_impl.games.Game`), its missing parts (or
+    the whole facet) taken from :data:`PLAIN`."""
+    facet = game.facet("words")
+    if facet is None:
+        return PLAIN
+    return SimpleNamespace(**{k: getattr(facet, k, v) for k, v in vars(PLAIN).items()},
+                           move_words=getattr(facet, "move_words", None))
+
 
 def ui(key: str, lang: str, **values: Any) -> str:
     """A label of :data:`UI` in ``lang`` with ``{name}`` filled."""
@@ -121,18 +223,19 @@ def cards_words(cards: list[str], lang: str) -> str:
     return ("、" if lang == "zh" else ", ").join(card_name(c, lang) for c in cards)
 
 
-def action_words(action: dict[str, Any], lang: str, person: int | None) -> str:
-    """One action as a sentence of the hand (other seats' buried and given cards are not told)."""
+def action_words(action: dict[str, Any], lang: str, person: int | None, words: Any = PLAIN,
+                 reading: Any = None) -> str:
+    """One action as a sentence of the hand (other seats' buried and given cards are not told); a play with its
+    combination and declared reading (``reading``: a text of ``datong_rules.rulebook.story``) when known; the
+    game's own actions in the words of its facet (``words``: :func:`game_words`)."""
     seat = action.get("seat")
     who = seat_words(seat, lang, person)
     kind = action.get("type")
     cards = list(action.get("cards") or [])
     mine = seat == person
     if kind == "play":
-        reading = action.get("reading") or {}
-        if reading and reading.get("cards") != cards:
-            return SAY["play_as"][lang].format(who=who, cards=cards_words(cards, lang),
-                                               reading=cards_words(list(reading["cards"]), lang))
+        if reading is not None:
+            return SAY["play_read"][lang].format(who=who, cards=cards_words(cards, lang), reading=text(reading, lang))
         return SAY["play"][lang].format(who=who, cards=cards_words(cards, lang))
     if kind == "give":
         to = seat_words(action.get("to"), lang, person)
@@ -142,25 +245,31 @@ def action_words(action: dict[str, Any], lang: str, person: int | None) -> str:
     if kind == "bury":
         key = "bury_own" if mine else "bury"
         return SAY[key][lang].format(who=who, n=len(cards), cards=cards_words(cards, lang))
-    if kind in ("pass", "show"):
-        return SAY[kind][lang].format(who=who, cards=cards_words(cards, lang))
-    if kind == "load":
-        return SAY["load"][lang].format(who=who, n=action.get("count", 0))
+    if kind == "pass":
+        return SAY["pass"][lang].format(who=who)
+    own = words.ACTIONS.get(kind, {}).get("say")
+    if own:
+        return own[lang].format(who=who, cards=cards_words(cards, lang), n=action.get("count", 0))
     return SAY["other"][lang].format(who=who, what=kind)
 
 
-def choice_words(action: dict[str, Any], lang: str) -> str:
-    """One of the person's actions told without a subject (:data:`CHOICES`): ``出红桃10`` / ``play 10 of hearts``."""
+def choice_words(action: dict[str, Any], lang: str, person: int | None = None, words: Any = PLAIN) -> str:
+    """One of the person's actions told without a subject (:data:`CHOICES`): ``出红桃10`` / ``play 10 of hearts``; a
+    give made in another seat's name to the person is a take (憋蛋's draw)."""
     kind = action.get("type")
-    cards = list(action.get("cards") or [])
+    cards = cards_words(list(action.get("cards") or []), lang)
     reading = action.get("reading") or {}
-    if kind == "play" and reading and reading.get("cards") != cards:
-        kind = "play_as"
+    if kind == "play" and reading and reading.get("cards") != action.get("cards"):
+        return CHOICES["play_read"][lang].format(cards=cards, reading=cards_words(list(reading.get("cards") or []),
+                                                                                   lang))
+    if kind == "give" and person is not None and action.get("seat") != person:
+        return CHOICES["take"][lang].format(cards=cards, giver=seat_words(action.get("seat"), lang, person))
+    own = words.ACTIONS.get(kind, {}).get("choice")
+    if own:
+        return own[lang].format(cards=cards, n=action.get("count", 0))
     if kind not in CHOICES:
         return str(kind)
-    return CHOICES[kind][lang].format(cards=cards_words(cards, lang), n=action.get("count", 0),
-                                      to=seat_words(action.get("to"), lang),
-                                      reading=cards_words(list(reading.get("cards") or []), lang))
+    return CHOICES[kind][lang].format(cards=cards, to=seat_words(action.get("to"), lang, person))
 
 
 def trick_words(trick: Any, lang: str, person: int | None, climbing: bool) -> str:
@@ -174,51 +283,17 @@ def trick_words(trick: Any, lang: str, person: int | None, climbing: bool) -> st
     return SAY["trick_won"][lang].format(n=trick.number, who=who)
 
 
-SETTLE_LABELS: dict[str, dict[str, str]] = {
-    "captured_points": {"zh": "闲家抓到的分", "en": "points captured by the attackers"},
-    "bottom_points": {"zh": "底牌的分", "en": "points in the bottom"},
-    "row": {"zh": "结算表中适用的一行", "en": "the settlement table's row that applies"},
-    "redeal": {"zh": "重新发牌", "en": "dealt again"},
-    "places": {"zh": "名次", "en": "places"},
-    "first": {"zh": "第一名", "en": "first"}, "second": {"zh": "第二名", "en": "second"},
-    "third": {"zh": "第三名", "en": "third"},
-    "banker_kept": {"zh": "庄家继续坐庄", "en": "the banker keeps the bank"},
-    "egg": {"zh": "蛋", "en": "egg"},
-    "moves": {"zh": "交换", "en": "exchange"},
-    "score": {"zh": "这一局的得分", "en": "this hand's points"},
-    "pattern": {"zh": "出完的名次组合", "en": "finishing pattern"},
-    "first_team": {"zh": "头游方", "en": "first-out side"},
-    "scores": {"zh": "两方的分", "en": "the sides' points"},
-    "first_side": {"zh": "头游方", "en": "first-out side"}, "other_side": {"zh": "另一方", "en": "other side"},
-    "full": {"zh": "满分", "en": "full"},
-    "gain": {"zh": "升级数", "en": "levels gained"},
-    "next_level": {"zh": "下一局打", "en": "next hand's level"},
-    "match_over": {"zh": "全局结束", "en": "match over"},
-    "finish": {"zh": "出完的先后", "en": "order of going out"},
-    "captured": {"zh": "各人抓到的分", "en": "points captured"},
-    "bonus": {"zh": "明牌奖励", "en": "marked-card bonus"},
-    "transfer": {"zh": "明牌转交", "en": "marked card handed over"},
-    "step": {"zh": "步骤", "en": "step"},
-}
-"""Labels of the settlement's keys that the rulebook's :data:`~datong_rules.rulebook.labels.KEY_LABELS` lacks."""
-
-STEP_WORDS: dict[str, dict[str, str]] = {
-    "draw": {"zh": "抽牌", "en": "draw"}, "give": {"zh": "给牌", "en": "give"},
-    "take_egg": {"zh": "收蛋", "en": "take the egg"}, "hand_over": {"zh": "交出其余的牌", "en": "hand over the rest"},
-    "return": {"zh": "退牌", "en": "return"},
-}
-"""Steps of an exchange (憋蛋's ``moves``); another step is shown as itself."""
-
-TEAM_KEYS = frozenset({"first_team", "winner"})
-"""Settlement keys whose whole-number value is a team (its seats as the variant's :class:`Table` gives them)."""
 FIXED_TEAMS = ("opposite_seats", "fixed_partnerships")
 """The partnerships whose teams are known before a hand (a two-item list is then one value per team)."""
 
 
-def key_label(key: str, lang: str) -> str:
-    """A settlement key's label: the rulebook's, else :data:`SETTLE_LABELS`, else the key."""
-    table = KEY_LABELS if key in KEY_LABELS else SETTLE_LABELS
-    return label(table, key, lang)
+def key_label(key: str, lang: str, words: Any = PLAIN) -> str:
+    """A settlement key's label: the game's (``SETTLEMENT`` of its words facet), else the rulebook's, else the
+    page's :data:`SETTLE_LABELS`; else the key with its underscores as spaces."""
+    for table in (words.SETTLEMENT, KEY_LABELS, SETTLE_LABELS):
+        if key in table:
+            return table[key][lang]
+    return key.replace("_", " ")
 
 
 def team_words(team: int, lang: str, seats: Table) -> str:
@@ -227,92 +302,89 @@ def team_words(team: int, lang: str, seats: Table) -> str:
     return "".join(names) + "队" if lang == "zh" else "team " + "–".join(names)
 
 
-def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, seats: Table) -> list[dict[str, Any]]:
+def settlement_rows(settlement: dict[str, Any], lang: str, person: int | None, seats: Table,
+                    words: Any = PLAIN) -> list[dict[str, Any]]:
     """The settlement row by row: ``{"label", "key", "text", "cards"?}`` per entry: cards pictured when the value is a
-    list of cards; seats and teams named; a list with one value a seat told seat by seat; a mapping told as
-    ``label value`` pairs; an exchange told step by step."""
-    return [{"label": key_label(key, lang), "key": key, **_value(key, value, lang, person, seats)}
+    list of cards; seats and teams named (the keys the game's ``SEAT_KEYS`` and ``TEAM_KEYS`` list); a list with one
+    value a seat told seat by seat; a mapping told as ``label value`` pairs; an exchange told step by step."""
+    told = _Told(lang, person, seats, words)
+    return [{"label": key_label(key, lang, words), "key": key, **told.value(key, value)}
             for key, value in settlement.items()]
 
 
-def _value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any]:
-    for told in (_cards_value, _moves_value, _team_value, _seats_value, _by_seat_value, _by_team_value, _map_value):
-        found = told(key, value, lang, person, seats)
-        if found is not None:
-            return found
-    return {"text": _plain(key, value, lang, person)}
+class _Told:
+    """The settlement's values in words, for one page (language, person, seats, the game's words)."""
 
+    def __init__(self, lang: str, person: int | None, seats: Table, words: Any) -> None:
+        self.lang, self.person, self.seats, self.words = lang, person, seats, words
 
-def _join(lang: str) -> str:
-    return "；" if lang == "zh" else "; "
+    def value(self, key: str, value: Any) -> dict[str, Any]:
+        for told in (self._cards, self._moves, self._team, self._seats, self._by_seat, self._by_team, self._map):
+            found = told(key, value)
+            if found is not None:
+                return found
+        return {"text": self.plain(key, value)}
 
+    def join(self) -> str:
+        return "；" if self.lang == "zh" else "; "
 
-def _cards_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    from datong_rules.reference_impl.cards import is_card
+    def seat(self, seat: int) -> str:
+        return seat_words(seat, self.lang, self.person)
 
-    if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
-        return {"cards": value, "text": ""}
-    return None
+    def _cards(self, key: str, value: Any) -> dict[str, Any] | None:
+        from datong_rules.reference_impl.cards import is_card
 
-
-def _moves_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if key != "moves" or not isinstance(value, list):
+        if isinstance(value, list) and value and all(isinstance(v, str) and is_card(v) for v in value):
+            return {"cards": value, "text": ""}
         return None
-    return {"text": _join(lang).join(_move(m, lang, person) for m in value if isinstance(m, dict))}
 
+    def _moves(self, key: str, value: Any) -> dict[str, Any] | None:
+        tell = self.words.move_words if hasattr(self.words, "move_words") else None
+        if key != "moves" or not isinstance(value, list) or tell is None:
+            return None
+        return {"text": self.join().join(f"{tell(m, self.lang, self.seat)}{'：' if self.lang == 'zh' else ': '}"
+                                         f"{cards_words(list(m.get('cards') or []), self.lang)}"
+                                         for m in value if isinstance(m, dict))}
 
-def _team_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if key in TEAM_KEYS and isinstance(value, int) and not isinstance(value, bool):
-        return {"text": team_words(value, lang, seats)}
-    return None
-
-
-def _seats_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if key != "finish" or not isinstance(value, list):
+    def _team(self, key: str, value: Any) -> dict[str, Any] | None:
+        if key in self.words.TEAM_KEYS and type(value) is int:
+            return {"text": team_words(value, self.lang, self.seats)}
         return None
-    return {"text": ("，" if lang == "zh" else ", ").join(seat_words(s, lang, person) for s in value)}
 
+    def _seats(self, key: str, value: Any) -> dict[str, Any] | None:
+        if key not in self.words.SEAT_KEYS or not isinstance(value, list) or not all(type(v) is int for v in value):
+            return None
+        return {"text": ("，" if self.lang == "zh" else ", ").join(self.seat(s) for s in value)}
 
-def _by_seat_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if isinstance(value, list) and len(value) == seats.players and all(isinstance(v, int) for v in value):
-        return {"text": _join(lang).join(f"{seat_words(s, lang, person)} {v}" for s, v in enumerate(value))}
-    return None
-
-
-def _by_team_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if isinstance(value, list) and len(value) == 2 and seats.partnership in FIXED_TEAMS and all(
-            isinstance(v, (int, str)) for v in value):
-        return {"text": _join(lang).join(f"{team_words(t, lang, seats)} {v}" for t, v in enumerate(value))}
-    return None
-
-
-def _map_value(key: str, value: Any, lang: str, person: int | None, seats: Table) -> dict[str, Any] | None:
-    if not isinstance(value, dict):
+    def _by_seat(self, key: str, value: Any) -> dict[str, Any] | None:
+        if isinstance(value, list) and len(value) == self.seats.players and any(type(v) is int for v in value) \
+                and all(v is None or type(v) is int for v in value):
+            return {"text": self.join().join(f"{self.seat(s)} {v}" for s, v in enumerate(value) if v is not None)}
         return None
-    return {"text": _join(lang).join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())}
 
+    def _by_team(self, key: str, value: Any) -> dict[str, Any] | None:
+        if isinstance(value, list) and len(value) == 2 and self.seats.partnership in FIXED_TEAMS and all(
+                isinstance(v, (int, str)) for v in value):
+            return {"text": self.join().join(f"{team_words(t, self.lang, self.seats)} {v}" for t, v in enumerate(value))}
+        return None
 
-def _move(move: dict[str, Any], lang: str, person: int | None) -> str:
-    step = STEP_WORDS.get(str(move.get("step")), {}).get(lang, str(move.get("step")))
-    frm = seat_words(move["from"], lang, person) if isinstance(move.get("from"), int) else "—"
-    to = seat_words(move["to"], lang, person) if isinstance(move.get("to"), int) else "—"
-    return f"{step} {frm} → {to}：{cards_words(list(move.get('cards') or []), lang)}" if lang == "zh" else \
-        f"{step} {frm} → {to}: {cards_words(list(move.get('cards') or []), lang)}"
+    def _map(self, key: str, value: Any) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            return None
+        return {"text": self.join().join(f"{key_label(k, self.lang, self.words)} {self.plain(k, v)}"
+                                         for k, v in value.items())}
 
-
-_SEAT_KEYS = frozenset({"banker", "next_banker", "first", "second", "third", "from", "to"})
-"""Settlement keys whose whole-number value is a seat."""
-
-
-def _plain(key: str, value: Any, lang: str, person: int | None) -> str:
-    if isinstance(value, bool):
-        return {True: {"zh": "是", "en": "yes"}, False: {"zh": "否", "en": "no"}}[value][lang]
-    if value is None:
-        return "—"
-    if isinstance(value, int) and key in _SEAT_KEYS:
-        return seat_words(value, lang, person)
-    if isinstance(value, list):
-        return ", ".join(_plain(key, v, lang, person) for v in value)
-    if isinstance(value, dict):
-        return " ".join(f"{key_label(k, lang)} {_plain(k, v, lang, person)}" for k, v in value.items())
-    return str(value)
+    def plain(self, key: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return SETTLE_LABELS["yes" if value else "no"][self.lang]
+        if value is None:
+            return "—"
+        if type(value) is int and key in self.words.SEAT_KEYS:
+            return self.seat(value)
+        if isinstance(value, list):
+            return ("、" if self.lang == "zh" else ", ").join(self.plain(key, v) for v in value)
+        if isinstance(value, dict):
+            return " ".join(f"{key_label(k, self.lang, self.words)} {self.plain(k, v)}" for k, v in value.items())
+        if isinstance(value, str) and value in self.words.SETTLEMENT:
+            return self.words.SETTLEMENT[value][self.lang]
+        return str(value)

@@ -33,7 +33,8 @@ class LiveServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.app = app
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                   timeout_graceful_shutdown=1))  # event streams stay open
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -49,3 +50,18 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def launched_browser():
+    """The system Chromium, headless, through playwright, as a generator for a fixture (skips when either is
+    missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from datong_rules.rulebook.pdf import find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("chromium is not installed (run .ci/install-chromium.sh, as CI does)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()

@@ -1,0 +1,175 @@
+"""What the table's web app guards against, apart from the rules: the answers' security headers, POSTs from other
+origins, request bodies (size, nesting, media type, form and JSON reading) and errors as one line of text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+
+from datong_rules.reference_impl.cards import parse_cards
+from datong_rules.rulebook.labels import LANGS
+
+MAX_BODY = 16 * 1024
+"""Largest request body accepted, in bytes (an action is a few hundred)."""
+
+MAX_NESTING = 16
+"""Deepest nesting of arrays and objects accepted in a request body (an action needs 4)."""
+
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+"""The pages' Content-Security-Policy: the app's own files only (the favicon is a data: URL)."""
+
+
+class Headers:
+    """ASGI middleware: every answer gets :data:`CSP`, ``X-Content-Type-Options: nosniff`` and no referrer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"content-security-policy", CSP.encode()),
+                                      (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers if scope["type"] == "http" else send)
+
+
+class SameOrigin:
+    """ASGI middleware: a POST from a page of another origin is refused (403) before it reaches the table.
+
+    A browser names the page that sends a request: ``Sec-Fetch-Site`` (``same-origin`` from the table's own pages,
+    ``none`` when the person typed or bookmarked it) and ``Origin`` (the sending page's scheme, host and port). A
+    POST is refused when either names another site, so that no page of another origin (another local server
+    included) can open tables or move for the person with a plain form. Requests without those headers (not from a
+    browser: scripts, the tests) are let through.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST" and not _same_origin(scope):
+            response = PlainTextResponse("error: refused: the request comes from a page of another site\n",
+                                         status_code=403)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def _same_origin(scope: Any) -> bool:
+    """Whether a request's ``Sec-Fetch-Site`` and ``Origin`` (when sent) name the server's own origin."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return origin == f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
+
+
+def page_lang(value: Any, default: str | None) -> str:
+    """``value`` when it is a page language, else ``default`` (None: 400, one line)."""
+    if value in LANGS:
+        return value
+    if default is None:
+        raise HTTPException(400, f"lang: expected one of {', '.join(LANGS)}, got {value!r}")
+    return default
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, read piece by piece and refused (413) as soon as it passes :data:`MAX_BODY`, whether or
+    not a Content-Length announced it."""
+    too_large = HTTPException(413, f"request body too large (at most {MAX_BODY} bytes)")
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise too_large
+    return bytes(body)
+
+
+def nesting(text: bytes) -> int:
+    """How deep arrays and objects nest in JSON ``text`` (brackets inside strings not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
+    """The request's JSON object (400 not one, 413 too large, 415 not declared JSON; media type names are
+    case-insensitive). ``empty_ok``: a request without a body is ``{}``."""
+    body = await read_body(request)
+    if empty_ok and not body.strip():
+        return {}
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise HTTPException(415, "expected Content-Type: application/json")
+    if nesting(body) > MAX_NESTING:
+        raise HTTPException(400, f"expected a JSON object nested at most {MAX_NESTING} deep")
+    try:
+        value = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise HTTPException(400, f"expected a JSON object: {err}") from None
+    if not isinstance(value, dict):
+        raise HTTPException(400, f"expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    from urllib.parse import parse_qsl
+
+    try:
+        return dict(parse_qsl((await read_body(request)).decode("utf-8")))
+    except UnicodeDecodeError:
+        raise HTTPException(400, "expected a form in UTF-8") from None
+
+
+def read_cards(value: Any) -> list[str]:
+    """The selected cards, canonical (400 when not a list of cards; whether the hand holds them is the rules'
+    question: ``not_in_hand``)."""
+    if not isinstance(value, list) or len(value) > 200:
+        raise HTTPException(400, "cards: expected a list of cards")
+    try:
+        cards = parse_cards(value) if value else []
+    except ValueError as err:
+        raise HTTPException(400, f"cards: {err}") from None
+    return cards
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """An HTTP error as one line of plain text: ``error: DETAIL``."""
+    status = getattr(exc, "status_code", 400)
+    detail = str(getattr(exc, "detail", "") or "error").splitlines()[0]
+    return PlainTextResponse(f"error: {detail}\n", status_code=status)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """Any other error as one line (500), never a traceback."""
+    return PlainTextResponse(f"error: internal error ({type(exc).__name__})\n", status_code=500)
