@@ -6,25 +6,35 @@ rules the house changes. For each changed rule, this module asks the reference e
 that reach that rule, and keeps as a **derived check** each question whose answer the rule decides: the engine
 playing the house with that one rule set back to the value of the variant the house extends (the *set-back
 reading*) answers it otherwise (or refuses it). When the set-back reading cannot be played (a rule that only works
-together with another the house changes too), the variant the house extends is the reading compared. So a derived
+together with another the house changes too), the variant the house extends is the reading compared. When no
+question tells the house from that reading (two values that play alike beside the house's other rules), the house
+with each other value the game's rule schema names for the rule is tried in turn (:func:`readings`). So a derived
 check is counted for a rule only when that rule bears on it, and an engine that plays the rule as the parent does
-fails it. The expected answer is the reference engine's whole answer under the house.
+(or ignores it) fails it. The expected answer is the reference engine's whole answer under the house; each check
+says in its description which reading answers otherwise.
 
-The questions, for each operation whose answer reads the rule (the game's ``RULES_READ``):
+The questions, for each operation whose answer reads the rule (the game's ``RULES_READ``; every other operation
+when none of those shows it):
 
 * **steered**: the givens of the suite's scenarios of that operation (the decision points the hand-worked scenarios
   were written for), then questions drawn from the game's generators (:mod:`.fuzz.steer`'s :func:`draw`) for the
   house and for the set-back reading (its combinations are those the house may refuse), from a seed; at most
   ``count`` kept per rule;
 * **played** (a rule no such question shows, such as a match's target tally): the records of whole matches the
-  game's bots play under the house, asked as ``replay`` questions (a record of the house itself);
+  game's bots play under the house (:data:`MATCHES` matches of at most :data:`MATCH_HANDS` hands), asked as
+  ``replay`` questions (records of the house itself);
 * **swept** (``classify`` and ``beats``, where the game has them): every multiset of ranks up to the largest size
-  whose number stays under :data:`SWEEP_LIMIT` (each rank's copies in a fixed order of suits), asked as the
-  generators' question with its cards replaced; and pairs of the combinations found, one on the table and one
-  played, all of them or a seeded sample of :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule.
+  whose number stays under :data:`SWEEP_LIMIT` (sizes 1 to 4 for one to three decks; each rank's copies in a fixed
+  order of suits), asked as the generators' question with its cards replaced; and pairs of the combinations found
+  (by the house or the reading), one on the table and one played, all of them or a seeded sample of
+  :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule (a seeded sample). Larger combinations (airplanes
+  with wings, linked bombs) are reached by the steered questions, not swept.
+
+Everything is drawn from ``seed`` (the same seed gives the same checks); the reference engine's answers are cached
+(:mod:`.playing`).
 
 :func:`cover` counts, per changed rule, the inherited scenarios and derived checks that tell the house from the
-set-back reading on it; a rule with neither is *unchecked*.
+first reading compared on it; a rule with neither is *unchecked*.
 """
 
 from __future__ import annotations
@@ -159,11 +169,12 @@ def readings(house: Variant, parent: Variant, rule: str) -> list[Compared]:
 
 def cover(suite: HouseSuite, parent: Variant) -> None:
     """Fill ``suite.coverage`` (changed rule → ``{"hand_worked": n, "derived": m}``: the inherited scenarios and
-    the derived checks that tell the house from the reading compared on that rule) and ``suite.unchecked``."""
+    the derived checks of that rule: an inherited scenario counts when the set-back reading, else the parent,
+    answers it otherwise) and ``suite.unchecked``."""
     house = playing(suite.variant)
     suite.coverage = {}
     for rule in suite.changed:
-        back = playing(readings(suite.variant, parent, rule)[0].variant)
+        back = playing(set_back(suite.variant, parent, rule) or parent)
         hand = sum(1 for s in suite.scenarios if not s.derived and bears(house, back, s.op, s.given))
         suite.coverage[rule] = {"hand_worked": hand, "derived": sum(1 for s in suite.derived if rule in s.rules)}
     suite.unchecked = [r for r, row in suite.coverage.items() if not row["hand_worked"] and not row["derived"]]

@@ -165,8 +165,7 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
             house variant itself (its id) are kept as they are.
 
     Returns:
-        The :class:`HouseSuite`, its coverage counting the inherited scenarios only (the derived checks are
-        :func:`.derived.check_house`'s).
+        The :class:`HouseSuite`, without coverage nor derived checks: :func:`.derived.check_house` adds them.
 
     Raises:
         ValueError: the reference engine cannot play the house (one line naming the file's variant and why).
@@ -202,10 +201,6 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
                             if isinstance(answer, Refused) else LeftOut(scenario, DIFFERS, tuple(wrong), rules))
     parent = load_variant(house.parent) if house.parent else None
     out.changed = changed_rules(house, parent) if parent is not None else []
-    if parent is not None:
-        from .derived import cover  # the derived checks build on this module
-
-        cover(out, parent)
     return out
 
 

@@ -189,9 +189,10 @@ class ScenarioFile(pytest.File):
         ops = _option(config, "datong_op")
         chosen = select(scenarios, variants=ids, ops=ops) if ids or not houses else []
         for _, variant in houses:  # a house variant file: the scenarios of this file it inherits, asked about it
+            from datong_rules.conformance.derived import check_house
             from datong_rules.conformance.house import inherit
 
-            inherited = inherit(variant, scenarios)
+            inherited = check_house(inherit(variant, scenarios), scenarios, derived=False)
             config.stash.setdefault(_INHERITED_KEY, {}).setdefault(variant.id, []).append(inherited)
             chosen += select(inherited.scenarios, ops=ops)
         for scenario in chosen:
