@@ -407,7 +407,7 @@ def _check(house: Variant, rule: str, op: str, given: dict[str, Any], answer: di
     return Scenario(
         id=f"derived.{house.id}.{rule}.{op}.{index:03d}", variant=house.id, rules=(rule,), op=op,
         given=copy.deepcopy(given), expect=copy.deepcopy(answer),
-        description={"zh": f"派生检查（{made[1]}，不是手工推算的）：期望值是参考引擎按这个家规给出的答案；{compared.zh}。",
+        description={"zh": f"派生检查（{made[1]}，不是手算的）：期望值是参考引擎按这个家规给出的答案；{compared.zh}。",
                      "en": f"Derived check ({made[0]}, not hand-worked): the expected answer is the reference "
                            f"engine's under the house rules; {compared.en}."},
         fixture=house, derived=how)

@@ -79,8 +79,9 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
 
 
 def render_console(run: RunResult, *, details: bool = True, color: bool = False) -> str:
-    """The console report: tables by operation (with how many of each were asked and not asked) and by rule, failures and
-    errors (each with the rules it counts against), then the summary line.
+    """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
+    hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
+    the rules it counts against, a derived check labelled so), then the summary line.
 
     Args:
         details: False gives the summary line only.
@@ -90,7 +91,7 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
         return summary_line(run)
     operations = _operation_rows(run)
     out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES)), *_not_asked_note(operations),
-           *_table("rule", by_rule(run), (*STATUSES, *KINDS))]
+           *_table("rule", by_rule(run), (*STATUSES, *KINDS) if any(map(kind_label, run.results)) else STATUSES)]
     name = run.implementation.get("name")
     for (game, protocol_1), count in _undeclared_games(run).items():
         if protocol_1:

@@ -82,8 +82,8 @@ def render_markdown(run: RunResult) -> str:
         out += ["> **Interrupted**: the run was stopped before the end; the figures cover what ran.", ""]
     out += ["| status | scenarios |", "|---|---:|", *(f"| {s} | {counts[s]} |" for s in STATUSES), ""]
     out += ["## By operation", "", *_table("operation", by_operation(run)), ""]
-    out += ["## By rule", "", *_table("rule", by_rule(run), (*STATUSES, *KINDS)), ""]
     derived = sum(1 for r in run.results if r.scenario.derived)
+    out += ["## By rule", "", *_table("rule", by_rule(run), (*STATUSES, *KINDS) if derived else STATUSES), ""]
     if derived:
         out += [f"{len(run.results) - derived} hand-worked scenarios and {derived} checks derived from the reference "
                 f"engine playing a house variant (not hand-worked; each says how it was made).", ""]
