@@ -91,15 +91,33 @@ def test_conform_a_house_file_over_json_lines():
 
 
 def test_an_engine_that_plays_the_parent_fails_on_every_changed_rule(tmp_path):
-    report = tmp_path / "report.json"
-    result = _conform("--variant", HOUSE, "--impl", "planted:ParentRules", "-q", "--json", str(report))
-    assert result.exit_code == 1, result.output
     import json
 
+    report, junit, markdown = tmp_path / "report.json", tmp_path / "report.xml", tmp_path / "report.md"
+    result = _conform("--variant", HOUSE, "--impl", "planted:ParentRules", "--json", str(report), "--junit",
+                      str(junit), "--markdown", str(markdown))
+    assert result.exit_code == 1, result.output
     data = json.loads(report.read_text(encoding="utf-8"))
     failed = [r for r in data["results"] if r["status"] == "failed"]
     assert {rule for r in failed for rule in r["blamed_rules"]} >= set(CHANGED)
-    assert all(data["by_rule"][rule]["failed"] > 0 for rule in CHANGED)
+    assert all(data["by_rule"][rule]["failed"] > 0 and data["by_rule"][rule]["derived"] > 0 for rule in CHANGED)
+    # the derived checks are labelled as such in every report, apart from the hand-worked scenarios
+    derived = [r for r in failed if r["kind"] == "derived"]
+    assert derived and all(r["id"].startswith("derived.") and r["derived"] in ("steered", "swept", "played")
+                           for r in derived)
+    assert all(r["derived"] is None for r in data["results"] if r["kind"] == "hand_worked")
+    assert "FAILED (derived, steered) derived.huolong/datong-club." in result.output
+    assert '<testsuite name="derived: bottom_points"' in junit.read_text(encoding="utf-8")
+    assert 'classname="derived.huolong/datong-club.bottom_points"' in junit.read_text(encoding="utf-8")
+    text = markdown.read_text(encoding="utf-8")
+    assert " — failed (derived, steered)" in text and "| rule | passed | failed | skipped | errored | hand-worked | derived |" in text
+
+
+def test_the_derived_option_says_its_default():
+    from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED
+
+    help_text = " ".join(_conform("--help").output.split())
+    assert f"(default {DEFAULT_COUNT};" in help_text and f"(default {DEFAULT_SEED})" in help_text
 
 
 def test_a_bad_house_file_is_one_line_error(tmp_path):
