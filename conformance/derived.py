@@ -58,6 +58,7 @@ from .fuzz.steer import draw
 from .find_dependencies import schema_choices
 from .house import HouseSuite, game_of, same, value
 from .playing import Playing, Refused, playing
+from .runner import _copy  # a fast copy of JSON-like data
 from .scenarios_io import Scenario
 
 DEFAULT_COUNT = 20
@@ -381,7 +382,7 @@ def _beats_given(pattern: dict[str, Any], table: tuple[list[str], Any], play: tu
     list of cards replaced by the cards, a mapping's ``cards`` replaced and its ``reading`` (if any) set to the
     first reading the house's ``classify`` gives them, cut to the keys the pattern's reading has; ``None`` when the
     pattern has no such shape."""
-    given = copy.deepcopy(pattern)
+    given = _copy(pattern)
     for key, (cards, answer) in (("table", table), ("play", play)):
         part = given.get(key)
         if isinstance(part, list):

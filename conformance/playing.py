@@ -9,7 +9,6 @@ variant content, each remembering its answers.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import Variant
 
 from .adapters.reference import game_ops
+from .runner import _copy  # a fast copy of JSON-like data
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Playing:
                 self.answers[key] = Refused(f"unknown operation '{op}'")
             else:
                 try:
-                    answer = func(self.rules, copy.deepcopy(given))
+                    answer = func(self.rules, _copy(given))
                 except Exception as exc:  # noqa: BLE001 - any refusal: the question is not valid here
                     answer = Refused(f"{type(exc).__name__}: {exc}".splitlines()[0])
                 self.answers[key] = answer if isinstance(answer, (dict, Refused)) else Refused(repr(answer))
