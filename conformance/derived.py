@@ -27,7 +27,7 @@ when none of those shows it):
   whose number stays under :data:`SWEEP_LIMIT` (sizes 1 to 4 for one to three decks; each rank's copies in a fixed
   order of suits), asked as the generators' question with its cards replaced; and pairs of the combinations found
   (by the house or the reading), one on the table and one played, all of them or a seeded sample of
-  :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule (a seeded sample). Larger combinations (airplanes
+  :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule and operation (a seeded sample). Larger combinations (airplanes
   with wings, linked bombs) are reached by the steered questions, not swept.
 
 Everything is drawn from ``seed`` (the same seed gives the same checks); the reference engine's answers are cached
@@ -78,7 +78,7 @@ SWEEP_LIMIT = 4000
 PAIR_LIMIT = 3000
 """Pairs of combinations the ``beats`` sweep may ask."""
 SWEEP_KEPT = 200
-"""Swept derived checks kept per changed rule (a seeded sample when more differ)."""
+"""Swept derived checks kept per changed rule and operation (a seeded sample when more differ)."""
 STEERED, SWEPT, PLAYED = "steered", "swept", "played"
 """How a derived check was made (:attr:`Scenario.derived`)."""
 
@@ -238,7 +238,9 @@ def _rule_checks(house: Variant, reading: Variant, rule: str, ops: list[str], gi
         others = [op for op in rules_read(house) if op not in ops]
         steered = _kept(_steered(house, reading, others, givens, count, seed), engine, back, count)
     played = [] if steered or count <= 0 else _kept(_matches(house, seed), engine, back, count)
-    swept = _sample(_kept(_swept(house, reading, ops, seed), engine, back, None), SWEEP_KEPT, seed)
+    found = _kept(_swept(house, reading, ops, seed), engine, back, None)
+    swept = [q for op in dict.fromkeys(op for op, _ in found)
+             for q in _sample([q for q in found if q[0] == op], SWEEP_KEPT, f"{seed}:{op}")]
     return [*((op, given, STEERED) for op, given in steered), *((op, given, PLAYED) for op, given in played),
             *((op, given, SWEPT) for op, given in swept)]
 
