@@ -1,6 +1,6 @@
 """Find the rules each bundled scenario's expected answer depends on, with the reference engine, and write them to
-:data:`~.dependencies.DEPENDENCIES_FILE` (``python -m datong_rules.conformance.find_dependencies``; ``--check``
-only says whether the file is up to date).
+:data:`~.dependencies.DEPENDENCIES_FILE` (``python -m datong_rules.conformance.find_dependencies``). Nothing
+requires the file to be up to date (see :mod:`.dependencies` for what reads it).
 
 For every scenario of the bundled suite the reference engine answers it again under each **alternative value** of
 each rule of its variant (every rule item but a ``text_only`` one), one rule changed at a time; a rule whose change
@@ -20,8 +20,8 @@ is found like any other dependency: the answer changes with the rule.
 
 Scenarios of ``replay`` are left out: a house variant never inherits them (:data:`.house.NOT_INHERITED`).
 
-Cost: about 50,000 alternative variants for the bundled suite, two minutes of CPU time (a few more on a busy
-machine); the tests check the file by a hash of its inputs and recompute one small variant.
+Cost: about 50,000 alternative variants for the bundled suite, a few minutes of CPU time; the tests recompute a
+few scenarios.
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ from datong_rules.reference_impl.variant.variant import iter_rules
 
 from . import bundled_spec
 from .adapters.reference import game_ops
-from .dependencies import DEPENDENCIES_FILE, FILE_VERSION, REGENERATE, examples_folder, forget, inputs_digest, \
-    recorded_digest, render
+from .dependencies import DEPENDENCIES_FILE, FILE_VERSION, REGENERATE, examples_folder, forget, render
 from .runner import compare
 from .scenarios_io import Scenario, load_scenarios
 
@@ -71,9 +70,9 @@ class Computation:
     refusals: int = 0
     seconds: float = 0.0
 
-    def to_json(self, digest: str) -> dict[str, Any]:
-        """The content of the dependencies file (``digest``: :func:`~.dependencies.inputs_digest`)."""
-        return {"version": FILE_VERSION, "inputs": digest, "command": REGENERATE,
+    def to_json(self) -> dict[str, Any]:
+        """The content of the dependencies file."""
+        return {"version": FILE_VERSION, "command": REGENERATE,
                 "alternatives_tried": self.tried, "alternatives_invalid": self.skipped,
                 "scenarios": {sid: {"variant": self.variants[sid], "keys": self.keys[sid]}
                               for sid in sorted(self.keys)}}
@@ -274,23 +273,17 @@ def write() -> Computation:
         ValueError: as :func:`compute`.
     """
     result = compute()
-    DEPENDENCIES_FILE.write_text(render(result.to_json(inputs_digest())), encoding="utf-8")
+    DEPENDENCIES_FILE.write_text(render(result.to_json()), encoding="utf-8")
     forget()
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m datong_rules.conformance.find_dependencies [--check]``: write the dependencies file; with
-    ``--check``, only say whether it is up to date (exit 1 when not). Exit 2 for other arguments."""
+    """``python -m datong_rules.conformance.find_dependencies``: write the dependencies file. Exit 2 for any
+    argument."""
     args = sys.argv[1:] if argv is None else argv
-    if args == ["--check"]:
-        if recorded_digest() == inputs_digest():
-            print(f"{DEPENDENCIES_FILE.name} is up to date")
-            return 0
-        print(f"{DEPENDENCIES_FILE.name} is out of date: run {REGENERATE}", file=sys.stderr)
-        return 1
     if args:
-        print(f"usage: {REGENERATE} [--check]", file=sys.stderr)
+        print(f"usage: {REGENERATE}", file=sys.stderr)
         return 2
     try:
         result = write()

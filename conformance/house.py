@@ -1,23 +1,24 @@
 """A house variant checked with the scenarios it inherits: ``conform --variant FILE`` (and ``coverage``, the pytest
 plugin).
 
-A house variant file (a club's rules) ``extends`` a bundled variant and changes a few rules. Every scenario of the
-variants it extends still holds for it, unless its expected answer depends on a rule the house file changes. With
-per-key rule attribution (a scenario's ``key_rules``: expected key → the rule ids its value depends on; without
-it, every rule the scenario cites) :func:`inherit` keeps the scenarios none of whose expected keys depends on a
-changed rule, and asks them about the house variant: the implementation receives the house file's resolved rules
-as a fixture variant (``Implementation.use_variants``, protocol 2's ``variant_rules``). The rules the house file
-changes are checked by no inherited scenario: :attr:`HouseSuite.unchecked` lists them, for ``datong-rules fuzz``.
+A house variant file (a club's rules) ``extends`` a published variant and changes a few rules. It inherits every
+scenario of its game (those of the bundled variants and of the suite's fixture variants alike) whose question is
+valid under the house's rules and whose expected answer the reference engine, playing the house, gives: the engine
+plays every rule, so what it answers under the house is what the house's rules say. :func:`inherit` asks it each
+scenario (answers cached, :mod:`.playing`) and keeps those it passes, asked about the house variant: the
+implementation receives the house file's resolved rules as a fixture variant (``Implementation.use_variants``,
+protocol 2's ``variant_rules``). No table of dependencies is needed: a scenario or a game added is inherited
+exactly at once.
 
-Scenarios of ``replay`` are never inherited: a game record names the variant it was played with, and a whole hand
-depends on every rule.
+A scenario left out says why (:class:`LeftOut`): the engine's answer under the house differs on some expected keys,
+or it refuses the question (the question is invalid there). To help read it, the rules the house changes (from the
+scenario's variant) that those keys depend on are named: those the scenario declares and those the reference
+engine found (:mod:`.dependencies`, for a scenario that file has). Scenarios of ``replay`` are not inherited (a game
+record names the variant it was played with) unless the record's variant is the house itself.
 
-A rule changes when its value differs from the value of the variant the scenario was written for (the whole
-section's values for a section id such as ``declaration``); text and provenance do not count. The rules a scenario
-depends on (:func:`depends_on`) are those it declares and those the reference engine found its answer to depend on
-(the generated file of :mod:`.dependencies`: the engine re-answered the scenario under every other value of every
-rule): a rule left out of the hand-written lists still leaves the scenario out. The declared rules count too: they
-cover house files that change two rules at once and values no variant uses, which the engine did not try.
+A rule changes when its value differs from the value of the variant the house extends (the whole section's values
+for a section id such as ``declaration``); text and provenance do not count. What checks each changed rule (the
+inherited scenarios that tell the house from the variant it extends, and the derived checks) is :mod:`.derived`'s.
 """
 
 from __future__ import annotations
@@ -34,13 +35,51 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 from datong_rules.reference_impl.variant.variant import iter_rules
 
 from . import bundled_spec, dependencies
+from .playing import Refused, playing
+from .runner import compare
 from .scenarios_io import Scenario
 
 _MISSING = object()
 
 NOT_INHERITED = {"replay": "a game record names the variant it was played with, and a whole hand depends on "
                            "every rule"}
-"""Operations whose scenarios a house variant never inherits, and why."""
+"""Operations whose scenarios a house variant never inherits (unless written for the house itself), and why."""
+
+DIFFERS, INVALID, RECORD = "differs", "invalid", "not_inherited"
+"""The kinds of :attr:`LeftOut.why`."""
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A scenario of the house's game that the house does not inherit, and why.
+
+    Attributes:
+        scenario: the scenario (as written, for its own variant).
+        why: :data:`DIFFERS` (the reference engine playing the house answers some expected keys otherwise),
+            :data:`INVALID` (it refuses the question under the house's rules) or :data:`RECORD` (a ``replay``,
+            :data:`NOT_INHERITED`).
+        keys: for :data:`DIFFERS`, the expected keys whose value differs.
+        rules: the rules the house changes (from the scenario's variant) that the scenario's answer depends on, as
+            far as the scenario's declared rules and the computed dependencies tell (may be empty: the answer
+            differs all the same).
+        message: for :data:`INVALID`, the engine's refusal; for :data:`RECORD`, the reason.
+    """
+
+    scenario: Scenario
+    why: str
+    keys: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    message: str = ""
+
+    @property
+    def text(self) -> str:
+        """One line saying why (without the scenario's id)."""
+        if self.why == RECORD:
+            return self.message
+        depends = f"; depends on {', '.join(self.rules)}" if self.rules else ""
+        if self.why == INVALID:
+            return f"the question is invalid under the house rules ({self.message}){depends}"
+        return f"the reference engine playing the house answers {', '.join(self.keys)} otherwise{depends}"
 
 
 @dataclass
@@ -50,18 +89,24 @@ class HouseSuite:
     Attributes:
         variant: the house variant (resolved).
         scenarios: the inherited scenarios, asked about the house variant (``variant`` is its id, ``fixture`` it).
-        left_out: the scenarios of the chain that do not hold for the house variant, each with why: the changed
-            rules it depends on, or (``replay``) :data:`NOT_INHERITED`'s reason.
-        changed: the rule ids whose value the house file (or a file between it and a scenario's variant) changes,
-            compared with the variant it extends.
-        unchecked: the changed rules no scenario of the run checks (for ``fuzz``).
+        left_out: the scenarios of the house's game it does not inherit, each with why (:class:`LeftOut`).
+        asked: how many scenarios of the house's game were considered (inherited + left out).
+        changed: the rule ids whose value the house file (or a file between it and the published variant) changes,
+            compared with the published variant it extends.
+        derived: the derived checks of the changed rules (:mod:`.derived`; empty until made, or with
+            ``--no-derived``).
+        coverage: changed rule → ``{"hand_worked": n, "derived": m}``: the inherited scenarios and derived checks
+            that tell the house from the variant it extends on that rule (:func:`.derived.cover`).
+        unchecked: the changed rules no check of the run covers.
     """
 
     variant: Variant
     scenarios: list[Scenario] = field(default_factory=list)
-    left_out: list[tuple[Scenario, tuple[str, ...]]] = field(default_factory=list)
-    """(scenario, the changed rule ids it depends on, or a one-item tuple with the reason it is not inherited)."""
+    left_out: list[LeftOut] = field(default_factory=list)
+    asked: int = 0
     changed: list[str] = field(default_factory=list)
+    derived: list[Scenario] = field(default_factory=list)
+    coverage: dict[str, dict[str, int]] = field(default_factory=dict)
     unchecked: list[str] = field(default_factory=list)
 
 
@@ -80,7 +125,8 @@ def value(variant: Variant, rule_id: str) -> Any:
     return {sub: item.get("value") for sub, item in iter_rules(node)} if isinstance(node, dict) else _MISSING
 
 
-def _same(a: Any, b: Any) -> bool:
+def same(a: Any, b: Any) -> bool:
+    """Whether two rule values (as :func:`value` gives them) are equal as JSON."""
     if a is _MISSING or b is _MISSING:
         return a is b
     return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
@@ -90,62 +136,82 @@ def changed_rules(house: Variant, base: Variant) -> list[str]:
     """The rule ids whose value differs between ``house`` and ``base`` (rules only one of them has included), in
     the house file's order."""
     ids = house.checked_rule_ids() + [r for r in base.checked_rule_ids() if r not in set(house.checked_rule_ids())]
-    return [r for r in ids if not _same(value(house, r), value(base, r))]
+    return [r for r in ids if not same(value(house, r), value(base, r))]
 
 
-def depends_on(scenario: Scenario) -> tuple[str, ...]:
-    """The rule ids the scenario's expected keys depend on: those it declares (per-key attribution when it has
-    one), then those the reference engine found (:func:`.dependencies.computed`, for a bundled scenario) that it
-    does not declare."""
-    keys = list(scenario.expect) + [k for k in getattr(scenario, "loose", {}) if k not in scenario.expect]
-    rules_of = getattr(scenario, "rules_of", None)
-    declared = tuple(rules_of(keys)) if callable(rules_of) else tuple(scenario.rules)
+def depends_on(scenario: Scenario, keys: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The rule ids the scenario's expected ``keys`` (default: all) depend on: those it declares (per-key
+    attribution when it has one), then those the reference engine found (:func:`.dependencies.computed`, for a
+    scenario of that file) that it does not declare."""
+    keys = list(scenario.expect) + [k for k in scenario.loose if k not in scenario.expect] if keys is None \
+        else list(keys)
+    declared = tuple(scenario.rules_of(keys))
     found = dependencies.computed(scenario) or {}
     extra = sorted({r for k in keys for r in found.get(k, ()) if r not in declared})
     return declared + tuple(extra)
 
 
+def game_of(variant: Variant) -> str:
+    """The game id of a resolved variant (its ``game``, else its id's first part)."""
+    return str(variant.data.get("game") or variant.id.split("/", 1)[0])
+
+
 def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
-    """The scenarios of the variants ``house`` extends that hold for it (see the module doc).
+    """The scenarios of ``house``'s game that hold for it (see the module doc).
 
     Args:
         house: the resolved house variant (``open_variant(FILE)``).
         suite: the scenarios to choose from (the bundled suite, or ``--scenarios``); scenarios written for the
-            house variant itself (its id) are kept as they are and count as checking the rules they cite.
+            house variant itself (its id) are kept as they are.
 
     Returns:
-        The :class:`HouseSuite`.
+        The :class:`HouseSuite`, without coverage nor derived checks: :func:`.derived.check_house` adds them.
+
+    Raises:
+        ValueError: the reference engine cannot play the house (one line naming the file's variant and why).
     """
     out = HouseSuite(house)
-    published = set(bundled_spec.variant_ids())
-    chain = [v for v in house.chain if v != house.id and v in published]  # a house file between: no scenarios
+    try:
+        engine = playing(house)
+    except ValueError as exc:
+        raise ValueError(f"{house.id}: the reference engine cannot play it: {exc}") from None
+    game = game_of(house)
     bases: dict[str, Variant] = {}
     for scenario in suite:
         if scenario.variant == house.id:
             out.scenarios.append(scenario)
             continue
-        if scenario.variant not in chain:
+        if scenario.game != game:
             continue
+        out.asked += 1
         if scenario.op in NOT_INHERITED:
-            out.left_out.append((scenario, (NOT_INHERITED[scenario.op],)))
+            out.left_out.append(LeftOut(scenario, RECORD, message=NOT_INHERITED[scenario.op]))
             continue
-        base = bases.get(scenario.variant) or bases.setdefault(scenario.variant, load_variant(scenario.variant))
-        differ = tuple(r for r in depends_on(scenario) if not _same(value(house, r), value(base, r)))
-        if differ:
-            out.left_out.append((scenario, differ))
-        else:
+        answer = engine.answer(scenario.op, scenario.given)
+        wrong = [] if isinstance(answer, Refused) else compare(scenario.op, scenario.expect, answer, scenario.loose)
+        if not wrong and not isinstance(answer, Refused):
             out.scenarios.append(dataclasses.replace(scenario, variant=house.id, fixture=house))
+            continue
+        if scenario.variant not in bases:
+            bases[scenario.variant] = scenario.fixture or load_variant(scenario.variant)
+        base = bases[scenario.variant]
+        rules = tuple(r for r in depends_on(scenario, None if isinstance(answer, Refused) else wrong)
+                      if not same(value(house, r), value(base, r)))
+        out.left_out.append(LeftOut(scenario, INVALID, rules=rules, message=answer.message)
+                            if isinstance(answer, Refused) else LeftOut(scenario, DIFFERS, tuple(wrong), rules))
     parent = load_variant(house.parent) if house.parent else None
     out.changed = changed_rules(house, parent) if parent is not None else []
-    checked = {r for s in out.scenarios for r in depends_on(s)}
-    out.unchecked = [r for r in out.changed
-                     if r not in checked and not any(c.startswith(r + ".") or r.startswith(c + ".") for c in checked)]
     return out
 
 
+def _count(suite: HouseSuite, why: str) -> int:
+    return sum(1 for entry in suite.left_out if entry.why == why)
+
+
 def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
-    """What a run of a house variant checked, for the console: how many scenarios it inherited and left out, and
-    the house file's rules no scenario checks, with the ``fuzz`` command that compares an engine on them.
+    """What a run of a house variant checked, for the console: how many scenarios of its game it inherited and left
+    out (and why), and the house file's rules no check covers, with the ``fuzz`` command that compares an engine on
+    them.
 
     Args:
         ref: the house variant as the user named it (its file path).
@@ -153,33 +219,33 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
     """
     house = suite.variant
     parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
-    records = sum(1 for _, why in suite.left_out if is_record(why))
-    lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} scenario"
-             f"{'' if len(suite.scenarios) == 1 else 's'} inherited, {len(suite.left_out)} left out "
-             f"({len(suite.left_out) - records} depend on rules the house file changes, {records} replay a record "
-             f"of another variant)"]
+    plural = "" if len(suite.scenarios) == 1 else "s"
+    lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} hand-worked scenario"
+             f"{plural} of the game inherited (of {suite.asked}), {len(suite.left_out)} left out "
+             f"({_count(suite, DIFFERS)} answered otherwise under the house, {_count(suite, INVALID)} invalid there, "
+             f"{_count(suite, RECORD)} replay a record of another variant)"]
+    if suite.changed:
+        total = f" ({len(suite.derived)} derived checks in all)" if suite.derived else ""
+        lines.append(f"rules {ref} changes, and the checks that tell it from {house.parent} on each{total}:")
+        for rule in suite.changed:
+            row = suite.coverage.get(rule, {})
+            hand, derived = row.get("hand_worked", 0), row.get("derived", 0)
+            lines.append(f"  {rule}: " + (f"{hand} hand-worked, {derived} derived" if hand or derived else "unchecked"))
     if suite.unchecked:
-        lines.append(f"rules of {ref} that no scenario checks: {', '.join(suite.unchecked)}")
+        lines.append(f"rules of {ref} that no check covers: {', '.join(suite.unchecked)}")
         lines.append(f"  compare the engine with the reference engine on generated questions about them: "
                      f"datong-rules fuzz --variant {shlex.quote(ref)} {impl_option}")
     return lines
 
 
-def is_record(why: tuple[str, ...]) -> bool:
-    """Whether a :attr:`HouseSuite.left_out` reason is that of a scenario never inherited (``replay``), not the
-    changed rules it depends on."""
-    return bool(why) and why[0] in NOT_INHERITED.values()
-
-
 def left_out_lines(suite: HouseSuite) -> list[str]:
-    """One console line per scenario left out because it depends on rules the house file changes, naming them;
-    the scenarios never inherited (``replay``) in one line with the reason."""
-    lines = [f"  left out {scenario.id}: depends on {', '.join(why)}"
-             for scenario, why in suite.left_out if not is_record(why)]
-    records = [scenario for scenario, why in suite.left_out if is_record(why)]
+    """One console line per scenario left out (answered otherwise or invalid under the house), saying why and
+    naming the changed rules it depends on; the scenarios never inherited (``replay``) in one line with the
+    reason."""
+    lines = [f"  left out {entry.scenario.id}: {entry.text}" for entry in suite.left_out if entry.why != RECORD]
+    records = _count(suite, RECORD)
     if records:
-        lines.append(f"  left out {len(records)} scenario{'' if len(records) == 1 else 's'} of replay: "
-                     f"{NOT_INHERITED['replay']}")
+        lines.append(f"  left out {records} scenario{'' if records == 1 else 's'} of replay: {NOT_INHERITED['replay']}")
     return lines
 
 
@@ -187,22 +253,23 @@ def house_record(suite: HouseSuite, ref: str) -> dict[str, Any]:
     """What a run of a house variant checked, for the JSON and Markdown reports (``houses`` of
     ``spec/schema/report.schema.json``)::
 
-        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "changed": [rule id, …],
-         "unchecked": [rule id, …],
-         "left_out": [{"id", "variant", "op", "depends_on": [rule id, …]} or {…, "reason": text}, …]}
+        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "considered": n,
+         "changed": [rule id, …], "unchecked": [rule id, …],
+         "coverage": {rule id: {"hand_worked": n, "derived": m}, …}, "derived": n,
+         "left_out": [{"id", "variant", "op", "why", "reason", "keys": [...], "depends_on": [rule id, …]}, …]}
 
-    ``depends_on`` lists the rules of the house file (changed from the scenario's variant) that the scenario
-    depends on; ``reason`` says why a scenario is never inherited.
+    ``why`` is ``differs``, ``invalid`` or ``not_inherited``; ``reason`` says it in one line; ``keys`` the expected
+    keys answered otherwise; ``depends_on`` the rules of the house file (changed from the scenario's variant) that
+    the scenario's answer depends on, as far as known.
     """
     house = suite.variant
-    left_out = []
-    for scenario, why in suite.left_out:
-        entry: dict[str, Any] = {"id": scenario.id, "variant": scenario.variant, "op": scenario.op}
-        entry.update({"reason": why[0]} if is_record(why) else {"depends_on": list(why)})
-        left_out.append(entry)
+    left_out = [{"id": entry.scenario.id, "variant": entry.scenario.variant, "op": entry.scenario.op,
+                 "why": entry.why, "reason": entry.text, "keys": list(entry.keys), "depends_on": list(entry.rules)}
+                for entry in suite.left_out]
     return {"file": ref, "variant": house.id, "extends": list(reversed([v for v in house.chain if v != house.id])),
-            "inherited": len(suite.scenarios), "changed": list(suite.changed), "unchecked": list(suite.unchecked),
-            "left_out": left_out}
+            "inherited": len(suite.scenarios), "considered": suite.asked, "changed": list(suite.changed),
+            "unchecked": list(suite.unchecked), "coverage": {r: dict(c) for r, c in suite.coverage.items()},
+            "derived": len(suite.derived), "left_out": left_out}
 
 
 def split_variants(values: Iterable[str]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:

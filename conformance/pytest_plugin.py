@@ -124,13 +124,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """For each house variant file: what its inherited scenarios leave unchecked, and the ``fuzz`` command."""
+    """For each house variant file: what its inherited scenarios check of the rules it changes (the plugin runs no
+    derived checks: ``conform --variant`` does), what they leave unchecked, and the ``fuzz`` command."""
     from datong_rules.conformance.house import HouseSuite, summary_lines
 
     for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
         parts = config.stash.get(_INHERITED_KEY, {}).get(variant.id, [])
-        merged = HouseSuite(variant, [s for p in parts for s in p.scenarios], [x for p in parts for x in p.left_out],
-                            parts[0].changed if parts else [], parts[0].unchecked if parts else [])
+        changed = parts[0].changed if parts else []
+        coverage = {rule: {kind: sum(p.coverage.get(rule, {}).get(kind, 0) for p in parts)
+                           for kind in ("hand_worked", "derived")} for rule in changed}
+        merged = HouseSuite(variant, scenarios=[s for p in parts for s in p.scenarios],
+                            left_out=[x for p in parts for x in p.left_out], asked=sum(p.asked for p in parts),
+                            changed=changed, coverage=coverage,
+                            unchecked=[r for r in changed if not any(coverage[r].values())])
         option = (f"--impl-cmd {_option(config, 'datong_impl_cmd')!r}" if _option(config, "datong_impl_cmd")
                   else f"--impl {_option(config, 'datong_impl')}")
         for line in summary_lines(merged, ref, option):
@@ -183,9 +189,10 @@ class ScenarioFile(pytest.File):
         ops = _option(config, "datong_op")
         chosen = select(scenarios, variants=ids, ops=ops) if ids or not houses else []
         for _, variant in houses:  # a house variant file: the scenarios of this file it inherits, asked about it
+            from datong_rules.conformance.derived import check_house
             from datong_rules.conformance.house import inherit
 
-            inherited = inherit(variant, scenarios)
+            inherited = check_house(inherit(variant, scenarios), scenarios, derived=False)
             config.stash.setdefault(_INHERITED_KEY, {}).setdefault(variant.id, []).append(inherited)
             chosen += select(inherited.scenarios, ops=ops)
         for scenario in chosen:

@@ -80,6 +80,8 @@ class Scenario:
             "at_most": m}`` (either bound may be absent), each with its ``reason``.
         fixture: the resolved fixture variant when ``variant`` is one (a variant file of the suite, not of
             spec/), else ``None``; its rules reach the implementation with the query.
+        derived: ``""`` for a hand-worked scenario (every scenario of a file); for a check derived from the
+            reference engine playing a house variant (:mod:`.derived`), how it was made (``steered``, ``swept``).
     """
 
     id: str
@@ -96,6 +98,7 @@ class Scenario:
     key_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
     loose: dict[str, dict[str, Any]] = field(default_factory=dict)
     fixture: Variant | None = field(default=None, compare=False, repr=False)
+    derived: str = ""
 
     @property
     def game(self) -> str:

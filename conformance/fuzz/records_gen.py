@@ -127,3 +127,14 @@ def _player(state: Any, bot: Callable[[random.Random], Any], rules: Any) -> Call
         return records.dumps(records.match_record(match))
 
     return lambda seed, hands: json.loads(play(seed, hands))
+
+
+def played_match(game: games.Game, rules: Any, seed: int, hands: int) -> dict[str, Any] | None:
+    """The record of a match of at most ``hands`` hands that ``game``'s random bots play under ``rules`` from
+    ``seed`` (it ends earlier when the rules end it: a target tally reached), or None when the game's records are
+    not generated here (:data:`RECORD_GAMES`). For the derived checks of a house variant's match rules
+    (:mod:`datong_rules.conformance.derived`)."""
+    state, bots = game.facet("state"), game.facet("bots")
+    if game.id not in RECORD_GAMES or state is None or bots is None or "random" not in getattr(bots, "BOTS", {}):
+        return None
+    return _player(state, bots.BOTS["random"], rules)(seed, hands)

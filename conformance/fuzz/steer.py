@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -56,3 +57,28 @@ def steered(strategy: st.SearchStrategy[dict[str, Any]], variant_id: str,
             return copy.deepcopy(json.loads(givens[draw(st.integers(0, len(givens) - 1))]))
         return draw(strategy)
     return mixed()
+
+
+DRAW_BYTES = 8192
+"""Random bytes handed to each drawn question (more than the largest question draws)."""
+
+
+def draw(strategy: st.SearchStrategy[Any], count: int, seed: str | int) -> list[Any]:
+    """``count`` values of ``strategy`` (fewer when it keeps rejecting its draws), the same for the same ``seed``:
+    each is drawn from seeded random bytes (Hypothesis's ``fuzz_one_input``), as ``fuzz`` draws its questions, but
+    without comparing anything (the derived checks of a house variant, :mod:`datong_rules.conformance.derived`)."""
+    from hypothesis import HealthCheck, given, settings
+
+    rng = random.Random(f"draw:{seed}")
+    found: list[Any] = []
+
+    @settings(database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def keep(value: Any) -> None:
+        found.append(copy.deepcopy(value))
+
+    for _ in range(count * 3):
+        if len(found) >= count:
+            break
+        keep.hypothesis.fuzz_one_input(rng.randbytes(DRAW_BYTES))
+    return found[:count]

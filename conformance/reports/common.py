@@ -46,16 +46,34 @@ def by_operation(run: RunResult) -> dict[str, dict[str, int]]:
     return {name: {**row, "asked": row.get("asked", 0)} for name, row in sorted(table.items())}
 
 
+HAND_WORKED, DERIVED = "hand_worked", "derived"
+KINDS = (HAND_WORKED, DERIVED)
+"""The kinds of checks: a hand-worked scenario of the suite, or a check derived from the reference engine playing a
+house variant (:mod:`datong_rules.conformance.derived`)."""
+
+
+def kind(result: ScenarioResult) -> str:
+    """:data:`DERIVED` for a derived check, else :data:`HAND_WORKED`."""
+    return DERIVED if result.scenario.derived else HAND_WORKED
+
+
+def kind_label(result: ScenarioResult) -> str:
+    """How a report names a derived check's kind (``derived, steered``), ``""`` for a hand-worked scenario."""
+    return f"derived, {result.scenario.derived}" if result.scenario.derived else ""
+
+
 def by_rule(run: RunResult) -> dict[str, dict[str, int]]:
     """:func:`tally` by rule id: a scenario counts once for each rule it cites, and a failed one counts as failed
     only for the rules of the keys that differ (:attr:`~datong_rules.conformance.runner.ScenarioResult.blamed`),
-    as passed for its other rules."""
+    as passed for its other rules. Each row also counts the results of each kind (:data:`KINDS`: hand-worked
+    scenarios and derived checks), whatever their status."""
     table: dict[str, dict[str, int]] = {}
     for result in run.results:
         blamed = set(result.blamed)
         for rule in result.scenario.rules:
-            row = table.setdefault(rule, dict.fromkeys(STATUSES, 0))
+            row = table.setdefault(rule, {**dict.fromkeys(STATUSES, 0), **dict.fromkeys(KINDS, 0)})
             row[result.status if result.status != "failed" or rule in blamed else "passed"] += 1
+            row[kind(result)] += 1
     return dict(sorted(table.items()))
 
 

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 import click
 
 from datong_rules.conformance.adapters.base import one_line
-from datong_rules.conformance.reports.common import by_operation, by_rule, mismatch_lines, problems
+from datong_rules.conformance.reports.common import DERIVED, KINDS, by_operation, by_rule, kind, kind_label, \
+    mismatch_lines, problems
 from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
 
 VALUE_LIMIT = 300
@@ -23,7 +24,9 @@ def summary_line(run: RunResult) -> str:
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
     impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
     tail = f" (INTERRUPTED after {len(run.results)} of {run.selected})" if run.interrupted else ""
-    return f"{impl}: {parts} in {run.total or run.duration:.2f}s{tail}"
+    derived = sum(1 for r in run.results if kind(r) == DERIVED)
+    kinds = (f"; {len(run.results) - derived} hand-worked scenarios, {derived} derived checks" if derived else "")
+    return f"{impl}: {parts} in {run.total or run.duration:.2f}s{tail}{kinds}"
 
 
 def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...] = STATUSES) -> list[str]:
@@ -65,7 +68,8 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
     blamed = result.blamed
     rules = ", ".join(blamed) + (f"; not blamed: {', '.join(r for r in s.rules if r not in blamed)}"
                                  if len(blamed) < len(s.rules) else "")
-    out = [f"{_paint(result.status.upper(), 'red', color)} {s.id}  [{rules}]{where}"]
+    label = f" ({kind_label(result)})" if kind_label(result) else ""
+    out = [f"{_paint(result.status.upper(), 'red', color)}{label} {s.id}  [{rules}]{where}"]
     if result.status == "failed":
         out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT)]
     else:
@@ -75,8 +79,9 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
 
 
 def render_console(run: RunResult, *, details: bool = True, color: bool = False) -> str:
-    """The console report: tables by operation (with how many of each were asked and not asked) and by rule, failures and
-    errors (each with the rules it counts against), then the summary line.
+    """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
+    hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
+    the rules it counts against, a derived check labelled so), then the summary line.
 
     Args:
         details: False gives the summary line only.
@@ -86,7 +91,7 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
         return summary_line(run)
     operations = _operation_rows(run)
     out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES)), *_not_asked_note(operations),
-           *_table("rule", by_rule(run))]
+           *_table("rule", by_rule(run), (*STATUSES, *KINDS) if any(map(kind_label, run.results)) else STATUSES)]
     name = run.implementation.get("name")
     for (game, protocol_1), count in _undeclared_games(run).items():
         if protocol_1:

@@ -11,8 +11,8 @@ Shape::
      "declared": {"variants": [...], "operations": [...]}, "asked": 118, "empty": null,
      "counts": {"passed": n, "failed": n, "skipped": n, "errored": n},
      "by_operation": {full op: counts + "asked"}, "by_variant": {variant: counts},
-     "by_rule": {rule: counts (a failure counts only against its blamed rules)},
-     "results": [{"id", "variant", "op" (bare), "operation" (full name), "rules", "blamed_rules", "file", "line", "status", "asked",
+     "by_rule": {rule: counts (a failure counts only against its blamed rules) + "hand_worked", "derived"},
+     "results": [{"id", "kind" ("hand_worked" or "derived"), "derived" (how: "steered", "swept"; null), "variant", "op" (bare), "operation" (full name), "rules", "blamed_rules", "file", "line", "status", "asked",
                   "expected", "actual", "mismatched", "schema_problem", "message", "stderr", "duration"}, ...],
      "houses": [...]}   # only for a run of house variant files: datong_rules.conformance.house.house_record
 
@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from datong_rules.conformance.reports.common import by_operation, by_rule, by_variant, write_text
+from datong_rules.conformance.reports.common import by_operation, by_rule, by_variant, kind, write_text
 from datong_rules.conformance.runner import RunResult, ScenarioResult
 from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
@@ -41,7 +41,8 @@ def result_record(result: ScenarioResult) -> dict[str, Any]:
     """One result as a JSON-compatible mapping (see the module docstring)."""
     s = result.scenario
     return {
-        "id": s.id, "variant": s.variant, "op": s.op, "operation": s.full_op, "rules": list(s.rules),
+        "id": s.id, "kind": kind(result), "derived": s.derived or None, "variant": s.variant, "op": s.op,
+        "operation": s.full_op, "rules": list(s.rules),
         "blamed_rules": list(result.blamed), "file": s.file,
         "line": s.line, "status": result.status, "asked": result.asked, "expected": result.expected,
         "actual": result.actual, "mismatched": result.mismatched, "schema_problem": result.schema_problem,

@@ -1,7 +1,9 @@
 """The JUnit XML report, for CI systems (GitLab, Jenkins, GitHub test reporters…).
 
 One ``<testsuite>`` per operation (or per variant), one ``<testcase>`` per scenario run, with a
-``<failure>``, ``<error>`` or ``<skipped>`` child when it did not pass. Built with
+``<failure>``, ``<error>`` or ``<skipped>`` child when it did not pass. The checks derived from the reference engine
+for a house variant (:mod:`datong_rules.conformance.derived`) are kept apart: testsuites named ``derived: OP``,
+testcases of class ``derived.VARIANT.OP``. Built with
 :mod:`xml.etree.ElementTree`; characters XML 1.0 forbids (control codes from an implementation's
 stderr…) are replaced by U+FFFD, so the file always parses.
 """
@@ -34,7 +36,7 @@ def _counts(results: list[ScenarioResult], duration: float) -> dict[str, str]:
 def _testcase(parent: ET.Element, result: ScenarioResult) -> None:
     s = result.scenario
     case = ET.SubElement(parent, "testcase", {
-        "classname": _clean(f"{s.variant}.{s.op}"), "name": _clean(s.id),
+        "classname": _clean(f"{'derived.' if s.derived else ''}{s.variant}.{s.op}"), "name": _clean(s.id),
         "time": f"{result.duration:.3f}", **({"file": _clean(s.file), "line": str(s.line)} if s.file else {}),
     })
     if result.status == FAILED:
@@ -60,8 +62,9 @@ def build_junit(run: RunResult, group_by: str = "op") -> ET.Element:
     if group_by not in GROUPINGS:
         raise ValueError(f"group_by must be one of {GROUPINGS}, not {group_by!r}")
     groups: dict[str, list[ScenarioResult]] = {}
-    for result in run.results:
-        groups.setdefault(getattr(result.scenario, group_by), []).append(result)
+    for result in run.results:  # derived checks in testsuites of their own: "derived: classify"
+        name = getattr(result.scenario, group_by)
+        groups.setdefault(f"derived: {name}" if result.scenario.derived else name, []).append(result)
     root = ET.Element("testsuites", {"name": SUITE_NAME, **_counts(run.results, run.duration)})
     stamp = datetime.fromtimestamp(run.started, tz=timezone.utc).isoformat(timespec="seconds")
     impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"

@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-from datong_rules.conformance.reports.common import by_operation, by_rule, compact, problems, write_text
+from datong_rules.conformance.reports.common import KINDS, by_operation, by_rule, compact, kind_label, problems, \
+    write_text
 from datong_rules.conformance.runner import SKIPPED, STATUSES, RunResult, ScenarioResult
 from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
@@ -19,16 +20,17 @@ def _cell(text: object) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def _table(title: str, rows: dict[str, dict[str, int]]) -> list[str]:
-    out = [f"| {title} | " + " | ".join(STATUSES) + " |", "|---|" + "---:|" * len(STATUSES)]
-    out += [f"| `{_cell(name)}` | " + " | ".join(str(row[s]) for s in STATUSES) + " |"
+def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...] = STATUSES) -> list[str]:
+    out = [f"| {title} | " + " | ".join(c.replace("_", "-") for c in columns) + " |", "|---|" + "---:|" * len(columns)]
+    out += [f"| `{_cell(name)}` | " + " | ".join(str(row[c]) for c in columns) + " |"
             for name, row in rows.items()]
     return out
 
 
 def _problem(result: ScenarioResult) -> list[str]:
     s = result.scenario
-    out = [f"### `{s.id}` — {result.status}", "",
+    label = f" ({kind_label(result)})" if kind_label(result) else ""
+    out = [f"### `{s.id}` — {result.status}{label}", "",
            f"- variant `{s.variant}`, operation `{s.full_op}`, rules " + ", ".join(f"`{r}`" for r in result.blamed),
            f"- {s.description.get('zh', '')} / {s.description.get('en', '')}".rstrip(" /")]
     if s.file:
@@ -46,19 +48,24 @@ def _problem(result: ScenarioResult) -> list[str]:
 
 
 def _house(house: dict) -> list[str]:
-    """The section of one house variant file: what it inherited, and each scenario it left out with the house rules
-    its answer depends on (:func:`datong_rules.conformance.house.house_record`)."""
+    """The section of one house variant file: what it inherited, what checks each rule it changes (hand-worked
+    scenarios, derived checks, or nothing), and each scenario it left out with why
+    (:func:`datong_rules.conformance.house.house_record`)."""
     out = [f"## House variant `{_cell(house['variant'])}` ({_cell(house['file'])})", "",
-           f"Extends {' → '.join(f'`{v}`' for v in house['extends'])}: {house['inherited']} scenarios inherited, "
-           f"{len(house['left_out'])} left out.", ""]
-    if house["unchecked"]:
-        out += ["Rules of the house file that no inherited scenario checks: "
-                + ", ".join(f"`{r}`" for r in house["unchecked"]), ""]
+           f"Extends {' → '.join(f'`{v}`' for v in house['extends'])}: {house['inherited']} hand-worked scenarios "
+           f"inherited (of {house['considered']} of the game), {len(house['left_out'])} left out; "
+           f"{house['derived']} derived checks.", ""]
+    if house["changed"]:
+        out += ["| rule the house changes | hand-worked scenarios | derived checks |", "|---|---:|---:|"]
+        for rule in house["changed"]:
+            row = house["coverage"].get(rule, {})
+            hand, derived = row.get("hand_worked", 0), row.get("derived", 0)
+            cells = f"{hand} | {derived}" if hand or derived else "unchecked | unchecked"
+            out.append(f"| `{_cell(rule)}` | {cells} |")
+        out.append("")
     if house["left_out"]:
-        out += ["| scenario left out | depends on the house rules |", "|---|---|"]
-        out += [f"| `{_cell(entry['id'])}` | "
-                + (", ".join(f"`{r}`" for r in entry["depends_on"]) if "depends_on" in entry
-                   else _cell(entry.get("reason", ""))) + " |" for entry in house["left_out"]]
+        out += ["| scenario left out | why |", "|---|---|"]
+        out += [f"| `{_cell(entry['id'])}` | {_cell(entry['reason'])} |" for entry in house["left_out"]]
         out.append("")
     return out
 
@@ -75,7 +82,11 @@ def render_markdown(run: RunResult) -> str:
         out += ["> **Interrupted**: the run was stopped before the end; the figures cover what ran.", ""]
     out += ["| status | scenarios |", "|---|---:|", *(f"| {s} | {counts[s]} |" for s in STATUSES), ""]
     out += ["## By operation", "", *_table("operation", by_operation(run)), ""]
-    out += ["## By rule", "", *_table("rule", by_rule(run)), ""]
+    derived = sum(1 for r in run.results if r.scenario.derived)
+    out += ["## By rule", "", *_table("rule", by_rule(run), (*STATUSES, *KINDS) if derived else STATUSES), ""]
+    if derived:
+        out += [f"{len(run.results) - derived} hand-worked scenarios and {derived} checks derived from the reference "
+                f"engine playing a house variant (not hand-worked; each says how it was made).", ""]
     failing = problems(run)
     if failing:
         out += ["## Failures and errors", ""]

@@ -262,9 +262,17 @@ def _close(implementation: Implementation) -> bool:
               help="Compare only the expected keys; do not check answers against spec/schema/operations.schema.json.")
 @click.option("--allow-empty", is_flag=True,
               help="Exit 0 even when the run checked nothing (no scenario asked, or none passed).")
+@click.option("--derived", "derived", type=click.IntRange(0, 10_000), default=None, metavar="N",
+              help="With a house variant file: the steered derived checks made per rule it changes (default 20; "
+                   "0: only the swept ones).")
+@click.option("--no-derived", is_flag=True, help="With a house variant file: no derived checks, only the "
+                                                 "hand-worked scenarios it inherits.")
+@click.option("--seed", type=int, default=None, metavar="SEED",
+              help="With a house variant file: the seed of the derived checks' drawn questions (default 0).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
-            no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, quiet) -> None:
+            no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, derived, no_derived,
+            seed, quiet) -> None:
     """Check an implementation against the conformance suite (default: the reference engine)."""
     began = time.perf_counter()
     from datong_rules.conformance.house import house_record, left_out_lines
@@ -286,7 +294,8 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 chosen, house_notes = house_selected(scenario_paths, variants, houses, ops, rules, keyword,
                                                      spec_check=not no_spec_check, suite=suite,
                                                      impl_option=impl_option(impl, impl_cmd),
-                                                     inherited_out=inherited)
+                                                     inherited_out=inherited,
+                                                     derived=derived, seed=seed, no_derived=no_derived)
             else:
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)

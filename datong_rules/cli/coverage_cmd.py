@@ -190,6 +190,7 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
     Raises:
         CommandError: bad scenario files.
     """
+    from datong_rules.conformance.derived import check_house
     from datong_rules.conformance.house import inherit, summary_lines
 
     from .house_arg import impl_option
@@ -206,7 +207,7 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
         file_rule_ids(rules_file, variants) if rules_file else bundled_rule_ids(variants)
     notes: list[str] = []
     for ref, house in houses:  # a house variant file: the scenarios it inherits count for its rules
-        inherited = inherit(house, suite)
+        inherited = check_house(inherit(house, suite), suite, derived=False)  # what the inherited ones check
         scenarios += inherited.scenarios
         rule_ids[house.id] = list(house.checked_rule_ids())
         notes += summary_lines(inherited, ref, impl_option(None, None))

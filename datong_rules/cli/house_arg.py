@@ -11,6 +11,7 @@ import shlex
 from pathlib import Path
 
 from datong_rules.conformance import house
+from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED, check_house
 from datong_rules.conformance.house import HouseSuite, inherit, summary_lines
 from datong_rules.conformance.runner import select
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios
@@ -29,12 +30,16 @@ def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple
 
 def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tuple[str, Variant]], ops, rules,
                    keyword, *, spec_check: bool, suite: list[Scenario], impl_option: str,
-                   inherited_out: list[tuple[str, HouseSuite]] | None = None) -> tuple[list[Scenario], list[str]]:
+                   inherited_out: list[tuple[str, HouseSuite]] | None = None,
+                   derived: int | None = None, seed: int | None = None,
+                   no_derived: bool = False) -> tuple[list[Scenario], list[str]]:
     """The scenarios of a run with house files: those each house file inherits from the suite (``paths``, default
-    the bundled one), and those of the variant ids, narrowed by the other filters; and the summary lines of each
-    house file (``impl_option``: the implementation option shown in the suggested ``fuzz`` command). ``suite``
-    receives the whole suite and the inherited scenarios; ``inherited_out``, when given, ``(path as typed,
-    HouseSuite)`` of each house file (for the reports: which scenarios were left out, and why).
+    the bundled one), then its derived checks (:mod:`datong_rules.conformance.derived`: ``derived`` steered checks
+    per changed rule, from ``seed``, by default the module's; none with ``no_derived``), and those of the variant ids, narrowed by the
+    other filters; and the summary lines of each house file (``impl_option``: the implementation option shown in the
+    suggested ``fuzz`` command). ``suite`` receives the whole suite and the inherited scenarios; ``inherited_out``,
+    when given, ``(path as typed, HouseSuite)`` of each house file (for the reports: which scenarios were left out,
+    and why, and what checks each changed rule).
 
     Raises:
         CommandError: bad scenario files, or no scenario left for a house file or a variant id.
@@ -52,12 +57,17 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
             raise CommandError(f"--variant {missing[0]}: no scenario of this variant matches the filters")
     notes: list[str] = []
     for ref, variant in houses:
-        inherited: HouseSuite = inherit(variant, scenarios)
-        picked = select(inherited.scenarios, ops=ops, rules=rules, keyword=keyword)
+        try:
+            inherited: HouseSuite = inherit(variant, scenarios)
+        except ValueError as exc:
+            raise CommandError(f"--variant {ref}: {exc}") from None
+        check_house(inherited, scenarios, count=DEFAULT_COUNT if derived is None else derived,
+                    seed=DEFAULT_SEED if seed is None else seed, derived=not no_derived)
+        picked = select([*inherited.scenarios, *inherited.derived], ops=ops, rules=rules, keyword=keyword)
         if not picked:
             raise CommandError(f"--variant {ref}: none of the {len(inherited.scenarios)} scenarios {variant.id} "
                                f"inherits matches the filters")
-        suite.extend(inherited.scenarios)
+        suite.extend([*inherited.scenarios, *inherited.derived])
         chosen.extend(picked)
         if inherited_out is not None:
             inherited_out.append((ref, inherited))

@@ -1,6 +1,7 @@
-"""A house variant file checked with the scenarios it inherits: ``conform --variant FILE`` runs the scenarios
-of the variants it extends whose expected keys depend on no rule the file changes, asks them about the house
-variant (the engine receives its rules), and names the house file's rules no scenario checks."""
+"""A house variant file checked with the scenarios it inherits and checks derived for the rules it changes:
+``conform --variant FILE`` runs every scenario of the house's game whose expected answer the reference engine playing
+the house gives, asked about the house variant (the engine receives its rules), then the derived checks of each
+changed rule, and says per changed rule what checks it."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --imp
 from conformance_support import LOCKING_CLUB
 
 from datong_rules.cli.main import cli
-from datong_rules.conformance.house import depends_on, inherit
+from datong_rules.conformance.derived import STEERED, SWEPT, bears, check_house, set_back
+from datong_rules.conformance.house import DIFFERS, INVALID, RECORD, inherit
+from datong_rules.conformance.playing import playing
 from datong_rules.conformance.scenarios_io import load_scenarios
-from datong_rules.reference_impl.variant import open_variant
+from datong_rules.reference_impl.variant import load_variant, open_variant
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = "docs/examples/house-variant.yaml"
@@ -29,19 +32,43 @@ def _conform(*args: str):
     return CliRunner().invoke(cli, ["conform", *args], catch_exceptions=False)
 
 
-def test_inherited_scenarios_depend_on_no_changed_rule():
+def test_a_house_inherits_the_scenarios_the_engine_playing_it_passes():
     house = open_variant(str(REPO / HOUSE))
     suite = inherit(house, load_scenarios())
-    assert suite.changed == CHANGED and suite.unchecked == CHANGED
-    assert len(suite.scenarios) > 100
+    assert suite.changed == CHANGED
+    assert len(suite.scenarios) > 100 and suite.asked == len(suite.scenarios) + len(suite.left_out)
     for scenario in suite.scenarios:
-        assert scenario.variant == "huolong/datong-club" and scenario.fixture is house
-        assert not set(depends_on(scenario)) & set(CHANGED)
+        assert scenario.variant == "huolong/datong-club" and scenario.fixture is house and not scenario.derived
         assert scenario.op != "replay"
-    left_out = {s.id: why for s, why in suite.left_out}
-    assert all(s.variant == "huolong/datong-guide" for s, _ in suite.left_out)
-    assert any(set(why) & set(CHANGED) for why in left_out.values())
-    assert any(s.op == "replay" for s, _ in suite.left_out)
+    # the scenarios of every variant of the game count, the fixture variants' too, not only the extends chain
+    origins = {s.id.split(".")[1] for s in suite.scenarios}
+    assert {"datong-guide", "li-zhijiang"} <= origins and len(origins) > 5
+    why = {entry.why for entry in suite.left_out}
+    assert why == {DIFFERS, INVALID, RECORD} or why == {DIFFERS, RECORD}
+    for entry in suite.left_out:
+        assert entry.scenario.game == "huolong"
+        assert (entry.why == DIFFERS) == bool(entry.keys)
+    # a scenario of the parent whose bottom award doubles the house changes (bottom.multiplier) is left out, and why
+    named = [e for e in suite.left_out if e.scenario.variant == "huolong/datong-guide" and e.scenario.op == "bottom_points"]
+    assert named and all(e.why == DIFFERS and "bottom.multiplier" in e.rules for e in named)
+    assert "answers" in named[0].text and "depends on bottom.multiplier" in named[0].text
+
+
+def test_every_changed_rule_is_checked_and_derived_checks_bear_on_it():
+    house = open_variant(str(REPO / HOUSE))
+    scenarios = load_scenarios()
+    suite = check_house(inherit(house, scenarios), scenarios, count=5, seed=3)
+    assert suite.unchecked == [] and set(suite.coverage) == set(CHANGED)
+    assert all(row["derived"] >= 1 for row in suite.coverage.values())
+    parent = load_variant("huolong/datong-guide")
+    for check in suite.derived:
+        (rule,) = check.rules
+        assert check.derived in (STEERED, SWEPT) and check.id.startswith(f"derived.huolong/datong-club.{rule}.")
+        back = playing(set_back(house, parent, rule))
+        assert bears(playing(house), back, check.op, check.given)  # the rule set back answers otherwise
+    again = check_house(inherit(house, scenarios), scenarios, count=5, seed=3)
+    assert [(c.id, c.given) for c in again.derived] == [(c.id, c.given) for c in suite.derived]  # reproducible
+    assert check_house(inherit(house, scenarios), scenarios, derived=False).derived == []
 
 
 def test_conform_a_house_file_with_the_reference_engine():
@@ -49,9 +76,11 @@ def test_conform_a_house_file_with_the_reference_engine():
     assert result.exit_code == 0, result.output
     assert "house variant huolong/datong-club (docs/examples/house-variant.yaml) extends huolong/datong-guide" \
         in result.output
-    assert "no scenario checks: follow.shape, bottom.multiplier" in result.output
-    assert "datong-rules fuzz --variant docs/examples/house-variant.yaml" in result.output
-    assert " 0 failed" in result.output
+    assert "  follow.shape: " in result.output and "  bottom.multiplier: " in result.output
+    assert "unchecked" not in result.output
+    assert " 0 failed" in result.output and " derived checks" in result.output
+    bare = _conform("--variant", HOUSE, "-q", "--no-derived")
+    assert bare.exit_code == 0 and " derived checks" not in bare.output.splitlines()[0], bare.output
 
 
 def test_conform_a_house_file_over_json_lines():
@@ -61,12 +90,34 @@ def test_conform_a_house_file_over_json_lines():
     assert " 0 failed" in result.output and " 0 skipped" in result.output
 
 
-def test_an_engine_that_ignores_the_house_file_passes_the_inherited_scenarios_fuzz_catches_it():
-    result = _conform("--variant", HOUSE, "--impl", "planted:ParentRules", "-q")
-    assert result.exit_code == 0, result.output  # the inherited scenarios cannot see the house rules
-    fuzzed = CliRunner().invoke(cli, ["fuzz", "--variant", HOUSE, "--impl", "planted:ParentRules", "--op",
-                                      "bottom_points", "--seed", "1", "--examples", "500", "-q"])
-    assert fuzzed.exit_code == 1 and "bottom.multiplier" in fuzzed.stdout
+def test_an_engine_that_plays_the_parent_fails_on_every_changed_rule(tmp_path):
+    import json
+
+    report, junit, markdown = tmp_path / "report.json", tmp_path / "report.xml", tmp_path / "report.md"
+    result = _conform("--variant", HOUSE, "--impl", "planted:ParentRules", "--json", str(report), "--junit",
+                      str(junit), "--markdown", str(markdown))
+    assert result.exit_code == 1, result.output
+    data = json.loads(report.read_text(encoding="utf-8"))
+    failed = [r for r in data["results"] if r["status"] == "failed"]
+    assert {rule for r in failed for rule in r["blamed_rules"]} >= set(CHANGED)
+    assert all(data["by_rule"][rule]["failed"] > 0 and data["by_rule"][rule]["derived"] > 0 for rule in CHANGED)
+    # the derived checks are labelled as such in every report, apart from the hand-worked scenarios
+    derived = [r for r in failed if r["kind"] == "derived"]
+    assert derived and all(r["id"].startswith("derived.") and r["derived"] in ("steered", "swept", "played")
+                           for r in derived)
+    assert all(r["derived"] is None for r in data["results"] if r["kind"] == "hand_worked")
+    assert "FAILED (derived, steered) derived.huolong/datong-club." in result.output
+    assert '<testsuite name="derived: bottom_points"' in junit.read_text(encoding="utf-8")
+    assert 'classname="derived.huolong/datong-club.bottom_points"' in junit.read_text(encoding="utf-8")
+    text = markdown.read_text(encoding="utf-8")
+    assert " — failed (derived, steered)" in text and "| rule | passed | failed | skipped | errored | hand-worked | derived |" in text
+
+
+def test_the_derived_option_says_its_default():
+    from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED
+
+    help_text = " ".join(_conform("--help").output.split())
+    assert f"(default {DEFAULT_COUNT};" in help_text and f"(default {DEFAULT_SEED})" in help_text
 
 
 def test_a_bad_house_file_is_one_line_error(tmp_path):
@@ -83,8 +134,7 @@ def test_coverage_of_a_house_file():
     result = CliRunner().invoke(cli, ["coverage", "--variant", HOUSE], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert result.output.startswith("huolong/datong-club  ")
-    assert "follow.shape" in result.output.splitlines()[1] and "bottom.multiplier" in result.output.splitlines()[1]
-    assert "no scenario checks: follow.shape, bottom.multiplier" in result.output
+    assert "follow.shape: " in result.output and "bottom.multiplier: " in result.output
 
 
 def test_pytest_plugin_runs_a_house_file(pytester):
@@ -93,7 +143,7 @@ def test_pytest_plugin_runs_a_house_file(pytester):
         "--datong-variant", str(REPO / HOUSE), "--datong-op", "bottom_points")
     result.assert_outcomes(passed=len([s for s in inherit(open_variant(str(REPO / HOUSE)), load_scenarios()).scenarios
                                        if s.op == "bottom_points"]))
-    assert "datong: rules of" in result.stdout.str() and "bottom.multiplier" in result.stdout.str()
+    assert "datong: rules " in result.stdout.str() and "bottom.multiplier: " in result.stdout.str()
 
 
 def test_pytest_plugin_refuses_a_bad_house_file(pytester, tmp_path):
@@ -119,7 +169,9 @@ def test_the_reports_name_each_scenario_left_out_with_the_house_rules_it_depends
     result = _conform("--variant", str(house), "--op", "round", "--json", str(report), "--markdown", str(markdown))
     assert result.exit_code == 0, result.output
     # the round where seat 1 passes and plays again is refused under the house rule: left out, and why
-    assert "  left out biedan.biedan-guide.round.straight-round-001: depends on play.pass_locks_out" in result.output
+    assert ("  left out biedan.biedan-guide.round.straight-round-001: the question is invalid under the house rules "
+            "(ValueError: given.actions[4]: seat 1 is not to act (seat 2 is)); depends on play.pass_locks_out"
+            ) in result.output
     assert "scenarios of replay: a game record names the variant" in result.output
     data = json.loads(report.read_text(encoding="utf-8"))
     jsonschema.validate(data, json.loads(find_schema("report").read_text(encoding="utf-8")))
@@ -127,11 +179,17 @@ def test_the_reports_name_each_scenario_left_out_with_the_house_rules_it_depends
     assert entry["variant"] == "biedan/locking-club" and entry["extends"] == ["biedan/biedan-guide"]
     assert entry["changed"] == ["play.pass_locks_out"] and entry["inherited"] > 0
     left_out = {e["id"]: e for e in entry["left_out"]}
-    assert left_out["biedan.biedan-guide.round.straight-round-001"]["depends_on"] == ["play.pass_locks_out"]
-    assert all("depends_on" in e or e["op"] == "replay" for e in entry["left_out"])
+    straight = left_out["biedan.biedan-guide.round.straight-round-001"]
+    assert straight["depends_on"] == ["play.pass_locks_out"] and straight["why"] == "invalid"
+    assert straight["keys"] == []
+    assert all((e["why"] == "not_inherited") == (e["op"] == "replay") for e in entry["left_out"])
+    assert entry["coverage"]["play.pass_locks_out"]["hand_worked"] + entry["coverage"]["play.pass_locks_out"][
+        "derived"] > 0 and entry["unchecked"] == []
     text = markdown.read_text(encoding="utf-8")
     assert "## House variant `biedan/locking-club`" in text
-    assert "| `biedan.biedan-guide.round.straight-round-001` | `play.pass_locks_out` |" in text
+    assert ("| `biedan.biedan-guide.round.straight-round-001` | the question is invalid under the house rules "
+            "(ValueError: given.actions[4]: seat 1 is not to act (seat 2 is)); depends on play.pass_locks_out |") in text
+    assert "| `play.pass_locks_out` | " in text
     quiet = _conform("--variant", str(house), "--op", "round", "-q")
     assert quiet.exit_code == 0 and "left out biedan" not in quiet.output
     plain = tmp_path / "plain.json"

@@ -23,7 +23,7 @@ OTHER_TOOLS_OPTIONS = {
     "--pyargs": "pytest",
     "--help": "every command",
     "--jsonl": "the made-up engine of the examples (`./my-engine --jsonl`)",
-    "--check": "the generators of the kit's own files (`python -m datong_rules.conformance.find_dependencies`)",
+    "--check": "the generators of the kit's own files (`python -m datong_rules.reference_impl.schema_games`)",
 }
 _CODE_BLOCK = re.compile(r"^```(bash|console|sh)\s*$(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
 _OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")

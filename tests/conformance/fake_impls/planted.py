@@ -6,6 +6,9 @@
 * :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
   that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
   ``huolong/datong-guide``.
+* :class:`ParentClassify`: plays every house variant by its rules (the fixture rules the runner sends), except
+  ``classify``, which it answers with the rules of the variant the house extends (an engine whose combinations
+  were never updated for the house).
 
     PYTHONPATH=tests/conformance/fake_impls datong-rules fuzz --impl planted:LapsedShowCancels --variant datong-guide
 """
@@ -64,3 +67,21 @@ class ParentRules(Implementation):
 
     def answer(self, variant, op, given):
         return self.reference.answer(self.PARENTS.get(variant, variant), op, given)
+
+
+class ParentClassify(Implementation):
+    """Plays a house variant by its rules, but classifies as the variant it extends does (see the module doc)."""
+
+    name, version = "planted-parent-classify", "0.1"
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def use_variants(self, variants):
+        super().use_variants(variants)
+        self.reference.use_variants(variants)
+
+    def answer(self, variant, op, given):
+        if op.rpartition("/")[2] == "classify" and variant in self.fixture_variants:
+            return self.reference.answer(self.fixture_variants[variant]["extends"], op, given)
+        return self.reference.answer(variant, op, given)
