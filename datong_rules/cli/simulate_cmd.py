@@ -59,6 +59,14 @@ def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
     return kinds
 
 
+def _check_primary(game: games.Game, primary: str | None) -> None:
+    """``--primary``: a measure id of the game; exit 2 otherwise."""
+    if primary is not None:
+        known = [m.id for m in games.measures(game).MEASURES]
+        if primary not in known:
+            fail(f"--primary: unknown measure '{primary}' for {game.id} (expected one of: {', '.join(known)})")
+
+
 def _check_output(option: str, path: str | None) -> None:
     if path is not None:
         reason = unwritable_reason(Path(path))
@@ -139,6 +147,9 @@ MAX_MATCHES = 10_000_000
                    "not used with --ray ADDRESS (the cluster's own CPUs play).")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
               help="Play on a Ray cluster (the extra [scale]): its address, or local to start one on this machine.")
+@click.option("--primary", default=None, metavar="MEASURE",
+              help="The measure each comparison is judged by (default: who wins, such as banker_side_won); every "
+                   "other measure and rule fired is secondary, its p-value Holm-adjusted.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               callback=refuse_empty("a file to write the JSON results to"),
               help="Write the simulate document (JSON, schema: datong-rules schema simulate) to this file.")
@@ -146,14 +157,16 @@ MAX_MATCHES = 10_000_000
               callback=refuse_empty("a file to write the HTML report to"),
               help="Write the HTML report with one chart per measure (the extra [report]) to this file.")
 def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, bots: str, seed: int,
-             workers: int | None, ray: str | None, json_path: str | None, html_path: str | None) -> None:
+             workers: int | None, ray: str | None, primary: str | None, json_path: str | None,
+             html_path: str | None) -> None:
     """Measure what the rules of variants do to the game, over many hands or matches played by bots.
 
     Each VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
     variant); all of one game. For each: the game's measures (the banker side's win rate, win rate by seat, hand
     length, points, per match: hands and winner) with 95 % intervals, and how often each rule decided something;
     each variant after the first is compared with the first (difference, interval, p-value) beside the rules that
-    differ. The figures describe the bots' play, not expert play. The results are the same for the same seed
+    differ: one primary measure (--primary; default who wins), the other measures and the rules fired secondary,
+    Holm-adjusted; intervals count each match as a cluster (whole matches are played). The figures describe the bots' play, not expert play. The results are the same for the same seed
     whatever --workers or --ray. Exit status: 0; 2 for bad input; 130 or 143 when interrupted (the finished part is
     still reported, marked interrupted).
     """
@@ -169,6 +182,7 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     except LookupError as err:
         fail(str(err))
     kinds = _bot_kinds(game, entrants[0].rules.players, bots)
+    _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)
     _check_extras(ray, html_path)
@@ -177,7 +191,7 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
     with _ProgressBar() as progress:
         doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
-                  progress=progress)
+                  progress=progress, primary=primary)
     _report(doc, json_path, html_path)
 
 

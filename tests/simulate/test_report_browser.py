@@ -75,7 +75,7 @@ def test_report_opens_switches_language_and_shows_every_chart_and_table(browser,
     assert zh["zh"] > 20 and zh["en"] == 0
     assert [c["id"] for c in zh["charts"]] == ["m-banker_side_won", "m-hand_tricks", "m-bottom_dug"]
     assert all(c["width"] > 300 and c["height"] > 50 for c in zh["charts"]), zh["charts"]
-    assert zh["tables"] == ["variants", "values", "values", "values", "fired", "comparison"]
+    assert zh["tables"] == ["variants", "values", "values", "values", "fired", "comparison", "comparison fired-difference"]
     page.click('button[data-set-lang="en"]')
     en = page.evaluate(LAYOUT)
     page.screenshot(path=str(tmp_path / "report-en.png"), full_page=True)

@@ -47,7 +47,8 @@ def test_each_game_against_a_house_file(tmp_path, variant, house):
     _validate(doc)
     first, second = doc["results"]["variants"]
     assert (first["variant"], first["file"], second["file"]) == (variant, None, house_file)
-    assert first["hands"] == second["hands"] == 30
+    assert first["hands"] >= 30 and second["hands"] >= 30  # whole matches: the last one played to its end
+    assert first["matches"] > 0 and second["matches"] > 0
     assert all(m["n"] > 0 for m in first["measures"] if m["per"] == "hand" and m["id"].startswith("seat_won_"))
     [comparison] = doc["results"]["comparisons"]
     assert comparison["against"] == variant and comparison["variant"] == house_file
@@ -144,4 +145,5 @@ def test_sigterm_reports_the_finished_shards(tmp_path, workers):
     _validate(doc)
     run = doc["run"]
     assert run["interrupted"] is True and run["shards_total"] == 400 and 0 <= run["shards_done"] < 400
-    assert doc["results"]["variants"][0]["hands"] == 500 * run["shards_done"]
+    # each shard plays whole matches until it has its 500 hands (a 憋蛋 session is 6 hands: at most 5 more)
+    assert 500 * run["shards_done"] <= doc["results"]["variants"][0]["hands"] <= 505 * run["shards_done"]
