@@ -74,23 +74,6 @@ def _check_output(option: str, path: str | None) -> None:
             fail(f"{option} {path}: cannot write it: {reason}")
 
 
-def unreachable_reason(address: str, seconds: float = 5.0) -> str | None:
-    """Why nothing listens at the Ray cluster ``address`` (``host:port``, or ``ray://host:port``), checked with one
-    TCP connection of at most ``seconds``; None when something answers, or for ``local``, ``auto`` and an address
-    without a port (Ray's own). Ray itself retries an unreachable address for minutes and ignores Ctrl-C meanwhile.
-    """
-    import socket
-
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if address in ("local", "auto") or not sep or not port.isdigit():
-        return None
-    try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
-            return None
-    except OSError as err:
-        return err.strerror or str(err) or type(err).__name__
-
-
 def _check_extras(ray: str | None, html_path: str | None) -> None:
     """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra."""
     if ray is not None:
@@ -100,10 +83,11 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
             import ray as _ray  # noqa: F401
         except ImportError:
             fail("--ray needs Ray: pip install 'datong-rules[scale]'")
-        reason = unreachable_reason(ray)
-        if reason is not None:
-            fail(f"--ray {ray}: no Ray cluster answers there ({reason}); expected the address of a running cluster "
-                 "(host:port, as `ray start --head` prints it), or local")
+        from datong_rules.simulate.ray_address import address_problem
+
+        problem = address_problem(ray.strip())
+        if problem is not None:
+            fail(f"--ray {ray}: {problem}")
     if html_path is not None:
         from datong_rules.simulate.report_html import ReportUnavailable
         from datong_rules.simulate.report_charts import check_available
@@ -189,9 +173,14 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     workers = workers or default_workers()
     unit = "hands" if hands is not None else "matches"
     count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
-    with _ProgressBar() as progress:
-        doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
-                  progress=progress, primary=primary)
+    from datong_rules.simulate.ray_runner import RayUnavailable
+
+    try:
+        with _ProgressBar() as progress:
+            doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers,
+                      ray=None if ray is None else ray.strip(), progress=progress, primary=primary)
+    except RayUnavailable as err:
+        fail(str(err))
     _report(doc, json_path, html_path)
 
 
