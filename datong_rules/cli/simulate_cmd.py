@@ -121,9 +121,11 @@ MAX_MATCHES = 10_000_000
               help=f"Hands to play per variant (at most {MAX_HANDS:,}).")
 @click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
               help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
-@click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
-              help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
-                   "separated by commas.")
+@click.option("--bots", "bots", default="greedy", show_default=True, metavar="KIND[,KIND…]",
+              help="Which bots play: a bot kind of the game for every seat, or one per seat separated by commas "
+                   "(greedy,random,greedy,random). greedy plays like a beginner who knows the rules (wild cards, "
+                   "bombs, shows, tribute and the exchange when they help); random picks any legal action. The "
+                   "report says what each does and which rules it never chooses.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,

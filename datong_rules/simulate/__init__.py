@@ -36,9 +36,19 @@ def game_measures(entrant: Entrant) -> tuple[Measure, ...]:
     return tuple(games.measures(entrant.game).MEASURES)
 
 
+def bots_described(entrant: Entrant, bots: Sequence[str]) -> dict[str, str] | None:
+    """What each bot kind of ``bots`` does and which rules it never chooses, by language (``en``, ``zh``), from the
+    game's bots module's ``NOTES`` (kind → language → text); None when it describes none of them."""
+    notes = getattr(entrant.game.facet("bots"), "NOTES", {})
+    described = [kind for kind in dict.fromkeys(bots) if kind in notes]
+    if not described:
+        return None
+    return {lang: " ".join(notes[kind][lang] for kind in described) for lang in ("en", "zh")}
+
+
 def simulate(entrants: Sequence[Entrant], *, unit: str, count: int, seed: int = 0, bots: Sequence[str] = ("greedy",),
-             workers: int = 1, ray: str | None = None, progress: Progress | None = None, primary: str | None = None,
-             bots_note: dict[str, str] | None = None) -> dict[str, Any]:
+             workers: int = 1, ray: str | None = None, progress: Progress | None = None,
+             primary: str | None = None) -> dict[str, Any]:
     """Simulate each variant of ``entrants`` (one game) for ``count`` hands or matches (``unit``).
 
     Args:
@@ -53,7 +63,6 @@ def simulate(entrants: Sequence[Entrant], *, unit: str, count: int, seed: int = 
         progress: ``progress(done, total)`` after each shard.
         primary: the measure id each comparison is judged by (default: :func:`.results.default_primary`, who
             wins); every other measure and rule fired is a secondary test, Holm-adjusted.
-        bots_note: what each bot does, by language (``en``, ``zh``), added to the report's note on the bots.
 
     Returns:
         The simulate document: ``schema``, ``kit`` (the kit's version), ``run`` (``workers``, ``ray``, ``seconds``,
@@ -86,4 +95,4 @@ def simulate(entrants: Sequence[Entrant], *, unit: str, count: int, seed: int = 
                     "interrupted": played.interrupted, "shards_done": len(played.tallies),
                     "shards_total": len(shards)},
             "results": build_results(entrants, measures, tallies, seed=seed, unit=unit, count=count, bots=bots,
-                                     primary=primary, bots_note=bots_note)}
+                                     primary=primary, bots_note=bots_described(entrants[0], bots))}
