@@ -113,7 +113,7 @@ def _check(doc: Any) -> dict:
 
 def _table(head: str, rows: Sequence[str], cls: str = "") -> str:
     body = "".join(f"<tr>{row}</tr>" for row in rows)
-    return f'<div class="scroll"><table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return f'<div class="scroll" tabindex="0"><table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _run_section(doc: dict, results: dict) -> str:
@@ -169,11 +169,18 @@ def _entry(variant: dict, measure_id: str) -> dict:
     return next((e for e in variant.get("measures", []) if e["id"] == measure_id), {})
 
 
-def _caption(first: dict) -> str:
+def _labelled(svg: str, caption_id: str) -> str:
+    """The chart's ``<svg role="img">`` named by its figure's caption (``aria-labelledby``), as screen readers need."""
+    return svg.replace('<svg class="chart" role="img"', f'<svg class="chart" role="img" aria-labelledby="{caption_id}"',
+                       1)
+
+
+def _caption(first: dict, caption_id: str) -> str:
     unit = two(first.get("unit_zh") or "%", first.get("unit_en") or "%") if first.get("kind") == "mean" else "%"
     per = two("每局" if first.get("per") == "hand" else "每场", "per hand" if first.get("per") == "hand" else "per match")
     rule = f' · <code>{escape(first["rule"])}</code>' if first.get("rule") else ""
-    return (f"<figcaption>{two(first.get('zh', first['id']), first.get('en', first['id']))}</figcaption>"
+    return (f'<figcaption id="{caption_id}">{two(first.get("zh", first["id"]), first.get("en", first["id"]))}'
+            "</figcaption>"
             f'<div class="muted">{per} · {unit}{rule} · <code>{escape(first["id"])}</code></div>')
 
 
@@ -182,13 +189,13 @@ def _measure_figure(index: int, measure_id: str, variants: Sequence[dict]) -> st
     first = next((e for e in entries if e), {"id": measure_id})
     rate = first.get("kind") == "rate"
     labels = [label_of(v) for v in variants]
-    svg = measure_svg(index, labels, entries, rate)
+    svg = _labelled(measure_svg(index, labels, entries, rate), f"caption-{index}")
     rows = [f"<td><code>{escape(label)}</code></td><td class=\"num\">{_value(e.get('value'), rate)}</td>"
             f"<td class=\"num\">{_interval(e.get('ci95'), rate)}</td><td class=\"num\">{e.get('n', 0)}</td>"
             for label, e in zip(labels, entries, strict=True)]
     head = (f"<th>{two('版本', 'Variant')}</th><th>{two('数值', 'Value')}</th>"
             f"<th>{two('95% 置信区间', '95% interval')}</th><th>{two('观察数', 'Observations')}</th>")
-    return (f'<figure class="measure" id="m-{escape(measure_id)}">{_caption(first)}{svg}'
+    return (f'<figure class="measure" id="m-{escape(measure_id)}">{_caption(first, f"caption-{index}")}{svg}'
             f"{_table(head, rows, 'values')}</figure>")
 
 
@@ -306,8 +313,8 @@ def difference_figure(index: int, entries: Sequence[dict], labels: dict[str, dic
     caption = two("比率的差（百分点）：点是差值，横线是 95% 置信区间，实心点表示显著（次要的按霍尔姆法校正后）；竖线是 0。",
                   "Differences of rates (percentage points): the dot is the difference, the whisker its 95% interval, "
                   "a filled dot a significant one (secondary ones after Holm's adjustment); the vertical line is 0.")
-    return (f'<figure class="difference"><figcaption>{caption}</figcaption>'
-            f"{difference_svg(1000 + index, rows)}</figure>")
+    return (f'<figure class="difference"><figcaption id="caption-d{index}">{caption}</figcaption>'
+            f'{_labelled(difference_svg(1000 + index, rows), f"caption-d{index}")}</figure>')
 
 
 def _comparison(index: int, comparison: dict, labels: dict[str, dict], observed_ids: set[str]) -> Iterator[str]:
