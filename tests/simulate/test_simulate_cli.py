@@ -88,6 +88,7 @@ def _one_error_line(result, *fragments: str) -> None:
     (["biedan-guide", "--hands", "5", "--html", "/no/such/folder/x.html"], ["--html", "/no/such/folder"]),
     (["biedan-guide", "--hands", "5", "--ray", " "], ["--ray is empty"]),
     (["huolong/base", "--hands", "5"], ["huolong/base"]),
+    (["biedan-guide", "--hands", "5", "--primary", "nope"], ["--primary: unknown measure 'nope'", "banker_side_won"]),
 ])
 def test_bad_input_is_one_line_and_status_2(args, fragments):
     _one_error_line(_simulate(*args), *fragments)

@@ -222,3 +222,27 @@ def test_matches_stopped_by_their_cap_are_counted_apart():
     variant = matches["results"]["variants"][0]
     assert (variant["hands"], variant["capped"], variant["matches"]) == (1000, 2, 0)
     assert _measure(matches, "match_hands")["n"] == 0 and _measure(matches, "tie")["value"] == 1.0
+
+
+def test_the_keeper_names_the_primary_measure():
+    doc = _run(draw_toy.entrant(), draw_toy.entrant((1, 2, 3, 4), label="draw/distinct"), unit="matches", count=100,
+               seed=2, primary="card_0")
+    [comparison] = doc["results"]["comparisons"]
+    roles = {m["id"]: m["role"] for m in comparison["measures"]}
+    assert roles["card_0"] == "primary" and list(roles.values()).count("primary") == 1
+    assert doc["results"]["statistics"]["primary"] == "card_0"
+    # a run of matches is judged by the first rate per match unless told: seat 0 wins the match
+    assert _run(count=50)["results"]["statistics"]["primary"] == "match_won_0"
+    with pytest.raises(ValueError, match="primary measure 'nope' is not a measure of draw"):
+        _run(count=1, primary="nope")
+
+
+@pytest.mark.parametrize("game", ["biedan", "dadun", "huolong"])
+def test_each_game_judges_comparisons_by_who_wins(game):
+    from datong_rules.reference_impl import games
+
+    module = games.measures(game)
+    by_id = {m.id: m for m in module.MEASURES}
+    assert set(module.PRIMARY) == {"hand", "match"}
+    for per, measure_id in module.PRIMARY.items():
+        assert by_id[measure_id].kind == "rate" and by_id[measure_id].per == per
