@@ -5,8 +5,9 @@ charts inline) in 中文 and English with a language switch, read from the simul
 The page holds, in order: what was run (variants, bots, seed, counts); the note on who played (the figures describe
 the bots' play, not expert play); one chart per measure with the variants side by side and their 95 % confidence
 intervals (:mod:`.report_charts`, matplotlib, the extra ``[report]``); the rules-fired table (in what share of hands
-each rule decided something); and each variant compared with the first (differences, intervals, p-values, the rules
-that differ).
+each rule decided something); and each variant compared with the first (the rules that differ; a chart of the
+differences of rates with a line at 0; the measures, the primary one first, and the rules fired, each with its
+difference, interval, p-value and Holm-adjusted p-value).
 
 Every sentence is written twice, ``<span class="zh" lang="zh-CN">`` and ``<span class="en" lang="en">``; the switch
 shows one language (中文 first). Ids (variants, rules, bots) are codes, the same in both.
@@ -218,9 +219,10 @@ def _unobserved(variants: Sequence[dict]) -> str:
 def _measures_section(variants: Sequence[dict]) -> str:
     shown = [mid for mid in measure_ids(variants) if observed(variants, mid)]
     figures = "".join(_measure_figure(i, mid, variants) for i, mid in enumerate(shown)) + _unobserved(variants)
-    intro = two("每个指标一张图：各版本并排，横线是 95% 置信区间。比率以百分数表示。",
-                "One chart per measure: the variants side by side, each whisker a 95% confidence interval. Rates are "
-                "in per cent.")
+    intro = two("每个指标一张图：每个版本的数值是一个点，横线是它的 95% 置信区间（同一场比赛的各局算作一组），坐标轴按数据的"
+                "范围画。比率以百分数表示。",
+                "One chart per measure: each variant's value a dot, its 95% confidence interval a whisker (the hands of "
+                "one match counted as one cluster), the axis scaled to the data. Rates are in per cent.")
     return f'<section id="measures"><h2>{two("指标", "Measures")}</h2><p>{intro}</p>{figures}</section>'
 
 
