@@ -59,6 +59,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    require(args.hands, "hand to play", f"--hands {args.hands}")
     print(f"{'game':8} {'random/s':>9} {'greedy/s':>9} {'cost ×':>7} {'1M on 16 cores':>15}")
     for game in args.games.split(","):
         random_rate, greedy_rate = (rate(VARIANTS[game], kind, args.hands, args.seed, args.repeat) for kind in KINDS)
