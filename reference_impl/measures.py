@@ -5,6 +5,8 @@ A game's measures live in its own folder (``reference_impl/<game>/measures.py``)
 (:func:`datong_rules.reference_impl.games.measures`). The module holds:
 
 * ``MEASURES``: the game's measures, a tuple of :class:`Measure`;
+* ``PRIMARY`` (optional): ``{"hand": id, "match": id}``, the measure of who wins that simulate judges a comparison
+  by (without it: the first rate measure of that kind);
 * ``observe_hand(state) -> dict[str, float]``: measure id → value for one FINISHED hand state (rates 0 or 1); a
   measure that does not apply to this hand is absent;
 * ``rules_fired(state) -> frozenset[str]``: the variant rule ids (the item ids ``datong-rules show`` prints, such as

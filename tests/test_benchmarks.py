@@ -65,6 +65,7 @@ def test_bench_protocol_fails_when_queries_error():
      "error: measured nothing: no question compared (-n 0)"),
     ("bench_simulate.py", ["--games", "biedan", "--scale", "0"],
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
+    ("bench_bots.py", ["--games", "biedan", "--hands", "0"], "error: measured nothing: no hand to play (--hands 0)"),
 ])
 def test_a_benchmark_that_measured_nothing_fails(script, args, message):
     done = bench(script, *args)
@@ -78,7 +79,15 @@ def test_bench_simulate_prints_a_line_per_game():
     assert done.returncode == 0, done.stderr
     header, line = done.stdout.splitlines()[1:3]
     assert header.split()[:4] == ["variant", "hands", "bare/s", "harness"]
-    assert line.split()[:2] == ["biedan/biedan-guide", "40"]
+    assert line.split()[:2] == ["biedan/biedan-guide", "42"]  # 40 hands asked: whole sessions of 6 hands
+
+
+def test_bench_bots_prints_the_cost_of_the_default_bots_against_random():
+    done = bench("bench_bots.py", "--games", "biedan", "--hands", "12", "--repeat", "1")
+    assert done.returncode == 0, done.stderr
+    header, line = done.stdout.splitlines()
+    assert header.split()[:4] == ["game", "random/s", "greedy/s", "cost"]
+    assert line.split()[0] == "biedan" and float(line.split()[3].rstrip("!")) > 0 and line.endswith(" min")
 
 
 def test_bench_table_measures_each_game():

@@ -59,28 +59,19 @@ def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
     return kinds
 
 
+def _check_primary(game: games.Game, primary: str | None) -> None:
+    """``--primary``: a measure id of the game; exit 2 otherwise."""
+    if primary is not None:
+        known = [m.id for m in games.measures(game).MEASURES]
+        if primary not in known:
+            fail(f"--primary: unknown measure '{primary}' for {game.id} (expected one of: {', '.join(known)})")
+
+
 def _check_output(option: str, path: str | None) -> None:
     if path is not None:
         reason = unwritable_reason(Path(path))
         if reason is not None:
             fail(f"{option} {path}: cannot write it: {reason}")
-
-
-def unreachable_reason(address: str, seconds: float = 5.0) -> str | None:
-    """Why nothing listens at the Ray cluster ``address`` (``host:port``, or ``ray://host:port``), checked with one
-    TCP connection of at most ``seconds``; None when something answers, or for ``local``, ``auto`` and an address
-    without a port (Ray's own). Ray itself retries an unreachable address for minutes and ignores Ctrl-C meanwhile.
-    """
-    import socket
-
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if address in ("local", "auto") or not sep or not port.isdigit():
-        return None
-    try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
-            return None
-    except OSError as err:
-        return err.strerror or str(err) or type(err).__name__
 
 
 def _check_extras(ray: str | None, html_path: str | None) -> None:
@@ -92,10 +83,11 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
             import ray as _ray  # noqa: F401
         except ImportError:
             fail("--ray needs Ray: pip install 'datong-rules[scale]'")
-        reason = unreachable_reason(ray)
-        if reason is not None:
-            fail(f"--ray {ray}: no Ray cluster answers there ({reason}); expected the address of a running cluster "
-                 "(host:port, as `ray start --head` prints it), or local")
+        from datong_rules.simulate.ray_address import address_problem
+
+        problem = address_problem(ray.strip())
+        if problem is not None:
+            fail(f"--ray {ray}: {problem}")
     if html_path is not None:
         from datong_rules.simulate.report_html import ReportUnavailable
         from datong_rules.simulate.report_charts import check_available
@@ -129,9 +121,11 @@ MAX_MATCHES = 10_000_000
               help=f"Hands to play per variant (at most {MAX_HANDS:,}).")
 @click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
               help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
-@click.option("--bots", "bots", default="random", show_default=True, metavar="KIND[,KIND…]",
-              help="Which bots play: a bot kind of the game for every seat (random, greedy), or one per seat "
-                   "separated by commas.")
+@click.option("--bots", "bots", default="greedy", show_default=True, metavar="KIND[,KIND…]",
+              help="Which bots play: a bot kind of the game for every seat, or one per seat separated by commas "
+                   "(greedy,random,greedy,random). greedy plays like a beginner who knows the rules (wild cards, "
+                   "bombs, shows, tribute and the exchange when they help); random picks any legal action. The "
+                   "report says what each does and which rules it never chooses.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -139,6 +133,9 @@ MAX_MATCHES = 10_000_000
                    "not used with --ray ADDRESS (the cluster's own CPUs play).")
 @click.option("--ray", "ray", default=None, metavar="ADDRESS|local",
               help="Play on a Ray cluster (the extra [scale]): its address, or local to start one on this machine.")
+@click.option("--primary", default=None, metavar="MEASURE",
+              help="The measure each comparison is judged by (default: who wins, such as banker_side_won); every "
+                   "other measure and rule fired is secondary, its p-value Holm-adjusted.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               callback=refuse_empty("a file to write the JSON results to"),
               help="Write the simulate document (JSON, schema: datong-rules schema simulate) to this file.")
@@ -146,14 +143,16 @@ MAX_MATCHES = 10_000_000
               callback=refuse_empty("a file to write the HTML report to"),
               help="Write the HTML report with one chart per measure (the extra [report]) to this file.")
 def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, bots: str, seed: int,
-             workers: int | None, ray: str | None, json_path: str | None, html_path: str | None) -> None:
+             workers: int | None, ray: str | None, primary: str | None, json_path: str | None,
+             html_path: str | None) -> None:
     """Measure what the rules of variants do to the game, over many hands or matches played by bots.
 
     Each VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
     variant); all of one game. For each: the game's measures (the banker side's win rate, win rate by seat, hand
     length, points, per match: hands and winner) with 95 % intervals, and how often each rule decided something;
     each variant after the first is compared with the first (difference, interval, p-value) beside the rules that
-    differ. The figures describe the bots' play, not expert play. The results are the same for the same seed
+    differ: one primary measure (--primary; default who wins), the other measures and the rules fired secondary,
+    Holm-adjusted; intervals count each match as a cluster (whole matches are played). The figures describe the bots' play, not expert play. The results are the same for the same seed
     whatever --workers or --ray. Exit status: 0; 2 for bad input; 130 or 143 when interrupted (the finished part is
     still reported, marked interrupted).
     """
@@ -169,15 +168,21 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     except LookupError as err:
         fail(str(err))
     kinds = _bot_kinds(game, entrants[0].rules.players, bots)
+    _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)
     _check_extras(ray, html_path)
     workers = workers or default_workers()
     unit = "hands" if hands is not None else "matches"
     count = hands or matches or 0  # exactly one is given, at least 1 (checked above and by click)
-    with _ProgressBar() as progress:
-        doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers, ray=ray,
-                  progress=progress)
+    from datong_rules.simulate.ray_runner import RayUnavailable
+
+    try:
+        with _ProgressBar() as progress:
+            doc = run(entrants, unit=unit, count=count, seed=seed, bots=kinds, workers=workers,
+                      ray=None if ray is None else ray.strip(), progress=progress, primary=primary)
+    except RayUnavailable as err:
+        fail(str(err))
     _report(doc, json_path, html_path)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .stats import format_p
+
 
 def _number(value: float | None, rate: bool) -> str:
     if value is None:
@@ -31,14 +33,14 @@ def _label(measure: dict[str, Any]) -> str:
     return f"{measure['en']}{unit} [{measure['per']}]"
 
 
-def _variant_lines(variant: dict[str, Any], unit: str) -> list[str]:
+def _variant_lines(variant: dict[str, Any]) -> list[str]:
     counts = f"{variant['hands']} hands" + (f", {variant['matches']} matches" if variant["matches"] else "")
     capped = f", {variant['capped']} stopped by the match's cap" if variant["capped"] else ""
     lines = [f"{variant['label']} ({variant['game']}): {counts}{capped}"]
     rows = [("measure", "n", "value", "95 % interval")]
     for m in variant["measures"]:
-        if unit == "hands" and m["per"] == "match":
-            continue  # a run of hands observes no whole match (--matches does)
+        if not m["n"]:
+            continue
         rate = m["kind"] == "rate"
         rows.append((_label(m), str(m["n"]), _number(m["value"], rate), _interval(m["ci95"], rate)))
     lines += _table(rows)
@@ -50,18 +52,25 @@ def _variant_lines(variant: dict[str, Any], unit: str) -> list[str]:
     return lines
 
 
+def _difference_row(label: str, entry: dict[str, Any], rate: bool) -> tuple[str, ...]:
+    mark = "significant" if entry["significant"] else ""
+    if entry["role"] == "primary":
+        mark = f"PRIMARY {mark}".strip()
+    return (label, _number(entry["difference"], rate), _interval(entry["ci95"], rate), format_p(entry["p_value"]),
+            "" if entry["role"] == "primary" else format_p(entry["p_adjusted"]), mark)
+
+
 def _comparison_lines(comparison: dict[str, Any], kinds: dict[str, dict[str, Any]]) -> list[str]:
     differ = ", ".join(comparison["rules_differ"]) or "none"
     lines = [f"{comparison['variant']} against {comparison['against']}: rules that differ: {differ}"]
-    rows = [("measure", "difference", "95 % interval", "p", "")]
-    for m in comparison["measures"]:
+    rows = [("measure", "difference", "95 % interval", "p", "p (Holm)", "")]
+    measures = sorted(comparison["measures"], key=lambda m: m["role"] != "primary")  # the primary first
+    for m in measures:
         meta = kinds.get(m["id"], {"en": m["id"], "kind": "mean", "per": "hand"})
-        if m["difference"] is None:
-            continue
-        rate = meta["kind"] == "rate"
-        p_value = "-" if m["p_value"] is None else "< 0.0001" if m["p_value"] < 1e-4 else f"{m['p_value']:.2g}"
-        rows.append((_label(meta), _number(m["difference"], rate), _interval(m["ci95"], rate), p_value,
-                     "significant" if m["significant"] else ""))
+        if m["difference"] is not None:
+            rows.append(_difference_row(_label(meta), m, meta["kind"] == "rate"))
+    rows += [_difference_row(f"fired: {f['rule']}", f, True) for f in comparison.get("rules_fired", [])
+             if f["difference"] is not None]
     return lines + _table(rows)
 
 
@@ -75,8 +84,12 @@ def table_lines(doc: dict[str, Any]) -> list[str]:
         lines.append(f"INTERRUPTED: {run['shards_done']} of {run['shards_total']} shards finished; the figures are "
                      f"theirs only")
     lines.append(results["bots_note"]["en"])
+    if results["comparisons"]:
+        lines.append(f"Comparisons are judged by {results['statistics']['primary']} (PRIMARY); the other measures and "
+                     "rules fired are secondary, their p-values Holm-adjusted together; intervals count each match "
+                     "as a cluster.")
     for variant in results["variants"]:
-        lines += ["", *_variant_lines(variant, results["unit"])]
+        lines += ["", *_variant_lines(variant)]
     kinds = {m["id"]: m for m in results["variants"][0]["measures"]}
     for comparison in results["comparisons"]:
         lines += ["", *_comparison_lines(comparison, kinds)]

@@ -21,8 +21,10 @@ import logging
 import os
 import secrets
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -34,6 +36,15 @@ AUTH_VARS = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
 AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
 """The logger of Ray's line "Token authentication is enabled for this Ray cluster …", kept to errors while a local
 cluster starts with the token of :func:`local_auth_env` (a renamed logger only lets the line through again)."""
+
+
+CONNECT_SECONDS = 20.0
+"""How long joining a running cluster (``ray.init(address=…)``) may take before the run is given up (Ray's own wait
+is minutes); the address has passed :func:`.ray_address.address_problem` by then."""
+
+
+class RayUnavailable(RuntimeError):
+    """No Ray cluster could be joined at the address (the message is one line, naming the address)."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -107,11 +118,99 @@ def _quiet(logger_name: str, active: bool) -> Iterator[None]:
         logger.setLevel(level)
 
 
+class _Deadline(BaseException):
+    """Raised in the main thread when joining a cluster takes longer than :data:`CONNECT_SECONDS`."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """The block stopped with :class:`_Deadline` after ``seconds`` (a real-time timer, in the main thread of a POSIX
+    system only; elsewhere, or with ``seconds`` None, the block is not bounded)."""
+    bounded = (seconds is not None and hasattr(signal, "setitimer")
+               and threading.current_thread() is threading.main_thread())
+    if not bounded:
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise _Deadline
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def _signals_kept() -> Iterator[None]:
+    """The handlers of SIGINT and SIGTERM as they were before the block, put back after it: ``ray.init`` replaces
+    SIGTERM's with one that exits at once (status 15) and its core installs a handler that kills the process, so
+    that a stopped run would report nothing; the command's own handlers (:func:`datong_rules.cli.output.
+    sigterm_as_interrupt`) end it cleanly instead, its finished shards reported."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = [name for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)]
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    try:
+        yield
+    finally:
+        for name, handler in saved.items():
+            if handler is not None:
+                signal.signal(getattr(signal, name), handler)
+
+
+def _shutdown(ray: Any) -> None:
+    """``ray.shutdown()`` with the process's signal handlers kept, whatever it raises (a cluster half started)."""
+    with _signals_kept(), contextlib.suppress(Exception):
+        ray.shutdown()
+
+
+def _init(ray: Any, address: str, workers: int, temp_dir: str | None) -> None:
+    """``ray.init`` for ``address``, joining a running cluster within :data:`CONNECT_SECONDS`; stopped cleanly by
+    SIGTERM or Ctrl-C meanwhile (Ray's SIGTERM handler exits with status 15: the signal is given again to the
+    process's own handler, put back, which raises the command's interrupt).
+
+    Raises:
+        RayUnavailable: the cluster could not be joined (Ray's error or the deadline), one line.
+        KeyboardInterrupt: stopped while Ray was starting (Ray shut down first).
+    """
+    local = address == "local"
+    try:
+        with _signals_kept(), _deadline(None if local else CONNECT_SECONDS):
+            ray.init(**init_args(address, workers, temp_dir))
+    except _Deadline:
+        _shutdown(ray)
+        raise RayUnavailable(f"--ray {address}: no Ray cluster could be joined there within {CONNECT_SECONDS:g} s "
+                             "(is it a Ray cluster of the same Ray version?)") from None
+    except SystemExit as stop:
+        if not hasattr(signal, "SIGTERM") or stop.code != signal.SIGTERM:
+            raise
+        _shutdown(ray)
+        signal.raise_signal(signal.SIGTERM)  # the process's own handler: the command's interrupt, status 143
+        raise
+    except KeyboardInterrupt:
+        _shutdown(ray)
+        raise
+    except Exception as err:  # Ray's ConnectionError, RuntimeError, ValueError … : one line, not a traceback
+        first = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise RayUnavailable(f"--ray {address}: Ray could not {'start' if local else 'join'} a cluster: "
+                             f"{first}") from None
+
+
 @contextlib.contextmanager
 def connected(ray: Any, address: str, workers: int) -> Iterator[None]:
-    """Ray initialised for the block (:func:`init_args`), shut down after if it was started here; a local
-    cluster's temp folder (made under :func:`temp_root`) is removed after it stops. Nothing is done when Ray is
-    already initialised in this process."""
+    """Ray initialised for the block (:func:`init_args`; joining a running cluster bounded by
+    :data:`CONNECT_SECONDS`; the process's SIGINT and SIGTERM handlers kept), shut down after if it was started
+    here; a local cluster's temp folder (made under :func:`temp_root`) is removed after it stops. Nothing is done
+    when Ray is already initialised in this process.
+
+    Raises:
+        RayUnavailable: the cluster could not be started or joined (one line).
+    """
     if ray.is_initialized():
         yield
         return
@@ -121,11 +220,11 @@ def connected(ray: Any, address: str, workers: int) -> Iterator[None]:
     try:
         with _environment(auth):
             with _quiet(AUTH_LOGGER, bool(auth)):
-                ray.init(**init_args(address, workers, temp_dir))
+                _init(ray, address, workers, temp_dir)
             try:
                 yield
             finally:
-                ray.shutdown()
+                _shutdown(ray)
     finally:
         if temp_dir is not None:
             shutil.rmtree(temp_dir, ignore_errors=True)
@@ -140,7 +239,9 @@ def run_on_ray(shards: Sequence[Shard], address: str, workers: int,
 
     Raises:
         ImportError: Ray is not installed.
-        KeyboardInterrupt: the run was interrupted; the tasks not finished are cancelled first.
+        RayUnavailable: no cluster could be started or joined at ``address`` (one line).
+        KeyboardInterrupt: the run was interrupted (Ctrl-C, or SIGTERM as the CLI raises it); the tasks not finished
+            are cancelled first.
     """
     import ray
 

@@ -5,8 +5,9 @@ charts inline) in 中文 and English with a language switch, read from the simul
 The page holds, in order: what was run (variants, bots, seed, counts); the note on who played (the figures describe
 the bots' play, not expert play); one chart per measure with the variants side by side and their 95 % confidence
 intervals (:mod:`.report_charts`, matplotlib, the extra ``[report]``); the rules-fired table (in what share of hands
-each rule decided something); and each variant compared with the first (differences, intervals, p-values, the rules
-that differ).
+each rule decided something); and each variant compared with the first (the rules that differ; a chart of the
+differences of rates with a line at 0; the measures, the primary one first, and the rules fired, each with its
+difference, interval, p-value and Holm-adjusted p-value).
 
 Every sentence is written twice, ``<span class="zh" lang="zh-CN">`` and ``<span class="en" lang="en">``; the switch
 shows one language (中文 first). Ids (variants, rules, bots) are codes, the same in both.
@@ -18,7 +19,8 @@ from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any
 
-from .report_charts import ReportUnavailable, check_available, measure_svg
+from .report_charts import ReportUnavailable, check_available, difference_svg, measure_svg
+from .stats import format_p
 
 __all__ = ["render", "ReportUnavailable"]
 
@@ -46,6 +48,7 @@ figure{margin:1em 0;background:#fff;border:1px solid var(--line);border-radius:6
 figcaption{font-weight:600}
 svg.chart{display:block;width:100%;height:auto;max-width:640px}
 .sig{color:var(--good);font-weight:600}
+table.comparison td:first-child{min-width:9em}
 .differs{color:#c62828;font-weight:700}
 .muted{color:var(--muted)}
 """
@@ -111,7 +114,7 @@ def _check(doc: Any) -> dict:
 
 def _table(head: str, rows: Sequence[str], cls: str = "") -> str:
     body = "".join(f"<tr>{row}</tr>" for row in rows)
-    return f'<div class="scroll"><table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return f'<div class="scroll" tabindex="0"><table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _run_section(doc: dict, results: dict) -> str:
@@ -167,11 +170,18 @@ def _entry(variant: dict, measure_id: str) -> dict:
     return next((e for e in variant.get("measures", []) if e["id"] == measure_id), {})
 
 
-def _caption(first: dict) -> str:
+def _labelled(svg: str, caption_id: str) -> str:
+    """The chart's ``<svg role="img">`` named by its figure's caption (``aria-labelledby``), as screen readers need."""
+    return svg.replace('<svg class="chart" role="img"', f'<svg class="chart" role="img" aria-labelledby="{caption_id}"',
+                       1)
+
+
+def _caption(first: dict, caption_id: str) -> str:
     unit = two(first.get("unit_zh") or "%", first.get("unit_en") or "%") if first.get("kind") == "mean" else "%"
     per = two("每局" if first.get("per") == "hand" else "每场", "per hand" if first.get("per") == "hand" else "per match")
     rule = f' · <code>{escape(first["rule"])}</code>' if first.get("rule") else ""
-    return (f"<figcaption>{two(first.get('zh', first['id']), first.get('en', first['id']))}</figcaption>"
+    return (f'<figcaption id="{caption_id}">{two(first.get("zh", first["id"]), first.get("en", first["id"]))}'
+            "</figcaption>"
             f'<div class="muted">{per} · {unit}{rule} · <code>{escape(first["id"])}</code></div>')
 
 
@@ -180,13 +190,13 @@ def _measure_figure(index: int, measure_id: str, variants: Sequence[dict]) -> st
     first = next((e for e in entries if e), {"id": measure_id})
     rate = first.get("kind") == "rate"
     labels = [label_of(v) for v in variants]
-    svg = measure_svg(index, labels, entries, rate)
+    svg = _labelled(measure_svg(index, labels, entries, rate), f"caption-{index}")
     rows = [f"<td><code>{escape(label)}</code></td><td class=\"num\">{_value(e.get('value'), rate)}</td>"
             f"<td class=\"num\">{_interval(e.get('ci95'), rate)}</td><td class=\"num\">{e.get('n', 0)}</td>"
             for label, e in zip(labels, entries, strict=True)]
     head = (f"<th>{two('版本', 'Variant')}</th><th>{two('数值', 'Value')}</th>"
             f"<th>{two('95% 置信区间', '95% interval')}</th><th>{two('观察数', 'Observations')}</th>")
-    return (f'<figure class="measure" id="m-{escape(measure_id)}">{_caption(first)}{svg}'
+    return (f'<figure class="measure" id="m-{escape(measure_id)}">{_caption(first, f"caption-{index}")}{svg}'
             f"{_table(head, rows, 'values')}</figure>")
 
 
@@ -209,9 +219,10 @@ def _unobserved(variants: Sequence[dict]) -> str:
 def _measures_section(variants: Sequence[dict]) -> str:
     shown = [mid for mid in measure_ids(variants) if observed(variants, mid)]
     figures = "".join(_measure_figure(i, mid, variants) for i, mid in enumerate(shown)) + _unobserved(variants)
-    intro = two("每个指标一张图：各版本并排，横线是 95% 置信区间。比率以百分数表示。",
-                "One chart per measure: the variants side by side, each whisker a 95% confidence interval. Rates are "
-                "in per cent.")
+    intro = two("每个指标一张图：每个版本的数值是一个点，横线是它的 95% 置信区间（同一场比赛的各局算作一组），坐标轴按数据的"
+                "范围画。比率以百分数表示。",
+                "One chart per measure: each variant's value a dot, its 95% confidence interval a whisker (the hands of "
+                "one match counted as one cluster), the axis scaled to the data. Rates are in per cent.")
     return f'<section id="measures"><h2>{two("指标", "Measures")}</h2><p>{intro}</p>{figures}</section>'
 
 
@@ -267,29 +278,64 @@ def _labels(variants: Sequence[dict]) -> dict[str, dict]:
     return out
 
 
-def _difference_row(entry: dict, meta: dict) -> str:
-    rate = meta.get("kind") == "rate"
+def _role(entry: dict) -> str:
+    return two("主要", "primary") if entry.get("role") == "primary" else two("次要", "secondary")
+
+
+def _difference_cells(entry: dict, rate: bool) -> str:
+    """The cells of one difference: significant, difference, interval, p, Holm-adjusted p (significance second, so
+    that it stays on a phone's screen)."""
     sig = entry.get("significant")
     mark = f'<span class="sig">{two("是", "yes")}</span>' if sig else two("否", "no")
-    p = entry.get("p_value")
     difference = entry.get("difference")
     shown = "—" if difference is None else (("+" if difference > 0 else "") + _value(difference, rate))
-    return (f"<td>{two(meta.get('zh', entry['id']), meta.get('en', entry['id']))}</td>"
-            f'<td class="num">{shown}</td><td class="num">{_interval(entry.get("ci95"), rate)}</td>'
-            f'<td class="num">{"—" if p is None else f"{p:.3g}"}</td><td>{mark}</td>')
+    adjusted = "—" if entry.get("role") == "primary" else format_p(entry.get("p_adjusted"))
+    return (f"<td>{mark}</td><td class=\"num\">{shown}</td><td class=\"num\">{_interval(entry.get('ci95'), rate)}</td>"
+            f'<td class="num">{escape(format_p(entry.get("p_value")))}</td><td class="num">{escape(adjusted)}</td>')
 
 
-def _comparison(comparison: dict, labels: dict[str, dict], observed_ids: set[str]) -> Iterator[str]:
+def _difference_row(entry: dict, meta: dict) -> str:
+    name = two(meta.get("zh", entry["id"]), meta.get("en", entry["id"]))
+    return f"<td>{name}<br><span class=\"muted\">{_role(entry)}</span></td>" + _difference_cells(
+        entry, meta.get("kind") == "rate")
+
+
+_DIFFERENCE_HEAD = (f"<th>{two('差', 'Difference')}</th><th>{two('95% 置信区间', '95% interval')}</th><th>p</th>"
+                    f"<th>{two('p（霍尔姆法校正）', 'p (Holm)')}</th>")
+
+
+def difference_figure(index: int, entries: Sequence[dict], labels: dict[str, dict], fired: Sequence[dict]) -> str:
+    """The chart of one comparison's differences of rates (the measures that are rates, then the rules fired), in
+    percentage points with their 95 % intervals and a line at 0; empty when there is none."""
+    rows = [(e["id"], e) for e in entries if labels.get(e["id"], {}).get("kind") == "rate"]
+    rows += [(f["rule"], f) for f in fired]
+    rows = [(label, e) for label, e in rows if e.get("difference") is not None and e.get("ci95")]
+    if not rows:
+        return ""
+    caption = two("比率的差（百分点）：点是差值，横线是 95% 置信区间，实心点表示显著（次要的按霍尔姆法校正后）；竖线是 0。",
+                  "Differences of rates (percentage points): the dot is the difference, the whisker its 95% interval, "
+                  "a filled dot a significant one (secondary ones after Holm's adjustment); the vertical line is 0.")
+    return (f'<figure class="difference"><figcaption id="caption-d{index}">{caption}</figcaption>'
+            f'{_labelled(difference_svg(1000 + index, rows), f"caption-d{index}")}</figure>')
+
+
+def _comparison(index: int, comparison: dict, labels: dict[str, dict], observed_ids: set[str]) -> Iterator[str]:
     name, against = str(comparison.get("variant", "?")), str(comparison.get("against", "?"))
     yield f"<h3><code>{escape(name)}</code> − <code>{escape(against)}</code></h3>"
     differ = comparison.get("rules_differ") or []
     codes = ", ".join(f"<code>{escape(str(r))}</code>" for r in differ) or "—"
     yield f"<p>{two('不同的规则', 'Rules that differ')}: {codes}</p>"
-    head = (f"<th>{two('指标', 'Measure')}</th><th>{two('差', 'Difference')}</th>"
-            f"<th>{two('95% 置信区间', '95% interval')}</th><th>p</th><th>{two('显著', 'Significant')}</th>")
-    rows = [_difference_row(e, labels.get(e["id"], {})) for e in comparison.get("measures", [])
-            if e["id"] in observed_ids]
-    yield _table(head, rows, "comparison")
+    entries = sorted((e for e in comparison.get("measures", []) if e["id"] in observed_ids),
+                     key=lambda e: e.get("role") != "primary")  # the primary first
+    yield difference_figure(index, entries, labels, comparison.get("rules_fired") or [])
+    head = f"<th>{two('指标', 'Measure')}</th><th>{two('显著', 'Significant')}</th>{_DIFFERENCE_HEAD}"
+    yield _table(head, [_difference_row(e, labels.get(e["id"], {})) for e in entries], "comparison")
+    fired = [f for f in comparison.get("rules_fired") or [] if f.get("difference") is not None]
+    if fired:
+        head = f"<th>{two('规则起作用的局', 'Hands where the rule fired')}</th><th>{two('显著', 'Significant')}</th>" \
+               f"{_DIFFERENCE_HEAD}"
+        rows = [f"<td><code>{escape(f['rule'])}</code></td>" + _difference_cells(f, True) for f in fired]
+        yield _table(head, rows, "comparison fired-difference")
 
 
 def _comparisons_section(results: dict) -> str:
@@ -297,11 +343,21 @@ def _comparisons_section(results: dict) -> str:
     if not comparisons:
         return ""
     labels = _labels(results["variants"])
-    intro = two("每个版本减去第一个版本：差值、95% 置信区间、双侧检验的 p 值；p < 0.05 记为显著。比率的差以百分点表示。",
-                "Each variant minus the first: the difference, its 95% interval and the two-sided p-value; p < 0.05 is "
-                "marked significant. Differences of rates are in percentage points.")
+    primary = (results.get("statistics") or {}).get("primary") or (comparisons[0].get("primary") or "—")
+    meta = labels.get(primary, {})
+    zh_name, en_name = meta.get("zh", primary), meta.get("en", primary)
+    intro = two(f"每个版本减去第一个版本：差值、95% 置信区间、双侧检验的 p 值。比较只以一个主要指标为准：{zh_name}"
+                "（p < 0.05 记为显著）；其余指标和各规则起作用的比例都是次要的，它们的 p 值一起用霍尔姆法校正，校正后 "
+                "p < 0.05 才记为显著。比率的差以百分点表示。同一场比赛里的各局彼此相关，所以区间和检验把每场比赛当作一组"
+                "（按场聚类）；每次运行都打完整的比赛。",
+                f"Each variant minus the first: the difference, its 95% interval and the two-sided p-value. A "
+                f"comparison is judged by one primary measure: {en_name} (significant when p < 0.05); the other "
+                "measures and the share of hands in which each rule fired are secondary, their p-values adjusted "
+                "together by Holm's method, and significant only when the adjusted p is below 0.05. Differences of "
+                "rates are in percentage points. The hands of one match are alike, so intervals and tests count each "
+                "match as a cluster; every run plays whole matches.")
     seen = {m for m in measure_ids(results["variants"]) if observed(results["variants"], m)}
-    body = "".join("".join(_comparison(c, labels, seen)) for c in comparisons)
+    body = "".join("".join(_comparison(i, c, labels, seen)) for i, c in enumerate(comparisons))
     return f'<section id="comparisons"><h2>{two("与第一个版本比较", "Compared with the first variant")}</h2>' \
            f"<p>{intro}</p>{body}</section>"
 

@@ -1,10 +1,10 @@
 """The work of ``datong-rules simulate`` cut into seeded shards of fixed size, each played on its own and summed.
 
-A shard (:class:`Shard`) is a fixed number of hands (:data:`HANDS_PER_SHARD`) or whole matches
-(:data:`MATCHES_PER_SHARD`) of one variant, seeded from ``(seed, variant index, shard index)`` only
+A shard (:class:`Shard`) is a fixed number of hands (:data:`HANDS_PER_SHARD`, rounded up to whole matches) or whole
+matches (:data:`MATCHES_PER_SHARD`) of one variant, seeded from ``(seed, variant index, shard index)`` only
 (:func:`shard_seed`); :func:`play_shard` plays it with the chosen bots through the game's state API and the one
 match loop (``Match.play``), observes each finished hand and match with the game's ``measures`` module, and returns
-a :class:`Tally` of sums. Tallies merge by addition in shard order, so the merged result is the same whatever the
+a :class:`Tally` of sums, kept per match (a cluster) for the intervals. Tallies merge by addition in shard order, so the merged result is the same whatever the
 number of workers or machines that played the shards.
 
 A game is reached only through its registry entry (:class:`datong_rules.reference_impl.games.Game`): its ``state``,
@@ -86,31 +86,57 @@ class Shard:
 
 @dataclass
 class Tally:
-    """The mergeable sums of played shards of one variant.
+    """The mergeable sums of played shards of one variant, kept per cluster (one cluster = one match) so that the
+    intervals account for the hands of a match being alike (:mod:`.stats`).
 
     Attributes:
         hands: hands played (as the match loop counts them: a Huolong redeal is not one).
         deals: finished hand states observed (every hand the match loop handed over, redeals included).
         matches: whole matches played and observed.
         capped: matches stopped by a safety cap of the game's match (their hands are observed, the match is not).
-        sums: measure id → ``[n, total, squares]`` of its observations.
-        fired: rule id → the number of hand states in which it decided something.
+        clusters: matches begun (each a cluster of observations, capped ones included).
+        deals_mm: the sum over clusters of (deals in the cluster)².
+        sums: measure id → ``[n, total, squares, mm, ym, yy]``: its observations' count, sum and sum of squares, and
+            over clusters the sums of (count)², (cluster total × count) and (cluster total)² (:class:`.stats.Sums`).
+        fired: rule id → ``[hands, ym, yy]``: the hand states in which it decided something, and over clusters the
+            sums of (its hands × the cluster's deals) and (its hands)².
     """
 
     hands: int = 0
     deals: int = 0
     matches: int = 0
     capped: int = 0
+    clusters: int = 0
+    deals_mm: float = 0
     sums: dict[str, list[float]] = field(default_factory=dict)
-    fired: dict[str, int] = field(default_factory=dict)
+    fired: dict[str, list[float]] = field(default_factory=dict)
 
-    def add_values(self, values: dict[str, float]) -> None:
-        """Add one observation of each measure in ``values`` (measure id → value)."""
-        for key, value in values.items():
-            row = self.sums.setdefault(key, [0, 0.0, 0.0])
-            row[0] += 1
-            row[1] += value
-            row[2] += value * value
+    def add_cluster(self, values: Sequence[dict[str, float]], fired: Sequence[Iterable[str]]) -> None:
+        """Add one cluster (one match, or what a capped match played): ``values``, one dict of measure id → value
+        per observation (hand or match), and ``fired``, the rules fired in each of the cluster's hand states."""
+        self.clusters += 1
+        self.deals += len(fired)
+        self.deals_mm += len(fired) ** 2
+        cluster: dict[str, list[float]] = {}
+        for observation in values:
+            for key, value in observation.items():
+                row = cluster.setdefault(key, [0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += value
+                row[2] += value * value
+        for key, (m, y, squares) in cluster.items():
+            row = self.sums.setdefault(key, [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+            for i, add in enumerate((m, y, squares, m * m, y * m, y * y)):
+                row[i] += add
+        counts: dict[str, int] = {}
+        for rules in fired:
+            for rule in rules:
+                counts[rule] = counts.get(rule, 0) + 1
+        for rule, y in counts.items():
+            row = self.fired.setdefault(rule, [0, 0.0, 0.0])
+            row[0] += y
+            row[1] += y * len(fired)
+            row[2] += y * y
 
     def merge(self, other: Tally) -> Tally:
         """Add ``other``'s sums into this tally (in place) and return it."""
@@ -118,13 +144,13 @@ class Tally:
         self.deals += other.deals
         self.matches += other.matches
         self.capped += other.capped
-        for key, (n, total, squares) in other.sums.items():
-            row = self.sums.setdefault(key, [0, 0.0, 0.0])
-            row[0] += n
-            row[1] += total
-            row[2] += squares
-        for rule, count in other.fired.items():
-            self.fired[rule] = self.fired.get(rule, 0) + count
+        self.clusters += other.clusters
+        self.deals_mm += other.deals_mm
+        for table, mine in ((other.sums, self.sums), (other.fired, self.fired)):
+            for key, values in table.items():
+                row = mine.setdefault(key, [0] + [0.0] * (len(values) - 1))
+                for i, add in enumerate(values):
+                    row[i] += add
         return self
 
 
@@ -136,8 +162,10 @@ def shard_seed(seed: int, variant_index: int, index: int) -> int:
 
 
 def plan(entrants: Sequence[Entrant], unit: str, count: int, seed: int, bots: tuple[str, ...]) -> list[Shard]:
-    """The shards of a run: for each entrant in order, ``count`` hands or matches (``unit``) cut into shards of
-    :data:`HANDS_PER_SHARD` hands or :data:`MATCHES_PER_SHARD` matches (the last one takes the rest).
+    """The shards of a run: for each entrant, ``count`` hands or matches (``unit``) cut into shards of
+    :data:`HANDS_PER_SHARD` hands or :data:`MATCHES_PER_SHARD` matches (the last one takes the rest), interleaved
+    across the entrants (shard 0 of every variant, then shard 1 of every variant …), so that the shards finished
+    when a run is interrupted are shared evenly between the variants.
 
     Raises:
         ValueError: ``unit`` is not ``hands`` or ``matches``, or ``count`` is below 1.
@@ -147,25 +175,8 @@ def plan(entrants: Sequence[Entrant], unit: str, count: int, seed: int, bots: tu
     if count < 1:
         raise ValueError(f"count {count} (expected at least 1)")
     size = HANDS_PER_SHARD if unit == "hands" else MATCHES_PER_SHARD
-    shards = []
-    for v, entrant in enumerate(entrants):
-        for k, start in enumerate(range(0, count, size)):
-            shards.append(Shard(v, k, unit, min(size, count - start), shard_seed(seed, v, k), bots, entrant))
-    return shards
-
-
-class _Observer:
-    """Observes finished hands of one shard into its tally with the game's measures module."""
-
-    def __init__(self, measures: Any, tally: Tally) -> None:
-        self.measures, self.tally = measures, tally
-
-    def hands(self, states: Iterable[Any]) -> None:
-        for state in states:
-            self.tally.deals += 1
-            self.tally.add_values(self.measures.observe_hand(state))
-            for rule in self.measures.rules_fired(state):
-                self.tally.fired[rule] = self.tally.fired.get(rule, 0) + 1
+    return [Shard(v, k, unit, min(size, count - start), shard_seed(seed, v, k), bots, entrant)
+            for k, start in enumerate(range(0, count, size)) for v, entrant in enumerate(entrants)]
 
 
 def _bots(game: Game, kinds: tuple[str, ...], rng: random.Random, players: int) -> list[Any]:
@@ -178,13 +189,17 @@ def _bots(game: Game, kinds: tuple[str, ...], rng: random.Random, players: int) 
 def play_shard(shard: Shard) -> Tally:
     """Play one shard and return its tally (the function every worker runs; it depends on ``shard`` only).
 
-    Hands (``unit == "hands"``): matches are played one counted hand at a time (``Match.play(bots, hands=1)``), a
-    new match dealt when one ends, until ``count`` hands are played; match measures are not observed. Matches:
-    ``count`` whole matches, each observed with ``observe_match`` as well. Each match is seeded from the shard's
-    random source; the bots share one random source seeded from it too.
+    Both units play whole matches, each match one cluster of observations (:meth:`Tally.add_cluster`): its hands,
+    observed with ``observe_hand`` and ``rules_fired``, and the match itself with ``observe_match`` when it ends
+    (not when a safety cap stops it). Matches (``unit == "matches"``): ``count`` matches. Hands: matches until at
+    least ``count`` hands are played, the last match played to its end, so that every hand is a hand of a whole
+    match and the figures do not depend on where shards cut matches (a shard may play a few more hands than
+    ``count``). Each match is seeded from the shard's random source; the bots share one random source seeded from
+    it too.
 
     Raises:
         IllegalAction: a bot chose an illegal action (a bug of the bot).
+        MatchError: a match cannot deal its first hand (nothing would ever be played).
         LookupError: the game has no measures module.
     """
     entrant = shard.entrant
@@ -193,46 +208,39 @@ def play_shard(shard: Shard) -> Tally:
     rng = random.Random(shard.seed)
     bots = _bots(game, shard.bots, random.Random(rng.getrandbits(64)), entrant.rules.players)
     tally = Tally()
-    observer = _Observer(measures, tally)
-    if shard.unit == "hands":
-        _play_hands(state_api, entrant.rules, bots, rng, shard.count, observer)
-    else:
-        for _ in range(shard.count):
-            _play_match(state_api, entrant.rules, bots, rng, observer)
+    played = 0
+    while played < shard.count:
+        played += _play_match(state_api, entrant.rules, bots, rng, measures, tally, shard.unit)
     return tally
 
 
-def _play_hands(state_api: Any, rules: Any, bots: list[Any], rng: random.Random, count: int,
-                observer: _Observer) -> None:
-    match = None
-    while observer.tally.hands < count:
-        if match is None or match.over:
-            match = state_api.Match(rules, rng.getrandbits(64))
-        seen: list[Any] = []
-        try:
-            match.play(bots, hands=1, on_hand=seen.append)
-        except state_api.MatchError:
-            if not seen and not match.hands:
-                raise  # a match that cannot deal its first hand: nothing would ever be played
-            observer.tally.capped += 1
-            observer.hands(seen)  # redealt hands before the cap: observed, not counted as hands
-            match = None
-            continue
-        observer.hands(seen)
-        observer.tally.hands += 1 if seen else 0
-
-
-def _play_match(state_api: Any, rules: Any, bots: list[Any], rng: random.Random, observer: _Observer) -> None:
+def _play_match(state_api: Any, rules: Any, bots: list[Any], rng: random.Random, measures: Any, tally: Tally,
+                unit: str) -> int:
+    """Play one match into ``tally`` as one cluster; the hands or matches (``unit``) it counts for."""
     match = state_api.Match(rules, rng.getrandbits(64))
+    states: list[Any] = []
+    hands = 0
+    capped = False
     while not match.over:
         seen: list[Any] = []
         try:
             match.play(bots, hands=1, on_hand=seen.append)
         except state_api.MatchError:
-            observer.hands(seen)
-            observer.tally.capped += 1
-            return
-        observer.hands(seen)
-        observer.tally.hands += 1 if seen else 0
-    observer.tally.matches += 1
-    observer.tally.add_values(observer.measures.observe_match(match.hands))
+            if not states and not seen and not match.hands:
+                raise  # a match that cannot deal its first hand: nothing would ever be played
+            states += seen  # redealt hands before the cap: observed, not counted as hands
+            capped = True
+            break
+        states += seen
+        hands += 1 if seen else 0
+    values, fired = [], []
+    for state in states:  # each state's measures, then its rules (a game's measures module may memoise the last)
+        values.append(measures.observe_hand(state))
+        fired.append(measures.rules_fired(state))
+    if not capped:
+        values.append(measures.observe_match(match.hands))
+    tally.add_cluster(values, fired)
+    tally.hands += hands
+    tally.capped += capped
+    tally.matches += not capped
+    return hands if unit == "hands" else 1

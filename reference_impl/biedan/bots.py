@@ -62,6 +62,25 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 """Bot name → class."""
 
+NOTES = {
+    "greedy": {
+        "en": "greedy buries its weakest cards, gives what the exchange rule names (its best or worst cards), leads "
+              "the play that sheds the most cards at the lowest rank (bombs and the rocket last), follows with the "
+              "lowest ordinary play that beats, bombs only an opponent close to going out (5 cards or fewer) and "
+              "never beats its partner. It never passes when an ordinary play beats an opponent, and never bombs "
+              "early to take the lead.",
+        "zh": "greedy：扣最小的牌，换牌时按规则给最好或最差的牌，首出一次出牌最多、点数最小的牌型（炸弹和王炸留到最后），"
+              "跟牌用能压住的最小普通牌型，只在对手快出完（5 张以内）时才炸，从不压同伴。它从不在能用普通牌型压住对手时"
+              "不要，也从不为了抢出牌权而早炸。",
+    },
+    "random": {
+        "en": "random plays a random legal action (the state's own sampler), so rules that need a plan fire far less "
+              "often than in people's play.",
+        "zh": "random：随机出一个合法动作，所以需要筹划的规则起作用的次数远少于真人对局。",
+    },
+}
+"""What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""
+
 
 def make_bots(kind: str, rng: random.Random) -> list:
     """Three bots of ``kind`` (players.count is 3) sharing ``rng``, as ``datong-rules play`` makes them

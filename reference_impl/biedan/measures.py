@@ -50,7 +50,12 @@ MEASURES: tuple[Measure, ...] = (
     *(Measure(f"match_seat_won_{s}", "rate", "match", f"Seat {s} has the most points", f"{s}号座位总分最高")
       for s in range(PLAYERS)),
 )
+
 """The measures of a Biedan hand and session (ids as in the module doc)."""
+
+PRIMARY = {"hand": "banker_side_won", "match": "match_starter_won"}
+"""Who wins, the measure ``datong-rules simulate`` judges a comparison by unless the keeper names another: per hand
+whether the banker goes out first, per match whether the first hand's side wins the match."""
 
 
 @dataclass(frozen=True)

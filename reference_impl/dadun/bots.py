@@ -6,6 +6,7 @@ size …) without listing every play, then picks cards of the chosen class from 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 
@@ -14,9 +15,15 @@ from ..climbing.cardset import rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
-from .count import PlayClass, play_classes
+from .count import PlayClass, play_classes, play_classes_among
 from .plays import legal_plays
 from .state import HandState
+
+_BOMBS = frozenset(c for c, tier in cb.TIER.items() if tier > 0)
+"""The combinations of the bomb tiers (bombs, duns, linked duns …)."""
+
+_ORDINARY = frozenset(c for c, tier in cb.TIER.items() if tier == 0)
+"""The combinations of the ordinary tier."""
 
 _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose reading names each card's suit (a wild stands for one exact card)."""
@@ -68,6 +75,10 @@ class GreedyBot(Bot):
     """Leads its longest play of lowest strength; follows with the weakest play that beats the table, never
     bombing its partner's play; otherwise passes."""
 
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self._kept: tuple[tuple, list[PlayClass]] | None = None  # the last hand's bomb classes (:meth:`_bombs`)
+
     def choose(self, state: HandState) -> dict:
         """The weakest useful legal action."""
         seat = state.current_player()
@@ -78,15 +89,44 @@ class GreedyBot(Bot):
         passing = {"type": "pass", "seat": seat}
         if state.table is not None and seat in state.locked:
             return passing
-        classes = list(play_classes(state.rules, state.hands[seat], state.level, table, state.table_was,
-                                    with_parts=False))
-        if state.table is not None and state.table[2] == partner_of(seat, state.rules.players):
-            classes = [c for c in classes if cb.TIER[c.combination] == 0]
+        partners = state.table is not None and state.table[2] == partner_of(seat, state.rules.players)
+        classes = list(self._classes(state, seat, table, partners))
         if not classes:
             return passing
         best = min(classes, key=lambda c: _strength(state, c.combination, c.stood))
         cards, reading = self._play_of(state, best)
         return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+
+    def _classes(self, state: HandState, seat: int, table: Reading | None, partners: bool) -> list[PlayClass]:
+        """The classes the bot chooses among, found shape by shape from the cheapest: the bot takes the lowest tier
+        first, so the bombs' shapes are looked at only when no ordinary play will do. Leading: the ordinary classes
+        (every class only when there is none). Following: the table's own combination; the bombs only when no
+        ordinary play beats, never on the partner's play."""
+        rules, hand, level, was = state.rules, state.hands[seat], state.level, state.table_was
+        if table is None:
+            ordinary = [c for c in play_classes_among(_ORDINARY, rules, hand, level, None, was, with_parts=False)
+                        if cb.TIER[c.combination] == 0]
+            return ordinary or list(play_classes(rules, hand, level, None, was, with_parts=False))
+        if cb.TIER[table.combination] == 0:
+            own = [c for c in play_classes_among(frozenset((table.combination,)), rules, hand, level, table, was,
+                                                 with_parts=False) if c.combination == table.combination]
+            if own or partners:
+                return own
+        elif partners:
+            return []
+        return [c for c in self._bombs(state, seat) if cb.beats(
+            rules, cb.reading_of(rules, c.combination, c.stood, level), table, level, was) is None]
+
+    def _bombs(self, state: HandState, seat: int) -> list[PlayClass]:
+        """The hand's classes of the bomb tiers, whatever the table (in the shapes' order), made once while the
+        hand stays the same (the bot's passes do not change it); which of them beat a table is asked per table."""
+        hand = state.hands[seat]
+        key = (id(state.rules), state.level, seat, tuple(sorted((c, n) for c, n in hand.items() if n > 0)))
+        if self._kept is None or self._kept[0] != key:
+            found = play_classes_among(_BOMBS, state.rules, hand, state.level, None, state.table_was,
+                                       with_parts=False)
+            self._kept = (key, [c for c in found if cb.TIER[c.combination] > 0])
+        return self._kept[1]
 
     @staticmethod
     def _play_of(state: HandState, best: PlayClass) -> tuple[tuple[str, ...], Reading]:
@@ -114,3 +154,21 @@ class GreedyBot(Bot):
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 """Bot kinds by name."""
+
+NOTES = {
+    "greedy": {
+        "en": "greedy gives and returns tribute with the first card the rules allow (its lowest), leads its longest "
+              "play of the lowest strength, follows with the weakest play that beats (wild cards standing in where a "
+              "play needs them, its own cards first), bombs only when no ordinary play beats, and never bombs its "
+              "partner's play. It never passes when it can beat an opponent, and never keeps a bomb back for later.",
+        "zh": "greedy：进贡和还贡都给规则允许的第一张牌（最小的），首出最长、最小的牌型，跟牌用能压住的最弱牌型（需要时"
+              "用百搭牌代替，先用本牌），只有普通牌型压不住时才出炸弹，从不炸同伴的牌。它从不在能压住对手时不要，也从不把"
+              "炸弹留到后面。",
+    },
+    "random": {
+        "en": "random plays a random legal action (the state's own sampler), so rules that need a plan, such as wild "
+              "cards standing in for other cards, fire far less often than in people's play.",
+        "zh": "random：随机出一个合法动作，所以需要筹划的规则（比如用百搭牌代替别的牌）起作用的次数远少于真人对局。",
+    },
+}
+"""What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""

@@ -360,3 +360,24 @@ def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
     for found in play_classes(rules, hand, level, table, table_was, with_parts=False):
         out[found.combination] += found.ways
     return +out
+
+
+SHAPE_OF: dict[str, Callable[[_Hand], Iterator[PlayClass]]] = {
+    "single": _singles, "pair": _pairs_and_triples, "triple": _pairs_and_triples, "dun": _duns, "linked_dun": _duns,
+    "full_house": _full_houses, "straight": _runs, "pair_run": _runs, "triple_run": _runs,
+    "straight_flush": _straight_flushes, "bomb": _bombs, "linked_bomb": _linked_bombs, "joker_bomb": _joker_bombs}
+"""The enumerator of :data:`SHAPES` that makes each combination of the catalogue."""
+
+
+def play_classes_among(combinations: frozenset[str], rules: DadunRules, hand: Counter, level: str,
+                       table: Reading | None = None, table_was: str = "round_opening", *,
+                       with_parts: bool = True) -> Iterator[PlayClass]:
+    """:func:`play_classes` from only the shapes that make ``combinations`` (a bot that follows needs the table's
+    combination and the bombs, not every shape): every class of those shapes, in the same order; other
+    combinations a shape also makes (a pair's enumerator makes triples) may come too."""
+    shapes = {SHAPE_OF[c] for c in combinations if c in SHAPE_OF}
+    h = _Hand(rules, hand, level, table, table_was)
+    h.with_parts = with_parts
+    for shape in SHAPES:
+        if shape in shapes:
+            yield from shape(h)

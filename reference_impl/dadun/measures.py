@@ -57,7 +57,12 @@ MEASURES: tuple[Measure, ...] = (
     *(Measure(f"match_seat_won_{s}", "rate", "match", f"Seat {s}'s team wins the match", f"{s}号座位一方赢得整场")
       for s in range(PLAYERS)),
 )
+
 """The measures of a Dadun hand and match (ids as in the module doc)."""
+
+PRIMARY = {"hand": "leader_team_won", "match": "match_starter_won"}
+"""Who wins, the measure ``datong-rules simulate`` judges a comparison by unless the keeper names another: per hand
+whether the first leader's team wins the hand, per match whether the first hand's side wins the match."""
 
 
 def _play_actions(state: Any) -> list[dict]:

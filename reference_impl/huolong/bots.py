@@ -161,6 +161,25 @@ class GreedyBot(_Choose):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 """Bot kinds by name (``datong-rules play --bots``); each is ``Bot(rng)``."""
 
+NOTES = {
+    "greedy": {
+        "en": "greedy shows whenever it may (its strongest show, never over its own team's), buries its lowest side "
+              "cards without points, buries all its big jokers but one as stars, leads a side ace or its lowest side "
+              "single, takes a trick as cheaply as it can unless its partner holds it, and otherwise plays its lowest "
+              "cards. It never leads trumps, never leads pairs or tractors other than aces, never gives points to its "
+              "partner's trick on purpose, and never holds a show back to overcall later.",
+        "zh": "greedy：能亮主就亮（亮最强的，不压自己一方），扣底扣最小的无分副牌，大王除留一张外都摘星埋下，首出副牌 A "
+              "或最小的副牌单张，对手赢着这一轮时用最省的牌压住，否则出最小的牌。它从不首出主牌，除 A 以外从不首出对子"
+              "或拖拉机，从不有意给同伴送分，也从不留着亮主等以后再反。",
+    },
+    "random": {
+        "en": "random makes each choice at random among the legal ones (a show with an even chance when it may), so a "
+              "rule decides only as often as chance brings it about.",
+        "zh": "random：在合法的选择里随机挑（能亮主时一半机会亮），所以一条规则起作用的频率只取决于运气。",
+    },
+}
+"""What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""
+
 
 def make_bots(kind: str, rng: random.Random, players: int = 4) -> list:
     """One bot per seat of the named kind, sharing ``rng`` (:func:`datong_rules.reference_impl.bots.bots_of`).

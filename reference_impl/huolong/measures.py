@@ -51,7 +51,12 @@ MEASURES: tuple[Measure, ...] = (
     *(Measure(f"match_seat_won_{s}", "rate", "match", f"Seat {s}'s team wins the match", f"{s}号座位一方赢得整场")
       for s in range(PLAYERS)),
 )
+
 """The measures of a Huolong hand and match (ids as in the module doc)."""
+
+PRIMARY = {"hand": "banker_side_won", "match": "match_starter_won"}
+"""Who wins, the measure ``datong-rules simulate`` judges a comparison by unless the keeper names another: per hand
+whether the banker's team keeps the bank, per match whether the first hand's side wins the match."""
 
 
 def _settled(state: Any) -> bool:

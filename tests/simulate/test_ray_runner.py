@@ -5,16 +5,22 @@ user's own Ray settings kept. A real local cluster is started once, by the slow 
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
-from datong_rules.simulate.ray_runner import AUTH_LOGGER, AUTH_VARS, init_args, local_auth_env, run_on_ray, temp_root
+from datong_rules.simulate import ray_runner
+from datong_rules.simulate.ray_runner import (AUTH_LOGGER, AUTH_VARS, RayUnavailable, init_args, local_auth_env,
+                                              run_on_ray, temp_root)
 
 
 class FakeRay:
@@ -117,6 +123,75 @@ def test_an_interrupted_run_cancels_the_tasks_left_and_still_cleans_up(fake_ray,
     assert list((tmp_path / "tmp").iterdir()) == [] and all(name not in os.environ for name in AUTH_VARS)
 
 
+def _ray_handler(signum, frame):  # what ray.init installs for SIGTERM: exit at once, status 15
+    sys.exit(signum)
+
+
+def test_the_process_signal_handlers_survive_ray_init(fake_ray, monkeypatch):
+    """ray.init replaces SIGTERM's handler with one that exits 15 (no report written); the run keeps the command's."""
+    def init(**kwargs):
+        signal.signal(signal.SIGTERM, _ray_handler)
+        signal.signal(signal.SIGINT, _ray_handler)
+
+    monkeypatch.setattr(fake_ray, "init", init, raising=False)
+
+    def mine(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        seen = []
+        run_on_ray(["a"], "local", 1, lambda key, tally: seen.append(signal.getsignal(signal.SIGTERM)))
+        assert seen == [mine] and signal.getsignal(signal.SIGINT) is not _ray_handler
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def test_sigterm_while_ray_starts_is_the_commands_interrupt(fake_ray, monkeypatch):
+    """SIGTERM while ray.init runs meets Ray's handler (exit 15): it is handed to the command's own handler, and
+    Ray is shut down."""
+    def init(**kwargs):
+        signal.signal(signal.SIGTERM, _ray_handler)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the signal is handled before this ends
+
+    monkeypatch.setattr(fake_ray, "init", init, raising=False)
+
+    class Stopped(KeyboardInterrupt):
+        pass
+
+    def mine(signum, frame):
+        raise Stopped
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        with pytest.raises(Stopped):
+            run_on_ray(["a"], "local", 1, lambda key, tally: None)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert [name for name, _ in fake_ray.calls] == ["shutdown"]
+
+
+def test_an_error_of_ray_init_is_one_line(fake_ray, monkeypatch):
+    def init(**kwargs):
+        raise ConnectionError("Could not find any running Ray instance.\nPlease specify the one to connect to.")
+
+    monkeypatch.setattr(fake_ray, "init", init, raising=False)
+    with pytest.raises(RayUnavailable) as err:
+        run_on_ray(["a"], "auto", 1, lambda key, tally: None)
+    assert str(err.value) == "--ray auto: Ray could not join a cluster: Could not find any running Ray instance."
+
+
+def test_joining_a_cluster_that_never_answers_is_given_up(fake_ray, monkeypatch):
+    monkeypatch.setattr(ray_runner, "CONNECT_SECONDS", 0.3)
+    monkeypatch.setattr(fake_ray, "init", lambda **kwargs: time.sleep(30), raising=False)
+    started = time.monotonic()
+    with pytest.raises(RayUnavailable, match=r"^--ray 10.0.0.1:6379: no Ray cluster could be joined there within 0.3 s"):
+        run_on_ray(["a"], "10.0.0.1:6379", 1, lambda key, tally: None)
+    assert time.monotonic() - started < 5
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the timer is off again
+
+
 def test_the_temp_root_is_the_system_temp_dir():
     assert temp_root({"RAY_TMPDIR": "/scratch"}) == "/scratch"
     assert temp_root({}, "linux") == tempfile.gettempdir()
@@ -142,3 +217,37 @@ def test_simulate_on_a_local_ray_cluster_prints_no_ray_lines_and_writes_nothing_
         done.stderr
     assert list(home.iterdir()) == []
     assert set(Path(tempfile.gettempdir()).glob("datong-ray-*")) <= before  # the cluster's folder is removed
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stopped_run_on_a_local_ray_cluster_reports_its_finished_shards(tmp_path, signum, status):
+    """SIGTERM (what CI and docker send) or SIGINT during --ray local: status 143 or 130, the JSON and HTML reports
+    written from the shards that finished, marked interrupted, with as many shards of each variant played."""
+    pytest.importorskip("ray")
+    pytest.importorskip("matplotlib")
+    ray_tmp = Path(tempfile.mkdtemp(prefix="dr-", dir="/tmp"))  # short: Ray's socket paths must fit in 107 bytes
+    env = {**{k: v for k, v in os.environ.items() if k not in AUTH_VARS}, "RAY_TMPDIR": str(ray_tmp),
+           "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    out, page = tmp_path / "sim.json", tmp_path / "sim.html"
+    proc = subprocess.Popen([sys.executable, "-m", "datong_rules", "simulate", "biedan-guide", "biedan-guide",
+                             "--hands", "200000", "--ray", "local", "--workers", "1", "--json", str(out), "--html",
+                             str(page)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    while (not list(ray_tmp.glob("datong-ray-*/session_*")) and proc.poll() is None
+           and time.monotonic() < deadline):
+        time.sleep(0.5)  # the local cluster is starting
+    time.sleep(8)  # a few shards of 500 hands
+    proc.send_signal(signum)
+    stdout, stderr = proc.communicate(timeout=120)
+    shutil.rmtree(ray_tmp, ignore_errors=True)
+    assert proc.returncode == status, stderr
+    assert "error: interrupted" in stderr and "INTERRUPTED:" in stdout
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    run = doc["run"]
+    assert run["interrupted"] is True and run["ray"] == "local" and 0 <= run["shards_done"] < run["shards_total"]
+    hands = [v["hands"] for v in doc["results"]["variants"]]
+    assert abs(hands[0] - hands[1]) <= 504 * 2  # interleaved: the variants within a shard or two of each other
+    assert "The run was interrupted" in page.read_text(encoding="utf-8")

@@ -75,7 +75,7 @@ def test_report_opens_switches_language_and_shows_every_chart_and_table(browser,
     assert zh["zh"] > 20 and zh["en"] == 0
     assert [c["id"] for c in zh["charts"]] == ["m-banker_side_won", "m-hand_tricks", "m-bottom_dug"]
     assert all(c["width"] > 300 and c["height"] > 50 for c in zh["charts"]), zh["charts"]
-    assert zh["tables"] == ["variants", "values", "values", "values", "fired", "comparison"]
+    assert zh["tables"] == ["variants", "values", "values", "values", "fired", "comparison", "comparison fired-difference"]
     page.click('button[data-set-lang="en"]')
     en = page.evaluate(LAYOUT)
     page.screenshot(path=str(tmp_path / "report-en.png"), full_page=True)
@@ -97,3 +97,36 @@ def test_phone_width_needs_no_horizontal_scroll(browser, report, tmp_path, lang)
     assert layout["scroll"] <= PHONE, layout["scroll"]
     assert all(0 < c["width"] <= PHONE for c in layout["charts"])
     assert problems == []
+
+
+AXE = Path(__file__).parents[2] / ".ci" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, installed from npm by .ci/install-axe.sh (CI runs it)."""
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed (run bash .ci/install-axe.sh, as CI does)")
+@pytest.mark.parametrize("lang, width", [("zh", 1280), ("en", PHONE)])
+def test_the_report_passes_an_automated_accessibility_check(browser, report, lang, width):
+    """axe-core's WCAG 2 A and AA rules (and its best practices) find nothing on the page, in either language, on a
+    wide screen and on a phone."""
+    page, problems = _open(browser, report, width)
+    page.click(f'button[data-set-lang="{lang}"]')
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("""async () => {
+      const result = await axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+      return result.violations.map(v => `${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes[0].target})`);
+    }""")
+    assert found == [], found
+    assert problems == []
+
+
+def test_chart_labels_are_readable_on_a_phone(browser, report):
+    """At 390 px the charts' words are at least 11 px high and the comparison's significance column is on screen."""
+    page, _ = _open(browser, report, PHONE)
+    page.click('button[data-set-lang="en"]')
+    sizes = page.evaluate("""() => [...document.querySelectorAll('svg.chart text')].map(t =>
+      t.getBoundingClientRect().height).filter(h => h > 0)""")
+    assert sizes and min(sizes) >= 11, sorted(sizes)[:5]
+    edge = page.evaluate("""() => Math.max(...[...document.querySelectorAll('table.comparison tr')].map(r =>
+      r.cells[1].getBoundingClientRect().right))""")
+    assert edge <= PHONE

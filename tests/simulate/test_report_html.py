@@ -41,7 +41,7 @@ def test_one_chart_per_measure_with_the_variants_side_by_side(page):
         assert figure.count("<svg") == 1
         assert "huolong/datong-guide" in figure and "house.yaml" in figure
     ids = re.findall(r'<svg[^>]*\sid="([^"]+)"', page)
-    assert len(ids) == 3 and len(set(ids)) == 3  # inline charts never share an id
+    assert len(ids) == 4 and len(set(ids)) == 4  # and the comparison's chart; inline charts never share an id
 
 
 def test_values_and_intervals_are_written_as_read(page):
@@ -68,11 +68,37 @@ def test_comparison_with_the_first_variant_marks_significance(page):
     section = re.search(r'<section id="comparisons">(.*?)</section>', page, re.S).group(1)
     assert "<code>house.yaml</code> − <code>huolong/datong-guide</code>" in section
     assert "<code>bottom.multiplier</code>" in section
-    rows = re.findall(r"<tr>(.*?)</tr>", section, re.S)[1:]
+    measures = re.search(r'<table class="comparison">(.*?)</table>', section, re.S).group(1)
+    rows = re.findall(r"<tr>(.*?)</tr>", measures, re.S)[1:]
     assert len(rows) == 3
-    assert "+3.00 %" in rows[0] and 'class="sig"' in rows[0] and "2e-05" in rows[0]
-    assert "+0.05" in rows[1] and 'class="sig"' not in rows[1] and "0.64" in rows[1]
-    assert "-3.00 %" in rows[2] and 'class="sig"' in rows[2]
+    # the primary first, its own p (2e-05) and no Holm-adjusted one; p-values below 0.0001 shown so, never "0"
+    assert "primary" in rows[0] and "+3.00 %" in rows[0] and 'class="sig"' in rows[0]
+    assert rows[0].endswith('<td class="num">&lt; 0.0001</td><td class="num">—</td>')
+    assert "secondary" in rows[1] and "+0.05" in rows[1] and 'class="sig"' not in rows[1] and "0.64" in rows[1]
+    assert "-3.00 %" in rows[2] and 'class="sig"' in rows[2] and "&lt; 0.0001" in rows[2]
+    tables = re.sub(r"<svg.*?</svg>", "", section, flags=re.S)  # the chart's axis has its 0
+    assert ">0<" not in tables and ">0.0<" not in tables
+    # the significance cell comes right after the name: it stays on a phone's screen
+    assert rows[0].index('class="sig"') < rows[0].index("+3.00 %")
+
+
+def test_rules_fired_are_compared_between_the_variants(page):
+    section = re.search(r'<section id="comparisons">(.*?)</section>', page, re.S).group(1)
+    table = re.search(r'<table class="comparison fired-difference">(.*?)</table>', section, re.S).group(1)
+    rows = dict(re.findall(r"<tr><td><code>([^<]+)</code></td>(.*?)</tr>", table, re.S))
+    assert list(rows) == ["bottom.dig", "bottom.multiplier", "settlement.table[shutout]"]
+    assert "+9.00 %" in rows["bottom.multiplier"] and "&lt; 0.0001" in rows["bottom.multiplier"]
+    assert "0.012" in rows["settlement.table[shutout]"] and "0.024" in rows["settlement.table[shutout]"]
+    assert "Holm" in section and "percentage points" in section and "按场聚类" in section
+
+
+def test_a_comparison_has_a_chart_of_its_differences_with_a_zero_line(page):
+    [figure] = re.findall(r'<figure class="difference">(.*?)</figure>', page, re.S)
+    svg = re.search(r"<svg.*</svg>", figure, re.S).group(0)
+    # the rates: the measures banker_side_won and bottom_dug, then the three rules; not the mean hand_tricks
+    for label in ("banker_side_won", "bottom_dug", "bottom.dig", "bottom.multiplier", "settlement.table[shutout]"):
+        assert f">{label}<" in svg
+    assert ">hand_tricks<" not in svg
 
 
 def test_the_note_names_the_bots_and_says_it_is_not_expert_play(page):
@@ -133,12 +159,14 @@ def test_a_measure_nobody_observed_gets_no_chart_but_a_line(doc):
                                     "zh": "每场局数", "unit_en": "hands", "unit_zh": "局", "rule": None, "n": 0,
                                     "value": None, "ci95": None})
     more["results"]["comparisons"][0]["measures"].append(
-        {"id": "match_hands", "difference": None, "ci95": None, "p_value": None, "significant": False})
+        {"id": "match_hands", "role": "secondary", "difference": None, "ci95": None, "p_value": None,
+         "p_adjusted": None, "significant": False})
     page = render(more)
-    assert 'id="m-match_hands"' not in page and page.count("<svg") == 3
+    assert 'id="m-match_hands"' not in page and page.count("<svg") == 4  # 3 measures, 1 comparison
     assert "Not observed in this run (no chart): Hands per match." in page and "本次运行没有观察到（没有图）：每场局数。" in page
     section = re.search(r'<section id="comparisons">(.*?)</section>', page, re.S).group(1)
-    assert "每场局数" not in section and len(re.findall(r"<tr>", section)) == 4
+    measures = re.search(r'<table class="comparison">(.*?)</table>', section, re.S).group(1)
+    assert "每场局数" not in section and len(re.findall(r"<tr>", measures)) == 4
 
 
 def test_matches_stopped_by_the_cap_are_said(doc):

@@ -62,12 +62,16 @@ def test_rule_firings_are_counted_per_hand(matches_run):
     assert fired["rate"] == tie["value"] and fired["ci95"] == tie["ci95"]
 
 
-def test_a_hands_run_plays_exactly_the_hands_asked_and_no_match_measure():
+def test_a_hands_run_plays_whole_matches():
     doc = _run(unit="hands", count=1234, seed=1)
     variant = doc["results"]["variants"][0]
-    assert variant["hands"] == 1234 and variant["matches"] == 0
     assert doc["run"]["shards_total"] == 3  # 500 + 500 + 234
-    assert _measure(doc, "match_hands")["n"] == 0 and _measure(doc, "match_hands")["ci95"] is None
+    # each shard plays matches until it has its hands, the last match to its end: a few more hands than asked, all
+    # of them hands of whole matches, which are observed as matches too
+    assert variant["hands"] >= 1234 and variant["capped"] == 0
+    assert variant["matches"] == _measure(doc, "match_hands")["n"] > 0
+    assert variant["hands"] == round(_measure(doc, "match_hands")["value"] * variant["matches"])
+    assert variant["hands"] - 1234 < 3 * 20  # less than one match per shard beyond its share (matches are short)
 
 
 def test_the_interval_narrows_as_one_over_root_n():
@@ -82,8 +86,9 @@ def test_the_interval_narrows_as_one_over_root_n():
 def test_shards_are_fixed_in_size_and_seeded_by_variant_and_index():
     entrants = [draw_toy.entrant(), draw_toy.entrant((1, 2, 3, 4), label="draw/distinct")]
     shards = plan(entrants, "matches", 120, 5, ("draw",))
+    # interleaved across the variants: an interrupted run has played as many shards of each
     assert [(s.variant_index, s.index, s.count) for s in shards] == [
-        (0, 0, 50), (0, 1, 50), (0, 2, 20), (1, 0, 50), (1, 1, 50), (1, 2, 20)]
+        (0, 0, 50), (1, 0, 50), (0, 1, 50), (1, 1, 50), (0, 2, 20), (1, 2, 20)]
     assert MATCHES_PER_SHARD == 50 and HANDS_PER_SHARD == 500
     seeds = [s.seed for s in shards]
     assert len(set(seeds)) == 6 and seeds[0] == shard_seed(5, 0, 0) != shard_seed(6, 0, 0)
@@ -117,7 +122,7 @@ def test_an_interrupted_ray_run_reports_its_finished_shards(monkeypatch):
 
     doc = _run(unit="hands", count=4 * HANDS_PER_SHARD, seed=3, workers=1, ray="local", progress=interrupt)
     assert doc["run"]["interrupted"] is True and doc["run"]["shards_done"] == 1
-    assert doc["results"]["variants"][0]["hands"] == HANDS_PER_SHARD
+    assert HANDS_PER_SHARD <= doc["results"]["variants"][0]["hands"] < HANDS_PER_SHARD + 20
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -129,23 +134,47 @@ def test_an_interrupted_run_reports_its_finished_shards(workers):
     doc = _run(unit="hands", count=5 * HANDS_PER_SHARD, seed=3, workers=workers, progress=interrupt)
     assert doc["run"]["interrupted"] is True
     assert doc["run"]["shards_done"] == 2 and doc["run"]["shards_total"] == 5
-    assert doc["results"]["variants"][0]["hands"] == 2 * HANDS_PER_SHARD
+    assert 2 * HANDS_PER_SHARD <= doc["results"]["variants"][0]["hands"] < 2 * HANDS_PER_SHARD + 2 * 20
+
+
+def test_an_interrupted_comparison_stays_balanced():
+    # one worker plays the shards in plan order: after 4 of them each variant has 2 (shards 0 and 1)
+    def interrupt(done, total):
+        if done == 4:
+            raise KeyboardInterrupt
+
+    doc = _run(draw_toy.entrant(), draw_toy.entrant((1, 2, 3, 4), label="draw/distinct"), unit="hands",
+               count=5 * HANDS_PER_SHARD, seed=3, progress=interrupt)
+    assert doc["run"]["shards_done"] == 4
+    for variant in doc["results"]["variants"]:
+        assert 2 * HANDS_PER_SHARD <= variant["hands"] < 2 * HANDS_PER_SHARD + 2 * 20
 
 
 def test_variants_are_compared_with_the_first():
-    # the pack 1 2 3 4 has no equal cards: the tie rate drops by 1/6, seat 0 wins half of the hands (+1/12)
+    # the pack 1 2 3 4 has no equal cards: the tie rate drops by 1/6, seat 0 wins half of the hands (+1/12); every
+    # hand is decisive, so a match takes 2.5 hands instead of 3 (-0.5)
     doc = _run(draw_toy.entrant(), draw_toy.entrant((1, 2, 3, 4), label="draw/distinct"), unit="hands",
                count=6000, seed=8)
     [comparison] = doc["results"]["comparisons"]
     assert (comparison["variant"], comparison["against"]) == ("draw/distinct", "draw/standard")
     assert comparison["rules_differ"] == ["deal.pack"]
     by_id = {m["id"]: m for m in comparison["measures"]}
-    for measure_id, worked in (("tie", -1 / 6), ("seat_won_0", 1 / 12)):
+    for measure_id, worked in (("tie", -1 / 6), ("seat_won_0", 1 / 12), ("match_hands", -0.5)):
         found = by_id[measure_id]
         se = (found["ci95"][1] - found["ci95"][0]) / (2 * 1.959964)
         assert abs(found["difference"] - worked) < 4 * se, found  # within 4 standard errors of the worked value
         assert found["significant"] and found["p_value"] < 1e-6
-    assert by_id["match_hands"]["difference"] is None and not by_id["match_hands"]["significant"]
+    # the primary measure (the toy's first rate per hand: seat 0 wins) keeps its p; the others are Holm-adjusted
+    assert comparison["primary"] == "seat_won_0" == doc["results"]["statistics"]["primary"]
+    assert by_id["seat_won_0"]["role"] == "primary" and by_id["seat_won_0"]["p_adjusted"] == by_id["seat_won_0"][
+        "p_value"]
+    secondary = [m for m in comparison["measures"] if m["role"] == "secondary"] + comparison["rules_fired"]
+    assert len(secondary) == 5  # tie, card_0, match_hands, match_won_0, and the rule deal.pack fired
+    assert all(m["p_adjusted"] >= m["p_value"] for m in secondary)
+    # the rule deal.pack fires in every tie: its difference is the tie rate's, not zero-width
+    [fired] = comparison["rules_fired"]
+    assert fired["rule"] == "deal.pack" and fired["difference"] == by_id["tie"]["difference"]
+    assert fired["significant"]
 
 
 def test_the_bots_and_what_their_figures_mean_are_said(matches_run):
@@ -193,3 +222,27 @@ def test_matches_stopped_by_their_cap_are_counted_apart():
     variant = matches["results"]["variants"][0]
     assert (variant["hands"], variant["capped"], variant["matches"]) == (1000, 2, 0)
     assert _measure(matches, "match_hands")["n"] == 0 and _measure(matches, "tie")["value"] == 1.0
+
+
+def test_the_keeper_names_the_primary_measure():
+    doc = _run(draw_toy.entrant(), draw_toy.entrant((1, 2, 3, 4), label="draw/distinct"), unit="matches", count=100,
+               seed=2, primary="card_0")
+    [comparison] = doc["results"]["comparisons"]
+    roles = {m["id"]: m["role"] for m in comparison["measures"]}
+    assert roles["card_0"] == "primary" and list(roles.values()).count("primary") == 1
+    assert doc["results"]["statistics"]["primary"] == "card_0"
+    # a run of matches is judged by the first rate per match unless told: seat 0 wins the match
+    assert _run(count=50)["results"]["statistics"]["primary"] == "match_won_0"
+    with pytest.raises(ValueError, match="primary measure 'nope' is not a measure of draw"):
+        _run(count=1, primary="nope")
+
+
+@pytest.mark.parametrize("game", ["biedan", "dadun", "huolong"])
+def test_each_game_judges_comparisons_by_who_wins(game):
+    from datong_rules.reference_impl import games
+
+    module = games.measures(game)
+    by_id = {m.id: m for m in module.MEASURES}
+    assert set(module.PRIMARY) == {"hand", "match"}
+    for per, measure_id in module.PRIMARY.items():
+        assert by_id[measure_id].kind == "rate" and by_id[measure_id].per == per
