@@ -156,9 +156,9 @@ class _Differs(AssertionError):
 
 def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema: bool,
           schema_op: str | None = None, protocol: int | None = None) -> Disagreement | None:
-    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking
-    ``protocol`` 1 is judged by the frozen contract of protocol 1 (:mod:`datong_rules.conformance.protocol1`): its
-    schema, and only the answer keys it knows.
+    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking a
+    frozen ``protocol`` (1 or 2) is judged by that protocol's contract (:mod:`datong_rules.conformance.protocols`):
+    its schema, and only the answer keys it knows.
 
     Args:
         schema_op: the operation's name for its answer schema (default ``op``).
@@ -190,9 +190,8 @@ def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema:
     if problem:
         return Disagreement(op, {}, reference, answer, problem)
     keys = sorted(set(reference) | set(answer))
-    if protocol == 1:
-        frozen = operations_schema.validator(schema_op or op, operations_schema.ANSWER, protocol=1)
-        known = set(frozen.schema.get("properties", {})) if frozen is not None else set(keys)
+    known = operations_schema.frozen_answer_keys(schema_op or op, protocol) if protocol is not None else None
+    if known is not None:
         keys = [k for k in keys if k in known]
     wrong = [k for k in keys if k not in reference or k not in answer or not json_equal(reference[k], answer[k])]
     if wrong:
@@ -226,8 +225,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             reading that explains it.
         exercise: counts the rules each compared question exercises (None: not counted).
         outcome: the outcome to fill (the caller keeps what was done if the run is interrupted); a new one if None.
-        protocol: the implementation's protocol version; 1: a question whose given protocol 1 did not know is
-            skipped, and the answer is judged by protocol 1's contract.
+        protocol: the implementation's protocol version; a frozen one (1, 2): a question whose given that protocol
+            did not know is skipped, and the answer is judged by its contract.
 
     Returns:
         The :class:`OpOutcome`.
@@ -239,8 +238,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
     cases: dict[tuple[Any, tuple[str, ...]], Disagreement] = {}
     phase = {"search": True}
 
-    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=1) \
-        if protocol == 1 else None
+    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=protocol) \
+        if protocol in operations_schema.FROZEN_FOLDERS else None
 
     def check(question: dict[str, Any]) -> None:
         if legacy is not None and not legacy.is_valid(question):
