@@ -162,8 +162,9 @@ def validator(op: str, part: str, game: str | None = None, protocol: int | None 
             must be an answer key with a value of the right shape, but any key may be left out.
         game: the game of a bare ``op``.
         protocol: ``1`` for the frozen contract of protocol 1 (:data:`PROTOCOL_1_FOLDER`; Huolong only: ``None``
-            for another game), ``2`` for that of protocol 2 (:data:`PROTOCOL_2_FOLDER`; ``None`` for a game or an
-            operation it did not have); anything else for today's schemas.
+            for another game), ``2`` for that of protocol 2 (:data:`PROTOCOL_2_FOLDER`; today's schema for a game
+            or an operation added since, which the frozen contract has nothing of); anything else for today's
+            schemas.
 
     Returns:
         The validator, or ``None`` when no schema describes ``op`` (a game without an operations schema, or a
@@ -177,9 +178,11 @@ def validator(op: str, part: str, game: str | None = None, protocol: int | None 
     if "/" in op:
         game, op = op.split("/", 1)
     game = game or LEGACY_GAME
-    if protocol == 1 and game != LEGACY_GAME:
-        return None
-    return _validator(game, op, part, frozen=protocol if protocol in FROZEN_FOLDERS else None)
+    if protocol == 1:  # 0.1's contract: Huolong's operations of then, and nothing else
+        return _validator(game, op, part, frozen=1) if game == LEGACY_GAME else None
+    if protocol in FROZEN_FOLDERS:  # a game or operation the contract did not have: nothing of it to keep
+        return _validator(game, op, part, frozen=protocol) or _validator(game, op, part)
+    return _validator(game, op, part)
 
 
 def answer_validator(op: str, game: str | None = None, protocol: int | None = None) -> SchemaValidator | None:
