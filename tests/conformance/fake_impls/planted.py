@@ -3,6 +3,7 @@
 * :class:`LapsedShowCancels`: the reference engine, except that a show which lapses (its shower draws no card
   with a suit before the deal ends) also cancels the declaration it overcalled, so that the nobody-declared rule
   decides instead (the reference: the overcalled declaration stands again, ``declaration.unresolved_show``).
+* :class:`TwoFaults`: 憋蛋 ``classify`` reading neither bombs nor pair runs (two faults, the same wrong keys).
 * :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
   that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
   ``huolong/datong-guide``.
@@ -64,3 +65,22 @@ class ParentRules(Implementation):
 
     def answer(self, variant, op, given):
         return self.reference.answer(self.PARENTS.get(variant, variant), op, given)
+
+
+class TwoFaults(Implementation):
+    """The reference engine with two faults in 憋蛋 ``classify`` that get the same answer keys wrong
+    (``combination``, ``readings``), neither explained by a switched reading: a bomb (four of a rank) is not read as a
+    combination, and neither is a pair run. Each is a fault of its own; fuzz must shrink and show both (two public
+    engines' faults, one hiding the other behind the same wrong keys, were found only one at a time)."""
+
+    name, version = "planted-two-faults", "0.1"
+    MISSED = ("bomb", "pair_run")
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        answer = self.reference.answer(variant, op, given)
+        if op == "classify" and answer.get("combination") in self.MISSED:
+            return {**answer, "combination": None, "readings": []}
+        return answer
