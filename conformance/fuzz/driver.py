@@ -49,7 +49,7 @@ from datong_rules.conformance.adapters.base import (
 from datong_rules.conformance import operations_schema
 from datong_rules.conformance.runner import _copy, answer_schema_problem, json_equal  # _copy: JSON-like data
 
-from .minimize import drop_entries, drop_ranks, lower_cards
+from .minimize import drop_entries, drop_keys, drop_ranks, lower_cards
 from .readings import Exercise, Reading, touched
 
 Answer = dict[str, Any]
@@ -412,9 +412,21 @@ class _Groups:
         return self.may_reshrink and self.reshrinks < MAX_RESHRINKS and self.tried.get(kind, 0) < RESHRINKS_PER_KIND
 
     def alike(self, kind: tuple[Any, ...], case: Disagreement) -> Disagreement | None:
-        """A case of ``kind`` already found that touches the same rules as ``case`` (:mod:`.readings`): two shrinks
-        of one fault that stopped at two different questions (a deal one card longer)."""
-        return next((c for c in self.kinds.get(kind, ()) if c.rules == case.rules), None)
+        """A case of ``kind`` already found that touches the same rules as ``case`` (:mod:`.readings`) and whose
+        question has the same form (:func:`_form`: the same keys, null where ``case``'s has null, a list where it has
+        a list, whatever the lists hold): two shrinks of one fault that stopped at two different questions (a deal
+        one card longer). A table where the other has none, or another rule touched, is another case."""
+        form = _form(case.given)
+        return next((c for c in self.kinds.get(kind, ()) if c.rules == case.rules and _form(c.given) == form), None)
+
+
+def _form(value: Any) -> Any:
+    """The form of a question: its mappings' keys and which of their values are null, lists, mappings or other
+    values, all the way down through mappings (not into lists: their lengths and entries vary between two shrinks of
+    one fault)."""
+    if isinstance(value, dict):
+        return tuple((k, _form(v)) for k, v in sorted(value.items()))
+    return "null" if value is None else "list" if isinstance(value, list) else "value"
 
 
 def _question_key(given: dict[str, Any]) -> str:
@@ -458,7 +470,7 @@ def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: 
             pass
         case = found[-1] if found else Disagreement(**{**raw.__dict__, "shrunk": False})
         if found:
-            case = lower_cards(drop_entries(drop_ranks(case, recheck), recheck), recheck)
+            case = lower_cards(drop_entries(drop_ranks(drop_keys(case, recheck), recheck), recheck), recheck)
         mark(case)
         if seen:
             groups.reshrinks += 1

@@ -7,6 +7,7 @@ mix). The driver groups disagreements by their shrunk question, so such question
 question itself, each step kept only when the question is still valid and still disagrees the same way (the same
 differing keys and values, the disagreement's ``signature``; ``recheck`` gives it):
 
+* :func:`drop_keys`: each key of the question left out in turn (a flag such as ``passed``, a key with a default);
 * :func:`drop_entries`: each entry of each list left out in turn (a show, a load, a card of a hand);
 * :func:`drop_ranks`: every card of one rank left out at once, wherever it is (a pair of a pair run, a triple of an
   airplane: entries that only go together);
@@ -36,6 +37,17 @@ Recheck = Callable[[dict[str, Any]], Any]
 
 SUITS = tuple(dict.fromkeys(card_suit(c) for c in ALL_CARDS if card_suit(c)))
 RANKS = tuple(dict.fromkeys(card_rank(c) for c in ALL_CARDS if card_suit(c)))
+
+
+def drop_keys(case: C, recheck: Recheck) -> C:
+    """``case`` without the keys of its question it can do without: each is left out in turn, and kept out when the
+    question is still valid (a required key is not) and disagrees in the same way (the same ``signature``)."""
+    same = _same(case, recheck)
+    for key in list(case.given):
+        found = same({k: v for k, v in case.given.items() if k != key}) if key in case.given else None
+        if found is not None:
+            case = found
+    return case
 
 
 def drop_entries(case: C, recheck: Recheck, budget: int = 200) -> C:

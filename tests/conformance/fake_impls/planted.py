@@ -4,6 +4,7 @@
   with a suit before the deal ends) also cancels the declaration it overcalled, so that the nobody-declared rule
   decides instead (the reference: the overcalled declaration stands again, ``declaration.unresolved_show``).
 * :class:`TwoFaults`: 憋蛋 ``classify`` reading neither bombs nor pair runs (two faults, the same wrong keys).
+* :class:`CountFaults`: 憋蛋 ``legal_play_count`` with two faults whose counts are wrong (the same keys, numbers).
 * :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
   that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
   ``huolong/datong-guide``.
@@ -13,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from unittest import mock
 
 from datong_rules.conformance.adapters.base import Implementation
@@ -83,4 +85,30 @@ class TwoFaults(Implementation):
         answer = self.reference.answer(variant, op, given)
         if op == "classify" and answer.get("combination") in self.MISSED:
             return {**answer, "combination": None, "readings": []}
+        return answer
+
+
+class CountFaults(Implementation):
+    """The reference engine with two faults in 憋蛋 ``legal_play_count`` after two a public Dou Dizhu engine had, both
+    getting the same keys wrong (``count`` and ``plays``, numbers): on the rocket each bomb of the hand counts as a
+    play (a bomb beats the rocket), and a hand that leads holding four of a rank counts one play fewer (a play missed
+    around the rank held four times). Neither question answers the other's fault: they shrink to two cases."""
+
+    name, version = "planted-count-faults", "0.1"
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        answer = self.reference.answer(variant, op, given)
+        if op != "legal_play_count":
+            return answer
+        held = Counter(card[1:] for card in given["hand"] if card not in ("BJ", "LJ"))
+        fours = sum(1 for n in held.values() if n == 4)
+        if not fours:
+            return answer
+        if sorted(given.get("table") or []) == ["BJ", "LJ"]:
+            return {**answer, "count": answer["count"] + fours, "plays": answer["plays"] + fours}
+        if given.get("table") is None:
+            return {**answer, "count": answer["count"] - 1, "plays": answer["plays"] - 1}
         return answer
