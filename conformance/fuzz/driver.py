@@ -6,13 +6,21 @@
 question the two answer differently is saved by Hypothesis in an in-memory example database, and an ordinary run
 of the same test (phases *reuse* and *shrink*) then shrinks it to a minimal question, a :class:`Disagreement`.
 The search then goes on: one standing difference must not hide the others. Disagreements are grouped by their
-shrunk question, never by the answer keys they get wrong: each disagreeing question is shrunk, and one whose shrunk
-question is a case already found is counted as a repeat of it (two faults that get the same keys wrong, such as a
-bomb beating the rocket and no straight read from a rank held four times, shrink to two questions and are shown as
-two). Shrinking costs tens of questions, so every new disagreement is shrunk while :data:`MAX_SHRINKS` distinct cases
-and :data:`MAX_RESHRINKS` shrinks of a kind already seen (the same differing keys, explained by the same switched
-readings, :mod:`.readings`) are not spent, and while those re-shrinks have taken no more time than the search (at
-least :data:`RESHRINK_SECONDS`); later ones are counted (``unshrunk``).
+shrunk question, never by the answer keys they get wrong (two faults that get the same keys wrong, such as a bomb
+beating the rocket and a play missed around a rank held four times, shrink to two questions and are shown as two):
+
+* each disagreeing question is shrunk, keeping to its own :attr:`Disagreement.signature` (a shrink does not slip to
+  another fault's smaller question), then taken further by :mod:`.minimize` (optional keys, whole ranks and list
+  entries dropped, cards moved low) so that the shrinks of one fault meet at one question;
+* a shrunk question that is a case already found, or that differs the same way (kind: signature and explaining
+  switched readings, :mod:`.readings`), touches the same rules and has the same form (:func:`_form`) as one, is a
+  repeat of that case (``repeats``); any other is a new case.
+
+Shrinking costs tens to thousands of questions, so a question of a kind not seen before is always shrunk while fewer
+than :data:`MAX_SHRINKS` cases are found, and one of a kind seen before while :data:`MAX_RESHRINKS` such shrinks
+(:data:`RESHRINKS_PER_KIND` per kind) are not spent and they have taken no more time than the search (or
+:data:`RESHRINK_SECONDS`); the others are counted (``unshrunk``). A fault much rarer than another of its kind may
+so stay unshrunk in a short run.
 
 What counts as a disagreement (first that applies): the implementation refused the question (an ``errored`` reply,
 or an in-process ``ValueError``), its answer is not a mapping, breaks the operation's answer schema (unless
