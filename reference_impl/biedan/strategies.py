@@ -99,32 +99,48 @@ class _Strategies:
         drawn (see :meth:`drawn_combination`; ``length``: of a sequence, the one to draw), or None."""
         index = self.rules.catalogue.index(combo) if combo in self.rules.catalogue else -1
         if combo.shape == "same_rank":
-            ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
-            if ranks and (most is None or combo.size <= most):
-                cards = have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]]
-                return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)], (index, 1)
-        elif combo.shape == "sequence":
-            order = self.table.seq_ranks
-            high = min(combo.max_length or len(set(order)), len(set(order)))
-            if most is not None:
-                high = min(high, most // combo.unit)
-            if length is None and combo.min_length <= high:
-                length = _n(draw, combo.min_length, high)
-            if length is not None and combo.min_length <= length <= high:
-                starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
-                          and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
-                if starts:
-                    out = []
-                    for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
-                        cards = have[rank]
-                        out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
-                    return out, (index, length)
-        elif all(card in have.get(self.table.rank_of[card], ()) for card in combo.cards) and \
+            cards = self._same_rank(draw, combo, have, most)
+            return None if cards is None else (cards, (index, 1))
+        if combo.shape == "sequence":
+            found = self._sequence(draw, combo, have, length, most)
+            return None if found is None else (found[0], (index, found[1]))
+        if all(card in have.get(self.table.rank_of[card], ()) for card in combo.cards) and \
                 (most is None or len(combo.cards) <= most):
             for card in combo.cards:
                 have[self.table.rank_of[card]].remove(card)
             return list(combo.cards), (index, 0)
         return None
+
+    def _same_rank(self, draw: Callable, combo: Any, have: dict[str, list[str]],
+                   most: int | None) -> list[str] | None:
+        """``combo.size`` cards of one rank of ``have`` (taken from; no joker pair), or None."""
+        ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
+        if not ranks or (most is not None and combo.size > most):
+            return None
+        cards = have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]]
+        return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
+
+    def _sequence(self, draw: Callable, combo: Any, have: dict[str, list[str]], length: int | None,
+                  most: int | None) -> tuple[list[str], int] | None:
+        """A run of ``combo`` (``ranking.sequence_order``) of ``length`` ranks (drawn up to the longest the catalogue
+        and ``most`` cards allow when None) from ``have`` (taken from), with its length; or None."""
+        order = self.table.seq_ranks
+        high = min(combo.max_length or len(set(order)), len(set(order)))
+        if most is not None:
+            high = min(high, most // combo.unit)
+        if length is None and combo.min_length <= high:
+            length = _n(draw, combo.min_length, high)
+        if length is None or not combo.min_length <= length <= high:
+            return None
+        starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
+                  and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
+        if not starts:
+            return None
+        out = []
+        for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
+            cards = have[rank]
+            out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
+        return out, length
 
     def _attached(self, draw: Callable, att: Any, have: dict[str, list[str]], length: int | None = None,
                   most: int | None = None) -> tuple[list[str], tuple[int, int]] | None:

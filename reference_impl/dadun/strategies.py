@@ -141,16 +141,20 @@ class _Strategies:
         return out
 
     def _big_bomb(self, draw: Callable, pool: list[str], level: str | None) -> list[str]:
-        """A bomb of one rank: 4 to all its natural cards of ``pool``, with up to three wild cards (the largest,
-        every natural card and every wild: 12 + 3 = 15 cards with three decks)."""
+        """A bomb of one rank: a size from 4 to every natural card of the rank in ``pool`` and every wild card (the
+        largest: 12 + 3 = 15 cards with three decks), made of natural cards and up to three wild ones."""
         ranks = sorted({rank_of(c) for c in pool if rank_of(c) in FACES})
         if not ranks:
             return []
         rank = ranks[_n(draw, 0, len(ranks) - 1)]
         wild = self.rules.wild_suit + level if level else None
         same = [c for c in pool if rank_of(c) == rank and c != wild]
-        natural = same[:_n(draw, min(4, len(same)), len(same))]
-        return natural + self._wilds(draw, pool, level, 3)
+        wilds = [c for c in pool if c == wild]
+        if not same or len(same) + len(wilds) < 4:
+            return same
+        size = _n(draw, 4, len(same) + len(wilds))
+        used = _n(draw, max(0, size - len(same)), min(len(wilds), size - 1))  # at least one natural card
+        return same[:size - used] + wilds[:used]
 
     def _big_linked_bomb(self, draw: Callable, pool: list[str], level: str | None) -> list[str]:
         """Two bombs of the same size on two linked ranks (``linked_steps`` at ``level``), each 4 to all its natural
