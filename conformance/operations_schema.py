@@ -34,6 +34,12 @@ RECORD_SCHEMA_FILE = "record.schema.json"
 PROTOCOL_1_FOLDER = "protocol-1"
 """Where the contract of protocol 1 lies, frozen as release 0.1.0 published it (Huolong's operations and records): an
 engine that speaks protocol 1 is asked and judged by it alone, so that no later answer key is ever required of it."""
+PROTOCOL_2_FOLDER = "protocol-2"
+"""Where the contract of protocol 2 lies, frozen as it was published (commit 5b07bad: every game's operations, the
+shared types and the records, laid out as today's ``spec/schema/``); answer keys added since belong to protocol 3."""
+FROZEN_FOLDERS = {1: PROTOCOL_1_FOLDER, 2: PROTOCOL_2_FOLDER}
+"""Published protocol → the folder of its frozen contract. A protocol not listed (3, or none for an in-process
+engine) is judged by today's schemas."""
 GIVEN, ANSWER, EXPECT = "given", "answer", "expect"
 """The parts :func:`validator` knows: the given, the complete answer, and an ``expect`` (answer
 keys only, each optional)."""
@@ -156,7 +162,9 @@ def validator(op: str, part: str, game: str | None = None, protocol: int | None 
             must be an answer key with a value of the right shape, but any key may be left out.
         game: the game of a bare ``op``.
         protocol: ``1`` for the frozen contract of protocol 1 (:data:`PROTOCOL_1_FOLDER`; Huolong only: ``None``
-            for another game); anything else for today's schemas.
+            for another game), ``2`` for that of protocol 2 (:data:`PROTOCOL_2_FOLDER`; today's schema for a game
+            or an operation added since, which the frozen contract has nothing of); anything else for today's
+            schemas.
 
     Returns:
         The validator, or ``None`` when no schema describes ``op`` (a game without an operations schema, or a
@@ -170,9 +178,49 @@ def validator(op: str, part: str, game: str | None = None, protocol: int | None 
     if "/" in op:
         game, op = op.split("/", 1)
     game = game or LEGACY_GAME
-    if protocol == 1:
-        return _validator(game, op, part, frozen=True) if game == LEGACY_GAME else None
+    if protocol == 1:  # 0.1's contract: Huolong's operations of then, and nothing else
+        return _validator(game, op, part, frozen=1) if game == LEGACY_GAME else None
+    if protocol in FROZEN_FOLDERS:  # a game or operation the contract did not have: nothing of it to keep
+        return _validator(game, op, part, frozen=protocol) or _validator(game, op, part)
     return _validator(game, op, part)
+
+
+def answer_validator(op: str, game: str | None = None, protocol: int | None = None) -> SchemaValidator | None:
+    """The validator an engine's answer is checked with: :func:`validator`'s ``ANSWER`` one, except that under a
+    frozen protocol (:data:`FROZEN_FOLDERS`) an answer key the frozen schema lacks but today's defines (a key a
+    later protocol added, such as 打墩 ``settle``'s ``places``) is accepted, and checked by today's definition:
+    an engine of an earlier protocol is never required to send it, nor refused for sending it.
+
+    Args: as :func:`validator`. Returns: the validator, or ``None`` when no schema describes ``op``.
+    """
+    if "/" in op:
+        game, op = op.split("/", 1)
+    game = game or LEGACY_GAME
+    if protocol not in FROZEN_FOLDERS:
+        return validator(op, ANSWER, game)
+    return _tolerant(game, op, protocol)
+
+
+@cache
+def _tolerant(game: str, op: str, protocol: int) -> SchemaValidator | None:
+    frozen = validator(op, ANSWER, game, protocol)
+    today = validator(op, ANSWER, game)
+    if frozen is None or today is None or "properties" not in frozen.schema:
+        return frozen
+    later = {k: v for k, v in today.schema.get("properties", {}).items() if k not in frozen.schema["properties"]}
+    if not later:
+        return frozen
+    target = {**frozen.schema, "properties": {**frozen.schema["properties"], **later}}
+    return SchemaValidator(target, strict_integers=False)
+
+
+def frozen_answer_keys(op: str, protocol: int) -> frozenset[str] | None:
+    """The answer keys the frozen contract of ``protocol`` defines for ``op`` (full name, or bare for Huolong), or
+    ``None`` when ``protocol`` is not frozen (:data:`FROZEN_FOLDERS`) or its contract lacks the operation."""
+    if protocol not in FROZEN_FOLDERS:
+        return None
+    check = validator(op, ANSWER, protocol=protocol)
+    return None if check is None else frozenset(check.schema.get("properties", {}))
 
 
 @cache
@@ -182,8 +230,23 @@ def protocol_1_schema() -> dict[str, Any]:
 
 
 @cache
-def _validator(game: str, op: str, part: str, frozen: bool = False) -> SchemaValidator | None:
-    doc = protocol_1_schema() if frozen else schema(game)
+def frozen_schema(protocol: int, game: str) -> dict[str, Any] | None:
+    """The operations schema of ``game`` in the frozen contract of ``protocol`` (parsed once; do not modify it), or
+    ``None`` when that contract has no such game (protocol 1: Huolong only) or ``protocol`` is not frozen."""
+    if protocol == 1:
+        return protocol_1_schema() if game == LEGACY_GAME else None
+    folder = FROZEN_FOLDERS.get(protocol)
+    if folder is None:
+        return None
+    try:
+        return _read(f"{folder}/games/{game}/{SCHEMA_FILE}")
+    except (OSError, ValueError):
+        return None
+
+
+@cache
+def _validator(game: str, op: str, part: str, frozen: int | None = None) -> SchemaValidator | None:
+    doc = frozen_schema(frozen, game) if frozen is not None else schema(game)
     name = f"{op}.{GIVEN if part == GIVEN else ANSWER}"
     if doc is None or name not in doc["$defs"]:
         return None

@@ -4,8 +4,8 @@ Comparison rule: an answer *passes* when, for every key of the scenario's ``expe
 has that key with an equal value, for every key of its ``expect_loose`` a value it allows (one of the listed
 values, or a number in the range), and, for an operation that ``spec/schema/games/<game>/operations.schema.json``
 describes, the whole answer matches that operation's answer schema (unless the run is told not to
-check: ``check_schema=False``). An engine speaking protocol 1 is asked and judged by the frozen contract of
-protocol 1 (:mod:`~datong_rules.conformance.protocol1`). Keys the answer has and ``expect`` lacks are not compared with
+check: ``check_schema=False``). An engine speaking protocol 1 or 2 is asked and judged by the frozen contract of
+its protocol (:mod:`~datong_rules.conformance.protocols`). Keys the answer has and ``expect`` lacks are not compared with
 anything; only an operation without a schema may say more. Equality is JSON equality: mappings
 compare key by key, lists compare in order, ``true`` is not ``1``, ``1`` equals ``1.0`` (an operation whose
 answer is a multiset says so in its schema and answers it in notation order).
@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from datong_rules.conformance import operations_schema, protocol1
+from datong_rules.conformance import operations_schema, protocols
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
     Implementation,
@@ -210,8 +210,9 @@ def allowed(form: dict[str, Any], value: Any) -> bool:
 
 def answer_schema_problem(op: str, answer: dict[str, Any], protocol: int | None = None) -> str | None:
     """How ``answer`` breaks the answer schema of ``op`` (a full name, or bare for a Huolong operation), in one
-    line, or ``None`` when it matches or no schema describes ``op``. ``protocol`` 1: the frozen schema of protocol 1
-    (:mod:`~datong_rules.conformance.protocol1`), so no answer key added since is required.
+    line, or ``None`` when it matches or no schema describes ``op``. ``protocol`` 1 or 2: the frozen schema of that
+    protocol (:mod:`~datong_rules.conformance.protocols`), so no answer key added since is required, and none a
+    later protocol defines is refused.
 
     The line is ``answer does not match the operation's schema: $.PATH: MESSAGE`` (the path is a
     JSON path into the answer; the most relevant violation is named).
@@ -220,10 +221,12 @@ def answer_schema_problem(op: str, answer: dict[str, Any], protocol: int | None 
 
 
 def schema_problem(op: str, part: str, value: dict[str, Any], protocol: int | None = None) -> str | None:
-    """How ``value``, the ``given`` or the ``answer`` (``part``) of ``op``, breaks its schema (of ``protocol`` 1's
-    frozen contract when given), in one line (``PART does not match the operation's schema: $.PATH: MESSAGE``), or
-    ``None`` when it fits or no schema describes ``op``."""
-    check = operations_schema.validator(op, part, protocol=protocol)
+    """How ``value``, the ``given`` or the ``answer`` (``part``) of ``op``, breaks its schema (of a frozen
+    ``protocol``'s contract when given: an answer as
+    :func:`~datong_rules.conformance.operations_schema.answer_validator` checks it), in one line (``PART does not
+    match the operation's schema: $.PATH: MESSAGE``), or ``None`` when it fits or no schema describes ``op``."""
+    check = operations_schema.answer_validator(op, protocol=protocol) if part == operations_schema.ANSWER \
+        else operations_schema.validator(op, part, protocol=protocol)
     if check is None or check.quickly_valid(value):
         return None
     import jsonschema  # only for data that may not fit: valid data never imports it
@@ -279,10 +282,11 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, SKIPPED, message=without_surrogates(reason), asked=False)
     protocol = getattr(impl, "protocol", None)  # a JSON-lines engine's protocol version
     expect, loose = scenario.expect, scenario.loose
-    if protocol == protocol1.PROTOCOL:
-        legacy = protocol1.question(scenario)
+    if protocols.is_frozen(protocol):
+        legacy = protocols.question(scenario, protocol)
         if legacy.skip is not None:
-            return ScenarioResult(scenario, SKIPPED, message=f"not asked by protocol 1: {legacy.skip}", asked=False)
+            return ScenarioResult(scenario, SKIPPED, message=f"not asked by protocol {protocol}: {legacy.skip}",
+                                  asked=False)
         expect, loose = legacy.expect, legacy.loose
     start = time.perf_counter()
     try:

@@ -13,8 +13,11 @@ stdin (requests) and stdout (replies); stderr carries only one-line notices. Mes
 
 End of input also ends the server with status 0.
 
-**Protocol 2.** A ``start`` whose ``protocols`` lists 2 (or whose ``protocol`` is 2) is answered with a protocol 2
-``ready``: full operation names (``huolong/classify``) and variant patterns (``huolong/*``). Queries may then name
+**Protocols 2 and 3.** A ``start`` is answered in the highest version it offers (its ``protocols``, or its
+``protocol``) of those the server speaks (:data:`~datong_rules.conformance.protocols.PROTOCOLS`). Protocol 3 is
+protocol 2's messages with the answer keys added since protocol 2 was published (the reference engine always sends
+them: a runner judging it by protocol 2 accepts them as keys a later protocol defines). A protocol 2 or 3
+``ready`` has full operation names (``huolong/classify``) and variant patterns (``huolong/*``). Queries may then name
 operations in full (a bare name is still read as Huolong's) and carry ``variant_rules``, the resolved rules of a
 variant the server does not bundle (a fixture variant): the implementation receives them
 (:meth:`~datong_rules.conformance.adapters.base.Implementation.use_variants`) before the query, and keeps them (the
@@ -78,14 +81,20 @@ from datong_rules.conformance.adapters.base import (
 )
 from datong_rules.conformance.adapters.jsonlines import MAX_LINE_BYTES, NotStrictJson, parse_line
 from datong_rules.conformance.names import LEGACY_GAME, WILDCARD as ANY, bare_op, declared, full_op, game_of
+from datong_rules.conformance.protocols import PROTOCOLS
 from datong_rules.conformance.runner import schema_problem
 
 PROTOCOL_VERSION = 1
-PROTOCOLS = (1, 2)
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _ascii_dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
+def _versions() -> str:
+    """``1, 2 and 3``: the versions the server speaks, for messages."""
+    *first, last = map(str, PROTOCOLS)
+    return f"{', '.join(first)} and {last}" if first else last
 
 
 class Server:
@@ -111,7 +120,7 @@ class Server:
         self._variant_set, self._op_set = set(self.variants), set(self.operations)
 
     def ready(self) -> dict[str, Any]:
-        """The ``ready`` reply to a ``start``: under protocol 2 with full operation names (a bare name declared
+        """The ``ready`` reply to a ``start``: under protocol 2 or 3 with full operation names (a bare name declared
         by the implementation is a Huolong operation)."""
         operations = self.operations if self.protocol == 1 else [declared(op) for op in self.operations]
         if self.protocol == 1:
@@ -119,7 +128,7 @@ class Server:
                           if op == ANY or "/" not in op or op.startswith(LEGACY_GAME + "/")]
         reply = {"type": "ready", "protocol": self.protocol, "name": str(self.impl.name),
                  "version": str(self.impl.version), "variants": self.variants, "operations": operations}
-        if self.protocol == 2:  # the rules of a query's variant_rules are kept (impl.use_variants)
+        if self.protocol >= 2:  # the rules of a query's variant_rules are kept (impl.use_variants)
             reply["keeps_variant_rules"] = True
         return reply
 
@@ -150,17 +159,18 @@ class Server:
         return None, f"{what} (expected start, query or stop): {one_line(_dumps(message))}", False
 
     def start(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The reply to a ``start``: ``ready`` when it asks for protocol 1, else ``errored`` (id null)."""
+        """The reply to a ``start``: ``ready`` in the highest version offered that the server speaks when its
+        ``protocol`` is one the server speaks, else ``errored`` (id null)."""
         protocol = message.get("protocol")
         if isinstance(protocol, bool) or protocol not in PROTOCOLS:
             got = f"protocol {one_line(_dumps(protocol), 40)} is not supported" if "protocol" in message \
                 else "start needs 'protocol'"
             return {"type": "errored", "id": None,
-                    "message": f"{got} (this server speaks protocols 1 and 2: "
+                    "message": f"{got} (this server speaks protocols {_versions()}: "
                                f'send {{"type":"start","protocol":{PROTOCOL_VERSION}}})'}
         offered = message.get("protocols")
-        wants_2 = protocol == 2 or (isinstance(offered, list) and any(type(p) is int and p == 2 for p in offered))
-        self.protocol = 2 if wants_2 else 1
+        spoken = [p for p in (offered if isinstance(offered, list) else []) if type(p) is int and p in PROTOCOLS]
+        self.protocol = max([protocol, *spoken])
         self.started = True
         return self.ready()
 

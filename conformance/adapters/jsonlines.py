@@ -1,11 +1,11 @@
-"""Check an implementation in any language over the JSON-lines protocol (versions 1 and 2).
+"""Check an implementation in any language over the JSON-lines protocol (versions 1, 2 and 3).
 
 The runner starts the implementation's command (shlex-split, no shell) and exchanges one JSON
 object per line, UTF-8, on its stdin/stdout; stderr is free for logs. ``→`` is runner to
 implementation, ``←`` the reply::
 
-    → {"type":"start","protocol":1,"protocols":[1,2],"suite":"datong-rules","suite_version":"0.1.0"}
-    ← {"type":"ready","protocol":2,"name":"my-engine","version":"1.2","variants":["huolong/*"],
+    → {"type":"start","protocol":1,"protocols":[1,2,3],"suite":"datong-rules","suite_version":"0.1.0"}
+    ← {"type":"ready","protocol":3,"name":"my-engine","version":"1.2","variants":["huolong/*"],
        "operations":["huolong/*"]}
     → {"type":"query","id":"huolong.ranking.x-001","variant":"huolong/li-zhijiang","op":"huolong/card_order",
        "given":{...}}
@@ -27,6 +27,12 @@ versions the runner speaks; the engine answers ``ready`` with the one it chose (
   ``ready`` says ``"keeps_variant_rules": true`` keeps them for the rest of its process: only the first query
   about the variant that it answers (``result`` or ``skipped``) carries them, and the first after a restart (a
   house file's rules are about 50 KB of JSON; sent with every query they cost more than the question).
+* Protocol 3: protocol 2's messages; the answers may (and the scenarios expect them to) carry the keys added
+  after protocol 2 was published (憋蛋 ``settle``'s ``score``; 打墩 ``settle``'s ``places``, ``a_failures``,
+  ``tribute``), and givens may carry later keys (打墩 ``settle``'s ``a_failures``).
+
+Protocols 1 and 2 are kept for good (:mod:`datong_rules.conformance.protocols`): an engine speaking one is asked and
+judged by that protocol's frozen contract, never required to send a later key nor refused for sending one.
 
 Queries are sent one at a time; each reply must carry the query's id. Scenarios outside the declared variants
 and operations are skipped without a query.
@@ -85,12 +91,11 @@ from datong_rules.conformance.adapters.base import (
 )
 from datong_rules.conformance.adapters.subprocess_child import TIMEOUT, Child, Oversize
 from datong_rules.conformance.names import LEGACY_GAME, full_op, game_of
+from datong_rules.conformance.protocols import PROTOCOLS
 from datong_rules.conformance.suite import SUITE_NAME, suite_version
 
 PROTOCOL_VERSION = 1
 """The version every engine understands, written as ``protocol`` in ``start``."""
-PROTOCOLS = (1, 2)
-"""The versions the runner speaks (``protocols`` in ``start``)."""
 MAX_LINE_BYTES = 8 * 1024 * 1024
 """The longest protocol line, either way, in bytes of UTF-8 without its newline (8 MiB)."""
 DEFAULT_TIMEOUT = 5.0

@@ -5,10 +5,22 @@
 (``test.hypothesis.fuzz_one_input`` fed with seeded random bytes), which costs little per question; the first
 question the two answer differently is saved by Hypothesis in an in-memory example database, and an ordinary run
 of the same test (phases *reuse* and *shrink*) then shrinks it to a minimal question, a :class:`Disagreement`.
-The search then goes on: one standing difference must not hide the others. Each disagreement is kept once, by its
-shrunk question and the rules it touches (:mod:`.readings`); a question that disagrees in the same way (the same
-answer keys, explained by the same switched readings) as one already found is counted as a repeat and not shrunk
-again.
+The search then goes on: one standing difference must not hide the others. Disagreements are grouped by their
+shrunk question, never by the answer keys they get wrong (two faults that get the same keys wrong, such as a bomb
+beating the rocket and a play missed around a rank held four times, shrink to two questions and are shown as two):
+
+* each disagreeing question is shrunk, keeping to its own :attr:`Disagreement.signature` (a shrink does not slip to
+  another fault's smaller question), then taken further by :mod:`.minimize` (optional keys, whole ranks and list
+  entries dropped, cards moved low) so that the shrinks of one fault meet at one question;
+* a shrunk question that is a case already found, or that differs the same way (kind: signature and explaining
+  switched readings, :mod:`.readings`), touches the same rules and has the same form (:func:`_form`) as one, is a
+  repeat of that case (``repeats``); any other is a new case.
+
+Shrinking costs tens to thousands of questions, so a question of a kind not seen before is always shrunk while fewer
+than :data:`MAX_SHRINKS` cases are found, and one of a kind seen before while :data:`MAX_RESHRINKS` such shrinks
+(:data:`RESHRINKS_PER_KIND` per kind) are not spent and they have taken no more time than the search (or
+:data:`RESHRINK_SECONDS`); the others are counted (``unshrunk``). A fault much rarer than another of its kind may
+so stay unshrunk in a short run.
 
 What counts as a disagreement (first that applies): the implementation refused the question (an ``errored`` reply,
 or an in-process ``ValueError``), its answer is not a mapping, breaks the operation's answer schema (unless
@@ -45,6 +57,7 @@ from datong_rules.conformance.adapters.base import (
 from datong_rules.conformance import operations_schema
 from datong_rules.conformance.runner import _copy, answer_schema_problem, json_equal  # _copy: JSON-like data
 
+from .minimize import drop_entries, drop_keys, drop_ranks, lower_cards
 from .readings import Exercise, Reading, touched
 
 Answer = dict[str, Any]
@@ -61,7 +74,18 @@ SAMPLE = 4 * BATCH
 """The first questions are remembered: when they are all the same one, the operation has no other (``facts``)."""
 
 MAX_SHRINKS = 8
-"""Disagreements shrunk per operation; later new ones are counted (``unshrunk``) but not shrunk."""
+"""Distinct (shrunk) disagreements kept per operation; once found, later disagreeing questions are counted
+(``unshrunk``) but not shrunk."""
+
+MAX_RESHRINKS = 24
+"""Shrinks per operation of disagreeing questions whose kind (differing keys, explaining readings) was seen before:
+each may shrink to a case of its own (another fault behind the same keys) or to one already found (a repeat)."""
+
+RESHRINKS_PER_KIND = 8
+"""Of those, at most this many per kind."""
+
+RESHRINK_SECONDS = 10.0
+"""Re-shrinks go on while they have taken no more time than the search, or than this many seconds."""
 
 REPORTED_ERROR = "implementation reported an error"
 """How the JSON-lines adapter words an ``errored`` reply: the engine's own refusal, a disagreement."""
@@ -82,7 +106,7 @@ class Disagreement:
             the question is then the first one found.
         rules: the rules the shrunk question touches (a switched reading of each answers it differently).
         explained: the switched readings (``rule = value``) whose answer is exactly the implementation's.
-        repeats: later questions that disagreed in the same way (not shrunk).
+        repeats: later questions that disagreed and shrank to this same case (or were this very question).
         cut_short: the run was interrupted (Ctrl-C, SIGTERM) while shrinking: the question is the smallest found
             by then.
     """
@@ -104,6 +128,27 @@ class Disagreement:
         """How it differs: the differing keys, or ``schema`` / ``errored``."""
         return tuple(self.keys) if self.keys else (self.problem.split(":", 1)[0],)
 
+    @property
+    def signature(self) -> tuple[Any, ...]:
+        """How it differs, finer than :attr:`kind`: also the two answers' values of each differing key where one
+        is null or a truth value and the other a word, null or a truth value (``combination``: ``bomb`` against
+        null; ``beats``: true against false). Two words (a suit against another), numbers and lists are left out:
+        they change from question to question of one fault. A shrink keeps to questions of the signature it started
+        from, so that it does not slip from one fault to a smaller one that gets the same keys wrong."""
+        if not isinstance(self.answer, dict):
+            return self.kind, ()
+        pairs = ((k, self.reference.get(k), self.answer.get(k)) for k in self.keys)
+        return self.kind, tuple((k, a, b) for k, a, b in pairs
+                                if _word(a) and _word(b) and (_flag(a) or _flag(b)))
+
+
+def _word(value: Any) -> bool:
+    return value is None or isinstance(value, (str, bool))
+
+
+def _flag(value: Any) -> bool:
+    return value is None or isinstance(value, bool)
+
 
 class EngineError(Exception):
     """The implementation timed out, crashed or broke the protocol on a question: not a disagreement."""
@@ -117,8 +162,9 @@ class OpOutcome:
         op: the operation. examples: questions compared (shrinking not counted). skipped: questions the
         implementation declined (``Unsupported``); refused: questions the reference refused (not compared);
         seconds: time spent generating and comparing questions; shrink_seconds: time spent shrinking
-        disagreements; disagreements: the distinct shrunk disagreements, in the order found; unshrunk: new
-        disagreements found after :data:`MAX_SHRINKS`; exhausted: the generator has no other question
+        disagreements; disagreements: the distinct shrunk disagreements, in the order found; unshrunk: disagreeing
+        questions not shrunk (:data:`MAX_SHRINKS` cases found, or the re-shrink budget spent), so not grouped;
+        exhausted: the generator has no other question
         (``facts``); skip_message: why the operation was not asked at all (the implementation does not support it),
         or None; engine_errors: questions on which the implementation timed out, crashed or broke the protocol;
         engine_error: the first of them, ``(message, question)``; interrupted: the run was stopped during this
@@ -156,9 +202,9 @@ class _Differs(AssertionError):
 
 def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema: bool,
           schema_op: str | None = None, protocol: int | None = None) -> Disagreement | None:
-    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking
-    ``protocol`` 1 is judged by the frozen contract of protocol 1 (:mod:`datong_rules.conformance.protocol1`): its
-    schema, and only the answer keys it knows.
+    """Ask the implementation (``ask_impl()``) and compare its answer with ``reference``; an engine speaking a
+    frozen ``protocol`` (1 or 2) is judged by that protocol's contract (:mod:`datong_rules.conformance.protocols`):
+    its schema, and only the answer keys it knows.
 
     Args:
         schema_op: the operation's name for its answer schema (default ``op``).
@@ -190,9 +236,8 @@ def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema:
     if problem:
         return Disagreement(op, {}, reference, answer, problem)
     keys = sorted(set(reference) | set(answer))
-    if protocol == 1:
-        frozen = operations_schema.validator(schema_op or op, operations_schema.ANSWER, protocol=1)
-        known = set(frozen.schema.get("properties", {})) if frozen is not None else set(keys)
+    known = operations_schema.frozen_answer_keys(schema_op or op, protocol) if protocol is not None else None
+    if known is not None:
         keys = [k for k in keys if k in known]
     wrong = [k for k in keys if k not in reference or k not in answer or not json_equal(reference[k], answer[k])]
     if wrong:
@@ -226,8 +271,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
             reading that explains it.
         exercise: counts the rules each compared question exercises (None: not counted).
         outcome: the outcome to fill (the caller keeps what was done if the run is interrupted); a new one if None.
-        protocol: the implementation's protocol version; 1: a question whose given protocol 1 did not know is
-            skipped, and the answer is judged by protocol 1's contract.
+        protocol: the implementation's protocol version; a frozen one (1, 2): a question whose given that protocol
+            did not know is skipped, and the answer is judged by its contract.
 
     Returns:
         The :class:`OpOutcome`.
@@ -235,12 +280,11 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
     outcome = outcome if outcome is not None else OpOutcome(op)
     found: list[Disagreement] = []
     seen: set[str] = set()
-    kinds: dict[tuple[Any, ...], Disagreement] = {}
-    cases: dict[tuple[Any, tuple[str, ...]], Disagreement] = {}
-    phase = {"search": True}
+    groups = _Groups()
+    phase: dict[str, Any] = {"search": True, "target": None}
 
-    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=1) \
-        if protocol == 1 else None
+    legacy = operations_schema.validator(schema_op or op, operations_schema.GIVEN, protocol=protocol) \
+        if protocol in operations_schema.FROZEN_FOLDERS else None
 
     def check(question: dict[str, Any]) -> None:
         if legacy is not None and not legacy.is_valid(question):
@@ -273,6 +317,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                 exercise.observe(op, question, reference)
         if differ is not None:
             differ.given = question
+            if phase.get("target") not in (None, differ.signature):
+                return  # while shrinking: another fault's question, not a smaller one of this fault
             found.append(differ)
             raise _Differs(differ.problem)
 
@@ -333,7 +379,8 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
                 break
         if raw is not None:
             clock = time.perf_counter()
-            _shrink_new(raw, test, found, phase, database, kinds, cases, outcome, mark, recheck)
+            groups.may_reshrink = max(RESHRINK_SECONDS, spent()) >= groups.reshrink_seconds
+            _shrink_new(raw, test, found, phase, database, groups, outcome, mark, recheck)
             test = make_test()
             target = test.hypothesis.fuzz_one_input
             shrinking += time.perf_counter() - clock
@@ -354,26 +401,70 @@ def fuzz_operation(op: str, strategy: st.SearchStrategy[dict[str, Any]], ask_ref
     return outcome
 
 
-def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: dict[str, bool],
-                database: InMemoryExampleDatabase, kinds: dict[tuple[Any, ...], Disagreement],
-                cases: dict[tuple[Any, tuple[str, ...]], Disagreement], outcome: OpOutcome,
+@dataclass
+class _Groups:
+    """The disagreements of one operation grouped by shrunk case: ``cases`` maps a question (a shrunk case's, or a
+    raw one already shrunk) as sorted JSON to its case; ``kinds`` maps each kind seen (signature, explaining
+    readings) to its cases; ``reshrinks`` and ``reshrink_seconds`` count the shrinks of questions of a kind seen
+    before, ``tried`` those per kind."""
+
+    cases: dict[str, Disagreement] = field(default_factory=dict)
+    kinds: dict[tuple[Any, ...], list[Disagreement]] = field(default_factory=dict)
+    tried: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    reshrinks: int = 0
+    reshrink_seconds: float = 0.0
+    may_reshrink: bool = True
+
+    def reshrink(self, kind: tuple[Any, ...]) -> bool:
+        """Whether a question of the seen ``kind`` may still be shrunk (see the module's docstring)."""
+        return self.may_reshrink and self.reshrinks < MAX_RESHRINKS and self.tried.get(kind, 0) < RESHRINKS_PER_KIND
+
+    def alike(self, kind: tuple[Any, ...], case: Disagreement) -> Disagreement | None:
+        """A case of ``kind`` already found that touches the same rules as ``case`` (:mod:`.readings`) and whose
+        question has the same form (:func:`_form`: the same keys, null where ``case``'s has null, a list where it has
+        a list, whatever the lists hold): two shrinks of one fault that stopped at two different questions (a deal
+        one card longer). A table where the other has none, or another rule touched, is another case."""
+        form = _form(case.given)
+        return next((c for c in self.kinds.get(kind, ()) if c.rules == case.rules and _form(c.given) == form), None)
+
+
+def _form(value: Any) -> Any:
+    """The form of a question: its mappings' keys and which of their values are null, lists, mappings or other
+    values, all the way down through mappings (not into lists: their lengths and entries vary between two shrinks of
+    one fault)."""
+    if isinstance(value, dict):
+        return tuple((k, _form(v)) for k, v in sorted(value.items()))
+    return "null" if value is None else "list" if isinstance(value, list) else "value"
+
+
+def _question_key(given: dict[str, Any]) -> str:
+    return json.dumps(given, sort_keys=True)
+
+
+def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: dict[str, Any],
+                database: InMemoryExampleDatabase, groups: _Groups, outcome: OpOutcome,
                 mark: Callable[[Disagreement], Disagreement],
                 recheck: Callable[[dict[str, Any]], Disagreement | None]) -> None:
-    """Handle one raw disagreement of the search: a repeat of a kind already found (the same differing keys, the
-    same explaining readings) is counted; a new one is shrunk
-    (at most :data:`MAX_SHRINKS` per operation) and kept unless its shrunk question and touched rules are a case
-    already found, or has the same differing keys and touched rules as one (two shrinks of one fault). The example
-    database is emptied afterwards; the caller makes the test anew, so that the next failure is saved again."""
+    """Handle one raw disagreement of the search: a question already shrunk (or a case's own) is a repeat of its
+    case; any other is shrunk (a kind not seen before always, while fewer than :data:`MAX_SHRINKS` cases are found;
+    one of a kind seen before while the re-shrink budget lasts, see the module's docstring), and its shrunk question
+    either is a case already found (a repeat of it) or makes a new case. Not shrunk: counted as ``unshrunk``. The
+    example database is emptied afterwards; the caller makes the test anew, so that the next failure is saved
+    again."""
     mark(raw)
-    kind = (raw.kind, raw.explained)  # a switched reading explains each of its questions: one kind
+    kind = (raw.signature, raw.explained)  # a switched reading explains each of its questions: one kind
+    raw_key = _question_key(raw.given)
     try:
-        if kind in kinds:
-            kinds[kind].repeats += 1
+        same = groups.cases.get(raw_key)
+        if same is not None:
+            same.repeats += 1
             return
-        if len(kinds) >= MAX_SHRINKS:
+        seen = kind in groups.kinds
+        if len(outcome.disagreements) >= MAX_SHRINKS or (seen and not groups.reshrink(kind)):
             outcome.unshrunk += 1
             return
-        phase["search"] = False
+        clock = time.perf_counter()
+        phase["search"], phase["target"] = False, raw.signature
         found.clear()
         try:
             with warnings.catch_warnings():  # a whole game record as a shrunk question: "overly large repr"
@@ -387,39 +478,22 @@ def _shrink_new(raw: Disagreement, test: Any, found: list[Disagreement], phase: 
             pass
         case = found[-1] if found else Disagreement(**{**raw.__dict__, "shrunk": False})
         if found:
-            case = _drop_entries(case, recheck)
+            case = lower_cards(drop_entries(drop_ranks(drop_keys(case, recheck), recheck), recheck), recheck)
         mark(case)
-        same = cases.get((json.dumps(case.given, sort_keys=True), case.rules)) or cases.get((case.kind, case.rules))
-        if same is not None:
+        if seen:
+            groups.reshrinks += 1
+            groups.tried[kind] = groups.tried.get(kind, 0) + 1
+            groups.reshrink_seconds += time.perf_counter() - clock
+        case_key = _question_key(case.given)
+        same = groups.cases.get(case_key) or groups.alike(kind, case)
+        if same is not None:  # another question of a fault already found
             same.repeats += 1
-            kinds[kind] = same
+            groups.cases[raw_key] = same
             return
-        cases[(json.dumps(case.given, sort_keys=True), case.rules)] = cases[(case.kind, case.rules)] = case
-        kinds[kind] = case
+        groups.kinds.setdefault(kind, []).append(case)
+        groups.cases[case_key] = groups.cases[raw_key] = case
         outcome.disagreements.append(case)
     finally:
-        phase["search"] = True
+        phase["search"], phase["target"] = True, None
         found.clear()
         database.data.clear()
-
-
-def _drop_entries(case: Disagreement, recheck: Callable[[dict[str, Any]], Disagreement | None],
-                  budget: int = 200) -> Disagreement:
-    """``case`` made smaller after Hypothesis' shrink: each entry of each list of the question (a show, a load, a
-    card of a hand) is left out in turn, and kept out when the smaller question is still valid and still answered
-    differently (Hypothesis does not always manage to drop an entry that others follow). At most ``budget``
-    questions are asked."""
-    changed = True
-    while changed and budget > 0:
-        changed = False
-        for key, value in list(case.given.items()):
-            if not isinstance(value, list):
-                continue
-            i = len(value) - 1
-            while i >= 0 and budget > 0:
-                budget -= 1
-                smaller = recheck({**case.given, key: value[:i] + value[i + 1:]})
-                if smaller is not None:
-                    case, value, changed = smaller, smaller.given[key], True
-                i -= 1
-    return case

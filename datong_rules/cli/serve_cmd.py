@@ -24,8 +24,9 @@ def serve_command(impl: str | None, variant_files: tuple[str, ...]) -> None:
 
     Requests are read one per line on stdin, replies written one per line on stdout; a line that cannot be
     read (not UTF-8, not JSON, not an object) is answered {"type":"errored","id":null,"message":"line N: …"}
-    with a notice on stderr, and serving goes on. Send {"type":"start","protocol":1} first (add "protocols":[1,2] for
-    protocol 2: full operation names, and a variant's resolved rules in a query's variant_rules). The messages are described
-    in the implementer's guide, docs/implementers/index.md.
+    with a notice on stderr, and serving goes on. Send {"type":"start","protocol":1} first (add "protocols":[1,2,3]
+    for protocol 3: full operation names, a variant's resolved rules in a query's variant_rules, and the answer keys
+    added after protocol 2; the highest version offered is spoken). The messages are described in the implementer's
+    guide, docs/implementers/index.md.
     """
     raise SystemExit(serve(impl, variant_files=variant_files))

@@ -6,7 +6,10 @@ round must be a legal sequence of plays and passes: not generated yet). Every in
 produce: cards of the pack, each at most once across the question (one deck); combinations built from
 ``combinations.catalogue`` (a same-rank group, a run of ``ranking.sequence_order``, a fixed set) and
 ``combinations.attachments`` (a main part with attached cards) so that tables and
-plays are mostly real combinations, sometimes not; a deal of ``deal.hand_size`` cards to each seat in which one
+plays are mostly real combinations, sometimes not, as long as the catalogue and the pack allow (airplanes of nine
+triples with their wings in ``classify``); half the time a play contests its table with the same kind of the same
+length, and a hand is now and then built around a combination (the table's kind, or any), so that the longest
+combinations a hand holds (12- to 16-card airplanes with wings) reach ``beats`` and the play questions; a deal of ``deal.hand_size`` cards to each seat in which one
 seat holds ``banker.first``'s card; exchanges with the hands the timing of ``exchange.timing`` says. Strategies draw
 Hypothesis integers only, so a disagreement shrinks to low cards and short lists.
 
@@ -62,61 +65,113 @@ class _Strategies:
         for card in ALL_CARDS:
             self.by_rank.setdefault(self.table.rank_of[card], []).append(card)
 
-    def combination(self, draw: Callable, pool: list[str]) -> list[str]:
+    def combination(self, draw: Callable, pool: list[str], like: tuple[int, int] | None = None,
+                    most: int | None = None) -> list[str]:
         """Cards of ``pool`` forming one combination of the catalogue or of ``combinations.attachments`` when the
         pool allows the one drawn (not removed from the pool); else a few cards of the pool (most likely no
-        combination)."""
+        combination). ``like``: ``(kind, length)`` of :meth:`drawn_combination` to draw the same kind again, of the
+        same length (a play that contests a table); ``most``: at most this many cards (a hand's size)."""
+        return self.drawn_combination(draw, pool, like, most)[0]
+
+    def drawn_combination(self, draw: Callable, pool: list[str], like: tuple[int, int] | None = None,
+                          most: int | None = None) -> tuple[list[str], tuple[int, int] | None]:
+        """:meth:`combination` with what was drawn: ``(cards, (kind, length))``, ``kind`` an index of catalogue +
+        attachments and ``length`` the main part's ranks (0 for a fixed set); ``None`` when no combination could
+        be made (then a few cards of the pool). Lengths reach the longest the catalogue and the pool allow (up to
+        ``most`` cards), airplanes with wings of 12 to 16 cards and more included."""
         kinds = self.rules.catalogue + self.rules.attachments
-        combo = kinds[_n(draw, 0, len(kinds) - 1)]
+        index = like[0] if like is not None else _n(draw, 0, len(kinds) - 1)
+        combo = kinds[index]
         have: dict[str, list[str]] = {}
         for card in pool:
             have.setdefault(self.table.rank_of[card], []).append(card)
-        found = self._attached(draw, combo, have) if combo.shape == "attached" else self._plain(draw, combo, have)
+        length = like[1] if like is not None else None
+        found = self._attached(draw, combo, have, length, most) if combo.shape == "attached" else \
+            self._plain(draw, combo, have, length, most)
         if found:
             return found
         left = list(pool)
-        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 5)))]
+        return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 5)))], None
 
-    def _plain(self, draw: Callable, combo: Any, have: dict[str, list[str]]) -> list[str] | None:
-        """Cards of ``have`` (rank → cards, taken from) forming ``combo``, a catalogue combination, or None."""
+    def _plain(self, draw: Callable, combo: Any, have: dict[str, list[str]], length: int | None = None,
+               most: int | None = None) -> tuple[list[str], tuple[int, int]] | None:
+        """Cards of ``have`` (rank → cards, taken from) forming ``combo``, a catalogue combination, with what was
+        drawn (see :meth:`drawn_combination`; ``length``: of a sequence, the one to draw), or None."""
+        index = self.rules.catalogue.index(combo) if combo in self.rules.catalogue else -1
         if combo.shape == "same_rank":
-            ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
-            if ranks:
-                cards = have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]]
-                return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
-        elif combo.shape == "sequence":
-            order = self.table.seq_ranks
-            high = min(combo.max_length or len(set(order)), len(set(order)))
-            if combo.min_length <= high:
-                length = _n(draw, combo.min_length, high)
-                starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
-                          and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
-                if starts:
-                    out = []
-                    for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
-                        cards = have[rank]
-                        out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
-                    return out
-        elif all(card in have.get(self.table.rank_of[card], ()) for card in combo.cards):
-            return list(combo.cards)
+            cards = self._same_rank(draw, combo, have, most)
+            return None if cards is None else (cards, (index, 1))
+        if combo.shape == "sequence":
+            found = self._sequence(draw, combo, have, length, most)
+            return None if found is None else (found[0], (index, found[1]))
+        if all(card in have.get(self.table.rank_of[card], ()) for card in combo.cards) and \
+                (most is None or len(combo.cards) <= most):
+            for card in combo.cards:
+                have[self.table.rank_of[card]].remove(card)
+            return list(combo.cards), (index, 0)
         return None
 
-    def _attached(self, draw: Callable, att: Any, have: dict[str, list[str]]) -> list[str] | None:
-        """A main part and its attached cards (combinations.attachments), mostly by the count rules, or None."""
-        main = self._plain(draw, att.main, have)
-        if not main:
+    def _same_rank(self, draw: Callable, combo: Any, have: dict[str, list[str]],
+                   most: int | None) -> list[str] | None:
+        """``combo.size`` cards of one rank of ``have`` (taken from; no joker pair), or None."""
+        ranks = [r for r, cards in have.items() if len(cards) >= combo.size and (combo.size == 1 or r[0] not in "BL")]
+        if not ranks or (most is not None and combo.size > most):
             return None
+        cards = have[sorted(ranks, key=self.table.strength.__getitem__)[_n(draw, 0, len(ranks) - 1)]]
+        return [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.size)]
+
+    def _sequence(self, draw: Callable, combo: Any, have: dict[str, list[str]], length: int | None,
+                  most: int | None) -> tuple[list[str], int] | None:
+        """A run of ``combo`` (``ranking.sequence_order``) of ``length`` ranks (drawn up to the longest the catalogue
+        and ``most`` cards allow when None) from ``have`` (taken from), with its length; or None."""
+        order = self.table.seq_ranks
+        high = min(combo.max_length or len(set(order)), len(set(order)))
+        if most is not None:
+            high = min(high, most // combo.unit)
+        if length is None and combo.min_length <= high:
+            length = _n(draw, combo.min_length, high)
+        if length is None or not combo.min_length <= length <= high:
+            return None
+        starts = [i for i in range(len(order) - length + 1) if self.table.window_ok(i + length - 1, length)
+                  and all(len(have.get(r, ())) >= combo.unit for r in order[i:i + length])]
+        if not starts:
+            return None
+        out = []
+        for rank in order[starts[_n(draw, 0, len(starts) - 1)]:][:length]:
+            cards = have[rank]
+            out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(combo.unit)]
+        return out, length
+
+    def _attached(self, draw: Callable, att: Any, have: dict[str, list[str]], length: int | None = None,
+                  most: int | None = None) -> tuple[list[str], tuple[int, int]] | None:
+        """A main part and its attached cards (combinations.attachments) by the count rules, with what was drawn
+        (see :meth:`drawn_combination`), or None. Attached singles are drawn among two cards of a rank at most,
+        never both jokers (two singles of one rank are allowed), so airplanes reach the longest the pack allows;
+        attached pairs are of different ranks."""
+        per_main = att.main_unit + att.per_rank * att.attach_unit
+        found = self._plain(draw, att.main, have, length, None if most is None else most // per_main * att.main_unit)
+        if not found:
+            return None
+        main, (_, main_length) = found
         main_ranks = {self.table.rank_of[c] for c in main}
-        others = sorted((r for r, cards in have.items() if r not in main_ranks and len(cards) >= att.attach_unit),
-                        key=self.table.strength.__getitem__)
         need = att.per_rank * len(main_ranks)
-        if len(others) < need:
+        if att.attach_unit == 1:  # a slot per card that may be attached: two of a rank at most, one joker only
+            slots = [r for r, cards in sorted(have.items(), key=lambda kv: self.table.strength[kv[0]])
+                     if r not in main_ranks for _ in range(min(len(cards), 2 if r[0] not in "BL" else 1))]
+            jokers = [i for i, r in enumerate(slots) if r[0] in "BL"]
+            if len(jokers) > 1:
+                del slots[jokers[_n(draw, 0, len(jokers) - 1)]]
+        else:
+            slots = sorted((r for r, cards in have.items() if r not in main_ranks and len(cards) >= att.attach_unit),
+                           key=self.table.strength.__getitem__)
+        if len(slots) < need:
             return None
         out = list(main)
         for _ in range(need):
-            cards = have[others.pop(_n(draw, 0, len(others) - 1))]
+            cards = have[slots.pop(_n(draw, 0, len(slots) - 1))]
             out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
-        return out
+        index = len(self.rules.catalogue) + self.rules.attachments.index(att)
+        return out, (index, main_length)
 
     def hand(self, draw: Callable, pack: _Pack, most: int) -> list[str]:
         """Up to ``most`` cards: small most of the time, any size now and then."""
@@ -156,8 +211,11 @@ class _Strategies:
         @st.composite
         def given(draw: Callable) -> Given:
             pack = _Pack(self.tokens)
-            table = pack.take_cards(self.combination(draw, list(pack.left)))
-            return {"table": table, "play": pack.take_cards(self.combination(draw, list(pack.left)))}
+            most = self.rules.hand_size + self.rules.egg_size if _n(draw, 0, 3) else None  # mostly what a hand holds
+            cards, drawn = self.drawn_combination(draw, list(pack.left), most=most)
+            table = pack.take_cards(cards)
+            like = drawn if drawn is not None and _n(draw, 0, 1) else None  # half the time: the same kind and length
+            return {"table": table, "play": pack.take_cards(self.combination(draw, list(pack.left), like))}
         return given().filter(lambda g: self._is_combination(g["table"]))
 
     def _is_combination(self, cards: list[str]) -> bool:
@@ -165,29 +223,47 @@ class _Strategies:
         return bool(cards) and classify(self.table, cards) is not None
 
     def _play_question(self, draw: Callable) -> Given:
+        return self._play_question_drawn(draw)[0]
+
+    def _play_question_drawn(self, draw: Callable) -> tuple[Given, tuple[int, int] | None]:
+        """A legal_play / legal_play_count question, and what the hand was built around (``(kind, length)`` of
+        :meth:`drawn_combination`; None for a hand of cards at random)."""
         pack = _Pack(self.tokens)
         leading = _n(draw, 0, 2) == 0
-        table = None if leading else pack.take_cards(self.combination(draw, list(pack.left)))
-        out: Given = {"hand": self.hand(draw, pack, self.rules.hand_size), "table": table}
+        drawn = core_drawn = None
+        table = None
+        if not leading:
+            cards, drawn = self.drawn_combination(draw, list(pack.left), most=self.rules.hand_size)
+            table = pack.take_cards(cards)
+        if _n(draw, 0, 2) == 0:  # a hand built around a combination (like the table's when there is one)
+            size = self.rules.hand_size
+            like = drawn if drawn is not None and _n(draw, 0, 1) else None
+            cards, core_drawn = self.drawn_combination(draw, list(pack.left), like, most=size)
+            core = pack.take_cards(cards)
+            hand = core + pack.take(draw, _n(draw, 0, max(0, size - len(core))))
+        else:
+            hand = self.hand(draw, pack, self.rules.hand_size)
+        out: Given = {"hand": hand, "table": table}
         if leading and _n(draw, 0, 1):
             out["first_lead"] = True
             if self.rules.first_banker_card in pack.left and _n(draw, 0, 1):
                 out["hand"].append(pack.take_cards([self.rules.first_banker_card])[0])
         if not leading and _n(draw, 0, 3) == 0:
             out["passed"] = True
-        return out
+        return out, core_drawn
 
     def legal_play(self) -> st.SearchStrategy[Given]:
         @st.composite
         def given(draw: Callable) -> Given:
-            question = self._play_question(draw)
+            question, core = self._play_question_drawn(draw)
             mode = _n(draw, 0, 7)
             if mode == 7:
                 question["play"] = "pass"
             elif mode == 6:
                 question["play"] = _Pack(self.tokens).take(draw, _n(draw, 0, 4))
-            else:
-                question["play"] = self.combination(draw, question["hand"]) if question["hand"] else []
+            else:  # half the time the combination the hand was built around (the longest ones reach a play)
+                like = core if core is not None and _n(draw, 0, 1) else None
+                question["play"] = self.combination(draw, question["hand"], like) if question["hand"] else []
             return question
         return given().filter(lambda g: g["table"] is None or self._is_combination(g["table"]))
 

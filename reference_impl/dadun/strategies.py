@@ -4,7 +4,9 @@ fuzz``).
 :func:`strategies` returns operation → a strategy of ``given`` mappings shaped as
 docs/implementers/dadun-operations.md says, for every operation but ``replay`` (a whole record) and ``round`` (a
 legal sequence of plays: not generated yet). Cards come from the variant's pack (``deck.decks`` copies of each card, never more across one question); plays
-are built from same-rank groups and runs of ``ranking.sequence_order`` so that most are combinations, some are not;
+are built from same-rank groups and runs of ``ranking.sequence_order`` so that most are combinations, some are not,
+up to the largest the catalogue, the pack and the wild cards allow (bombs of 15 and linked bombs of 13 + 13 with three
+decks, pair runs and steel plates);
 a table always carries one of its readings (a table must have one). Strategies draw Hypothesis integers only, so a
 disagreement shrinks to low cards, low levels and short lists.
 
@@ -77,10 +79,16 @@ class _Strategies:
     def cards(self, draw: Callable, pool: list[str], level: str | None = None) -> list[str]:
         """Cards of ``pool`` (not removed): a same-rank group, a run of five ranks (now and then over the gap the
         ``level`` rank leaves [combinations.runs_skip_level]), jokers of both kinds (the joker bomb), two groups of
-        adjacent ranks (a full house, linked dun or linked bomb), or a few cards at random."""
+        adjacent ranks (a full house, linked dun or linked bomb), a run of pairs or triples of the catalogue (a
+        steel plate), a bomb or a linked bomb up to the largest the pack and the wild cards allow (15 cards, 13 + 13
+        with three decks), or a few cards at random."""
         if not pool:
             return []
         mode = _n(draw, 0, 5)
+        if mode == 3 and _n(draw, 0, 3):  # the longer shapes, in place of most of the cards at random
+            found = (self._unit_run, self._big_bomb, self._big_linked_bomb)[_n(draw, 0, 2)](draw, pool, level)
+            if found:
+                return found
         if mode == 5:  # two adjacent ranks, the A–2 link often [combinations.ace_two_link]
             return linked_groups(draw, pool, self.sequence, rank_of)
         if mode == 4:
@@ -104,6 +112,72 @@ class _Strategies:
             return out
         left = list(pool)
         return [left.pop(_n(draw, 0, len(left) - 1)) for _ in range(min(len(left), _n(draw, 1, 6)))]
+
+    def _wilds(self, draw: Callable, pool: list[str], level: str | None, most: int) -> list[str]:
+        """Up to ``most`` wild cards of ``pool`` at ``level`` (``wild.cards``: the level rank in the wild suit)."""
+        if level is None or most <= 0:
+            return []
+        wild = self.rules.wild_suit + level
+        return [c for c in pool if c == wild][:_n(draw, 0, most)]
+
+    def _unit_run(self, draw: Callable, pool: list[str], level: str | None) -> list[str]:
+        """A run of pairs or triples of the catalogue (``combinations.catalogue`` sequences of unit 2 or 3: the
+        pair run, the triple run or steel plate), its window of ``ranking.sequence_order`` at ``level``, now and
+        then a card of it a wild one; empty when the catalogue has none."""
+        runs = [c for c in self.rules.combinations if c.shape == "sequence" and int(c.unit) > 1]
+        if not runs:
+            return []
+        combo = runs[_n(draw, 0, len(runs) - 1)]
+        windows = self.rules.windows(combo.min_length, level or "")
+        if not windows:
+            return []
+        out: list[str] = []
+        for rank in windows[_n(draw, 0, len(windows) - 1)]:
+            have = [c for c in pool if rank_of(c) == rank and c not in out]
+            out += [have.pop(_n(draw, 0, len(have) - 1)) for _ in range(min(int(combo.unit), len(have)))]
+        wilds = self._wilds(draw, [c for c in pool if c not in out], level, 1)
+        if wilds and out:
+            out[_n(draw, 0, len(out) - 1)] = wilds[0]
+        return out
+
+    def _big_bomb(self, draw: Callable, pool: list[str], level: str | None) -> list[str]:
+        """A bomb of one rank: a size from 4 to every natural card of the rank in ``pool`` and every wild card (the
+        largest: 12 + 3 = 15 cards with three decks), made of natural cards and up to three wild ones."""
+        ranks = sorted({rank_of(c) for c in pool if rank_of(c) in FACES})
+        if not ranks:
+            return []
+        rank = ranks[_n(draw, 0, len(ranks) - 1)]
+        wild = self.rules.wild_suit + level if level else None
+        same = [c for c in pool if rank_of(c) == rank and c != wild]
+        wilds = [c for c in pool if c == wild]
+        if not same or len(same) + len(wilds) < 4:
+            return same
+        size = _n(draw, 4, len(same) + len(wilds))
+        used = _n(draw, max(0, size - len(same)), min(len(wilds), size - 1))  # at least one natural card
+        return same[:size - used] + wilds[:used]
+
+    def _big_linked_bomb(self, draw: Callable, pool: list[str], level: str | None) -> list[str]:
+        """Two bombs of the same size on two linked ranks (``linked_steps`` at ``level``), each 4 to all its natural
+        cards, wild cards making up the difference (the largest: 13 + 13 with three decks and two wilds)."""
+        steps = self.rules.linked_steps(level or "")
+        if not steps:
+            return []
+        low, high, _ = steps[_n(draw, 0, len(steps) - 1)]
+        wild = self.rules.wild_suit + level if level else None
+        groups = [[c for c in pool if rank_of(c) == rank and c != wild] for rank in (low, high)]
+        wilds = [c for c in pool if c == wild]
+        sizes = [n for n in range(4, len(pool) // 2 + 1) if sum(max(0, n - len(g)) for g in groups) <= len(wilds)]
+        if not sizes:
+            return []
+        size = _n(draw, 4, sizes[-1])  # up to the largest the natural cards and the wilds make on both ranks
+        out: list[str] = []
+        for group in groups:
+            take = group[:size]
+            out += take
+            for _ in range(size - len(take)):
+                if wilds:
+                    out.append(wilds.pop())
+        return out
 
     @staticmethod
     def _jokers(draw: Callable, pool: list[str]) -> list[str]:

@@ -135,7 +135,7 @@ def test_a_good_reply_resets_the_restart_count(demo_scenarios):
     (["--refuse-handshake"], "expected a 'ready' JSON line, got: hello, I am not a protocol speaker"),
     (["--silent-handshake"], "no 'ready' reply within 1s"),
     (["--die-at-start"], "exited with code 4 before 'ready' (stderr: fatal: cannot load my tables)"),
-    (["--ready-extra", '{"protocol": 3}'], "speaks protocol 3"),
+    (["--ready-extra", '{"protocol": 4}'], "speaks protocol 4"),
     (["--ready-extra", '{"operations": "echo"}'], "'ready' needs 'operations'"),
     (["--ready-extra", '{"name": 3}'], "'ready' needs a string 'name'"),
 ])

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
-from planted import LapsedShowCancels, ParentRules
+from planted import CountFaults, LapsedShowCancels, ParentRules, TwoFaults
 
 from datong_rules.cli.main import cli
 from datong_rules.conformance.adapters.reference.inputs import has_strategies
@@ -90,6 +90,34 @@ def test_a_planted_lapsed_show_reading_is_found_and_shrunk():
                and not any((given_["first_drawer"] + i) % 4 == show["seat"] for i in range(show["after"],
                                                                                         len(given_["deal"])))]
     assert lapsing, given_  # a joker show whose shower is dealt no later card
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_two_faults_behind_the_same_wrong_keys_are_two_shrunk_disagreements(seed):
+    # bombs and pair runs not read: both get combination and readings wrong, and no switched reading explains either
+    variant = "biedan/biedan-guide"
+    outcome = fuzz_operation("classify", input_strategies(variant)["classify"], _ask(ReferenceImplementation(), variant),
+                             _ask(TwoFaults(), variant), seed=seed, seconds=60, max_examples=600,
+                             schema_op="biedan/classify")
+    cases = outcome.disagreements
+    assert len(cases) == 2 and all(c.shrunk and c.keys == ["combination", "readings"] for c in cases), cases
+    missed = sorted(c.reference["combination"] for c in cases)
+    assert missed == ["bomb", "pair_run"]  # one case per fault, each the reference's reading of it
+    by_kind = {c.reference["combination"]: c.given["cards"] for c in cases}
+    assert len(by_kind["bomb"]) == 4 and len({card[1:] for card in by_kind["bomb"]}) == 1  # four of one rank
+    assert len(by_kind["pair_run"]) == 4  # the shortest pair run of biedan-guide: two pairs (min_length 2)
+    assert all(c.repeats >= 1 for c in cases)  # later questions of each fault shrink to its case: counted there
+
+
+def test_two_faults_behind_the_same_wrong_counts_are_two_shrunk_disagreements():
+    # a bomb counted on the rocket, one play fewer when leading with four of a rank: count and plays both times
+    chosen = targets([("biedan/biedan-guide", "biedan/biedan-guide")], ["legal_play_count"])
+    (result,) = run(CountFaults(), chosen, seed=1, seconds=60, max_examples=800)
+    cases = result.outcome.disagreements
+    assert len(cases) == 2 and {tuple(c.keys) for c in cases} == {("count", "plays")}, cases
+    tables = sorted(str(c.given.get("table")) for c in cases)
+    assert tables == ["None", "['BJ', 'LJ']"]  # one case leads, the other faces the rocket
+    assert all(len(c.given["hand"]) == 4 and len({card[1:] for card in c.given["hand"]}) == 1 for c in cases)
 
 
 def test_a_house_variant_is_fuzzed_with_its_own_rules():

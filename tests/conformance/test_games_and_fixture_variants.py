@@ -67,7 +67,7 @@ def test_the_reference_engine_passes_the_fixture_scenarios_in_process_and_over_s
     import sys
     with JsonLinesImplementation([sys.executable, "-m", "datong_rules.cli.main", "serve"]) as impl:
         outcome = run(impl, scenarios)
-        assert impl.protocol == 2
+        assert impl.protocol == 3  # the highest version both speak
     assert outcome.counts()["passed"] == 3
 
 

@@ -250,9 +250,9 @@ def test_conform_impl_cmd_serve_passes(tmp_path):
 
 # -- the handshake, and what the server refuses ------------------------------------------------------
 @pytest.mark.parametrize(("start", "message"), [
-    ('{"type":"start","protocol":99}', 'protocol 99 is not supported (this server speaks protocols 1 and 2: '
+    ('{"type":"start","protocol":99}', 'protocol 99 is not supported (this server speaks protocols 1, 2 and 3: '
                                        'send {"type":"start","protocol":1})'),
-    ('{"type":"start"}', "start needs 'protocol' (this server speaks protocols 1 and 2"),
+    ('{"type":"start"}', "start needs 'protocol' (this server speaks protocols 1, 2 and 3"),
     ('{"type":"start","protocol":true}', "protocol true is not supported"),
 ])
 def test_a_start_for_another_protocol_is_refused_until_a_good_one(start, message):

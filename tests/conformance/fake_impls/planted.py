@@ -3,6 +3,8 @@
 * :class:`LapsedShowCancels`: the reference engine, except that a show which lapses (its shower draws no card
   with a suit before the deal ends) also cancels the declaration it overcalled, so that the nobody-declared rule
   decides instead (the reference: the overcalled declaration stands again, ``declaration.unresolved_show``).
+* :class:`TwoFaults`: 憋蛋 ``classify`` reading neither bombs nor pair runs (two faults, the same wrong keys).
+* :class:`CountFaults`: 憋蛋 ``legal_play_count`` with two faults whose counts are wrong (the same keys, numbers).
 * :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
   that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
   ``huolong/datong-guide``.
@@ -15,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from unittest import mock
 
 from datong_rules.conformance.adapters.base import Implementation
@@ -85,3 +88,48 @@ class ParentClassify(Implementation):
         if op.rpartition("/")[2] == "classify" and variant in self.fixture_variants:
             return self.reference.answer(self.fixture_variants[variant]["extends"], op, given)
         return self.reference.answer(variant, op, given)
+
+
+class TwoFaults(Implementation):
+    """The reference engine with two faults in 憋蛋 ``classify`` that get the same answer keys wrong
+    (``combination``, ``readings``), neither explained by a switched reading: a bomb (four of a rank) is not read as a
+    combination, and neither is a pair run. Each is a fault of its own; fuzz must shrink and show both (two public
+    engines' faults, one hiding the other behind the same wrong keys, were found only one at a time)."""
+
+    name, version = "planted-two-faults", "0.1"
+    MISSED = ("bomb", "pair_run")
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        answer = self.reference.answer(variant, op, given)
+        if op == "classify" and answer.get("combination") in self.MISSED:
+            return {**answer, "combination": None, "readings": []}
+        return answer
+
+
+class CountFaults(Implementation):
+    """The reference engine with two faults in 憋蛋 ``legal_play_count`` after two a public Dou Dizhu engine had, both
+    getting the same keys wrong (``count`` and ``plays``, numbers): on the rocket each bomb of the hand counts as a
+    play (a bomb beats the rocket), and a hand that leads holding four of a rank counts one play fewer (a play missed
+    around the rank held four times). Neither question answers the other's fault: they shrink to two cases."""
+
+    name, version = "planted-count-faults", "0.1"
+
+    def __init__(self):
+        self.reference = ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        answer = self.reference.answer(variant, op, given)
+        if op != "legal_play_count":
+            return answer
+        held = Counter(card[1:] for card in given["hand"] if card not in ("BJ", "LJ"))
+        fours = sum(1 for n in held.values() if n == 4)
+        if not fours:
+            return answer
+        if sorted(given.get("table") or []) == ["BJ", "LJ"]:
+            return {**answer, "count": answer["count"] + fours, "plays": answer["plays"] + fours}
+        if given.get("table") is None:
+            return {**answer, "count": answer["count"] - 1, "plays": answer["plays"] - 1}
+        return answer

@@ -15,10 +15,10 @@ from datong_rules.reference_impl.dadun.strategies import strategies
 V = "dadun/dadun-guide"
 
 
-def _questions(rules, op: str, count: int) -> list[dict]:
+def _questions(rules, op: str, count: int, derandomize: bool = False) -> list[dict]:
     seen: list[dict] = []
 
-    @settings(max_examples=count, database=None, deadline=None)
+    @settings(max_examples=count, database=None, deadline=None, derandomize=derandomize)
     @given(strategies(rules)[op])
     def collect(question):
         seen.append(question)
@@ -55,3 +55,23 @@ def test_questions_reach_the_ace_two_link_under_either_reading():
             counter.observe("classify", question, OPS["classify"](rules, question))
         assert "combinations.ace_two_link" in counter.measurable
         assert counter.counts["combinations.ace_two_link"] >= 3, getattr(variant, "id", variant)
+
+
+def test_questions_reach_the_largest_combinations_of_the_catalogue():
+    """By hand from dadun-guide's catalogue and pack: three decks, so 12 natural cards of a rank, and three wild
+    cards (the level rank in hearts). The largest bomb is every natural card of a rank and the three wilds (15); the
+    largest linked bomb two bombs of 13 on linked ranks (12 + 12 naturals and two wilds: 26 cards); the pair run
+    and the triple run (steel plate) have exactly three ranks (6 and 9 cards)."""
+    reference = ReferenceImplementation()
+    shapes = set()
+    for question in _questions(rules_for(V), "classify", 2500, derandomize=True):
+        for reading in reference.answer(V, "classify", question)["readings"]:
+            shapes.add((reading["combination"], reading["size"]))
+    assert {("bomb", n) for n in range(4, 16)} <= shapes, sorted(shapes)
+    assert {("linked_bomb", 2 * n) for n in range(4, 14)} <= shapes, sorted(shapes)
+    assert {("pair_run", 6), ("triple_run", 9)} <= shapes
+    assert not {s for s in shapes if s[0] == "bomb" and s[1] > 15 or s[0] == "linked_bomb" and s[1] > 26}
+    tables = {(q["table"]["reading"]["combination"], len(q["table"]["cards"]))
+              for q in _questions(rules_for(V), "beats", 1500, derandomize=True)}
+    assert {("triple_run", 9), ("linked_bomb", 26), ("bomb", 15)} & tables and any(
+        c == "linked_bomb" and n >= 14 for c, n in tables), sorted(tables)  # the ladder's extension is contested

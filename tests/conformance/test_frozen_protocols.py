@@ -1,0 +1,127 @@
+"""Published protocols kept: protocol 2 is frozen as it was published (spec/schema/protocol-2/, commit 5b07bad),
+the answer keys added since belong to protocol 3, and the handshake settles the version. Engines of each published
+version (tests/fixtures/protocol_engines/engine.py) pass the suite: one of protocol 2 that leaves out every later key,
+one of protocol 1 that sends a key a later protocol defines; a protocol-3 engine is still required the later keys."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from datong_rules.conformance import protocols
+from datong_rules.conformance.adapters.base import Implementation
+from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
+from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.runner import FAILED, PASSED, SKIPPED, run, run_one
+from datong_rules.conformance.scenarios_io import load_scenarios
+from datong_rules.conformance.serve import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "tests" / "fixtures" / "protocol_engines" / "engine.py"
+FROZEN = ROOT / "spec" / "schema" / "protocol-2"
+# sha256 of each file as commit 5b07bad had it under spec/schema/ (git show 5b07bad:spec/schema/NAME), parsed and
+# dumped with sorted keys, without $id and title (the frozen copies carry their own address, title and $comment).
+PUBLISHED_2 = {
+    "games/biedan/operations.schema.json": "cb2a8c447bcbaa826ab30468a77a72975b3649d7877b8a7c58b6ab2952c69b33",
+    "games/biedan/record.schema.json": "fd7409bb80cc1c0d69d59bfd8bb3de5e071f38eb52ae66cc9639b012590c8e72",
+    "games/dadun/operations.schema.json": "4da1f7df39edcac2f19343c3c2d09e6b93f2c9189339aeaa9ac2f2b9e5333fef",
+    "games/dadun/record.schema.json": "c1bbf083c25968839b1fdbbe8582d4d2e959f22bbcbdb462e557a1073e3dfd0b",
+    "games/huolong/operations.schema.json": "749a5169f49ceb2353fac8e03c025214e96be0027a4cf9aa8de01e4076ed50f6",
+    "games/huolong/record.schema.json": "20aaff00354c0f17a0b9f48bf39c3ed8273e74229cb9284d12ebc8cea7b84538",
+    "operations.schema.json": "fb158129a98c7c65dd74fa1cf0cf3aa1fc4a42fdebd64db02dc301b584b06e2e",
+    "record.schema.json": "9d174df8b38fdd5660f3ab40f5a6a6370fc1d2a0004d9b1695fcac2b940afc46",
+}
+
+
+def _engine(version: int) -> JsonLinesImplementation:
+    return JsonLinesImplementation([sys.executable, str(ENGINE), str(version)])
+
+
+def test_the_frozen_protocol_2_contract_is_as_published():
+    assert sorted(p.relative_to(FROZEN).as_posix() for p in FROZEN.rglob("*.json")) == sorted(PUBLISHED_2)
+    for name, digest in PUBLISHED_2.items():
+        doc = json.loads((FROZEN / name).read_text(encoding="utf-8"))
+        assert doc["$id"].endswith(f"/schema/protocol-2/{name}"), name  # its references stay in the frozen folder
+        for key in ("$id", "title", "$comment"):
+            doc.pop(key)
+        text = json.dumps(doc, sort_keys=True, ensure_ascii=False)
+        assert hashlib.sha256(text.encode("utf-8")).hexdigest() == digest, f"protocol-2/{name} edited"
+
+
+def test_a_protocol_2_engine_as_published_passes_the_suite():
+    scenarios = load_scenarios()
+    with _engine(2) as impl:
+        outcome = run(impl, scenarios)
+    assert impl.protocol == 2
+    counts = outcome.counts()
+    bad = [(r.scenario.id, r.message) for r in outcome.results if r.status in (FAILED, "errored")]
+    assert not bad, bad[:5]
+    # the settle scenarios that expect a later key are asked, and judged on the keys protocol 2 had
+    settled = [r for r in outcome.results if r.scenario.op == "settle" and r.scenario.game in ("biedan", "dadun")
+               and {"score", "places"} & set(r.scenario.expect)]
+    assert settled and all(r.status == PASSED for r in settled if r.scenario.game == "biedan")
+    later = {"biedan": "score", "dadun": "places"}
+    assert all(later[r.scenario.game] not in r.actual for r in settled if r.actual)  # it never sent them
+    skipped = [r for r in outcome.results if r.status == SKIPPED]
+    assert all(r.message.startswith("not asked by protocol 2: ") for r in skipped), skipped[:3]
+    assert counts[PASSED] >= 1400 and len(skipped) <= 20  # only what protocol 2 could not say is left out
+
+
+def test_a_protocol_1_engine_sending_a_later_key_passes():
+    with _engine(1) as impl:
+        outcome = run(impl, [s for s in load_scenarios() if s.game == "huolong"])
+    assert impl.protocol == 1
+    bad = [(r.scenario.id, r.message) for r in outcome.results if r.status in (FAILED, "errored")]
+    assert not bad, bad[:5]
+    facts = [r for r in outcome.results if r.scenario.op == "facts" and r.status == PASSED]
+    assert facts and all("first_drawer_later_hands" in r.actual for r in facts)  # defined by protocol 2, accepted
+
+
+class _Without(Implementation):
+    """The reference engine leaving one answer key out, speaking ``protocol``."""
+
+    name, version = "without-a-key", "0"
+
+    def __init__(self, protocol: int, key: str) -> None:
+        self.protocol, self.key, self.reference = protocol, key, ReferenceImplementation()
+
+    def answer(self, variant, op, given):
+        return {k: v for k, v in self.reference.answer(variant, op, given).items() if k != self.key}
+
+
+def test_a_later_key_is_required_by_protocol_3_only():
+    scenario = next(s for s in load_scenarios() if s.game == "biedan" and s.op == "settle" and "score" in s.expect)
+    assert run_one(_Without(2, "score"), scenario).status == PASSED
+    for newer in (3, None):  # protocol 3, or an in-process engine (today's contract)
+        result = run_one(_Without(newer, "score"), scenario)
+        assert result.status == FAILED and "score" in result.message
+
+
+def test_a_given_key_added_later_is_not_asked_by_protocol_2():
+    scenario = next(s for s in load_scenarios() if s.game == "dadun" and s.op == "settle" and "a_failures" in s.given)
+    asked = protocols.question(scenario, 2)
+    assert asked.skip is not None and "a_failures" in asked.skip and asked.expect == {}
+    assert run_one(_Without(2, "places"), scenario).status == SKIPPED
+
+
+def test_the_handshake_settles_the_highest_version_both_speak():
+    assert protocols.PROTOCOLS == (1, 2, 3) and protocols.FROZEN == (1, 2)
+    server = Server(ReferenceImplementation())
+    assert server.start({"type": "start", "protocol": 1, "protocols": [1, 2, 3]})["protocol"] == 3
+    assert server.start({"type": "start", "protocol": 1, "protocols": [1, 2]})["protocol"] == 2  # an older runner
+    assert server.start({"type": "start", "protocol": 1})["protocol"] == 1
+    with JsonLinesImplementation([sys.executable, "-m", "datong_rules", "serve"]) as impl:
+        assert impl.protocol == 3  # the runner offers 1, 2 and 3; the reference engine speaks 3
+
+
+def test_fuzz_judges_a_protocol_2_engine_by_protocol_2():
+    from datong_rules.conformance.fuzz import session
+
+    chosen = session.targets([("dadun/dadun-guide", "dadun/dadun-guide"), ("biedan/biedan-guide",
+                                                                          "biedan/biedan-guide")], ["settle"])
+    with _engine(2) as impl:
+        results = session.run(impl, chosen, seed=1, seconds=30, max_examples=60)
+    assert [r.outcome.disagreements for r in results] == [[], []]
+    assert all(r.outcome.examples >= 1 for r in results)
