@@ -18,11 +18,12 @@ WORDS: dict[str, dict[str, str]] = {
     "title": {"zh": "读法登记", "en": "Register of readings"},
     "intro": {
         "zh": "规则来源有些地方可以有几种读法、前后矛盾，或者没有讲到。这里每一处都有一个本工具自己的编号，"
-              "说明来源在哪里（来源编号和章节）、有哪几种读法、每个版本选了哪一种、为什么，"
+              "说明来源在哪里（来源编号和章节，引出起决定作用的几个原词）、有哪几种读法、每个版本选了哪一种、为什么，"
               "以及哪个测试用的版本按另一种读法打（它的场景让按所选读法打的引擎不通过）。"
               "规则数据页上，每条有登记的规则都链接到这里。",
         "en": "Some places of the rule sources allow more than one reading, contradict each other, or say nothing. "
-              "Each has an id of this kit here, with the source's place (source id and section), the readings, "
+              "Each has an id of this kit here, with the source's place (source id and section, with the few decisive "
+              "words quoted), the readings, "
               "the reading each variant chose and why, and the fixture variants that play another reading (their "
               "scenarios fail an engine that plays the chosen one there). On the rules-as-data pages every rule "
               "with an entry links here."},
@@ -62,9 +63,10 @@ def _block(entry: dict[str, Any], lang: str, names: dict[str, str]) -> str:
                     f'{WORDS["chosen"][lang]} <code>{escape(c["chosen"])}</code>{"：" if lang == "zh" else ": "}'
                     f'{escape(c["why"][lang])} {pin}</li>')
     src = entry["source"]
+    words = "".join(f' <q class="source-words" lang="zh">{escape(w)}</q>' for w in src.get("words", []))
     return (f'<div class="reading-entry" id="rd-{escape(entry["id"])}">'
             f'<p class="reading-head"><a href="#rd-{escape(entry["id"])}"><code>{escape(entry["id"])}</code></a> · '
-            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code></p>'
+            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code>{words}</p>'
             f'<p class="reading-question">{escape(entry["question"][lang])}</p>'
             f'<p class="prov-label">{WORDS["readings"][lang]}</p><ul class="readings">{items}</ul>'
             f'<p class="prov-label">{WORDS["choices"][lang]}</p><ul class="reading-choices">{"".join(rows)}</ul></div>')
