@@ -302,11 +302,18 @@ def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: d
 
 def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
     """A section's ``tips`` (``[{zh, en}]``, in the kit's own words) as a list, then where they come from: the
-    source they retell (``source: {id, section}``) or, without one, the kit's own advice drawn from the rules."""
+    source they retell (``source: {id, section}``, named by its title, never by the kit's internal source id) or,
+    without one, the kit's own advice drawn from the rules."""
     items = "".join(f"<li>{escape(fill(tip[lang], rules, words, lang))}</li>" for tip in section["tips"])
     src = section.get("source")
-    note = (escape(UI["tips_source"][lang]).format(id=f"<code>{escape(src['id'])}</code>", section=escape(src["section"]))
-            if src else escape(UI["tips_own"][lang]))
+    if src:
+        from .site import load_sources  # the site module builds these pages: imported when a page is made
+
+        title = str(load_sources().get(src["id"], {}).get("title") or src["id"])
+        note = escape(UI["tips_source"][lang]).format(title=f'<span lang="zh">{escape(title)}</span>',
+                                                      section=escape(src["section"]))
+    else:
+        note = escape(UI["tips_own"][lang])
     return f'<ul class="tips">{items}</ul><p class="tips-source">{note}</p>\n\n'
 
 

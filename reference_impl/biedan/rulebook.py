@@ -179,6 +179,14 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "rules": ["play.round_end", "play.next_leader", "play.leader_out", "hand_end.when"]},
     {"id": "scoring",
      "title": {"zh": "结算：换牌和坐庄", "en": "Settlement: the exchange and the bank"},
+     "intro": {"zh": "换牌是做什么的：它就是这一局的结算，让人看得见谁赢谁输。第一名从第三名手里拿走最好的牌，赚得最多；"
+                     "第二名不赚不亏；憋蛋的第三名收下蛋，好牌被拿走、换回的是最差的牌，亏得最重。下一局重新洗牌，"
+                     "换来的牌并不带过去：一局的输赢留下来的，是按名次记的分和谁坐庄。",
+               "en": "What the exchange is for: it is the settlement of the hand, the result made visible. The first takes "
+                     "the best card from the third and gains most; the second neither gains nor loses; the third, "
+                     "stuck with the egg, takes the egg, loses the good cards and gets back the worst, the heaviest "
+                     "loss. The next hand is shuffled afresh, so the exchanged cards do not carry over: what a hand's "
+                     "result leaves behind is the score by place and who banks."},
      "rules": ["exchange.*", "banker.keep_when", "banker.next_when_lost"]},
     {"id": "match",
      "title": {"zh": "一场和输赢", "en": "The match and its result"},

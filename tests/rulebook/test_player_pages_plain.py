@@ -11,7 +11,7 @@ import pytest
 
 from datong_rules.reference_impl.variant import list_variants, load_variant
 from datong_rules.reference_impl.variant.variant import iter_rules
-from datong_rules.rulebook.site import load_site
+from datong_rules.rulebook.site import load_site, load_sources
 
 RULE_IDS = sorted({rule_id for v in list_variants() for rule_id, _ in iter_rules(load_variant(v).data.get("rules") or {})},
                   key=len, reverse=True)
@@ -48,5 +48,15 @@ def test_each_players_page_has_tips_and_says_where_they_come_from(variant_id, la
     tips = page[page.index("{#tips}"):]
     assert tips.count("<li>", 0, tips.index("</ul>")) >= 3
     source = re.search(r'<p class="tips-source">(.*?)</p>', tips).group(1)
-    if variant_id.startswith("biedan/"):  # 003 gives strategy tips: retold, and cited
-        assert "biedan-guide" in source and "五" in source
+    if variant_id.startswith("biedan/"):  # 003 gives strategy tips: retold, and cited by its title
+        assert "大同扑克（憋蛋）玩法" in source and "五" in source
+
+
+SOURCE_IDS = sorted(load_sources())
+
+
+@pytest.mark.parametrize("path", PLAYER_PAGES)
+def test_a_players_page_names_no_internal_source_id(path):
+    """A source is named on a player's page by its title; ids such as biedan-guide belong to the data pages."""
+    text = visible(SITE.pages[path])
+    assert [sid for sid in SOURCE_IDS if re.search(rf"(?<![\w/.-]){re.escape(sid)}(?![\w-])", text)] == []
