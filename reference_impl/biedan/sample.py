@@ -17,10 +17,11 @@ from .rules import rules_for
 Text = dict[str, Any]
 
 SAY: dict[str, dict[str, str]] = {
-    "intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、炸弹、有人出完、接风和最后一轮），其余的只说结果。",
-              "en": "The hand has {n} rounds. The {k} that matter are pictured (the first, bombs, a player going "
-                    "out, the wind, the last); the others are told in short."},
+    "intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、炸弹和天王炸、有人出完、接风和最后一轮），其余的只说结果。",
+              "en": "The hand has {n} rounds. The {k} that matter are pictured (the first, bombs and the rocket, a "
+                    "player going out, the wind, the last); the others are told in short."},
     "bomb_note": {"zh": "这一轮有炸弹。", "en": "A bomb is played in this round."},
+    "rocket_note": {"zh": "这一轮有天王炸（大王加小王）。", "en": "The rocket (big joker and small joker) is played in this round."},
     "first_drawer": {"zh": "{who}先摸牌，三人轮流一张一张摸完54张牌，每人18张。",
                      "en": "{Who} draws first; the three draw one card at a time until all 54 are gone, 18 each."},
     "banker_card": {"zh": "{who}摸到了红桃3，当庄家。", "en": "{Who} drew the ♥3 and is the banker."},
@@ -153,6 +154,8 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "moves": [dict(m) for m in result["moves"]], "intro": SAY["intro"],
             "exchange_timing": rules.exchange_timing, "match_score": list(rules.match_score),
             "match_hands": rules.match_hands, "tally": match.tally,
-            "highlights": [{"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    play = play_story(told["rounds"], told["intro"], told["highlights"])
+            "highlights": [{"tiers": ["top"], "note": SAY["rocket_note"]}, {"tiers": ["bomb"], "note": SAY["bomb_note"]}]}
+    from .rulebook import NAMES
+
+    play = play_story(told["rounds"], told["intro"], told["highlights"], names=NAMES)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}
