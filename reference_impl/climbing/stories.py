@@ -348,7 +348,9 @@ def _round(sc: Any, names: Names) -> Blocks:
     e = sc.expect
     said = [_say("round_on", who=_seat(e["to_act"]))] if e.get("over") is False else _round_end(sc)
     if e.get("out"):
-        said.append(_say("out", who=_seats(e["out"], "list")))
+        # a seat with no cards when the round starts went out before it: first in the order when it is the only one
+        before = [seat for seat, n in enumerate(sc.given.get("hand_sizes") or []) if n == 0]
+        said.append(_say("out", who=_seats((before if len(before) == 1 else []) + list(e["out"]), "list")))
     return [{"text": said}]
 
 

@@ -262,7 +262,8 @@ EXAMPLES: dict[str, dict[str, list[str]]] = {
                                "round.wind-001", "round.wind-beaten-001"]},
     "scoring": {"dadun-guide": ["round-points.five-ten-king-001", "settle.partners-1-2-001",
                                 "settle.13-24-first-full-001", "settle.13-24-both-full-001",
-                                "settle.13-24-neither-full-001", "settle.losers-below-35-001"]},
+                                "settle.13-24-neither-full-001", "settle.14-23-both-full-001",
+                                "settle.14-23-neither-001", "settle.losers-below-35-001"]},
     "match": {"dadun-guide": ["settle.stop-at-ace-001", "settle.win-at-ace-001"]},
 }
 """Teaching examples by section, simplest first; every name is a scenario ``dadun.<variant>.<name>`` of the suite."""
