@@ -291,10 +291,11 @@ def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
 
 
 QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
+    ({"zh": "庄家和首出", "en": "The banker and the first lead"}, ("banker.first", "play.first_lead")),
     ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_size", "egg.count", "egg.cards")),
     ({"zh": "牌型和压牌", "en": "Combinations and beating"},
-     ("combinations.attachments", "combinations.flush_reach", "beating.follow", "beating.bombs_beat_ordinary",
-      "beating.rocket_beats_all")),
+     ("ranking.sequence_order", "combinations.attachments", "combinations.flush_reach", "beating.follow",
+      "beating.bombs_beat_ordinary", "beating.rocket_beats_all")),
     ({"zh": "一轮和出完", "en": "Rounds and going out"},
      ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
     ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},

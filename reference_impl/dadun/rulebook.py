@@ -324,9 +324,13 @@ def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
 
 
 QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
-    ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_sizes", "points.cards", "settlement.thresholds")),
+    ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_sizes", "points.cards", "term:patterns",
+                                                       "settlement.thresholds")),
+    ({"zh": "明牌", "en": "The marked card"}, ("marked_card.first_lead", "marked_card.bonus_all_three",
+                                             "marked_card.bonus_partner_pair")),
     ({"zh": "级牌和百搭", "en": "Level rank and wild cards"}, ("ranking.level_promotion", "wild.cards", "wild.never_in")),
-    ({"zh": "压牌", "en": "Beating"}, ("beating.follow", "beating.bombs_beat_ordinary", "beating.duns")),
+    ({"zh": "牌型和压牌", "en": "Combinations and beating"},
+     ("combinations.full_house_adjacency", "beating.follow", "beating.bombs_beat_ordinary", "beating.duns")),
     ({"zh": "一轮和出完", "en": "Rounds and going out"}, ("play.pass", "points.capture", "play.wind", "hand_end.when")),
     ({"zh": "结算", "en": "Settlement"}, ("settlement.partners_first_second", "settlement.decision", "settlement.levels",
                                         "match.end")),
