@@ -355,6 +355,8 @@ VALUE_KINDS: Final[dict[str, dict[str, str]]] = {
                     "en": "a map whose keys match <code>{pattern}</code>, each {each}"},
     "either": {"zh": "{first}；或者{second}", "en": "{first}; or {second}"},
     "text": {"zh": "符合 <code>{pattern}</code> 的文字", "en": "text matching <code>{pattern}</code>"},
+    "any_text": {"zh": "文字", "en": "text"},
+    "null": {"zh": "<code>null</code>（不设）", "en": "<code>null</code> (none)"},
 }
 """How the options reference words what a value schema accepts (HTML; ``{…}`` are filled in)."""
 

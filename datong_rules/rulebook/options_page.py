@@ -207,8 +207,9 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
 
     Handles local ``$ref`` (a definition named in :data:`~.labels.DEF_LABELS` is called by that name, followed
     by its values, its keys or its range), ``enum``, ``const``, ``anyOf`` / ``oneOf`` of such shapes (one or the
-    other), ``type`` integer / boolean / null, a string with a ``pattern`` (a snake_case name, or text matching
-    it), arrays and objects; anything else is shown as its compact JSON.
+    other), ``type`` integer / boolean / null (alone, or beside another type), a string (with a ``pattern``: a
+    snake_case name, or text matching it), arrays and objects; anything else is shown as its compact JSON (a test
+    keeps the bundled schemas from reaching that case).
     """
     if "$ref" in node:
         return _ref_html(str(node["$ref"]), schema, lang)
@@ -230,6 +231,10 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
     if types == ["string"] and "pattern" in node:  # a name, or a token such as a card
         return _string_html(str(node["pattern"]), lang)
+    if types == ["string"]:
+        return VALUE_KINDS["any_text"][lang]
+    if types == ["null"]:
+        return VALUE_KINDS["null"][lang]
     if "boolean" in types:
         return VALUE_KINDS["boolean"][lang] + null
     if "array" in types:

@@ -120,3 +120,12 @@ def test_a_broken_words_file_is_said_in_one_line_per_problem(data, said):
 def test_the_bundled_words_file_is_sound():
     assert check_value_words({"values": load_value_words()}, "spec/value-words.yaml") == []
     assert issubclass(ValueWordsError, ValueError)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_an_options_page_shows_no_raw_schema(game, lang):
+    """What a rule accepts is said in words: no fragment of JSON schema ({"type": "null"}) reaches the page."""
+    docs = [d for d in DOCS if d.game == game]
+    page = unescape(options_page(game, docs, SCHEMA[game], lang, [d for d in HOUSE if d.game == game]))
+    assert re.findall(r'\{"(?:type|\$ref|enum|anyOf|oneOf|pattern)"', page) == []
