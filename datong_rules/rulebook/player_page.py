@@ -26,6 +26,7 @@ from .readings import load_readings, variant_chain
 from .readings_page import other_readings_html
 from .rules_html import is_decision_table, rule_items, settlement_table_html
 from .seats import seats_html
+from .sources import load_sources
 
 _FIELD = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)*)\}")
 
@@ -307,8 +308,6 @@ def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, 
     items = "".join(f"<li>{escape(fill(tip[lang], rules, words, lang))}</li>" for tip in section["tips"])
     src = section.get("source")
     if src:
-        from .site import load_sources  # the site module builds these pages: imported when a page is made
-
         title = str(load_sources().get(src["id"], {}).get("title") or src["id"])
         note = escape(UI["tips_source"][lang]).format(title=f'<span lang="zh">{escape(title)}</span>',
                                                       section=escape(src["section"]))

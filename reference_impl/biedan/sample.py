@@ -100,9 +100,10 @@ def settle_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"text": _say("place_line", **places)}, *exchange, {"heading": SAY["bank"]}, {"text": bank}, *score]
 
 
-def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[str, Any] | None:
+def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str,
+                  names: dict[str, dict[str, str]] | None = None) -> dict[str, Any] | None:
     """Play ``variant_id`` as ``datong-rules play <variant> --seed <seed> --bots <bots>`` does and narrate hand
-    number ``hand`` (from 1).
+    number ``hand`` (from 1); ``names``, the game's combination names, label each play.
 
     Returns:
         ``None`` when the session has fewer hands; else ``{"seed", "bots",
@@ -155,7 +156,5 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "exchange_timing": rules.exchange_timing, "match_score": list(rules.match_score),
             "match_hands": rules.match_hands, "tally": match.tally,
             "highlights": [{"tiers": ["top"], "note": SAY["rocket_note"]}, {"tiers": ["bomb"], "note": SAY["bomb_note"]}]}
-    from .rulebook import NAMES
-
-    play = play_story(told["rounds"], told["intro"], told["highlights"], names=NAMES)
+    play = play_story(told["rounds"], told["intro"], told["highlights"], names=names)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

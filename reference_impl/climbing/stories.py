@@ -399,7 +399,7 @@ def _settle_pattern(sc: Any) -> Blocks:
 
 
 def _settle(sc: Any, names: Names) -> Blocks | None:
-    if "places" in sc.expect:
+    if isinstance(sc.expect.get("places"), dict):  # {first, second, third}; a list of seats is another game's
         return _settle_places(sc.expect)
     return _settle_pattern(sc) if "pattern" in sc.expect else None
 
@@ -431,8 +431,9 @@ def _classify(sc: Any, names: Names) -> Blocks:
         return [{"text": S["no_combination"]}]
     played = list(sc.given.get("cards") or [])
     wilds = wilds_at(_rules_of(sc), sc.given.get("level"))
-    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r["cards"],
-             "wild_at": _stood_for(list(r["cards"]), played, wilds) if set(wilds) & set(played) else []}
+    # a reading without cards of its own (a game without wild cards) reads the played cards themselves
+    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r.get("cards", played),
+             "wild_at": _stood_for(list(r.get("cards", played)), played, wilds) if set(wilds) & set(played) else []}
             for r in readings]
 
 

@@ -349,7 +349,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
     from .sample import replay_sample
 
     spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
-    return replay_sample(variant_id, **spec) if spec else None
+    return replay_sample(variant_id, **spec, names=NAMES) if spec else None
 
 
 selection = selector(NAMES)

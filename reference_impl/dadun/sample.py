@@ -174,9 +174,10 @@ def _play(action: dict[str, Any], out: bool, wild: str, level: str) -> dict[str,
             "stand_ins": stand_ins, "tier": TIERS.get(combination or "", "ordinary")}
 
 
-def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[str, Any] | None:
+def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str,
+                  names: dict[str, dict[str, str]] | None = None) -> dict[str, Any] | None:
     """Play ``variant_id`` as ``datong-rules play <variant> --seed <seed> --bots <bots>`` does and narrate hand
-    number ``hand`` (from 1).
+    number ``hand`` (from 1); ``names``, the game's combination names, label each play.
 
     Returns:
         ``None`` when the match has fewer hands; else ``{"seed", "bots",
@@ -242,7 +243,5 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "result": dict(state.result or {}), "intro": SAY["intro"],
             "highlights": [{"tiers": ["dun"], "note": SAY["dun_note"]},
                            {"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    from .rulebook import NAMES
-
-    play = play_story(told["rounds"], told["intro"], told["highlights"], [wild], NAMES)
+    play = play_story(told["rounds"], told["intro"], told["highlights"], [wild], names)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}
