@@ -81,6 +81,7 @@ UI: Final[dict[str, dict[str, str]]] = {
     "then": {"zh": "结果", "en": "Then"},
     "examples": {"zh": "例题", "en": "Worked examples"},
     "folded_examples": {"zh": "再看{n}个例题", "en": "{n} more worked examples"},
+    "folded_example": {"zh": "再看{n}个例题", "en": "{n} more worked example"},
     "page_toc": {"zh": "本页各节", "en": "Sections of this page"},
     "example": {"zh": "例", "en": "Example"},
     "given": {"zh": "已知", "en": "Given"},

@@ -285,7 +285,7 @@ def _examples_html(section_id: str, examples: Sequence[ScenarioLike], rules: dic
     out = [f'<h3 class="examples-head" id="{section_id}-examples">{UI["examples"][lang]}</h3>\n\n']
     out += [block + "\n\n" for block in blocks[:shown]]
     if blocks[shown:]:
-        more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
+        more = UI["folded_example" if len(blocks) - shown == 1 else "folded_examples"][lang].format(n=len(blocks) - shown)
         out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
                    + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
     return "".join(out)

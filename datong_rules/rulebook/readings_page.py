@@ -7,6 +7,7 @@ chose marked), and per variant the reading chosen, why, and the fixture variants
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -109,6 +110,20 @@ def readings_link_html(entry_ids: list[str], here: str, lang: str) -> str:
     return f'<p class="rule-readings"><span class="prov-label">{WORDS["link"][lang]}</span> {links}</p>'
 
 
+PROPER_WORDS = frozenset({"Guandan", "Dou", "Paodekuai", "Zheng", "Huolong", "Biedan", "Dadun", "Datong", "Pagat",
+                          "A", "I"})
+"""Words that keep their capital at the start of a reading shown after a colon (names of games and places)."""
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case, as it stands after a colon in English; a name
+    (:data:`PROPER_WORDS`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital."""
+    word = re.match(r"[A-Za-z0-9]+", text)
+    if not word or word.group(0) in PROPER_WORDS or not word.group(0)[1:].islower():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def other_readings_html(variant_id: str, rule_id: str, chain: tuple[str, ...], register: Readings, here: str,
                         lang: str) -> str:
     """The readings ``variant_id`` did not choose for ``rule_id``, in words, with a link to their register entry:
@@ -120,8 +135,8 @@ def other_readings_html(variant_id: str, rule_id: str, chain: tuple[str, ...], r
         others = [r[lang].rstrip("。.") for r in entry["readings"] if r["name"] not in chosen]
         if not others:
             continue
-        if lang == "en":  # "…; or by the higher dun", not "; or By the higher dun"
-            others = others[:1] + [o[:1].lower() + o[1:] if o[1:2].islower() else o for o in others[1:]]
+        if lang == "en":  # "The other reading: by the higher dun; or …", not ": By the higher dun; or By …"
+            others = [_lower_first(o) for o in others]
         head = WORDS["other" if len(others) == 1 else "others"][lang]
         link = f'{url(readings_path(lang), here)}#rd-{escape(entry["id"])}'
         end = "。" if lang == "zh" else "."

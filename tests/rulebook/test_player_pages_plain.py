@@ -60,3 +60,18 @@ def test_a_players_page_names_no_internal_source_id(path):
     """A source is named on a player's page by its title; ids such as biedan-guide belong to the data pages."""
     text = visible(SITE.pages[path])
     assert [sid for sid in SOURCE_IDS if re.search(rf"(?<![\w/.-]){re.escape(sid)}(?![\w-])", text)] == []
+
+
+ENGLISH_PAGES = [p for p in PLAYER_PAGES if p.endswith(".en.md")]
+NAMES_AFTER_COLON = {"Guandan", "Dou", "Paodekuai", "Zheng", "Huolong", "Biedan", "Dadun", "Datong", "Player"}
+
+
+@pytest.mark.parametrize("path", ENGLISH_PAGES)
+def test_english_pages_read_as_english(path):
+    """No "1 more worked examples"; after a colon inside a sentence a word starts in lower case, unless it is a
+    name (a game, a player)."""
+    text = visible(SITE.pages[path])
+    assert not re.search(r"\b1 more worked examples\b", text)
+    capitals = [m.group(0) for m in re.finditer(r"\b[a-z]\w*: ([A-Z][a-z]+)\b", text)
+                if m.group(1) not in NAMES_AFTER_COLON]
+    assert capitals == []
