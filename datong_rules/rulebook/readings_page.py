@@ -115,9 +115,17 @@ PROPER_WORDS = frozenset({"Guandan", "Dou", "Paodekuai", "Zheng", "Huolong", "Bi
 """Words that keep their capital at the start of a reading shown after a colon (names of games and places)."""
 
 
+CARD_VERBS = frozenset({"is", "must", "may", "counts", "ranks", "links", "sits", "can", "beats", "and"})
+"""Words after which a leading ``A`` is the ace (``A is low``), not the article (``A bomb beats …``)."""
+
+
 def _lower_first(text: str) -> str:
     """``text`` with its first letter in lower case, as it stands after a colon in English; a name
-    (:data:`PROPER_WORDS`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital."""
+    (:data:`PROPER_WORDS`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital, and so does the
+    ace (``A`` before one of :data:`CARD_VERBS`); ``A`` before another word is the article."""
+    article = re.match(r"A ([a-z]+)", text)
+    if article:
+        return text if article.group(1) in CARD_VERBS else "a" + text[1:]
     word = re.match(r"[A-Za-z0-9]+", text)
     if not word or word.group(0) in PROPER_WORDS or not word.group(0)[1:].islower():
         return text

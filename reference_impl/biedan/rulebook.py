@@ -138,8 +138,9 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "steps": [
          {"zh": "摸牌：三人轮流一张一张摸，54张全部摸完，每人{deal.hand_size}张。",
           "en": "Deal: the players draw one card at a time in turn until the 54 cards are gone, {deal.hand_size} each."},
-         {"zh": "定庄：第一局摸到红桃3的人当庄家；以后按上一局的结果定庄。",
-          "en": "Banker: in the first hand whoever drew the ♥3 is the banker; later the last hand decides."},
+         {"zh": "定庄：第一局摸到红桃3的人当庄家；以后庄家第一个出完就接着坐庄，否则由上一局第一个出完的人坐庄。",
+          "en": "Banker: in the first hand whoever drew the ♥3 is the banker; later the banker stays banker by going "
+                "out first, otherwise the first player out of the last hand banks."},
          {"zh": "扣蛋：庄家从自己手里挑{egg.count}张牌背面朝上扣下，这就是蛋。",
           "en": "The egg: the banker lays {egg.count} of their own cards face down; these are the egg."},
          {"zh": "首出：庄家先出牌，出任何一种牌型都行。", "en": "First lead: the banker leads any combination."},

@@ -49,8 +49,9 @@ SAY: dict[str, dict[str, str]] = {
     "points": {"zh": "这一局按名次记分：第一名{first}记{a}分，第二名{second}记{b}分，第三名{third}记{c}分。",
                "en": "This hand scores by place: the first, {first}, {a}; the second, {second}, {b}; the third, "
                      "{third}, {c}."},
-    "tally": {"zh": "到这一局为止的总分：{each}。一场打{n}局，打完总分最高的人赢。",
-              "en": "The tally after this hand: {each}. A match is {n} hands, and the highest tally at the end wins."},
+    "tally": {"zh": "到这一局为止的总分：{each}。一场打{n}局，打完总分最高的人赢（局数和记分来源没讲，是这个版本定的）。",
+              "en": "The tally after this hand: {each}. A match is {n} hands, and the highest tally at the end wins "
+                    "(the number of hands and the scoring are not in the source: this variant's choice)."},
     "seat_points": {"zh": "{who}{p}分", "en": "{who} {p}"},
 }
 """The narration's sentences in both languages (``{who}`` and the like are seats, named by the rulebook)."""

@@ -278,8 +278,11 @@ TERMS: dict[str, dict[str, Text]] = {
                    "def": {"zh": "两个点数相同或相邻的墩，最大的牌型。", "en": "Two duns of equal or adjacent ranks, the strongest kind of play."}},
     "bomb": {"term": {"zh": "炸弹", "en": "bomb"},
              "def": {"zh": "四张或更多同点数的牌；同花顺和连炸也当炸弹用。", "en": "Four or more cards of one rank; straight flushes and linked bombs count as bombs too."}},
-    "level": {"term": {"zh": "级牌", "en": "level rank"},
-              "def": {"zh": "这一局所打的级数的牌，压牌时比A大。", "en": "Cards of the rank of the level being played; when beating they rank above A."}},
+    "level": {"term": {"zh": "级、级牌", "en": "level, level rank"},
+              "def": {"zh": "级是每一队在一场里走到的位置，从2一级一级升到A，赢了一局就升级；每一局打某一个级，这个点数的牌就是级牌，压牌时比A大。",
+                      "en": "A team's level is how far it has come in the match, from 2 up to A; winning a hand raises it. "
+                            "Each hand is played at one level, and the cards of that rank are the level rank: when "
+                            "beating they rank above A."}},
     "wild": {"term": {"zh": "百搭", "en": "wild card"},
              "def": {"zh": "级牌的三张红心，可以当别的牌用，但不能凑墩。", "en": "The three hearts of the level rank; they may stand for other cards, but never help make a dun."}},
     "marked_card": {"term": {"zh": "明牌", "en": "marked card"},
