@@ -24,7 +24,7 @@ UI: dict[str, dict[str, str]] = {
     "nothing_on_table": {"zh": "桌上还没有牌。", "en": "No card on the table yet."},
     "turn_you": {"zh": "轮到你了。", "en": "Your turn."},
     "turn_play": {"zh": "轮到你出牌。", "en": "Your turn to play."},
-    "turn_bury": {"zh": "轮到你扣牌。", "en": "Your turn to bury cards."},
+    "turn_bury": {"zh": "轮到你扣牌：选{n}张牌扣下。", "en": "Your turn to bury: pick {n} cards to lay face down."},
     "turn_give": {"zh": "轮到你给牌。", "en": "Your turn to give cards."},
     "turn_load": {"zh": "轮到你决定往底里埋几张大王。", "en": "Your turn to decide how many big jokers go in the bottom."},
     "turn_offer": {"zh": "你现在可以亮主，也可以继续发牌。", "en": "You may show now, or let the deal go on."},

@@ -27,3 +27,17 @@ def test_a_team_is_named_by_its_seats():
 def test_two_values_are_not_read_as_teams_without_fixed_partners():
     rows = settlement_rows({"levels": ["3", "5"]}, "en", 0, BANKER)
     assert "team" not in _text(rows, "levels")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "pick 3 cards"), ("zh", "选3张牌")])
+def test_the_bury_prompt_says_how_many_cards(lang, words):
+    """A beginner at a 憋蛋 table is told how many cards to bury: the egg is 3 (rule egg.count). The banker (the ♥3's
+    holder) buries first; the person sits at each seat in turn until one is the banker."""
+    from datong_rules.reference_impl.variant import load_variant
+    from datong_rules.table_app.session import Table as Session
+    from datong_rules.table_app.view import _status
+
+    sessions = [Session(load_variant("biedan/biedan-guide"), seat=seat) for seat in range(3)]
+    burying = [s for s in sessions if "bury" in s.kinds()]
+    assert len(burying) == 1
+    assert words in _status(burying[0], lang)
