@@ -70,7 +70,7 @@ UI: Final[dict[str, dict[str, str]]] = {
     "at_version": {"zh": "版本 {version}", "en": "version {version}"},
     "section": {"zh": "第{section}节", "en": "section {section}"},
     "inferred": {"zh": "推断（来源未说明）", "en": "Inferred (the sources are silent)"},
-    "value_example": {"zh": "例题：这个取值怎样打", "en": "Example: this value in play"},
+    "value_example": {"zh": "例题：取值", "en": "Worked example of the value"},
     "inferred_mark": {"zh": "（来源没讲，这个版本定的）", "en": "(not in the source: this variant's choice)"},
     "note": {"zh": "注", "en": "Note"},
     "value": {"zh": "取值", "en": "Value"},

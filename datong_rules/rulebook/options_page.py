@@ -115,11 +115,11 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
     accepts = (f'<p class="option-accepts"><span class="prov-label">{UI["accepts"][lang]}</span> '
                f"{accepts_html(option.value_schema, schema, lang)}</p>")
     rows = value_rows(option, names, here, decides, lang)
-    if examples is not None and game:
-        shown = {value_html(choice): (examples.get((option.rule_id, compact(choice)))
-                                      or value_example(game, option.rule_id, flow(choice)) or None)
-                 for choice in option.choices or ()}
-        rows = [(v, u, t + value_example_html(shown.get(v), lang), css) for v, u, t, css in rows]
+    folded = ""
+    if examples is not None and game:  # below the values, at the page's width (a phone lays them out)
+        folded = "".join(value_example_html(choice, examples.get((option.rule_id, compact(choice)))
+                                            or value_example(game, option.rule_id, flow(choice)) or None, lang)
+                         for choice in option.choices or ())
     if len(rows) == 1:
         value, users, text, _ = rows[0]
         values = (f'<p class="option-value"><span class="prov-label">{UI["value"][lang]}</span> {value} · '
@@ -130,13 +130,13 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
                   f'<th>{UI["meaning"][lang]}</th></tr></thead><tbody>{body}</tbody></table>')
     css = "option differs" if option.conflict else "option"
     return (f'<div class="{css}" id="opt-{rid}">{head}<p class="option-decides">{escape(decides)}</p>'
-            f"{note}{accepts}{values}</div>")
+            f"{note}{accepts}{values}{folded}</div>")
 
 
-def value_example_html(example: tuple[Any, dict[str, Any]] | dict[str, str] | None, lang: str) -> str:
-    """A value's worked example, folded (``<details class="value-example">``): a scenario with its variant's rules
-    laid out as a teaching example, or an example in words (``{zh, en}``, spec/value-words.yaml); empty without
-    one."""
+def value_example_html(value: Any, example: tuple[Any, dict[str, Any]] | dict[str, str] | None, lang: str) -> str:
+    """The worked example of one named ``value``, folded under a summary naming the value (``<details
+    class="value-example" data-value="…">``): a scenario with its variant's rules laid out as a teaching example, or
+    an example in words (``{zh, en}``, spec/value-words.yaml); empty without one."""
     if not example:
         return ""
     from .answers import example_block
@@ -146,7 +146,8 @@ def value_example_html(example: tuple[Any, dict[str, Any]] | dict[str, str] | No
     else:
         scenario, rules = example
         body = example_block(scenario, 1, lang, rules)
-    return f'<details class="value-example"><summary>{escape(UI["value_example"][lang])}</summary>{body}</details>'
+    return (f'<details class="value-example" data-value="{escape(compact(value))}"><summary>'
+            f'{escape(UI["value_example"][lang])} {value_html(value)}</summary>{body}</details>')
 
 
 def decides_text(option: RuleOption, lang: str) -> str:

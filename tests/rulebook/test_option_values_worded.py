@@ -136,7 +136,10 @@ def test_an_options_page_shows_no_raw_schema(game, lang):
 def test_every_named_value_has_an_example(game, lang):
     """On the built options page every named value of every rule shows a worked example under its words: a
     scenario of the suite that plays it, else an example in words from spec/value-words.yaml."""
+    from html import escape
+
     from datong_rules.rulebook.options_page import value_html as shown_value
+    from datong_rules.rulebook.rules_html import compact
     from datong_rules.rulebook.site import load_site
 
     page = load_site().pages[options_path(game, lang)]
@@ -147,9 +150,10 @@ def test_every_named_value_has_an_example(game, lang):
         assert block, option.rule_id
         for choice in option.choices or ():
             count += 1
-            cell = re.search(rf'<td>{re.escape(shown_value(choice))}</td><td>.*?</td><td>(.*?)</td></tr>', block.group(1),
-                             re.S) or re.search(r'class="option-value">(.*)', block.group(1), re.S)
-            if not (cell and 'class="value-example"' in cell.group(1)):
+            folded = re.search(rf'<details class="value-example" data-value="{re.escape(escape(compact(choice)))}">'
+                               rf'<summary>[^<]*{re.escape(shown_value(choice))}</summary>(.+?)</details>',
+                               block.group(1), re.S)
+            if not (folded and plain(folded.group(1))):
                 missing.append((option.rule_id, choice))
     assert count > 40
     assert missing == [], "\n".join(f"{r} {v!r}" for r, v in missing)
