@@ -110,9 +110,15 @@ def readings_link_html(entry_ids: list[str], here: str, lang: str) -> str:
     return f'<p class="rule-readings"><span class="prov-label">{WORDS["link"][lang]}</span> {links}</p>'
 
 
-PROPER_WORDS = frozenset({"Guandan", "Dou", "Paodekuai", "Zheng", "Huolong", "Biedan", "Dadun", "Datong", "Pagat",
-                          "A", "I"})
-"""Words that keep their capital at the start of a reading shown after a colon (names of games and places)."""
+PROPER_WORDS = frozenset({"Guandan", "Dou", "Paodekuai", "Zheng", "Datong", "Pagat", "A", "I"})
+"""Words that keep their capital at the start of a reading shown after a colon (names of related games and places;
+the registered games' own names are added by :func:`_proper_words`)."""
+
+
+def _proper_words() -> frozenset[str]:
+    from datong_rules.reference_impl import games
+
+    return PROPER_WORDS | {g.name["en"].split()[0] for g in games.BUILTIN if g.name.get("en")}
 
 
 CARD_VERBS = frozenset({"is", "must", "may", "counts", "ranks", "links", "sits", "can", "beats", "and"})
@@ -121,13 +127,13 @@ CARD_VERBS = frozenset({"is", "must", "may", "counts", "ranks", "links", "sits",
 
 def _lower_first(text: str) -> str:
     """``text`` with its first letter in lower case, as it stands after a colon in English; a name
-    (:data:`PROPER_WORDS`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital, and so does the
+    (:func:`_proper_words`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital, and so does the
     ace (``A`` before one of :data:`CARD_VERBS`); ``A`` before another word is the article."""
     article = re.match(r"A ([a-z]+)", text)
     if article:
         return text if article.group(1) in CARD_VERBS else "a" + text[1:]
     word = re.match(r"[A-Za-z0-9]+", text)
-    if not word or word.group(0) in PROPER_WORDS or not word.group(0)[1:].islower():
+    if not word or word.group(0) in _proper_words() or not word.group(0)[1:].islower():
         return text
     return text[:1].lower() + text[1:]
 
