@@ -25,7 +25,12 @@ CARD_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("card_levels", ("levels.stop_levels", "rotation.*")),
 )
 """The card's text blocks: a label key of :data:`~.labels.UI` (or a ``{zh, en}`` title) and the rule ids
-(``section.*`` for all) shown. A game's rulebook facet may give its own as ``QUICK_CARD``."""
+(``section.*`` for all) shown, in order; an entry ``term:<key>`` shows the game's definition of that word (its
+facet's ``TERMS``), for a word the card's rules use (13+24). A game's rulebook facet may give its own as
+``QUICK_CARD``."""
+
+TERM = "term:"
+"""The prefix of a card entry that is a word's definition, not a rule id."""
 
 CARD_QUIET: dict[str, object] = {"follow.meteor_obliges_pair": False, "follow.keep_meteors_whole": False}
 """Rule id → the value at which the card leaves the rule out: a house rule switched off (no pair duty) tells a player
@@ -49,11 +54,19 @@ def card_page(doc: Any, lang: str) -> str:
     if data is not None:
         rows = " qc-rows" if "rows" in data else ""  # a game's own labelled rows: laid out side by side
         blocks.append(f'<section class="qc-ranking chart{rows}"><h2>{UI["chart"][lang]}</h2>{chart_body(data, lang)}</section>')
+    terms = facet_data(doc.game, "TERMS", {}) or {}
     for key, patterns in sections:
-        ids = expand_rule_ids(patterns, doc.rules)
-        lis = "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in ids
-                      if not is_decision_table(items[r].get("value"))
-                      and not (r in CARD_QUIET and items[r].get("value") is CARD_QUIET[r]))
+        lis = ""
+        for pattern in patterns:
+            if pattern.startswith(TERM):
+                entry = terms.get(pattern[len(TERM):])
+                if entry:
+                    lis += (f'<li class="qc-term"><strong>{escape(entry["term"][lang])}</strong>'
+                            f'{"：" if lang == "zh" else ": "}{escape(entry["def"][lang])}</li>')
+                continue
+            lis += "".join(f"<li>{escape(str(items[r]['text'][lang]))}</li>" for r in expand_rule_ids([pattern], doc.rules)
+                           if not is_decision_table(items[r].get("value"))
+                           and not (r in CARD_QUIET and items[r].get("value") is CARD_QUIET[r]))
         if lis:
             title = UI[key][lang] if isinstance(key, str) else key[lang]
             blocks.append(f'<section><h2>{escape(title)}</h2><ul>{lis}</ul></section>')

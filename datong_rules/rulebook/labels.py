@@ -70,6 +70,8 @@ UI: Final[dict[str, dict[str, str]]] = {
     "at_version": {"zh": "版本 {version}", "en": "version {version}"},
     "section": {"zh": "第{section}节", "en": "section {section}"},
     "inferred": {"zh": "推断（来源未说明）", "en": "Inferred (the sources are silent)"},
+    "value_example": {"zh": "例题：取值", "en": "Worked example of the value"},
+    "inferred_mark": {"zh": "（来源没讲，这个版本定的）", "en": "(not in the source: this variant's choice)"},
     "note": {"zh": "注", "en": "Note"},
     "value": {"zh": "取值", "en": "Value"},
     "settlement_table": {"zh": "结算表（从上往下，第一条符合的为准）",
@@ -79,6 +81,7 @@ UI: Final[dict[str, dict[str, str]]] = {
     "then": {"zh": "结果", "en": "Then"},
     "examples": {"zh": "例题", "en": "Worked examples"},
     "folded_examples": {"zh": "再看{n}个例题", "en": "{n} more worked examples"},
+    "folded_example": {"zh": "再看{n}个例题", "en": "{n} more worked example"},
     "page_toc": {"zh": "本页各节", "en": "Sections of this page"},
     "example": {"zh": "例", "en": "Example"},
     "given": {"zh": "已知", "en": "Given"},
@@ -187,8 +190,8 @@ UI: Final[dict[str, dict[str, str]]] = {
                             "link at any time. For friends on other computers, start the table with --host and this "
                             "computer's address on your local network (the default, 127.0.0.1, serves this computer "
                             "only)."},
-    "tips_source": {"zh": "这几点是来源 {id} {section} 里的建议，用我们自己的话说。",
-                    "en": "These retell, in our own words, the advice of the source {id}, {section}."},
+    "tips_source": {"zh": "这几点是来源《{title}》第{section}部分里的建议，用我们自己的话说。",
+                    "en": "These retell, in our own words, the advice of part {section} of the source text 《{title}》."},
     "tips_own": {"zh": "这几点是本工具根据上面的规则给的建议。",
                  "en": "This advice is the kit's own, drawn from the rules above."},
     "point_cards": {"zh": "带金边的是分牌：{cards}分。", "en": "Gold-edged cards score points: {cards}."},
@@ -364,6 +367,8 @@ VALUE_KINDS: Final[dict[str, dict[str, str]]] = {
                     "en": "a map whose keys match <code>{pattern}</code>, each {each}"},
     "either": {"zh": "{first}；或者{second}", "en": "{first}; or {second}"},
     "text": {"zh": "符合 <code>{pattern}</code> 的文字", "en": "text matching <code>{pattern}</code>"},
+    "any_text": {"zh": "文字", "en": "text"},
+    "null": {"zh": "<code>null</code>（不设）", "en": "<code>null</code> (none)"},
 }
 """How the options reference words what a value schema accepts (HTML; ``{…}`` are filled in)."""
 

@@ -178,3 +178,43 @@ def _uses(rule_id: str, items: list[tuple[str, dict[str, Any]]]) -> tuple[tuple[
                      {lang: [(tuple(ids), text) for text, ids in texts[k][lang].items()] for lang in LANGS})
                  for k in keys)
     return uses, tuple(missing)
+
+
+def plays_value(played: Any, value: Any) -> bool:
+    """Whether a rule value ``played`` (as a variant sets it) plays the named value ``value`` of the rule: equal, or
+    ``value`` is one entry of a mapping (``{must_play: A, win: partner_not_last}`` plays ``partner_not_last``)."""
+    if played == value:
+        return True
+    return isinstance(played, dict) and any(v == value for v in played.values() if not isinstance(v, (dict, list)))
+
+
+def value_examples(options: Sequence[RuleOption], scenarios: Sequence[Any], rules_of: Any,
+                   ) -> dict[tuple[str, str], tuple[Any, dict[str, Any]]]:
+    """A worked example of each named value of ``options``: ``{(rule id, value key): (scenario, rules)}``.
+
+    The example is a scenario of the suite (a bundled or a fixture variant's; not a ``replay`` or ``facts`` one)
+    that cites the rule and whose variant plays the value (:func:`plays_value`); among them, the first in id order that names the rule first in its
+    ``rules``, else the first that names it anywhere. ``rules_of(variant id)`` gives the resolved rules of a
+    scenario's variant (``None`` for a variant it does not know). A value no scenario plays has no entry.
+    """
+    from datong_rules.reference_impl.variant.variant import MISSING, rule_value
+
+    from .examples import SKIP_OPS
+
+    wanted = {(o.rule_id, compact(v)): v for o in options for v in (o.choices or ())}
+    found: dict[tuple[str, str], tuple[int, Any, dict[str, Any]]] = {}
+    for sc in sorted(scenarios, key=lambda s: s.id):
+        rules = rules_of(sc.variant)
+        if not rules or sc.op in SKIP_OPS:  # a whole game record, or the summary facts: no worked example
+            continue
+        for rank, rule_id in enumerate(sc.rules or ()):
+            played = rule_value(rules, rule_id, MISSING)
+            if played is MISSING:
+                continue
+            for (rid, key), value in wanted.items():
+                if rid != rule_id or not plays_value(played, value):
+                    continue
+                score = 0 if rank == 0 else 1
+                if (rid, key) not in found or score < found[(rid, key)][0]:
+                    found[(rid, key)] = (score, sc, rules)
+    return {key: (sc, rules) for key, (_, sc, rules) in found.items()}

@@ -24,6 +24,7 @@ from .pages import VariantDoc, game_name, options_path, options_title, page_path
 from .player_page import lang_switch
 from .paths import rules_path
 from .rules_html import compact
+from .value_words import value_example
 
 IDENTIFIER = "^[a-z][a-z0-9_]*$"
 """The pattern of a snake_case name (the schemas' ``identifier``)."""
@@ -34,7 +35,8 @@ MAX_CHIPS = 8
 
 
 def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], lang: str,
-                 house: Sequence[VariantDoc] = ()) -> str:
+                 house: Sequence[VariantDoc] = (), examples: dict[tuple[str, str], tuple[Any, dict[str, Any]]] | None = None,
+                 ) -> str:
     """The options reference of one game in one language, as Markdown.
 
     Args:
@@ -43,6 +45,8 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
         schema: the game's rule schema (``spec/schema/games/<game>/rules.schema.json`` as a mapping).
         lang: ``"zh"`` or ``"en"``.
         house: the game's example house variants (docs/examples): they word the house options they set.
+        examples: a worked example of each named value, ``{(rule id, value key): (scenario, rules)}``
+            (:func:`.options.value_examples`), shown folded under the value's words.
 
     Raises:
         ValueError: a ``rule.*`` entry of the schema without ``properties.value``.
@@ -64,7 +68,7 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
         glance = " ".join(f'<a href="#opt-{escape(o.rule_id)}"><code>{escape(o.rule_id)}</code></a>' for o in differ)
         out.append(f"## {UI['options_differ'][lang]} {{#differ}}\n\n"
                    f'<p>{UI["options_differ_intro"][lang]}</p>\n\n<p class="glance">{glance}</p>\n\n')
-        out.extend(option_html(o, names, here, schema, lang, game) + "\n\n" for o in differ)
+        out.extend(option_html(o, names, here, schema, lang, game, examples) + "\n\n" for o in differ)
     if agreed:
         out.append(f"## {UI['options_agreed'][lang]} {{#agreed}}\n\n<p>{UI['options_agreed_intro'][lang]}</p>\n\n")
         section = None
@@ -72,7 +76,7 @@ def options_page(game: str, docs: Sequence[VariantDoc], schema: dict[str, Any], 
             if option.section != section:
                 section = option.section
                 out.append(f"### {escape(section_title(game, section, lang), quote=False)} {{#agreed-{section}}}\n\n")
-            out.append(option_html(option, names, here, schema, lang, game) + "\n\n")
+            out.append(option_html(option, names, here, schema, lang, game, examples) + "\n\n")
     return "".join(out)
 
 
@@ -83,13 +87,16 @@ def short_name(doc: VariantDoc, lang: str) -> str:
 
 
 def option_html(option: RuleOption, names: dict[str, str], here: str, schema: dict[str, Any], lang: str,
-                game: str | None = None) -> str:
-    """One rule's block, on one line: head, what it decides, schema note, accepts, the values.
+                game: str | None = None, examples: dict[tuple[str, str], tuple[Any, dict[str, Any]]] | None = None,
+                ) -> str:
+    """One rule's block, on one line: head, what it decides, schema note, accepts, the values (each named value
+    with its worked example from ``examples`` folded under its words).
 
     Args:
         names: variant id → the name shown (:func:`short_name`).
         here: docs path of the page (for relative links to the rulebooks).
         game: the game, whose rulebook facet may title its own sections.
+        examples: see :func:`options_page`.
     """
     rid = escape(option.rule_id)
     tag = (f'<span class="diff-tag">≠ {UI["differs"][lang]}</span>' if option.conflict
@@ -108,6 +115,11 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
     accepts = (f'<p class="option-accepts"><span class="prov-label">{UI["accepts"][lang]}</span> '
                f"{accepts_html(option.value_schema, schema, lang)}</p>")
     rows = value_rows(option, names, here, decides, lang)
+    folded = ""
+    if examples is not None and game:  # below the values, at the page's width (a phone lays them out)
+        folded = "".join(value_example_html(choice, examples.get((option.rule_id, compact(choice)))
+                                            or value_example(game, option.rule_id, flow(choice)) or None, lang)
+                         for choice in option.choices or ())
     if len(rows) == 1:
         value, users, text, _ = rows[0]
         values = (f'<p class="option-value"><span class="prov-label">{UI["value"][lang]}</span> {value} · '
@@ -118,7 +130,24 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
                   f'<th>{UI["meaning"][lang]}</th></tr></thead><tbody>{body}</tbody></table>')
     css = "option differs" if option.conflict else "option"
     return (f'<div class="{css}" id="opt-{rid}">{head}<p class="option-decides">{escape(decides)}</p>'
-            f"{note}{accepts}{values}</div>")
+            f"{note}{accepts}{values}{folded}</div>")
+
+
+def value_example_html(value: Any, example: tuple[Any, dict[str, Any]] | dict[str, str] | None, lang: str) -> str:
+    """The worked example of one named ``value``, folded under a summary naming the value (``<details
+    class="value-example" data-value="…">``): a scenario with its variant's rules laid out as a teaching example, or
+    an example in words (``{zh, en}``, spec/value-words.yaml); empty without one."""
+    if not example:
+        return ""
+    from .answers import example_block
+
+    if isinstance(example, dict):
+        body = f"<p>{escape(example[lang])}</p>"
+    else:
+        scenario, rules = example
+        body = example_block(scenario, 1, lang, rules)
+    return (f'<details class="value-example" data-value="{escape(compact(value))}"><summary>'
+            f'{escape(UI["value_example"][lang])} {value_html(value)}</summary>{body}</details>')
 
 
 def decides_text(option: RuleOption, lang: str) -> str:
@@ -207,8 +236,9 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
 
     Handles local ``$ref`` (a definition named in :data:`~.labels.DEF_LABELS` is called by that name, followed
     by its values, its keys or its range), ``enum``, ``const``, ``anyOf`` / ``oneOf`` of such shapes (one or the
-    other), ``type`` integer / boolean / null, a string with a ``pattern`` (a snake_case name, or text matching
-    it), arrays and objects; anything else is shown as its compact JSON.
+    other), ``type`` integer / boolean / null (alone, or beside another type), a string (with a ``pattern``: a
+    snake_case name, or text matching it), arrays and objects; anything else is shown as its compact JSON (a test
+    keeps the bundled schemas from reaching that case).
     """
     if "$ref" in node:
         return _ref_html(str(node["$ref"]), schema, lang)
@@ -230,6 +260,10 @@ def accepts_html(node: dict[str, Any], schema: dict[str, Any], lang: str) -> str
         return VALUE_KINDS["integer"][lang] + _range(node.get("minimum"), node.get("maximum")) + null
     if types == ["string"] and "pattern" in node:  # a name, or a token such as a card
         return _string_html(str(node["pattern"]), lang)
+    if types == ["string"]:
+        return VALUE_KINDS["any_text"][lang]
+    if types == ["null"]:
+        return VALUE_KINDS["null"][lang]
     if "boolean" in types:
         return VALUE_KINDS["boolean"][lang] + null
     if "array" in types:

@@ -26,14 +26,26 @@ from .readings import load_readings, variant_chain
 from .readings_page import other_readings_html
 from .rules_html import is_decision_table, rule_items, settlement_table_html
 from .seats import seats_html
+from .sources import load_sources
 
 _FIELD = re.compile(r"\{([a-z_]+(?:\.[a-z_]+)*)\}")
 
 
+def inferred_mark(lang: str) -> str:
+    """The words that follow a rule the variant marks ``inferred`` wherever a player's page states it: the source
+    does not say it, the variant chose it."""
+    return UI["inferred_mark"][lang] if lang == "zh" else " " + UI["inferred_mark"][lang]
+
+
 def fill(text: str, rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str, family: str = "") -> str:
     """Fill ``{family}``, ``{star}``/``{dig}`` (the variant's words), ``{<rule id>}`` (the rule's value) and
-    ``{<rule id>.<key>}`` (one entry of a rule's mapping value)."""
+    ``{<rule id>.<key>}`` (one entry of a rule's mapping value). A sentence that states the value of a rule marked
+    ``inferred`` ends with :func:`inferred_mark` (before its full stop): a page never states an invention of the
+    variant as the source's rule."""
     items = dict(rule_items(rules))
+
+    def marked(rule_id: str, shown: str) -> str:
+        return shown + _INVENTED if "inferred" in (items.get(rule_id) or {}) else shown
 
     def one(match: re.Match[str]) -> str:
         key = match.group(1)
@@ -42,14 +54,28 @@ def fill(text: str, rules: dict[str, Any], words: dict[str, dict[str, str]], lan
         if key in words:
             return words[key][lang]
         if key in items:
-            return str(items[key].get("value"))
+            return marked(key, str(items[key].get("value")))
         rule_id, _, part = key.rpartition(".")  # a part of a rule's value: {settlement.thresholds.first_side}
         value = (items.get(rule_id) or {}).get("value")
         if isinstance(value, dict) and part in value:
-            return str(value[part])
+            return marked(rule_id, str(value[part]))
         return match.group(0)
 
-    return _FIELD.sub(one, text)
+    filled = _FIELD.sub(one, text)
+    if _INVENTED not in filled:
+        return filled
+
+    def sentence(match: re.Match[str]) -> str:
+        said, stop = match.group(1), match.group(2)
+        if _INVENTED not in said:
+            return said + stop
+        return said.replace(_INVENTED, "").rstrip() + inferred_mark(lang) + stop
+
+    return _SENTENCE[lang].sub(sentence, filled)
+
+
+_INVENTED = "\x00"  # follows a filled-in value of an inferred rule until its sentence is marked
+_SENTENCE = {"zh": re.compile(r"([^。！？]+)([。！？]|$)"), "en": re.compile(r"(.+?)((?<!\be\.g)[.!?](?=\s|$)|$)")}
 
 
 def expand_rule_ids(patterns: Sequence[str], rules: dict[str, Any]) -> list[str]:
@@ -110,6 +136,8 @@ def _rule_list(rule_ids: Sequence[str], rules: dict[str, Any], doc_id: str, lang
     for rid in rule_ids:
         item = items[rid]
         text = escape(str((item.get("text") or {}).get(lang, "")))
+        if "inferred" in item:
+            text += f'<span class="inferred-mark">{escape(inferred_mark(lang))}</span>'
         table = settlement_table_html(item["value"], lang, names=False) if is_decision_table(item.get("value")) else ""
         other = f" {other_readings_html(doc_id, rid, chain, register, here, lang)}" if register is not None else ""
         rows.append(f'<li>{text} <a class="rule-ref" href="{data}#r-{escape(rid)}" '
@@ -258,7 +286,7 @@ def _examples_html(section_id: str, examples: Sequence[ScenarioLike], rules: dic
     out = [f'<h3 class="examples-head" id="{section_id}-examples">{UI["examples"][lang]}</h3>\n\n']
     out += [block + "\n\n" for block in blocks[:shown]]
     if blocks[shown:]:
-        more = UI["folded_examples"][lang].format(n=len(blocks) - shown)
+        more = UI["folded_example" if len(blocks) - shown == 1 else "folded_examples"][lang].format(n=len(blocks) - shown)
         out.append(f'<details class="more-examples"><summary>{escape(more)}</summary>\n\n'
                    + "".join(block + "\n\n" for block in blocks[shown:]) + "</details>\n\n")
     return "".join(out)
@@ -276,11 +304,16 @@ def _page_toc(outline: Sequence[dict[str, Any]], rules: dict[str, Any], words: d
 
 def _tips_html(section: dict[str, Any], rules: dict[str, Any], words: dict[str, dict[str, str]], lang: str) -> str:
     """A section's ``tips`` (``[{zh, en}]``, in the kit's own words) as a list, then where they come from: the
-    source they retell (``source: {id, section}``) or, without one, the kit's own advice drawn from the rules."""
+    source they retell (``source: {id, section}``, named by its title, never by the kit's internal source id) or,
+    without one, the kit's own advice drawn from the rules."""
     items = "".join(f"<li>{escape(fill(tip[lang], rules, words, lang))}</li>" for tip in section["tips"])
     src = section.get("source")
-    note = (escape(UI["tips_source"][lang]).format(id=f"<code>{escape(src['id'])}</code>", section=escape(src["section"]))
-            if src else escape(UI["tips_own"][lang]))
+    if src:
+        title = str(load_sources().get(src["id"], {}).get("title") or src["id"])
+        note = escape(UI["tips_source"][lang]).format(title=f'<span lang="zh">{escape(title)}</span>',
+                                                      section=escape(src["section"]))
+    else:
+        note = escape(UI["tips_own"][lang])
     return f'<ul class="tips">{items}</ul><p class="tips-source">{note}</p>\n\n'
 
 
@@ -309,5 +342,5 @@ def _differences_html(differences: Sequence[tuple[str, str]], doc: Any, lang: st
             f'<p><a href="{link}">{escape(UI["compare"][lang])}</a></p>\n\n')
 
 
-__all__ = ["expand_rule_ids", "fill", "lang_switch", "page_links", "player_page", "seating_svg", "table_section",
+__all__ = ["expand_rule_ids", "fill", "inferred_mark", "lang_switch", "page_links", "player_page", "seating_svg", "table_section",
            "variant_card"]

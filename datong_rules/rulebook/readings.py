@@ -8,6 +8,7 @@ which entries a variant's rule has. The page is :mod:`datong_rules.rulebook.read
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -63,6 +64,36 @@ def variant_chain(variant_id: str) -> tuple[str, ...]:
         return tuple(load_variant(variant_id).chain) or (variant_id,)
     except (KeyError, ValueError, FileNotFoundError):
         return (variant_id,)
+
+
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+
+
+def _steps(section: str) -> tuple[str, ...]:
+    """A section's path of numbers and headings: ``"三.6④"`` → ``("三", "6", "4")``, ``"导语 4"`` → ``("导语",
+    "4")``, ``"三.5 特别说明"`` → ``("三", "5", "特别说明")``. Dots and spaces separate steps; a circled number
+    (①…⑩) is a step of its own."""
+    for n, mark in enumerate(_CIRCLED, 1):
+        section = section.replace(mark, f".{n}")
+    return tuple(step for step in re.split(r"[.\s]+", section.strip()) if step)
+
+
+def sections_agree(entry_section: str, rule_section: str) -> bool:
+    """Whether a register entry's section agrees with the section its chosen rule cites (same source).
+
+    Both may list several sections separated by ``、``. They agree when some section of the entry and some section
+    of the rule lie on one path of the source's numbering: one equals the other or contains it (``三`` contains
+    ``三.3``; ``一.五`` contains ``一.五.4``; ``三.5`` contains ``三.5 特别说明``). Sections of different branches
+    never agree (``一.六.8`` and ``一.六.9``; ``一.五`` and ``一.六.8``; ``【底牌：】`` and ``【抓分抠底】``).
+    """
+    def paths(sections: str) -> list[tuple[str, ...]]:
+        return [_steps(part) for part in sections.split("、") if part.strip()]
+
+    def on_one_path(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+        shorter = min(len(a), len(b))
+        return shorter > 0 and a[:shorter] == b[:shorter]
+
+    return any(on_one_path(a, b) for a in paths(entry_section) for b in paths(rule_section))
 
 
 def register_path() -> Path:

@@ -7,6 +7,7 @@ chose marked), and per variant the reading chosen, why, and the fixture variants
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -18,11 +19,12 @@ WORDS: dict[str, dict[str, str]] = {
     "title": {"zh": "读法登记", "en": "Register of readings"},
     "intro": {
         "zh": "规则来源有些地方可以有几种读法、前后矛盾，或者没有讲到。这里每一处都有一个本工具自己的编号，"
-              "说明来源在哪里（来源编号和章节）、有哪几种读法、每个版本选了哪一种、为什么，"
+              "说明来源在哪里（来源编号和章节，引出起决定作用的几个原词）、有哪几种读法、每个版本选了哪一种、为什么，"
               "以及哪个测试用的版本按另一种读法打（它的场景让按所选读法打的引擎不通过）。"
               "规则数据页上，每条有登记的规则都链接到这里。",
         "en": "Some places of the rule sources allow more than one reading, contradict each other, or say nothing. "
-              "Each has an id of this kit here, with the source's place (source id and section), the readings, "
+              "Each has an id of this kit here, with the source's place (source id and section, with the few decisive "
+              "words quoted), the readings, "
               "the reading each variant chose and why, and the fixture variants that play another reading (their "
               "scenarios fail an engine that plays the chosen one there). On the rules-as-data pages every rule "
               "with an entry links here."},
@@ -62,9 +64,10 @@ def _block(entry: dict[str, Any], lang: str, names: dict[str, str]) -> str:
                     f'{WORDS["chosen"][lang]} <code>{escape(c["chosen"])}</code>{"：" if lang == "zh" else ": "}'
                     f'{escape(c["why"][lang])} {pin}</li>')
     src = entry["source"]
+    words = "".join(f' <q class="source-words" lang="zh">{escape(w)}</q>' for w in src.get("words", []))
     return (f'<div class="reading-entry" id="rd-{escape(entry["id"])}">'
             f'<p class="reading-head"><a href="#rd-{escape(entry["id"])}"><code>{escape(entry["id"])}</code></a> · '
-            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code></p>'
+            f'{WORDS[entry["kind"]][lang]} · {WORDS["source"][lang]} <code>{escape(src["id"])} {escape(src["section"])}</code>{words}</p>'
             f'<p class="reading-question">{escape(entry["question"][lang])}</p>'
             f'<p class="prov-label">{WORDS["readings"][lang]}</p><ul class="readings">{items}</ul>'
             f'<p class="prov-label">{WORDS["choices"][lang]}</p><ul class="reading-choices">{"".join(rows)}</ul></div>')
@@ -107,6 +110,34 @@ def readings_link_html(entry_ids: list[str], here: str, lang: str) -> str:
     return f'<p class="rule-readings"><span class="prov-label">{WORDS["link"][lang]}</span> {links}</p>'
 
 
+PROPER_WORDS = frozenset({"Guandan", "Dou", "Paodekuai", "Zheng", "Datong", "Pagat", "A", "I"})
+"""Words that keep their capital at the start of a reading shown after a colon (names of related games and places;
+the registered games' own names are added by :func:`_proper_words`)."""
+
+
+def _proper_words() -> frozenset[str]:
+    from datong_rules.reference_impl import games
+
+    return PROPER_WORDS | {g.name["en"].split()[0] for g in games.BUILTIN if g.name.get("en")}
+
+
+CARD_VERBS = frozenset({"is", "must", "may", "counts", "ranks", "links", "sits", "can", "beats", "and"})
+"""Words after which a leading ``A`` is the ace (``A is low``), not the article (``A bomb beats …``)."""
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case, as it stands after a colon in English; a name
+    (:func:`_proper_words`, or a word with another capital: ``QQQ``, ``A2345``) keeps its capital, and so does the
+    ace (``A`` before one of :data:`CARD_VERBS`); ``A`` before another word is the article."""
+    article = re.match(r"A ([a-z]+)", text)
+    if article:
+        return text if article.group(1) in CARD_VERBS else "a" + text[1:]
+    word = re.match(r"[A-Za-z0-9]+", text)
+    if not word or word.group(0) in _proper_words() or not word.group(0)[1:].islower():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def other_readings_html(variant_id: str, rule_id: str, chain: tuple[str, ...], register: Readings, here: str,
                         lang: str) -> str:
     """The readings ``variant_id`` did not choose for ``rule_id``, in words, with a link to their register entry:
@@ -118,8 +149,8 @@ def other_readings_html(variant_id: str, rule_id: str, chain: tuple[str, ...], r
         others = [r[lang].rstrip("。.") for r in entry["readings"] if r["name"] not in chosen]
         if not others:
             continue
-        if lang == "en":  # "…; or by the higher dun", not "; or By the higher dun"
-            others = others[:1] + [o[:1].lower() + o[1:] if o[1:2].islower() else o for o in others[1:]]
+        if lang == "en":  # "The other reading: by the higher dun; or …", not ": By the higher dun; or By …"
+            others = [_lower_first(o) for o in others]
         head = WORDS["other" if len(others) == 1 else "others"][lang]
         link = f'{url(readings_path(lang), here)}#rd-{escape(entry["id"])}'
         end = "。" if lang == "zh" else "."

@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .examples import ScenarioLike
 from .labels import LANGS
+from .options import rule_options, value_examples
 from .options_page import options_page
 from .compare import differences_of
 from .pages import (OPERATION_EXAMPLES_PATH, VariantDoc, compare_page, compare_path, compare_title,
@@ -24,6 +23,7 @@ from .player_page import player_page
 from .guide_pages import glossary_page, which_page
 from .readings import load_readings
 from .readings_page import readings_page
+from .sources import load_sources
 from .sample_page import sample_page
 from .card_page import card_page
 from .paths import card_pdf_path
@@ -46,14 +46,6 @@ class Site:
     option_games: list[str] = field(default_factory=list)
     pdfs: dict[str, str] = field(default_factory=dict)
     """docs page → PDF path in the built site (the quick-reference cards)."""
-
-
-def load_sources() -> dict[str, dict[str, Any]]:
-    """``spec/sources.yaml`` as ``{source id: entry}``."""
-    from datong_rules.reference_impl.paths import spec_root
-
-    data = yaml.safe_load((spec_root() / "sources.yaml").read_text(encoding="utf-8")) or {}
-    return {str(s["id"]): s for s in data.get("sources", [])}
 
 
 def load_schema() -> dict[str, dict[str, Any]]:
@@ -174,14 +166,33 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
         pages[glossary_path(lang)] = glossary_page(games, lang)
         pages[readings_path(lang)] = readings_page(load_readings(), lang, {d.id: d.name.get(lang, d.id) for d in variants},
                                                    {g: game_name(g, lang) for g in games})
+    rules_of = scenario_rules(variants)
     for game in games:
         in_game = [d for d in variants if d.game == game]
+        game_schema = _schema_of(schema, game) or {}
+        examples = (value_examples(rule_options(game_schema, game, in_game, [d for d in house if d.game == game]),
+                                   [s for s in scenarios if s.id.startswith(f"{game}.")], rules_of)
+                    if game in with_options else {})
         for lang in LANGS:
             pages[compare_path(game, lang)] = compare_page(game, in_game, lang, options=game in with_options)
             if game in with_options:
-                pages[options_path(game, lang)] = options_page(game, in_game, _schema_of(schema, game) or {}, lang,
-                                                               [d for d in house if d.game == game])
+                pages[options_path(game, lang)] = options_page(game, in_game, game_schema, lang,
+                                                               [d for d in house if d.game == game], examples)
     return pages
+
+
+def scenario_rules(variants: Sequence[VariantDoc]) -> Any:
+    """``rules_of(variant id)``: the resolved rules of a scenario's variant, a bundled one (``variants``) or a
+    fixture variant of the suite (conformance/scenarios/<game>/variants/); ``None`` for an id it does not know."""
+    from datong_rules.conformance.scenarios_io import ScenarioError, find_variant_files, load_fixture_variants
+
+    known = {d.id: d.rules for d in variants}
+    try:
+        fixtures = load_fixture_variants(find_variant_files())
+    except ScenarioError:
+        fixtures = {}
+    known.update({vid: v.data.get("rules") or {} for vid, v in fixtures.items()})
+    return known.get
 
 
 def load_site() -> Site:

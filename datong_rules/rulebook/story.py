@@ -10,8 +10,9 @@ names no game. A story is a list of blocks, each a mapping:
   settlement row's conditions ``{"when": {…}}`` and outcome ``{"then": {…}}`` in words), or ``"key"`` and
   ``"value"``: a value of the scenario's data laid out by the caller's ``value(key, value)`` (its label, when
   ``label`` is left out, the rulebook's name of the key);
-* ``{"plays": [play…]}``: plays in order, each under its seat: ``{"seat": n, "cards": [card…], "tag"?: T}`` (a tag
-  such as "out" after the cards), ``{"seat": n, "pass": T}`` or ``{"seat": n, "text": T}``;
+* ``{"plays": [play…]}``: plays in order, each under its seat: ``{"seat": n, "cards": [card…], "label"?: T,
+  "tag"?: T}`` (a label such as the combination's name under the cards, a tag such as "out" after them),
+  ``{"seat": n, "pass": T}`` or ``{"seat": n, "text": T}``;
 * ``{"trick": {"title": T, "plays": [play…], "note": T}}``: one trick or round pictured;
 * ``{"summary": T}``: tricks or rounds told in short;
 * ``{"steps": [{"text": T, "cards"?: [card…]}, …]}``: a numbered list; ``{"items": […]}``: the same, bulleted;
@@ -117,7 +118,8 @@ def _play_html(p: Mapping[str, Any], lang: str) -> str:
     if "pass" in p:
         body = f'<span class="pass">{escape(text(p["pass"], lang))}</span>'
     elif "cards" in p:
-        body = _cards(p, lang) + (f' <span class="out-tag">{escape(text(p["tag"], lang))}</span>' if "tag" in p else "")
+        body = (_cards(p, lang) + (f'<span class="play-label">{escape(text(p["label"], lang))}</span>' if "label" in p else "")
+                + (f' <span class="out-tag">{escape(text(p["tag"], lang))}</span>' if "tag" in p else ""))
     else:
         body = escape(text(p["text"], lang))
     return f'<span class="play"><span class="play-who">{escape(seat_name(p["seat"], lang))}</span>{body}</span>'

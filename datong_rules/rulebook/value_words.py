@@ -3,7 +3,8 @@
 
 A value a bundled variant sets is worded by that variant's own ``text``; a value none sets (a house option, or the
 reading a source leaves open) has its words in this file, per game and rule id, in both languages, so that every
-named value of every rule of a game's rule schema is worded on the page. The file is validated against
+named value of every rule of a game's rule schema is worded on the page. Its ``examples`` give a worked example in
+words of each named value that no scenario of the suite plays (the page shows a scenario's example otherwise). The file is validated against
 ``spec/schema/value-words.schema.json``; ``tests/rulebook/test_option_values_worded.py`` walks every named value of
 the bundled schemas and fails on one without words, and on an entry that names no value of its rule.
 """
@@ -56,19 +57,39 @@ def check_value_words(data: Any, file: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _load() -> dict[str, Any]:
+    return load_checked(value_words_path(), check_value_words, ValueWordsError)
+
+
 def load_value_words() -> dict[str, dict[str, dict[str, dict[str, str]]]]:
     """The bundled words: ``{game: {rule id: {value: {"zh": …, "en": …}}}}``.
 
     Raises:
         ValueWordsError: the file is not YAML or breaks its schema (one line per problem).
     """
-    return load_checked(value_words_path(), check_value_words, ValueWordsError)["values"]
+    return _load()["values"]
 
 
 def value_words(game: str, rule_id: str, value: str) -> dict[str, str]:
     """The words of ``value`` (as written in YAML: ``skipped``, ``false``, ``3``) of ``rule_id`` in ``game``:
     ``{"zh": …, "en": …}``, or ``{}`` when the file has none (the ``*`` entry of the rule words any value)."""
-    rule = load_value_words().get(game, {}).get(rule_id, {})
+    return _lookup(load_value_words(), game, rule_id, value)
+
+
+def load_value_examples() -> dict[str, dict[str, dict[str, dict[str, str]]]]:
+    """The bundled worked examples in words: ``{game: {rule id: {value: {"zh": …, "en": …}}}}`` (the file's
+    ``examples``; empty when it has none)."""
+    return _load().get("examples") or {}
+
+
+def value_example(game: str, rule_id: str, value: str) -> dict[str, str]:
+    """The worked example in words of ``value`` of ``rule_id`` in ``game`` (the file's ``examples``, for a value no
+    scenario of the suite plays): ``{"zh": …, "en": …}``, or ``{}``."""
+    return _lookup(load_value_examples(), game, rule_id, value)
+
+
+def _lookup(table: dict[str, Any], game: str, rule_id: str, value: str) -> dict[str, str]:
+    rule = table.get(game, {}).get(rule_id, {})
     if value in rule:
         return dict(rule[value])
     template = rule.get(ANY_VALUE)

@@ -123,6 +123,9 @@ def _status(table: Table, lang: str, words: Any) -> str:
         if own:
             return own
         kind = next((k for k in kinds if f"turn_{k}" in UI), None)
+        if kind == "bury":  # a beginner is told how many: the size of any legal bury (the egg, the bottom)
+            bury = next(a for a in table.person_actions(2000) if a["type"] == "bury")
+            return ui("turn_bury", lang, n=len(bury["cards"]))
         return ui(f"turn_{kind}" if kind else "turn_you", lang)
     if table.awaiting():
         return words.OFFER["status"][lang]

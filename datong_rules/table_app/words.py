@@ -30,7 +30,7 @@ UI: dict[str, dict[str, str]] = {
     "nothing_on_table": {"zh": "桌上还没有牌。", "en": "No card on the table yet."},
     "turn_you": {"zh": "轮到你了。", "en": "Your turn."},
     "turn_play": {"zh": "轮到你出牌。", "en": "Your turn to play."},
-    "turn_bury": {"zh": "轮到你扣牌。", "en": "Your turn to bury cards."},
+    "turn_bury": {"zh": "轮到你扣牌：选{n}张牌扣下。", "en": "Your turn to bury: pick {n} cards to lay face down."},
     "turn_give": {"zh": "轮到你给牌。", "en": "Your turn to give cards."},
     "turn_over": {"zh": "这一局结束了。", "en": "The hand is over."},
     "phase_cards": {"zh": "选好牌，再按下面的按钮。", "en": "Pick the cards, then press a button below."},

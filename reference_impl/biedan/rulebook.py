@@ -138,8 +138,9 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "steps": [
          {"zh": "摸牌：三人轮流一张一张摸，54张全部摸完，每人{deal.hand_size}张。",
           "en": "Deal: the players draw one card at a time in turn until the 54 cards are gone, {deal.hand_size} each."},
-         {"zh": "定庄：第一局摸到红桃3的人当庄家；以后按上一局的结果定庄。",
-          "en": "Banker: in the first hand whoever drew the ♥3 is the banker; later the last hand decides."},
+         {"zh": "定庄：第一局摸到红桃3的人当庄家；以后庄家第一个出完就接着坐庄，否则由上一局第一个出完的人坐庄。",
+          "en": "Banker: in the first hand whoever drew the ♥3 is the banker; later the banker stays banker by going "
+                "out first, otherwise the first player out of the last hand banks."},
          {"zh": "扣蛋：庄家从自己手里挑{egg.count}张牌背面朝上扣下，这就是蛋。",
           "en": "The egg: the banker lays {egg.count} of their own cards face down; these are the egg."},
          {"zh": "首出：庄家先出牌，出任何一种牌型都行。", "en": "First lead: the banker leads any combination."},
@@ -179,6 +180,14 @@ PLAYER_PAGE: list[dict[str, Any]] = [
      "rules": ["play.round_end", "play.next_leader", "play.leader_out", "hand_end.when"]},
     {"id": "scoring",
      "title": {"zh": "结算：换牌和坐庄", "en": "Settlement: the exchange and the bank"},
+     "intro": {"zh": "换牌是做什么的：它就是这一局的结算，让人看得见谁赢谁输。第一名从第三名手里拿走最好的牌，赚得最多；"
+                     "第二名不赚不亏；憋蛋的第三名收下蛋，好牌被拿走、换回的是最差的牌，亏得最重。下一局重新洗牌，"
+                     "换来的牌并不带过去：一局的输赢留下来的，是按名次记的分和谁坐庄。",
+               "en": "What the exchange is for: it is the settlement of the hand, the result made visible. The first takes "
+                     "the best card from the third and gains most; the second neither gains nor loses; the third, "
+                     "stuck with the egg, takes the egg, loses the good cards and gets back the worst, the heaviest "
+                     "loss. The next hand is shuffled afresh, so the exchanged cards do not carry over: what a hand's "
+                     "result leaves behind is the score by place and who banks."},
      "rules": ["exchange.*", "banker.keep_when", "banker.next_when_lost"]},
     {"id": "match",
      "title": {"zh": "一场和输赢", "en": "The match and its result"},
@@ -283,10 +292,11 @@ def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
 
 
 QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
+    ({"zh": "庄家和首出", "en": "The banker and the first lead"}, ("banker.first", "play.first_lead")),
     ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_size", "egg.count", "egg.cards")),
     ({"zh": "牌型和压牌", "en": "Combinations and beating"},
-     ("combinations.attachments", "combinations.flush_reach", "beating.follow", "beating.bombs_beat_ordinary",
-      "beating.rocket_beats_all")),
+     ("ranking.sequence_order", "combinations.attachments", "combinations.flush_reach", "beating.follow",
+      "beating.bombs_beat_ordinary", "beating.rocket_beats_all")),
     ({"zh": "一轮和出完", "en": "Rounds and going out"},
      ("play.pass", "play.round_end", "play.next_leader", "play.leader_out", "hand_end.when")),
     ({"zh": "换牌和坐庄", "en": "Exchange and the bank"},
@@ -307,7 +317,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
     from .sample import replay_sample
 
     spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
-    return replay_sample(variant_id, **spec) if spec else None
+    return replay_sample(variant_id, **spec, names=NAMES) if spec else None
 
 
 selection = selector(NAMES)

@@ -17,10 +17,11 @@ from .rules import rules_for
 Text = dict[str, Any]
 
 SAY: dict[str, dict[str, str]] = {
-    "intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、炸弹、有人出完、接风和最后一轮），其余的只说结果。",
-              "en": "The hand has {n} rounds. The {k} that matter are pictured (the first, bombs, a player going "
-                    "out, the wind, the last); the others are told in short."},
+    "intro": {"zh": "这一局共{n}轮。下面画出其中要紧的{k}轮（第一轮、炸弹和天王炸、有人出完、接风和最后一轮），其余的只说结果。",
+              "en": "The hand has {n} rounds. The {k} that matter are pictured (the first, bombs and the rocket, a "
+                    "player going out, the wind, the last); the others are told in short."},
     "bomb_note": {"zh": "这一轮有炸弹。", "en": "A bomb is played in this round."},
+    "rocket_note": {"zh": "这一轮有天王炸（大王加小王）。", "en": "The rocket (big joker and small joker) is played in this round."},
     "first_drawer": {"zh": "{who}先摸牌，三人轮流一张一张摸完54张牌，每人18张。",
                      "en": "{Who} draws first; the three draw one card at a time until all 54 are gone, 18 each."},
     "banker_card": {"zh": "{who}摸到了红桃3，当庄家。", "en": "{Who} drew the ♥3 and is the banker."},
@@ -48,8 +49,9 @@ SAY: dict[str, dict[str, str]] = {
     "points": {"zh": "这一局按名次记分：第一名{first}记{a}分，第二名{second}记{b}分，第三名{third}记{c}分。",
                "en": "This hand scores by place: the first, {first}, {a}; the second, {second}, {b}; the third, "
                      "{third}, {c}."},
-    "tally": {"zh": "到这一局为止的总分：{each}。一场打{n}局，打完总分最高的人赢。",
-              "en": "The tally after this hand: {each}. A match is {n} hands, and the highest tally at the end wins."},
+    "tally": {"zh": "到这一局为止的总分：{each}。一场打{n}局，打完总分最高的人赢（局数和记分来源没讲，是这个版本定的）。",
+              "en": "The tally after this hand: {each}. A match is {n} hands, and the highest tally at the end wins "
+                    "(the number of hands and the scoring are not in the source: this variant's choice)."},
     "seat_points": {"zh": "{who}{p}分", "en": "{who} {p}"},
 }
 """The narration's sentences in both languages (``{who}`` and the like are seats, named by the rulebook)."""
@@ -99,9 +101,10 @@ def settle_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"text": _say("place_line", **places)}, *exchange, {"heading": SAY["bank"]}, {"text": bank}, *score]
 
 
-def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[str, Any] | None:
+def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str,
+                  names: dict[str, dict[str, str]] | None = None) -> dict[str, Any] | None:
     """Play ``variant_id`` as ``datong-rules play <variant> --seed <seed> --bots <bots>`` does and narrate hand
-    number ``hand`` (from 1).
+    number ``hand`` (from 1); ``names``, the game's combination names, label each play.
 
     Returns:
         ``None`` when the session has fewer hands; else ``{"seed", "bots",
@@ -153,6 +156,6 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
             "moves": [dict(m) for m in result["moves"]], "intro": SAY["intro"],
             "exchange_timing": rules.exchange_timing, "match_score": list(rules.match_score),
             "match_hands": rules.match_hands, "tally": match.tally,
-            "highlights": [{"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    play = play_story(told["rounds"], told["intro"], told["highlights"])
+            "highlights": [{"tiers": ["top"], "note": SAY["rocket_note"]}, {"tiers": ["bomb"], "note": SAY["bomb_note"]}]}
+    play = play_story(told["rounds"], told["intro"], told["highlights"], names=names)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

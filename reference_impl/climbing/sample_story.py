@@ -29,6 +29,7 @@ T: dict[str, dict[str, str]] = {
     "summary_one": {"zh": "第{span}轮从略：{takers}。", "en": "Round {span} in short: {takers}."},
     "took_short": {"zh": "{who}赢第{n}轮", "en": "{who} wins round {n}"},
     "took_short_points": {"zh": "{who}赢第{n}轮（{p}分）", "en": "{who} wins round {n} ({p} points)"},
+    "stands_for": {"zh": "{name}（百搭{wilds}当{meant}）", "en": "{name} (wild {wilds} as {meant})"},
 }
 """The narration's words in both languages."""
 
@@ -57,15 +58,35 @@ def pick_rounds(rounds: list[dict[str, Any]], highlights: Sequence[dict[str, Any
     return sorted(chosen)
 
 
-def _play(p: dict[str, Any], wilds: Sequence[str] = ()) -> dict[str, Any]:
+def play_label(p: dict[str, Any], names: dict[str, dict[str, str]], wilds: Sequence[str] = ()) -> Any:
+    """The words under a play's cards: its combination's name (``names``, the game's), and for a play with wild
+    cards what they stand for (``p["stand_ins"]``: the cards the wilds are read as); None without a combination."""
+    combination = p.get("combination")
+    if not combination:
+        return None
+    name = names.get(combination, {"zh": combination, "en": combination.replace("_", " ")})
+    name = {"zh": name["zh"], "en": name["en"][:1].lower() + name["en"][1:]}
+    stand_ins = p.get("stand_ins") or []
+    if not stand_ins:
+        return name
+    used = [c for c in p["cards"] if c in wilds][:len(stand_ins)]
+    return _say("stands_for", name=name, wilds={"each": [{"card": c} for c in used], "join": "list"},
+                meant={"each": [{"card": c} for c in stand_ins], "join": "list"})
+
+
+def _play(p: dict[str, Any], wilds: Sequence[str] = (), names: dict[str, dict[str, str]] | None = None,
+          ) -> dict[str, Any]:
     if p["cards"] is None:
         return {"seat": p["seat"], "pass": T["pass"]}
+    label = play_label(p, names, wilds) if names is not None else None
     return {"seat": p["seat"], "cards": p["cards"], **({"wilds": list(wilds)} if wilds else {}),
-            **({"tag": T["out"]} if p["out"] else {})}
+            **({"label": label} if label else {}), **({"tag": T["out"]} if p["out"] else {})}
 
 
-def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = ()) -> dict[str, Any]:
-    """One pictured round: its plays, the highlight it shows, who takes it (and its points), who leads next."""
+def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = (),
+                names: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
+    """One pictured round: its plays (each named by ``names``, the game's combination names, when given), the
+    highlight it shows, who takes it (and its points), who leads next."""
     notes = [h["note"] for h in highlights if _tiers(r) & set(h["tiers"])][:1]
     taker = {"seat": r["taker"]}
     notes.append(_say("took_points", who=taker, p=r["points"]) if "points" in r else _say("took", who=taker))
@@ -75,7 +96,7 @@ def round_block(r: dict[str, Any], highlights: Sequence[dict[str, Any]] = (), wi
         notes.append(_say("wind", who=taker, next={"seat": r["next_leader"]}))
     else:
         notes.append(_say("leads_next", who={"seat": r["next_leader"]}))
-    return {"trick": {"title": _say("round_n", n=r["number"]), "plays": [_play(p, wilds) for p in r["plays"]],
+    return {"trick": {"title": _say("round_n", n=r["number"]), "plays": [_play(p, wilds, names) for p in r["plays"]],
                       "note": notes}}
 
 
@@ -90,15 +111,18 @@ def summary_block(skipped: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def play_story(rounds: list[dict[str, Any]], intro: dict[str, str],
-               highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = ()) -> list[dict[str, Any]]:
+               highlights: Sequence[dict[str, Any]] = (), wilds: Sequence[str] = (),
+               names: dict[str, dict[str, str]] | None = None) -> list[dict[str, Any]]:
     """The play of a hand as a story: ``intro`` (a text with ``{n}`` rounds and ``{k}`` pictured), then the
     pictured rounds (:func:`pick_rounds`, :func:`round_block`) with each run of the others before one of them
     summarised (:func:`summary_block`).
 
     Args:
-        rounds: ``[{number, plays: [{seat, cards (None: a pass), out, tier}], taker, points?, next_leader, wind,
-            last}]``.
+        rounds: ``[{number, plays: [{seat, cards (None: a pass), out, tier, combination?, stand_ins?}], taker,
+            points?, next_leader, wind, last}]`` (``cards`` in the order they are pictured).
         wilds: the hand's wild card tokens, marked in every picture of a play.
+        names: the game's combination names (``{combination: {zh, en}}``): each play is labelled with its
+            combination and what its wild cards stand for (:func:`play_label`).
     """
     shown = pick_rounds(rounds, highlights)
     out: list[dict[str, Any]] = [{"text": {**intro, "with": {"n": len(rounds), "k": len(shown)}}}]
@@ -109,7 +133,7 @@ def play_story(rounds: list[dict[str, Any]], intro: dict[str, str],
         skipped = [x for x in rounds if last < x["number"] < r["number"]]
         if skipped:
             out.append(summary_block(skipped))
-        out.append(round_block(r, highlights, wilds))
+        out.append(round_block(r, highlights, wilds, names))
         last = r["number"]
     return out
 

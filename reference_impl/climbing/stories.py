@@ -348,7 +348,9 @@ def _round(sc: Any, names: Names) -> Blocks:
     e = sc.expect
     said = [_say("round_on", who=_seat(e["to_act"]))] if e.get("over") is False else _round_end(sc)
     if e.get("out"):
-        said.append(_say("out", who=_seats(e["out"], "list")))
+        # a seat with no cards when the round starts went out before it: first in the order when it is the only one
+        before = [seat for seat, n in enumerate(sc.given.get("hand_sizes") or []) if n == 0]
+        said.append(_say("out", who=_seats((before if len(before) == 1 else []) + list(e["out"]), "list")))
     return [{"text": said}]
 
 
@@ -397,7 +399,7 @@ def _settle_pattern(sc: Any) -> Blocks:
 
 
 def _settle(sc: Any, names: Names) -> Blocks | None:
-    if "places" in sc.expect:
+    if isinstance(sc.expect.get("places"), dict):  # {first, second, third}; a list of seats is another game's
         return _settle_places(sc.expect)
     return _settle_pattern(sc) if "pattern" in sc.expect else None
 
@@ -429,8 +431,9 @@ def _classify(sc: Any, names: Names) -> Blocks:
         return [{"text": S["no_combination"]}]
     played = list(sc.given.get("cards") or [])
     wilds = wilds_at(_rules_of(sc), sc.given.get("level"))
-    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r["cards"],
-             "wild_at": _stood_for(list(r["cards"]), played, wilds) if set(wilds) & set(played) else []}
+    # a reading without cards of its own (a game without wild cards) reads the played cards themselves
+    return [{"line": _say("reading", name=_name(r["combination"], names)), "cards": r.get("cards", played),
+             "wild_at": _stood_for(list(r.get("cards", played)), played, wilds) if set(wilds) & set(played) else []}
             for r in readings]
 
 

@@ -262,7 +262,8 @@ EXAMPLES: dict[str, dict[str, list[str]]] = {
                                "round.wind-001", "round.wind-beaten-001"]},
     "scoring": {"dadun-guide": ["round-points.five-ten-king-001", "settle.partners-1-2-001",
                                 "settle.13-24-first-full-001", "settle.13-24-both-full-001",
-                                "settle.13-24-neither-full-001", "settle.losers-below-35-001"]},
+                                "settle.13-24-neither-full-001", "settle.14-23-both-full-001",
+                                "settle.14-23-neither-001", "settle.losers-below-35-001"]},
     "match": {"dadun-guide": ["settle.stop-at-ace-001", "settle.win-at-ace-001"]},
 }
 """Teaching examples by section, simplest first; every name is a scenario ``dadun.<variant>.<name>`` of the suite."""
@@ -277,8 +278,11 @@ TERMS: dict[str, dict[str, Text]] = {
                    "def": {"zh": "两个点数相同或相邻的墩，最大的牌型。", "en": "Two duns of equal or adjacent ranks, the strongest kind of play."}},
     "bomb": {"term": {"zh": "炸弹", "en": "bomb"},
              "def": {"zh": "四张或更多同点数的牌；同花顺和连炸也当炸弹用。", "en": "Four or more cards of one rank; straight flushes and linked bombs count as bombs too."}},
-    "level": {"term": {"zh": "级牌", "en": "level rank"},
-              "def": {"zh": "这一局所打的级数的牌，压牌时比A大。", "en": "Cards of the rank of the level being played; when beating they rank above A."}},
+    "level": {"term": {"zh": "级、级牌", "en": "level, level rank"},
+              "def": {"zh": "级是每一队在一场里走到的位置，从2一级一级升到A，赢了一局就升级；每一局打某一个级，这个点数的牌就是级牌，压牌时比A大。",
+                      "en": "A team's level is how far it has come in the match, from 2 up to A; winning a hand raises it. "
+                            "Each hand is played at one level, and the cards of that rank are the level rank: when "
+                            "beating they rank above A."}},
     "wild": {"term": {"zh": "百搭", "en": "wild card"},
              "def": {"zh": "级牌的三张红心，可以当别的牌用，但不能凑墩。", "en": "The three hearts of the level rank; they may stand for other cards, but never help make a dun."}},
     "marked_card": {"term": {"zh": "明牌", "en": "marked card"},
@@ -323,9 +327,13 @@ def matrix_fact(name: str, rules: dict, lang: str) -> tuple[Any, str]:
 
 
 QUICK_CARD: list[tuple[Text, tuple[str, ...]]] = [
-    ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_sizes", "points.cards", "settlement.thresholds")),
+    ({"zh": "要记住的数", "en": "Numbers to remember"}, ("deal.hand_sizes", "points.cards", "term:patterns",
+                                                       "settlement.thresholds")),
+    ({"zh": "明牌", "en": "The marked card"}, ("marked_card.first_lead", "marked_card.bonus_all_three",
+                                             "marked_card.bonus_partner_pair")),
     ({"zh": "级牌和百搭", "en": "Level rank and wild cards"}, ("ranking.level_promotion", "wild.cards", "wild.never_in")),
-    ({"zh": "压牌", "en": "Beating"}, ("beating.follow", "beating.bombs_beat_ordinary", "beating.duns")),
+    ({"zh": "牌型和压牌", "en": "Combinations and beating"},
+     ("combinations.full_house_adjacency", "beating.follow", "beating.bombs_beat_ordinary", "beating.duns")),
     ({"zh": "一轮和出完", "en": "Rounds and going out"}, ("play.pass", "points.capture", "play.wind", "hand_end.when")),
     ({"zh": "结算", "en": "Settlement"}, ("settlement.partners_first_second", "settlement.decision", "settlement.levels",
                                         "match.end")),
@@ -344,7 +352,7 @@ def sample_hand(variant_id: str) -> dict[str, Any] | None:
     from .sample import replay_sample
 
     spec = SAMPLE_HANDS.get(variant_id.split("/", 1)[-1])
-    return replay_sample(variant_id, **spec) if spec else None
+    return replay_sample(variant_id, **spec, names=NAMES) if spec else None
 
 
 selection = selector(NAMES)

@@ -6,6 +6,7 @@ finishing order, the merged scores and the levels."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from ..climbing.sample_story import play_story, sections
@@ -28,6 +29,10 @@ SAY: dict[str, dict[str, str]] = {
                "en": "Counting the marked card's value from the cutter, {who} draws first, gets the marked card and "
                      "so leads the hand. Cards drawn: {sizes}."},
     "n_cards": {"zh": "{who}{n}张", "en": "{who} {n}"},
+    "hands": {"zh": "各人抓到的牌（按点数从小到大排，级牌排在A后面，右上角有金色标记的是百搭）",
+              "en": "The cards each player drew (by rank, low to high; the level rank after the A; a gold badge "
+                    "marks a wild card)"},
+    "hand_of": {"zh": "{who}（{n}张）", "en": "{Who} ({n})"},
     "bonus": {"zh": "明牌奖励：{team}升{n}级，在这一局结束时加上。",
               "en": "Marked-card bonus: {team} goes up {n} at the end of the hand."},
     "transfer": {"zh": "{frm}把明牌交给同伴{to}，凑成三张。",
@@ -71,14 +76,52 @@ def _team(team: int) -> dict[str, list[int]]:
     return {"team": [team, team + 2]}
 
 
+FACE = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""The ranks at face value, low to high (the order of rule ranking.sequence_order without the low A)."""
+
+SEQUENCES = {"straight", "straight_flush", "pair_run", "triple_run", "full_house", "linked_dun", "linked_bomb"}
+"""Combinations of several ranks, pictured at face value (a level card is not moved above the A in them)."""
+
+
+def rank_key(level: str, face: bool = False, low_ace: bool = False) -> Any:
+    """A sort key for pictured cards, low to high: 2 … A, the level rank after the A (unless ``face``), the small
+    and the big joker last; ``low_ace`` puts the A first (A2345); suits in notation order within a rank."""
+    def key(card: str) -> tuple[int, int]:
+        if card in ("LJ", "BJ"):
+            return (len(FACE) + 1 + (card == "BJ"), 0)
+        rank = card[1:]
+        at = -1 if low_ace and rank == "A" else len(FACE) if rank == level and not face else FACE.index(rank)
+        return (at, "SHCD".index(card[0]))
+    return key
+
+
+def picture_order(cards: list[str], meant: list[str], wild: str, level: str, combination: str | None,
+                  ) -> tuple[list[str], list[str]]:
+    """A play's cards in the order they are pictured, and the cards its wild cards stand for (empty when the play
+    means its own cards): each card placed where the card it means ranks (a wild beside the cards it joins),
+    low to high by :func:`rank_key`; a run holding both A and 2 but no K reads the A low."""
+    naturals = [c for c in cards if c != wild]
+    stand_ins = list((Counter(meant) - Counter(naturals)).elements()) if sorted(meant) != sorted(cards) else []
+    ranks = {c[1:] for c in meant if c not in ("LJ", "BJ")}
+    key = rank_key(level, face=combination in SEQUENCES,
+                   low_ace=combination in SEQUENCES and {"A", "2"} <= ranks and "K" not in ranks)
+    wilds = [c for c in cards if c == wild]
+    pairs = [(c, c) for c in naturals] + list(zip(wilds, stand_ins or wilds))
+    return [c for c, _ in sorted(pairs, key=lambda pair: key(pair[1]))], stand_ins
+
+
 def setup_story(hand: dict[str, Any]) -> list[dict[str, Any]]:
     """The deal of a sample hand (:func:`replay_sample`) as a story: the level, the cut, the first drawer, the cards
-    each seat drew, the marked-card bonus."""
+    each seat drew (each hand pictured, by rank, wild cards marked), the marked-card bonus."""
     sizes = {"each": [_say("n_cards", who={"seat": seat}, n=n) for seat, n in enumerate(hand["seat_sizes"])]}
     out: list[dict[str, Any]] = [
         {"text": _say("level", level=hand["level"])},
         {"text": _say("cut", who={"seat": hand["cutter"]}), "cards": [hand["marked"]]},
-        {"text": _say("drawer", who={"seat": hand["first_drawer"]}, sizes=sizes)}]
+        {"text": _say("drawer", who={"seat": hand["first_drawer"]}, sizes=sizes)},
+        {"heading": SAY["hands"]},
+        {"rows": [{"label": _say("hand_of", who={"seat": seat}, n=len(cards)), "cards": cards,
+                   **({"wilds": hand["wilds"]} if hand.get("wilds") else {})}
+                  for seat, cards in enumerate(hand["hands"])]}]
     bonus = hand["bonus"]
     if not bonus.get("bonus"):
         return out + [{"text": SAY["no_bonus"]}]
@@ -120,23 +163,28 @@ TIERS = {"straight_flush": "bomb", "bomb": "bomb", "linked_bomb": "bomb", "joker
 """Combinations above the ordinary ones (rule combinations.catalogue: tier), for picking the rounds worth a picture."""
 
 
-def _play(action: dict[str, Any], out: bool) -> dict[str, Any]:
+def _play(action: dict[str, Any], out: bool, wild: str, level: str) -> dict[str, Any]:
     if action["type"] == "pass":
         return {"seat": action["seat"], "cards": None, "out": False}
-    combination = (action.get("reading") or {}).get("combination")
-    return {"seat": action["seat"], "cards": list(action["cards"]), "out": out, "combination": combination,
-            "tier": TIERS.get(combination or "", "ordinary")}
+    reading = action.get("reading") or {}
+    combination = reading.get("combination")
+    cards, stand_ins = picture_order(list(action["cards"]), list(reading.get("cards") or action["cards"]), wild,
+                                     level, combination)
+    return {"seat": action["seat"], "cards": cards, "out": out, "combination": combination,
+            "stand_ins": stand_ins, "tier": TIERS.get(combination or "", "ordinary")}
 
 
-def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[str, Any] | None:
+def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str,
+                  names: dict[str, dict[str, str]] | None = None) -> dict[str, Any] | None:
     """Play ``variant_id`` as ``datong-rules play <variant> --seed <seed> --bots <bots>`` does and narrate hand
-    number ``hand`` (from 1).
+    number ``hand`` (from 1); ``names``, the game's combination names, label each play.
 
     Returns:
         ``None`` when the match has fewer hands; else ``{"seed", "bots",
         "hand_number", "level", "levels", "cutter", "marked", "first_drawer", "seat_sizes" (cards drawn by each
-        seat), "bonus", "rounds":
-        [{"number", "plays": [{"seat", "cards" (None: a pass), "out", "combination", "tier"}], "taker", "points",
+        seat), "hands" (each seat's drawn cards, by :func:`rank_key`), "wilds" (the wild card's token), "bonus",
+        "rounds": [{"number", "plays": [{"seat", "cards" (None: a pass; in :func:`picture_order`), "out",
+        "combination", "stand_ins", "tier"}], "taker", "points",
         "next_leader" (None when the hand ended), "wind", "last"}], "finish" (seats out, in order), "places" (every
         seat in finishing order, the last player last), "captured", "result", "intro", "highlights",
         "sections"}`` (``result``: the hand's settlement, as operation ``settle`` answers it; ``intro``: the play's
@@ -151,10 +199,13 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     if len(match.hands) < hand:
         return None
     state = match.hands[hand - 1]
+    wild = f"{rules.wild_suit}{state.level}"  # wild.cards: the level rank of the wild suit
     finish_at = {}  # index of the action with which each seat went out
     sizes = [0, 0, 0, 0]
+    drawn: list[list[str]] = [[], [], [], []]
     for i, card in enumerate(state.pack):
         sizes[(state.first_drawer + i) % 4] += 1
+        drawn[(state.first_drawer + i) % 4].append(card)
     dealt = list(sizes)  # cards drawn by each seat, before the marked card may go to the partner
     if state.bonus.get("transfer"):
         sizes[state.bonus["transfer"]["from"]] -= 1
@@ -167,7 +218,7 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     rounds: list[dict[str, Any]] = []
     index = 0
     for rnd in state.rounds:
-        plays = [_play(a, index + k in finish_at) for k, a in enumerate(rnd["actions"])]
+        plays = [_play(a, index + k in finish_at, wild, state.level) for k, a in enumerate(rnd["actions"])]
         index += len(rnd["actions"])
         cards = [c for a in rnd["actions"] if a["type"] == "play" for c in a["cards"]]
         rounds.append({"number": len(rounds) + 1, "plays": plays, "taker": rnd["taker"],
@@ -175,7 +226,7 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
                        "last": False})
     tail = state.actions[index:]
     if tail:
-        plays = [_play(a, index + k in finish_at) for k, a in enumerate(tail)]
+        plays = [_play(a, index + k in finish_at, wild, state.level) for k, a in enumerate(tail)]
         cards = [c for a in tail if a["type"] == "play" for c in a["cards"]]
         taker = next(p["seat"] for p in reversed(plays) if p["cards"] is not None)
         rounds.append({"number": len(rounds) + 1, "plays": plays, "taker": taker, "points": points_of(rules, cards),
@@ -185,12 +236,12 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str) -> dict[s
     told = {"seed": seed, "bots": bots, "hand_number": hand,
             "level": state.level, "levels": list(state.levels), "cutter": state.cutter, "marked": state.marked,
             "first_drawer": state.first_drawer, "seat_sizes": dealt, "bonus": dict(state.bonus),
+            "hands": [sorted(cards, key=rank_key(state.level)) for cards in drawn], "wilds": [wild],
             "rounds": rounds, "finish": list(state.finish),
             "places": list(state.finish) + [s for s in range(4) if s not in state.finish],
             "captured": list(state.captured),
             "result": dict(state.result or {}), "intro": SAY["intro"],
             "highlights": [{"tiers": ["dun"], "note": SAY["dun_note"]},
                            {"tiers": ["bomb", "top"], "note": SAY["bomb_note"]}]}
-    wilds = [f"{rules.wild_suit}{state.level}"]  # wild.cards: the level rank of the wild suit
-    play = play_story(told["rounds"], told["intro"], told["highlights"], wilds)
+    play = play_story(told["rounds"], told["intro"], told["highlights"], [wild], names)
     return {**told, "sections": sections(setup_story(told), play, settle_story(told))}

@@ -120,3 +120,57 @@ def test_a_broken_words_file_is_said_in_one_line_per_problem(data, said):
 def test_the_bundled_words_file_is_sound():
     assert check_value_words({"values": load_value_words()}, "spec/value-words.yaml") == []
     assert issubclass(ValueWordsError, ValueError)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_an_options_page_shows_no_raw_schema(game, lang):
+    """What a rule accepts is said in words: no fragment of JSON schema ({"type": "null"}) reaches the page."""
+    docs = [d for d in DOCS if d.game == game]
+    page = unescape(options_page(game, docs, SCHEMA[game], lang, [d for d in HOUSE if d.game == game]))
+    assert re.findall(r'\{"(?:type|\$ref|enum|anyOf|oneOf|pattern)"', page) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_named_value_has_an_example(game, lang):
+    """On the built options page every named value of every rule shows a worked example under its words: a
+    scenario of the suite that plays it, else an example in words from spec/value-words.yaml."""
+    from html import escape
+
+    from datong_rules.rulebook.options_page import value_html as shown_value
+    from datong_rules.rulebook.rules_html import compact
+    from datong_rules.rulebook.site import load_site
+
+    page = load_site().pages[options_path(game, lang)]
+    docs = [d for d in DOCS if d.game == game]
+    missing, count = [], 0
+    for option in rule_options(SCHEMA[game], game, docs, [d for d in HOUSE if d.game == game]):
+        block = re.search(rf'<div class="option[^"]*" id="opt-{re.escape(option.rule_id)}">(.*?)</div>\n', page, re.S)
+        assert block, option.rule_id
+        for choice in option.choices or ():
+            count += 1
+            folded = re.search(rf'<details class="value-example" data-value="{re.escape(escape(compact(choice)))}">'
+                               rf'<summary>[^<]*{re.escape(shown_value(choice))}</summary>(.+?)</details>',
+                               block.group(1), re.S)
+            if not (folded and plain(folded.group(1))):
+                missing.append((option.rule_id, choice))
+    assert count > 40
+    assert missing == [], "\n".join(f"{r} {v!r}" for r, v in missing)
+
+
+def test_each_written_example_names_a_value_of_its_rule():
+    """Every entry of spec/value-words.yaml's ``examples`` is a named value (or ``*``) of a rule of its game's schema,
+    and its 中文 words hold no English sentence."""
+    from datong_rules.rulebook.options_page import flow
+    from datong_rules.rulebook.value_words import load_value_examples
+
+    stray, english = [], []
+    for game, rules in load_value_examples().items():
+        docs = [d for d in DOCS if d.game == game]
+        options = {o.rule_id: o for o in rule_options(SCHEMA[game], game, docs, [d for d in HOUSE if d.game == game])}
+        for rule_id, values in rules.items():
+            named = {flow(v) for v in (options[rule_id].choices or ())} if rule_id in options else set()
+            stray += [(game, rule_id, v) for v in values if v != "*" and v not in named]
+            english += [(game, rule_id, v) for v, words in values.items() if ENGLISH_SENTENCE.search(words["zh"])]
+    assert stray == [] and english == []

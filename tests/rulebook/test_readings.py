@@ -12,7 +12,8 @@ import yaml
 from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
 from datong_rules.reference_impl.variant import list_variants, load_variant
 from datong_rules.reference_impl.variant.variant import MISSING, rule_value
-from datong_rules.rulebook.readings import check_register, load_readings, register_path
+from datong_rules.rulebook.readings import check_register, load_readings, register_path, sections_agree
+from datong_rules.rulebook.rules_html import rule_items
 
 READINGS = load_readings()
 FIXTURES = load_fixture_variants(find_variant_files())
@@ -155,3 +156,38 @@ def test_every_rule_whose_note_names_another_reading_has_an_entry():
             if OTHER_READING.search(note) and not READINGS.for_rule(variant_id, rule_id, tuple(variant.chain)):
                 missing.append(f"{variant_id} {rule_id}")
     assert missing == []
+
+
+@pytest.mark.parametrize("entry_section, rule_section, agree", [
+    ("一.六.9", "一.六.9", True), ("一.五.4", "一.五", True), ("三", "三.3", True),
+    ("导语 4、三.5 特别说明", "三.5", True), ("三.6④", "三.6", True), ("一.一、二.【级牌】", "二.【级牌】", True),
+    ("一.六.8", "一.六.9", False), ("一.五", "一.六.8", False), ("【底牌：】", "【抓分抠底】", False),
+    ("四.3", "四.2", False), ("三.1", "三.10", False),
+])
+def test_sections_agree_by_the_source_numbering(entry_section, rule_section, agree):
+    assert sections_agree(entry_section, rule_section) is agree
+
+
+def _cited(variant: str, rule: str) -> dict | None:
+    item = dict(rule_items(load_variant(variant).data["rules"]))[rule]
+    return item.get("source")
+
+
+SAME_SOURCE = [(e, c, _cited(c["variant"], c["rule"])) for e, c in CHOICES
+               if (_cited(c["variant"], c["rule"]) or {}).get("id") == READINGS.by_id()[e]["source"]["id"]]
+"""The choices whose rule cites the source its entry cites (a rule marked inferred, or citing another source, such
+as the online platform's own page for its variant, has no section to compare)."""
+
+
+def test_most_sourced_choices_are_compared():
+    assert len(SAME_SOURCE) >= 20
+
+
+@pytest.mark.parametrize("entry_id, choice, cited", SAME_SOURCE,
+                         ids=[f"{e}:{c['variant']}:{c['rule']}" for e, c, _ in SAME_SOURCE])
+def test_each_entry_cites_the_section_its_rule_cites(entry_id, choice, cited):
+    """The entry's place in the source agrees (readings.sections_agree) with the place the chosen rule cites."""
+    entry = READINGS.by_id()[entry_id]
+    assert sections_agree(entry["source"]["section"], cited["section"]), (
+        f"{entry_id} cites {entry['source']['id']} {entry['source']['section']} but {choice['variant']} "
+        f"{choice['rule']} cites {cited['section']}")

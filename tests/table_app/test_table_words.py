@@ -143,3 +143,18 @@ def test_a_game_s_own_action_is_worded_by_the_game():
     assert action_words(action, "en", 0) == "B: bid"  # no words for it: the type as it is
     toy = games.Game("toy-words", {"zh": "玩具", "en": "toy"}, "climbing", "json")  # a package without words
     assert game_words(toy) is PLAIN
+
+
+@pytest.mark.parametrize("lang, words", [("en", "pick 3 cards"), ("zh", "选3张牌")])
+def test_the_bury_prompt_says_how_many_cards(lang, words):
+    """A beginner at a 憋蛋 table is told how many cards to bury: the egg is 3 (rule egg.count). The banker (the ♥3's
+    holder) buries first; the person sits at each seat in turn until one is the banker."""
+    from datong_rules.reference_impl.variant import load_variant
+    from datong_rules.table_app.session import Table as Session
+    from datong_rules.table_app.view import _status
+    from datong_rules.table_app.words import game_words
+
+    sessions = [Session(load_variant("biedan/biedan-guide"), seat=seat) for seat in range(3)]
+    burying = [s for s in sessions if "bury" in s.kinds()]
+    assert len(burying) == 1
+    assert words in _status(burying[0], lang, game_words(burying[0].game))
