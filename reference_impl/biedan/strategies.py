@@ -33,16 +33,17 @@ RULES_READ: dict[str, tuple[str, ...]] = {
     "facts": ("players.count", "deck.decks", "deal.hand_size", "egg.count", "banker.first",
               "combinations.catalogue", "combinations.attachments", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
     "card_order": ("ranking.single_order", "ranking.suits"),
-    "classify": ("combinations.catalogue", "combinations.attachments", "combinations.flush",
-                 "ranking.sequence_order"),
+    "classify": ("combinations.catalogue", "combinations.attachments", "combinations.attached_same_rank",
+                 "combinations.flush", "ranking.sequence_order"),
     "beats": ("beating.bombs_beat_ordinary", "beating.rocket_beats_all", "combinations.flush_reach",
-              "combinations.catalogue", "combinations.attachments", "ranking.single_order", "ranking.sequence_order"),
+              "combinations.catalogue", "combinations.attachments", "combinations.attached_same_rank",
+              "ranking.single_order", "ranking.sequence_order"),
     "legal_play": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
                    "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
-                   "combinations.flush_reach", "ranking.sequence_order"),
+                   "combinations.attached_same_rank", "combinations.flush_reach", "ranking.sequence_order"),
     "legal_play_count": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
                          "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
-                         "combinations.flush_reach", "ranking.sequence_order"),
+                         "combinations.attached_same_rank", "combinations.flush_reach", "ranking.sequence_order"),
     "egg": ("egg.count", "egg.cards"),
     "first_banker": ("banker.first",),
     "first_leader": ("play.first_lead", "play.first_lead_with_banker_card", "banker.first"),
@@ -110,12 +111,15 @@ class _Strategies:
         others = sorted((r for r, cards in have.items() if r not in main_ranks and len(cards) >= att.attach_unit),
                         key=self.table.strength.__getitem__)
         need = att.per_rank * len(main_ranks)
-        if len(others) < need:
-            return None
         out = list(main)
-        for _ in range(need):
+        while need:  # attached singles: up to combinations.attached_same_rank of a rank
+            if not others:
+                return None
             cards = have[others.pop(_n(draw, 0, len(others) - 1))]
-            out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
+            most = 1 if att.attach == "pair" else min(att.same_rank, len(cards), need)
+            for _ in range(_n(draw, 1, most)):
+                out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
+                need -= 1
         return out
 
     def hand(self, draw: Callable, pack: _Pack, most: int) -> list[str]:

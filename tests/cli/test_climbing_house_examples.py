@@ -53,6 +53,7 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
             {"name": "four_with_two_pairs", "main": "bomb", "attach": "pair", "per_rank": 2},
             {"name": "airplane_with_singles", "main": "triple_run", "attach": "single", "per_rank": 1},
             {"name": "airplane_with_pairs", "main": "triple_run", "attach": "pair", "per_rank": 1}],
+        "combinations.attached_same_rank": 3,
         "combinations.flush": {"applies_to": []},
     }, ("Winner: seat", "Shared win: seat")),
     "biedan-paodekuai.yaml": ("biedan/biedan-guide", {
@@ -119,6 +120,17 @@ def test_the_dou_dizhu_house_reads_as_its_rule_sheet():
     assert "source: fight-the-landlord suits (suits are irrelevant)" in diff.output
     assert "rlcard-doudizhu: RLCard, Dou Dizhu (datamllab/rlcard) · https://github.com/datamllab/rlcard @ " in diff.output
     assert "可以带牌：三带一、三带二" in diff.output and "Attached plays: three with one or with a pair" in diff.output
+
+
+def test_the_dou_dizhu_house_plays_the_combinations_of_its_fixture():
+    """The suite's fixture biedan/doudizhu-judger holds the hand-worked scenarios of the house's card play: its
+    combinations section has the house file's values, rule by rule."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixture = load_fixture_variants(find_variant_files())["biedan/doudizhu-judger"]
+    house = open_variant(str(EXAMPLES / "biedan-doudizhu.yaml"))
+    rules = ("catalogue", "attachments", "attached_same_rank", "flush", "flush_reach")
+    assert {r: fixture.rule(f"combinations.{r}") for r in rules} == {r: house.rule(f"combinations.{r}") for r in rules}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
