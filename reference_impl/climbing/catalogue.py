@@ -96,6 +96,19 @@ class Between:
         return f"{self.low} to {self.high}"
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A template value: one of a few values (a list value as the variant file writes it, or a name)."""
+
+    values: tuple[Any, ...]
+
+    def __call__(self, value: object) -> bool:
+        return value in self.values
+
+    def __str__(self) -> str:
+        return " or ".join(repr(v) for v in self.values)
+
+
 def ANY(value: object) -> bool:  # noqa: N802 - a constant of the template vocabulary
     """A template value: any value the schema allows, or the field absent."""
     return True

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from ..climbing.reading import Reading
-from .combinations import beats, reading_of, wild_card
+from .combinations import beats, full_house_pair_ok, reading_of, wild_card
 from .rules import DadunRules
 
 Part = tuple[tuple[str, ...], int, int]
@@ -187,21 +187,16 @@ def _duns(h: _Hand) -> Iterator[PlayClass]:
                 yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
 
 
-def _full_house_adjacent(rules: DadunRules, a: str, b: str) -> bool:
-    if "A" in (a, b):
-        return (b if a == "A" else a) in rules.full_house_ace
-    return abs(FACES.index(a) - FACES.index(b)) == 1
-
-
 def _full_houses(h: _Hand) -> Iterator[PlayClass]:
     for t in FACES:
-        for p in FACES:
+        for p in FACES + JOKERS:  # a pair of jokers: natural cards only [combinations.full_house_adjacency]
             stood = (_h(t),) * 3 + (_h(p),) * 2
-            if t == p or not _full_house_adjacent(h.rules, t, p) or not h.ok("full_house", stood):
+            if not full_house_pair_ok(h.rules, t, p) or not h.ok("full_house", stood):
                 continue
-            ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
+            least = 2 if p in JOKERS else 0
+            ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(least, 3) if 5 - kt - kp <= h.w_max)
             if ways:
-                yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
+                yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least)))
 
 
 def _window_ways(h: _Hand, ranks: list[str], unit: int) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import ALL_CARDS, card_rank
 from ..climbing.cardset import FACES
-from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
+from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, OneOf, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
 from ..variant import Variant
@@ -77,8 +77,8 @@ CATALOGUE: dict[str, dict[str, Any]] = {
     "single": {"shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"},
     "pair": {"shape": "same_rank", "size": 2, "tier": "ordinary", "key": "power"},
     "triple": {"shape": "same_rank", "size": 3, "tier": "ordinary", "key": "power"},
-    "full_house": {"shape": "triple_with_pair", "size": 5, "pair": "adjacent_rank", "tier": "ordinary",
-                   "key": ["triple_power", "pair"]},
+    "full_house": {"shape": "triple_with_pair", "size": 5, "pair": OneOf(("adjacent_rank", "any_rank")),
+                   "tier": "ordinary", "key": OneOf((["triple_power", "pair"], "triple_power"))},
     "straight": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
     "pair_run": {"shape": "sequence", "unit": 2, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
     "triple_run": {"shape": "sequence", "unit": 3, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
@@ -124,6 +124,9 @@ class DadunRules:
     catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
     combinations: tuple[Combination, ...]  # combinations.catalogue (the entries)
     full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace, with 2 when ace_two_link says so
+    full_house_any_pair: bool  # combinations.catalogue: the full house's pair: any_rank (else adjacent_rank)
+    full_house_pair_key: bool  # combinations.catalogue: the full house's key [triple_power, pair] (else triple_power)
+    full_house_joker_pair: bool  # combinations.full_house_adjacency.jokers: as_pair (else excluded)
     triple_run_ace: str  # combinations.triple_run_ace
     dun_also_triple: bool  # combinations.dun_also_triple
     flush_also_straight: bool  # combinations.flush_also_straight
@@ -261,6 +264,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         if combo.name == "joker_bomb" and ("joker_bomb", 4) not in ladder:
             raise RulesError(f"{variant.id}: combinations.catalogue: the joker_bomb has no step on beating.bomb_ladder "
                              "(add {combination: joker_bomb, size: 4} where it ranks)")
+    full_house = next((c for c in combinations if c.name == "full_house"), None)
     a_rule, failures_at_a = _match_end(variant.id, v("match.end"))
     return DadunRules(
         variant_id=variant.id,
@@ -287,6 +291,9 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         catalogue=tuple(combo.name for combo in combinations),
         combinations=combinations,
         full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]) | {"2"},
+        full_house_any_pair=full_house is not None and dict(full_house.extra).get("pair") == "any_rank",
+        full_house_pair_key=full_house is None or full_house.key != "triple_power",
+        full_house_joker_pair=v("combinations.full_house_adjacency")["jokers"] == "as_pair",
         triple_run_ace=v("combinations.triple_run_ace"),
         dun_also_triple=v("combinations.dun_also_triple"),
         flush_also_straight=v("combinations.flush_also_straight"),

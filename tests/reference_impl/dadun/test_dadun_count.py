@@ -210,3 +210,39 @@ def test_house_rules_add_the_plays_they_name():
     # two BJ and three LJ: one joker bomb (identical copies: one play)
     assert count_plays(jokers, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 1
     assert count_plays(guide, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 0
+
+
+def _full_house(**fields) -> list[dict]:
+    """The guide's catalogue with the full house's fields changed."""
+    from datong_rules.reference_impl.variant import load_variant
+
+    return [dict(e, **fields) if e["name"] == "full_house" else e
+            for e in load_variant(V).rule("combinations.catalogue")]
+
+
+JOKER_PAIRS = {"ace": ["K"], "jokers": "as_pair"}
+FULL_HOUSES = {
+    "any-pair": {"combinations.catalogue": _full_house(pair="any_rank")},
+    "any-pair-jokers": {"combinations.catalogue": _full_house(pair="any_rank"),
+                        "combinations.full_house_adjacency": JOKER_PAIRS},
+    "triple-only": {"combinations.catalogue": _full_house(key="triple_power")},
+    "guandan": {"combinations.catalogue": _full_house(pair="any_rank", key="triple_power"),
+                "combinations.full_house_adjacency": JOKER_PAIRS},
+}
+"""Every value of the full house's pair (adjacent_rank: the guide; any_rank, with or without a pair of jokers) and
+compare key ([triple_power, pair]: the guide; triple_power)."""
+
+
+@pytest.mark.parametrize("name", sorted(FULL_HOUSES))
+@pytest.mark.parametrize("table", [None, {"cards": ["S4", "S4", "D4", "S3", "D3"]}, {"cards": ["SQ", "SQ", "DQ", "SK", "HK"]}])
+def test_full_house_options_count_list_and_brute_force_alike(name, table):
+    from datong_rules.reference_impl.dadun.count import count_plays
+    from datong_rules.reference_impl.dadun.ops import _hand_and_table
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+
+    rules = rules_with(V, FULL_HOUSES[name])
+    for hand in HANDS:
+        assert engine(rules, hand, "8", table) == brute_force(rules, hand, "8", table), (name, hand)
+        reading = _hand_and_table(rules, {"hand": [], "table": table, "level": "8"})[2]
+        assert sum(count_plays(rules, Counter(hand), "8", reading, "follow").values()) == len(
+            legal_plays(rules, Counter(hand), "8", reading, "follow"))
