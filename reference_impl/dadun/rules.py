@@ -149,6 +149,7 @@ class DadunRules:
     max_hands: int  # match.max_hands
     a_rule: str = "win_at_a"  # match.end.win
     failures_at_a: int | None = None  # match.end.failures_at_a (None: a team stays at A however often it fails)
+    a_own_level: bool = False  # match.end.at: own_level_a (a team passes A only in a hand at its own level A)
     tribute: dict[str, Any] | None = None  # settlement.tribute (None for the value none)
 
     @property
@@ -316,6 +317,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         max_hands=v("match.max_hands"),
         a_rule=a_rule,
         failures_at_a=failures_at_a,
+        a_own_level=v("match.end").get("at", "any_level_a") == "own_level_a",
         tribute=_tribute(variant.id, v("settlement.tribute")),
     )
 

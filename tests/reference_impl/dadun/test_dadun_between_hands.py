@@ -210,3 +210,20 @@ def test_a_record_whose_first_hand_is_not_at_the_start_level_is_refused(tmp_path
     verified = CliRunner().invoke(cli, ["verify", str(path)])
     assert verified.exit_code == 1 and "wrong_setup" in verified.output + verified.stderr
     assert "both teams at 2 [levels.start]" in verified.output + verified.stderr
+
+
+def test_with_a_at_the_own_level_a_hand_is_owned_by_the_last_winners_and_only_they_pass_a():
+    """match.end.at: own_level_a: every later hand's ``previous`` names its level's owner, the last hand's winners;
+    the record verifies; in the hands played with both teams at A, none ended the match for a team that did not own
+    the level, and such a hand was reached (seed 7)."""
+    rules = _rules("house", **{"match.end": {**A_RULE, "at": "own_level_a"}})
+    match = Match(rules, 7)
+    match.play([bots.BOTS["greedy"](random.Random(i)) for i in range(4)])
+    record = json.loads(records.dumps(records.match_record(match)))
+    records.validate(record)
+    assert replay(record, rules).answer() == {"accepted": True}
+    hands = record["hands"]
+    assert all(h["previous"]["level_owner"] == before["result"]["winner"] for before, h in zip(hands, hands[1:]))
+    both_at_a = [h for h in hands if h["levels"] == ["A", "A"]]
+    assert both_at_a
+    assert all(not h["result"]["match_over"] or h["result"]["winner"] == h["previous"]["level_owner"] for h in both_at_a)
