@@ -49,12 +49,14 @@ def op_facts(rules: DadunRules, given: dict) -> dict:
     return {"players": players, "decks": rules.decks, "cards": rules.cards_total, "hand_sizes": list(rules.hand_sizes),
             "partners": [[s, partner_of(s, players)] for s in range(players // 2)],
             "play_direction": rules.play_direction,
-            "wild_cards": [cb.wild_card(rules, level)], "point_cards": dict(rules.point_cards),
-            "point_total": sum(rules.point_cards.values()) * 4 * rules.decks, "start_level": rules.start_level,
-            "combinations": list(rules.catalogue),
+            "wild_cards": [cb.wild_card(rules, level)],
+            "point_cards": dict(rules.point_cards) if rules.has_points else None,
+            "point_total": sum(rules.point_cards.values()) * 4 * rules.decks if rules.has_points else None,
+            "start_level": rules.start_level, "combinations": list(rules.catalogue),
             "bomb_ladder": [{"combination": c, "size": s} for c, s in rules.ladder],
             "lead_means": rules.lead_means,
-            "thresholds": {"first_side": rules.thresholds[0], "other_side": rules.thresholds[1]}}
+            "thresholds": {"first_side": rules.thresholds[0], "other_side": rules.thresholds[1]}
+            if rules.has_points else None}  # points.cards none: no point keys
 
 
 def op_card_order(rules: DadunRules, given: dict) -> dict:

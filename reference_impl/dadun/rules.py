@@ -139,7 +139,8 @@ class DadunRules:
     linked_dun_order: str  # beating.linked_dun_order
     pass_locks_out: bool  # play.pass_locks_out
     round: RoundRules  # play.pass_locks_out, play.next_leader, play.wind, play.wind_partner_out, hand_end.when
-    point_cards: dict[str, int]  # points.cards
+    point_cards: dict[str, int]  # points.cards (none: empty)
+    has_points: bool  # points.cards is not none (none: the hand is settled by places only)
     merging: str  # merging.stages
     partners_first_second_levels: int  # settlement.partners_first_second.levels
     thresholds: tuple[int, int]  # settlement.thresholds (first side, other side)
@@ -257,6 +258,10 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     ladder = tuple((s["combination"], s["size"]) for s in list(v("beating.bomb_ladder")) + list(
         v("beating.bomb_ladder_extension")))
     levels_rule = dict(v("settlement.levels"))
+    points = v("points.cards")
+    if points == "none" and "partner_third" not in levels_rule:
+        raise RulesError(f"{variant.id}: points.cards: none needs settlement.levels by place ({{partner_third, "
+                         f"partner_last}}): without points no score decides the hand")
     combinations = read_catalogue(v("combinations.catalogue"), CATALOGUE, RulesError)
     for combo in combinations:
         if combo.name == "straight_flush" and ("straight_flush", combo.min_length) not in ladder:
@@ -307,7 +312,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         linked_dun_order=v("beating.linked_dun_order"),
         pass_locks_out=v("play.pass_locks_out"),
         round=round_rules(v, ("play.wind", "play.wind_partner_out")),
-        point_cards=dict(v("points.cards")),
+        point_cards=dict(points) if points != "none" else {},
+        has_points=points != "none",
         merging=v("merging.stages"),
         partners_first_second_levels=v("settlement.partners_first_second")["levels"],
         thresholds=(v("settlement.thresholds")["first_side"], v("settlement.thresholds")["other_side"]),

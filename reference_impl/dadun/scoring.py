@@ -135,11 +135,14 @@ def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last
         pattern = "14+23"
         first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
         other_side = captured[second] + captured[third]
-    scores = {"first_side": first_side, "other_side": other_side}
-    full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
+    scores: dict | None = {"first_side": first_side, "other_side": other_side}
+    full: dict | None = {"first_side": first_side >= rules.thresholds[0],
+                         "other_side": other_side >= rules.thresholds[1]}
     lr = rules.levels_rule
     gains = [0, 0]
     if "partner_third" in lr:  # by the partner's place, whatever the points: the first-out's team wins
+        if not rules.has_points:  # points.cards: none: no score at all
+            scores = full = None
         winner = first_team
         gains[winner] = lr["partner_third"] if pattern == "13+24" else lr["partner_last"]
         return pattern, scores, full, winner, gains
@@ -252,10 +255,12 @@ def settle(rules: DadunRules, given: dict) -> dict:
         raise ValueError("finish must list 2 or 3 different seats in the order they went out")
     for s in finish:
         _seat(s, "finish")
-    captured = given.get("captured")
+    captured = given.get("captured", None if rules.has_points else [0] * rules.players)
     if not isinstance(captured, list) or len(captured) != rules.players or not all(
             isinstance(c, int) for c in captured):
         raise ValueError(f"captured must be {rules.players} point counts (by seat)")
+    if not rules.has_points and any(captured):
+        raise ValueError(f"captured points {captured} in a variant whose cards have no points [points.cards: none]")
     _check_captured(rules, finish, captured, given.get("first_partner_before", 0))
     bonus_levels = given.get("bonus", [0, 0])
     if "level" in given:

@@ -227,3 +227,31 @@ def test_with_a_at_the_own_level_a_hand_is_owned_by_the_last_winners_and_only_th
     both_at_a = [h for h in hands if h["levels"] == ["A", "A"]]
     assert both_at_a
     assert all(not h["result"]["match_over"] or h["result"]["winner"] == h["previous"]["level_owner"] for h in both_at_a)
+
+
+NO_POINTS = {"points.cards": "none", "settlement.levels": BY_PLACE,
+             "settlement.partners_first_second": {"winner": "first_side", "levels": 3}}
+
+
+def test_without_card_points_a_match_is_settled_by_places_and_its_record_verifies():
+    rules = _rules("no-points", **NO_POINTS)
+    match = Match(rules, 3)
+    match.play([bots.BOTS["greedy"](random.Random(i)) for i in range(4)])
+    record = json.loads(records.dumps(records.match_record(match)))
+    records.validate(record)
+    assert replay(record, rules).answer() == {"accepted": True}
+    results = [h["result"] for h in record["hands"]]
+    assert all(r["scores"] is None and r["full"] is None and r["winner"] == r["first_team"] for r in results)
+    assert all(not any(h["result"]["captured"]) for h in record["hands"])
+    facts = OPS["facts"](rules, {})
+    assert (facts["point_cards"], facts["point_total"], facts["thresholds"]) == (None, None, None)
+
+
+def test_no_card_points_needs_levels_by_place_and_no_captured_points():
+    with pytest.raises(RulesError, match="points.cards: none needs settlement.levels by place"):
+        _rules("no-points-by-score", **{"points.cards": "none"})
+    rules = _rules("no-points", **NO_POINTS)
+    with pytest.raises(ValueError, match=r"captured points \[10, 0, 0, 0\] in a variant whose cards have no points"):
+        OPS["settle"](rules, {"finish": [0, 1, 2], "captured": [10, 0, 0, 0]})
+    with pytest.raises(ValueError, match="captured must be 4 point counts"):
+        OPS["settle"](_rules("points"), {"finish": [0, 1, 2]})
