@@ -246,3 +246,36 @@ def test_full_house_options_count_list_and_brute_force_alike(name, table):
         reading = _hand_and_table(rules, {"hand": [], "table": table, "level": "8"})[2]
         assert sum(count_plays(rules, Counter(hand), "8", reading, "follow").values()) == len(
             legal_plays(rules, Counter(hand), "8", reading, "follow"))
+
+
+def brute_force_by_key(rules, hand: list[str], level: str, table: dict | None = None) -> int:
+    """Count distinct (cards multiset, combination, compare key) plays by enumerating every sub-multiset."""
+    from datong_rules.reference_impl.dadun.combinations import reading_of
+
+    counts = Counter(hand)
+    cards = sorted(counts)
+    seen = set()
+    for take in product(*[range(counts[c] + 1) for c in cards]):
+        play = [c for c, k in zip(cards, take) for _ in range(k)]
+        if not play:
+            continue
+        for reading in OPS["classify"](rules, {"cards": play, "level": level})["readings"]:
+            if table is None or OPS["beats"](rules, {"level": level, "table": table, "play": {
+                    "cards": play, "reading": {"combination": reading["combination"], "cards": reading["cards"]}},
+                    "table_was": "follow"})["beats"]:
+                key = reading_of(rules, reading["combination"], tuple(reading["cards"]), level).key
+                seen.add((tuple(play), reading["combination"], key))
+    return len(seen)
+
+
+@pytest.mark.parametrize("name", ["guide", "guandan", "only-wilds-declared"])
+@pytest.mark.parametrize("table", [None, {"cards": ["S4", "C4", "D4", "S3", "C3"]}])
+def test_counting_by_compare_key_equals_brute_force(name, table):
+    """legal_play_count with distinct: key counts each card set once per combination and compare key."""
+    overrides = {"guide": {}, "guandan": FULL_HOUSES["guandan"], "only-wilds-declared": {"wild.only_wilds": "declared"}}
+    rules = rules_with(V, overrides[name])
+    for hand in HANDS + [["S5", "C5", "D5", "H2", "H2", "S9"]]:
+        level = "2" if "H2" in hand else "8"
+        by_key = OPS["legal_play_count"](rules, {"hand": hand, "level": level, "table": table, "distinct": "key"})
+        assert by_key["plays"] == brute_force_by_key(rules, hand, level, table), (name, hand)
+        assert by_key["plays"] <= engine(rules, hand, level, table)
