@@ -34,22 +34,8 @@ def main_length(att: Attachment, ranks: tuple[int, ...]) -> int:
 def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
     """``(key, top rank, main length)`` of the cards whose ranks are counted in ``counts`` read as ``att``, or None
     when they are not such a play (see the module docstring for the count rules)."""
-    unit = att.main_unit
-    held = [rank for rank, n in counts.items() if n == unit]
-    length, extra = divmod(sum(counts.values()), att.cards_for(1))
-    if extra or not length or len(held) < length:
-        return None
-    if len(held) > length:  # three attached singles of a rank: the main part is the window beside none of them
-        found = [m for m in itertools.combinations(held, length) if _main_ok(t, att, m, counts)]
-        if len(found) != 1:
-            return None
-        held = list(found[0])
-    main = held
-    kickers = {rank: n for rank, n in counts.items() if rank not in main}
-    if att.attach == "single":
-        if any(n > att.same_rank for n in kickers.values()) or all(j in kickers for j in JOKER_RANKS):
-            return None
-    elif any(n != 2 for n in kickers.values()) or len(kickers) != att.per_rank * len(main):
+    main = _main_part(t, att, counts)
+    if main is None or not _attached_ok(att, main, counts):
         return None
     combo = att.main
     if combo.shape == "same_rank":
@@ -60,6 +46,29 @@ def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str,
         return None
     top = t.run_top(main)
     return None if top is None else (top, t.seq_ranks[top], len(main))
+
+
+def _main_part(t, att: Attachment, counts: dict[str, int]) -> list[str] | None:
+    """The ranks of the main part of a set of ``counts`` read as ``att`` (as many as its card count gives, each
+    held ``main_unit`` times), or None: with more such ranks (three attached singles of a rank), the one window
+    beside none of the others."""
+    held = [rank for rank, n in counts.items() if n == att.main_unit]
+    length, extra = divmod(sum(counts.values()), att.cards_for(1))
+    if extra or not length or len(held) < length:
+        return None
+    if len(held) == length:
+        return held
+    found = [m for m in itertools.combinations(held, length) if _main_ok(t, att, m, counts)]
+    return list(found[0]) if len(found) == 1 else None
+
+
+def _attached_ok(att: Attachment, main: list[str], counts: dict[str, int]) -> bool:
+    """Whether the cards beside the main part are its attachments: singles at most ``same_rank`` of a rank and not
+    both jokers, or ``per_rank`` pairs per main rank, of different ranks."""
+    kickers = {rank: n for rank, n in counts.items() if rank not in main}
+    if att.attach == "single":
+        return not (any(n > att.same_rank for n in kickers.values()) or all(j in kickers for j in JOKER_RANKS))
+    return all(n == 2 for n in kickers.values()) and len(kickers) == att.per_rank * len(main)
 
 
 def _main_ok(t, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) -> bool:
