@@ -21,7 +21,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "players.count": (4,),
     "players.partnership": ("fixed_partnerships",),
     "players.play_direction": ("counter_clockwise", "clockwise"),
-    "deck.decks": (3,),
+    "deck.decks": (3, 2),
     "deck.jokers_per_deck": (2,),
     "deal.method": ("one_card_each_in_turn",),
     "marked_card.drawn_by": ("first_drawer",),
@@ -271,6 +271,7 @@ def rules_from_variant(variant: Variant) -> DadunRules:
             raise RulesError(f"{variant.id}: combinations.catalogue: the joker_bomb has no step on beating.bomb_ladder "
                              "(add {combination: joker_bomb, size: 4} where it ranks)")
     full_house = next((c for c in combinations if c.name == "full_house"), None)
+    _check_pack(variant.id, v("deck.decks"), combinations, v("settlement.tribute"))
     a_rule, failures_at_a = _match_end(variant.id, v("match.end"))
     return DadunRules(
         variant_id=variant.id,
@@ -326,6 +327,23 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         a_own_level=v("match.end").get("at", "any_level_a") == "own_level_a",
         tribute=_tribute(variant.id, v("settlement.tribute")),
     )
+
+
+def _check_pack(variant_id: str, decks: int, combinations: tuple[Combination, ...], tribute: Any) -> None:
+    """Refuse what ``deck.decks`` makes impossible: a combination of three identical cards (the dun, the linked
+    dun) or a tribute resisted with more big jokers than the pack holds [deck.decks].
+
+    Raises:
+        RulesError: one line naming the rule.
+    """
+    identical = [c.name for c in combinations if c.shape == "identical" or c.unit == "dun"]
+    if decks < 3 and identical:
+        raise RulesError(f"{variant_id}: combinations.catalogue: {', '.join(identical)} need three identical cards, "
+                         f"which {decks} decks do not hold (deck.decks: {decks})")
+    if isinstance(tribute, dict) and isinstance(tribute.get("resist_big_jokers"), int) \
+            and tribute["resist_big_jokers"] > decks:
+        raise RulesError(f"{variant_id}: settlement.tribute: resist_big_jokers = {tribute['resist_big_jokers']} "
+                         f"big jokers, but {decks} decks hold {decks} (deck.decks: {decks})")
 
 
 A_RULES = ("win_at_a", "partner_not_last")

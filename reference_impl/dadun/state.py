@@ -48,7 +48,7 @@ class HandState(RoundViews):
                  first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0),
                  full_pack_shuffled: bool = False) -> None:
         if not full_pack_shuffled and sorted(pack) != _sorted_pack(rules.decks):
-            raise ValueError("bad_pack: the pack is not the full 162-card pack")
+            raise ValueError(f"bad_pack: the pack is not the full {54 * rules.decks}-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.a_failures = tuple(a_failures)
         self.cutter, self.previous, self.hand_number = cutter, previous, hand_number

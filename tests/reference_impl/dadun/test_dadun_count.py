@@ -279,3 +279,40 @@ def test_counting_by_compare_key_equals_brute_force(name, table):
         by_key = OPS["legal_play_count"](rules, {"hand": hand, "level": level, "table": table, "distinct": "key"})
         assert by_key["plays"] == brute_force_by_key(rules, hand, level, table), (name, hand)
         assert by_key["plays"] <= engine(rules, hand, level, table)
+
+
+def _two_decks():
+    from datong_rules.reference_impl.variant import load_variant
+
+    catalogue = [e for e in load_variant(V).rule("combinations.catalogue") if e["name"] not in ("dun", "linked_dun")]
+    return rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27], "combinations.catalogue": catalogue})
+
+
+@pytest.mark.parametrize("table", [None, {"cards": ["S7"]}, {"cards": ["D7", "D7", "C7", "S7"]}])
+def test_two_decks_count_list_and_brute_force_alike(table):
+    """deck.decks: 2: at most two copies of a card in a hand, two wilds, no dun."""
+    from datong_rules.reference_impl.dadun.count import count_plays
+    from datong_rules.reference_impl.dadun.ops import _hand_and_table
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+
+    rules = _two_decks()
+    hands = [[c for i, c in enumerate(h) if h[:i].count(c) < 2] for h in HANDS]  # at most two copies of a card
+    for hand in hands:
+        assert engine(rules, hand, "8", table) == brute_force(rules, hand, "8", table), hand
+        reading = _hand_and_table(rules, {"hand": [], "table": table, "level": "8"})[2]
+        assert sum(count_plays(rules, Counter(hand), "8", reading, "follow").values()) == len(
+            legal_plays(rules, Counter(hand), "8", reading, "follow"))
+
+
+def test_two_decks_refuse_duns_and_a_three_joker_resistance():
+    from datong_rules.reference_impl.dadun.rules import RulesError
+
+    with pytest.raises(RulesError, match="dun, linked_dun need three identical cards, which 2 decks do not hold"):
+        rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27]})
+    tribute = {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10", "lead": "giver"}
+    with pytest.raises(RulesError, match="resist_big_jokers = 3 big jokers, but 2 decks hold 2"):
+        rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27], "settlement.tribute": tribute,
+                       "combinations.catalogue": [
+                           {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"}]})
+    with pytest.raises(ValueError, match="S6"):
+        OPS["classify"](_two_decks(), {"cards": ["S6", "S6", "S6"], "level": "2"})
