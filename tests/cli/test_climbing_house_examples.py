@@ -69,7 +69,7 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "merging.stages": "pairs_only",
     }, ("passes A and wins", "No team passed A")),
     "dadun-guandan.yaml": ("dadun/dadun-guide", {
-        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10",
+        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 2, "return_at_most": "10",
                                "lead": "giver"},
         "settlement.partners_first_second": {"winner": "first_side", "levels": 3},
         "settlement.levels": {"partner_third": 2, "partner_last": 1},
@@ -82,8 +82,10 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "beating.bomb_ladder": [{"combination": "bomb", "size": 4}, {"combination": "bomb", "size": 5},
                                 {"combination": "straight_flush", "size": 5}] + [
                                    {"combination": "bomb", "size": n} for n in (6, 7, 8)],
-        "beating.bomb_ladder_extension": [{"combination": "bomb", "size": n} for n in range(9, 16)] + [
-            {"combination": "joker_bomb", "size": 4}],
+        "beating.bomb_ladder_extension": [{"combination": "bomb", "size": 9}, {"combination": "bomb", "size": 10},
+                                          {"combination": "joker_bomb", "size": 4}],
+        "deck.decks": 2,
+        "deal.hand_sizes": [27, 27, 27, 27],
     }, ("passes A and wins", "No team passed A")),
 }
 

@@ -144,8 +144,8 @@ def test_the_house_values_show_on_the_options_and_players_pages_in_both_language
     house = [d for d in load_house_docs() if d.id == "dadun/dadun-guandan"]
     variant = open_variant(str(root / "docs/examples/dadun-guandan.yaml"))
     doc = VariantDoc.from_data(variant.id, variant.data)
-    words = {"zh": ("进贡的一方手里有全部三张大王就抗贡", "同伴不是末游，才算过A", "同伴是三游升两级"),
-             "en": ("A giving side holding all three big jokers resists", "with the partner not last",
+    words = {"zh": ("进贡的一方手里有两张大王就抗贡", "同伴不是末游，才算过A", "同伴是三游升两级"),
+             "en": ("A giving side holding both big jokers resists", "with the partner not last",
                     "two levels when the partner is third")}
     for lang, texts in words.items():
         options = options_page("dadun", guide, schema, lang, house)
