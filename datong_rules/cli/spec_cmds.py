@@ -20,6 +20,7 @@ import yaml
 
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import SpecError, Variant, default_registry
+from datong_rules.reference_impl.variant.errors import WARNING_KINDS
 from datong_rules.reference_impl.variant.variant import iter_rules, rule_differences
 
 from .output import format_option, github_annotation
@@ -66,29 +67,44 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
             else:
                 targets.append(path)
         problems: list[SpecError] = []
+        warnings: list[SpecError] = []
         seen: set[tuple] = set()
         for path in targets:  # the files in the order given, each file's problems in line order
-            for problem in registry.check_file(path):
+            for problem in [*registry.check_file(path), *registry.warnings_file(path)]:
                 if problem.identity() not in seen:
                     seen.add(problem.identity())
-                    problems.append(problem)
+                    (warnings if problem.kind in WARNING_KINDS else problems).append(problem)
         checked = f"{len(targets)} file(s)"
     else:
-        problems = registry.check_all()
+        problems, warnings = registry.check_all(), registry.warnings_all()
         checked = f"{len(registry.variant_ids())} bundled variant(s) and sources.yaml"
     if fmt == "json":
-        click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=2))
+        click.echo(json.dumps([p.as_dict() for p in problems] + [{**w.as_dict(), "level": "warning"} for w in warnings],
+                              ensure_ascii=False, indent=2))
     else:
         for problem in problems:
             click.echo(problem.format() if fmt == "text" else _annotation(problem))
-    click.echo(f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}", err=True)
+        for warning in warnings:
+            click.echo(_warning_line(warning) if fmt == "text" else _annotation(warning, "warning"))
+    said = f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}"
+    if warnings:
+        said += f", {len(warnings)} warning{'' if len(warnings) == 1 else 's'}"
+    click.echo(said, err=True)
     sys.exit(1 if problems else 0)
 
 
-def _annotation(problem: SpecError) -> str:
-    """``problem`` as a GitHub annotation: the file, line and column, the kind as title, the rest as text."""
+def _warning_line(warning: SpecError) -> str:
+    """``FILE:LINE:COL: warning: RULE.PATH: message (expected …)``."""
+    where = f"{warning.file}:{warning.line}:{warning.column}: "
+    return f"{where}warning: {warning.format().removeprefix(where)}"
+
+
+def _annotation(problem: SpecError, level: str = "error") -> str:
+    """``problem`` as a GitHub annotation (``level`` error or warning): the file, line and column, the kind as
+    title, the rest as text."""
     text = problem.format().removeprefix(f"{problem.file}:{problem.line}:{problem.column}: ")
-    return github_annotation(text, file=problem.file, line=problem.line, column=problem.column, title=problem.kind)
+    return github_annotation(text, file=problem.file, line=problem.line, column=problem.column, title=problem.kind,
+                             level=level)
 
 
 # ------------------------------------------------------------------------------------------------------ variants

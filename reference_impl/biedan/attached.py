@@ -4,8 +4,11 @@ sets of a shape.
 
 The count rules (the rule's schema says them; docs/implementers/biedan-operations.md, ``classify``): the main part
 is ``per_rank`` singles or pairs heavier per rank; attached cards are never of a rank of the main part; attached
-singles may hold two of one rank but never three, nor both jokers; attached pairs are of different ranks. With these
-rules the main part is exactly the ranks held ``main_unit`` times, so a set of cards has at most one reading.
+singles hold at most ``same_rank`` cards of one rank (rule ``combinations.attached_same_rank``: 1, 2 or 3), never
+both jokers, and a rank whose three cards are attached is never next to the main part in ``ranking.sequence_order``
+(with it the main part would be a longer run); attached pairs are of different ranks. With these rules the main part
+is one window of the ranks held ``main_unit`` times (all of them when attached singles hold at most two of a rank):
+another window would hold a rank next to the first one, so a set of cards has at most one reading.
 
 A **shape** of an attachment is a :class:`.combinations.Shape` whose ``ranks`` are the main part's strength indexes
 (low to high; a run in sequence order) followed by one index per attached card (sorted), and whose ``key`` is the
@@ -31,15 +34,8 @@ def main_length(att: Attachment, ranks: tuple[int, ...]) -> int:
 def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
     """``(key, top rank, main length)`` of the cards whose ranks are counted in ``counts`` read as ``att``, or None
     when they are not such a play (see the module docstring for the count rules)."""
-    unit = att.main_unit
-    main = [rank for rank, n in counts.items() if n == unit]
-    kickers = {rank: n for rank, n in counts.items() if n != unit}
-    if not main or sum(counts.values()) != att.cards_for(len(main)):
-        return None
-    if att.attach == "single":
-        if any(n > 2 for n in kickers.values()) or all(j in kickers for j in JOKER_RANKS):
-            return None
-    elif any(n != 2 for n in kickers.values()) or len(kickers) != att.per_rank * len(main):
+    main = _main_part(t, att, counts)
+    if main is None or not _attached_ok(att, main, counts):
         return None
     combo = att.main
     if combo.shape == "same_rank":
@@ -50,6 +46,43 @@ def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str,
         return None
     top = t.run_top(main)
     return None if top is None else (top, t.seq_ranks[top], len(main))
+
+
+def _main_part(t, att: Attachment, counts: dict[str, int]) -> list[str] | None:
+    """The ranks of the main part of a set of ``counts`` read as ``att`` (as many as its card count gives, each
+    held ``main_unit`` times), or None: with more such ranks (three attached singles of a rank), the one window
+    beside none of the others."""
+    held = [rank for rank, n in counts.items() if n == att.main_unit]
+    length, extra = divmod(sum(counts.values()), att.cards_for(1))
+    if extra or not length or len(held) < length:
+        return None
+    if len(held) == length:
+        return held
+    found = [m for m in itertools.combinations(held, length) if _main_ok(t, att, m, counts)]
+    return list(found[0]) if len(found) == 1 else None
+
+
+def _attached_ok(att: Attachment, main: list[str], counts: dict[str, int]) -> bool:
+    """Whether the cards beside the main part are its attachments: singles at most ``same_rank`` of a rank and not
+    both jokers, or ``per_rank`` pairs per main rank, of different ranks."""
+    kickers = {rank: n for rank, n in counts.items() if rank not in main}
+    if att.attach == "single":
+        return not (any(n > att.same_rank for n in kickers.values()) or all(j in kickers for j in JOKER_RANKS))
+    return all(n == 2 for n in kickers.values()) and len(kickers) == att.per_rank * len(main)
+
+
+def _main_ok(t, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) -> bool:
+    """Whether ``main`` (ranks) may be the main part of a set of ``counts``: a run of ``att``'s main part beside
+    none of the ranks whose three cards are attached."""
+    if att.main.shape == "same_rank" or t.run_top(main) is None:
+        return att.main.shape == "same_rank"
+    return not any(_beside(t, main, rank) for rank, n in counts.items() if n == 3 and rank not in main)
+
+
+def _beside(t, main: tuple[str, ...], rank: str) -> bool:
+    """Whether ``rank`` is next to the run ``main`` (ranks) in ``ranking.sequence_order``: with it they would be a
+    longer run."""
+    return t.run_top((*main, rank)) is not None
 
 
 def _mains(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -83,10 +116,16 @@ def _kickers(t, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -
             yield tuple(s for s in chosen for _ in range(2))
         return
     jokers = tuple(sorted(t.jokers_sidx))
-    slots = [s for s, cards in enumerate(hand) if cards and s not in main for _ in range(min(len(cards), 2))]
+    limit = att.same_rank
+    slots = [s for s, cards in enumerate(hand) if cards and s not in main for _ in range(min(len(cards), limit))]
+    main_ranks = tuple(t.ranks_by_strength[s] for s in main) if limit >= 3 and len(main) > 1 else ()
     for chosen in sorted(set(itertools.combinations(slots, need))):
-        if not all(j in chosen for j in jokers):
-            yield chosen
+        if all(j in chosen for j in jokers):
+            continue
+        if main_ranks and any(chosen.count(s) == 3 and _beside(t, main_ranks, t.ranks_by_strength[s])
+                              for s in set(chosen)):
+            continue
+        yield chosen
 
 
 def shape_parts(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:

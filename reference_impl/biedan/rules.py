@@ -29,6 +29,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "egg.secret": (True, False),
     "ranking.suits": ("equal",),
     "combinations.flush_reach": ("any_ranks", "same_ranks"),
+    "combinations.attached_same_rank": (1, 2, 3),
     "beating.follow": ("same_combination_same_count",),
     "beating.bombs_beat_ordinary": (True, False),
     "beating.rocket_beats_all": (True,),
@@ -80,7 +81,7 @@ class BiedanRules:
     single_order: tuple[str, ...]  # ranking.single_order (high to low)
     sequence_order: tuple[str, ...]  # ranking.sequence_order (low to high)
     catalogue: tuple[Combination, ...]  # combinations.catalogue
-    attachments: tuple[Attachment, ...]  # combinations.attachments (none: empty)
+    attachments: tuple[Attachment, ...]  # combinations.attachments (none: empty), combinations.attached_same_rank
     flush_applies_to: frozenset[str]  # combinations.flush
     flush_reach: str  # combinations.flush_reach
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
@@ -130,7 +131,8 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         single_order=tuple(value("ranking.single_order")),
         sequence_order=tuple(value("ranking.sequence_order")),
         catalogue=catalogue,
-        attachments=read_attachments(value("combinations.attachments"), catalogue, RulesError),
+        attachments=read_attachments(value("combinations.attachments"), catalogue, RulesError,
+                                     value("combinations.attached_same_rank")),
         flush_applies_to=frozenset(value("combinations.flush")["applies_to"]),
         flush_reach=value("combinations.flush_reach"),
         bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),

@@ -36,16 +36,17 @@ RULES_READ: dict[str, tuple[str, ...]] = {
     "facts": ("players.count", "deck.decks", "deal.hand_size", "egg.count", "banker.first",
               "combinations.catalogue", "combinations.attachments", "ranking.single_order", "match.hands", "players.play_direction", "egg.secret"),
     "card_order": ("ranking.single_order", "ranking.suits"),
-    "classify": ("combinations.catalogue", "combinations.attachments", "combinations.flush",
-                 "ranking.sequence_order"),
+    "classify": ("combinations.catalogue", "combinations.attachments", "combinations.attached_same_rank",
+                 "combinations.flush", "ranking.sequence_order"),
     "beats": ("beating.bombs_beat_ordinary", "beating.rocket_beats_all", "combinations.flush_reach",
-              "combinations.catalogue", "combinations.attachments", "ranking.single_order", "ranking.sequence_order"),
+              "combinations.catalogue", "combinations.attachments", "combinations.attached_same_rank",
+              "ranking.single_order", "ranking.sequence_order"),
     "legal_play": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
                    "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
-                   "combinations.flush_reach", "ranking.sequence_order"),
+                   "combinations.attached_same_rank", "combinations.flush_reach", "ranking.sequence_order"),
     "legal_play_count": ("play.pass", "play.pass_locks_out", "play.first_lead_with_banker_card",
                          "beating.bombs_beat_ordinary", "combinations.catalogue", "combinations.attachments",
-                         "combinations.flush_reach", "ranking.sequence_order"),
+                         "combinations.attached_same_rank", "combinations.flush_reach", "ranking.sequence_order"),
     "egg": ("egg.count", "egg.cards"),
     "first_banker": ("banker.first",),
     "first_leader": ("play.first_lead", "play.first_lead_with_banker_card", "banker.first"),
@@ -146,7 +147,7 @@ class _Strategies:
                   most: int | None = None) -> tuple[list[str], tuple[int, int]] | None:
         """A main part and its attached cards (combinations.attachments) by the count rules, with what was drawn
         (see :meth:`drawn_combination`), or None. Attached singles are drawn among two cards of a rank at most,
-        never both jokers (two singles of one rank are allowed), so airplanes reach the longest the pack allows;
+        never both jokers (singles of one rank up to combinations.attached_same_rank), so airplanes reach the longest the pack allows;
         attached pairs are of different ranks."""
         per_main = att.main_unit + att.per_rank * att.attach_unit
         found = self._plain(draw, att.main, have, length, None if most is None else most // per_main * att.main_unit)
@@ -155,9 +156,9 @@ class _Strategies:
         main, (_, main_length) = found
         main_ranks = {self.table.rank_of[c] for c in main}
         need = att.per_rank * len(main_ranks)
-        if att.attach_unit == 1:  # a slot per card that may be attached: two of a rank at most, one joker only
-            slots = [r for r, cards in sorted(have.items(), key=lambda kv: self.table.strength[kv[0]])
-                     if r not in main_ranks for _ in range(min(len(cards), 2 if r[0] not in "BL" else 1))]
+        if att.attach_unit == 1:  # a slot per card that may be attached: combinations.attached_same_rank of a rank
+            slots = [r for r, cards in sorted(have.items(), key=lambda kv: self.table.strength[kv[0]])  # one joker
+                     if r not in main_ranks for _ in range(min(len(cards), att.same_rank if r[0] not in "BL" else 1))]
             jokers = [i for i, r in enumerate(slots) if r[0] in "BL"]
             if len(jokers) > 1:
                 del slots[jokers[_n(draw, 0, len(jokers) - 1)]]

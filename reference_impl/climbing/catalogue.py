@@ -96,6 +96,19 @@ class Between:
         return f"{self.low} to {self.high}"
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A template value: one of a few values (a list value as the variant file writes it, or a name)."""
+
+    values: tuple[Any, ...]
+
+    def __call__(self, value: object) -> bool:
+        return value in self.values
+
+    def __str__(self) -> str:
+        return " or ".join(repr(v) for v in self.values)
+
+
 def ANY(value: object) -> bool:  # noqa: N802 - a constant of the template vocabulary
     """A template value: any value the schema allows, or the field absent."""
     return True
@@ -168,14 +181,16 @@ class Attachment:
     Attributes:
         name: its name (``"triple_with_single"``); main: the main part's :class:`Combination` (same_rank of size 3
         or 4, or a sequence of unit 3); attach: ``"single"`` or ``"pair"``; per_rank: singles or pairs attached per
-        rank of the main part. shape is ``"attached"`` and tier ``"ordinary"`` (the play beats only its own kind,
-        by its main part; bombs and the rocket beat it as any ordinary play).
+        rank of the main part; same_rank: attached singles of one rank at most (rule
+        ``combinations.attached_same_rank``: 1, 2 or 3). shape is ``"attached"`` and tier ``"ordinary"`` (the play
+        beats only its own kind, by its main part; bombs and the rocket beat it as any ordinary play).
     """
 
     name: str
     main: Combination
     attach: str
     per_rank: int
+    same_rank: int = 2
     shape: str = "attached"
     tier: str = "ordinary"
 
@@ -194,9 +209,11 @@ class Attachment:
         return main_ranks * (self.main_unit + self.per_rank * self.attach_unit)
 
 
-def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type[ValueError]) -> tuple[Attachment, ...]:
+def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type[ValueError],
+                     same_rank: int = 2) -> tuple[Attachment, ...]:
     """The attachments of ``combinations.attachments`` (``"none"`` → none), each main part looked up in the
-    catalogue.
+    catalogue; ``same_rank``: the value of ``combinations.attached_same_rank`` (attached singles of one rank at
+    most).
 
     Raises:
         error: ``combinations.attachments: entry N (name): main 'x' …`` when the main part is not in the catalogue
@@ -220,5 +237,5 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
         if name in by_name or any(a.name == name for a in out):
             raise _refused(error, f"{where}: the name is also "
                                   f"{'a catalogue combination' if name in by_name else 'given twice'}", index, "name")
-        out.append(Attachment(name, main, entry["attach"], entry["per_rank"]))
+        out.append(Attachment(name, main, entry["attach"], entry["per_rank"], same_rank))
     return tuple(out)

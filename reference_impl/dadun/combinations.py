@@ -35,10 +35,17 @@ def wild_card(rules: DadunRules, level: str) -> str:
     return rules.wild_suit + level
 
 
-def _adjacent_full_house(rules: DadunRules, a: str, b: str) -> bool:
-    """Whether pair rank ``b`` is adjacent to triple rank ``a`` [combinations.full_house_adjacency]."""
-    if a in JOKERS or b in JOKERS or a == b:
+def full_house_pair_ok(rules: DadunRules, a: str, b: str) -> bool:
+    """Whether a pair of rank ``b`` may go with a triple of rank ``a`` in a full house: another rank, adjacent to
+    ``a`` unless the catalogue's full house takes a pair of any rank; a pair of jokers only then and when
+    ``combinations.full_house_adjacency.jokers`` is ``as_pair``; never a triple of jokers [combinations.catalogue,
+    combinations.full_house_adjacency]."""
+    if a in JOKERS or a == b:
         return False
+    if b in JOKERS:
+        return rules.full_house_any_pair and rules.full_house_joker_pair
+    if rules.full_house_any_pair:
+        return True
     if "A" in (a, b):
         other = b if a == "A" else a
         return other in rules.full_house_ace
@@ -82,7 +89,7 @@ def _full_house(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
         return False
     t = next(r for r, k in count.items() if k == 3)
     p = next(r for r, k in count.items() if k == 2)
-    return _adjacent_full_house(rules, t, p)
+    return full_house_pair_ok(rules, t, p)
 
 
 def _bomb(rules: DadunRules, stood: tuple[str, ...], level: str) -> bool:
@@ -128,7 +135,8 @@ def forms(rules: DadunRules, combination: str, stood: tuple[str, ...], level: st
     check = _FORMS.get(combination)
     if check is None:
         return False
-    if combination in _NO_JOKERS and any(rank_of(c) in JOKERS for c in stood):
+    if combination in _NO_JOKERS and any(rank_of(c) in JOKERS for c in stood) and not (
+            combination == "full_house" and rules.full_house_joker_pair):  # the pair's jokers: _full_house decides
         return False
     return check(rules, stood, level)
 
@@ -265,11 +273,15 @@ def _same_rank_candidates(p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
             yield comb, stood
 
 
-def _full_house_candidates(p: _Wilds) -> Iterator[tuple[str, tuple[str, ...]]]:
+def _full_house_candidates(p: _Wilds, pairs: tuple[str, ...] = FACES) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Full houses the wilds may complete; ``pairs``: the pair's ranks tried (jokers: only a natural pair of them,
+    the wilds standing in the triple)."""
     if len(p.played) != 5:
         return
     for t in FACES:
-        for q in FACES:
+        for q in pairs:
+            if q in JOKERS and p.ranks[q] != 2:
+                continue
             need = Counter({t: 3, q: 2})
             if t != q and p.fits(need):
                 yield "full_house", p.fill(need)
@@ -315,8 +327,12 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
     yield from _same_rank_candidates(p)
     yield "dun", played  # duns and linked duns: wilds only as themselves
     yield "linked_dun", played
-    if p.w == len(played) or any(r in JOKERS for r in p.ranks):
-        return  # wilds only: every reading of the wilds standing for themselves is above; jokers fit no other shape
+    if p.w == len(played):
+        return  # wilds only: every reading of the wilds standing for themselves is above
+    if any(r in JOKERS for r in p.ranks):  # jokers fit no other shape but a full house's natural pair of jokers
+        if rules.full_house_joker_pair:
+            yield from _full_house_candidates(p, JOKERS)
+        return
     yield from _full_house_candidates(p)
     yield from _run_candidates(rules, p, level)
     yield from _linked_bomb_candidates(rules, p, level)
@@ -460,8 +476,10 @@ def key(rules: DadunRules, combination: str, stood: tuple[str, ...], level: str,
     promoted = promoted and comb in rules.promoted_types  # ranking.level_promotion.applies_to
     if comb in ("single", "pair", "triple"):
         return (power(rank_of(stood[0]), level, promoted),)
-    if comb == "full_house":
+    if comb == "full_house":  # the triple, then the pair unless the catalogue's key is triple_power
         t, p = _full_house_ranks(stood)
+        if not rules.full_house_pair_key:
+            return (power(t, level, promoted),)
         pair_promoted = promoted and rules.full_house_pair == "promoted"
         return (power(t, level, promoted), power(p, level, pair_promoted))
     if comb in _RUNS:

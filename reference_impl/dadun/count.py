@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from ..climbing.reading import Reading
-from .combinations import beats, reading_of, rules_memo, wild_card
+from .combinations import beats, full_house_pair_ok, reading_of, rules_memo, wild_card
 from .rules import DadunRules
 
 Part = tuple[tuple[str, ...], int, int]
@@ -199,28 +199,24 @@ def _duns(h: _Hand) -> Iterator[PlayClass]:
                 yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
 
 
-def _full_house_adjacent(rules: DadunRules, a: str, b: str) -> bool:
-    if "A" in (a, b):
-        return (b if a == "A" else a) in rules.full_house_ace
-    return abs(FACES.index(a) - FACES.index(b)) == 1
-
-
 def _full_house_pairs(rules: DadunRules) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """(triple rank, pair rank, representative) of every full house the rules allow, triple rank then pair rank in
-    FACES order (made once per rules object)."""
+    """(triple rank, pair rank, representative) of every full house the rules allow [combinations.catalogue,
+    combinations.full_house_adjacency], triple rank then pair rank in FACES order, a joker pair last (made once per
+    rules object)."""
     memo = rules_memo(rules, "full_house_pairs")
     found = memo.get("pairs")
     if found is None:
-        found = memo["pairs"] = tuple((t, p, (_h(t),) * 3 + (_h(p),) * 2) for t in FACES for p in FACES
-                                      if t != p and _full_house_adjacent(rules, t, p))
+        found = memo["pairs"] = tuple((t, p, (_h(t),) * 3 + (_h(p),) * 2) for t in FACES for p in FACES + JOKERS
+                                      if full_house_pair_ok(rules, t, p))
     return found
 
 
 def _full_houses(h: _Hand) -> Iterator[PlayClass]:
     for t, p, stood in _full_house_pairs(h.rules):
-        ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(3) if 5 - kt - kp <= h.w_max)
+        least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
+        ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(least, 3) if 5 - kt - kp <= h.w_max)
         if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
-            yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2)))
+            yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least)))
 
 
 def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:

@@ -14,6 +14,7 @@ from ..climbing.seats import partner_of
 from . import combinations as cb
 from . import scoring
 from .count import count_plays
+from .plays import legal_plays
 from .play_reading import resolve
 from .rules import DadunRules, rules_for
 
@@ -49,12 +50,14 @@ def op_facts(rules: DadunRules, given: dict) -> dict:
     return {"players": players, "decks": rules.decks, "cards": rules.cards_total, "hand_sizes": list(rules.hand_sizes),
             "partners": [[s, partner_of(s, players)] for s in range(players // 2)],
             "play_direction": rules.play_direction,
-            "wild_cards": [cb.wild_card(rules, level)], "point_cards": dict(rules.point_cards),
-            "point_total": sum(rules.point_cards.values()) * 4 * rules.decks, "start_level": rules.start_level,
-            "combinations": list(rules.catalogue),
+            "wild_cards": [cb.wild_card(rules, level)],
+            "point_cards": dict(rules.point_cards) if rules.has_points else None,
+            "point_total": sum(rules.point_cards.values()) * 4 * rules.decks if rules.has_points else None,
+            "start_level": rules.start_level, "combinations": list(rules.catalogue),
             "bomb_ladder": [{"combination": c, "size": s} for c, s in rules.ladder],
             "lead_means": rules.lead_means,
-            "thresholds": {"first_side": rules.thresholds[0], "other_side": rules.thresholds[1]}}
+            "thresholds": {"first_side": rules.thresholds[0], "other_side": rules.thresholds[1]}
+            if rules.has_points else None}  # points.cards none: no point keys
 
 
 def op_card_order(rules: DadunRules, given: dict) -> dict:
@@ -130,10 +133,20 @@ def op_legal_play(rules: DadunRules, given: dict) -> dict:
 
 
 def op_legal_play_count(rules: DadunRules, given: dict) -> dict:
-    """legal_play_count: distinct (cards, reading) plays [play.*, beating.*]."""
+    """legal_play_count: distinct (cards, reading) plays, or with ``distinct: key`` distinct (cards, combination,
+    compare key) plays, the readings of one card set that compare alike counted once [play.*, beating.*]."""
     level, hand, table = _hand_and_table(rules, given)
+    distinct = given.get("distinct", "reading")
+    if distinct not in ("reading", "key"):
+        raise ValueError(f"distinct must be reading or key, got {distinct!r}")
     locked = bool(given.get("passed")) and rules.pass_locks_out and table is not None
-    by = Counter() if locked else count_plays(rules, hand, level, table, _table_was(given))
+    if locked:
+        by = Counter()
+    elif distinct == "key":
+        by = Counter(c for _, c, _ in {(cards, r.combination, r.key)
+                                        for cards, r in legal_plays(rules, hand, level, table, _table_was(given))})
+    else:
+        by = count_plays(rules, hand, level, table, _table_was(given))
     plays = sum(by.values())
     can_pass = table is not None
     return {"count": plays + int(can_pass), "plays": plays, "pass": can_pass,

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import ALL_CARDS, card_rank
 from ..climbing.cardset import FACES
-from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, read_catalogue
+from ..climbing.catalogue import RUN_LENGTHS, Between, Combination, OneOf, read_catalogue
 from ..climbing.seats import RoundRules
 from ..climbing.variant_rules import RulesSource, check_played, reader, round_rules
 from ..variant import Variant
@@ -21,7 +21,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "players.count": (4,),
     "players.partnership": ("fixed_partnerships",),
     "players.play_direction": ("counter_clockwise", "clockwise"),
-    "deck.decks": (3,),
+    "deck.decks": (3, 2),
     "deck.jokers_per_deck": (2,),
     "deal.method": ("one_card_each_in_turn",),
     "marked_card.drawn_by": ("first_drawer",),
@@ -77,8 +77,8 @@ CATALOGUE: dict[str, dict[str, Any]] = {
     "single": {"shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"},
     "pair": {"shape": "same_rank", "size": 2, "tier": "ordinary", "key": "power"},
     "triple": {"shape": "same_rank", "size": 3, "tier": "ordinary", "key": "power"},
-    "full_house": {"shape": "triple_with_pair", "size": 5, "pair": "adjacent_rank", "tier": "ordinary",
-                   "key": ["triple_power", "pair"]},
+    "full_house": {"shape": "triple_with_pair", "size": 5, "pair": OneOf(("adjacent_rank", "any_rank")),
+                   "tier": "ordinary", "key": OneOf((["triple_power", "pair"], "triple_power"))},
     "straight": {"shape": "sequence", "unit": 1, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
     "pair_run": {"shape": "sequence", "unit": 2, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
     "triple_run": {"shape": "sequence", "unit": 3, "length": Between(*RUN_LENGTHS), "tier": "ordinary", "key": "top"},
@@ -124,6 +124,9 @@ class DadunRules:
     catalogue: tuple[str, ...]  # combinations.catalogue (names, in order)
     combinations: tuple[Combination, ...]  # combinations.catalogue (the entries)
     full_house_ace: frozenset[str]  # combinations.full_house_adjacency.ace, with 2 when ace_two_link says so
+    full_house_any_pair: bool  # combinations.catalogue: the full house's pair: any_rank (else adjacent_rank)
+    full_house_pair_key: bool  # combinations.catalogue: the full house's key [triple_power, pair] (else triple_power)
+    full_house_joker_pair: bool  # combinations.full_house_adjacency.jokers: as_pair (else excluded)
     triple_run_ace: str  # combinations.triple_run_ace
     dun_also_triple: bool  # combinations.dun_also_triple
     flush_also_straight: bool  # combinations.flush_also_straight
@@ -136,7 +139,8 @@ class DadunRules:
     linked_dun_order: str  # beating.linked_dun_order
     pass_locks_out: bool  # play.pass_locks_out
     round: RoundRules  # play.pass_locks_out, play.next_leader, play.wind, play.wind_partner_out, hand_end.when
-    point_cards: dict[str, int]  # points.cards
+    point_cards: dict[str, int]  # points.cards (none: empty)
+    has_points: bool  # points.cards is not none (none: the hand is settled by places only)
     merging: str  # merging.stages
     partners_first_second_levels: int  # settlement.partners_first_second.levels
     thresholds: tuple[int, int]  # settlement.thresholds (first side, other side)
@@ -146,6 +150,7 @@ class DadunRules:
     max_hands: int  # match.max_hands
     a_rule: str = "win_at_a"  # match.end.win
     failures_at_a: int | None = None  # match.end.failures_at_a (None: a team stays at A however often it fails)
+    a_own_level: bool = False  # match.end.at: own_level_a (a team passes A only in a hand at its own level A)
     tribute: dict[str, Any] | None = None  # settlement.tribute (None for the value none)
 
     @property
@@ -253,6 +258,10 @@ def rules_from_variant(variant: Variant) -> DadunRules:
     ladder = tuple((s["combination"], s["size"]) for s in list(v("beating.bomb_ladder")) + list(
         v("beating.bomb_ladder_extension")))
     levels_rule = dict(v("settlement.levels"))
+    points = v("points.cards")
+    if points == "none" and "partner_third" not in levels_rule:
+        raise RulesError(f"{variant.id}: points.cards: none needs settlement.levels by place ({{partner_third, "
+                         f"partner_last}}): without points no score decides the hand")
     combinations = read_catalogue(v("combinations.catalogue"), CATALOGUE, RulesError)
     for combo in combinations:
         if combo.name == "straight_flush" and ("straight_flush", combo.min_length) not in ladder:
@@ -261,6 +270,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         if combo.name == "joker_bomb" and ("joker_bomb", 4) not in ladder:
             raise RulesError(f"{variant.id}: combinations.catalogue: the joker_bomb has no step on beating.bomb_ladder "
                              "(add {combination: joker_bomb, size: 4} where it ranks)")
+    full_house = next((c for c in combinations if c.name == "full_house"), None)
+    _check_pack(variant.id, v("deck.decks"), combinations, v("settlement.tribute"))
     a_rule, failures_at_a = _match_end(variant.id, v("match.end"))
     return DadunRules(
         variant_id=variant.id,
@@ -287,6 +298,9 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         catalogue=tuple(combo.name for combo in combinations),
         combinations=combinations,
         full_house_ace=frozenset(v("combinations.full_house_adjacency")["ace"]) | {"2"},
+        full_house_any_pair=full_house is not None and dict(full_house.extra).get("pair") == "any_rank",
+        full_house_pair_key=full_house is None or full_house.key != "triple_power",
+        full_house_joker_pair=v("combinations.full_house_adjacency")["jokers"] == "as_pair",
         triple_run_ace=v("combinations.triple_run_ace"),
         dun_also_triple=v("combinations.dun_also_triple"),
         flush_also_straight=v("combinations.flush_also_straight"),
@@ -299,7 +313,8 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         linked_dun_order=v("beating.linked_dun_order"),
         pass_locks_out=v("play.pass_locks_out"),
         round=round_rules(v, ("play.wind", "play.wind_partner_out")),
-        point_cards=dict(v("points.cards")),
+        point_cards=dict(points) if points != "none" else {},
+        has_points=points != "none",
         merging=v("merging.stages"),
         partners_first_second_levels=v("settlement.partners_first_second")["levels"],
         thresholds=(v("settlement.thresholds")["first_side"], v("settlement.thresholds")["other_side"]),
@@ -309,8 +324,26 @@ def rules_from_variant(variant: Variant) -> DadunRules:
         max_hands=v("match.max_hands"),
         a_rule=a_rule,
         failures_at_a=failures_at_a,
+        a_own_level=v("match.end").get("at", "any_level_a") == "own_level_a",
         tribute=_tribute(variant.id, v("settlement.tribute")),
     )
+
+
+def _check_pack(variant_id: str, decks: int, combinations: tuple[Combination, ...], tribute: Any) -> None:
+    """Refuse what ``deck.decks`` makes impossible: a combination of three identical cards (the dun, the linked
+    dun) or a tribute resisted with more big jokers than the pack holds [deck.decks].
+
+    Raises:
+        RulesError: one line naming the rule.
+    """
+    identical = [c.name for c in combinations if c.shape == "identical" or c.unit == "dun"]
+    if decks < 3 and identical:
+        raise RulesError(f"{variant_id}: combinations.catalogue: {', '.join(identical)} need three identical cards, "
+                         f"which {decks} decks do not hold (deck.decks: {decks})")
+    if isinstance(tribute, dict) and isinstance(tribute.get("resist_big_jokers"), int) \
+            and tribute["resist_big_jokers"] > decks:
+        raise RulesError(f"{variant_id}: settlement.tribute: resist_big_jokers = {tribute['resist_big_jokers']} "
+                         f"big jokers, but {decks} decks hold {decks} (deck.decks: {decks})")
 
 
 A_RULES = ("win_at_a", "partner_not_last")

@@ -135,11 +135,14 @@ def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last
         pattern = "14+23"
         first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
         other_side = captured[second] + captured[third]
-    scores = {"first_side": first_side, "other_side": other_side}
-    full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
+    scores: dict | None = {"first_side": first_side, "other_side": other_side}
+    full: dict | None = {"first_side": first_side >= rules.thresholds[0],
+                         "other_side": other_side >= rules.thresholds[1]}
     lr = rules.levels_rule
     gains = [0, 0]
     if "partner_third" in lr:  # by the partner's place, whatever the points: the first-out's team wins
+        if not rules.has_points:  # points.cards: none: no score at all
+            scores = full = None
         winner = first_team
         gains[winner] = lr["partner_third"] if pattern == "13+24" else lr["partner_last"]
         return pattern, scores, full, winner, gains
@@ -158,21 +161,26 @@ def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last
 
 
 def passes_a(rules: DadunRules, winner: int, first_team: int, pattern: str, level_was_a: bool,
-             played_at_a: bool) -> bool:
+             played_at_a: bool, owner: int | None = None) -> bool:
     """Whether the winners pass A with this hand [match.end]: the hand was played at A and the winners were at A;
-    with ``win: partner_not_last`` also the first-out is theirs and the first-out's partner is not last (1+2 or
-    13+24)."""
+    with ``at: own_level_a`` also the level played was theirs (``owner``, the team whose level the hand was played
+    at; None: either team at A); with ``win: partner_not_last`` also the first-out is theirs and the first-out's
+    partner is not last (1+2 or 13+24)."""
     if not (level_was_a and played_at_a):
+        return False
+    if rules.a_own_level and owner is not None and owner != winner:
         return False
     return rules.a_rule == "win_at_a" or (winner == first_team and pattern != "14+23")
 
 
 def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[int], captured: list[int],
-                first_partner_before: int, bonus_levels: list[int], a_failures: list[int] | None = None) -> dict:
+                first_partner_before: int, bonus_levels: list[int], a_failures: list[int] | None = None,
+                owner: int | None = None) -> dict:
     """Settle one hand [merging.stages, settlement.*, levels.*, match.end]. See the settle operation.
 
     ``a_failures[t]``: hands team ``t`` has played at its level A without passing it (match.end.failures_at_a;
-    the answer gives them after this hand when the rule counts them)."""
+    the answer gives them after this hand when the rule counts them). ``owner``: the team whose level ``level`` is
+    (the previous hand's winners; None: not told), read with ``match.end.at: own_level_a``."""
     first = finish[0]
     first_team = team_of(rules, first)
     top = len(rules.level_order) - 1
@@ -192,7 +200,8 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
                                                                first_partner_before)
     idx = [_level_index(rules, lv, "levels") for lv in levels]
     played_at_a = _level_index(rules, level, "level") == top
-    match_over = passes_a(rules, winner, first_team, pattern, idx[winner] == top, played_at_a)
+    match_over = passes_a(rules, winner, first_team, pattern, idx[winner] == top, played_at_a, owner)
+    own = owner if rules.a_own_level else None  # match.end.at: only the owner plays its level A
     new = [min(top, max(0, idx[t] + gains[t] + bonus_levels[t])) for t in (0, 1)]
     answer: dict[str, Any] = {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full,
                               "winner": winner, "gain": gains[winner], "places": places_of(rules, finish)}
@@ -201,7 +210,7 @@ def settle_hand(rules: DadunRules, levels: list[str], level: str, finish: list[i
     if rules.failures_at_a is not None:
         failures = list(a_failures or [0, 0])
         for t in (0, 1):
-            if played_at_a and idx[t] == top and not (match_over and t == winner):
+            if played_at_a and idx[t] == top and own in (None, t) and not (match_over and t == winner):
                 failures[t] += 1
                 if failures[t] >= rules.failures_at_a:  # back to the start level, counting afresh
                     new[t], failures[t] = rules.level_order.index(rules.start_level), 0
@@ -231,8 +240,8 @@ def _check_captured(rules: DadunRules, finish: list[int], captured: list[int], b
 
 
 def settle(rules: DadunRules, given: dict) -> dict:
-    """Answer of settle (docs/implementers/dadun-operations.md): ``given`` ``{levels?, level?, finish, captured,
-    first_partner_before?, bonus?, a_failures?}``.
+    """Answer of settle (docs/implementers/dadun-operations.md): ``given`` ``{levels?, level?, level_owner?, finish,
+    captured, first_partner_before?, bonus?, a_failures?}``.
 
     Raises:
         ValueError: bad input, one line; ``level`` left out while the teams' levels differ, or neither team's level
@@ -246,10 +255,12 @@ def settle(rules: DadunRules, given: dict) -> dict:
         raise ValueError("finish must list 2 or 3 different seats in the order they went out")
     for s in finish:
         _seat(s, "finish")
-    captured = given.get("captured")
+    captured = given.get("captured", None if rules.has_points else [0] * rules.players)
     if not isinstance(captured, list) or len(captured) != rules.players or not all(
             isinstance(c, int) for c in captured):
         raise ValueError(f"captured must be {rules.players} point counts (by seat)")
+    if not rules.has_points and any(captured):
+        raise ValueError(f"captured points {captured} in a variant whose cards have no points [points.cards: none]")
     _check_captured(rules, finish, captured, given.get("first_partner_before", 0))
     bonus_levels = given.get("bonus", [0, 0])
     if "level" in given:
@@ -264,12 +275,35 @@ def settle(rules: DadunRules, given: dict) -> dict:
     if level not in levels:
         raise ValueError(f"level {level} is neither team's level ({levels[0]}, {levels[1]}): a hand is played at the "
                          f"level the previous winners reached, expected one of the two")
+    owner = _owner(rules, given, levels, level)
     failures = given.get("a_failures", [0, 0])
     if not isinstance(failures, list) or len(failures) != 2 or not all(
             type(n) is int and n >= 0 for n in failures):
         raise ValueError("a_failures must be two counts [team 0, team 1]")
     return settle_hand(rules, levels, level, finish, captured, given.get("first_partner_before", 0),
-                       list(bonus_levels), failures)
+                       list(bonus_levels), failures, owner)
+
+
+def _owner(rules: DadunRules, given: dict, levels: list[str], level: str) -> int | None:
+    """The team whose level the hand was played at: ``level_owner`` when given (a team whose level is ``level``),
+    else the one team at ``level``; None when both are (not needed unless ``match.end.at: own_level_a`` at A).
+
+    Raises:
+        ValueError: a ``level_owner`` that is not 0 or 1 or whose level is not ``level``; none given while both
+            teams are at A and the rule needs it.
+    """
+    if "level_owner" in given:
+        owner = given["level_owner"]
+        if type(owner) is not int or owner not in (0, 1) or levels[owner] != level:
+            raise ValueError(f"level_owner must be the team (0 or 1) whose level is the level played {level}, got "
+                             f"{owner!r} (levels {levels[0]}, {levels[1]})")
+        return owner
+    if levels[0] != levels[1]:
+        return levels.index(level)
+    if rules.a_own_level and level == rules.level_order[-1]:
+        raise ValueError(f"level_owner is required when both teams are at {level} [match.end.at: own_level_a]: only "
+                         "the team whose level the hand was played at (the previous hand's winners) can pass it")
+    return None
 
 
 __all__ = ["team_of", "points_of", "places_of", "passes_a", "deal_order", "marked_card", "settle", "settle_hand", "bonus",

@@ -49,7 +49,7 @@ class HandState(RoundViews):
                  first_drawer_seat: int | None = None, a_failures: tuple[int, int] = (0, 0),
                  full_pack_shuffled: bool = False) -> None:
         if not full_pack_shuffled and sorted(pack) != _sorted_pack(rules.decks):
-            raise ValueError("bad_pack: the pack is not the full 162-card pack")
+            raise ValueError(f"bad_pack: the pack is not the full {54 * rules.decks}-card pack")
         self.rules, self.level, self.levels = rules, level, tuple(levels)
         self.a_failures = tuple(a_failures)
         self.cutter, self.previous, self.hand_number = cutter, previous, hand_number
@@ -406,7 +406,8 @@ class HandState(RoundViews):
         bonus_levels = [0, 0]
         bonus_levels[self.bonus["team"]] = self.bonus["bonus"]
         self.result = settle_hand(self.rules, list(self.levels), self.level, list(self.finish), list(self.captured),
-                                  self.first_partner_before, bonus_levels, list(self.a_failures))
+                                  self.first_partner_before, bonus_levels, list(self.a_failures),
+                                  (self.previous or {}).get("level_owner"))
         self.result.update({"finish": list(self.finish), "captured": list(self.captured), "bonus": bonus_levels,
                             "transfer": self.bonus["transfer"]})
         self.turn = None
@@ -414,11 +415,14 @@ class HandState(RoundViews):
     def for_next_hand(self) -> dict:
         """``{first_out, last_out}`` of this finished hand, the ``previous`` of the next hand's cut and draw
         (``last_out`` None when partners went out first and second) [cut.later_hands]; with a tribute also
-        ``givers`` and ``receivers`` (:func:`.tribute.roles`) [settlement.tribute]."""
+        ``givers`` and ``receivers`` (:func:`.tribute.roles`) [settlement.tribute]; with ``match.end.at:
+        own_level_a`` also ``level_owner``, this hand's winners, whose level the next hand is played at."""
         rest = self.active()
         previous: dict[str, Any] = {"first_out": self.finish[0], "last_out": rest[0] if len(rest) == 1 else None}
         if self.result is not None and self.result.get("tribute"):  # settlement.tribute: who gives to whom
             previous.update(self.result["tribute"])
+        if self.result is not None and self.rules.a_own_level:  # match.end.at: the next hand is at the winners' level
+            previous["level_owner"] = self.result["winner"]
         return previous
 
     def settlement(self) -> dict:

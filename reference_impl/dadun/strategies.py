@@ -89,6 +89,8 @@ class _Strategies:
             found = (self._unit_run, self._big_bomb, self._big_linked_bomb)[_n(draw, 0, 2)](draw, pool, level)
             if found:
                 return found
+        if mode == 5 and self.rules.full_house_any_pair and _n(draw, 0, 1):
+            return self._far_full_house(draw, pool)
         if mode == 5:  # two adjacent ranks, the A–2 link often [combinations.ace_two_link]
             return linked_groups(draw, pool, self.sequence, rank_of)
         if mode == 4:
@@ -178,6 +180,21 @@ class _Strategies:
                 if wilds:
                     out.append(wilds.pop())
         return out
+
+    def _far_full_house(self, draw: Callable, pool: list[str]) -> list[str]:
+        """A triple of one rank and a pair of any other rank of ``pool``, two identical jokers now and then when
+        they may be the pair [combinations.catalogue: the full house's pair any_rank, combinations.full_house_adjacency]."""
+        ranks = sorted({rank_of(c) for c in pool if rank_of(c) not in JOKERS}, key=FACES.index)
+        if not ranks:
+            return []
+        triple = ranks[_n(draw, 0, len(ranks) - 1)]
+        pairs = [r for r in FACES if r != triple] + (list(JOKERS) if self.rules.full_house_joker_pair else [])
+        pair = pairs[_n(draw, 0, len(pairs) - 1)]
+        same = [c for c in pool if rank_of(c) == triple][:3]
+        twins = [c for c in pool if rank_of(c) == pair]
+        if pair in JOKERS:
+            return same + twins[:2]
+        return same + twins[_n(draw, 0, max(0, len(twins) - 2)):][:2]
 
     @staticmethod
     def _jokers(draw: Callable, pool: list[str]) -> list[str]:

@@ -70,8 +70,14 @@ KINDS: dict[str, str] = {
     "star_burial": "star-burial level bonuses that do not cover every big joker",
     "impossible": "a rule the pack cannot satisfy (a five-card bomb or a flush pair with one deck)",
     "unplayable": "a value the schema allows but the game's reference engine cannot play (play would refuse it)",
+    # warnings (validate reports them and still succeeds)
+    "ladder_step_unused": "a warning: a step of a bomb ladder names a combination the catalogue lacks (no play "
+                          "ever stands on it)",
 }
 """Every ``kind`` a :class:`SpecError` can have, with what it means."""
+
+WARNING_KINDS = frozenset({"ladder_step_unused"})
+"""The kinds that are warnings, not problems: ``validate`` reports them and exits 0 (``Registry.warnings_file``)."""
 
 
 def format_path(path: Iterable[str | int]) -> str:

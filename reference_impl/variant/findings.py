@@ -58,9 +58,23 @@ def semantic_findings(variant: Variant, source_ids: Iterable[str] | None) -> lis
         findings += source_findings(rules, set(source_ids), {str(e.get("id")) for e in local})
     game = games.find(variant.data.get("game"))
     checks = game.facet("checks") if game is not None else None
-    if checks is not None:
+    if checks is not None and hasattr(checks, "findings"):
         findings += checks.findings(variant)
     return findings
+
+
+def warning_findings(variant: Variant) -> list[Finding]:
+    """The warnings of the variant's game (``warnings(variant)`` of its ``checks`` module, if it has one): places
+    where the rules agree with the schema and the engine plays them, but say something the rule keeper likely did
+    not mean (a ladder step naming a combination the catalogue lacks). ``validate`` reports them without failing.
+
+    Returns:
+        Findings, unsorted; ``[]`` for a game without warnings.
+    """
+    game = games.find(variant.data.get("game"))
+    checks = game.facet("checks") if game is not None else None
+    warn = getattr(checks, "warnings", None)
+    return list(warn(variant)) if warn is not None else []
 
 
 def source_findings(rules: dict, known: set[str], local: Set[str] = frozenset()) -> list[Finding]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import spec_root
-from .findings import Finding, playability_findings, semantic_findings
+from .findings import Finding, playability_findings, semantic_findings, warning_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, is_file_ref, path_id
 from .merge import deletions_without_target, merge_variant
@@ -140,6 +140,22 @@ class Registry:
         if path.name == SOURCES_FILE:
             return self.check_sources(path)
         return sorted_unique(self._resolve(path, path_id(self.root, path))[1])
+
+    def warnings_file(self, path: str | Path) -> list[SpecError]:
+        """The warnings of one variant file (:func:`.findings.warning_findings`), located as problems are, sorted;
+        ``[]`` when the file has a problem (:meth:`check_file` reports those) or is a sources file."""
+        path = Path(path)
+        if path.name == SOURCES_FILE:
+            return []
+        variant, problems = self._resolve(path, path_id(self.root, path))
+        if problems or variant is None:
+            return []
+        return sorted_unique([_located_finding(variant, variant.file, f) for f in warning_findings(variant)])
+
+    def warnings_all(self) -> list[SpecError]:
+        """The warnings of every variant of the folder, sorted."""
+        return sorted_unique([w for variant_id in self.variant_ids()
+                              for w in self.warnings_file(self.root / f"{variant_id}.yaml")])
 
     def check_all(self) -> list[SpecError]:
         """Every problem of the sources file and of every variant of the folder, sorted; ``[]`` if none."""

@@ -15,18 +15,19 @@ from examples_support import play_and_verify, run
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "docs" / "examples"
-class Appends:
-    """An expected list value: the Dadun guide's list of ``rule_id`` with ``entry`` added at the end."""
-
-    def __init__(self, rule_id: str, entry: dict) -> None:
-        self.rule_id, self.entry = rule_id, entry
-
-    def __eq__(self, value: object) -> bool:
-        return value == [*load_variant("dadun/dadun-guide").rule(self.rule_id), self.entry]
-
-    def __repr__(self) -> str:
-        return f"the guide's {self.rule_id} and {self.entry}"
-
+GUANDAN_CATALOGUE = [  # openGuandan docs/rules.md §3, §4.1: 钢板 of two triples, any pair, no dun or linked bomb
+    {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"},
+    {"name": "pair", "shape": "same_rank", "size": 2, "tier": "ordinary", "key": "power"},
+    {"name": "triple", "shape": "same_rank", "size": 3, "tier": "ordinary", "key": "power"},
+    {"name": "full_house", "shape": "triple_with_pair", "size": 5, "pair": "any_rank", "tier": "ordinary",
+     "key": "triple_power"},
+    {"name": "straight", "shape": "sequence", "unit": 1, "length": 5, "tier": "ordinary", "key": "top"},
+    {"name": "pair_run", "shape": "sequence", "unit": 2, "length": 3, "tier": "ordinary", "key": "top"},
+    {"name": "triple_run", "shape": "sequence", "unit": 3, "length": 2, "tier": "ordinary", "key": "top"},
+    {"name": "straight_flush", "shape": "sequence", "unit": 1, "length": 5, "suited": True, "tier": "bomb",
+     "key": "top"},
+    {"name": "bomb", "shape": "same_rank", "min_size": 4, "tier": "bomb", "key": ["ladder", "power"]},
+    {"name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb", "key": "ladder"}]
 
 HOUSES = {  # file → (the variant it extends, {rule id: the value the house file sets}, what a finished match prints)
     "biedan-house.yaml": ("biedan/biedan-guide", {
@@ -53,6 +54,7 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
             {"name": "four_with_two_pairs", "main": "bomb", "attach": "pair", "per_rank": 2},
             {"name": "airplane_with_singles", "main": "triple_run", "attach": "single", "per_rank": 1},
             {"name": "airplane_with_pairs", "main": "triple_run", "attach": "pair", "per_rank": 1}],
+        "combinations.attached_same_rank": 3,
         "combinations.flush": {"applies_to": []},
     }, ("Winner: seat", "Shared win: seat")),
     "biedan-paodekuai.yaml": ("biedan/biedan-guide", {
@@ -67,17 +69,23 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "merging.stages": "pairs_only",
     }, ("passes A and wins", "No team passed A")),
     "dadun-guandan.yaml": ("dadun/dadun-guide", {
-        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10",
+        "settlement.tribute": {"from": "last_out", "wild": "kept", "resist_big_jokers": 2, "return_at_most": "10",
                                "lead": "giver"},
         "settlement.partners_first_second": {"winner": "first_side", "levels": 3},
         "settlement.levels": {"partner_third": 2, "partner_last": 1},
-        "match.end": {"must_play": "A", "win": "partner_not_last", "failures_at_a": 3},
+        "match.end": {"must_play": "A", "win": "partner_not_last", "failures_at_a": 3, "at": "own_level_a"},
         "ranking.lead_means": "none",
-        "combinations.catalogue": Appends("combinations.catalogue", {
-            "name": "joker_bomb", "shape": "fixed_set", "cards": ["BJ", "BJ", "LJ", "LJ"], "tier": "bomb",
-            "key": "ladder"}),
-        "beating.bomb_ladder_extension": Appends("beating.bomb_ladder_extension",
-                                                 {"combination": "joker_bomb", "size": 4}),
+        "combinations.catalogue": GUANDAN_CATALOGUE,
+        "combinations.full_house_adjacency": {"ace": ["K"], "jokers": "as_pair"},
+        "wild.only_wilds": "declared",
+        "points.cards": "none",
+        "beating.bomb_ladder": [{"combination": "bomb", "size": 4}, {"combination": "bomb", "size": 5},
+                                {"combination": "straight_flush", "size": 5}] + [
+                                   {"combination": "bomb", "size": n} for n in (6, 7, 8)],
+        "beating.bomb_ladder_extension": [{"combination": "bomb", "size": 9}, {"combination": "bomb", "size": 10},
+                                          {"combination": "joker_bomb", "size": 4}],
+        "deck.decks": 2,
+        "deal.hand_sizes": [27, 27, 27, 27],
     }, ("passes A and wins", "No team passed A")),
 }
 
@@ -121,6 +129,17 @@ def test_the_dou_dizhu_house_reads_as_its_rule_sheet():
     assert "可以带牌：三带一、三带二" in diff.output and "Attached plays: three with one or with a pair" in diff.output
 
 
+def test_the_dou_dizhu_house_plays_the_combinations_of_its_fixture():
+    """The suite's fixture biedan/doudizhu-judger holds the hand-worked scenarios of the house's card play: its
+    combinations section has the house file's values, rule by rule."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixture = load_fixture_variants(find_variant_files())["biedan/doudizhu-judger"]
+    house = open_variant(str(EXAMPLES / "biedan-doudizhu.yaml"))
+    rules = ("catalogue", "attachments", "attached_same_rank", "flush", "flush_reach")
+    assert {r: fixture.rule(f"combinations.{r}") for r in rules} == {r: house.rule(f"combinations.{r}") for r in rules}
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_match_to_a_target_ends_at_the_first_hand_a_tally_reaches_it(seed):
     """biedan-paodekuai.yaml: match.target 3, match.hands 6, points +1 / 0 / -1 by place. The tally is added up from
@@ -139,3 +158,15 @@ def test_a_match_to_a_target_ends_at_the_first_hand_a_tally_reaches_it(seed):
     assert stop == len(places)
     reached = "target +3 reached" in result.stdout
     assert reached == (max(tally) >= 3 and len(places) < 6)
+
+
+def test_the_guandan_house_plays_the_card_play_of_its_fixture():
+    """The suite's fixture dadun/guandan-card-play holds the hand-worked scenarios of the house's card play: its
+    combinations, wilds and bomb order have the house file's values, rule by rule."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixture = load_fixture_variants(find_variant_files())["dadun/guandan-card-play"]
+    house = open_variant(str(EXAMPLES / "dadun-guandan.yaml"))
+    rules = ("combinations.catalogue", "combinations.full_house_adjacency", "wild.only_wilds", "beating.bomb_ladder",
+             "beating.bomb_ladder_extension")
+    assert {r: fixture.rule(r) for r in rules} == {r: house.rule(r) for r in rules}

@@ -92,11 +92,13 @@ def test_round_questions_are_rounds_of_played_hands():
 def test_a_fixture_setting_several_rules_is_one_reading_switched_together():
     # dadun/joker-bomb sets combinations.catalogue (the joker bomb) and beating.bomb_ladder_extension (its step):
     # either alone is no joker bomb, so the two are switched together
-    (reading,) = [r for r in switched_readings("dadun/dadun-guide", ["combinations.catalogue"])]
-    assert reading.rules == ("combinations.catalogue", "beating.bomb_ladder_extension")
+    # (other fixtures set the catalogue too, with other rules: the full house's pair, two decks, Guandan's card play)
+    (reading,) = [r for r in switched_readings("dadun/dadun-guide", ["combinations.catalogue"])
+                  if r.rules == ("combinations.catalogue", "beating.bomb_ladder_extension")]
     assert "joker_bomb" in reading.shown and reading.shown.startswith("combinations.catalogue = ")
     both = switched_readings("dadun/dadun-guide", ["combinations.catalogue", "beating.bomb_ladder_extension"])
-    assert [r.rules for r in both] == [("beating.bomb_ladder_extension", "combinations.catalogue")]  # once, not twice
+    assert [r.rules for r in both if set(r.rules) == {"combinations.catalogue", "beating.bomb_ladder_extension"}] == [
+        ("beating.bomb_ladder_extension", "combinations.catalogue")]  # once, not twice
     question = {"cards": ["BJ", "BJ", "LJ", "LJ"], "level": "2"}
     assert reading.ask("classify", question)["combinations"] == ["joker_bomb"]
     assert ReferenceImplementation().answer("dadun/dadun-guide", "classify", question)["combinations"] == []
@@ -107,7 +109,9 @@ def test_fuzz_plays_the_joker_bomb_reading():
     (result,) = session.run(ReferenceImplementation(), chosen, seed=3, seconds=60, max_examples=300)
     assert not result.outcome.disagreements
     counts = chosen[0].exercise.counts
-    assert counts["beating.bomb_ladder_extension"] > 0 and counts["combinations.catalogue"] > 0, dict(counts)
+    # the catalogue has readings of its own (the full-house fixtures): it is credited when those answer otherwise,
+    # not for the joker bomb's reading switched beside the ladder's extension
+    assert counts["beating.bomb_ladder_extension"] > 0, dict(counts)
 
 
 def test_a_rule_with_a_reading_of_its_own_is_not_credited_for_the_rules_switched_beside_it():

@@ -34,6 +34,12 @@ VARIANTS = {
     "guide": {},
     "attachments": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
                     "combinations__attachments": FIXTURE.rule("combinations.attachments")},
+    "attachments-one-of-a-rank": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
+                                  "combinations__attachments": FIXTURE.rule("combinations.attachments"),
+                                  "combinations__attached_same_rank": 1},
+    "attachments-three-of-a-rank": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
+                                    "combinations__attachments": FIXTURE.rule("combinations.attachments"),
+                                    "combinations__attached_same_rank": 3},
     "attachments-must-beat": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
                               "combinations__attachments": FIXTURE.rule("combinations.attachments"),
                               "play__pass": "only_when_unable"},
@@ -130,3 +136,56 @@ def test_run_bombs_over_a_bomb_are_listed_and_counted(hand, table, beating):
     listed = {frozenset(cards) for cards in legal_plays(rules, hand, readings(t, table)[0])}
     assert listed == {frozenset(b) for b in beating} == _brute(t, hand, table)
     assert OPS["legal_play_count"](rules, {"hand": hand, "table": table})["plays"] == len(beating)
+
+
+WINGS_HAND = ["S3", "H3", "C3", "S4", "H4", "C4", "S5", "H5", "C5", "S6", "H6", "C6", "S9", "H9", "C9"]
+"""Four triples in sequence (3 to 6) and three 9s: airplanes whose wings may hold two or three cards of one rank."""
+
+
+@pytest.mark.parametrize("same_rank", [1, 2, 3])
+def test_attached_same_rank_lists_counts_and_brute_forces_alike(same_rank):
+    """combinations.attached_same_rank, worked by hand: three 3s, 4s and 5s with the three 9s are an airplane with
+    three singles of one rank under the value 3 only; with the three 6s they never are (the 6s lie next to the 5s:
+    the twelve cards are a run of four triples, 3 to 6); with two 9s the airplane 3-4 takes a wing pair as two singles
+    under 2 and 3; with a 9 and a 6 under every value."""
+    rules = with_options(**VARIANTS["attachments"], combinations__attached_same_rank=same_rank)
+    t = table_for(rules)
+    listed = {frozenset(cards) for cards in legal_plays(rules, WINGS_HAND, None)}
+    assert listed == _brute(t, WINGS_HAND, None)
+    assert OPS["legal_play_count"](rules, {"hand": WINGS_HAND, "table": None})["plays"] == len(listed)
+
+    def kind(cards: str) -> str | None:
+        found = readings(t, cards.split())
+        assert (frozenset(cards.split()) in listed) == bool(found), cards
+        return found[0].combination if found else None
+
+    assert kind("S3 H3 C3 S4 H4 C4 S5 H5 C5 S9 H9 C9") == ("airplane_with_singles" if same_rank == 3 else None)
+    assert kind("S4 H4 C4 S5 H5 C5 S6 H6 C6 S9 H9 C9") == ("airplane_with_singles" if same_rank == 3 else None)
+    assert kind("S3 H3 C3 S4 H4 C4 S5 H5 C5 S6 H6 C6") == "triple_run"
+    assert kind("S3 H3 C3 S4 H4 C4 S9 H9") == (None if same_rank == 1 else "airplane_with_singles")
+    assert kind("S3 H3 C3 S4 H4 C4 S9 S6") == "airplane_with_singles"
+
+
+def test_the_fuzz_generators_reach_three_wings_of_a_rank():
+    """``datong-rules fuzz`` on biedan/doudizhu-judger (combinations.attached_same_rank: 3) asks classify and
+    legal_play questions whose answer the value 2 changes: airplanes whose wings hold three cards of a rank."""
+    from hypothesis import HealthCheck, given, settings
+
+    from datong_rules.reference_impl.biedan.strategies import strategies
+
+    fixture = FIXTURES["biedan/doudizhu-judger"]
+    combinations = {f"combinations__{r}": fixture.rule(f"combinations.{r}") for r in ("catalogue", "attachments", "flush")}
+    three = with_options(**combinations, combinations__attached_same_rank=3)
+    two = with_options(**combinations, combinations__attached_same_rank=2)
+    differ = []
+
+    @settings(max_examples=400, database=None, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(strategies(three)["classify"])
+    def ask(question):
+        answers = [OPS["classify"](rules, question)["combination"] for rules in (three, two)]
+        if answers[0] != answers[1]:
+            differ.append((question["cards"], answers))
+
+    ask()
+    assert differ and all(a == ["airplane_with_singles", None] for _, a in differ), differ[:3]

@@ -10,7 +10,7 @@ import pytest
 
 from datong_rules.reference_impl.biedan.rules import SUPPORTED, RulesError, rules_for
 from datong_rules.reference_impl.paths import schema_path
-from datong_rules.reference_impl.variant import SpecError, check_file, load_variant
+from datong_rules.reference_impl.variant import SpecError, check_file, load_variant, open_variant
 
 
 def test_guide_loads():
@@ -179,3 +179,34 @@ def test_a_sequence_order_may_hold_one_rank_at_both_ends_only(tmp_path, order, f
     assert (problems == []) is fine, problems
     if not fine:
         assert [p.kind for p in problems] == ["rank_order"] and "each rank at most once" in problems[0].expected
+
+
+@pytest.mark.parametrize("value, fine", [(1, True), (2, True), (3, True), (4, False), (0, False)])
+def test_attached_same_rank_is_one_two_or_three(tmp_path, value, fine):
+    """Four attached singles of a rank would be a bomb among them; none would attach no single."""
+    path = _house(tmp_path, f"""\
+        combinations:
+          attached_same_rank:
+            value: {value}
+            text: {{zh: 同点数, en: of a rank}}
+            inferred: {{reason: a test}}
+        """)
+    problems = check_file(path)
+    assert (problems == []) == fine, problems
+    if not fine:
+        assert len(problems) == 1 and problems[0].rule_path == "rules.combinations.attached_same_rank.value"
+        assert problems[0].line == 8 and "expected one of: 1, 2, 3" in str(problems[0]) and "\n" not in str(problems[0])
+    else:
+        assert rules_for(open_variant(str(path))).attachments == ()  # the guide's none: the value changes nothing
+
+
+def test_the_same_rank_fixtures_play_the_attachments_of_biedan_attachments():
+    """biedan/attached-same-rank-one differs from biedan/attachments in combinations.attached_same_rank only."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixtures = load_fixture_variants(find_variant_files())
+    one, two = fixtures["biedan/attached-same-rank-one"], fixtures["biedan/attachments"]
+    for rule_id in ("combinations.catalogue", "combinations.attachments"):
+        assert one.rule(rule_id) == two.rule(rule_id), rule_id
+    assert (one.rule("combinations.attached_same_rank"), two.rule("combinations.attached_same_rank")) == (1, 2)
+    assert {a.same_rank for a in rules_for(one).attachments} == {1}

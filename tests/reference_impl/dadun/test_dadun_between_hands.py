@@ -144,8 +144,8 @@ def test_the_house_values_show_on_the_options_and_players_pages_in_both_language
     house = [d for d in load_house_docs() if d.id == "dadun/dadun-guandan"]
     variant = open_variant(str(root / "docs/examples/dadun-guandan.yaml"))
     doc = VariantDoc.from_data(variant.id, variant.data)
-    words = {"zh": ("进贡的一方手里有全部三张大王就抗贡", "同伴不是末游，才算过A", "同伴是三游升两级"),
-             "en": ("A giving side holding all three big jokers resists", "with the partner not last",
+    words = {"zh": ("进贡的一方手里有两张大王就抗贡", "同伴不是末游，才算过A", "同伴是三游升两级"),
+             "en": ("A giving side holding both big jokers resists", "with the partner not last",
                     "two levels when the partner is third")}
     for lang, texts in words.items():
         options = options_page("dadun", guide, schema, lang, house)
@@ -210,3 +210,48 @@ def test_a_record_whose_first_hand_is_not_at_the_start_level_is_refused(tmp_path
     verified = CliRunner().invoke(cli, ["verify", str(path)])
     assert verified.exit_code == 1 and "wrong_setup" in verified.output + verified.stderr
     assert "both teams at 2 [levels.start]" in verified.output + verified.stderr
+
+
+def test_with_a_at_the_own_level_a_hand_is_owned_by_the_last_winners_and_only_they_pass_a():
+    """match.end.at: own_level_a: every later hand's ``previous`` names its level's owner, the last hand's winners;
+    the record verifies; in the hands played with both teams at A, none ended the match for a team that did not own
+    the level, and such a hand was reached (seed 7)."""
+    rules = _rules("house", **{"match.end": {**A_RULE, "at": "own_level_a"}})
+    match = Match(rules, 7)
+    match.play([bots.BOTS["greedy"](random.Random(i)) for i in range(4)])
+    record = json.loads(records.dumps(records.match_record(match)))
+    records.validate(record)
+    assert replay(record, rules).answer() == {"accepted": True}
+    hands = record["hands"]
+    assert all(h["previous"]["level_owner"] == before["result"]["winner"] for before, h in zip(hands, hands[1:]))
+    both_at_a = [h for h in hands if h["levels"] == ["A", "A"]]
+    assert both_at_a
+    assert all(not h["result"]["match_over"] or h["result"]["winner"] == h["previous"]["level_owner"] for h in both_at_a)
+
+
+NO_POINTS = {"points.cards": "none", "settlement.levels": BY_PLACE,
+             "settlement.partners_first_second": {"winner": "first_side", "levels": 3}}
+
+
+def test_without_card_points_a_match_is_settled_by_places_and_its_record_verifies():
+    rules = _rules("no-points", **NO_POINTS)
+    match = Match(rules, 3)
+    match.play([bots.BOTS["greedy"](random.Random(i)) for i in range(4)])
+    record = json.loads(records.dumps(records.match_record(match)))
+    records.validate(record)
+    assert replay(record, rules).answer() == {"accepted": True}
+    results = [h["result"] for h in record["hands"]]
+    assert all(r["scores"] is None and r["full"] is None and r["winner"] == r["first_team"] for r in results)
+    assert all(not any(h["result"]["captured"]) for h in record["hands"])
+    facts = OPS["facts"](rules, {})
+    assert (facts["point_cards"], facts["point_total"], facts["thresholds"]) == (None, None, None)
+
+
+def test_no_card_points_needs_levels_by_place_and_no_captured_points():
+    with pytest.raises(RulesError, match="points.cards: none needs settlement.levels by place"):
+        _rules("no-points-by-score", **{"points.cards": "none"})
+    rules = _rules("no-points", **NO_POINTS)
+    with pytest.raises(ValueError, match=r"captured points \[10, 0, 0, 0\] in a variant whose cards have no points"):
+        OPS["settle"](rules, {"finish": [0, 1, 2], "captured": [10, 0, 0, 0]})
+    with pytest.raises(ValueError, match="captured must be 4 point counts"):
+        OPS["settle"](_rules("points"), {"finish": [0, 1, 2]})

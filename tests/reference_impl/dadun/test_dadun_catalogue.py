@@ -52,7 +52,8 @@ def test_six_card_straights_are_played(six):
 @pytest.mark.parametrize(("changes", "said"), [
     ({"pair_run": {"unit": 1}}, "entry 6 (pair_run): unit = 1"),
     ({"straight": {"length": 14}}, "entry 5 (straight): length = 14"),
-    ({"full_house": {"pair": "any_rank"}}, "entry 4 (full_house): pair = 'any_rank'"),
+    ({"full_house": {"pair": "same_suit"}}, "entry 4 (full_house): pair = 'same_suit'"),
+    ({"full_house": {"key": ["pair", "triple_power"]}}, "entry 4 (full_house): key = ['pair', 'triple_power']"),
     ({"dun": {"size": 4}}, "entry 11 (dun): size = 4"),
 ])
 def test_catalogue_values_the_engine_cannot_play_are_refused(changes, said):

@@ -210,3 +210,109 @@ def test_house_rules_add_the_plays_they_name():
     # two BJ and three LJ: one joker bomb (identical copies: one play)
     assert count_plays(jokers, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 1
     assert count_plays(guide, Counter(HOUSE_HANDS[2]), "8")["joker_bomb"] == 0
+
+
+def _full_house(**fields) -> list[dict]:
+    """The guide's catalogue with the full house's fields changed."""
+    from datong_rules.reference_impl.variant import load_variant
+
+    return [dict(e, **fields) if e["name"] == "full_house" else e
+            for e in load_variant(V).rule("combinations.catalogue")]
+
+
+JOKER_PAIRS = {"ace": ["K"], "jokers": "as_pair"}
+FULL_HOUSES = {
+    "any-pair": {"combinations.catalogue": _full_house(pair="any_rank")},
+    "any-pair-jokers": {"combinations.catalogue": _full_house(pair="any_rank"),
+                        "combinations.full_house_adjacency": JOKER_PAIRS},
+    "triple-only": {"combinations.catalogue": _full_house(key="triple_power")},
+    "guandan": {"combinations.catalogue": _full_house(pair="any_rank", key="triple_power"),
+                "combinations.full_house_adjacency": JOKER_PAIRS},
+}
+"""Every value of the full house's pair (adjacent_rank: the guide; any_rank, with or without a pair of jokers) and
+compare key ([triple_power, pair]: the guide; triple_power)."""
+
+
+@pytest.mark.parametrize("name", sorted(FULL_HOUSES))
+@pytest.mark.parametrize("table", [None, {"cards": ["S4", "S4", "D4", "S3", "D3"]}, {"cards": ["SQ", "SQ", "DQ", "SK", "HK"]}])
+def test_full_house_options_count_list_and_brute_force_alike(name, table):
+    from datong_rules.reference_impl.dadun.count import count_plays
+    from datong_rules.reference_impl.dadun.ops import _hand_and_table
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+
+    rules = rules_with(V, FULL_HOUSES[name])
+    for hand in HANDS:
+        assert engine(rules, hand, "8", table) == brute_force(rules, hand, "8", table), (name, hand)
+        reading = _hand_and_table(rules, {"hand": [], "table": table, "level": "8"})[2]
+        assert sum(count_plays(rules, Counter(hand), "8", reading, "follow").values()) == len(
+            legal_plays(rules, Counter(hand), "8", reading, "follow"))
+
+
+def brute_force_by_key(rules, hand: list[str], level: str, table: dict | None = None) -> int:
+    """Count distinct (cards multiset, combination, compare key) plays by enumerating every sub-multiset."""
+    from datong_rules.reference_impl.dadun.combinations import reading_of
+
+    counts = Counter(hand)
+    cards = sorted(counts)
+    seen = set()
+    for take in product(*[range(counts[c] + 1) for c in cards]):
+        play = [c for c, k in zip(cards, take) for _ in range(k)]
+        if not play:
+            continue
+        for reading in OPS["classify"](rules, {"cards": play, "level": level})["readings"]:
+            if table is None or OPS["beats"](rules, {"level": level, "table": table, "play": {
+                    "cards": play, "reading": {"combination": reading["combination"], "cards": reading["cards"]}},
+                    "table_was": "follow"})["beats"]:
+                key = reading_of(rules, reading["combination"], tuple(reading["cards"]), level).key
+                seen.add((tuple(play), reading["combination"], key))
+    return len(seen)
+
+
+@pytest.mark.parametrize("name", ["guide", "guandan", "only-wilds-declared"])
+@pytest.mark.parametrize("table", [None, {"cards": ["S4", "C4", "D4", "S3", "C3"]}])
+def test_counting_by_compare_key_equals_brute_force(name, table):
+    """legal_play_count with distinct: key counts each card set once per combination and compare key."""
+    overrides = {"guide": {}, "guandan": FULL_HOUSES["guandan"], "only-wilds-declared": {"wild.only_wilds": "declared"}}
+    rules = rules_with(V, overrides[name])
+    for hand in HANDS + [["S5", "C5", "D5", "H2", "H2", "S9"]]:
+        level = "2" if "H2" in hand else "8"
+        by_key = OPS["legal_play_count"](rules, {"hand": hand, "level": level, "table": table, "distinct": "key"})
+        assert by_key["plays"] == brute_force_by_key(rules, hand, level, table), (name, hand)
+        assert by_key["plays"] <= engine(rules, hand, level, table)
+
+
+def _two_decks():
+    from datong_rules.reference_impl.variant import load_variant
+
+    catalogue = [e for e in load_variant(V).rule("combinations.catalogue") if e["name"] not in ("dun", "linked_dun")]
+    return rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27], "combinations.catalogue": catalogue})
+
+
+@pytest.mark.parametrize("table", [None, {"cards": ["S7"]}, {"cards": ["D7", "D7", "C7", "S7"]}])
+def test_two_decks_count_list_and_brute_force_alike(table):
+    """deck.decks: 2: at most two copies of a card in a hand, two wilds, no dun."""
+    from datong_rules.reference_impl.dadun.count import count_plays
+    from datong_rules.reference_impl.dadun.ops import _hand_and_table
+    from datong_rules.reference_impl.dadun.plays import legal_plays
+
+    rules = _two_decks()
+    hands = [[c for i, c in enumerate(h) if h[:i].count(c) < 2] for h in HANDS]  # at most two copies of a card
+    for hand in hands:
+        assert engine(rules, hand, "8", table) == brute_force(rules, hand, "8", table), hand
+        reading = _hand_and_table(rules, {"hand": [], "table": table, "level": "8"})[2]
+        assert sum(count_plays(rules, Counter(hand), "8", reading, "follow").values()) == len(
+            legal_plays(rules, Counter(hand), "8", reading, "follow"))
+
+
+def test_two_decks_refuse_duns_and_a_three_joker_resistance():
+    from datong_rules.reference_impl.dadun.rules import RulesError
+
+    with pytest.raises(RulesError, match="dun, linked_dun need three identical cards, which 2 decks do not hold"):
+        rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27]})
+    tribute = {"from": "last_out", "wild": "kept", "resist_big_jokers": 3, "return_at_most": "10", "lead": "giver"}
+    with pytest.raises(RulesError, match="resist_big_jokers = 3 big jokers, but 2 decks hold 2"):
+        rules_with(V, {"deck.decks": 2, "deal.hand_sizes": [27, 27, 27, 27], "settlement.tribute": tribute,
+                       "combinations.catalogue": [
+                           {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"}]})
+    with pytest.raises(ValueError, match="S6"):
+        OPS["classify"](_two_decks(), {"cards": ["S6", "S6", "S6"], "level": "2"})

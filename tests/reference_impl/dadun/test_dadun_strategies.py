@@ -75,3 +75,20 @@ def test_questions_reach_the_largest_combinations_of_the_catalogue():
               for q in _questions(rules_for(V), "beats", 1500, derandomize=True)}
     assert {("triple_run", 9), ("linked_bomb", 26), ("bomb", 15)} & tables and any(
         c == "linked_bomb" and n >= 14 for c, n in tables), sorted(tables)  # the ladder's extension is contested
+
+
+def test_questions_reach_guandans_full_house():
+    """On the fixture dadun/full-house-guandan the classify questions hold full houses whose pair is far from the
+    triple and full houses whose pair is two jokers: the guide reads neither, dadun/full-house-any-pair the first."""
+    fixtures = load_fixture_variants(find_variant_files())
+    guandan, any_pair = (rules_from_variant(fixtures[f"dadun/full-house-{n}"]) for n in ("guandan", "any-pair"))
+    guide = rules_for(V)
+    far = jokers = 0
+    for question in _questions(guandan, "classify", 400):
+        answers = [OPS["classify"](r, question)["combinations"] for r in (guandan, any_pair, guide)]
+        if "full_house" in answers[0] and "full_house" not in answers[2]:
+            if "full_house" in answers[1]:
+                far += 1
+            elif any(c in ("BJ", "LJ") for c in question["cards"]):
+                jokers += 1
+    assert far and jokers, (far, jokers)
