@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.names import bare_op, full_op, game_of
 from datong_rules.reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.user_files import resolved
 from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
 from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
@@ -168,7 +169,7 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
 def display_path(path: Path) -> str:
     """``path`` relative to the working directory when it lies below it, else as given."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved(path).relative_to(resolved(Path.cwd())))
     except (ValueError, OSError):
         return str(path)
 
@@ -414,7 +415,7 @@ def _new_text(file: Path, seen: set[bytes]) -> bool:
 def _first_time(file: Path, seen: set[Path]) -> bool:
     """Record ``file`` in ``seen``; False when it (or another path to it) was there already."""
     try:
-        key = file.resolve()
+        key = resolved(file)
     except (OSError, RuntimeError):  # a symlink loop: it fails to load later, with its own message
         key = file.absolute()
     if key in seen:

@@ -54,6 +54,7 @@ from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
+from datong_rules.reference_impl.user_files import resolved
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -116,7 +117,7 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             continue
         if not path.strip():
             raise CommandError(f"{name} is empty (expected a file path)")
-        key = Path(STDOUT) if is_stdout(path) else Path(path).resolve()
+        key = Path(STDOUT) if is_stdout(path) else resolved(path)
         if key in seen and is_stdout(path):
             raise CommandError(f"{seen[key]} and {name} both go to standard output ('-'; only one report can)")
         if key in seen:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import spec_root
+from ..user_files import clipped, is_regular_file, resolved
 from .findings import Finding, playability_findings, semantic_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, is_file_ref, path_id
@@ -159,7 +160,7 @@ class Registry:
     def _load(self, path: Path) -> LoadedYaml:
         try:
             stat = path.stat()
-            key: tuple = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+            key: tuple = (str(resolved(path)), stat.st_mtime_ns, stat.st_size)
         except OSError:
             key = (str(path), None, None)
         if key not in self._files:
@@ -197,7 +198,7 @@ class Registry:
             return None, [exc]
         problems = self._file_problems(leaf, bundled_id)
         files, ids = [leaf], [bundled_id or leaf.data.get("id")]
-        visited = {path.resolve()}  # by file, not id: a house file may reuse an id, but no extends can reach it
+        visited = {resolved(path)}  # by file, not id: a house file may reuse an id, but no extends can reach it
         current, current_path, current_bundled = leaf, path, bundled_id is not None
         while isinstance(ref := current.data.get("extends"), str):
             step = self._parent_of(current, current_path, current_bundled, ref, ids, visited)
@@ -215,7 +216,7 @@ class Registry:
             problems += self._file_problems(parent, parent_id)
             files.append(parent)
             ids.append(parent_id or parent.data.get("id"))
-            visited.add(parent_path.resolve())
+            visited.add(resolved(parent_path))
             current, current_path, current_bundled = parent, parent_path, parent_id is not None
         if problems:
             return None, problems
@@ -240,21 +241,21 @@ class Registry:
         else:
             return None
         if parent_id is not None and parent_id == current.data.get("id") and (
-                parent_path is None or not parent_path.is_file() or parent_path.resolve() in visited):
+                parent_path is None or not is_regular_file(parent_path) or resolved(parent_path) in visited):
             return current.error(("extends",), f"the variant extends itself ('{parent_id}')",
                                  "the id of another variant, e.g. huolong/li-zhijiang", "extends_cycle")
-        chain = " → ".join(str(i) for i in [*ids, ref])
-        if parent_path is not None and parent_path.is_file() and parent_path.resolve() in visited:
+        chain = " → ".join(clipped(str(i)) for i in [*ids, ref])
+        if parent_path is not None and is_regular_file(parent_path) and resolved(parent_path) in visited:
             return current.error(("extends",), f"extends makes a cycle: {chain}",
                                  "a chain that ends in a variant without extends", "extends_cycle")
-        if parent_path is None or not parent_path.is_file():
+        if parent_path is None or not os.path.lexists(parent_path):  # a link loop exists: its reading says why
             if parent_id is None:
-                problem = current.error(("extends",), f"house file '{ref}' does not exist (looked for "
-                                        f"{self.display(parent_path or ref)})",
+                problem = current.error(("extends",), f"house file '{clipped(ref)}' does not exist (looked for "
+                                        f"{clipped(self.display(parent_path or ref))})",
                                         "a house file's path relative to this file, or a published variant's id",
                                         "missing_parent")
             else:
-                problem = current.error(("extends",), f"variant '{parent_id}' does not exist",
+                problem = current.error(("extends",), f"variant '{clipped(parent_id)}' does not exist",
                                         "one of: " + ", ".join(self.variant_ids()), "missing_parent")
             problem.context = f"chain: {chain}"
             return problem
