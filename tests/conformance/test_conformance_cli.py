@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
+from child_signals import ctrl_c_as_in_a_terminal
 from conformance_support import SCENARIOS, fake_cmd, gone, pids_in
 
 SUITE = ["--scenarios", str(SCENARIOS), "--no-spec-check"]
@@ -359,7 +360,8 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
                              "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report),
                              "--junit", str(junit)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
+                            env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])},
+                            preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 20
         while not mark.exists() and time.monotonic() < deadline:
