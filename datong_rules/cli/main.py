@@ -219,8 +219,12 @@ def _watch_stdout(closed_stdout: bool = False) -> _WatchedStdout | None:
 
 
 def _internal_error(exc: Exception) -> None:
+    """``error: internal error: TYPE: MESSAGE`` on one line (a message of many lines or thousands of characters
+    squeezed and cut), then exit 70."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 300 else text[:297] + "..."
     with contextlib.suppress(OSError, ValueError):
-        click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo(f"error: internal error: {type(exc).__name__}: {text}", err=True)
     sys.exit(70)
 
 

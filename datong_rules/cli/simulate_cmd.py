@@ -11,6 +11,7 @@ that finished are still reported and written, marked ``interrupted``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import click
 
 from datong_rules.reference_impl import games
-from datong_rules.reference_impl.user_files import write_atomically
+from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 from .output import interrupted_status
@@ -83,11 +84,32 @@ def unreachable_reason(address: str, seconds: float = 5.0) -> str | None:
         return err.strerror or str(err) or type(err).__name__
 
 
+_RAY_ADDRESS = re.compile(r"^(ray://)?([A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$")
+"""A Ray cluster's address: ``host:port`` or ``ray://host:port`` (the port may be left to Ray); the host a name,
+an IPv4 address or an IPv6 address in brackets."""
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` cannot be a ``--ray`` value (``local``, ``auto`` or :data:`_RAY_ADDRESS`), or None."""
+    if address in ("local", "auto"):
+        return None
+    match = _RAY_ADDRESS.match(address)
+    if match is None or len(match[2]) > 253:  # 253: the longest host name DNS allows
+        return "not a Ray cluster's address"
+    if match[3] is not None and not 0 < int(match[3][1:]) < 65536:
+        return f"port {match[3][1:]} is out of range (1 to 65535)"
+    return None
+
+
 def _check_extras(ray: str | None, html_path: str | None) -> None:
-    """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra."""
+    """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra, or --ray is no address."""
     if ray is not None:
         if not ray.strip():
             fail("--ray is empty (expected a Ray cluster's address, or local)")
+        problem = address_problem(ray)
+        if problem is not None:
+            fail(f"--ray '{clipped(ray)}': {problem} (expected host:port or ray://host:port, as `ray start --head` "
+                 "prints it, or local)")
         try:
             import ray as _ray  # noqa: F401
         except ImportError:

@@ -68,3 +68,18 @@ def test_a_closed_stdout_never_receives_a_file_the_command_opens(tmp_path):
     done = shell(f"{KIT} play li-zhijiang --hands 1 --record {record} >&-")
     assert done.returncode == 1 and "Bad file descriptor" in done.stderr
     assert not record.exists() or record.read_text().lstrip().startswith("{")
+
+
+def test_an_internal_error_is_one_short_line(monkeypatch, capsys):
+    """The last guard of main(): whatever the exception's message, one line of bounded length and exit 70."""
+    from datong_rules.cli import main as main_module
+
+    def broken(**_kwargs):
+        raise RuntimeError("x" * 5000 + "\nsecond line")
+
+    monkeypatch.setattr(main_module, "cli", broken)
+    with pytest.raises(SystemExit) as stop:
+        main_module.main()
+    assert stop.value.code == 70
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: internal error: RuntimeError: xxx") and len(line) < 400
