@@ -368,7 +368,7 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     try:
         with contextlib.redirect_stdout(stderr):
             return serve_lines(server, stdin, stdout, stderr)
-    except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM under the CLI (its signum)
+    except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP under the CLI (its signum)
         return 128 + int(getattr(stop, "signum", 2))
     finally:
         with contextlib.suppress(Exception):

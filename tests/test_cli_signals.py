@@ -1,4 +1,5 @@
-"""SIGTERM under the CLI: raised as a KeyboardInterrupt of its own (Terminated) once, exit status 143."""
+"""SIGTERM and SIGHUP under the CLI: raised as a KeyboardInterrupt of its own (Terminated) once, exit status 143
+or 129; a SIGHUP ignored at the start (nohup) stays ignored."""
 
 from __future__ import annotations
 
@@ -23,3 +24,33 @@ def test_the_first_sigterm_stops_and_a_repeated_one_is_only_noted():
         os.kill(os.getpid(), signal.SIGTERM)  # while the reports are written: noted, not raised
         assert output.interrupted_status() == output.TERMINATED == 143
     assert signal.getsignal(signal.SIGTERM) is previous  # the handler is put back
+
+
+def _unhandled(signum, frame):
+    raise RuntimeError("the signal was not handled by the command")  # not the default: it would end the tests
+
+
+def test_sighup_stops_as_sigterm_does_with_status_129():
+    previous = signal.signal(signal.SIGHUP, _unhandled)
+    try:
+        with output.sigterm_as_interrupt():
+            with pytest.raises(output.Terminated) as stopped:
+                os.kill(os.getpid(), signal.SIGHUP)
+            assert stopped.value.signum == 1 and 128 + stopped.value.signum == output.HUNG_UP == 129
+            os.kill(os.getpid(), signal.SIGTERM)  # the terminal's SIGTERM after its SIGHUP: noted only
+            assert output.interrupted_status() == output.HUNG_UP
+        assert signal.getsignal(signal.SIGHUP) is _unhandled  # the handler is put back
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+def test_a_sighup_ignored_at_the_start_stays_ignored():
+    """`nohup datong-rules conform …`: the user asked for the run to outlive the terminal."""
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with output.sigterm_as_interrupt():
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGHUP)  # nothing happens
+            assert output.interrupted_status() == output.INTERRUPTED
+    finally:
+        signal.signal(signal.SIGHUP, previous)

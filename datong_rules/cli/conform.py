@@ -4,14 +4,16 @@ Exit status: 0 when nothing failed or errored (skips are fine) and at least one 
 scenario failed or errored, the run checked nothing (no scenario asked, or none passed: a run that tests nothing
 must not turn a CI job green; ``--allow-empty`` accepts it), or the implementation failed its handshake or declared
 a variant or operation the kit does not know (a typo would skip everything); 130 when the run was interrupted
-(Ctrl-C), 143 when it was stopped by SIGTERM (``timeout``, a CI cancellation, ``docker stop``); 2 for usage
+(Ctrl-C), 143 when it was stopped by SIGTERM (``timeout``, a CI cancellation, ``docker stop``), 129 by SIGHUP (a
+terminal closed, an ssh session dropped); 2 for usage
 and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
 that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
 stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
 other variants are still checked).
 
 Ctrl-C or SIGTERM while the implementation starts or runs stops it and still writes the reports (marked
-interrupted; each report file is written whole or not at all); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
+interrupted; each report file is written whole or not at all; SIGHUP too, exit status 129, even when the closed
+terminal can no longer show the summary); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
 scenarios`` and no report. The summary's time is the whole command's (loading the suite and
 starting and stopping the implementation included); the JSON report also has the time of the run
 alone.
@@ -303,12 +305,17 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
         to_stderr = any(map(is_stdout, reports.values()))
         stream = sys.stderr if to_stderr else sys.stdout
-        click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
-                   color=use_color(stream))
-        for line in house_notes:
-            click.echo(line, err=to_stderr)
-        for line in [] if quiet else [line for _, chosen_house in inherited for line in left_out_lines(chosen_house)]:
-            click.echo(line, err=to_stderr)
+        console_failure: OSError | None = None
+        try:  # a terminal gone (SIGHUP) or a closed pipe must not cost the report files
+            click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
+                       color=use_color(stream))
+            for line in house_notes:
+                click.echo(line, err=to_stderr)
+            for line in [] if quiet else [line for _, chosen_house in inherited
+                                          for line in left_out_lines(chosen_house)]:
+                click.echo(line, err=to_stderr)
+        except OSError as exc:
+            console_failure = exc
         writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
         for name, path in reports.items():
             if path is not None:
@@ -317,6 +324,8 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 except OSError as exc:
                     where = "the report to standard output" if is_stdout(path) else path
                     raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+        if console_failure is not None:
+            raise console_failure
         if outcome.ok and outcome.empty and not allow_empty:
             raise CommandError(f"nothing was checked: {outcome.empty}; a run that checks nothing fails "
                                f"(--allow-empty accepts it)", 1)

@@ -17,9 +17,10 @@ empty (https://no-color.org), nor when the output is piped or redirected, nor wi
 
 Ctrl-C (:class:`Group`): every command interrupted ends with ``error: interrupted`` on standard error and exit
 status :data:`INTERRUPTED` (130, as shells report a command killed by SIGINT: 128 + 2). SIGTERM (what ``timeout``,
-a CI cancellation, ``docker stop`` and Kubernetes send) is handled the same way (:func:`sigterm_as_interrupt`):
-reports written and marked interrupted, what was found printed, and exit status :data:`TERMINATED` (143 = 128 +
-15; :func:`interrupted_status`).
+a CI cancellation, ``docker stop`` and Kubernetes send) and SIGHUP (a terminal closed, an ssh session dropped) are
+handled the same way (:func:`sigterm_as_interrupt`): reports written and marked interrupted, what was found
+printed, and exit status 128 + the signal's number (:data:`TERMINATED` 143, :data:`HUNG_UP` 129;
+:func:`interrupted_status`).
 """
 
 from __future__ import annotations
@@ -40,47 +41,69 @@ INTERRUPTED = 130
 TERMINATED = 143
 """Exit status of a command stopped by SIGTERM (128 + 15)."""
 
-_signals: list[int] = []  # the stopping signals received while a command ran (SIGTERM), in order
+HUNG_UP = 129
+"""Exit status of a command stopped by SIGHUP (128 + 1): its terminal closed, its ssh session dropped."""
+
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals besides SIGINT that stop a command as Ctrl-C does (:func:`sigterm_as_interrupt`)."""
+
+_signals: list[int] = []  # the stopping signals received while a command ran (SIGTERM, SIGHUP), in order
 
 
 class Terminated(KeyboardInterrupt):
-    """Raised in the main thread when SIGTERM arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of which it
-    is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines ended)
-    does the same on SIGTERM. ``signum`` is the signal's number (15), for code below the CLI that picks its exit
-    status as ``128 + getattr(exc, "signum", 2)``."""
+    """Raised in the main thread when SIGTERM or SIGHUP arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of
+    which it is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines
+    ended) does the same on these. ``signum`` is the signal's number (15 or 1), for code below the CLI that picks
+    its exit status as ``128 + getattr(exc, "signum", 2)``.
+
+    Args:
+        signum: the signal received (default SIGTERM's number).
+    """
 
     signum = int(signal.SIGTERM) if hasattr(signal, "SIGTERM") else 15
 
+    def __init__(self, message: str = "", signum: int | None = None) -> None:
+        super().__init__(message)
+        if signum is not None:
+            self.signum = int(signum)
+
 
 def _raise_terminated(signum: int, frame: object) -> None:
-    """The first SIGTERM stops the command; a repeated one (``docker stop`` and a CI runner may both send one)
-    is noted only, so that it cannot break off the reports being written on the way out."""
-    first = signum not in _signals
+    """The first stopping signal stops the command; any later one (``docker stop`` and a CI runner may both send
+    SIGTERM; a closing terminal sends SIGHUP then SIGTERM) is noted only, so that it cannot break off the reports
+    being written on the way out."""
+    first = not _signals
     _signals.append(signum)
     if first:
-        raise Terminated(f"signal {signal.Signals(signum).name}")
+        raise Terminated(f"signal {signal.Signals(signum).name}", signum)
 
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM raises :class:`Terminated` (a :class:`KeyboardInterrupt`) in the main thread;
-    the previous handler is put back after. Outside the main thread (where Python cannot set handlers) it does
-    nothing."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+    """While the block runs, each of :data:`STOPPING_SIGNALS` (SIGTERM, SIGHUP) raises :class:`Terminated` (a
+    :class:`KeyboardInterrupt`) in the main thread; the previous handlers are put back after. A signal ignored when
+    the command started (``nohup`` ignores SIGHUP) stays ignored. Outside the main thread (where Python cannot set
+    handlers) it does nothing."""
+    if threading.current_thread() is not threading.main_thread() or not STOPPING_SIGNALS:
         yield
         return
     del _signals[:]
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = {}
+    for signum in STOPPING_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            previous[signum] = signal.signal(signum, _raise_terminated)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def interrupted_status() -> int:
-    """The exit status of an interrupted command: :data:`TERMINATED` (143) when SIGTERM stopped it, else
-    :data:`INTERRUPTED` (130, Ctrl-C)."""
-    return TERMINATED if signal.SIGTERM in _signals else INTERRUPTED
+    """The exit status of an interrupted command: 128 + the number of the first stopping signal received
+    (:data:`TERMINATED` 143 for SIGTERM, :data:`HUNG_UP` 129 for SIGHUP), else :data:`INTERRUPTED` (130,
+    Ctrl-C)."""
+    return 128 + int(_signals[0]) if _signals else INTERRUPTED
 
 FORMAT_HELP = {
     "text": "for reading",

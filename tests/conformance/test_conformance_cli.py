@@ -348,6 +348,7 @@ def test_a_bad_variant_file_is_reported_once_and_the_others_are_checked(broken_s
 @pytest.mark.parametrize(("where", "signal_name", "status"), [
     ("query", "SIGINT", 130), ("handshake", "SIGINT", 130),
     ("query", "SIGTERM", 143),  # what timeout, a CI cancellation, docker stop and Kubernetes send
+    ("query", "SIGHUP", 129),  # a terminal closed, an ssh session dropped
 ])
 def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_path, where, signal_name, status):
     import os
