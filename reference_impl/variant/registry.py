@@ -167,11 +167,13 @@ class Registry:
             self._files[key] = read_yaml_file(path, display=self.display(path))
         return self._files[key]
 
-    def _schema_problems(self, loaded: LoadedYaml, schema: str, definition: str = "", data: Any = None,
+    def _schema_problems(self, loaded: LoadedYaml | None, schema: str, definition: str = "", data: Any = None,
                          locate: Any = None, missing_kind: str = "missing_key") -> list[SpecError]:
         check = validator(self.schema_dir / schema, definition)
-        return schema_problems(loaded.data if data is None else data, check,
-                               locate or (lambda p: (loaded.file, *loaded.position(p))), missing_kind=missing_kind)
+        if loaded is not None:
+            data = loaded.data if data is None else data
+            locate = locate or (lambda p: (loaded.file, *loaded.position(p)))
+        return schema_problems(data, check, locate, missing_kind=missing_kind)
 
     def _file_problems(self, loaded: LoadedYaml, bundled_id: str | None) -> list[SpecError]:
         """Step 1 for one file: schema, and its id against its place (bundled) or the bundled ids (house)."""
@@ -280,23 +282,51 @@ class Registry:
         variant = Variant(id=data["id"], data=data, file=files[-1].file, chain=tuple(ids), files=tuple(files))
         if any(p.kind == "game_mismatch" for p in problems):
             return variant, problems  # the game's checks would not apply
-        leaf = files[-1]
+        return variant, problems + self._resolved_problems(variant, files[-1], problems)
+
+    def _resolved_problems(self, variant: Variant, leaf: LoadedYaml | None,
+                           earlier: list[SpecError]) -> list[SpecError]:
+        """Step 2 for a resolved variant: its schema (``$defs/resolved``), its game's complete rules, its id's game,
+        the semantic checks and, when nothing else is wrong (``earlier`` included), playability. ``leaf``: the
+        variant's own file (a problem of a missing rule points there); None for rules received as data, whose
+        problems are placed at ``variant.file``, line 1 (then the semantic checks wait for a clean schema check,
+        which the files' step 1 gives otherwise)."""
+        data = variant.data
+        problems = [] if leaf is not None else self._schema_problems(None, VARIANT_SCHEMA, "", data, variant.origin)
         problems += self._schema_problems(leaf, VARIANT_SCHEMA, "resolved", data, variant.origin)
+        if leaf is None and problems:  # each rule's value as a file's step 1 checks it, then the whole
+            return sorted_unique(problems)
         game = data.get("game")
         rules_schema = self.rules_schema(game)
         if not variant.abstract and rules_schema is not None and "complete" in load_schema(rules_schema)["$defs"]:
             # a missing rule is added in the leaf file: point there (at the deepest place it has)
             problems += self._schema_problems(leaf, str(rules_schema.relative_to(self.schema_dir)), "complete",
-                                              data, None, "incomplete")
+                                              data, None if leaf is not None else variant.origin, "incomplete")
+        if leaf is None and problems:
+            return problems
         if isinstance(game, str) and data["id"].split("/")[0] != game:
-            problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
-                                       f"'{game}/…'", "id_mismatch"))
+            message, expected = f"id '{data['id']}' does not start with its game '{game}'", f"'{game}/…'"
+            problems.append(leaf.error(("id",), message, expected, "id_mismatch") if leaf is not None else
+                            SpecError(variant.file, 1, 1, "id", message, expected, "id_mismatch"))
         for finding in semantic_findings(variant, self.source_ids()):
-            problems.append(_located_finding(variant, leaf.file, finding))
-        if not problems:  # the engine assumes a variant without other problems
+            problems.append(_located_finding(variant, variant.file, finding))
+        if not problems and not earlier:  # the engine assumes a variant without other problems
             for finding in playability_findings(variant):
-                problems.append(_located_finding(variant, leaf.file, finding))
-        return variant, problems
+                problems.append(_located_finding(variant, variant.file, finding))
+        return problems
+
+    def check_rules_data(self, data: Any, name: str = "variant_rules") -> list[SpecError]:
+        """Every problem of a resolved variant received as data rather than read from files (a query's
+        ``variant_rules``, what ``datong-rules show ID --format json`` prints): the same checks of rule values as
+        a variant file's resolved rules get (a whole number written ``3.0``, a value out of its bounds, a hand
+        larger than the deck, an unplayable combination), each placed at ``name``, line 1, with its rule path.
+        ``[]`` when the rules can be played."""
+        if not isinstance(data, dict) or id_problem(data.get("id")) is not None:
+            return [SpecError(name, 1, 1, "id", "not a resolved variant with a variant id",
+                              "a mapping with id, game, rules (as `datong-rules show ID --format json` prints it)",
+                              "bad_value")]
+        variant = Variant(id=data["id"], data=data, file=name, chain=(data["id"],))
+        return sorted_unique(self._resolved_problems(variant, None, []))
 
 
 def _rule_place(path: tuple) -> str:
@@ -369,10 +399,15 @@ def check_file(path: str | Path) -> list[SpecError]:
     return default_registry().check_file(path)
 
 
+def check_rules_data(data: Any, name: str = "variant_rules") -> list[SpecError]:
+    """Every problem of a resolved variant received as data (:meth:`Registry.check_rules_data`), ``[]`` if none."""
+    return default_registry().check_rules_data(data, name)
+
+
 def check_all() -> list[SpecError]:
     """Every problem of the bundled spec folder (sources and all variants), in report order."""
     return default_registry().check_all()
 
 
-__all__ = ["Registry", "check_all", "check_file", "default_registry", "list_variants",
+__all__ = ["Registry", "check_all", "check_file", "check_rules_data", "default_registry", "list_variants",
            "load_file", "load_variant"]
