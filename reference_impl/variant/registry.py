@@ -18,6 +18,7 @@ validated in two steps:
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,13 @@ from .yaml_loader import LoadedYaml, read_yaml_file
 VARIANT_SCHEMA = "variant.schema.json"
 SOURCES_SCHEMA = "sources.schema.json"
 SOURCES_FILE = "sources.yaml"
+
+REGISTER_SCHEMAS = ("readings.schema.json", "reasons.schema.json", "value-words.schema.json")
+"""The schemas of the spec folder's registers that are not variants (``spec/readings.yaml``, ``spec/reasons.yaml``,
+``spec/value-words.yaml``): a file whose first line names one (``# yaml-language-server: $schema=…``) is checked
+against it by :meth:`Registry.check_file`, not read as a variant."""
+
+_SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*?([A-Za-z0-9_.-]+\.schema\.json)\s*$")
 
 
 class Registry:
@@ -136,10 +144,17 @@ class Registry:
         return variant
 
     def check_file(self, path: str | Path) -> list[SpecError]:
-        """Every problem of one file (a variant, or a file named ``sources.yaml``), sorted; ``[]`` if none."""
+        """Every problem of one file, sorted; ``[]`` if none: a variant; a sources file (named ``sources.yaml``, or
+        declaring its schema); a register of the spec folder (:data:`REGISTER_SCHEMAS`), against its own schema."""
         path = Path(path)
-        if path.name == SOURCES_FILE:
+        declared = declared_schema(path)
+        if path.name == SOURCES_FILE or declared == SOURCES_SCHEMA:
             return self.check_sources(path)
+        if declared in REGISTER_SCHEMAS:
+            try:
+                return sorted_unique(self._schema_problems(self._load(path), declared))
+            except SpecError as exc:
+                return [exc]
         return sorted_unique(self._resolve(path, path_id(self.root, path))[1])
 
     def check_all(self) -> list[SpecError]:
@@ -327,6 +342,20 @@ class Registry:
                               "bad_value")]
         variant = Variant(id=data["id"], data=data, file=name, chain=(data["id"],))
         return sorted_unique(self._resolved_problems(variant, None, []))
+
+
+def declared_schema(path: Path) -> str | None:
+    """The schema file a YAML file names on its first line (``# yaml-language-server: $schema=../x.schema.json``
+    → ``x.schema.json``); None when it names none or cannot be read (its reading then says why)."""
+    if not is_regular_file(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(400).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    match = _SCHEMA_LINE.match(first)
+    return match[1] if match else None
 
 
 def _rule_place(path: tuple) -> str:
