@@ -29,6 +29,7 @@ from pathlib import Path
 import click
 
 from .command_error import CommandError, fail
+from .messages import error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
@@ -65,7 +66,7 @@ def warn_spec_problems() -> None:
     """Print each problem of the bundled variant files that failed to load so far, once, as
     ``warning: FILE:LINE:COL: …`` on stderr (see :func:`datong_rules.conformance.bundled_spec.warnings`)."""
     for line in bundled_spec.warnings():
-        click.echo(f"warning: {line}", err=True)
+        click.echo(warning_line(line), err=True)
 
 
 def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
@@ -77,7 +78,7 @@ def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
             adapter missing.
     """
     if impl is not None and impl_cmd is not None:
-        raise CommandError("give --impl or --impl-cmd, not both")
+        raise CommandError(tr("give --impl or --impl-cmd, not both"))
     if impl_cmd is not None and not impl_cmd.strip():
         raise CommandError("--impl-cmd is empty (expected the command that starts your engine; "
                            "is the variable you pass unset?)")
@@ -127,7 +128,8 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
         seen[key] = name
         reason = None if is_stdout(path) else unwritable_reason(path)
         if reason is not None:
-            raise CommandError(f"cannot write the {name} report to {path}: {reason}")
+            raise CommandError(tr("cannot write the {name} report to {path}: {reason}", name=name, path=path,
+                                  reason=reason))
 
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
@@ -203,7 +205,7 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         warn_spec_problems()
         raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
     except KeyboardInterrupt:
-        click.echo("error: interrupted while starting the implementation", err=True)
+        click.echo(error_line(tr("interrupted while starting the implementation")), err=True)
         return RunResult(implementation=identity(implementation),
                          selected=len(chosen), interrupted=True, started=time.time())
     warn_spec_problems()
@@ -229,7 +231,7 @@ def _close(implementation: Implementation) -> bool:
     except KeyboardInterrupt:
         return True
     except IMPLEMENTATION_FAULTS as exc:
-        click.echo(f"warning: closing the implementation failed: {describe(exc)}", err=True)
+        click.echo(warning_line(tr("closing the implementation failed: {reason}", reason=describe(exc))), err=True)
     return False
 
 
@@ -280,7 +282,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
     try:
         check_options(timeout, startup_timeout, reports)
         if impl is not None and impl_cmd is not None:
-            raise CommandError("give --impl or --impl-cmd, not both")
+            raise CommandError(tr("give --impl or --impl-cmd, not both"))
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
         try:
@@ -294,11 +296,11 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading scenarios", interrupted_status()) from None
+            raise CommandError(tr("interrupted while loading scenarios"), interrupted_status()) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading the implementation", interrupted_status()) from None
+            raise CommandError(tr("interrupted while loading the implementation"), interrupted_status()) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
         outcome.houses = [house_record(chosen_house, ref) for ref, chosen_house in inherited]
@@ -323,14 +325,15 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                     writers[name](outcome, path)
                 except OSError as exc:
                     where = "the report to standard output" if is_stdout(path) else path
-                    raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+                    raise CommandError(tr("cannot write {where}: {reason}", where=where,
+                                          reason=exc.strerror or exc)) from None
         if console_failure is not None:
             raise console_failure
         if outcome.ok and outcome.empty and not allow_empty:
-            raise CommandError(f"nothing was checked: {outcome.empty}; a run that checks nothing fails "
-                               f"(--allow-empty accepts it)", 1)
+            raise CommandError(tr("nothing was checked: {why}; a run that checks nothing fails (--allow-empty "
+                                  "accepts it)", why=outcome.empty), 1)
     except CommandError as exc:
         fail(exc)
     if outcome.interrupted:  # the reports are written: end as every interrupted command does
-        click.echo("error: interrupted", err=True)
+        click.echo(error_line(tr("interrupted")), err=True)
     raise SystemExit(interrupted_status() if outcome.interrupted else 0 if outcome.ok else 1)

@@ -16,6 +16,8 @@ from importlib import import_module
 
 import click
 
+from . import messages
+from .messages import error_line, tr
 from .output import Group, interrupted_status
 
 
@@ -85,9 +87,18 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     ctx.exit()
 
 
+def _choose_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """``--lang``: the language of the messages for the rest of the command (:mod:`.messages`); without it, the
+    environment's (a choice of an earlier command run in the same process is forgotten)."""
+    messages.choose(value)
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
+@click.option("--lang", type=click.Choice(messages.LANGS), default=None, expose_value=False, is_eager=True,
+              callback=_choose_lang, help=f"The language of the messages: zh (中文) or en (default: the "
+                                          f"{messages.ENV} environment variable, else the locale, else en).")
 def cli() -> None:
     """Rule kit for the card games of Datong: validate and compare variants, play and verify hands,
     and check any implementation against the conformance suite."""
@@ -129,7 +140,8 @@ def main() -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         if watched.failure.errno != errno.EPIPE:
             with contextlib.suppress(OSError, ValueError):
-                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
+                click.echo(error_line(tr("cannot write to standard output: {reason}",
+                                         reason=watched.failure.strerror)), err=True)
         sys.exit(1)
     except Exception as exc:  # last guard: never a traceback
         _internal_error(exc)
@@ -148,7 +160,8 @@ def _settle_stdout(watched: _WatchedStdout | None) -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         if not told and watched is not None and watched.failure is not None and watched.failure.errno != errno.EPIPE:
             with contextlib.suppress(OSError, ValueError):
-                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
+                click.echo(error_line(tr("cannot write to standard output: {reason}",
+                                         reason=watched.failure.strerror)), err=True)
 
 
 class _WatchedStdout(io.FileIO):
@@ -223,8 +236,12 @@ def _internal_error(exc: Exception) -> None:
     squeezed and cut), then exit 70."""
     text = " ".join(str(exc).split())
     text = text if len(text) <= 300 else text[:297] + "..."
+    try:
+        line = error_line(tr("internal error: {kind}: {text}", kind=type(exc).__name__, text=text))
+    except Exception:  # noqa: BLE001 - the last guard must not fail on its own words
+        line = f"error: internal error: {type(exc).__name__}: {text}"
     with contextlib.suppress(OSError, ValueError):
-        click.echo(f"error: internal error: {type(exc).__name__}: {text}", err=True)
+        click.echo(line, err=True)
     sys.exit(70)
 
 

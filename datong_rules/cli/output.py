@@ -35,6 +35,8 @@ from typing import IO, Any
 
 import click
 
+from .messages import error_line, tr
+
 INTERRUPTED = 130
 """Exit status of a command stopped by Ctrl-C (SIGINT)."""
 
@@ -185,7 +187,8 @@ def usage_error_line(err: click.UsageError) -> str:
     """A usage error found by click's parser as the kit's one line: ``error: MESSAGE (see 'datong-rules CMD
     --help')`` (``Invalid value for '--timeout': 'abc' is not a valid float.``, ``Missing argument 'FILES...'.``)."""
     command = err.ctx.command_path if err.ctx is not None else "datong-rules"
-    return f"error: {err.format_message().rstrip('.')} (see '{command} --help')"
+    return error_line(tr("{message} (see '{command} --help')", message=err.format_message().rstrip("."),
+                         command=command))
 
 
 def _exit_usage(err: click.UsageError) -> None:
@@ -219,5 +222,5 @@ class Group(click.Group):
                 raise
             except KeyboardInterrupt:
                 with contextlib.suppress(OSError, ValueError):
-                    click.echo("error: interrupted", err=True)
+                    click.echo(error_line(tr("interrupted")), err=True)
                 ctx.exit(interrupted_status())

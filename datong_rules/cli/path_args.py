@@ -13,12 +13,16 @@ from typing import Any
 
 import click
 
+from .messages import error_line, tr
+
 EXIT_USAGE = 2
 
 
 def empty_message(name: str, expected: str) -> str:
-    """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error."""
-    return f"{name} is empty (expected {expected}; is the variable you pass unset?)"
+    """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error, in the
+    language of the messages (``expected`` too, when :mod:`.messages` has its words)."""
+    return tr("{name} is empty (expected {expected}; is the variable you pass unset?)", name=name,
+              expected=tr(expected))
 
 
 def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
@@ -32,8 +36,9 @@ def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         values = value if isinstance(value, (tuple, list)) else (value,)
         if any(isinstance(v, str) and not v.strip() for v in values):
-            name = param.opts[0] if isinstance(param, click.Option) else f"the {param.human_readable_name} argument"
-            click.echo(f"error: {empty_message(name, expected)}", err=True)
+            name = param.opts[0] if isinstance(param, click.Option) else tr("the {name} argument",
+                                                                            name=param.human_readable_name)
+            click.echo(error_line(empty_message(name, expected)), err=True)
             ctx.exit(EXIT_USAGE)
         return value
     return callback

@@ -22,6 +22,7 @@ from datong_rules.reference_impl import games
 from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
+from .messages import error_line, tr
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
@@ -95,9 +96,9 @@ def address_problem(address: str) -> str | None:
         return None
     match = _RAY_ADDRESS.match(address)
     if match is None or len(match[2]) > 253:  # 253: the longest host name DNS allows
-        return "not a Ray cluster's address"
+        return tr("not a Ray cluster's address")
     if match[3] is not None and not 0 < int(match[3][1:]) < 65536:
-        return f"port {match[3][1:]} is out of range (1 to 65535)"
+        return tr("port {port} is out of range (1 to 65535)", port=match[3][1:])
     return None
 
 
@@ -105,15 +106,15 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
     """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra, or --ray is no address."""
     if ray is not None:
         if not ray.strip():
-            fail("--ray is empty (expected a Ray cluster's address, or local)")
+            fail(tr("--ray is empty (expected a Ray cluster's address, or local)"))
         problem = address_problem(ray)
         if problem is not None:
-            fail(f"--ray '{clipped(ray)}': {problem} (expected host:port or ray://host:port, as `ray start --head` "
-                 "prints it, or local)")
+            fail(tr("--ray '{address}': {problem} (expected host:port or ray://host:port, as `ray start --head` "
+                    "prints it, or local)", address=clipped(ray), problem=problem))
         try:
             import ray as _ray  # noqa: F401
         except ImportError:
-            fail("--ray needs Ray: pip install 'datong-rules[scale]'")
+            fail(tr("--ray needs Ray: pip install 'datong-rules[scale]'"))
         reason = unreachable_reason(ray)
         if reason is not None:
             fail(f"--ray {ray}: no Ray cluster answers there ({reason}); expected the address of a running cluster "
@@ -240,5 +241,5 @@ def _report(doc: dict, json_path: str | None, html_path: str | None) -> None:
 
         _write("--html", html_path, render(doc))
     if doc["run"]["interrupted"]:
-        click.echo("error: interrupted", err=True)
+        click.echo(error_line(tr("interrupted")), err=True)
         raise SystemExit(interrupted_status())

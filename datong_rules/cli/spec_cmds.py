@@ -23,12 +23,13 @@ from datong_rules.reference_impl.variant import SpecError, Variant, default_regi
 from datong_rules.reference_impl.variant.variant import iter_rules, rule_differences
 
 from .output import format_option, github_annotation
+from .messages import error_line, tr
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(error_line(message), err=True)
     sys.exit(1)
 
 
@@ -61,7 +62,7 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
             if path.is_dir():
                 found = sorted([*path.rglob("*.yaml"), *path.rglob("*.yml")])
                 if not found:
-                    _fail(f"no .yaml file in the folder {path}")
+                    _fail(tr("no .yaml file in the folder {folder}", folder=path))
                 targets += found
             else:
                 targets.append(path)
@@ -72,16 +73,18 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
                 if problem.identity() not in seen:
                     seen.add(problem.identity())
                     problems.append(problem)
-        checked = f"{len(targets)} file(s)"
+        checked = tr("{count} file(s)", count=len(targets))
     else:
         problems = registry.check_all()
-        checked = f"{len(registry.variant_ids())} bundled variant(s) and sources.yaml"
+        checked = tr("{count} bundled variant(s) and sources.yaml", count=len(registry.variant_ids()))
     if fmt == "json":
         click.echo(json.dumps([p.as_dict() for p in problems], ensure_ascii=False, indent=2))
     else:
         for problem in problems:
             click.echo(problem.format() if fmt == "text" else _annotation(problem))
-    click.echo(f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}", err=True)
+    summary = ("{checked} checked: no problems", "{checked} checked: 1 problem")[len(problems)] if len(problems) < 2 \
+        else "{checked} checked: {count} problems"
+    click.echo(tr(summary, checked=checked, count=len(problems)), err=True)
     sys.exit(1 if problems else 0)
 
 
