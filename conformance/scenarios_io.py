@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -152,10 +153,10 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
             ``.json``/``.yml`` files found there, which are not read).
     """
     root = Path(root) if root is not None else scenarios_root()
-    if root.is_file():
+    if os.path.isfile(root):
         return [root]
-    if not root.is_dir():
-        what = "not a regular file or folder (a FIFO, a device or a socket)" if root.exists() else \
+    if not os.path.isdir(root):
+        what = "not a regular file or folder (a FIFO, a device or a socket)" if os.path.exists(root) else \
             "no such scenario file or folder"
         raise ScenarioError([f"{root}: {what}"])
     files = sorted(p for p in root.rglob("*.yaml") if p.is_file() and p.parent.name != VARIANTS_FOLDER)
@@ -195,10 +196,10 @@ def find_variant_files(root: Path | str | None = None) -> list[Path]:
     beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). A root that does not exist
     has none (:func:`find_scenario_files` reports it)."""
     root = Path(root) if root is not None else scenarios_root()
-    if root.is_file():
+    if os.path.isfile(root):
         folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
         return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml") if p.is_file()})
-    if not root.is_dir():
+    if not os.path.isdir(root):
         return []
     return sorted(p for p in root.rglob(f"{VARIANTS_FOLDER}/*.yaml") if p.is_file())
 

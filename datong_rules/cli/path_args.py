@@ -58,11 +58,11 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
 
     path = Path(path)
     parent = path.parent
-    if not parent.exists():
+    if not os.path.exists(parent):  # os.path: False, not an error, for a name too long for the system
         return f"the folder {parent} does not exist (create it first)"
-    if not parent.is_dir():
+    if not os.path.isdir(parent):
         return f"{parent} is not a folder"
-    if path.is_dir():
+    if os.path.isdir(path):
         return "it is a folder, not a file"
     if os.path.lexists(path):
         try:

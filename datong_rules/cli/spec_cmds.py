@@ -10,6 +10,7 @@ user.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -59,7 +60,7 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
     if files:
         targets: list[Path] = []
         for path in map(Path, files):
-            if path.is_dir():
+            if os.path.isdir(path):  # os.path: a name too long for the system is no folder, not an error
                 found = sorted([*path.rglob("*.yaml"), *path.rglob("*.yml")])
                 if not found:
                     _fail(tr("no .yaml file in the folder {folder}", folder=path))
