@@ -54,3 +54,29 @@ def test_a_sighup_ignored_at_the_start_stays_ignored():
             assert output.interrupted_status() == output.INTERRUPTED
     finally:
         signal.signal(signal.SIGHUP, previous)
+
+
+def test_a_sigterm_a_library_turned_into_its_own_error_still_ends_the_command_as_interrupted(monkeypatch):
+    """A compiled extension calling back into Python (jsonschema-rs, say) reports the interrupt raised in the
+    callback as an error of its own; the command then fails its own way (status 1): the status is still 143."""
+    import time
+
+    import click
+    from click.testing import CliRunner
+
+    from datong_rules.cli.main import cli
+
+    command = cli.commands["variants"]
+
+    def converted(*args, **kwargs):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+        except KeyboardInterrupt as exc:
+            click.echo(f"error: the library failed: {exc!r}", err=True)
+            raise SystemExit(1) from None
+
+    monkeypatch.setattr(command, "callback", converted)
+    result = CliRunner().invoke(cli, ["variants"])
+    assert result.exit_code == output.TERMINATED, result.output
+    assert result.output.splitlines()[-1] == "error: interrupted"

@@ -201,10 +201,22 @@ def _exit_usage(err: click.UsageError) -> None:
     sys.exit(err.exit_code)
 
 
+def _stopped_all_the_same(ctx: click.Context, code: Any) -> None:
+    """End as interrupted when a stopping signal (SIGTERM, SIGHUP) came while the command ran but the command
+    ended otherwise (``code``): the interrupt was lost on the way, turned into another error by a library."""
+    status = interrupted_status()
+    if _signals and code != status:
+        with contextlib.suppress(OSError, ValueError):
+            click.echo(error_line(tr("interrupted")), err=True)
+        ctx.exit(status)
+
+
 class Group(click.Group):
-    """The command group: a Ctrl-C or a SIGTERM in any command ends it with ``error: interrupted`` and status 130
-    (143 for SIGTERM; :func:`interrupted_status`); a usage error found by click's parser (a bad option value, a
-    missing argument, an unknown option or command) is one ``error: …`` line, status 2, as every other bad input."""
+    """The command group: a Ctrl-C, a SIGTERM or a SIGHUP in any command ends it with ``error: interrupted`` and
+    status 130 (143, 129; :func:`interrupted_status`), even when a library the command called turned the interrupt
+    into an error of its own (a compiled extension calling back into Python reports it as its failure); a usage
+    error found by click's parser (a bad option value, a missing argument, an unknown option or command) is one
+    ``error: …`` line, status 2, as every other bad input."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
@@ -216,7 +228,7 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         with sigterm_as_interrupt():
             try:
-                return super().invoke(ctx)
+                result = super().invoke(ctx)
             except click.UsageError as err:
                 _exit_usage(err)
                 raise
@@ -224,3 +236,9 @@ class Group(click.Group):
                 with contextlib.suppress(OSError, ValueError):
                     click.echo(error_line(tr("interrupted")), err=True)
                 ctx.exit(interrupted_status())
+            except (SystemExit, click.exceptions.Exit) as stop:
+                code = stop.code if isinstance(stop, SystemExit) else stop.exit_code
+                _stopped_all_the_same(ctx, code)
+                raise
+            _stopped_all_the_same(ctx, 0)
+            return result
