@@ -13,8 +13,9 @@ other variants are still checked).
 
 Ctrl-C or SIGTERM while the implementation starts or runs stops it and still writes the reports (marked
 interrupted; each report file is written whole or not at all; SIGHUP too, exit status 129, even when the closed
-terminal can no longer show the summary); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
-scenarios`` and no report. The summary's time is the whole command's (loading the suite and
+terminal can no longer show the summary); Ctrl-C (or SIGTERM, SIGHUP) while the scenarios load ends with ``error:
+interrupted while loading scenarios`` and the reports of a run that asked nothing, marked interrupted (a CI job
+finds the files it expects). The summary's time is the whole command's (loading the suite and
 starting and stopping the implementation included); the JSON report also has the time of the run
 alone.
 """
@@ -224,6 +225,36 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
     return outcome
 
 
+def _nothing_asked(impl: str | None, impl_cmd: str | None, selected: int = 0) -> RunResult:
+    """The run of a command interrupted before its implementation was asked anything (marked interrupted)."""
+    name = impl_cmd if impl_cmd is not None else impl if impl is not None else "datong-rules reference engine"
+    return RunResult(implementation={"name": name, "version": "unknown"}, selected=selected, interrupted=True,
+                     started=time.time())
+
+
+def _write_reports(outcome: RunResult, reports: dict[str, str | None], quietly: bool = False) -> None:
+    """Write each report asked for (``reports``: option → path or None), each whole or not at all.
+
+    Raises:
+        CommandError: a report that cannot be written (unless ``quietly``: then it is left out, the command
+            ending on another error already).
+    """
+    writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
+    for name, path in reports.items():
+        if path is None:
+            continue
+        try:
+            writers[name](outcome, path)
+        except (OSError, KeyboardInterrupt) as exc:
+            if quietly:
+                continue
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            where = "the report to standard output" if is_stdout(path) else path
+            raise CommandError(tr("cannot write {where}: {reason}", where=where,
+                                  reason=exc.strerror or exc)) from None
+
+
 def _close(implementation: Implementation) -> bool:
     """Close the implementation; True when a Ctrl-C came meanwhile (it is then stopped all the same)."""
     try:
@@ -296,10 +327,12 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)
         except KeyboardInterrupt:
+            _write_reports(_nothing_asked(impl, impl_cmd), reports, quietly=True)
             raise CommandError(tr("interrupted while loading scenarios"), interrupted_status()) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
+            _write_reports(_nothing_asked(impl, impl_cmd, len(chosen)), reports, quietly=True)
             raise CommandError(tr("interrupted while loading the implementation"), interrupted_status()) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
@@ -318,15 +351,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 click.echo(line, err=to_stderr)
         except OSError as exc:
             console_failure = exc
-        writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
-        for name, path in reports.items():
-            if path is not None:
-                try:
-                    writers[name](outcome, path)
-                except OSError as exc:
-                    where = "the report to standard output" if is_stdout(path) else path
-                    raise CommandError(tr("cannot write {where}: {reason}", where=where,
-                                          reason=exc.strerror or exc)) from None
+        _write_reports(outcome, reports)
         if console_failure is not None:
             raise console_failure
         if outcome.ok and outcome.empty and not allow_empty:

@@ -91,3 +91,31 @@ def test_the_reports_are_written_when_the_summary_cannot_be(tmp_path):
     assert done.returncode == 1
     assert done.stderr == "error: cannot write to standard output: No space left on device\n"
     assert json.loads(report.read_text())["counts"]["passed"] == 6
+
+
+@pytest.mark.parametrize("where, message", [("load_scenarios", "error: interrupted while loading scenarios"),
+                                             ("make_implementation", "error: interrupted while loading the "
+                                                                     "implementation")])
+def test_interrupted_before_anything_is_asked_the_reports_say_so(tmp_path, monkeypatch, where, message):
+    """A stop while the suite loads (seconds on a busy machine): each report asked for is still written, a run
+    that asked nothing, marked interrupted; a CI job finds the files it expects."""
+    import xml.etree.ElementTree as ET
+
+    from click.testing import CliRunner
+
+    import datong_rules.cli.conform as conform_module
+    from datong_rules.cli.main import cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(conform_module, where, interrupted)
+    report, junit, markdown = tmp_path / "r.json", tmp_path / "r.xml", tmp_path / "r.md"
+    result = CliRunner().invoke(cli, ["conform", "--scenarios", str(SCENARIOS), "--no-spec-check", "--impl",
+                                      "fake_inprocess:EchoImpl", "--json", str(report), "--junit", str(junit),
+                                      "--markdown", str(markdown)])
+    assert result.exit_code == 130
+    assert result.output.splitlines() == [message]
+    data = json.loads(report.read_text())
+    assert data["interrupted"] is True and data["results"] == []
+    assert ET.parse(junit).getroot().get("tests") == "0" and "interrupted" in markdown.read_text().lower()
