@@ -1,4 +1,4 @@
-"""What the break-it round of issue 36 found, as an outsider would try it: each input is one located line and the
+"""What a break-it round found, trying the commands as an outsider would: each input is one located line and the
 usual status for bad input, never an internal error (exit 70)."""
 
 from __future__ import annotations
