@@ -27,9 +27,10 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-def test_the_reply_to_a_query_cut_short_blames_nobody(monkeypatch):
-    """The engine replies to SLOW after 0.2 s; the run is interrupted 0.1 s into the wait for that reply, as
-    Ctrl-C or SIGTERM would stop it; closing the engine then reads SLOW's reply."""
+def _interrupted_while_slow_replies(monkeypatch, *flags: str):
+    """Run FIRST then SLOW against the fake (SLOW answered after 0.2 s, and ``flags``), interrupted 0.1 s into the
+    wait for SLOW's reply, as Ctrl-C or SIGTERM would stop it; close the engine (which reads SLOW's reply) and
+    apply what closing found. Returns ``(outcome, the results changed by closing)``."""
     scenarios = [s for s in load_scenarios(SCENARIOS, spec_check=False) if s.id in (FIRST, SLOW)]
     read_reply = JsonLinesImplementation._read_reply
 
@@ -40,7 +41,7 @@ def test_the_reply_to_a_query_cut_short_blames_nobody(monkeypatch):
 
     monkeypatch.setattr(JsonLinesImplementation, "_read_reply", armed)
     previous = signal.signal(signal.SIGALRM, _interrupt)
-    impl = JsonLinesImplementation(fake_argv("--slow-on", SLOW), timeout=10, startup_timeout=10)
+    impl = JsonLinesImplementation(fake_argv("--slow-on", SLOW, *flags), timeout=10, startup_timeout=10)
     try:
         impl.start()
         outcome = run(impl, scenarios)
@@ -49,34 +50,18 @@ def test_the_reply_to_a_query_cut_short_blames_nobody(monkeypatch):
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         impl.close()
-    changed = apply_late_errors(outcome, impl)
+    return outcome, apply_late_errors(outcome, impl)
+
+
+def test_the_reply_to_a_query_cut_short_blames_nobody(monkeypatch):
+    outcome, changed = _interrupted_while_slow_replies(monkeypatch)
     assert outcome.interrupted and [r.scenario.id for r in outcome.results] == [FIRST]
     assert changed == [] and outcome.results[0].status == PASSED, outcome.results[0].message
 
 
 def test_a_second_reply_to_an_answered_query_is_still_its_error_when_interrupted(monkeypatch):
     """What is cut short is only the query in flight: a line naming an answered query is that query's fault."""
-    scenarios = [s for s in load_scenarios(SCENARIOS, spec_check=False) if s.id in (FIRST, SLOW)]
-    read_reply = JsonLinesImplementation._read_reply
-
-    def armed(self, child, mark, name, scenario_id):
-        if scenario_id == SLOW:
-            signal.setitimer(signal.ITIMER_REAL, 0.1)
-        return read_reply(self, child, mark, name, scenario_id)
-
-    monkeypatch.setattr(JsonLinesImplementation, "_read_reply", armed)
-    previous = signal.signal(signal.SIGALRM, _interrupt)
-    impl = JsonLinesImplementation(fake_argv("--slow-on", SLOW, "--twice-on", f"{FIRST}:at-stop"), timeout=10,
-                                   startup_timeout=10)
-    try:
-        impl.start()
-        outcome = run(impl, scenarios)
-        impl.close()
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        impl.close()
-    (changed,) = apply_late_errors(outcome, impl)
+    _, (changed,) = _interrupted_while_slow_replies(monkeypatch, "--twice-on", f"{FIRST}:at-stop")
     assert changed.scenario.id == FIRST and "second reply" in changed.message
 
 
