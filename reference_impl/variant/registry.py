@@ -57,6 +57,7 @@ class Registry:
         own_schema = self.root / "schema"
         self.schema_dir = own_schema if (own_schema / VARIANT_SCHEMA).is_file() else spec_root() / "schema"
         self._files: dict[tuple, LoadedYaml] = {}
+        self._data_checks: dict[tuple[int, str], tuple[dict, list[SpecError]]] = {}  # (id(data), name) → problems
         self._variants: dict[str, Variant] = {}
         self._sources: tuple[set[str] | None, list[SpecError]] | None = None
 
@@ -335,13 +336,22 @@ class Registry:
         ``variant_rules``, what ``datong-rules show ID --format json`` prints): the same checks of rule values as
         a variant file's resolved rules get (a whole number written ``3.0``, a value out of its bounds, a hand
         larger than the deck, an unplayable combination), each placed at ``name``, line 1, with its rule path.
-        ``[]`` when the rules can be played."""
+        ``[]`` when the rules can be played. The same mapping given again (the same object, as a suite gives its
+        fixture variants at each run) is not checked again: a mapping is not to be changed once given."""
         if not isinstance(data, dict) or id_problem(data.get("id")) is not None:
             return [SpecError(name, 1, 1, "id", "not a resolved variant with a variant id",
                               "a mapping with id, game, rules (as `datong-rules show ID --format json` prints it)",
                               "bad_value")]
-        variant = Variant(id=data["id"], data=data, file=name, chain=(data["id"],))
-        return sorted_unique(self._resolved_problems(variant, None, []))
+        # the same mapping comes again and again (a suite's fixture variants, at each run): checked once; the
+        # mapping is kept with its problems, so that its id names it while it is kept (it is read, never changed)
+        key = (id(data), name)
+        kept = self._data_checks.get(key)
+        if kept is None or kept[0] is not data:
+            variant = Variant(id=data["id"], data=data, file=name, chain=(data["id"],))
+            if len(self._data_checks) >= 512:
+                self._data_checks.clear()
+            kept = self._data_checks[key] = (data, sorted_unique(self._resolved_problems(variant, None, [])))
+        return list(kept[1])
 
 
 def declared_schema(path: Path) -> str | None:
