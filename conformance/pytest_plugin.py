@@ -40,6 +40,8 @@ from pathlib import Path
 
 import pytest
 
+from datong_rules.reference_impl.user_files import resolved
+
 _IMPL_KEY = pytest.StashKey[object]()
 _TALLY_KEY = pytest.StashKey[dict]()
 _SUITE_KEY = pytest.StashKey[list]()
@@ -163,8 +165,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     from datong_rules.conformance.scenarios_io import scenarios_root
 
     roots = [scenarios_root(), *(Path(p) for p in _option(config, "datong_scenarios"))]
-    resolved = file_path.resolve()
-    if not any(resolved.is_relative_to(root.resolve()) for root in roots):
+    real = resolved(file_path)
+    if not any(real.is_relative_to(resolved(root)) for root in roots):
         return None
     return ScenarioFile.from_parent(parent, path=file_path)
 

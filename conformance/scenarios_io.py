@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.names import bare_op, full_op, game_of
 from datong_rules.reference_impl.schema_validator import SchemaValidator
+from datong_rules.reference_impl.user_files import resolved
 from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
 from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
@@ -154,10 +156,10 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
             ``.json``/``.yml`` files found there, which are not read).
     """
     root = Path(root) if root is not None else scenarios_root()
-    if root.is_file():
+    if os.path.isfile(root):
         return [root]
-    if not root.is_dir():
-        what = "not a regular file or folder (a FIFO, a device or a socket)" if root.exists() else \
+    if not os.path.isdir(root):
+        what = "not a regular file or folder (a FIFO, a device or a socket)" if os.path.exists(root) else \
             "no such scenario file or folder"
         raise ScenarioError([f"{root}: {what}"])
     files = sorted(p for p in root.rglob("*.yaml") if p.is_file() and p.parent.name != VARIANTS_FOLDER)
@@ -171,7 +173,7 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
 def display_path(path: Path) -> str:
     """``path`` relative to the working directory when it lies below it, else as given."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved(path).relative_to(resolved(Path.cwd())))
     except (ValueError, OSError):
         return str(path)
 
@@ -197,10 +199,10 @@ def find_variant_files(root: Path | str | None = None) -> list[Path]:
     beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). A root that does not exist
     has none (:func:`find_scenario_files` reports it)."""
     root = Path(root) if root is not None else scenarios_root()
-    if root.is_file():
+    if os.path.isfile(root):
         folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
         return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml") if p.is_file()})
-    if not root.is_dir():
+    if not os.path.isdir(root):
         return []
     return sorted(p for p in root.rglob(f"{VARIANTS_FOLDER}/*.yaml") if p.is_file())
 
@@ -417,7 +419,7 @@ def _new_text(file: Path, seen: set[bytes]) -> bool:
 def _first_time(file: Path, seen: set[Path]) -> bool:
     """Record ``file`` in ``seen``; False when it (or another path to it) was there already."""
     try:
-        key = file.resolve()
+        key = resolved(file)
     except (OSError, RuntimeError):  # a symlink loop: it fails to load later, with its own message
         key = file.absolute()
     if key in seen:

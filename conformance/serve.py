@@ -63,7 +63,10 @@ cannot corrupt the protocol stream.
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import json
+import os
 import sys
 from typing import IO, Any
 
@@ -294,7 +297,8 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
         stderr: a text stream for notices.
 
     Returns:
-        The exit status: 0 (``stop``, end of input, or stdout closed by the reader).
+        The exit status: 0 (``stop``, end of input, or stdout closed by the reader); 1 when stdout cannot be
+        written (closed before the start, a full disk), with one ``error: …`` line on stderr.
     """
     write, flush = stdout.write, stdout.flush
     for number, raw in enumerate(_lines(stdin), start=1):
@@ -318,6 +322,11 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
                 flush()
             except BrokenPipeError:  # the reader went away: nothing more to say
                 return 0
+            except OSError as exc:  # closed (`serve >&-`), a full disk: no reply can be given
+                with contextlib.suppress(OSError, ValueError):
+                    stderr.write(f"error: cannot write to standard output: {exc.strerror or exc}\n")
+                    stderr.flush()
+                return 1
         if stop:
             break
     return 0
@@ -339,9 +348,10 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         (``error: --variant-file FILE: FILE:LINE:COL: …``, as ``validate`` locates it); always one ``error: …``
         line on stderr, never a traceback.
     """
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout.buffer
-    stderr = stderr if stderr is not None else sys.stderr
+    # a standard stream the process was started without (`<&-`, `>&-`) is None: no request, no reply, no notice
+    stdin = stdin if stdin is not None else sys.stdin.buffer if sys.stdin is not None else io.BytesIO()
+    stdout = stdout if stdout is not None else sys.stdout.buffer if sys.stdout is not None else _Closed()
+    stderr = stderr if stderr is not None else sys.stderr if sys.stderr is not None else io.StringIO()
     if impl_spec is not None and not impl_spec.strip():
         stderr.write("error: --impl is empty (expected MODULE:FACTORY; leave it out to serve the reference engine)\n")
         stderr.flush()
@@ -368,11 +378,21 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     try:
         with contextlib.redirect_stdout(stderr):
             return serve_lines(server, stdin, stdout, stderr)
-    except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM under the CLI (its signum)
+    except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP under the CLI (its signum)
         return 128 + int(getattr(stop, "signum", 2))
     finally:
         with contextlib.suppress(Exception):
             impl.close()
+
+
+class _Closed(io.RawIOBase):
+    """Standard output of a process started with it closed: every write fails as on a closed descriptor."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:  # noqa: ANN001 - io.RawIOBase's signature
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 def _load_variant_files(paths: tuple[str, ...]) -> dict[str, dict[str, Any]]:

@@ -155,6 +155,9 @@ def replay_record(record: Record, rules: Any, hooks: ReplayHooks) -> ReplayResul
     """Replay a hand or match record (``record: hand | match``, already checked against its schema) with the
     game's ``hooks``.
 
+    A hand of a match record naming another variant than the match's is refused (``wrong_setup``), whatever the
+    game: the whole match is replayed with the match's rules.
+
     Returns:
         The :class:`ReplayResult`: accepted with the last hand's state, or the first refusal (with ``hand`` for a
         match record, and the state of the hand refused as far as it got).
@@ -166,6 +169,8 @@ def replay_record(record: Record, rules: Any, hooks: ReplayHooks) -> ReplayResul
     for number, hand in enumerate(hands):
         current: Any = None
         try:
+            if is_match and hand.get("variant", record.get("variant")) != record.get("variant"):
+                raise Refusal("wrong_setup", detail=f"variant {hand.get('variant')} in a {record.get('variant')} match")
             current = hooks.start(rules, hand, expected)
             for index, action in enumerate(hand["actions"]):
                 hooks.step(current, index, action)

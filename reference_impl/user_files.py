@@ -29,6 +29,38 @@ class UserFileError(ValueError):
         super().__init__(message)
 
 
+def resolved(path: str | os.PathLike[str]) -> Path:
+    """``path`` made absolute with its symbolic links followed, for comparing files (is it inside spec/? was it
+    visited?); never raises. Where the links cannot be followed (a link loop, a name too long for the system, a
+    name holding a NUL) it is the absolute path as written: reading the file then fails with the system's reason
+    (``Too many levels of symbolic links``), said in one line by the reader, not by a crash here."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a symlink loop (Python 3.11 and 3.12)
+        try:
+            return Path(os.path.abspath(path))
+        except (OSError, ValueError):
+            return Path(path)
+
+
+def is_regular_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a regular file (links followed); False, never an exception, for anything else: a
+    missing file, a folder, a device, a link loop, a name too long for the system or holding a NUL."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def clipped(text: str, limit: int = 120) -> str:
+    """``text`` for quoting in a one-line message: unchanged when at most ``limit`` characters, else its start and
+    end around ``…`` and its length (``aaaa…aaaa (5,005 characters)``)."""
+    if len(text) <= limit:
+        return text
+    half = max(1, (limit - 30) // 2)
+    return f"{text[:half]}…{text[-half:]} ({len(text):,} characters)"
+
+
 def size_text(limit: int) -> str:
     """``8388608`` → ``"8 MiB"``; ``1048576`` → ``"1 MiB"`` (limits in bytes, for messages)."""
     return f"{limit / 2**20:g} MiB"

@@ -27,6 +27,10 @@ from hypothesis import settings
 
 REPO = Path(__file__).resolve().parents[1]
 
+os.environ["DATONG_RULES_LANG"] = "en"
+"""The commands' messages in English whatever the locale of the machine running the tests (a zh_CN locale would
+otherwise turn them into 中文: datong_rules/cli/messages.py); tests/cli/test_messages.py asks for 中文 itself."""
+
 settings.register_profile("kit", deadline=None)
 settings.load_profile("kit")
 """Hypothesis without its per-example deadline (200 ms): a timed assertion that fails under load (a 2-core machine

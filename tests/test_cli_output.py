@@ -17,6 +17,8 @@ from click.testing import CliRunner
 from datong_rules.cli.main import cli
 from datong_rules.cli.output import FORMAT_HELP, INTERRUPTED, github_annotation, use_colour
 
+from child_signals import ctrl_c_as_in_a_terminal
+
 COMMANDS = sorted(cli.commands)
 
 
@@ -43,7 +45,7 @@ def test_sigint_to_a_waiting_serve_exits_130():
     """A real SIGINT (not a raised KeyboardInterrupt): `serve` waiting for its next request. (`conform` under
     SIGINT: tests/conformance/test_conformance_cli.py.)"""
     proc = subprocess.Popen([sys.executable, "-m", "datong_rules", "serve"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         proc.stdin.write('{"type": "start", "protocol": 1}\n')
         proc.stdin.flush()

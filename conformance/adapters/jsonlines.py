@@ -174,6 +174,7 @@ class JsonLinesImplementation(Implementation):
         self._started = False
         self._answered: dict[str, None] = {}  # ids of the queries replied to, in order (the last one last)
         self._late: dict[str, str] = {}  # query id → its protocol error found after its reply was taken
+        self._cut_short: str | None = None  # the query whose reply was awaited when a signal stopped the run
         self._keeps = False  # the engine keeps the variant_rules it was sent (ready's keeps_variant_rules)
         self._rules_sent: dict[str, Any] = {}  # variant id → the rules the running process has received
 
@@ -242,13 +243,21 @@ class JsonLinesImplementation(Implementation):
             raise ImplementationError(f"unexpected line on stdout before the query (stdout carries replies only; "
                                       f"logs go to stderr): {one_line(stray[0])}", asked=False)
         self._answered.pop(scenario_id, None)  # asked again (a restart, a second run): its reply is awaited anew
+        # a KeyboardInterrupt (Ctrl-C, SIGTERM, SIGHUP) leaves the query marked as cut short: its reply, read
+        # while closing, is not a second reply to the query before it
+        self._cut_short = scenario_id
         try:
-            child.send_bytes(data, self.timeout)
-        except TimeoutError:
-            raise self._timed_out(child, mark, ": the implementation did not read its input", name) from None
-        except OSError:
-            raise self._crashed(child, mark, "while the query was sent", name) from None
-        line, reply = self._read_reply(child, mark, name, scenario_id)
+            try:
+                child.send_bytes(data, self.timeout)
+            except TimeoutError:
+                raise self._timed_out(child, mark, ": the implementation did not read its input", name) from None
+            except OSError:
+                raise self._crashed(child, mark, "while the query was sent", name) from None
+            line, reply = self._read_reply(child, mark, name, scenario_id)
+        except Exception:
+            self._cut_short = None
+            raise
+        self._cut_short = None
         self._troubles.pop(name, None)
         self._answered[scenario_id] = None
         kind, reply_id = reply.get("type"), reply.get("id")
@@ -278,6 +287,7 @@ class JsonLinesImplementation(Implementation):
         if child is not None:
             lines = child.stop({"type": "stop"}, STOP_GRACE, MAX_LINE_BYTES)
             self._note_late([line for line in lines if _looks_like_reply(line)])
+        self._cut_short = None
 
     # -- internals -------------------------------------------------------------------------------
     def _keeps_rules(self) -> bool:
@@ -361,13 +371,17 @@ class JsonLinesImplementation(Implementation):
     def _note_late(self, lines: list[str]) -> list[str]:
         """Note each line (come after a query's reply was taken) as a protocol error of the query it names by its
         ``id`` when that query was answered, else of the last query answered; returns the lines that came before
-        any query was answered (nothing to blame)."""
+        any query was answered (nothing to blame). While a query is cut short by a signal (its reply was still
+        awaited), a line naming no answered query is taken as that reply, come too late to be read: nobody's
+        fault."""
         unblamed = []
         for line in lines:
             try:
                 said = parse_line(line).get("id")
-            except ValueError:
+            except (ValueError, AttributeError):
                 said = None
+            if self._cut_short is not None and not (isinstance(said, str) and said in self._answered):
+                continue
             target = said if isinstance(said, str) and said in self._answered else next(reversed(self._answered), None)
             if target is None:
                 unblamed.append(line)

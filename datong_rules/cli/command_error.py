@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from .messages import error_line
+
 
 class CommandError(Exception):
     """An expected error: printed as one ``error: ...`` line, exit with ``code``."""
@@ -21,5 +23,5 @@ def fail(error: CommandError) -> None:
         SystemExit: always, with ``error.code``.
     """
     for line in str(error).splitlines() or ["(no message)"]:
-        click.echo(f"error: {line}", err=True)
+        click.echo(error_line(line), err=True)
     raise SystemExit(error.code)

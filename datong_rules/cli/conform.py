@@ -4,15 +4,18 @@ Exit status: 0 when nothing failed or errored (skips are fine) and at least one 
 scenario failed or errored, the run checked nothing (no scenario asked, or none passed: a run that tests nothing
 must not turn a CI job green; ``--allow-empty`` accepts it), or the implementation failed its handshake or declared
 a variant or operation the kit does not know (a typo would skip everything); 130 when the run was interrupted
-(Ctrl-C), 143 when it was stopped by SIGTERM (``timeout``, a CI cancellation, ``docker stop``); 2 for usage
+(Ctrl-C), 143 when it was stopped by SIGTERM (``timeout``, a CI cancellation, ``docker stop``), 129 by SIGHUP (a
+terminal closed, an ssh session dropped); 2 for usage
 and input errors (bad or empty options, bad scenario files, a filter matching no scenario, a command
 that cannot be run, a report that cannot be written). Every error is one ``error: ...`` line on
 stderr; problems of bundled variant files that cannot be loaded are ``warning: ...`` lines (the
 other variants are still checked).
 
 Ctrl-C or SIGTERM while the implementation starts or runs stops it and still writes the reports (marked
-interrupted; each report file is written whole or not at all); Ctrl-C while the scenarios load ends with ``error: interrupted while loading
-scenarios`` and no report. The summary's time is the whole command's (loading the suite and
+interrupted; each report file is written whole or not at all; SIGHUP too, exit status 129, even when the closed
+terminal can no longer show the summary); Ctrl-C (or SIGTERM, SIGHUP) while the scenarios load ends with ``error:
+interrupted while loading scenarios`` and the reports of a run that asked nothing, marked interrupted (a CI job
+finds the files it expects). The summary's time is the whole command's (loading the suite and
 starting and stopping the implementation included); the JSON report also has the time of the run
 alone.
 """
@@ -27,6 +30,7 @@ from pathlib import Path
 import click
 
 from .command_error import CommandError, fail
+from .messages import error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
@@ -54,6 +58,7 @@ from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
+from datong_rules.reference_impl.user_files import resolved
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -62,7 +67,7 @@ def warn_spec_problems() -> None:
     """Print each problem of the bundled variant files that failed to load so far, once, as
     ``warning: FILE:LINE:COL: …`` on stderr (see :func:`datong_rules.conformance.bundled_spec.warnings`)."""
     for line in bundled_spec.warnings():
-        click.echo(f"warning: {line}", err=True)
+        click.echo(warning_line(line), err=True)
 
 
 def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
@@ -74,7 +79,7 @@ def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
             adapter missing.
     """
     if impl is not None and impl_cmd is not None:
-        raise CommandError("give --impl or --impl-cmd, not both")
+        raise CommandError(tr("give --impl or --impl-cmd, not both"))
     if impl_cmd is not None and not impl_cmd.strip():
         raise CommandError("--impl-cmd is empty (expected the command that starts your engine; "
                            "is the variable you pass unset?)")
@@ -116,7 +121,7 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             continue
         if not path.strip():
             raise CommandError(f"{name} is empty (expected a file path)")
-        key = Path(STDOUT) if is_stdout(path) else Path(path).resolve()
+        key = Path(STDOUT) if is_stdout(path) else resolved(path)
         if key in seen and is_stdout(path):
             raise CommandError(f"{seen[key]} and {name} both go to standard output ('-'; only one report can)")
         if key in seen:
@@ -124,7 +129,8 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
         seen[key] = name
         reason = None if is_stdout(path) else unwritable_reason(path)
         if reason is not None:
-            raise CommandError(f"cannot write the {name} report to {path}: {reason}")
+            raise CommandError(tr("cannot write the {name} report to {path}: {reason}", name=name, path=path,
+                                  reason=reason))
 
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
@@ -200,7 +206,7 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         warn_spec_problems()
         raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
     except KeyboardInterrupt:
-        click.echo("error: interrupted while starting the implementation", err=True)
+        click.echo(error_line(tr("interrupted while starting the implementation")), err=True)
         return RunResult(implementation=identity(implementation),
                          selected=len(chosen), interrupted=True, started=time.time())
     warn_spec_problems()
@@ -219,6 +225,36 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
     return outcome
 
 
+def _nothing_asked(impl: str | None, impl_cmd: str | None, selected: int = 0) -> RunResult:
+    """The run of a command interrupted before its implementation was asked anything (marked interrupted)."""
+    name = impl_cmd if impl_cmd is not None else impl if impl is not None else "datong-rules reference engine"
+    return RunResult(implementation={"name": name, "version": "unknown"}, selected=selected, interrupted=True,
+                     started=time.time())
+
+
+def _write_reports(outcome: RunResult, reports: dict[str, str | None], quietly: bool = False) -> None:
+    """Write each report asked for (``reports``: option → path or None), each whole or not at all.
+
+    Raises:
+        CommandError: a report that cannot be written (unless ``quietly``: then it is left out, the command
+            ending on another error already).
+    """
+    writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
+    for name, path in reports.items():
+        if path is None:
+            continue
+        try:
+            writers[name](outcome, path)
+        except (OSError, KeyboardInterrupt) as exc:
+            if quietly:
+                continue
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            where = "the report to standard output" if is_stdout(path) else path
+            raise CommandError(tr("cannot write {where}: {reason}", where=where,
+                                  reason=exc.strerror or exc)) from None
+
+
 def _close(implementation: Implementation) -> bool:
     """Close the implementation; True when a Ctrl-C came meanwhile (it is then stopped all the same)."""
     try:
@@ -226,7 +262,7 @@ def _close(implementation: Implementation) -> bool:
     except KeyboardInterrupt:
         return True
     except IMPLEMENTATION_FAULTS as exc:
-        click.echo(f"warning: closing the implementation failed: {describe(exc)}", err=True)
+        click.echo(warning_line(tr("closing the implementation failed: {reason}", reason=describe(exc))), err=True)
     return False
 
 
@@ -285,7 +321,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
     try:
         check_options(timeout, startup_timeout, reports)
         if impl is not None and impl_cmd is not None:
-            raise CommandError("give --impl or --impl-cmd, not both")
+            raise CommandError(tr("give --impl or --impl-cmd, not both"))
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
         try:
@@ -300,36 +336,38 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                 chosen = load_selected(scenario_paths, variants, ops, rules, keyword, spec_check=not no_spec_check,
                                        suite=suite)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading scenarios", interrupted_status()) from None
+            _write_reports(_nothing_asked(impl, impl_cmd), reports, quietly=True)
+            raise CommandError(tr("interrupted while loading scenarios"), interrupted_status()) from None
         try:
             implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         except KeyboardInterrupt:
-            raise CommandError("interrupted while loading the implementation", interrupted_status()) from None
+            _write_reports(_nothing_asked(impl, impl_cmd, len(chosen)), reports, quietly=True)
+            raise CommandError(tr("interrupted while loading the implementation"), interrupted_status()) from None
         outcome = run_checked(implementation, chosen, quiet=quiet, check_schema=not no_schema_check, suite=suite)
         outcome.total = time.perf_counter() - began
         outcome.houses = [house_record(chosen_house, ref) for ref, chosen_house in inherited]
         # a report on standard output ('-') keeps it to itself: the console summary goes to stderr
         to_stderr = any(map(is_stdout, reports.values()))
         stream = sys.stderr if to_stderr else sys.stdout
-        click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
-                   color=use_color(stream))
-        for line in house_notes:
-            click.echo(line, err=to_stderr)
-        for line in [] if quiet else [line for _, chosen_house in inherited for line in left_out_lines(chosen_house)]:
-            click.echo(line, err=to_stderr)
-        writers = {"--json": write_json, "--junit": write_junit, "--markdown": write_markdown}
-        for name, path in reports.items():
-            if path is not None:
-                try:
-                    writers[name](outcome, path)
-                except OSError as exc:
-                    where = "the report to standard output" if is_stdout(path) else path
-                    raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+        console_failure: OSError | None = None
+        try:  # a terminal gone (SIGHUP) or a closed pipe must not cost the report files
+            click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
+                       color=use_color(stream))
+            for line in house_notes:
+                click.echo(line, err=to_stderr)
+            for line in [] if quiet else [line for _, chosen_house in inherited
+                                          for line in left_out_lines(chosen_house)]:
+                click.echo(line, err=to_stderr)
+        except OSError as exc:
+            console_failure = exc
+        _write_reports(outcome, reports)
+        if console_failure is not None:
+            raise console_failure
         if outcome.ok and outcome.empty and not allow_empty:
-            raise CommandError(f"nothing was checked: {outcome.empty}; a run that checks nothing fails "
-                               f"(--allow-empty accepts it)", 1)
+            raise CommandError(tr("nothing was checked: {why}; a run that checks nothing fails (--allow-empty "
+                                  "accepts it)", why=outcome.empty), 1)
     except CommandError as exc:
         fail(exc)
     if outcome.interrupted:  # the reports are written: end as every interrupted command does
-        click.echo("error: interrupted", err=True)
+        click.echo(error_line(tr("interrupted")), err=True)
     raise SystemExit(interrupted_status() if outcome.interrupted else 0 if outcome.ok else 1)

@@ -16,6 +16,8 @@ from importlib import import_module
 
 import click
 
+from . import messages
+from .messages import error_line, tr
 from .output import Group, interrupted_status
 
 
@@ -85,9 +87,18 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     ctx.exit()
 
 
+def _choose_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """``--lang``: the language of the messages for the rest of the command (:mod:`.messages`); without it, the
+    environment's (a choice of an earlier command run in the same process is forgotten)."""
+    messages.choose(value)
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
+@click.option("--lang", type=click.Choice(messages.LANGS), default=None, expose_value=False, is_eager=True,
+              callback=_choose_lang, help=f"The language of the messages: zh (中文) or en (default: the "
+                                          f"{messages.ENV} environment variable, else the locale, else en).")
 def cli() -> None:
     """Rule kit for the card games of Datong: validate and compare variants, play and verify hands,
     and check any implementation against the conformance suite."""
@@ -100,12 +111,19 @@ def main() -> None:
     """Console entry point: run the group; turn any unexpected exception into one line and exit 70, Ctrl-C
     into exit 130 (:data:`.output.INTERRUPTED`).
 
+    A standard stream the command was started without (``cmd >&-``, ``<&-``, ``2>&-``) is taken by the null
+    device at once, so that no file the command opens lands on it: a closed standard input reads as empty, a
+    closed standard error loses the messages (the status still tells), and a closed standard output fails at the
+    first write as a full disk does (``error: cannot write to standard output: Bad file descriptor``, status 1);
+    a command that writes nothing there is not troubled.
+
     Text that cannot be encoded (a file name holding undecodable bytes, which Python keeps as lone
     surrogates) is printed with backslash escapes instead of failing. A standard output that cannot be
     written (a full disk: ``> /dev/full``) ends the command with ``error: cannot write to standard output:
     …`` on stderr and status 1; a closed pipe (``| head``) ends it quietly (click's handling, status 1).
     """
-    watched = _watch_stdout()
+    closed = _reopen_closed_standard_streams()
+    watched = _watch_stdout(closed_stdout=1 in closed)
     with contextlib.suppress(AttributeError, ValueError):
         sys.stderr.reconfigure(errors="backslashreplace")
     try:
@@ -122,7 +140,8 @@ def main() -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
         if watched.failure.errno != errno.EPIPE:
             with contextlib.suppress(OSError, ValueError):
-                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
+                click.echo(error_line(tr("cannot write to standard output: {reason}",
+                                         reason=watched.failure.strerror)), err=True)
         sys.exit(1)
     except Exception as exc:  # last guard: never a traceback
         _internal_error(exc)
@@ -131,15 +150,18 @@ def main() -> None:
 def _settle_stdout(watched: _WatchedStdout | None) -> None:
     """Flush standard output before the exit; when the reader went away (``serve | head -1``: a command that ended
     quietly on a closed pipe still holds unwritten bytes), point it at the null device so that the flush at exit
-    prints no "Exception ignored … BrokenPipeError" traceback."""
+    prints no "Exception ignored … BrokenPipeError" traceback. The failure is told here only when it is the first
+    (a command that met an earlier one, such as ``serve``, has told it)."""
+    told = watched is not None and watched.failure is not None
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        if watched is not None and watched.failure is not None and watched.failure.errno != errno.EPIPE:
+        if not told and watched is not None and watched.failure is not None and watched.failure.errno != errno.EPIPE:
             with contextlib.suppress(OSError, ValueError):
-                click.echo(f"error: cannot write to standard output: {watched.failure.strerror}", err=True)
+                click.echo(error_line(tr("cannot write to standard output: {reason}",
+                                         reason=watched.failure.strerror)), err=True)
 
 
 class _WatchedStdout(io.FileIO):
@@ -156,23 +178,70 @@ class _WatchedStdout(io.FileIO):
             raise
 
 
-def _watch_stdout() -> _WatchedStdout | None:
+class _ClosedStdout(_WatchedStdout):
+    """Standard output of a command started with it closed: every write fails as writing to a closed descriptor
+    does (``EBADF``), remembered as :class:`_WatchedStdout` remembers any failure; once it has failed, later
+    writes (the flush at exit) are dropped quietly, the failure being told already."""
+
+    def write(self, data) -> int:  # noqa: ANN001 - io.FileIO's signature
+        if self.failure is not None:
+            return len(data)
+        self.failure = OSError(errno.EBADF, os.strerror(errno.EBADF))
+        raise self.failure
+
+
+def _reopen_closed_standard_streams() -> set[int]:
+    """The standard descriptors (0, 1, 2) that were closed when the command started, each now open on the null
+    device (and ``sys.stdin``/``sys.stderr``, which Python leaves None then, reading or writing it)."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+    for fd in sorted(closed):
+        with contextlib.suppress(OSError):
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    if 0 in closed:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own stdin
+    if 2 in closed:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+    return closed
+
+
+def _watch_stdout(closed_stdout: bool = False) -> _WatchedStdout | None:
     """Point ``sys.stdout`` at a :class:`_WatchedStdout` text stream (same encoding, lone surrogates written
-    as backslash escapes); None when standard output is not a file descriptor (then it is left alone)."""
+    as backslash escapes), a :class:`_ClosedStdout` when the command was started with standard output closed;
+    None when standard output is not a file descriptor (then it is left alone)."""
+    old = sys.stdout
     try:
-        old = sys.stdout
-        raw = _WatchedStdout(old.fileno(), "w", closefd=False)
-        old.flush()
+        raw = (_ClosedStdout if closed_stdout else _WatchedStdout)(1 if closed_stdout else old.fileno(), "w",
+                                                                     closefd=False)
+        if old is not None:
+            old.flush()
     except (AttributeError, OSError, ValueError):
         return None
-    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding, errors="backslashreplace",
-                                  line_buffering=old.line_buffering)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=getattr(old, "encoding", None) or "utf-8",
+                                  errors="backslashreplace", line_buffering=getattr(old, "line_buffering", False))
     return raw
 
 
 def _internal_error(exc: Exception) -> None:
+    """``error: internal error: TYPE: MESSAGE`` on one line (a message of many lines or thousands of characters
+    squeezed and cut), then exit 70."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 300 else text[:297] + "..."
+    try:
+        line = error_line(tr("internal error: {kind}: {text}", kind=type(exc).__name__, text=text))
+    except Exception:  # noqa: BLE001 - the last guard must not fail on its own words
+        line = f"error: internal error: {type(exc).__name__}: {text}"
     with contextlib.suppress(OSError, ValueError):
-        click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
+        click.echo(line, err=True)
     sys.exit(70)
 
 

@@ -17,9 +17,10 @@ empty (https://no-color.org), nor when the output is piped or redirected, nor wi
 
 Ctrl-C (:class:`Group`): every command interrupted ends with ``error: interrupted`` on standard error and exit
 status :data:`INTERRUPTED` (130, as shells report a command killed by SIGINT: 128 + 2). SIGTERM (what ``timeout``,
-a CI cancellation, ``docker stop`` and Kubernetes send) is handled the same way (:func:`sigterm_as_interrupt`):
-reports written and marked interrupted, what was found printed, and exit status :data:`TERMINATED` (143 = 128 +
-15; :func:`interrupted_status`).
+a CI cancellation, ``docker stop`` and Kubernetes send) and SIGHUP (a terminal closed, an ssh session dropped) are
+handled the same way (:func:`sigterm_as_interrupt`): reports written and marked interrupted, what was found
+printed, and exit status 128 + the signal's number (:data:`TERMINATED` 143, :data:`HUNG_UP` 129;
+:func:`interrupted_status`).
 """
 
 from __future__ import annotations
@@ -34,53 +35,77 @@ from typing import IO, Any
 
 import click
 
+from .messages import error_line, tr
+
 INTERRUPTED = 130
 """Exit status of a command stopped by Ctrl-C (SIGINT)."""
 
 TERMINATED = 143
 """Exit status of a command stopped by SIGTERM (128 + 15)."""
 
-_signals: list[int] = []  # the stopping signals received while a command ran (SIGTERM), in order
+HUNG_UP = 129
+"""Exit status of a command stopped by SIGHUP (128 + 1): its terminal closed, its ssh session dropped."""
+
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals besides SIGINT that stop a command as Ctrl-C does (:func:`sigterm_as_interrupt`)."""
+
+_signals: list[int] = []  # the stopping signals received while a command ran (SIGTERM, SIGHUP), in order
 
 
 class Terminated(KeyboardInterrupt):
-    """Raised in the main thread when SIGTERM arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of which it
-    is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines ended)
-    does the same on SIGTERM. ``signum`` is the signal's number (15), for code below the CLI that picks its exit
-    status as ``128 + getattr(exc, "signum", 2)``."""
+    """Raised in the main thread when SIGTERM or SIGHUP arrives, where Ctrl-C raises :class:`KeyboardInterrupt` (of
+    which it is a kind): every place that stops cleanly on Ctrl-C (reports written, what was found printed, engines
+    ended) does the same on these. ``signum`` is the signal's number (15 or 1), for code below the CLI that picks
+    its exit status as ``128 + getattr(exc, "signum", 2)``.
+
+    Args:
+        signum: the signal received (default SIGTERM's number).
+    """
 
     signum = int(signal.SIGTERM) if hasattr(signal, "SIGTERM") else 15
 
+    def __init__(self, message: str = "", signum: int | None = None) -> None:
+        super().__init__(message)
+        if signum is not None:
+            self.signum = int(signum)
+
 
 def _raise_terminated(signum: int, frame: object) -> None:
-    """The first SIGTERM stops the command; a repeated one (``docker stop`` and a CI runner may both send one)
-    is noted only, so that it cannot break off the reports being written on the way out."""
-    first = signum not in _signals
+    """The first stopping signal stops the command; any later one (``docker stop`` and a CI runner may both send
+    SIGTERM; a closing terminal sends SIGHUP then SIGTERM) is noted only, so that it cannot break off the reports
+    being written on the way out."""
+    first = not _signals
     _signals.append(signum)
     if first:
-        raise Terminated(f"signal {signal.Signals(signum).name}")
+        raise Terminated(f"signal {signal.Signals(signum).name}", signum)
 
 
 @contextlib.contextmanager
 def sigterm_as_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM raises :class:`Terminated` (a :class:`KeyboardInterrupt`) in the main thread;
-    the previous handler is put back after. Outside the main thread (where Python cannot set handlers) it does
-    nothing."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+    """While the block runs, each of :data:`STOPPING_SIGNALS` (SIGTERM, SIGHUP) raises :class:`Terminated` (a
+    :class:`KeyboardInterrupt`) in the main thread; the previous handlers are put back after. A signal ignored when
+    the command started (``nohup`` ignores SIGHUP) stays ignored. Outside the main thread (where Python cannot set
+    handlers) it does nothing."""
+    if threading.current_thread() is not threading.main_thread() or not STOPPING_SIGNALS:
         yield
         return
     del _signals[:]
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = {}
+    for signum in STOPPING_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            previous[signum] = signal.signal(signum, _raise_terminated)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def interrupted_status() -> int:
-    """The exit status of an interrupted command: :data:`TERMINATED` (143) when SIGTERM stopped it, else
-    :data:`INTERRUPTED` (130, Ctrl-C)."""
-    return TERMINATED if signal.SIGTERM in _signals else INTERRUPTED
+    """The exit status of an interrupted command: 128 + the number of the first stopping signal received
+    (:data:`TERMINATED` 143 for SIGTERM, :data:`HUNG_UP` 129 for SIGHUP), else :data:`INTERRUPTED` (130,
+    Ctrl-C)."""
+    return 128 + int(_signals[0]) if _signals else INTERRUPTED
 
 FORMAT_HELP = {
     "text": "for reading",
@@ -162,7 +187,8 @@ def usage_error_line(err: click.UsageError) -> str:
     """A usage error found by click's parser as the kit's one line: ``error: MESSAGE (see 'datong-rules CMD
     --help')`` (``Invalid value for '--timeout': 'abc' is not a valid float.``, ``Missing argument 'FILES...'.``)."""
     command = err.ctx.command_path if err.ctx is not None else "datong-rules"
-    return f"error: {err.format_message().rstrip('.')} (see '{command} --help')"
+    return error_line(tr("{message} (see '{command} --help')", message=err.format_message().rstrip("."),
+                         command=command))
 
 
 def _exit_usage(err: click.UsageError) -> None:
@@ -175,10 +201,22 @@ def _exit_usage(err: click.UsageError) -> None:
     sys.exit(err.exit_code)
 
 
+def _stopped_all_the_same(ctx: click.Context, code: Any) -> None:
+    """End as interrupted when a stopping signal (SIGTERM, SIGHUP) came while the command ran but the command
+    ended otherwise (``code``): the interrupt was lost on the way, turned into another error by a library."""
+    status = interrupted_status()
+    if _signals and code != status:
+        with contextlib.suppress(OSError, ValueError):
+            click.echo(error_line(tr("interrupted")), err=True)
+        ctx.exit(status)
+
+
 class Group(click.Group):
-    """The command group: a Ctrl-C or a SIGTERM in any command ends it with ``error: interrupted`` and status 130
-    (143 for SIGTERM; :func:`interrupted_status`); a usage error found by click's parser (a bad option value, a
-    missing argument, an unknown option or command) is one ``error: …`` line, status 2, as every other bad input."""
+    """The command group: a Ctrl-C, a SIGTERM or a SIGHUP in any command ends it with ``error: interrupted`` and
+    status 130 (143, 129; :func:`interrupted_status`), even when a library the command called turned the interrupt
+    into an error of its own (a compiled extension calling back into Python reports it as its failure); a usage
+    error found by click's parser (a bad option value, a missing argument, an unknown option or command) is one
+    ``error: …`` line, status 2, as every other bad input."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
@@ -190,11 +228,17 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         with sigterm_as_interrupt():
             try:
-                return super().invoke(ctx)
+                result = super().invoke(ctx)
             except click.UsageError as err:
                 _exit_usage(err)
                 raise
             except KeyboardInterrupt:
                 with contextlib.suppress(OSError, ValueError):
-                    click.echo("error: interrupted", err=True)
+                    click.echo(error_line(tr("interrupted")), err=True)
                 ctx.exit(interrupted_status())
+            except (SystemExit, click.exceptions.Exit) as stop:
+                code = stop.code if isinstance(stop, SystemExit) else stop.exit_code
+                _stopped_all_the_same(ctx, code)
+                raise
+            _stopped_all_the_same(ctx, 0)
+            return result

@@ -13,12 +13,16 @@ from typing import Any
 
 import click
 
+from .messages import error_line, tr
+
 EXIT_USAGE = 2
 
 
 def empty_message(name: str, expected: str) -> str:
-    """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error."""
-    return f"{name} is empty (expected {expected}; is the variable you pass unset?)"
+    """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error, in the
+    language of the messages (``expected`` too, when :mod:`.messages` has its words)."""
+    return tr("{name} is empty (expected {expected}; is the variable you pass unset?)", name=name,
+              expected=tr(expected))
 
 
 def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
@@ -32,8 +36,9 @@ def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         values = value if isinstance(value, (tuple, list)) else (value,)
         if any(isinstance(v, str) and not v.strip() for v in values):
-            name = param.opts[0] if isinstance(param, click.Option) else f"the {param.human_readable_name} argument"
-            click.echo(f"error: {empty_message(name, expected)}", err=True)
+            name = param.opts[0] if isinstance(param, click.Option) else tr("the {name} argument",
+                                                                            name=param.human_readable_name)
+            click.echo(error_line(empty_message(name, expected)), err=True)
             ctx.exit(EXIT_USAGE)
         return value
     return callback
@@ -53,11 +58,11 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
 
     path = Path(path)
     parent = path.parent
-    if not parent.exists():
+    if not os.path.exists(parent):  # os.path: False, not an error, for a name too long for the system
         return f"the folder {parent} does not exist (create it first)"
-    if not parent.is_dir():
+    if not os.path.isdir(parent):
         return f"{parent} is not a folder"
-    if path.is_dir():
+    if os.path.isdir(path):
         return "it is a folder, not a file"
     if os.path.lexists(path):
         try:

@@ -34,6 +34,7 @@ from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
+from .messages import error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import fail, open_variant_arg
@@ -224,7 +225,7 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     except state_api.MatchError as err:
         capped = f"{err} (raise the cap with --max-hands)"
         if not played:  # refused before a hand was dealt: nothing to record
-            click.echo(f"error: {capped}", err=True)
+            click.echo(error_line(capped), err=True)
             return 1
     say("")
     for line in transcript.match_end_lines(match):
@@ -233,14 +234,15 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
         try:
             record_file.write(records.dumps(records.match_record(match)))
         except OSError as err:
-            click.echo(f"error: cannot write the record to {record_file.path}: {err.strerror or err}", err=True)
+            click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.path,
+                                     reason=err.strerror or err)), err=True)
             return 2
         say(f"Record written to {record_file.path}")
     if say.failure is not None:
-        click.echo(f"error: cannot write to standard output: {say.failure}"
-                   + (" (the record was written)" if record_file is not None else ""), err=True)
+        click.echo(error_line(tr("cannot write to standard output: {reason}", reason=say.failure)
+                              + (tr(" (the record was written)") if record_file is not None else "")), err=True)
     if capped:
-        click.echo(f"error: {capped}", err=True)
+        click.echo(error_line(capped), err=True)
         return 1
     return 1 if say.failure is not None else 0
 
@@ -255,8 +257,8 @@ def _keep_finished_hands(match, records_module, record_file: _RecordFile | None,
         record["hands"] = record["hands"][:finished]  # not the hand the interrupt stopped
         record_file.write(records_module.dumps(record))
     except (OSError, ValueError, KeyError, TypeError) as err:
-        click.echo(f"error: cannot write the record to {record_file.path}: {getattr(err, 'strerror', None) or err}",
-                   err=True)
+        click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.path,
+                                 reason=getattr(err, "strerror", None) or err)), err=True)
         return
     click.echo(f"Record of the {finished} finished hand{'' if finished == 1 else 's'} written to {record_file.path}",
                err=True)
@@ -310,11 +312,12 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
         result = records.replay(record, house)  # a record of another variant than --variant's is an error
     except records.RecordError as err:
         entry.update(status="error", error=str(err))
-        click.echo(f"error: {path}: {err}", err=True)
+        click.echo(error_line(f"{path}: {err}"), err=True)
         return 2, entry
     except Exception as err:  # noqa: BLE001 - a bug of the kit: say so for this file and check the others
         entry.update(status="error", error=f"internal error: {type(err).__name__}: {err}")
-        click.echo(f"error: {path}: {entry['error']}", err=True)
+        click.echo(error_line(f"{path}: " + tr("internal error: {kind}: {text}", kind=type(err).__name__,
+                                                text=err)), err=True)
         return 70, entry
     if result.accepted:
         deals = len(record.get("hands", [])) if record["record"] == "match" else 1

@@ -12,6 +12,7 @@ import click
 
 from datong_rules.reference_impl.schemas import find_schema, schema_files, schema_info
 
+from .messages import error_line
 from .output import format_option
 
 
@@ -38,6 +39,6 @@ def schema(name: str | None, fmt: str) -> None:
     try:
         path = find_schema(name)
     except KeyError as exc:
-        click.echo(f"error: {exc.args[0]}", err=True)
+        click.echo(error_line(exc.args[0]), err=True)
         sys.exit(2)
     click.echo(path.read_text(encoding="utf-8"), nl=False)

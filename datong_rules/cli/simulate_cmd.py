@@ -11,6 +11,7 @@ that finished are still reported and written, marked ``interrupted``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,10 @@ from typing import Any
 import click
 
 from datong_rules.reference_impl import games
-from datong_rules.reference_impl.user_files import write_atomically
+from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
+from .messages import error_line, tr
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
@@ -75,19 +77,19 @@ def _check_output(option: str, path: str | None) -> None:
 
 
 def _check_extras(ray: str | None, html_path: str | None) -> None:
-    """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra."""
+    """Exit 2 at once, before any hand is played, when --ray or --html lacks its extra, or --ray is no address."""
     if ray is not None:
         if not ray.strip():
-            fail("--ray is empty (expected a Ray cluster's address, or local)")
+            fail(tr("--ray is empty (expected a Ray cluster's address, or local)"))
+        from datong_rules.simulate.ray_address import address_problem
+
+        problem = address_problem(ray.strip())  # before Ray is imported: Ray retries a wrong address for minutes
+        if problem is not None:
+            fail(tr("--ray '{address}': {problem}", address=clipped(ray), problem=problem))
         try:
             import ray as _ray  # noqa: F401
         except ImportError:
-            fail("--ray needs Ray: pip install 'datong-rules[scale]'")
-        from datong_rules.simulate.ray_address import address_problem
-
-        problem = address_problem(ray.strip())
-        if problem is not None:
-            fail(f"--ray {ray}: {problem}")
+            fail(tr("--ray needs Ray: pip install 'datong-rules[scale]'"))
     if html_path is not None:
         from datong_rules.simulate.report_html import ReportUnavailable
         from datong_rules.simulate.report_charts import check_available
@@ -223,5 +225,5 @@ def _report(doc: dict, json_path: str | None, html_path: str | None) -> None:
 
         _write("--html", html_path, render(doc))
     if doc["run"]["interrupted"]:
-        click.echo("error: interrupted", err=True)
+        click.echo(error_line(tr("interrupted")), err=True)
         raise SystemExit(interrupted_status())

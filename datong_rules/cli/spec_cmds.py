@@ -10,6 +10,7 @@ user.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import unicodedata
 from pathlib import Path
@@ -24,12 +25,13 @@ from datong_rules.reference_impl.variant.errors import WARNING_KINDS
 from datong_rules.reference_impl.variant.variant import iter_rules, rule_differences
 
 from .output import format_option, github_annotation
+from .messages import error_line, tr
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(error_line(message), err=True)
     sys.exit(1)
 
 
@@ -59,10 +61,10 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
     if files:
         targets: list[Path] = []
         for path in map(Path, files):
-            if path.is_dir():
+            if os.path.isdir(path):  # os.path: a name too long for the system is no folder, not an error
                 found = sorted([*path.rglob("*.yaml"), *path.rglob("*.yml")])
                 if not found:
-                    _fail(f"no .yaml file in the folder {path}")
+                    _fail(tr("no .yaml file in the folder {folder}", folder=path))
                 targets += found
             else:
                 targets.append(path)
@@ -74,10 +76,10 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
                 if problem.identity() not in seen:
                     seen.add(problem.identity())
                     (warnings if problem.kind in WARNING_KINDS else problems).append(problem)
-        checked = f"{len(targets)} file(s)"
+        checked = tr("{count} file(s)", count=len(targets))
     else:
         problems, warnings = registry.check_all(), registry.warnings_all()
-        checked = f"{len(registry.variant_ids())} bundled variant(s) and sources.yaml"
+        checked = tr("{count} bundled variant(s) and sources.yaml", count=len(registry.variant_ids()))
     if fmt == "json":
         click.echo(json.dumps([p.as_dict() for p in problems] + [{**w.as_dict(), "level": "warning"} for w in warnings],
                               ensure_ascii=False, indent=2))
@@ -86,9 +88,11 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
             click.echo(problem.format() if fmt == "text" else _annotation(problem))
         for warning in warnings:
             click.echo(_warning_line(warning) if fmt == "text" else _annotation(warning, "warning"))
-    said = f"{checked} checked: {len(problems) or 'no'} problem{'' if len(problems) == 1 else 's'}"
+    summary = ("{checked} checked: no problems", "{checked} checked: 1 problem")[len(problems)] if len(problems) < 2 \
+        else "{checked} checked: {count} problems"
+    said = tr(summary, checked=checked, count=len(problems))
     if warnings:
-        said += f", {len(warnings)} warning{'' if len(warnings) == 1 else 's'}"
+        said += tr(", 1 warning") if len(warnings) == 1 else tr(", {count} warnings", count=len(warnings))
     click.echo(said, err=True)
     sys.exit(1 if problems else 0)
 

@@ -18,6 +18,7 @@ import click
 from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound, open_variant
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
+from .messages import error_line, note_line, tr
 from .path_args import empty_message
 
 VARIANT_HELP = ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file "
@@ -33,7 +34,7 @@ _FILE_KINDS = frozenset({"unreadable", "too_large", "encoding"})
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     """Print ``error: message`` on standard error and exit with ``code``."""
-    click.echo(f"error: {message}", err=True)
+    click.echo(error_line(message), err=True)
     sys.exit(code)
 
 
@@ -47,12 +48,12 @@ def open_variant_arg(ref: str) -> Variant:
         The resolved :class:`Variant`.
     """
     if not ref.strip():
-        fail(empty_message("the variant", f"{VARIANT_HELP}"))
+        fail(empty_message(tr("the variant"), VARIANT_HELP))
     try:
         variant = open_variant(ref)
         if os.path.lexists(ref) and not is_variant_path(ref):
-            click.echo(f"note: '{ref}' is read as the bundled variant {variant.id}; a file of that name is here too: "
-                       f"give ./{ref} to read the file", err=True)
+            click.echo(note_line(tr("'{ref}' is read as the bundled variant {variant}; a file of that name is here "
+                                    "too: give ./{ref} to read the file", ref=ref, variant=variant.id)), err=True)
         return variant
     except VariantNotFound as exc:
         fail(str(exc))
@@ -60,7 +61,8 @@ def open_variant_arg(ref: str) -> Variant:
         count = len(exc.problems)
         if exc.kind in _FILE_KINDS or count == 1:
             fail(str(exc))
-        fail(f"{ref} has {count} problems (datong-rules validate {shlex.quote(ref)} lists them all); first: {exc}")
+        fail(tr("{ref} has {count} problems (datong-rules validate {quoted} lists them all); first: {first}", ref=ref,
+                count=count, quoted=shlex.quote(ref), first=exc))
     raise AssertionError("unreachable")
 
 

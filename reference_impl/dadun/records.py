@@ -36,8 +36,12 @@ class DadunReplay(GameReplay):
     each hand (levels, level, previous, cutter: in a match, what the hand before gives) and the claimed result."""
 
     def start(self, rules: DadunRules, hand: dict, expected: dict | None) -> HandState:
-        """The hand state of ``hand`` (cut, first drawer and marked card checked by the state)."""
+        """The hand state of ``hand`` (cut, first drawer and marked card checked by the state); in a match, the
+        first hand has none before it (``previous`` null) and each later one follows the hand before."""
         if expected and any(hand.get(k) != v for k, v in expected.items()):
+            if expected.get("previous", ...) is None:
+                raise Refusal("wrong_setup", detail="the match's first hand follows another hand (previous is not "
+                                                    "null): a match record begins with the match's first hand")
             raise Refusal("wrong_setup", detail="levels or previous do not follow")
         start = rules.start_level
         if hand.get("previous") is None and (hand.get("levels") != [start, start] or hand.get("level") != start):
@@ -62,6 +66,10 @@ class DadunReplay(GameReplay):
             given = json.loads(json.dumps(settled))  # the settlement as its JSON: tuples are lists
             raise Refusal("result_mismatch",
                           detail=envelope.result_differences(claimed, given) or "the result differs")
+
+    def first_setup(self, rules: DadunRules) -> dict:
+        """The first hand of a match has no hand before it (``previous`` null; its levels: :meth:`start`)."""
+        return {"previous": None}
 
     def next_setup(self, rules: DadunRules, hand: dict, state: HandState, expected: Any) -> dict:
         """The next hand's levels and level from the settlement; its cut by this hand's first out [cut.later_hands]."""

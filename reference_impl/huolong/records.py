@@ -194,9 +194,7 @@ class HuolongReplay(GameReplay):
 
     def start(self, rules: HuolongRules, hand: dict, expected: _SoFar | None) -> HandState:
         """The hand state of ``hand``; in a match, its variant and setup checked against the hands before."""
-        if expected is not None:
-            if hand["variant"] != rules.variant_id:
-                raise Refusal(WRONG_SETUP, detail=f"variant {hand['variant']} in a {rules.variant_id} match")
+        if expected is not None:  # the hand's variant: checked by the replay driver, as for every game
             if expected.winner is not None:
                 raise Refusal(WRONG_SETUP, detail="the match was already won")
             for key, value in expected.setup.items():

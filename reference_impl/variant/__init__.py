@@ -6,7 +6,8 @@ Public API (other modules import only these names):
 * :func:`list_variants` ``() -> list[str]``: ids of all bundled variants, abstract ones included.
 * :func:`load_file` ``(path) -> Variant``: any variant file, e.g. a house variant that extends a bundled one.
 * :func:`check_file` ``(path) -> list[SpecError]`` and :func:`check_all` ``() -> list[SpecError]``: every problem,
-  in report order, without raising.
+  in report order, without raising; :func:`check_rules_data` ``(data) -> list[SpecError]``: the same checks of rule
+  values for a resolved variant received as data (a query's ``variant_rules``).
 * :class:`Variant`: ``id``, ``data`` (resolved mapping), ``abstract``, ``parent``, ``chain``, ``rule(rule_id)``
   (the value), ``item(rule_id)`` (value with text and provenance), ``rule_ids()``, ``defined_in(rule_id)``,
   ``origin(path)``.
@@ -22,9 +23,10 @@ Validation and merge rules: :mod:`.registry`, :mod:`.merge`, :mod:`.checks`, :mo
 """
 
 from .errors import KINDS, SpecError, VariantError
-from .registry import Registry, check_all, check_file, default_registry, list_variants, load_file, load_variant
+from .registry import (Registry, check_all, check_file, check_rules_data, default_registry, list_variants, load_file,
+                       load_variant)
 from .resolve import VariantNotFound, open_variant, resolve_variant_id
 from .variant import Variant
 
 __all__ = ["KINDS", "Registry", "SpecError", "Variant", "VariantError", "VariantNotFound", "check_all", "check_file",
-           "default_registry", "list_variants", "load_file", "load_variant", "open_variant", "resolve_variant_id"]
+           "check_rules_data", "default_registry", "list_variants", "load_file", "load_variant", "open_variant", "resolve_variant_id"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..user_files import resolved
+
 ID_PATTERN = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+$")
 """A variant id: ``<game>/<name>``, lower-case letters, digits and '-'."""
 
@@ -51,7 +53,7 @@ def id_path(root: Path, variant_id: str) -> Path | None:
         return None
     path = root / f"{variant_id}.yaml"
     try:
-        path.resolve().relative_to(root.resolve())
+        resolved(path).relative_to(resolved(root))
     except ValueError:
         return None
     return path
@@ -60,7 +62,7 @@ def id_path(root: Path, variant_id: str) -> Path | None:
 def path_id(root: Path, path: Path) -> str | None:
     """The id a file has by its place: ``root/huolong/x.yaml`` → ``huolong/x``; ``None`` outside ``root/<game>/``."""
     try:
-        rel = path.resolve().relative_to(root.resolve())
+        rel = resolved(path).relative_to(resolved(root))
     except ValueError:
         return None
     if len(rel.parts) != 2 or rel.suffix != ".yaml" or rel.parts[0] == "schema":

@@ -18,10 +18,12 @@ validated in two steps:
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..paths import spec_root
+from ..user_files import clipped, is_regular_file, resolved
 from .findings import Finding, playability_findings, semantic_findings, warning_findings
 from .errors import SpecError, format_path, raise_all, sorted_unique
 from .ids import id_path, id_problem, is_file_ref, path_id
@@ -33,6 +35,13 @@ from .yaml_loader import LoadedYaml, read_yaml_file
 VARIANT_SCHEMA = "variant.schema.json"
 SOURCES_SCHEMA = "sources.schema.json"
 SOURCES_FILE = "sources.yaml"
+
+REGISTER_SCHEMAS = ("readings.schema.json", "reasons.schema.json", "value-words.schema.json")
+"""The schemas of the spec folder's registers that are not variants (``spec/readings.yaml``, ``spec/reasons.yaml``,
+``spec/value-words.yaml``): a file whose first line names one (``# yaml-language-server: $schema=…``) is checked
+against it by :meth:`Registry.check_file`, not read as a variant."""
+
+_SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*?([A-Za-z0-9_.-]+\.schema\.json)\s*$")
 
 
 class Registry:
@@ -48,6 +57,7 @@ class Registry:
         own_schema = self.root / "schema"
         self.schema_dir = own_schema if (own_schema / VARIANT_SCHEMA).is_file() else spec_root() / "schema"
         self._files: dict[tuple, LoadedYaml] = {}
+        self._data_checks: dict[tuple[int, str], tuple[dict, list[SpecError]]] = {}  # (id(data), name) → problems
         self._variants: dict[str, Variant] = {}
         self._sources: tuple[set[str] | None, list[SpecError]] | None = None
 
@@ -135,10 +145,17 @@ class Registry:
         return variant
 
     def check_file(self, path: str | Path) -> list[SpecError]:
-        """Every problem of one file (a variant, or a file named ``sources.yaml``), sorted; ``[]`` if none."""
+        """Every problem of one file, sorted; ``[]`` if none: a variant; a sources file (named ``sources.yaml``, or
+        declaring its schema); a register of the spec folder (:data:`REGISTER_SCHEMAS`), against its own schema."""
         path = Path(path)
-        if path.name == SOURCES_FILE:
+        declared = declared_schema(path)
+        if path.name == SOURCES_FILE or declared == SOURCES_SCHEMA:
             return self.check_sources(path)
+        if declared in REGISTER_SCHEMAS:
+            try:
+                return sorted_unique(self._schema_problems(self._load(path), declared))
+            except SpecError as exc:
+                return [exc]
         return sorted_unique(self._resolve(path, path_id(self.root, path))[1])
 
     def warnings_file(self, path: str | Path) -> list[SpecError]:
@@ -175,18 +192,20 @@ class Registry:
     def _load(self, path: Path) -> LoadedYaml:
         try:
             stat = path.stat()
-            key: tuple = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+            key: tuple = (str(resolved(path)), stat.st_mtime_ns, stat.st_size)
         except OSError:
             key = (str(path), None, None)
         if key not in self._files:
             self._files[key] = read_yaml_file(path, display=self.display(path))
         return self._files[key]
 
-    def _schema_problems(self, loaded: LoadedYaml, schema: str, definition: str = "", data: Any = None,
+    def _schema_problems(self, loaded: LoadedYaml | None, schema: str, definition: str = "", data: Any = None,
                          locate: Any = None, missing_kind: str = "missing_key") -> list[SpecError]:
         check = validator(self.schema_dir / schema, definition)
-        return schema_problems(loaded.data if data is None else data, check,
-                               locate or (lambda p: (loaded.file, *loaded.position(p))), missing_kind=missing_kind)
+        if loaded is not None:
+            data = loaded.data if data is None else data
+            locate = locate or (lambda p: (loaded.file, *loaded.position(p)))
+        return schema_problems(data, check, locate, missing_kind=missing_kind)
 
     def _file_problems(self, loaded: LoadedYaml, bundled_id: str | None) -> list[SpecError]:
         """Step 1 for one file: schema, and its id against its place (bundled) or the bundled ids (house)."""
@@ -213,7 +232,7 @@ class Registry:
             return None, [exc]
         problems = self._file_problems(leaf, bundled_id)
         files, ids = [leaf], [bundled_id or leaf.data.get("id")]
-        visited = {path.resolve()}  # by file, not id: a house file may reuse an id, but no extends can reach it
+        visited = {resolved(path)}  # by file, not id: a house file may reuse an id, but no extends can reach it
         current, current_path, current_bundled = leaf, path, bundled_id is not None
         while isinstance(ref := current.data.get("extends"), str):
             step = self._parent_of(current, current_path, current_bundled, ref, ids, visited)
@@ -231,7 +250,7 @@ class Registry:
             problems += self._file_problems(parent, parent_id)
             files.append(parent)
             ids.append(parent_id or parent.data.get("id"))
-            visited.add(parent_path.resolve())
+            visited.add(resolved(parent_path))
             current, current_path, current_bundled = parent, parent_path, parent_id is not None
         if problems:
             return None, problems
@@ -256,21 +275,21 @@ class Registry:
         else:
             return None
         if parent_id is not None and parent_id == current.data.get("id") and (
-                parent_path is None or not parent_path.is_file() or parent_path.resolve() in visited):
+                parent_path is None or not is_regular_file(parent_path) or resolved(parent_path) in visited):
             return current.error(("extends",), f"the variant extends itself ('{parent_id}')",
                                  "the id of another variant, e.g. huolong/li-zhijiang", "extends_cycle")
-        chain = " → ".join(str(i) for i in [*ids, ref])
-        if parent_path is not None and parent_path.is_file() and parent_path.resolve() in visited:
+        chain = " → ".join(clipped(str(i)) for i in [*ids, ref])
+        if parent_path is not None and is_regular_file(parent_path) and resolved(parent_path) in visited:
             return current.error(("extends",), f"extends makes a cycle: {chain}",
                                  "a chain that ends in a variant without extends", "extends_cycle")
-        if parent_path is None or not parent_path.is_file():
+        if parent_path is None or not os.path.lexists(parent_path):  # a link loop exists: its reading says why
             if parent_id is None:
-                problem = current.error(("extends",), f"house file '{ref}' does not exist (looked for "
-                                        f"{self.display(parent_path or ref)})",
+                problem = current.error(("extends",), f"house file '{clipped(ref)}' does not exist (looked for "
+                                        f"{clipped(self.display(parent_path or ref))})",
                                         "a house file's path relative to this file, or a published variant's id",
                                         "missing_parent")
             else:
-                problem = current.error(("extends",), f"variant '{parent_id}' does not exist",
+                problem = current.error(("extends",), f"variant '{clipped(parent_id)}' does not exist",
                                         "one of: " + ", ".join(self.variant_ids()), "missing_parent")
             problem.context = f"chain: {chain}"
             return problem
@@ -295,23 +314,74 @@ class Registry:
         variant = Variant(id=data["id"], data=data, file=files[-1].file, chain=tuple(ids), files=tuple(files))
         if any(p.kind == "game_mismatch" for p in problems):
             return variant, problems  # the game's checks would not apply
-        leaf = files[-1]
+        return variant, problems + self._resolved_problems(variant, files[-1], problems)
+
+    def _resolved_problems(self, variant: Variant, leaf: LoadedYaml | None,
+                           earlier: list[SpecError]) -> list[SpecError]:
+        """Step 2 for a resolved variant: its schema (``$defs/resolved``), its game's complete rules, its id's game,
+        the semantic checks and, when nothing else is wrong (``earlier`` included), playability. ``leaf``: the
+        variant's own file (a problem of a missing rule points there); None for rules received as data, whose
+        problems are placed at ``variant.file``, line 1 (then the semantic checks wait for a clean schema check,
+        which the files' step 1 gives otherwise)."""
+        data = variant.data
+        problems = [] if leaf is not None else self._schema_problems(None, VARIANT_SCHEMA, "", data, variant.origin)
         problems += self._schema_problems(leaf, VARIANT_SCHEMA, "resolved", data, variant.origin)
+        if leaf is None and problems:  # each rule's value as a file's step 1 checks it, then the whole
+            return sorted_unique(problems)
         game = data.get("game")
         rules_schema = self.rules_schema(game)
         if not variant.abstract and rules_schema is not None and "complete" in load_schema(rules_schema)["$defs"]:
             # a missing rule is added in the leaf file: point there (at the deepest place it has)
             problems += self._schema_problems(leaf, str(rules_schema.relative_to(self.schema_dir)), "complete",
-                                              data, None, "incomplete")
+                                              data, None if leaf is not None else variant.origin, "incomplete")
+        if leaf is None and problems:
+            return problems
         if isinstance(game, str) and data["id"].split("/")[0] != game:
-            problems.append(leaf.error(("id",), f"id '{data['id']}' does not start with its game '{game}'",
-                                       f"'{game}/…'", "id_mismatch"))
+            message, expected = f"id '{data['id']}' does not start with its game '{game}'", f"'{game}/…'"
+            problems.append(leaf.error(("id",), message, expected, "id_mismatch") if leaf is not None else
+                            SpecError(variant.file, 1, 1, "id", message, expected, "id_mismatch"))
         for finding in semantic_findings(variant, self.source_ids()):
-            problems.append(_located_finding(variant, leaf.file, finding))
-        if not problems:  # the engine assumes a variant without other problems
+            problems.append(_located_finding(variant, variant.file, finding))
+        if not problems and not earlier:  # the engine assumes a variant without other problems
             for finding in playability_findings(variant):
-                problems.append(_located_finding(variant, leaf.file, finding))
-        return variant, problems
+                problems.append(_located_finding(variant, variant.file, finding))
+        return problems
+
+    def check_rules_data(self, data: Any, name: str = "variant_rules") -> list[SpecError]:
+        """Every problem of a resolved variant received as data rather than read from files (a query's
+        ``variant_rules``, what ``datong-rules show ID --format json`` prints): the same checks of rule values as
+        a variant file's resolved rules get (a whole number written ``3.0``, a value out of its bounds, a hand
+        larger than the deck, an unplayable combination), each placed at ``name``, line 1, with its rule path.
+        ``[]`` when the rules can be played. The same mapping given again (the same object, as a suite gives its
+        fixture variants at each run) is not checked again: a mapping is not to be changed once given."""
+        if not isinstance(data, dict) or id_problem(data.get("id")) is not None:
+            return [SpecError(name, 1, 1, "id", "not a resolved variant with a variant id",
+                              "a mapping with id, game, rules (as `datong-rules show ID --format json` prints it)",
+                              "bad_value")]
+        # the same mapping comes again and again (a suite's fixture variants, at each run): checked once; the
+        # mapping is kept with its problems, so that its id names it while it is kept (it is read, never changed)
+        key = (id(data), name)
+        kept = self._data_checks.get(key)
+        if kept is None or kept[0] is not data:
+            variant = Variant(id=data["id"], data=data, file=name, chain=(data["id"],))
+            if len(self._data_checks) >= 512:
+                self._data_checks.clear()
+            kept = self._data_checks[key] = (data, sorted_unique(self._resolved_problems(variant, None, [])))
+        return list(kept[1])
+
+
+def declared_schema(path: Path) -> str | None:
+    """The schema file a YAML file names on its first line (``# yaml-language-server: $schema=../x.schema.json``
+    → ``x.schema.json``); None when it names none or cannot be read (its reading then says why)."""
+    if not is_regular_file(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(400).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    match = _SCHEMA_LINE.match(first)
+    return match[1] if match else None
 
 
 def _rule_place(path: tuple) -> str:
@@ -384,10 +454,15 @@ def check_file(path: str | Path) -> list[SpecError]:
     return default_registry().check_file(path)
 
 
+def check_rules_data(data: Any, name: str = "variant_rules") -> list[SpecError]:
+    """Every problem of a resolved variant received as data (:meth:`Registry.check_rules_data`), ``[]`` if none."""
+    return default_registry().check_rules_data(data, name)
+
+
 def check_all() -> list[SpecError]:
     """Every problem of the bundled spec folder (sources and all variants), in report order."""
     return default_registry().check_all()
 
 
-__all__ = ["Registry", "check_all", "check_file", "default_registry", "list_variants",
+__all__ = ["Registry", "check_all", "check_file", "check_rules_data", "default_registry", "list_variants",
            "load_file", "load_variant"]

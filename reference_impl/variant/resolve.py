@@ -102,7 +102,7 @@ def open_variant(ref: str, registry: Registry | None = None) -> Variant:
     if not is_variant_path(ref, registry):
         return registry.load_variant(resolve_variant_id(ref, registry))
     path = Path(ref)
-    if path.is_dir():
+    if os.path.isdir(path):  # os.path: a name too long for the system is no folder, not an error
         raise VariantNotFound(ref, f"'{ref}' is a folder, not a variant file (give a .yaml file, or a variant id)",
                               _known(registry))
     if not os.path.lexists(path):

@@ -37,6 +37,7 @@ every error above. The result, errors included, is the same either way; :data:`P
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,26 @@ def load_yaml_text(text: str, file: str, *, require_mapping: bool = True) -> Loa
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    try:
+        return _load_text(text, file, require_mapping)
+    except ValueError as exc:  # int() of a number of thousands of digits (Python's limit), whichever parser met it
+        if isinstance(exc, SpecError):
+            raise
+        run = _LONG_NUMBER.search(text)
+        where = run.start() if run else 0
+        line, column = text.count("\n", 0, where) + 1, where - (text.rfind("\n", 0, where) + 1) + 1
+        digits = f"{len(run[0]):,} digits" if run else "too many digits"
+        raise SpecError(file, line, column, "", f"a number of {digits}, too long to read",
+                        f"a number of at most {sys.get_int_max_str_digits() or 4300:,} digits", "yaml_syntax") from None
+
+
+_LONG_NUMBER = re.compile(r"\d{640,}")
+"""A run of digits long enough to be refused by ``int()`` (Python's limit is 4,300 digits; 640 covers a number
+written with separators or in another base)."""
+
+
+def _load_text(text: str, file: str, require_mapping: bool) -> LoadedYaml:
+    """:func:`load_yaml_text` without its guard against numbers too long for ``int()``."""
     if PARSER == "libyaml" and "\t" not in text and not _NON_PRINTABLE.search(text):
         # libyaml allows tabs as separators where PyYAML does not: texts with a tab take the strict path.
         fast = yaml_fast.fast_load(text, MAX_DEPTH)

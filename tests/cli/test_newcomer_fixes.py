@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
+from child_signals import ctrl_c_as_in_a_terminal
+
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "docs" / "examples" / "house-variant.yaml"
 
@@ -518,7 +520,8 @@ def test_ctrl_c_during_play_keeps_the_finished_hands_in_the_record(tmp_path):
     kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
     proc = subprocess.Popen([sys.executable, "-c", kit, "play", str(house), "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"},
+                            preexec_fn=ctrl_c_as_in_a_terminal)
     headers = 0
     for line in proc.stdout:
         headers += line.startswith("── hand")

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
 
+from child_signals import ctrl_c_as_in_a_terminal
 from conformance_support import SCENARIOS, fake_cmd, gone, pids_in
 
 SUITE = ["--scenarios", str(SCENARIOS), "--no-spec-check"]
@@ -347,6 +348,7 @@ def test_a_bad_variant_file_is_reported_once_and_the_others_are_checked(broken_s
 @pytest.mark.parametrize(("where", "signal_name", "status"), [
     ("query", "SIGINT", 130), ("handshake", "SIGINT", 130),
     ("query", "SIGTERM", 143),  # what timeout, a CI cancellation, docker stop and Kubernetes send
+    ("query", "SIGHUP", 129),  # a terminal closed, an ssh session dropped
 ])
 def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_path, where, signal_name, status):
     import os
@@ -359,7 +361,8 @@ def test_ctrl_c_stops_the_run_writes_the_reports_and_leaves_nothing_running(tmp_
                              "--startup-timeout", "60", "--impl-cmd", fake_cmd(*flags), "--json", str(report),
                              "--junit", str(junit)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])})
+                            env={**os.environ, "PYTHONPATH": str(SCENARIOS.parents[3])},
+                            preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 20
         while not mark.exists() and time.monotonic() < deadline:

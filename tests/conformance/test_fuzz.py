@@ -32,6 +32,8 @@ from datong_rules.conformance.scenarios_io import load_scenarios
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.variant import open_variant
 
+from child_signals import ctrl_c_as_in_a_terminal
+
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = REPO / "docs" / "examples" / "house-variant.yaml"
 VARIANTS = [v for v in bundled_spec.playable_ids() if has_strategies(v)]  # every game that brings generators
@@ -227,8 +229,7 @@ def test_ctrl_c_prints_what_was_found_and_exits_130():
     kit = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
     proc = subprocess.Popen([sys.executable, "-c", kit, "fuzz", "--impl", REFERENCE, "--variant", "li-zhijiang",
                              "--seconds", "120", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True,  # Ctrl-C as a terminal sends it, whatever this process inherited:
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            text=True, preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         line = proc.stderr.readline()  # the header: the run has started
         assert line.startswith("fuzz: "), line

@@ -20,6 +20,8 @@ from datong_rules.conformance.runner import run
 from datong_rules.conformance.scenarios_io import load_scenarios
 from datong_rules.conformance.serve import Server, serve, serve_lines
 
+from child_signals import ctrl_c_as_in_a_terminal
+
 SERVE_ARGV = [sys.executable, "-m", "datong_rules.cli.main", "serve"]
 LI = "huolong/li-zhijiang"
 
@@ -360,7 +362,7 @@ def test_serve_stops_quietly_on_ctrl_c_and_sigterm(signal_name, status):
     import signal
 
     proc = subprocess.Popen([sys.executable, "-m", "datong_rules.cli.main", "serve"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         proc.stdin.write('{"type": "start", "protocol": 1, "protocols": [1, 2]}\n')
         proc.stdin.flush()

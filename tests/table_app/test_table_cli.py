@@ -11,6 +11,8 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
+from child_signals import ctrl_c_as_in_a_terminal
+
 pytest.importorskip("uvicorn")
 
 KIT = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main import main; main()"
@@ -18,7 +20,8 @@ KIT = "import sys; sys.argv[0] = 'datong-rules'; from datong_rules.cli.main impo
 
 def test_the_command_serves_the_table_on_127_0_0_1_until_ctrl_c():
     proc = subprocess.Popen([sys.executable, "-c", KIT, "table", "biedan-guide", "--no-browser", "--port", "0",
-                             "--lang", "en", "--seat", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--lang", "en", "--seat", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         line = proc.stdout.readline()
         assert line.startswith("Table open at http://127.0.0.1:"), line + proc.stderr.read()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from datong_rules.reference_impl import __version__, games
-from datong_rules.reference_impl.variant import SpecError, Variant
+from datong_rules.reference_impl.variant import SpecError, Variant, check_rules_data
 
 from ... import bundled_spec
 from ..base import Implementation, ImplementationError, Unsupported
@@ -82,7 +82,9 @@ class ReferenceImplementation(Implementation):
         Raises:
             Unsupported: a variant of no registered game, or an operation its game does not have.
             ImplementationError: a bundled variant whose file (or a file it extends) cannot be loaded.
-            ValueError: bad input in ``given`` (one-line message).
+            ValueError: bad input in ``given`` (one-line message), or a fixture variant's rules (a query's
+                ``variant_rules``) that a variant file could not hold (:func:`~datong_rules.reference_impl.variant.
+                check_rules_data`: one checker of rule values for files and data).
         """
         game = games.find(variant.split("/", 1)[0])
         if game is None:
@@ -92,7 +94,12 @@ class ReferenceImplementation(Implementation):
             raise Unsupported(f"unknown operation '{op}'")
         if variant in self.fixture_variants:
             if variant not in self._fixture_rules:
-                self._fixture_rules[variant] = game.rules_for(Variant(variant, self.fixture_variants[variant]))
+                data = self.fixture_variants[variant]
+                problems = check_rules_data(data)  # the checks of rule values a variant file gets
+                if problems:
+                    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                    raise ValueError(f"the rules of '{variant}' cannot be played: {problems[0]}{more}")
+                self._fixture_rules[variant] = game.rules_for(Variant(variant, data))
             return func(self._fixture_rules[variant], given)
         loaded = bundled_spec.variant(variant)
         if isinstance(loaded, SpecError):

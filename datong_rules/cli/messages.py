@@ -1,0 +1,133 @@
+"""The command line's own words in both languages, 中文 and English, as the rulebooks and the table have theirs.
+
+The language: ``datong-rules --lang zh|en COMMAND …``; else the ``DATONG_RULES_LANG`` environment variable; else the
+locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set: ``zh…`` is 中文); else English.
+
+A message is written in English in the code, as gettext writes its message ids, and passed through :func:`tr`,
+which gives it in the current language: the 中文 words are :data:`ZH`, keyed by the English ones, each with the
+same ``{name}`` fields; a message not yet there is shown in English. To bring a message into both languages, wrap it
+in :func:`tr` where it is printed and add its line to :data:`ZH` (``tests/cli/test_messages.py`` checks that every
+line of :data:`ZH` has the fields of its English, and that the messages of the error frame are all there).
+
+What is quoted inside a message (a file's problem as the loader words it, an engine's reply, click's own wording of
+a usage error) stays as it was written.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+LANGS = ("zh", "en")
+"""The languages, as the rulebooks have them (``datong_rules.rulebook.labels.LANGS``, not imported here: the
+rulebook package is heavy to import for a command that only prints a line)."""
+
+ENV = "DATONG_RULES_LANG"
+"""The environment variable naming the language of the messages (``zh`` or ``en``)."""
+
+_chosen: list[str] = []  # the --lang given to the command group, if any
+
+
+ZH: dict[str, str] = {
+    # the frame of every message
+    "error: {text}": "错误：{text}",
+    "warning: {text}": "警告：{text}",
+    "note: {text}": "提示：{text}",
+    "interrupted": "已中断",
+    "internal error: {kind}: {text}": "内部错误：{kind}: {text}",
+    "cannot write to standard output: {reason}": "无法写入标准输出：{reason}",
+    "{message} (see '{command} --help')": "{message}（用法见 '{command} --help'）",
+    "{name} is empty (expected {expected}; is the variable you pass unset?)":
+        "{name} 是空的（应为{expected}；传入的变量是否没有设置？）",
+    "the {name} argument": "参数 {name}",
+    "the variant": "版本参数",
+    # what is expected of an argument or option
+    "a variant file or a folder of them": "一个版本文件，或放版本文件的文件夹",
+    "a variant id or the path of a house variant file": "一个版本 id，或一个自定规则版本文件的路径",
+    ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house variant)"):
+        "一个版本 id（huolong/li-zhijiang，或只写 li-zhijiang），或一个版本文件的路径（自定规则版本）",
+    "a scenario folder or file": "一个场景文件夹或场景文件",
+    "a game record file": "一个牌局记录文件",
+    "an operation, such as classify": "一个操作，如 classify",
+    "a rule id or a section, such as settlement": "一条规则的 id 或一个部分，如 settlement",
+    "text of a scenario's id or description": "场景 id 或说明中的文字",
+    "a file to write the match record to": "写牌局记录的文件",
+    "a file to write the JSON results to": "写 JSON 结果的文件",
+    "a file to write the HTML report to": "写 HTML 报告的文件",
+    "an address to listen on, such as 127.0.0.1": "监听的地址，如 127.0.0.1",
+    "a YAML or JSON file of rule ids": "列出规则 id 的 YAML 或 JSON 文件",
+    # common messages
+    "{checked} checked: no problems": "检查了{checked}：没有问题",
+    "{checked} checked: 1 problem": "检查了{checked}：1 个问题",
+    "{checked} checked: {count} problems": "检查了{checked}：{count} 个问题",
+    ", 1 warning": "，1 个警告",
+    ", {count} warnings": "，{count} 个警告",
+    "{count} file(s)": " {count} 个文件",
+    "{count} bundled variant(s) and sources.yaml": " {count} 个内置版本和 sources.yaml",
+    "no .yaml file in the folder {folder}": "文件夹 {folder} 里没有 .yaml 文件",
+    "{ref} has {count} problems (datong-rules validate {quoted} lists them all); first: {first}":
+        "{ref} 有 {count} 个问题（datong-rules validate {quoted} 会全部列出）；第一个：{first}",
+    ("'{ref}' is read as the bundled variant {variant}; a file of that name is here too: give ./{ref} to read "
+     "the file"): "'{ref}' 按内置版本 {variant} 读取；这里也有同名文件：要读该文件，请写 ./{ref}",
+    "interrupted while loading scenarios": "载入场景时被中断",
+    "interrupted while loading the implementation": "载入实现时被中断",
+    "interrupted while starting the implementation": "启动实现时被中断",
+    "give --impl or --impl-cmd, not both": "--impl 和 --impl-cmd 只能给一个",
+    "cannot write the {name} report to {path}: {reason}": "无法把 {name} 报告写到 {path}：{reason}",
+    "cannot write {where}: {reason}": "无法写入 {where}：{reason}",
+    "cannot write the record to {path}: {reason}": "无法把记录写到 {path}：{reason}",
+    " (the record was written)": "（记录已写好）",
+    "closing the implementation failed: {reason}": "关闭实现失败：{reason}",
+    ("nothing was checked: {why}; a run that checks nothing fails (--allow-empty accepts it)"):
+        "什么也没有检查：{why}；什么也不检查的运行算失败（--allow-empty 可以接受）",
+    "--ray is empty (expected a Ray cluster's address, or local)": "--ray 是空的（应为 Ray 集群的地址，或 local）",
+    ("--ray '{address}': {problem} (expected host:port or ray://host:port, as `ray start --head` prints it, or "
+     "local)"): "--ray '{address}'：{problem}（应为 host:port 或 ray://host:port，即 `ray start --head` 显示的地址，或 local）",
+    "not a Ray cluster's address": "不是 Ray 集群的地址",
+    "port {port} is out of range (1 to 65535)": "端口 {port} 超出范围（1 到 65535）",
+    "--ray needs Ray: pip install 'datong-rules[scale]'": "--ray 需要 Ray：pip install 'datong-rules[scale]'",
+}
+"""The 中文 words of each message, keyed by its English words (each with the same ``{name}`` fields)."""
+
+
+def choose(lang: str | None) -> None:
+    """Use ``lang`` (one of :data:`LANGS`) for the rest of the command; None forgets an earlier choice."""
+    del _chosen[:]
+    if lang is not None:
+        _chosen.append(lang)
+
+
+def current() -> str:
+    """The language of the messages now: ``--lang``, else ``DATONG_RULES_LANG``, else the locale, else ``en``."""
+    if _chosen:
+        return _chosen[0]
+    named = os.environ.get(ENV, "").strip().lower()
+    if named in LANGS:
+        return named
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def tr(message: str, /, **values: Any) -> str:
+    """``message`` (its English words) in the current language, its ``{name}`` fields filled with ``values`` (the
+    English when :data:`ZH` has no line for it yet)."""
+    words = ZH.get(message, message) if current() == "zh" else message
+    return words.format(**values) if values else words
+
+
+def error_line(text: str) -> str:
+    """``error: TEXT`` (``错误：TEXT``): the first words of every error a command prints."""
+    return tr("error: {text}", text=text)
+
+
+def warning_line(text: str) -> str:
+    """``warning: TEXT`` (``警告：TEXT``)."""
+    return tr("warning: {text}", text=text)
+
+
+def note_line(text: str) -> str:
+    """``note: TEXT`` (``提示：TEXT``)."""
+    return tr("note: {text}", text=text)
