@@ -18,5 +18,5 @@ def test_no_address_is_one_line_and_status_2(address, monkeypatch):
     result = CliRunner().invoke(cli, ["simulate", "biedan-guide", "--hands", "1", "--ray", address])
     assert result.exit_code == 2, result.output
     (line,) = result.output.splitlines()
-    assert line.startswith("error: --ray '") and "expected the address of a running Ray cluster" in line
+    assert line.startswith("error: --ray ") and "expected the address of a running Ray cluster" in line
     assert len(line) < 300
