@@ -1,5 +1,5 @@
-"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API (the random bot's plays:
-:mod:`.random_plays`).
+"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API, and one of them drawn
+uniformly without listing them (the random bot's draw; the narrow same-rank policy is :mod:`.same_rank_plays`).
 
 The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
 says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
@@ -15,7 +15,7 @@ from itertools import islice, product
 
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
-from .combinations import readings, wild_card
+from .combinations import beats, reading_of, readings, rules_memo, wild_card
 from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
@@ -80,13 +80,46 @@ def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | No
         yield from class_plays(rules, hand, level, found)
 
 
+def beating_classes(rules: DadunRules, leads: list[PlayClass], level: str, table: Reading,
+                    table_was: str) -> list[PlayClass]:
+    """The classes of ``leads`` (a hand's lead classes, :func:`.count.play_classes` with no table) that beat
+    ``table``: the hand's follow classes, in the same order, with the same plays (a class's ways do not depend on
+    the table; a follow class is a lead class whose representative beats it). Whether a class beats a table is
+    remembered per rules object, beside the counter's own memo [beating.*]."""
+    memo = rules_memo(rules, "uniform_beats")
+    if len(memo) > 4096:
+        memo.clear()
+    slot = (table, table_was, level)
+    known = memo.get(slot)
+    if known is None:
+        known = memo[slot] = {}
+    out = []
+    for found in leads:
+        name = (found.combination, found.stood)
+        beats_it = known.get(name)
+        if beats_it is None:
+            beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level), table,
+                                           level, table_was) is None
+        if beats_it:
+            out.append(found)
+    return out
+
+
 def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str,
-                 rng: random.Random, others: int = 0) -> tuple[tuple[str, ...], Reading] | None:
+                 rng: random.Random, others: int = 0,
+                 leads: list[PlayClass] | None = None) -> tuple[tuple[str, ...], Reading] | None:
     """One of the legal plays of ``hand`` (as :func:`iter_plays`) or one of ``others`` further actions (a pass),
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
-    has no play and ``others`` is 0) [play.*, beating.*, wild.*]."""
-    classes = list(play_classes(rules, hand, level, table, table_was))
+    has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
+    caller keeps them (:func:`.count.play_classes` with no table, for this ``hand`` as it is now): a follow then
+    keeps those that beat the table (:func:`beating_classes`) instead of working the classes out again."""
+    if leads is None:
+        classes = list(play_classes(rules, hand, level, table, table_was))
+    elif table is None:
+        classes = leads
+    else:
+        classes = beating_classes(rules, leads, level, table, table_was)
     total = sum(found.ways for found in classes)
     if not total + others:
         return None
