@@ -27,7 +27,7 @@ game's engine is timed in three loops, every one a whole hand (deal, every actio
 The anchors run OpenSpiel's only loop (list the legal actions, pick one uniformly): ``dou_dizhu`` for 憋蛋 and 打墩
 (three-player climbing), ``hearts`` for 攉龙 (four-player tricks). The anchor and the loops take turns, round after
 round (``--rounds``), so that the machine's drift slows all alike; the ratio printed is the median of the rounds'
-ratios (engine µs per decision ÷ the anchor's in the same round), with the spread. Goals (issue 38): validated
+ratios (engine µs per decision ÷ the anchor's in the same round), with the spread. Goals: validated
 ≤ 3× for every game; sampled (the path ``simulate`` takes) ≤ 2×; 攉龙 ≤ 2× hearts; 打墩 listing ≤ 20×.
 
 Also: the 打墩 greedy bot's time per decision and ``legal_play_count`` of 40-card hands (打墩 and 憋蛋).
@@ -72,7 +72,7 @@ EXTRA_LOOPS = ("same_rank", "uniform")
 GOALS = {("biedan", "sampled"): 2.0, ("dadun", "sampled"): 2.0, ("huolong", "sampled"): 2.0,
          ("biedan", "validated"): 3.0, ("dadun", "validated"): 3.0, ("huolong", "validated"): 3.0,
          ("dadun", "listing"): 20.0}
-"""(game, loop) → the most µs per decision wanted, as a multiple of the anchor's (issue 38)."""
+"""(game, loop) → the most µs per decision wanted, as a multiple of the anchor's."""
 TABLE_STEPS = frozenset({"deal", "close"})
 """Action types that are the table's steps, not a seat's decision."""
 GREEDY_GOAL_MS = 20.0
