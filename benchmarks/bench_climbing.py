@@ -4,20 +4,30 @@ A **decision** is a seat's choice (a play, a pass, a bury, a give, a show, a loa
 dealt, the close of 攉龙's declaration; OpenSpiel's chance nodes) are timed but never counted as decisions. Each
 game's engine is timed in three loops, every one a whole hand (deal, every action, the settlement) inside matches:
 
-* ``sampled``: ``random_action`` draws one legal action without listing them, applied trusted
-  (``apply(action, validate=False)`` where the state offers it). Its policy is **not uniform**: 憋蛋 draws a legal
-  shape uniformly, then the suits; 打墩 draws a play class; 攉龙 draws one legal play of its follow rules.
+* ``sampled``: ``random_action`` (the random bot's policy, the path ``simulate`` takes) draws one legal action
+  without listing them, applied trusted (``apply(action, validate=False)`` where the state offers it). Its policy:
+  打墩 **uniform** over every legal action (a play class drawn by its number of plays, then one of its plays; the
+  pass as one more action while a play stands), as the listing loop; 憋蛋 uniform over the legal **shapes** (the
+  rank patterns, the pass one more when allowed), then the suits of the drawn shape at random: not uniform over
+  card sets (a shape with many suit choices is drawn as often as one with a single choice); 攉龙 **not uniform**:
+  a lead is a random distinct card held in a catalogue size, then one of the sizes its copies allow; a follow is
+  the forced shape, a random led-suit card (a single led) or a random sample of the led-suit cards, topped up with
+  other cards when short; the bury is drawn at random, a quarter of the time a show first while one is open.
 * ``validated``: the same draws, each applied validated (``apply(action)``: what records, the table and the
   protocol get, the action checked as if it came from outside).
 * ``listing``: every legal action listed (``list(legal_actions())``) and one picked **uniformly** (OpenSpiel's
   own loop), applied trusted. 攉龙's bury (millions of card sets) is drawn by ``random_action`` in this loop too.
-* ``uniform`` (打墩): ``uniform_action`` draws **uniformly** among all legal actions without listing them (a play
-  class by its number of plays, then one of its plays), applied trusted: the listing loop's policy, the whole game.
+* ``same_rank`` (打墩, where the install has ``same_rank_action``): the narrow, cheap policy that was 打墩's
+  ``random_action`` before it turned uniform (a lead of one rank's natural copies or a card alone; a follow, four
+  times in five, by the lowest same-rank group that beats a single, pair or triple; never a straight, full house,
+  run, linked group, dun or wild reading): a simpler game, timed to show what the whole game costs.
+* ``uniform`` (打墩, an older install with ``uniform_action``): that install's uniform draw without listing, which
+  is this install's ``sampled`` loop.
 
 The anchors run OpenSpiel's only loop (list the legal actions, pick one uniformly): ``dou_dizhu`` for 憋蛋 and 打墩
 (three-player climbing), ``hearts`` for 攉龙 (four-player tricks). The anchor and the loops take turns, round after
 round (``--rounds``), so that the machine's drift slows all alike; the ratio printed is the median of the rounds'
-ratios (engine µs per decision ÷ the anchor's in the same round), with the spread. Goals (issue 38): validated
+ratios (engine µs per decision ÷ the anchor's in the same round), with the spread. Goals: validated
 ≤ 3× for every game; sampled (the path ``simulate`` takes) ≤ 2×; 攉龙 ≤ 2× hearts; 打墩 listing ≤ 20×.
 
 Also: the 打墩 greedy bot's time per decision and ``legal_play_count`` of 40-card hands (打墩 and 憋蛋).
@@ -57,10 +67,12 @@ GAMES = {"biedan": "biedan/biedan-guide", "dadun": "dadun/dadun-guide", "huolong
 ANCHOR = {"biedan": "dou_dizhu", "dadun": "dou_dizhu", "huolong": "hearts"}
 """Game → the OpenSpiel game it is compared with."""
 LOOPS = ("sampled", "validated", "listing")
+EXTRA_LOOPS = ("same_rank", "uniform")
+"""打墩's further loops, timed when the install's state has the sampler (``same_rank_action``, ``uniform_action``)."""
 GOALS = {("biedan", "sampled"): 2.0, ("dadun", "sampled"): 2.0, ("huolong", "sampled"): 2.0,
          ("biedan", "validated"): 3.0, ("dadun", "validated"): 3.0, ("huolong", "validated"): 3.0,
          ("dadun", "listing"): 20.0}
-"""(game, loop) → the most µs per decision wanted, as a multiple of the anchor's (issue 38)."""
+"""(game, loop) → the most µs per decision wanted, as a multiple of the anchor's."""
 TABLE_STEPS = frozenset({"deal", "close"})
 """Action types that are the table's steps, not a seat's decision."""
 GREEDY_GOAL_MS = 20.0
@@ -114,8 +126,8 @@ def engine(variant: str, loop: str) -> Measure:
     match_class = game.facet("state").Match
 
     def choose(state, rng: random.Random) -> dict:
-        if loop == "uniform":
-            return state.uniform_action(rng)
+        if loop in EXTRA_LOOPS:
+            return getattr(state, f"{loop}_action")(rng)
         if loop != "listing" or getattr(state, "phase", None) == "bury" and variant.startswith("huolong"):
             return state.random_action(rng)
         legal = list(state.legal_actions())
@@ -149,27 +161,35 @@ def measures() -> dict[str, Measure]:
     for game, variant in GAMES.items():
         for loop in LOOPS:
             out[f"{game}:{loop}"] = engine(variant, loop)
-    if _has_uniform("dadun"):
-        out["dadun:uniform"] = engine(GAMES["dadun"], "uniform")
+    for loop in EXTRA_LOOPS:
+        if _has_action("dadun", loop):
+            out[f"dadun:{loop}"] = engine(GAMES["dadun"], loop)
     return out
 
 
-def _has_uniform(game: str) -> bool:
-    """Whether this install's ``game`` state draws uniform actions without listing them (``uniform_action``)."""
+def _has_action(game: str, loop: str) -> bool:
+    """Whether this install's ``game`` state has the sampler of ``loop`` (``<loop>_action``)."""
     from datong_rules.reference_impl import games
-    return hasattr(games.get(game).facet("state").HandState, "uniform_action")
+    return hasattr(games.get(game).facet("state").HandState, f"{loop}_action")
+
+
+def _slow(name: str) -> bool:
+    """Whether the loop ``name`` gets a fifth of the decisions: the listing loops, and 打墩's uniform draws (its
+    ``uniform`` loop; its ``sampled`` and ``validated`` loops where ``random_action`` is the uniform draw)."""
+    return name.endswith((":listing", ":uniform")) or name in ("dadun:sampled", "dadun:validated") and _has_action(
+        "dadun", "same_rank")
 
 
 def rounds(wanted: int, count: int, seed: int) -> dict[str, list[float]]:
     """µs per decision of every loop, ``count`` rounds, every loop once a round (``wanted`` decisions; the listing
-    and uniform loops a fifth as many), after a warm-up round of a tenth."""
+    and 打墩's uniform loops a fifth as many: :func:`_slow`), after a warm-up round of a tenth."""
     timed = measures()
     out: dict[str, list[float]] = {name: [] for name in timed}
     for name, measure in timed.items():
         measure(max(50, wanted // 10), seed)  # warm-up: variant loading, caches, OpenSpiel's start
     for r in range(count):
         for name, measure in timed.items():
-            decisions, cpu = measure(wanted // 5 if name.endswith((":listing", ":uniform")) else wanted, seed + r)
+            decisions, cpu = measure(wanted // 5 if _slow(name) else wanted, seed + r)
             out[name].append(1e6 * cpu / decisions if decisions else 0.0)
     return out
 
@@ -252,14 +272,15 @@ def report(figures: dict[str, dict]) -> bool:
     names = list(figures)
     ok = True
     print(_row("µs per decision (median of rounds)", names))
-    for name in figures[names[-1]]["us"]:
+    timed = list(dict.fromkeys(name for n in names for name in figures[n]["us"]))  # every install's loops
+    for name in timed:
         values = [statistics.median(figures[n]["us"][name]) if figures[n]["us"].get(name) else 0.0 for n in names]
-        ok = ok and values[-1] > 0
+        ok = ok and (values[-1] > 0 or name not in figures[names[-1]]["us"])
         print(_row(name, [f"{v:.1f}" if v else "-" for v in values]))
     print()
     print(_row("× anchor: median (min-max of rounds)", names))
     for game in GAMES:
-        for loop in LOOPS + (("uniform",) if f"{game}:uniform" in figures[names[-1]]["us"] else ()):
+        for loop in LOOPS + tuple(extra for extra in EXTRA_LOOPS if f"{game}:{extra}" in timed):
             goal = GOALS.get((game, loop))
             label = f"{game}:{loop} ÷ {ANCHOR[game]}" + (f" (goal ≤ {goal:.0f}×)" if goal else "")
             cells = []
@@ -283,7 +304,7 @@ def report(figures: dict[str, dict]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=3000,
-                        help="decisions per loop per round (listing and uniform loops: a fifth; default 3000)")
+                        help="decisions per loop per round (listing and 打墩's uniform loops: a fifth; default 3000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
     parser.add_argument("--greedy-hands", type=int, default=2, help="打墩 hands of greedy play (default 2)")
     parser.add_argument("--counts", type=int, default=20, help="40-card hands counted per game (default 20)")

@@ -1,5 +1,5 @@
-"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API (the random bot's plays:
-:mod:`.random_plays`).
+"""Every distinct legal play of a hand (cards multiset + canonical reading) for the state API, and one of them drawn
+uniformly without listing them (the random bot's draw; the narrow same-rank policy is :mod:`.same_rank_plays`).
 
 The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
 says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 import random
-from itertools import islice, product
+from itertools import product
 
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
-from .combinations import readings, wild_card
+from .combinations import _fill, _token, beats, check_declared, reading_of, rules_memo, wild_card
 from .count import Part, PlayClass, play_classes
 from .rules import DadunRules
 
@@ -49,26 +49,58 @@ _EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun", "joker_bomb
 """Combinations whose classes name each card (the others name ranks only)."""
 
 
-def _identity(combination: str, stood: tuple[str, ...]) -> object:
-    """What every reading of one class shares: its cards (exact combinations) or its ranks."""
-    return tuple(sorted(stood)) if combination in _EXACT else Counter(rank_of(c) for c in stood)
+def _play_of(rules: DadunRules, hand: Counter, level: str, wild: str, found: PlayClass,
+             choice: tuple[tuple[tuple[str, ...], int], ...]) -> tuple[tuple[str, ...], Reading] | None:
+    """The play of the class ``found`` that one choice of its parts makes (``(natural cards, wilds)`` per part,
+    :func:`_choices`), or None when the hand lacks the wilds or the cards have no reading of the class: the wilds
+    stand for what the class's cards lack (in a suit-blind combination a wild of a rank is written ``H<rank>``), and
+    that reading is checked as a declared one (:func:`.combinations.check_declared`, which accepts exactly the
+    readings :func:`.combinations.readings` lists) [wild.*, combinations.*]."""
+    naturals = [c for sub, _ in choice for c in sub]
+    wilds = sum(w for _, w in choice)
+    if wilds + naturals.count(wild) > hand.get(wild, 0):
+        return None
+    cards = tuple(sort_cards(naturals + [wild] * wilds))
+    combination = found.combination
+    if wild not in cards:
+        stood = cards  # natural cards stand for themselves
+    else:
+        own = [c for c in naturals if c != wild]
+        if combination in _EXACT:
+            values = list((Counter(found.stood) - Counter(own)).elements())
+        else:
+            values = [_token(r) for r in (Counter(map(rank_of, found.stood)) - Counter(map(rank_of, own))).elements()]
+        if len(values) != cards.count(wild):
+            return None
+        stood = _fill(cards, wild, values)
+    if check_declared(rules, cards, combination, stood, level) is not None:
+        return None
+    return cards, reading_of(rules, combination, stood, level)
 
 
 def class_plays(rules: DadunRules, hand: Counter, level: str,
                 found: PlayClass) -> Iterator[tuple[tuple[str, ...], Reading]]:
-    """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class)."""
+    """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class), one per
+    choice of its parts that makes one (:func:`_play_of`)."""
     wild = wild_card(rules, level)
-    want = _identity(found.combination, found.stood)
     for choice in product(*[_choices(hand, part) for part in found.parts]):
-        naturals = [c for sub, _ in choice for c in sub]
-        wilds = sum(w for _, w in choice)
-        if wilds + naturals.count(wild) > hand.get(wild, 0):
-            continue
-        cards = tuple(sort_cards(naturals + [wild] * wilds))
-        for reading in readings(rules, cards, level):
-            if reading.combination == found.combination and _identity(reading.combination, reading.cards) == want:
-                yield cards, reading
-                break
+        play = _play_of(rules, hand, level, wild, found, choice)
+        if play is not None:
+            yield play
+
+
+def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass,
+               rng: random.Random) -> tuple[tuple[str, ...], Reading]:
+    """One of the plays of the class ``found`` (:func:`class_plays`), drawn uniformly without listing them: a choice
+    of each part drawn alike, drawn again until it makes a play (every play is made by exactly one choice: the parts
+    hold cards of different ranks or tokens, so the cards tell the choice)."""
+    wild = wild_card(rules, level)
+    options = [_choices(hand, part) for part in found.parts]
+    while True:
+        choice = tuple(option[int(rng.random() * len(option))] for option in options)
+        play = _play_of(rules, hand, level, wild, found, choice)
+        if play is not None:
+            return play
 
 
 def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
@@ -80,20 +112,53 @@ def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | No
         yield from class_plays(rules, hand, level, found)
 
 
+def beating_classes(rules: DadunRules, leads: list[PlayClass], level: str, table: Reading,
+                    table_was: str) -> list[PlayClass]:
+    """The classes of ``leads`` (a hand's lead classes, :func:`.count.play_classes` with no table) that beat
+    ``table``: the hand's follow classes, in the same order, with the same plays (a class's ways do not depend on
+    the table; a follow class is a lead class whose representative beats it). Whether a class beats a table is
+    remembered per rules object, beside the counter's own memo [beating.*]."""
+    memo = rules_memo(rules, "uniform_beats")
+    if len(memo) > 4096:
+        memo.clear()
+    slot = (table, table_was, level)
+    known = memo.get(slot)
+    if known is None:
+        known = memo[slot] = {}
+    out = []
+    for found in leads:
+        name = (found.combination, found.stood)
+        beats_it = known.get(name)
+        if beats_it is None:
+            beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level), table,
+                                           level, table_was) is None
+        if beats_it:
+            out.append(found)
+    return out
+
+
 def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str,
-                 rng: random.Random, others: int = 0) -> tuple[tuple[str, ...], Reading] | None:
+                 rng: random.Random, others: int = 0,
+                 leads: list[PlayClass] | None = None) -> tuple[tuple[str, ...], Reading] | None:
     """One of the legal plays of ``hand`` (as :func:`iter_plays`) or one of ``others`` further actions (a pass),
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
-    has no play and ``others`` is 0) [play.*, beating.*, wild.*]."""
-    classes = list(play_classes(rules, hand, level, table, table_was))
+    has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
+    caller keeps them (:func:`.count.play_classes` with no table, for this ``hand`` as it is now): a follow then
+    keeps those that beat the table (:func:`beating_classes`) instead of working the classes out again."""
+    if leads is None:
+        classes = list(play_classes(rules, hand, level, table, table_was))
+    elif table is None:
+        classes = leads
+    else:
+        classes = beating_classes(rules, leads, level, table, table_was)
     total = sum(found.ways for found in classes)
     if not total + others:
         return None
     i = int(rng.random() * (total + others))
     for found in classes:
         if i < found.ways:
-            return next(islice(class_plays(rules, hand, level, found), i, None))
+            return class_play(rules, hand, level, found, rng)
         i -= found.ways
     return None
 

@@ -23,8 +23,9 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
+from .count import PlayClass, play_classes
 from .plays import iter_plays, uniform_play
-from .random_plays import Tally, random_plays
+from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
 
@@ -88,10 +89,11 @@ class HandState(RoundViews):
         self._round_start = 0  # where the round in play begins among the actions
         self.result: dict | None = None
         self._next_is_hand_opening = True
-        self._sampled: dict | None = None  # the last random action (until applied) and its play (None: a pass)
+        self._sampled: dict | None = None  # the last sampled action (until applied) and its play (None: a pass)
         self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
-        self._random = random_plays(rules, level)  # the random bot's plays at this level
+        self._random = same_rank_plays(rules, level)  # the same-rank policy's plays at this level (same_rank_action)
         self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
+        self._leads: list[tuple[Counter, list[PlayClass]] | None] = [None] * players  # seat → (hand, lead classes)
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -142,6 +144,7 @@ class HandState(RoundViews):
         self.hands[step.giver] = +self.hands[step.giver]
         self.hands[step.receiver][card] += 1
         self._tallies[step.giver] = self._tallies[step.receiver] = None  # counted again when needed
+        self._leads[step.giver] = self._leads[step.receiver] = None
         self.actions.append({"type": "give", "seat": step.giver, "to": step.receiver, "cards": [card]})
         self._round_start = len(self.actions)  # the tribute's actions come before the first round's
         assert self.tribute is not None
@@ -237,9 +240,40 @@ class HandState(RoundViews):
             yield {"type": "pass", "seat": seat}
 
     def random_action(self, rng: random.Random) -> dict:
-        """A random legal action without listing them all: a lead plays every natural copy of one rank of a random
-        card (as a pair, triple or bomb when it has one reading) or the card alone; a follow beats the table with the
-        lowest same-rank group that does, or passes (:mod:`.random_plays`)."""
+        """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
+        included; the pass when allowed; a tribute step's cards alike), without listing them
+        (:func:`.plays.uniform_play`): a play class drawn by its number of plays, then one of its plays. The seat's
+        lead classes are worked out once per hand it holds and kept until it plays: a follow keeps those that beat
+        the table. The random bot's policy (:meth:`same_rank_action` is a cheaper, narrower one)."""
+        seat = self.turn
+        assert seat is not None
+        if self._steps:
+            return rng.choice(self._give_actions())
+        table = self.table
+        found = None
+        if table is None or seat not in self.round.locked:
+            hand = self.hands[seat]
+            kept = self._leads[seat]
+            if kept is None or kept[0] is not hand:
+                kept = self._leads[seat] = (hand, list(play_classes(self.rules, hand, self.level)))
+            found = uniform_play(self.rules, hand, self.level, table[1] if table else None, self.table_was, rng,
+                                 int(table is not None), kept[1])
+        self._sampled_play = found
+        if found is None:
+            action = self._sampled = {"type": "pass", "seat": seat}
+            return action
+        cards, reading = found
+        action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
+                                  "reading": cb.reading_dict(reading)}
+        return action
+
+    def same_rank_action(self, rng: random.Random) -> dict:
+        """A legal action of a narrow, cheap policy (:mod:`.same_rank_plays`; benchmark loops, never the random
+        bot): a tribute step's card at random; a lead plays every natural copy of the rank of a card drawn by copies
+        held (as a pair, triple or bomb when they read as one) or that card alone; a follow, tried four times in
+        five (and never when locked out), answers a single, pair or triple with the lowest same-rank group that
+        beats it, else passes. It never plays a straight, pair or triple run, full house, straight flush, linked
+        group, dun or wild reading."""
         seat = self.turn
         assert seat is not None
         if self._steps:
@@ -263,34 +297,11 @@ class HandState(RoundViews):
             "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
         return action
 
-    def uniform_action(self, rng: random.Random) -> dict:
-        """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
-        included; the pass when allowed), without listing them (:func:`.plays.uniform_play`): the whole game, at
-        the cost of working out the hand's play classes at each decision (:meth:`random_action` is the quick,
-        narrower policy)."""
-        seat = self.turn
-        assert seat is not None
-        if self._steps:
-            return rng.choice(self._give_actions())
-        table = self.table
-        found = None
-        if table is None or seat not in self.round.locked:
-            found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
-                                 self.table_was, rng, int(table is not None))
-        self._sampled_play = found
-        if found is None:
-            action = self._sampled = {"type": "pass", "seat": seat}
-            return action
-        cards, reading = found
-        action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
-                                  "reading": cb.reading_dict(reading)}
-        return action
-
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
-        """Make a legal action (``validate=False``: trust an action of :meth:`random_action` or
-        :meth:`legal_actions`, which carry their reading; the benchmark's fast path: an action of
-        :meth:`random_action` then becomes the record's entry itself, not to be changed afterwards).
+        """Make a legal action (``validate=False``: trust an action of :meth:`random_action`,
+        :meth:`same_rank_action` or :meth:`legal_actions`, which carry their reading; the fast path of bot matches:
+        the last action those samplers drew then becomes the record's entry itself, not to be changed afterwards).
 
         Raises:
             IllegalAction: the action is refused (its reason code).
@@ -337,6 +348,7 @@ class HandState(RoundViews):
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
+        self._leads[seat] = None  # the hand changes: its lead classes are worked out again when needed
         tally = self._tallies[seat]
         if tally is not None and tally.hand is hand:
             tally.remove(cards)

@@ -93,17 +93,17 @@ def test_greedy_bot_plays_the_joker_bomb_only_as_a_bomb():
 def test_the_random_bots_follow_is_the_lowest_group_that_beats():
     from collections import Counter
 
-    from datong_rules.reference_impl.dadun.random_plays import random_follow
+    from datong_rules.reference_impl.dadun.same_rank_plays import same_rank_follow
     from datong_rules.reference_impl.dadun.rules import rules_for
     rules = rules_for(V)
     # level 2 (wild H2): over a 7, the 8 is the lowest single that beats (the 5 does not, the 9 is higher)
-    single = random_follow(rules, Counter(["S5", "H9", "C9", "D8"]), "2", cb.reading_of(rules, "single", ("S7",), "2"),
+    single = same_rank_follow(rules, Counter(["S5", "H9", "C9", "D8"]), "2", cb.reading_of(rules, "single", ("S7",), "2"),
                            "follow")
     assert single is not None and single[0] == ("D8",) and single[1].combination == "single"
     # over a pair of 6s: the two identical H9 (the 7 is alone, the 10s are higher)
-    pair = random_follow(rules, Counter({"S7": 1, "H9": 2, "C10": 2}), "2",
+    pair = same_rank_follow(rules, Counter({"S7": 1, "H9": 2, "C10": 2}), "2",
                          cb.reading_of(rules, "pair", ("S6", "C6"), "2"), "follow")
     assert pair is not None and pair[0] == ("H9", "H9")
     # nothing of a rank holds three cards: a triple is not answered
     triple = cb.reading_of(rules, "triple", ("S6",) * 3, "2")
-    assert random_follow(rules, Counter({"S7": 2, "H9": 2}), "2", triple, "follow") is None
+    assert same_rank_follow(rules, Counter({"S7": 2, "H9": 2}), "2", triple, "follow") is None

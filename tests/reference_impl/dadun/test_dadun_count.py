@@ -316,3 +316,38 @@ def test_two_decks_refuse_duns_and_a_three_joker_resistance():
                            {"name": "single", "shape": "same_rank", "size": 1, "tier": "ordinary", "key": "power"}]})
     with pytest.raises(ValueError, match="S6"):
         OPS["classify"](_two_decks(), {"cards": ["S6", "S6", "S6"], "level": "2"})
+
+
+def _every_reading(rules, hand: list[str], level: str) -> set:
+    """(cards, combination, stood-for cards) of every sub-multiset of ``hand`` and each of its readings."""
+    from datong_rules.reference_impl.climbing.cardset import sort_cards
+    from datong_rules.reference_impl.dadun.combinations import readings
+    counts = Counter(hand)
+    cards = sorted(counts)
+    out = set()
+    for take in product(*[range(counts[c] + 1) for c in cards]):
+        play = tuple(sort_cards([c for c, k in zip(cards, take) for _ in range(k)]))
+        if play:
+            out.update((play, r.combination, tuple(r.cards)) for r in readings(rules, play, level))
+    return out
+
+
+@pytest.mark.parametrize("overrides", [{}, {"wild.alone": "declared", "wild.only_wilds": "declared",
+                                            "wild.for_jokers": "allowed"},
+                                       {"combinations.flush_also_straight": False, "wild.three_wilds_dun": True,
+                                        "combinations.dun_also_triple": False}, "joker_bomb"])
+def test_the_listed_plays_are_every_sub_multiset_read_every_way(overrides):
+    # the plays made class by class (each reading built from what the wilds lack, checked as a declared reading)
+    # are exactly the readings of every sub-multiset of the hand: the same cards, combinations and stood-for cards
+    from datong_rules.reference_impl.dadun.plays import iter_plays
+    rules = rules_with(V, _joker_bomb_overrides() if overrides == "joker_bomb" else overrides)
+    rng = random.Random(17)
+    hands = [h + ["H2", "H2"] for h in HOUSE_HANDS[:2]] + [HOUSE_HANDS[2] + ["H2"], ["S3", "S3", "S3", "H2", "H2",
+                                                                                        "H2", "BJ", "LJ"]]
+    for _ in range(3):
+        pack = [c for c in full_pack(3) if c[-1] in "34567" or c == "H2"]
+        rng.shuffle(pack)
+        hands.append(pack[:11])
+    for hand in hands:
+        listed = [(cards, r.combination, tuple(r.cards)) for cards, r in iter_plays(rules, Counter(hand), "2")]
+        assert len(listed) == len(set(listed)) and set(listed) == _every_reading(rules, hand, "2"), hand

@@ -154,10 +154,16 @@ def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monke
     # legal_actions yields class by class (no list of every play made first: the first action needs one class's
     # plays), the same plays as legal_plays (every distinct (cards, reading)), each once, each judged legal
     from datong_rules.reference_impl.dadun import plays as plays_module
-    from datong_rules.reference_impl.dadun.plays import legal_plays
+    from datong_rules.reference_impl.dadun.plays import iter_plays, legal_plays
     rng = random.Random(21)
     state = new_hand(V, rng)
     for _ in range(6):
+        state.apply(state.random_action(rng))
+
+    def answers() -> bool:  # the seat to act follows and holds a play that beats the table
+        return state.table is not None and state.turn not in state.round.locked and next(iter_plays(
+            state.rules, state.hands[state.turn], state.level, state.table[1], state.table_was), None) is not None
+    while not answers():
         state.apply(state.random_action(rng))
     seat = state.turn
     made = []
@@ -177,23 +183,102 @@ def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monke
     assert all(state.check(a) is None for a in listed[:200])
 
 
-def test_the_uniform_action_draws_every_legal_action_alike():
-    # a lead of 7 cards at level 2 (the wild is H2): every legal action is drawn, each about as often, and each is
-    # legal; wild readings (H2 standing for another card) are among them
-    from datong_rules.reference_impl.dadun.plays import legal_plays
+LEAD_PLAYS = {  # (cards, combination): the legal plays of S5 D5 C6 H2 BJ leading at level 2, counted by hand
+    ("S5",): "single", ("D5",): "single", ("C6",): "single", ("BJ",): "single",
+    ("H2",): "single",  # wild.alone: a lone wild is a level card
+    ("D5", "S5"): "pair", ("H2", "S5"): "pair", ("D5", "H2"): "pair",  # the wild stands for a 5
+    ("C6", "H2"): "pair",  # the wild stands for a 6; never paired with the joker (wild.never_pair_with_joker)
+    ("D5", "H2", "S5"): "triple",  # the wild as the third 5; no 6-6-x or full house (one 6, one wild), no bomb
+}
+"""Every (sorted cards, combination) a uniform draw may give; each set of cards here has one reading."""
+FOLLOW_PLAYS = {cards: name for cards, name in LEAD_PLAYS.items() if name == "pair"}
+"""Over a pair of 4s: the four pairs beat it (5s and 6s are higher); no single, triple or bomb answers a pair."""
+
+
+def _chi_square(drawn: Counter, expected: list, n: int) -> float:
+    """Pearson's statistic of ``n`` draws against equal chances for every item of ``expected``."""
+    each = n / len(expected)
+    return sum((drawn[item] - each) ** 2 / each for item in expected)
+
+
+def _draws(state, draw, n: int) -> Counter:
+    """(sorted cards, combination) or "pass" of ``n`` actions drawn by ``draw(rng)`` (seed 4), each legal."""
+    rng = random.Random(4)
+    out: Counter = Counter()
+    for _ in range(n):
+        action = draw(rng)
+        assert state.check(action) is None, action
+        out["pass" if action["type"] == "pass" else (tuple(sorted(action["cards"])),
+                                                     action["reading"]["combination"])] += 1
+    return out
+
+
+def _small_hand(table: tuple | None = None):
+    """The first hand of a guide match (level 2, wild H2), the seat to lead holding S5 D5 C6 H2 BJ; with ``table``
+    (cards, combination) an opponent's play stands in a new round."""
     state = new_hand(V, random.Random(3))
     seat = state.turn
-    state.hands[seat] = Counter(["S5", "D5", "C6", "S7", "H2", "BJ", "SK"])
-    state._tallies[seat] = None
-    assert state.level == "2"  # the first hand of a match is played at level 2
-    expected = {(tuple(cards), r.combination, tuple(r.cards)) for cards, r in legal_plays(
-        state.rules, state.hands[seat], state.level)}
-    rng = random.Random(4)
-    drawn = Counter()
-    for _ in range(60 * len(expected)):
-        action = state.uniform_action(rng)
-        drawn[(tuple(action["cards"]), action["reading"]["combination"], tuple(action["reading"]["cards"]))] += 1
-    assert set(drawn) == expected
-    assert min(drawn.values()) > 25 and max(drawn.values()) < 110  # 60 expected each
-    assert any("H2" in key[0] and "H2" not in key[2] for key in drawn)  # a wild standing for another card
-    state.apply(action)  # a drawn action is legal (validated)
+    assert state.level == "2" and state.tribute_step is None  # the first hand: level 2, no tribute
+    state.hands[seat] = Counter(["S5", "D5", "C6", "H2", "BJ"])
+    if table is not None:
+        cards, name = table
+        state.table = (cards, cb.reading_of(state.rules, name, cards, state.level), (seat + 1) % 4)
+        state.table_was = "follow"
+    return state
+
+
+# Pearson's statistic stays below these bounds with probability 1 - 1e-5 for a uniform sampler (9 and 4 degrees of
+# freedom; the 0.999 quantiles are 27.9 and 18.5): generous for a fixed seed, yet far below a biased sampler's.
+LEAD_BOUND, FOLLOW_BOUND = 40.0, 30.0
+
+
+def test_the_random_action_draws_every_legal_action_alike():
+    # the random bot's policy is uniform over the legal actions, the plays listed by hand above (wild readings
+    # among them), and the pass while a play stands
+    state = _small_hand()
+    expected = [(cards, name) for cards, name in LEAD_PLAYS.items()]
+    drawn = _draws(state, state.random_action, 3000)
+    assert set(drawn) == set(expected)
+    assert _chi_square(drawn, expected, 3000) < LEAD_BOUND
+    follow = _small_hand((("S4", "C4"), "pair"))
+    expected = [(cards, name) for cards, name in FOLLOW_PLAYS.items()] + ["pass"]
+    drawn = _draws(follow, follow.random_action, 1500)
+    assert set(drawn) == set(expected)
+    assert _chi_square(drawn, expected, 1500) < FOLLOW_BOUND
+    follow.apply(follow.random_action(random.Random(5)))  # a drawn action is applied (validated)
+
+
+def test_the_uniformity_check_catches_a_biased_sampler():
+    # the check above can fail: a sampler that draws a play class alike whatever its number of plays (the pair of
+    # 5s, three plays, then comes a third as often as the single S5) is refused, and so is one that turns down the
+    # lone wild half the time
+    from datong_rules.reference_impl.dadun import plays as plays_module
+    state = _small_hand()
+    expected = list(LEAD_PLAYS.items())
+
+    def by_class(rng):
+        from datong_rules.reference_impl.dadun.count import play_classes
+        found = rng.choice(list(play_classes(state.rules, state.hands[state.turn], state.level)))
+        cards, reading = next(plays_module.class_plays(state.rules, state.hands[state.turn], state.level, found))
+        return {"type": "play", "seat": state.turn, "cards": list(cards), "reading": cb.reading_dict(reading)}
+
+    def shy_of_the_wild(rng):
+        action = state.random_action(rng)
+        while action["cards"] == ["H2"] and rng.random() < 0.5:
+            action = state.random_action(rng)
+        return action
+    assert _chi_square(_draws(state, by_class, 3000), expected, 3000) > LEAD_BOUND
+    assert _chi_square(_draws(state, shy_of_the_wild, 3000), expected, 3000) > LEAD_BOUND
+
+
+def test_the_same_rank_action_is_legal_and_narrow():
+    # the cheap benchmark policy: every action legal, every play one rank's cards (no wild standing for another card)
+    rng = random.Random(8)
+    state = new_hand(V, rng)
+    while not state.is_terminal():
+        action = state.same_rank_action(rng)
+        assert state.check(action) is None
+        if action["type"] == "play":
+            assert action["reading"]["combination"] in ("single", "pair", "triple", "bomb")
+            assert action["reading"]["cards"] == action["cards"] or action["cards"] == [state.wild]
+        state.apply(action, validate=False)

@@ -1,7 +1,11 @@
-"""The random bot's plays in 打墩 Dadun, made without listing the legal plays: a lead of one rank's natural copies
-(or a card alone), a follow by the lowest same-rank group that beats a single, pair or triple [play.*, beating.*].
+"""The same-rank policy of 打墩 Dadun (``HandState.same_rank_action``): a cheap, narrow policy for benchmark loops,
+**not** the random bot's (the random bot draws uniformly among every legal action, ``HandState.random_action``).
+Its plays are made without listing the legal plays: a lead of one rank's natural copies (or a card alone, drawn by
+copies held), a follow by the lowest same-rank group that beats a single, pair or triple; it never plays a straight,
+pair or triple run, full house, straight flush, linked group, dun or wild reading, and never answers another table
+[play.*, beating.*].
 
-:class:`RandomPlays` (one rules object at one level) and :class:`Kept` (its levels' shared memory) keep what these
+:class:`SameRankPlays` (one rules object at one level) and :class:`Kept` (its levels' shared memory) keep what these
 choices read again and again: the reading of a group of natural cards of one rank by (rank, count, all identical),
 the lead of a rank by its copies, the ranks that may beat a kind of table, a follow's readings by its cards, whether
 a reading beats a kind of table by its key. Every entry is what :func:`.combinations.readings` and
@@ -24,7 +28,7 @@ from .combinations import beats, key, power, reading_of, readings_among, table_i
 from .rules import DadunRules
 
 Play = tuple[tuple[str, ...], Reading]
-"""A play of the random bot: (cards in notation order, its reading)."""
+"""A play of the same-rank policy: (cards in notation order, its reading)."""
 
 _SORTED = tuple(sorted(ALL_CARDS))
 """Every card token sorted as strings (the order the random lead draws a card in)."""
@@ -37,7 +41,7 @@ _AT = {card: (_PLACE[card], _RANKS.index(_RANK[card])) for card in ALL_CARDS}
 """Card token → (its place in :data:`_SORTED`, its rank's place in 2 … A, LJ, BJ): where a :class:`Tally` counts it."""
 _PLACES_OF = {rank: tuple(_PLACE[c] for c in _TOKENS_OF[rank]) for rank in _RANKS}
 _FOLLOWED = {name: (name,) for name in ("single", "pair", "triple")}
-"""The combinations the random bot answers (each with the readings it answers with: its own)."""
+"""The combinations the same-rank policy answers (each with the readings it answers with: its own)."""
 _LEAD = ("pair", "triple", "bomb")
 """The readings of a lead of one rank's natural copies."""
 
@@ -80,7 +84,7 @@ class Tally:
 
 
 class Kept:
-    """What the random bot's choices keep for one rules object, shared by its levels: every entry is keyed by what
+    """What the same-rank policy's choices keep for one rules object, shared by its levels: every entry is keyed by what
     decides it, a rank being the level rank or not among it (a level card's strength, the wild card of its rank).
 
     Attributes: groups (fields of same-rank natural readings), leads (the lead of one rank's copies), singles,
@@ -98,8 +102,8 @@ class Kept:
         self.beating: dict[tuple, dict[tuple, bool]] = {}
 
 
-class RandomPlays:
-    """The random bot's leads and follows for one rules object at one level (see the module's docstring).
+class SameRankPlays:
+    """The same-rank policy's leads and follows for one rules object at one level (see the module's docstring).
 
     Attributes: rules, level, wild (the wild card's token), kept (the rules object's :class:`Kept`).
     """
@@ -112,7 +116,7 @@ class RandomPlays:
         self._led = {was: table_is_led(rules, was) for was in ("hand_opening", "round_opening", "follow")}
 
     def lead(self, tally: Tally, rng: random.Random) -> Play:
-        """The random bot's lead from the hand ``tally`` counts: a card drawn from the hand's copies in string order
+        """The same-rank policy's lead from the hand ``tally`` counts: a card drawn from the hand's copies in string order
         (one ``rng`` draw); unless it is the wild, every natural copy of its rank when they are 2 to 15 cards with a
         pair, triple or bomb reading (the first such reading of :func:`.combinations.readings`), else the card alone
         as a single."""
@@ -154,7 +158,7 @@ class RandomPlays:
         return fields
 
     def follow(self, tally: Tally, table: Reading, table_was: str) -> Play | None:
-        """The random bot's answer from the hand ``tally`` counts to a single, pair or triple: the lowest same-rank
+        """The same-rank policy's answer from the hand ``tally`` counts to a single, pair or triple: the lowest same-rank
         group of the hand that beats it (the first cards of the rank in string order, their first reading of the
         table's combination that beats it), or None (pass) [beating.*, ranking.*]."""
         combination = table.combination
@@ -203,14 +207,14 @@ class RandomPlays:
                      if strength >= floor), beating
 
 
-_PLAYS: dict[tuple[int, str], tuple[DadunRules, RandomPlays]] = {}
+_PLAYS: dict[tuple[int, str], tuple[DadunRules, SameRankPlays]] = {}
 _KEPT: dict[int, tuple[DadunRules, Kept]] = {}
 _MOST = 256
 """Most (rules, level) pairs kept before the cache is emptied."""
 
 
-def random_plays(rules: DadunRules, level: str) -> RandomPlays:
-    """The :class:`RandomPlays` of ``rules`` at ``level`` (kept while ``rules`` is the object cached under its id)."""
+def same_rank_plays(rules: DadunRules, level: str) -> SameRankPlays:
+    """The :class:`SameRankPlays` of ``rules`` at ``level`` (kept while ``rules`` is the object cached under its id)."""
     entry = _PLAYS.get((id(rules), level))
     if entry is None or entry[0] is not rules:
         if len(_PLAYS) >= _MOST:
@@ -219,19 +223,19 @@ def random_plays(rules: DadunRules, level: str) -> RandomPlays:
         kept = _KEPT.get(id(rules))
         if kept is None or kept[0] is not rules:
             kept = _KEPT[id(rules)] = (rules, Kept())
-        entry = _PLAYS[id(rules), level] = (rules, RandomPlays(rules, level, kept[1]))
+        entry = _PLAYS[id(rules), level] = (rules, SameRankPlays(rules, level, kept[1]))
     return entry[1]
 
 
-def random_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random) -> Play:
-    """The random bot's lead from ``hand`` at ``level`` (:meth:`RandomPlays.lead`) [play.*, combinations.*]."""
-    return random_plays(rules, level).lead(Tally(hand), rng)
+def same_rank_lead(rules: DadunRules, hand: Counter, level: str, rng: random.Random) -> Play:
+    """The same-rank policy's lead from ``hand`` at ``level`` (:meth:`SameRankPlays.lead`) [play.*, combinations.*]."""
+    return same_rank_plays(rules, level).lead(Tally(hand), rng)
 
 
-def random_follow(rules: DadunRules, hand: Counter, level: str, table: Reading, table_was: str) -> Play | None:
-    """The random bot's answer from ``hand`` to ``table`` (:meth:`RandomPlays.follow`), None to pass
+def same_rank_follow(rules: DadunRules, hand: Counter, level: str, table: Reading, table_was: str) -> Play | None:
+    """The same-rank policy's answer from ``hand`` to ``table`` (:meth:`SameRankPlays.follow`), None to pass
     [beating.*, ranking.*]."""
-    return random_plays(rules, level).follow(Tally(hand), table, table_was)
+    return same_rank_plays(rules, level).follow(Tally(hand), table, table_was)
 
 
 @lru_cache(maxsize=16)

@@ -1,7 +1,7 @@
-"""The random bot's plays (reference_impl/dadun/random_plays.py) keep what they read (per rules object, shared by the
+"""The same-rank policy's plays (reference_impl/dadun/same_rank_plays.py) keep what they read (per rules object, shared by the
 levels); their choices must be those of reading and judging the cards every time. Compared here with a plain
 statement of the same choices built on ``readings`` and ``beats`` alone, over many hands, tables and levels, one
-RandomPlays memory used throughout (so entries made at one level are met at others)."""
+SameRankPlays memory used throughout (so entries made at one level are met at others)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from datong_rules.reference_impl.cards import ALL_CARDS
 from datong_rules.reference_impl.climbing.cardset import FACES, full_pack, rank_of
 from datong_rules.reference_impl.dadun import combinations as cb
-from datong_rules.reference_impl.dadun.random_plays import Tally, random_plays
+from datong_rules.reference_impl.dadun.same_rank_plays import Tally, same_rank_plays
 from datong_rules.reference_impl.dadun.rules import rules_for, rules_from_variant
 from datong_rules.reference_impl.variant.resolve import open_variant
 
@@ -77,11 +77,11 @@ def test_the_random_plays_are_those_of_reading_and_judging_every_time(variant):
         rng.shuffle(pack)
         hand = Counter(pack[:rng.randrange(1, 42)])
         seed = rng.random()
-        assert random_plays(rules, level).lead(Tally(hand), random.Random(seed)) == plain_lead(
+        assert same_rank_plays(rules, level).lead(Tally(hand), random.Random(seed)) == plain_lead(
             rules, hand, level, random.Random(seed))
         for table in _tables(rules, level, rng):
             for was in ("hand_opening", "round_opening", "follow"):
-                assert random_plays(rules, level).follow(Tally(hand), table, was) == plain_follow(
+                assert same_rank_plays(rules, level).follow(Tally(hand), table, was) == plain_follow(
                     rules, hand, level, table, was), (level, sorted(hand.elements()), table, was)
                 compared += 1
     assert compared > 300
