@@ -419,8 +419,171 @@ def op_legal_play_count(v, g):
     return {"count": plays + (1 if can_pass else 0), "plays": plays, "pass": can_pass}
 
 
+def holder(hands, card):
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return seat
+    raise BadInput(f"nobody holds {card}")
+
+
+def check_hands(hands):
+    if len(hands) != 3:
+        raise BadInput("three hands expected")
+    check_cards([c for h in hands for c in h])
+
+
+def op_egg(v, g):
+    hand, egg = g["hand"], g["egg"]
+    check_cards(hand)
+    if len(egg) != v.rules["egg"]["count"]:
+        return {"legal": False, "reason": "wrong_count"}
+    if len(set(egg)) != len(egg) or any(c not in hand for c in egg):
+        return {"legal": False, "reason": "not_in_hand"}
+    return {"legal": True}
+
+
+def op_first_banker(v, g):
+    check_hands(g["hands"])
+    return {"banker": holder(g["hands"], v.rules["banker"]["first"]["holder_of"])}
+
+
+def op_first_leader(v, g):
+    hands, egg = g["hands"], g.get("egg", [])
+    check_hands(hands)
+    check_cards(egg)
+    card = v.rules["banker"]["first"]["holder_of"]
+    banker = holder(hands, card)
+    if any(c not in hands[banker] for c in egg):
+        raise BadInput("the egg holds a card the banker does not hold")
+    must = card if v.play.get("first_lead_with_banker_card") and card not in egg else None
+    return {"leader": banker, "must_contain": must}
+
+
+def op_settle(v, g):
+    banker, out = g["banker"], g["out"]
+    if len(out) != 2 or len(set(out)) != 2 or any(s not in (0, 1, 2) for s in out) or banker not in (0, 1, 2):
+        raise BadInput("bad out or banker")
+    third = ({0, 1, 2} - set(out)).pop()
+    places = {"first": out[0], "second": out[1], "third": third}
+    kept = banker == out[0]
+    if kept:
+        nxt = banker
+    elif v.rules["banker"]["next_when_lost"] == "first_out":
+        nxt = out[0]
+    else:
+        nxt = (banker + 1) % 3
+    score = [0, 0, 0]
+    for place, seat in places.items():
+        score[seat] = v.rules["match"]["score"][place]
+    return {"places": places, "banker_kept": kept, "next_banker": nxt, "score": score}
+
+
+def op_exchange(v, g):
+    pl, banker = g["places"], g["banker"]
+    first, second, third = pl["first"], pl["second"], pl["third"]
+    if {first, second, third} != {0, 1, 2}:
+        raise BadInput("places are not three different seats")
+    hands = [list(h) for h in g["hands"]]
+    check_hands(hands)
+    ex = v.rules["exchange"]
+    timing = ex["timing"]
+    egg = list(g.get("egg", [])) if timing == "end_of_hand" else []
+    if timing == "end_of_hand":
+        check_cards([c for h in hands for c in h] + egg)
+    key = lambda c: -v.strength[rank(c)]
+    moves = []
+
+    def move(step, frm, to, cards):
+        if not cards:
+            return
+        for c in cards:
+            if frm is not None:
+                hands[frm].remove(c)
+            hands[to].append(c)
+        moves.append({"step": step, "from": frm, "to": to, "count": len(cards),
+                      "ranks": [rank(c) for c in sorted(cards, key=key)]})
+
+    def best(seat, n=1):
+        return sorted(hands[seat], key=key)[:n]
+
+    if ex.get("draw", "always") == "always":
+        move("draw", third, first, best(third))
+    move("give", second, first, best(second))
+    if timing == "end_of_hand":
+        handed = list(hands[third])
+        move("take_egg", None, third, egg)
+        move("hand_over", third, second, handed)
+        worst = sorted(handed, key=key)[::-1][:3]
+        move("return", second, third, worst)
+    if ex.get("banker_tribute") == "extra_card" and banker != first:
+        move("banker_extra", banker, first, best(banker))
+    return {"moves": moves, "counts": [len(h) for h in hands]}
+
+
+def op_round(v, g):
+    sizes, leader, actions = list(g["hand_sizes"]), g["leader"], g["actions"]
+    if sum(1 for n in sizes if n > 0) < 2 or sizes[leader] <= 0:
+        raise BadInput("the hand is already over, or the leader holds no cards")
+    locks = v.play.get("pass_locks_out")
+    table, table_rd, last = None, None, None
+    passed_since, passed_ever, out, seen = set(), set(), [], set()
+    to_act, over, hand_over, next_leader = leader, False, False, None
+    for a in actions:
+        if over:
+            raise BadInput("an action after the round is over")
+        if a["seat"] != to_act:
+            raise BadInput("an action out of turn")
+        seat = a["seat"]
+        if a["type"] == "pass":
+            if table is None:
+                raise BadInput("a pass by the leader")
+            passed_since.add(seat)
+            passed_ever.add(seat)
+        else:
+            cards = a["cards"]
+            check_cards(cards)
+            if seen & set(cards):
+                raise BadInput("a card played twice")
+            seen |= set(cards)
+            rd = v.first(cards)
+            if rd is None or (table_rd is not None and v.beats(table_rd, rd) is not None):
+                raise BadInput("a play that is no combination or does not beat the table")
+            if len(cards) > sizes[seat]:
+                raise BadInput("more cards than the seat holds")
+            sizes[seat] -= len(cards)
+            table, table_rd, last = cards, rd, seat
+            passed_since = set()
+            if sizes[seat] == 0:
+                out.append(seat)
+        if sum(1 for n in sizes if n > 0) <= 1:
+            over, hand_over, to_act = True, True, None
+            continue
+        to_act = None
+        for k in range(1, 4):
+            c = (seat + k) % 3
+            if c == last or sizes[c] <= 0 or c in passed_since or (locks and c in passed_ever):
+                continue
+            to_act = c
+            break
+        if to_act is None:
+            over = True
+            base = last if v.play.get("next_leader", "last_player") == "last_player" else (last + 1) % 3
+            for k in range(3):
+                c = (base + k) % 3
+                if sizes[c] > 0:
+                    next_leader = c
+                    break
+    if over:
+        return {"over": True, "hand_over": hand_over, "to_act": None, "table": None,
+                "next_leader": None if hand_over else next_leader, "out": out}
+    return {"over": False, "hand_over": False, "to_act": to_act, "table": table, "next_leader": None, "out": out}
+
+
 OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,
-       "legal_play": op_legal_play, "legal_play_count": op_legal_play_count}
+       "legal_play": op_legal_play, "legal_play_count": op_legal_play_count, "egg": op_egg,
+       "first_banker": op_first_banker, "first_leader": op_first_leader, "settle": op_settle,
+       "exchange": op_exchange, "round": op_round}
+
 
 
 def send(msg):
