@@ -193,6 +193,8 @@ class Variant:
         if tt == "top":
             if p["combination"] != t["combination"]:
                 return "wrong_type"
+            if p["_n"] != t["_n"]:
+                return "wrong_count"
             return None if self.higher(p, t) else "not_higher"
         if pt == "top":
             return None if self.rocket_beats_all else "wrong_type"
