@@ -191,34 +191,34 @@ class Variant:
         """None when reading p beats reading t, else the reason code."""
         pt, tt = p["_tier"], t["_tier"]
         if tt == "top":
-            if p["combination"] != t["combination"]:
-                return "wrong_type"
-            if p["_n"] != t["_n"]:
-                return "wrong_count"
-            return None if self.higher(p, t) else "not_higher"
+            return self.follow(t, p) if p["combination"] == t["combination"] else "wrong_type"
         if pt == "top":
             return None if self.rocket_beats_all else "wrong_type"
         if pt == "bomb" and tt == "bomb":
-            if p["_n"] != t["_n"]:
-                return None if p["_n"] > t["_n"] else "not_higher"
-            if p["combination"] == t["combination"]:
-                return None if self.higher(p, t) else "not_higher"
-            return None if self.strength[p["top"]] > self.strength[t["top"]] else "not_higher"
+            return self.bomb_on_bomb(t, p)
         if pt == "bomb":
             return None if self.bombs_beat_ordinary else "wrong_type"
-        if tt == "bomb":
+        if tt == "bomb" or p["combination"] != t["combination"]:
             return "wrong_type"
-        if p["combination"] != t["combination"]:
-            return "wrong_type"
+        return self.follow(t, p)
+
+    def bomb_on_bomb(self, t, p):
+        """Bombs: more cards is higher; at equal count the higher top (as ranks across combinations)."""
+        if p["_n"] != t["_n"]:
+            return None if p["_n"] > t["_n"] else "not_higher"
+        if p["combination"] == t["combination"]:
+            return None if self.higher(p, t) else "not_higher"
+        return None if self.strength[p["top"]] > self.strength[t["top"]] else "not_higher"
+
+    def follow(self, t, p):
+        """The same combination, ordinary or top tier: the same count, then flush_reach, then the higher top."""
         if p["_n"] != t["_n"]:
             return "wrong_count"
-        if p["combination"] in self.flush_applies:
+        if p["combination"] in self.flush_applies and p["flush"] != t["flush"]:
             if self.flush_reach == "any_ranks":
-                if p["flush"] != t["flush"]:
-                    return None if p["flush"] else "not_higher"
-            else:
-                if p["top"] == t["top"] and p["_pos"] == t["_pos"]:
-                    return None if (p["flush"] and not t["flush"]) else "not_higher"
+                return None if p["flush"] else "not_higher"
+            if p["_pos"] == t["_pos"] and p["top"] == t["top"]:
+                return None if p["flush"] else "not_higher"
         return None if self.higher(p, t) else "not_higher"
 
     # -- play ----------------------------------------------------------------------------------------------
@@ -522,64 +522,76 @@ def op_exchange(v, g):
     return {"moves": moves, "counts": [len(h) for h in hands]}
 
 
-def op_round(v, g):
-    sizes, leader, actions = list(g["hand_sizes"]), g["leader"], g["actions"]
-    if sum(1 for n in sizes if n > 0) < 2 or sizes[leader] <= 0:
-        raise BadInput("the hand is already over, or the leader holds no cards")
-    locks = v.play.get("pass_locks_out")
-    table, table_rd, last = None, None, None
-    passed_since, passed_ever, out, seen = set(), set(), [], set()
-    to_act, over, hand_over, next_leader = leader, False, False, None
-    for a in actions:
-        if over:
+class Round:
+    """The state of one round of operation ``round``: hand sizes, the play that stands, who passed."""
+
+    def __init__(self, v, sizes, leader):
+        if sum(1 for n in sizes if n > 0) < 2 or sizes[leader] <= 0:
+            raise BadInput("the hand is already over, or the leader holds no cards")
+        self.v, self.sizes, self.to_act = v, list(sizes), leader
+        self.table, self.table_rd, self.last = None, None, None
+        self.passed_since, self.passed_ever, self.out, self.seen = set(), set(), [], set()
+        self.over, self.hand_over, self.next_leader = False, False, None
+
+    def act(self, a):
+        if self.over:
             raise BadInput("an action after the round is over")
-        if a["seat"] != to_act:
+        if a["seat"] != self.to_act:
             raise BadInput("an action out of turn")
         seat = a["seat"]
         if a["type"] == "pass":
-            if table is None:
+            if self.table is None:
                 raise BadInput("a pass by the leader")
-            passed_since.add(seat)
-            passed_ever.add(seat)
+            self.passed_since.add(seat)
+            self.passed_ever.add(seat)
         else:
-            cards = a["cards"]
-            check_cards(cards)
-            if seen & set(cards):
-                raise BadInput("a card played twice")
-            seen |= set(cards)
-            rd = v.first(cards)
-            if rd is None or (table_rd is not None and v.beats(table_rd, rd) is not None):
-                raise BadInput("a play that is no combination or does not beat the table")
-            if len(cards) > sizes[seat]:
-                raise BadInput("more cards than the seat holds")
-            sizes[seat] -= len(cards)
-            table, table_rd, last = cards, rd, seat
-            passed_since = set()
-            if sizes[seat] == 0:
-                out.append(seat)
-        if sum(1 for n in sizes if n > 0) <= 1:
-            over, hand_over, to_act = True, True, None
-            continue
-        to_act = None
+            self.play(seat, a["cards"])
+        if sum(1 for n in self.sizes if n > 0) <= 1:
+            self.over, self.hand_over, self.to_act = True, True, None
+            return
+        self.to_act = self.next_to_act(seat)
+        if self.to_act is None:
+            self.over, self.next_leader = True, self.leader_after()
+
+    def play(self, seat, cards):
+        check_cards(cards)
+        if self.seen & set(cards):
+            raise BadInput("a card played twice")
+        self.seen |= set(cards)
+        rd = self.v.first(cards)
+        if rd is None or (self.table_rd is not None and self.v.beats(self.table_rd, rd) is not None):
+            raise BadInput("a play that is no combination or does not beat the table")
+        if len(cards) > self.sizes[seat]:
+            raise BadInput("more cards than the seat holds")
+        self.sizes[seat] -= len(cards)
+        self.table, self.table_rd, self.last, self.passed_since = cards, rd, seat, set()
+        if self.sizes[seat] == 0:
+            self.out.append(seat)
+
+    def next_to_act(self, seat):
+        locks = self.v.play.get("pass_locks_out")
         for k in range(1, 4):
             c = (seat + k) % 3
-            if c == last or sizes[c] <= 0 or c in passed_since or (locks and c in passed_ever):
+            if c == self.last or self.sizes[c] <= 0 or c in self.passed_since or (locks and c in self.passed_ever):
                 continue
-            to_act = c
-            break
-        if to_act is None:
-            over = True
-            base = last if v.play.get("next_leader", "last_player") == "last_player" else (last + 1) % 3
-            for k in range(3):
-                c = (base + k) % 3
-                if sizes[c] > 0:
-                    next_leader = c
-                    break
-    if over:
-        return {"over": True, "hand_over": hand_over, "to_act": None, "table": None,
-                "next_leader": None if hand_over else next_leader, "out": out}
-    return {"over": False, "hand_over": False, "to_act": to_act, "table": table, "next_leader": None, "out": out}
+            return c
+        return None
 
+    def leader_after(self):
+        last = self.last
+        base = last if self.v.play.get("next_leader", "last_player") == "last_player" else (last + 1) % 3
+        return next((base + k) % 3 for k in range(3) if self.sizes[(base + k) % 3] > 0)
+
+
+def op_round(v, g):
+    r = Round(v, g["hand_sizes"], g["leader"])
+    for a in g["actions"]:
+        r.act(a)
+    if r.over:
+        return {"over": True, "hand_over": r.hand_over, "to_act": None, "table": None,
+                "next_leader": None if r.hand_over else r.next_leader, "out": r.out}
+    return {"over": False, "hand_over": False, "to_act": r.to_act, "table": r.table, "next_leader": None,
+            "out": r.out}
 
 OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,
        "legal_play": op_legal_play, "legal_play_count": op_legal_play_count, "egg": op_egg,
