@@ -1,0 +1,30 @@
+"""The outsider's Biedan engine (conformance/examples/outsider_biedan/engine.py), written from the docs alone.
+
+The engine answers every Biedan operation but replay over protocol 2; the suite must pass it on all of them, the
+fixture variants' included (biedan/pair-run-top and biedan/straight-bombs pin the two readings it first got wrong or
+that the docs left unsaid), and skip only replay.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "conformance" / "examples" / "outsider_biedan" / "engine.py"
+
+
+def test_the_suite_passes_the_outsider_engine_on_biedan(tmp_path):
+    out = tmp_path / "report.json"
+    proc = subprocess.run([sys.executable, "-m", "datong_rules.cli.main", "conform", "--impl-cmd",
+                           f"{sys.executable} {ENGINE}", "--op", "biedan/beats", "--op", "biedan/legal_play_count",
+                           "--op", "biedan/round", "--op", "biedan/exchange", "--json", str(out), "-q"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    report = json.loads(out.read_text(encoding="utf-8"))
+    results = {r["id"]: r["status"] for r in report["results"]}
+    assert results["biedan.pair-run-top.beats.longer-run-on-run-001"] == "passed"
+    assert results["biedan.straight-bombs.beats.flush-on-mixed-same-top-001"] == "passed"
+    assert set(results.values()) == {"passed"}, sorted(k for k, v in results.items() if v != "passed")
