@@ -89,7 +89,7 @@ def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple
         n = len(held[r])
         ways *= comb(n - 1, att.main_unit - 1) if r == must_rank else comb(n, att.main_unit)
     forced = must_rank if must_rank is not None and must_rank not in main else None
-    polys = _kicker_polys(held, att, main, forced)
+    polys = _kicker_polys(t, held, att, main, forced)
     if forced is not None and forced not in polys:
         return 0
     need = att.per_rank * len(main)
@@ -99,18 +99,24 @@ def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple
     return ways * kickers
 
 
-def _kicker_polys(held: list[list[str]], att: Attachment, main: tuple[int, ...], forced: int | None) -> dict[int, Poly]:
+def _kicker_polys(t: Table, held: list[list[str]], att: Attachment, main: tuple[int, ...],
+                  forced: int | None) -> dict[int, Poly]:
     """Strength index → the generating polynomial of the attached cards ``att`` may take of that rank (ranks outside
-    the main part): singles, at most two of a rank; pairs, one pair of a rank. The rank ``forced`` (of a card every
-    play must contain) gives only choices holding that card."""
+    the main part): singles, at most ``att.same_rank`` of a rank [combinations.attached_same_rank], and never three
+    of a rank next to a run's main part (:func:`.attached._beside`); pairs, one pair of a rank. The rank ``forced``
+    (of a card every play must contain) gives only choices holding that card."""
     single = att.attach == "single"
+    main_ranks = tuple(t.ranks_by_strength[s] for s in main) if att.same_rank >= 3 and len(main) > 1 else ()
     polys: dict[int, Poly] = {}
     for s, cards in enumerate(held):
         n = len(cards)
         if s in main or n < (1 if single else 2):
             continue
         if single:
-            polys[s] = [comb(n, k) if s != forced else (comb(n - 1, k - 1) if k else 0) for k in range(min(n, 2) + 1)]
+            most = min(n, att.same_rank)
+            if most >= 3 and main_ranks and attached._beside(t, main_ranks, t.ranks_by_strength[s]):
+                most = 2  # three of this rank beside the run would make the run longer
+            polys[s] = [comb(n, k) if s != forced else (comb(n - 1, k - 1) if k else 0) for k in range(most + 1)]
         else:
             polys[s] = [0, n - 1] if s == forced else [1, comb(n, 2)]
     return polys

@@ -168,9 +168,17 @@ class _Strategies:
         if len(slots) < need:
             return None
         out = list(main)
-        for _ in range(need):
-            cards = have[slots.pop(_n(draw, 0, len(slots) - 1))]
-            out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
+        while need:  # a rank drawn, then now and then more of its slots (attached singles of one rank)
+            rank = slots.pop(_n(draw, 0, len(slots) - 1))
+            more = [i for i, r in enumerate(slots) if r == rank][:need - 1]
+            if len(more) < 2 or _n(draw, 0, 2):  # a third card of the rank now and then (attached_same_rank: 3)
+                more = []
+            for i in reversed(more):
+                del slots[i]
+            cards = have[rank]
+            for _ in range(1 + len(more)):
+                out += [cards.pop(_n(draw, 0, len(cards) - 1)) for _ in range(att.attach_unit)]
+            need -= 1 + len(more)
         index = len(self.rules.catalogue) + self.rules.attachments.index(att)
         return out, (index, main_length)
 

@@ -53,6 +53,7 @@ L: dict[str, dict[str, str]] = {
     "cards": {"zh": "牌", "en": "Cards"},
     "team_levels": {"zh": "两队的级数", "en": "Team levels"},
     "captured": {"zh": "各人抓到的分", "en": "Points captured"},
+    "level_owner": {"zh": "打的是哪队的级", "en": "Whose level is played"},
     "bonus": {"zh": "明牌奖励", "en": "Marked-card bonus"},
     "before": {"zh": "头游出完前同伴抓到的分", "en": "Partner's points before the first went out"},
     "seat_value": {"zh": "{who} {v}", "en": "{who} {v}"},
@@ -267,13 +268,18 @@ def _given_settle(g: dict[str, Any], op: str, names: Names) -> Blocks | None:
                           {"label": L["out_order"], "text": _seats(g["out"])}]}]
     if "finish" not in g:
         return None
-    rows: list[dict[str, Any]] = [
-        {"label": L["team_levels"], "text": {"each": [_label("team_value", team=_team(t), v=lv)
-                                                      for t, lv in enumerate(g["levels"])]}},
-        {"label": L["level"], "text": g["level"]},
-        {"label": L["out_order"], "text": _seats(g["finish"])},
-        {"label": L["captured"], "text": {"each": [_label("seat_value", who=_seat(s), v=p)
-                                                   for s, p in enumerate(g["captured"])]}}]
+    rows: list[dict[str, Any]] = []  # what the question gives: levels, level and captured points may be left out
+    if "levels" in g:
+        rows.append({"label": L["team_levels"], "text": {"each": [_label("team_value", team=_team(t), v=lv)
+                                                                  for t, lv in enumerate(g["levels"])]}})
+    if "level" in g:
+        rows.append({"label": L["level"], "text": g["level"]})
+    if g.get("level_owner") is not None:
+        rows.append({"label": L["level_owner"], "text": _team(g["level_owner"])})
+    rows.append({"label": L["out_order"], "text": _seats(g["finish"])})
+    if g.get("captured") is not None:
+        rows.append({"label": L["captured"], "text": {"each": [_label("seat_value", who=_seat(s), v=p)
+                                                               for s, p in enumerate(g["captured"])]}})
     if g.get("first_partner_before"):
         rows.append({"label": L["before"], "text": g["first_partner_before"]})
     if any(g.get("bonus") or []):
