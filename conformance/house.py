@@ -231,10 +231,12 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
             row = suite.coverage.get(rule, {})
             hand, derived = row.get("hand_worked", 0), row.get("derived", 0)
             lines.append(f"  {rule}: " + (f"{hand} hand-worked, {derived} derived" if hand or derived else "unchecked"))
+    fuzz = f"datong-rules fuzz --variant {shlex.quote(ref)} {impl_option}"
     if suite.unchecked:
         lines.append(f"rules of {ref} that no check covers: {', '.join(suite.unchecked)}")
-        lines.append(f"  compare the engine with the reference engine on generated questions about them: "
-                     f"datong-rules fuzz --variant {shlex.quote(ref)} {impl_option}")
+        lines.append(f"  compare the engine with the reference engine on generated questions about them: {fuzz}")
+    elif suite.changed:
+        lines.append(f"  more generated questions, for as long as you like, on every rule of the house: {fuzz}")
     return lines
 
 

@@ -66,7 +66,8 @@ def test_a_protocol_2_engine_as_published_passes_the_suite():
     assert all(later[r.scenario.game] not in r.actual for r in settled if r.actual)  # it never sent them
     skipped = [r for r in outcome.results if r.status == SKIPPED]
     assert all(r.message.startswith("not asked by protocol 2: ") for r in skipped), skipped[:3]
-    assert counts[PASSED] >= 1400 and len(skipped) <= 20  # only what protocol 2 could not say is left out
+    assert counts[PASSED] >= 1400 and len(skipped) <= 30  # only what protocol 2 could not say is left out (given keys
+    # of protocol 3 such as 打墩 legal_play_count distinct and settle level_owner, later reason codes)
 
 
 def test_a_protocol_1_engine_sending_a_later_key_passes():

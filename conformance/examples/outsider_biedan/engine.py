@@ -89,6 +89,7 @@ class Variant:
         self.catalogue = r["combinations"]["catalogue"]
         att = r["combinations"].get("attachments", "none")
         self.attachments = att if isinstance(att, list) else []
+        self.same_rank = r["combinations"].get("attached_same_rank", 2)  # attached singles of one rank, at most
         self.flush_applies = set((r["combinations"].get("flush") or {}).get("applies_to", []) or [])
         self.flush_reach = r["combinations"].get("flush_reach", "any_ranks")
         self.bombs_beat_ordinary = r["beating"].get("bombs_beat_ordinary", True)
@@ -172,7 +173,7 @@ class Variant:
         rc = Counter(rank(c) for c in rest)
         per = a["per_rank"] * length
         if a["attach"] == "single":
-            if len(rest) != per or any(v > 2 for v in rc.values()) or ("BJ" in rc and "LJ" in rc):
+            if len(rest) != per or any(v > self.same_rank for v in rc.values()) or ("BJ" in rc and "LJ" in rc):
                 return None
         else:
             if len(rc) != per or any(v != 2 for v in rc.values()) or len(rest) != 2 * per:
@@ -637,6 +638,9 @@ def main():
                     send({"type": "skipped", "id": qid, "reason": f"rules of {vid} unknown"})
                     continue
                 op = msg["op"].split("/", 1)[-1]
+                if kept[vid].same_rank > 2:  # a later option: three wings of a rank change how a main part is found
+                    send({"type": "skipped", "id": qid, "reason": "combinations.attached_same_rank 3 not implemented"})
+                    continue
                 if op not in OPS:
                     send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})
                     continue
