@@ -85,7 +85,7 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
 
         problem = address_problem(ray.strip())  # before Ray is imported: Ray retries a wrong address for minutes
         if problem is not None:
-            fail(tr("--ray '{address}': {problem}", address=clipped(ray), problem=problem))
+            fail(tr("--ray {address}: {problem}", address=clipped(ray), problem=problem))
         try:
             import ray as _ray  # noqa: F401
         except ImportError:

@@ -22,17 +22,27 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "tests" / "fixtures" / "protocol_engines" / "engine.py"
 FROZEN = ROOT / "spec" / "schema" / "protocol-2"
 # sha256 of each file as commit 5b07bad had it under spec/schema/ (git show 5b07bad:spec/schema/NAME), parsed and
-# dumped with sorted keys, without $id and title (the frozen copies carry their own address, title and $comment).
+# dumped with sorted keys, without $id and title (the frozen copies carry their own address, title and $comment) and
+# without descriptions (prose, not contract: the frozen copies name no document outside the project).
 PUBLISHED_2 = {
-    "games/biedan/operations.schema.json": "cb2a8c447bcbaa826ab30468a77a72975b3649d7877b8a7c58b6ab2952c69b33",
-    "games/biedan/record.schema.json": "fd7409bb80cc1c0d69d59bfd8bb3de5e071f38eb52ae66cc9639b012590c8e72",
-    "games/dadun/operations.schema.json": "4da1f7df39edcac2f19343c3c2d09e6b93f2c9189339aeaa9ac2f2b9e5333fef",
-    "games/dadun/record.schema.json": "c1bbf083c25968839b1fdbbe8582d4d2e959f22bbcbdb462e557a1073e3dfd0b",
-    "games/huolong/operations.schema.json": "749a5169f49ceb2353fac8e03c025214e96be0027a4cf9aa8de01e4076ed50f6",
-    "games/huolong/record.schema.json": "20aaff00354c0f17a0b9f48bf39c3ed8273e74229cb9284d12ebc8cea7b84538",
-    "operations.schema.json": "fb158129a98c7c65dd74fa1cf0cf3aa1fc4a42fdebd64db02dc301b584b06e2e",
-    "record.schema.json": "9d174df8b38fdd5660f3ab40f5a6a6370fc1d2a0004d9b1695fcac2b940afc46",
+    "games/biedan/operations.schema.json": "14f5f813b55a8a9e344c56c2e9c28240eeba0ac7b5999c85fa107e21661e2e55",
+    "games/biedan/record.schema.json": "7a164ff9f55f272771c69d703ef3e6def7446ad5559a8443326d63d7b1a7808c",
+    "games/dadun/operations.schema.json": "5e5528b9c1ab05f320e306adfcada0627084c4ecd2552ad6beeb6cb04061e569",
+    "games/dadun/record.schema.json": "e372fce73d68ecc443bb8273c8ec8de34fb3295708db041760f71dcfc145cc31",
+    "games/huolong/operations.schema.json": "d7ed626a23a0b4d4e7c7336d266533e2e6bb7ba09afccd9449060206359248d7",
+    "games/huolong/record.schema.json": "e84e3e538fc1b3324371b0b6efe4155a82d49a0f62e8488801fe546fcddc3ac6",
+    "operations.schema.json": "dbf4053b7ff87abe1ea7533d2455cf9f4655b4046cf55c04db4c1748f20d38ba",
+    "record.schema.json": "76349737d989bec35a069db92bddb107e773b5e869d0a1085fe565b0ccda06cf",
 }
+
+
+def _without_descriptions(node):
+    """``node`` (parsed JSON) with every ``description`` left out."""
+    if isinstance(node, dict):
+        return {k: _without_descriptions(v) for k, v in node.items() if k != "description"}
+    if isinstance(node, list):
+        return [_without_descriptions(v) for v in node]
+    return node
 
 
 def _engine(version: int) -> JsonLinesImplementation:
@@ -46,7 +56,7 @@ def test_the_frozen_protocol_2_contract_is_as_published():
         assert doc["$id"].endswith(f"/schema/protocol-2/{name}"), name  # its references stay in the frozen folder
         for key in ("$id", "title", "$comment"):
             doc.pop(key)
-        text = json.dumps(doc, sort_keys=True, ensure_ascii=False)
+        text = json.dumps(_without_descriptions(doc), sort_keys=True, ensure_ascii=False)
         assert hashlib.sha256(text.encode("utf-8")).hexdigest() == digest, f"protocol-2/{name} edited"
 
 
