@@ -29,7 +29,7 @@ def visible_text(markdown: str, lang: str) -> str:
     """The text a reader sees: tags, code, the other-language switch, ids and elements in another language
     (``lang="…"``) removed."""
     text = re.sub(r"<code[^>]*>.*?</code>|<title>.*?</title>", " ", markdown, flags=re.S)
-    text = re.sub(r'<(a|span|abbr|p)[^>]*\blang="(?!%s)[a-z]+"[^>]*>.*?</\1>' % lang, " ", text, flags=re.S)
+    text = re.sub(r'<(a|span|abbr|p|q)[^>]*\blang="(?!%s)[a-z]+"[^>]*>.*?</\1>' % lang, " ", text, flags=re.S)
     text = re.sub(r'<svg.*?</svg>', " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
     text = re.sub(r"\{#[^}]*\}|\{ [^}]*\}", " ", text)
