@@ -254,6 +254,7 @@ def run_on_ray(shards: Sequence[Shard], address: str, workers: int,
                 for ref in ready:
                     done(*ray.get(ref))
         except BaseException:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            for ref in pending:  # not force=True: killing a worker whose reply is on its way trips a check in Ray's
+                with contextlib.suppress(Exception):  # core worker (the driver aborts); shutdown stops the rest
+                    ray.cancel(ref)
             raise
