@@ -255,6 +255,5 @@ def run_on_ray(shards: Sequence[Shard], address: str, workers: int,
                     done(*ray.get(ref))
         except BaseException:
             for ref in pending:  # not force=True: killing a worker whose reply is on its way trips a check in Ray's
-                with contextlib.suppress(Exception):  # core worker (the driver aborts); shutdown stops the rest
-                    ray.cancel(ref)
+                ray.cancel(ref, force=False)  # core worker (the driver aborts); shutdown stops the rest
             raise
