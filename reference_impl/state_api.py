@@ -24,6 +24,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+SeatName = Callable[[int], str]
+"""Names a seat for a reader (a game's ``words`` facet is given one by the table: the person's seat is "you")."""
+CardName = Callable[[str], str]
+"""Names a card by its token, for a reader."""
+
+
 Action = dict[str, Any]
 """An action: a JSON-ready mapping with a ``type`` (and usually a ``seat``)."""
 

@@ -8,16 +8,13 @@ Seats are named by the caller (``name(seat) -> str``, the person's seat as "you"
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from .combinations import wild_card
 from .scoring import team_of
+from ..state_api import CardName, SeatName
 
-Name = Callable[[int], str]
-"""Names a seat (the caller's: the person's seat is "you")."""
-CardName = Callable[[str], str]
-"""Names a card by its token."""
+Name = SeatName  # the table names seats for the reader (the state API's alias)
 
 SAY: dict[str, dict[str, str]] = {
     "level": {"zh": "打{level}", "en": "Level {level}"},

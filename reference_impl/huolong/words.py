@@ -8,13 +8,10 @@ parity [players.partnership: opposite seats], as :meth:`~.hand.HandState.match_w
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
+from ..state_api import CardName, SeatName
 
-Name = Callable[[int], str]
-"""Names a seat (the caller's: the person's seat is "you")."""
-CardName = Callable[[str], str]
-"""Names a card by its token."""
+Name = SeatName  # the table names seats for the reader (the state API's alias)
 
 SAY: dict[str, dict[str, str]] = {
     "banker": {"zh": "庄家：{who}", "en": "Banker: {who}"},
