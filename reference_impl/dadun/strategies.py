@@ -188,7 +188,9 @@ class _Strategies:
         if not ranks:
             return []
         triple = ranks[_n(draw, 0, len(ranks) - 1)]
-        pairs = [r for r in FACES if r != triple] + (list(JOKERS) if self.rules.full_house_joker_pair else [])
+        pairs = [r for r in FACES if r != triple]
+        if self.rules.full_house_joker_pair and not _n(draw, 0, 2):  # jokers one time in three: a rare reading
+            pairs = list(JOKERS)
         pair = pairs[_n(draw, 0, len(pairs) - 1)]
         same = [c for c in pool if rank_of(c) == triple][:3]
         twins = [c for c in pool if rank_of(c) == pair]
