@@ -15,7 +15,7 @@ with wings: rule ``combinations.attachments``) are :class:`Attachment` entries o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 RUN_LENGTHS = (2, 13)
@@ -213,12 +213,15 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
                      same_rank: int = 2) -> tuple[Attachment, ...]:
     """The attachments of ``combinations.attachments`` (``"none"`` → none), each main part looked up in the
     catalogue; ``same_rank``: the value of ``combinations.attached_same_rank`` (attached singles of one rank at
-    most).
+    most). An entry's ``max_length`` (a run of triples' main part: its ranks at most, as RLCard's Dou Dizhu judger
+    caps airplanes with wings) is kept as the ``max_length`` of that entry's own copy of the main combination (the
+    lower of the two when the catalogue entry has one too).
 
     Raises:
         error: ``combinations.attachments: entry N (name): main 'x' …`` when the main part is not in the catalogue
         or is not three or four of a rank or a run of triples (the engine plays no other main part), or a name is
-        also a catalogue name or given twice; its :data:`VALUE_PATH` is the entry and field.
+        also a catalogue name or given twice, or ``max_length`` is set on a main part of one rank or below the run's
+        ``min_length``; its :data:`VALUE_PATH` is the entry and field.
     """
     if value == "none":
         return ()
@@ -237,5 +240,14 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
         if name in by_name or any(a.name == name for a in out):
             raise _refused(error, f"{where}: the name is also "
                                   f"{'a catalogue combination' if name in by_name else 'given twice'}", index, "name")
+        most = entry.get("max_length")
+        if most is not None:
+            if main.shape != "sequence" or most < main.min_length:
+                raise _refused(error, f"{where}: max_length = {most} is not played by the engine (it plays: a run of "
+                                      f"triples' length, at least its min_length {main.min_length})"
+                               if main.shape == "sequence" else
+                               f"{where}: max_length is for a run of triples (main {main.name!r} is one rank)",
+                               index, "max_length")
+            main = replace(main, max_length=min(main.max_length or most, most))
         out.append(Attachment(name, main, entry["attach"], entry["per_rank"], same_rank))
     return tuple(out)

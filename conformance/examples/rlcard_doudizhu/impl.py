@@ -289,8 +289,10 @@ def main() -> None:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "start":
+            # "biedan/*": the house file's id is known to the runner only when it is given; queries about any
+            # variant but VARIANTS are answered skipped
             reply({"type": "ready", "protocol": 2, "name": NAME, "version": f"rlcard-{RLCARD}",
-                   "variants": list(VARIANTS), "operations": list(OPERATIONS), "keeps_variant_rules": True})
+                   "variants": ["biedan/*"], "operations": list(OPERATIONS), "keeps_variant_rules": True})
         elif kind == "query":
             reply(answer(message))
         elif kind == "stop":

@@ -74,6 +74,34 @@ def test_an_attachment_the_engine_refuses_names_its_entry_and_field(entry, said,
     assert getattr(err.value, VALUE_PATH) == where
 
 
+RUNS = (combination({"name": "triple", "shape": "same_rank", "size": 3, "tier": "t"}),
+        combination({"name": "triple_run", "shape": "sequence", "unit": 3, "min_length": 2, "max_length": 6,
+                     "tier": "t"}))
+
+
+def test_an_attachment_max_length_caps_its_own_main_part_only():
+    """RLCard's airplanes: with singles up to 5 triples, with pairs up to 4, the run of triples itself up to 6."""
+    singles, pairs, longer = read_attachments(
+        [{"name": "wings", "main": "triple_run", "attach": "single", "per_rank": 1, "max_length": 5},
+         {"name": "pair_wings", "main": "triple_run", "attach": "pair", "per_rank": 1, "max_length": 4},
+         {"name": "more", "main": "triple_run", "attach": "single", "per_rank": 1, "max_length": 9}], RUNS, Refused)
+    assert (singles.main.max_length, pairs.main.max_length, longer.main.max_length) == (5, 4, 6)
+    assert RUNS[1].max_length == 6 and singles.main.name == "triple_run"
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"name": "low", "main": "triple_run", "attach": "single", "per_rank": 1, "max_length": 1},
+     "max_length = 1 is not played by the engine (it plays: a run of triples' length, at least its min_length 2)"),
+    ({"name": "one", "main": "triple", "attach": "single", "per_rank": 1, "max_length": 3},
+     "max_length is for a run of triples (main 'triple' is one rank)"),
+])
+def test_an_attachment_max_length_the_engine_refuses_names_its_field(entry, said):
+    with pytest.raises(Refused) as err:
+        read_attachments([entry], RUNS, Refused)
+    assert str(err.value) == f"combinations.attachments: entry 1 ({entry['name']}): {said}"
+    assert getattr(err.value, VALUE_PATH) == (0, "max_length")
+
+
 def test_both_games_read_their_catalogue_into_the_one_model():
     biedan = biedan_rules("biedan/biedan-guide").combination("straight")
     assert (biedan.shape, biedan.unit, biedan.min_length, biedan.max_length) == ("sequence", 1, 3, 0)
