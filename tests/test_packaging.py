@@ -54,6 +54,7 @@ USES = {
     "starlette": "starlette", "uvicorn": "uvicorn", "jinja2": "jinja2",  # the table's web app (datong_rules/table_app)
     "httpx2": "starlette.testclient",  # Starlette's TestClient runs on it (tests/table_app/)
     "playwright": "playwright",  # browser tests on the system Chromium: the docs site, the simulate report, the table
+    "rlcard": "rlcard",  # a public Dou Dizhu engine behind conformance/examples/rlcard_doudizhu (extra compare)
 }
 
 
