@@ -1,6 +1,8 @@
 """The 憋蛋 Biedan question generators reach the largest combinations a catalogue allows: for the Dou Dizhu-style
-house file (docs/examples/biedan-doudizhu.yaml), airplanes with wings as long as the pack allows in ``classify``,
-and the 12- to 16-card ones a hand of 18 holds as contested tables and plays (``beats``, ``legal_play_count``).
+house file as it was kept before it stated RLCard's caps (tests/fixtures/house-files/biedan-doudizhu.yaml: airplanes of
+any length), airplanes with wings as long as the pack allows in ``classify``, and the 12- to 16-card ones a hand of
+18 holds as contested tables and plays (``beats``, ``legal_play_count``); for today's house file
+(docs/examples/biedan-doudizhu.yaml), airplanes up to its caps and no longer.
 
 The expected shapes are worked out by hand from the house's catalogue, not read from the generators: its runs go
 3 … A (12 ranks; ``ranking.sequence_order`` of biedan-guide), one deck, ``deal.hand_size`` 18; attached singles may
@@ -23,13 +25,15 @@ from hypothesis import HealthCheck, given, settings
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference
 from datong_rules.reference_impl.variant import open_variant
 
-HOUSE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "biedan-doudizhu.yaml"
+REPO = Path(__file__).resolve().parents[3]
+HOUSE = REPO / "tests" / "fixtures" / "house-files" / "biedan-doudizhu.yaml"
+CAPPED = REPO / "docs" / "examples" / "biedan-doudizhu.yaml"
 SINGLES, PAIRS = "airplane_with_singles", "airplane_with_pairs"
 
 
-def _asked(op: str, count: int) -> list[tuple[dict, dict]]:
-    """``count`` generated questions of ``op`` for the house, each with the reference's answer."""
-    house = open_variant(str(HOUSE))
+def _asked(op: str, count: int, path: Path = HOUSE) -> list[tuple[dict, dict]]:
+    """``count`` generated questions of ``op`` for the house file at ``path``, each with the reference's answer."""
+    house = open_variant(str(path))
     ask = resolved_reference(house)
     seen: list[tuple[dict, dict]] = []
 
@@ -55,6 +59,14 @@ def test_classify_reaches_the_longest_airplanes_with_wings():
     assert {(SINGLES, k) for k in range(2, 10)} <= shapes  # up to 9 triples and 9 singles: 36 cards
     assert {(PAIRS, k) for k in range(2, 7)} <= shapes  # up to 6 triples and 6 pairs: 30 cards
     assert (SINGLES, 10) not in shapes and (PAIRS, 7) not in shapes  # no more (see the module docstring)
+
+
+def test_classify_stops_at_the_house_files_caps():
+    """docs/examples/biedan-doudizhu.yaml: airplanes with singles of 5 triples at most, with pairs of 4 (RLCard's)."""
+    shapes = {(a["combination"], a["readings"][0]["length"]) for _, a in _asked("classify", 2000, CAPPED)
+              if a["readings"]}
+    assert {(SINGLES, k) for k in range(2, 6)} | {(PAIRS, k) for k in range(2, 5)} <= shapes
+    assert not {(SINGLES, k) for k in range(6, 10)} & shapes and not {(PAIRS, k) for k in range(5, 7)} & shapes
 
 
 def test_beats_contests_airplanes_of_12_to_16_cards():
