@@ -42,7 +42,7 @@ try:
     from rlcard.games.doudizhu.utils import (CARD_RANK_STR, CARD_TYPE, cards2str, doudizhu_sort_card,
                                              doudizhu_sort_str, get_gt_cards)
 except ImportError as err:  # said once on stderr; the handshake still happens, every query is skipped
-    RLCARD, WHY_NOT = None, f"RLCard is not installed ({err}): pip install rlcard==1.2.0"
+    RLCARD, WHY_NOT = "not-installed", f"RLCard is not installed ({err}): pip install rlcard==1.2.0"
 else:
     RLCARD, WHY_NOT = getattr(rlcard, "__version__", "?"), None
 
@@ -109,7 +109,7 @@ def card_type(play: str) -> tuple[str, int] | None:
     types = CARD_TYPE[0].get(play)
     if not types:
         return None
-    name, weight = types[0]                         # RLCard's table gives every play one type (see README)
+    name, weight = types[0]                         # every play of RLCard's table has one type
     return name, int(weight)
 
 
