@@ -377,9 +377,10 @@ def _wings(plain: list[str], body: list[str], above: str, below: str, extra: int
     out = [[(rank, extra)] for rank in dict.fromkeys((above, below, body[0], "BJ"))]
     out.append([(rank, 1) for rank in free[:extra]])  # distinct singles next above the body
     out.append([(rank, 1) for rank in free[::-1][:extra]])  # distinct singles from the far side
-    if extra % 2 == 0:
-        out.append([(rank, 2) for rank in free[:extra // 2]])  # distinct pairs
-        out.append([(rank, 2) for rank in free[::-1][:extra // 2]])
+    pairs, odd = divmod(extra, 2)
+    if not odd:
+        out.append([(rank, 2) for rank in free[:pairs]])  # distinct pairs
+        out.append([(rank, 2) for rank in free[::-1][:pairs]])
     if extra == 2:
         out.append([("BJ", 1), ("LJ", 1)])
     return out
