@@ -94,18 +94,12 @@ class ParentClassify(Implementation):
         return self.reference.answer(variant, op, given)
 
 
-class WingsOfTheNextRank(Implementation):
-    """Plays a house variant by its rules, but reads a run of four triples also as an airplane of three triples with
-    wings of one rank next to it (see the module doc)."""
+class WingsOfTheNextRank(ParentClassify):
+    """Plays a house variant by its rules (the fixture rules passed on as :class:`ParentClassify` does), but reads a
+    run of four triples also as an airplane of three triples with wings of one rank next to it (see the module
+    doc)."""
 
     name, version = "planted-wings-of-the-next-rank", "0.1"
-
-    def __init__(self):
-        self.reference = ReferenceImplementation()
-
-    def use_variants(self, variants):
-        super().use_variants(variants)
-        self.reference.use_variants(variants)
 
     def answer(self, variant, op, given):
         answer = self.reference.answer(variant, op, given)
