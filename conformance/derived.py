@@ -25,10 +25,13 @@ when none of those shows it):
   ``replay`` questions (records of the house itself);
 * **swept** (``classify`` and ``beats``, where the game has them): every multiset of ranks up to the largest size
   whose number stays under :data:`SWEEP_LIMIT` (sizes 1 to 4 for one to three decks; each rank's copies in a fixed
-  order of suits), asked as the generators' question with its cards replaced; and pairs of the combinations found
+  order of suits), then the *shaped* multisets of the larger sizes up to :data:`SWEEP_MAX_SIZE` cards, where the
+  rules of bigger combinations bear (airplanes with wings, runs, full houses, four with two, linked bombs):
+  :func:`shaped_multisets` (a run of ranks each held the same number of times, alone or with attached cards of one
+  rank or of distinct ranks; all the bare runs, the others a seeded sample of :data:`SHAPED_LIMIT` where they are
+  more); each asked as the generators' question with its cards replaced; and pairs of the combinations found
   (by the house or the reading), one on the table and one played, all of them or a seeded sample of
-  :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule and operation (a seeded sample). Larger combinations (airplanes
-  with wings, linked bombs) are reached by the steered questions, not swept.
+  :data:`PAIR_LIMIT`; at most :data:`SWEEP_KEPT` kept per rule and operation (a seeded sample).
 
 Everything is drawn from ``seed`` (the same seed gives the same checks); the reference engine's answers are cached
 (:mod:`.playing`).
@@ -75,6 +78,12 @@ MATCH_HANDS = 6
 """The most hands of such a match."""
 SWEEP_LIMIT = 4000
 """Rank multisets the ``classify`` sweep may ask (all sizes up to the largest that stays under it)."""
+SWEEP_MAX_SIZE = 16
+"""The largest card set the ``classify`` sweep asks (12- to 16-card airplanes with wings, 8-card four with two pairs,
+runs of up to 13 ranks)."""
+SHAPED_LIMIT = 4000
+"""Shaped multisets of the sizes above the exhaustive ones the sweep may ask besides the bare runs (a seeded sample
+where :func:`shaped_multisets` makes more)."""
 PAIR_LIMIT = 3000
 """Pairs of combinations the ``beats`` sweep may ask."""
 SWEEP_KEPT = 200
@@ -325,6 +334,72 @@ def rank_multisets(decks: int, limit: int = SWEEP_LIMIT) -> list[list[str]]:
         out += found
 
 
+def swept_multisets(decks: int, seed: str) -> list[list[str]]:
+    """The card sets the ``classify`` sweep asks: :func:`rank_multisets`, then :func:`shaped_multisets` of the
+    larger sizes."""
+    small = rank_multisets(decks)
+    return small + shaped_multisets(decks, max(map(len, small), default=0) + 1, seed=seed)
+
+
+def shaped_multisets(decks: int, least: int, most: int = SWEEP_MAX_SIZE, *, limit: int = SHAPED_LIMIT,
+                     seed: str = "") -> list[list[str]]:
+    """Multisets of ranks of ``least`` to ``most`` cards shaped as the combinations of a climbing catalogue are
+    (as cards, :func:`_copies`): a *body* of ``n`` consecutive ranks (in the order 2, 3, …, K, A, going round from
+    A to 2, so that runs with the ace high or low are both there) each held ``k`` times, alone or with ``a``
+    attached cards, ``a`` being 1, 2, ``n``, ``2n`` or 4 (three with one, four with two, wings of singles or
+    pairs, a full house's pair): all of one rank (the rank above the body, the rank below, the body's first rank,
+    the big joker), of distinct ranks above the body (singles, or pairs), of distinct ranks from the far side of the
+    pack, or the two jokers. Every bare body is kept; the bodies with attached cards are kept all when they number
+    at most ``limit``, else a sample of ``limit`` drawn from ``seed``. No rank is taken more times than the pack
+    holds; no multiset twice. Each returned set lists its cards by rank in the order of first appearance."""
+    copies = _copies(decks)
+    plain = [rank for rank in copies if rank not in ("BJ", "LJ")]
+    bare: dict[str, list[str]] = {}
+    attached: dict[str, list[str]] = {}
+    for count in range(1, min(len(copies[plain[0]]), most) + 1):
+        for length in range(1, len(plain) + 1):
+            if count * length > most:
+                break
+            for start in range(len(plain) if length < len(plain) else 1):
+                body = [plain[(start + i) % len(plain)] for i in range(length)]
+                above, below = plain[(start + length) % len(plain)], plain[(start - 1) % len(plain)]
+                _add(bare, copies, [(rank, count) for rank in body], least, most)
+                for extra in sorted({1, 2, length, 2 * length, 4}):
+                    for wings in _wings(plain, body, above, below, extra):
+                        _add(attached, copies, [(rank, count) for rank in body] + wings, least, most)
+    rest = [cards for key, cards in attached.items() if key not in bare]
+    return list(bare.values()) + _sample(rest, limit, f"shaped:{seed}")
+
+
+def _wings(plain: list[str], body: list[str], above: str, below: str, extra: int) -> list[list[tuple[str, int]]]:
+    """The attached cards :func:`shaped_multisets` tries for a body: ``(rank, how many)`` lists of ``extra`` cards."""
+    free = [rank for rank in plain[plain.index(above):] + plain[:plain.index(above)] if rank not in body]
+    out = [[(rank, extra)] for rank in dict.fromkeys((above, below, body[0], "BJ"))]
+    out.append([(rank, 1) for rank in free[:extra]])  # distinct singles next above the body
+    out.append([(rank, 1) for rank in free[::-1][:extra]])  # distinct singles from the far side
+    pairs, odd = divmod(extra, 2)
+    if not odd:
+        out.append([(rank, 2) for rank in free[:pairs]])  # distinct pairs
+        out.append([(rank, 2) for rank in free[::-1][:pairs]])
+    if extra == 2:
+        out.append([("BJ", 1), ("LJ", 1)])
+    return out
+
+
+def _add(found: dict[str, list[str]], copies: dict[str, list[str]], counts: list[tuple[str, int]], least: int,
+         most: int) -> None:
+    """Put the multiset ``counts`` (as cards) in ``found`` when its size is in ``[least, most]`` and the pack holds
+    it (keyed by its sorted counts, so once)."""
+    merged: dict[str, int] = {}
+    for rank, n in counts:
+        merged[rank] = merged.get(rank, 0) + n
+    size = sum(merged.values())
+    if not least <= size <= most or any(n > len(copies[rank]) for rank, n in merged.items()):
+        return
+    key = ",".join(f"{rank}:{n}" for rank, n in sorted(merged.items()))
+    found.setdefault(key, [c for rank, n in merged.items() for c in copies[rank][:n]])
+
+
 def _counts(ranks: list[str], copies: dict[str, list[str]], size: int) -> Iterator[list[tuple[str, int]]]:
     """Every way to take ``size`` cards as ``(rank, how many)`` with at most the rank's copies."""
     if size == 0:
@@ -356,7 +431,7 @@ def _swept(house: Variant, reading: Variant, ops: list[str], seed: str) -> Itera
     decks = house.rule("deck.decks") if _is_item(house, "deck.decks") else 1
     engine, back = playing(house), playing(reading)
     combos = []
-    for cards in rank_multisets(int(decks)):
+    for cards in swept_multisets(int(decks), seed):
         given = {**template[0], "cards": cards}
         if "classify" in wanted:
             yield "classify", given

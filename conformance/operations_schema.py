@@ -35,8 +35,11 @@ PROTOCOL_1_FOLDER = "protocol-1"
 """Where the contract of protocol 1 lies, frozen as release 0.1.0 published it (Huolong's operations and records): an
 engine that speaks protocol 1 is asked and judged by it alone, so that no later answer key is ever required of it."""
 PROTOCOL_2_FOLDER = "protocol-2"
-"""Where the contract of protocol 2 lies, frozen as it was published (commit 5b07bad: every game's operations, the
-shared types and the records, laid out as today's ``spec/schema/``); answer keys added since belong to protocol 3."""
+"""Where the contract of protocol 2 lies, frozen as each part of it was first published (laid out as today's
+``spec/schema/``): the shared types, 攉龙 Huolong's and 憋蛋 Biedan's operations and records as commit a724054
+published protocol 2; 打墩 Dadun's operations and records, and the record envelope with Dadun's branch, as commit
+f28d853 published them (Dadun joined protocol 2 then). Answer keys added since belong to protocol 3 (攉龙 ``facts``'
+``first_drawer_later_hands`` among them)."""
 FROZEN_FOLDERS = {1: PROTOCOL_1_FOLDER, 2: PROTOCOL_2_FOLDER}
 """Published protocol → the folder of its frozen contract. A protocol not listed (3, or none for an in-process
 engine) is judged by today's schemas."""

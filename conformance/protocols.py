@@ -5,10 +5,12 @@ Each published version of the JSON-lines protocol is a contract an engine was wr
 kit must not break it. So the contract of each is frozen (:data:`~datong_rules.conformance.operations_schema.FROZEN_FOLDERS`):
 
 * protocol 1, release 0.1.0's (Huolong only, bare operation names): ``spec/schema/protocol-1/``;
-* protocol 2 as published (every game, full operation names, fixture rules in ``variant_rules``; commit 5b07bad):
+* protocol 2 as published (full operation names, fixture rules in ``variant_rules``; each game's part as first
+  published: Huolong's, Biedan's and the shared types at commit a724054, Dadun's at f28d853):
   ``spec/schema/protocol-2/``;
 * protocol 3 (:data:`LATEST`) is protocol 2's messages with the answer keys, given keys and values added since
-  (憋蛋 ``settle``'s ``score``; 打墩 ``settle``'s ``places``, ``a_failures`` and ``tribute`` and its given
+  (攉龙 ``facts``' ``first_drawer_later_hands``; 憋蛋 ``settle``'s ``score``; 打墩 ``settle``'s ``places``,
+  ``a_failures`` and ``tribute`` and its given
   ``a_failures``; later reason codes and combination names): today's ``spec/schema/``.
 
 For an engine speaking a frozen protocol (:data:`FROZEN`):

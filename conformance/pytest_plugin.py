@@ -9,6 +9,13 @@ With ``--datong-impl-cmd`` or ``--datong-impl`` given, every scenario file under
 suite (and under each ``--datong-scenarios`` folder) that pytest collects becomes one test item
 per scenario: it passes, fails with the expected and actual values, or is skipped when the
 implementation skips. ``--datong-variant`` and ``--datong-op`` (repeatable) narrow the suite.
+
+The path of a house variant file given to ``--datong-variant`` runs what ``conform --variant FILE`` runs: the
+scenarios the house inherits (items of the scenario files, ``ID@VARIANT``), then the checks derived from the
+reference engine playing the house for each rule it changes (:mod:`.derived`), as items of the house file whose
+ids start ``derived.`` (``--datong-derived N`` steered checks per changed rule, default 20; ``--datong-seed S``,
+default 0, the same seed giving the same checks on every run and every xdist worker; ``--datong-no-derived`` leaves
+them out).
 Scenario files are checked against the bundled spec as they load (unknown operation, variant or rule
 id: a collection error), unless ``--datong-no-spec-check`` is given (a suite of another game, test
 fixtures). An empty ``--datong-impl-cmd``/``--datong-impl`` or a ``--datong-timeout`` that is not a
@@ -16,8 +23,9 @@ finite number of seconds in (0, 3600] is a usage error.
 
 Every option can also be set in the project's pytest configuration (``[tool.pytest.ini_options]``,
 ``pytest.ini``, ``setup.cfg``): ``datong_impl_cmd``, ``datong_impl``, ``datong_variants`` and ``datong_ops``
-(one per line, or space-separated), ``datong_timeout``, ``datong_scenarios`` (folders), ``datong_no_spec_check``
-and ``datong_allow_empty`` (true/false); an option on the command line wins over the ini value.
+(one per line, or space-separated), ``datong_timeout``, ``datong_scenarios`` (folders), ``datong_derived`` and
+``datong_seed`` (whole numbers), ``datong_no_spec_check``, ``datong_no_derived`` and ``datong_allow_empty``
+(true/false); an option on the command line wins over the ini value.
 
 What a CI job sees:
 
@@ -47,6 +55,7 @@ _TALLY_KEY = pytest.StashKey[dict]()
 _SUITE_KEY = pytest.StashKey[list]()
 _HOUSES_KEY = pytest.StashKey[tuple]()
 _INHERITED_KEY = pytest.StashKey[dict]()
+_CHECKED_KEY = pytest.StashKey[dict]()
 
 _INI = {  # option dest → (ini type, help)
     "datong_impl_cmd": ("string", "command speaking the JSON-lines protocol to check against the suite"),
@@ -57,6 +66,9 @@ _INI = {  # option dest → (ini type, help)
     "datong_scenarios": ("linelist", "also collect scenario files under these folders"),
     "datong_no_spec_check": ("bool", "do not check scenarios against the bundled spec"),
     "datong_allow_empty": ("bool", "do not fail a session in which no scenario passed"),
+    "datong_derived": ("string", "with a house variant file: steered derived checks per rule it changes (default 20)"),
+    "datong_seed": ("string", "with a house variant file: the seed of the derived checks (default 0)"),
+    "datong_no_derived": ("bool", "with a house variant file: no derived checks, only the inherited scenarios"),
 }
 _INI_NAMES = {"datong_variant": "datong_variants", "datong_op": "datong_ops"}
 
@@ -98,6 +110,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="do not check the scenarios' op, variant and rule ids against the bundled spec")
     group.addoption("--datong-allow-empty", action="store_true", default=False,
                     help="do not fail the session when no scenario passed (all skipped)")
+    group.addoption("--datong-derived", type=int, default=None, metavar="N",
+                    help="with a house variant file: the steered derived checks made per rule it changes "
+                         "(default 20; 0: only the exhaustive sweeps)")
+    group.addoption("--datong-seed", type=int, default=None, metavar="SEED",
+                    help="with a house variant file: the seed of the derived checks' drawn questions (default 0)")
+    group.addoption("--datong-no-derived", action="store_true", default=False,
+                    help="with a house variant file: no derived checks, only the scenarios it inherits")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -115,6 +134,8 @@ def pytest_configure(config: pytest.Config) -> None:
         except ValueError as exc:
             raise pytest.UsageError(str(exc) if not isinstance(timeout, str) or _is_number(timeout) else
                                     f"datong_timeout must be a number of seconds, got {timeout!r}") from None
+    for name, low in (("datong_derived", 0), ("datong_seed", None)):
+        _whole(config, name, low)
     config.stash[_TALLY_KEY] = {"items": 0, "passed": 0}
     from datong_rules.conformance.house import split_variants
 
@@ -126,23 +147,76 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    """For each house variant file: what its inherited scenarios check of the rules it changes (the plugin runs no
-    derived checks: ``conform --variant`` does), what they leave unchecked, and the ``fuzz`` command."""
-    from datong_rules.conformance.house import HouseSuite, summary_lines
+    """For each house variant file: what its inherited scenarios and derived checks check of the rules it changes,
+    what they leave unchecked, and the ``fuzz`` command (as ``conform --variant`` says it)."""
+    from datong_rules.conformance.house import summary_lines
+
+    option = (f"--impl-cmd {_option(config, 'datong_impl_cmd')!r}" if _option(config, "datong_impl_cmd")
+              else f"--impl {_option(config, 'datong_impl')}")
+    for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
+        checked = config.stash.get(_CHECKED_KEY, {}).get(variant.id)
+        if checked is not None:
+            for line in summary_lines(checked, ref, option):
+                terminalreporter.write_line(f"datong: {line}")
+
+
+def _whole(config: pytest.Config, name: str, low: int | None) -> int | None:
+    """The whole number of option ``name`` (the command line's, else the ini value's), ``None`` when unset.
+
+    Raises:
+        pytest.UsageError: an ini value that is not a whole number, or one below ``low``.
+    """
+    value = config.getoption(name)
+    if value is None:
+        text = config.getini(name)
+        if not text:
+            return None
+        try:
+            value = int(str(text).strip())
+        except ValueError:
+            raise pytest.UsageError(f"{name} must be a whole number, got {text!r}") from None
+    if low is not None and value < low:
+        raise pytest.UsageError(f"--{name.replace('_', '-')} must be at least {low}, got {value}")
+    return value
+
+
+def _checked(config: pytest.Config, variant) -> object:
+    """The house variant ``variant`` checked as ``conform --variant`` checks it: the scenarios it inherits from
+    every scenario file collected, merged, then the derived checks of the rules it changes, steered by the whole
+    suite collected (:func:`.derived.check_house`, with the session's ``--datong-derived``, ``--datong-seed`` and
+    ``--datong-no-derived``); ``None`` when no scenario file was collected."""
+    from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED, check_house
+    from datong_rules.conformance.house import HouseSuite
+
+    parts = config.stash.get(_INHERITED_KEY, {}).get(variant.id)
+    if not parts:
+        return None
+    merged = HouseSuite(variant, scenarios=[s for p in parts for s in p.scenarios],
+                        left_out=[x for p in parts for x in p.left_out], asked=sum(p.asked for p in parts),
+                        changed=parts[0].changed)
+    count, seed = _whole(config, "datong_derived", 0), _whole(config, "datong_seed", None)
+    return check_house(merged, config.stash.get(_SUITE_KEY, []), count=DEFAULT_COUNT if count is None else count,
+                       seed=DEFAULT_SEED if seed is None else seed, derived=not _option(config, "datong_no_derived"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect: they apply to the derived items too
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+    """After collection, for each house variant file: its derived checks, one item each under a node of the house
+    file (ids ``derived.<house id>.<rule>.<op>.<n>``), narrowed by ``--datong-op``; deterministic from the seed, so
+    every xdist worker collects the same items."""
+    if not _active(config):
+        return
+    from datong_rules.conformance.runner import select
 
     for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
-        parts = config.stash.get(_INHERITED_KEY, {}).get(variant.id, [])
-        changed = parts[0].changed if parts else []
-        coverage = {rule: {kind: sum(p.coverage.get(rule, {}).get(kind, 0) for p in parts)
-                           for kind in ("hand_worked", "derived")} for rule in changed}
-        merged = HouseSuite(variant, scenarios=[s for p in parts for s in p.scenarios],
-                            left_out=[x for p in parts for x in p.left_out], asked=sum(p.asked for p in parts),
-                            changed=changed, coverage=coverage,
-                            unchecked=[r for r in changed if not any(coverage[r].values())])
-        option = (f"--impl-cmd {_option(config, 'datong_impl_cmd')!r}" if _option(config, "datong_impl_cmd")
-                  else f"--impl {_option(config, 'datong_impl')}")
-        for line in summary_lines(merged, ref, option):
-            terminalreporter.write_line(f"datong: {line}")
+        checked = _checked(config, variant)
+        if checked is None:
+            continue
+        config.stash.setdefault(_CHECKED_KEY, {})[variant.id] = checked
+        derived = select(checked.derived, ops=_option(config, "datong_op"))
+        if derived:
+            node = DerivedChecks.from_parent(session, path=Path(resolved(Path(ref))), checks=derived)
+            items.extend(node.collect())
 
 
 def _is_number(text: str) -> bool:
@@ -191,15 +265,26 @@ class ScenarioFile(pytest.File):
         ops = _option(config, "datong_op")
         chosen = select(scenarios, variants=ids, ops=ops) if ids or not houses else []
         for _, variant in houses:  # a house variant file: the scenarios of this file it inherits, asked about it
-            from datong_rules.conformance.derived import check_house
             from datong_rules.conformance.house import inherit
 
-            inherited = check_house(inherit(variant, scenarios), scenarios, derived=False)
+            inherited = inherit(variant, scenarios)  # its derived checks are made once all files are collected
             config.stash.setdefault(_INHERITED_KEY, {}).setdefault(variant.id, []).append(inherited)
             chosen += select(inherited.scenarios, ops=ops)
         for scenario in chosen:
             name = scenario.id if scenario.fixture is None or not houses else f"{scenario.id}@{scenario.variant}"
             yield ScenarioItem.from_parent(self, name=name, scenario=scenario)
+
+
+class DerivedChecks(pytest.File):
+    """The derived checks of a house variant file (:mod:`.derived`): one :class:`ScenarioItem` each, named by its
+    id (``derived.…``)."""
+
+    def __init__(self, *, checks, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.checks = checks
+
+    def collect(self):
+        return [ScenarioItem.from_parent(self, name=check.id, scenario=check) for check in self.checks]
 
 
 class ScenarioFailure(Exception):
@@ -245,7 +330,9 @@ class ScenarioItem(pytest.Item):
 
         result = excinfo.value.result
         s = self.scenario
-        lines = [f"{result.status}: {s.id}  rules: {', '.join(result.blamed)}", f"  {s.location}"]
+        where = (f"derived check ({s.derived}) of the house variant {s.variant}: {s.description['en']}"
+                 if s.derived else s.location)
+        lines = [f"{result.status}: {s.id}  rules: {', '.join(result.blamed)}", f"  {where}"]
         if result.status == "failed":
             lines += [f"  {line}" for line in mismatch_lines(result)]
         else:
@@ -254,7 +341,8 @@ class ScenarioItem(pytest.Item):
         return "\n".join(lines)
 
     def reportinfo(self):
-        return self.path, max(self.scenario.line - 1, 0), f"scenario {self.scenario.id}"
+        kind = "derived check" if self.scenario.derived else "scenario"
+        return self.path, max(self.scenario.line - 1, 0), f"{kind} {self.scenario.id}"
 
 
 def _implementation(config: pytest.Config):

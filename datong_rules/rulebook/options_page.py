@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .game_data import section_title
+from .game_data import facet_data, section_title
 from .labels import DEF_LABELS, LANGS, UI, VALUE_KINDS, in_brackets, label
 from .options import RuleOption, Use, rule_options
 from .pages import VariantDoc, game_name, options_path, options_title, page_path, rel, url
@@ -130,7 +130,22 @@ def option_html(option: RuleOption, names: dict[str, str], here: str, schema: di
                   f'<th>{UI["meaning"][lang]}</th></tr></thead><tbody>{body}</tbody></table>')
     css = "option differs" if option.conflict else "option"
     return (f'<div class="{css}" id="opt-{rid}">{head}<p class="option-decides">{escape(decides)}</p>'
-            f"{note}{accepts}{values}{folded}</div>")
+            f"{note}{accepts}{values}{field_values_html(game, option.rule_id, lang)}{folded}</div>")
+
+
+def field_values_html(game: str | None, rule_id: str, lang: str) -> str:
+    """The named values of the fields inside a rule's value (a catalogue entry's ``pair``, ``match.end``'s ``at``),
+    as the game's rulebook facet words them (``FIELD_VALUES``): a table of field, value and meaning; empty when the
+    facet names none for the rule."""
+    fields = facet_data(game, "FIELD_VALUES", {}).get(rule_id, {}) if game else {}
+    rows = "".join(f'<tr><td><code>{escape(field)}</code></td><td><code>{escape(value)}</code></td>'
+                   f"<td>{escape(words[lang])}</td></tr>"
+                   for field, values in fields.items() for value, words in values.items())
+    if not rows:
+        return ""
+    return (f'<table class="options field-values"><caption>{UI["field_values"][lang]}</caption><thead><tr>'
+            f'<th>{UI["field"][lang]}</th><th>{UI["value"][lang]}</th><th>{UI["field_meaning"][lang]}</th></tr>'
+            f"</thead><tbody>{rows}</tbody></table>")
 
 
 def value_example_html(value: Any, example: tuple[Any, dict[str, Any]] | dict[str, str] | None, lang: str) -> str:

@@ -268,6 +268,45 @@ EXAMPLES: dict[str, dict[str, list[str]]] = {
 }
 """Teaching examples by section, simplest first; every name is a scenario ``dadun.<variant>.<name>`` of the suite."""
 
+FIELD_VALUES: dict[str, dict[str, dict[str, Text]]] = {
+    "combinations.catalogue": {
+        "pair": {
+            "adjacent_rank": {"zh": "葫芦（三带二）里的对子必须和三张的点数相邻。",
+                              "en": "A full house's pair is of a rank next to the triple's."},
+            "any_rank": {"zh": "葫芦里的对子可以是任何别的点数（大小王能不能当对子，看 full_house_adjacency.jokers）。",
+                         "en": "A full house's pair may be of any other rank (whether jokers may pair: "
+                               "full_house_adjacency.jokers)."},
+        },
+        "key": {
+            "[triple_power, pair]": {"zh": "两手葫芦先比三张，三张一样大再比对子。",
+                                     "en": "Two full houses compare their triples, then, if equal, their pairs."},
+            "triple_power": {"zh": "两手葫芦只比三张，对子不算。",
+                             "en": "Two full houses compare their triples only; the pair does not count."},
+        },
+    },
+    "combinations.full_house_adjacency": {
+        "jokers": {
+            "excluded": {"zh": "葫芦里不能有大小王。", "en": "No joker in a full house."},
+            "as_pair": {"zh": "两张相同的王（两张大王或两张小王）可以当对子不限点数的葫芦里的对子，不能当三张；百搭牌不能代替王。",
+                        "en": "Two identical jokers may be the pair of a full house whose pair is of any rank, never "
+                              "the triple; a wild card never stands for them."},
+        },
+    },
+    "match.end": {
+        "at": {
+            "any_level_a": {"zh": "一队打到A以后，打A的任何一局都可以过A。",
+                            "en": "A team at A may pass A in any hand played at A."},
+            "own_level_a": {"zh": "只有打自己的A的那一局才能过A（上一局的赢家拥有这一局打的级）：两队都到A时只有拥有者能过，"
+                                  "也只算拥有者打A的失败次数。",
+                            "en": "A team may pass A only in a hand played at its own level A (the previous hand's "
+                                  "winners own the level played): when both teams are at A only the owner can pass, "
+                                  "and only the owner's failures at A count."},
+        },
+    },
+}
+"""Named values of fields inside a rule's value (the options page lists them under the rule's values): rule id →
+field → value as written in YAML flow style → its words."""
+
 WORDS: dict[str, dict[str, Text]] = {"dadun-guide": {}}
 """No concept has two names in the one source."""
 

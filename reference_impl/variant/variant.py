@@ -73,7 +73,7 @@ class Variant:
 
     def checked_rule_ids(self) -> list[str]:
         """The rule ids an engine can be checked on: :meth:`rule_ids` less the items marked ``text_only: true``
-        (rules a rulebook shows but no engine plays, e.g. 打墩's table talk, 004 l.9) and less the rules that are
+        (rules a rulebook shows but no engine plays, e.g. 打墩's table talk, dadun-guide 导语 1) and less the rules that are
         moot in this variant (:meth:`moot_rules`). Rule coverage counts these."""
         moot = self.moot_rules()
         return [rule_id for rule_id, item in iter_rules(self.data.get("rules", {}))

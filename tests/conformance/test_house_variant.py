@@ -137,13 +137,66 @@ def test_coverage_of_a_house_file():
     assert "follow.shape: " in result.output and "bottom.multiplier: " in result.output
 
 
+def _plugin(pytester, *args):
+    return pytester.runpytest_subprocess(  # -o addopts=: a user's run, not with the kit's own pytest options
+        "-p", "no:cacheprovider", "-o", "addopts=", "--pyargs", "datong_rules.conformance", *args)
+
+
 def test_pytest_plugin_runs_a_house_file(pytester):
-    result = pytester.runpytest_subprocess(  # -o addopts=: a user's run, not with the kit's own pytest options
-        "-p", "no:cacheprovider", "-o", "addopts=", "--pyargs", "datong_rules.conformance", "--datong-impl", REFERENCE,
-        "--datong-variant", str(REPO / HOUSE), "--datong-op", "bottom_points")
-    result.assert_outcomes(passed=len([s for s in inherit(open_variant(str(REPO / HOUSE)), load_scenarios()).scenarios
-                                       if s.op == "bottom_points"]))
+    """The plugin runs what ``conform --variant`` runs: the inherited scenarios, then the derived checks (as many,
+    from the same seed, labelled derived in their ids), and says per changed rule what checked it."""
+    house = open_variant(str(REPO / HOUSE))
+    scenarios = load_scenarios()
+    suite = check_house(inherit(house, scenarios), scenarios, count=2, seed=5)
+    inherited = [s for s in suite.scenarios if s.op == "bottom_points"]
+    derived = [s for s in suite.derived if s.op == "bottom_points"]
+    assert derived  # bottom.multiplier is a changed rule that bottom_points reads
+    result = _plugin(pytester, "--datong-impl", REFERENCE, "--datong-variant", str(REPO / HOUSE),
+                     "--datong-op", "bottom_points", "--datong-derived", "2", "--datong-seed", "5", "-v")
+    result.assert_outcomes(passed=len(inherited) + len(derived))
+    result.stdout.fnmatch_lines([f"*house-variant.yaml::{s.id} PASSED*" for s in derived])
+    assert all(s.id.startswith("derived.huolong/datong-club.bottom.multiplier.") for s in derived)
     assert "datong: rules " in result.stdout.str() and "bottom.multiplier: " in result.stdout.str()
+    assert f"({len(suite.derived)} derived checks in all)" in result.stdout.str()
+    # --datong-no-derived: the inherited scenarios alone
+    alone = _plugin(pytester, "--datong-impl", REFERENCE, "--datong-variant", str(REPO / HOUSE),
+                    "--datong-op", "bottom_points", "--datong-no-derived")
+    alone.assert_outcomes(passed=len(inherited))
+    assert "derived checks in all" not in alone.stdout.str()
+
+
+def test_pytest_plugin_fails_an_engine_on_the_rules_a_house_changes(pytester):
+    """An engine that never read the house file passes every inherited ``legal_play`` scenario the parent agrees
+    on, and fails the derived checks of follow.shape, the rule the house changes (items named derived)."""
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("PYTHONPATH", str(Path(conformance_support.FAKES)))
+    try:
+        result = _plugin(pytester, "--datong-impl", "planted:ParentRules", "--datong-variant", str(REPO / HOUSE),
+                         "--datong-op", "legal_play", "--datong-derived", "3", "-q", "-rf")
+    finally:
+        monkey.undo()
+    failed = [line for line in result.stdout.lines if line.startswith("FAILED ")]
+    assert failed and any("::derived.huolong/datong-club.follow.shape.legal_play." in line for line in failed)
+    assert result.ret == 1
+
+
+def test_pytest_plugin_derived_options_from_the_ini_file(pytester):
+    ini = pytester.makeini("""
+        [pytest]
+        datong_derived = 1
+        datong_seed = 5
+        datong_no_derived = false
+        """)
+    result = _plugin(pytester, "-c", str(ini), "--rootdir", str(pytester.path), "--datong-impl", REFERENCE,
+                     "--datong-variant", str(REPO / HOUSE), "--datong-op", "bottom_points", "--collect-only", "-q")
+    house = open_variant(str(REPO / HOUSE))
+    scenarios = load_scenarios()
+    suite = check_house(inherit(house, scenarios), scenarios, count=1, seed=5)
+    ids = [line.rsplit("::", 1)[-1] for line in result.stdout.lines if "::derived." in line]
+    assert ids == [s.id for s in suite.derived if s.op == "bottom_points"] and ids
+    bad = pytester.makeini("[pytest]\ndatong_derived = many\n")
+    refused = _plugin(pytester, "-c", str(bad), "--datong-impl", REFERENCE, "--datong-variant", str(REPO / HOUSE))
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR and "datong_derived must be a whole number" in refused.stderr.str()
 
 
 def test_pytest_plugin_refuses_a_bad_house_file(pytester, tmp_path):

@@ -174,3 +174,52 @@ def test_each_written_example_names_a_value_of_its_rule():
             stray += [(game, rule_id, v) for v in values if v != "*" and v not in named]
             english += [(game, rule_id, v) for v, words in values.items() if ENGLISH_SENTENCE.search(words["zh"])]
     assert stray == [] and english == []
+
+
+NEW_FIELDS = {("combinations.catalogue", "pair"), ("combinations.catalogue", "key"),
+              ("combinations.full_house_adjacency", "jokers"), ("match.end", "at")}
+"""Fields inside 打墩 rule values whose named values the options page lists (the catalogue's full-house fields, the
+full house's jokers, where A may be passed)."""
+
+
+def _field_schema(value_schema, field):
+    node = value_schema.get("items", value_schema) if value_schema.get("type") == "array" else value_schema
+    return (node.get("properties") or {}).get(field)
+
+
+def test_every_field_value_names_a_field_and_value_of_the_schema():
+    import jsonschema
+    import yaml
+
+    from datong_rules.rulebook.game_data import facet_data
+
+    for game in GAMES:
+        rules = {rid: value for rid, _, value in schema_rules(SCHEMA[game])}
+        for rule_id, fields in facet_data(game, "FIELD_VALUES", {}).items():
+            for field, values in fields.items():
+                sub = _field_schema(rules[rule_id], field)
+                assert sub is not None, (game, rule_id, field)
+                for value, words in values.items():
+                    jsonschema.validate(yaml.safe_load(value), sub)  # a value the field accepts
+                    if "enum" in sub:
+                        assert yaml.safe_load(value) in sub["enum"], (rule_id, field, value)
+                    assert set(words) == set(LANGS) and all(words.values()), (rule_id, field, value)
+                    assert not ENGLISH_SENTENCE.search(words["zh"]) and not CJK.search(words["en"]), words
+                if "enum" in sub:  # every value of the field is worded
+                    assert {yaml.safe_load(v) for v in values} == set(sub["enum"]), (rule_id, field)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_catalogue_fields_are_named_values_on_the_options_page(lang):
+    docs = [d for d in DOCS if d.game == "dadun"]
+    page = options_page("dadun", docs, SCHEMA["dadun"], lang, [d for d in HOUSE if d.game == "dadun"])
+    for rule_id, field in NEW_FIELDS:
+        block = page[page.index(f'id="opt-{rule_id}"'):]
+        block = block[:block.index("</div>")]
+        assert f"<td><code>{field}</code></td>" in block, (rule_id, field)
+    for value in ("adjacent_rank", "any_rank", "[triple_power, pair]", "triple_power", "excluded", "as_pair",
+                  "any_level_a", "own_level_a"):
+        assert f"<td><code>{value}</code></td>" in page, value
+    if lang == "zh":
+        rows = re.findall(r'<table class="options field-values">.*?</table>', page)
+        assert rows and not any(ENGLISH_SENTENCE.search(plain(re.sub(r"<code>[^<]*</code>", "", r))) for r in rows)

@@ -8,6 +8,10 @@
 * :class:`ParentRules`: answers a house variant's questions with the rules of the variant it extends (an engine
   that never read the house file): ``huolong/datong-club`` (docs/examples/house-variant.yaml) as
   ``huolong/datong-guide``.
+* :class:`WingsOfTheNextRank`: plays every house variant by its rules (the fixture rules the runner sends), except
+  that ``classify`` also reads a run of four triples (333444555666) as an airplane of three triples whose wings are
+  the three cards of the rank next to it, which Dou Dizhu's house file refuses (combinations.attached_same_rank: a
+  rank whose three cards are attached is never next to the airplane).
 * :class:`ParentClassify`: plays every house variant by its rules (the fixture rules the runner sends), except
   ``classify``, which it answers with the rules of the variant the house extends (an engine whose combinations
   were never updated for the house).
@@ -88,6 +92,23 @@ class ParentClassify(Implementation):
         if op.rpartition("/")[2] == "classify" and variant in self.fixture_variants:
             return self.reference.answer(self.fixture_variants[variant]["extends"], op, given)
         return self.reference.answer(variant, op, given)
+
+
+class WingsOfTheNextRank(ParentClassify):
+    """Plays a house variant by its rules (the fixture rules passed on as :class:`ParentClassify` does), but reads a
+    run of four triples also as an airplane of three triples with wings of one rank next to it (see the module
+    doc)."""
+
+    name, version = "planted-wings-of-the-next-rank", "0.1"
+
+    def answer(self, variant, op, given):
+        answer = self.reference.answer(variant, op, given)
+        if op.rpartition("/")[2] != "classify":
+            return answer
+        runs = [r for r in answer.get("readings", []) if r.get("combination") == "triple_run" and r.get("length") == 4]
+        for run in runs:  # 333444555666: also 444555666 with the wings 333 (or 333444555 with 666)
+            answer["readings"].append({**run, "combination": "airplane_with_singles", "length": 3})
+        return answer
 
 
 class TwoFaults(Implementation):

@@ -36,7 +36,7 @@ def test_readings(cards, name, top, length, flush):
 
 
 @pytest.mark.parametrize("cards", [
-    "SK HA D2",          # 2 never joins a straight (l.42)
+    "SK HA D2",          # 2 never joins a straight (biedan-guide 三.2)
     "SA S2 S3",          # no wrap
     "SQ SK SA BJ",       # jokers never join
     "S3 H4",             # two cards are no straight
@@ -65,7 +65,7 @@ def test_not_a_combination(cards):
     ("S3 H3 C3 D3", "S4 H4 C4 D4", None),
     ("SA HA CA DA", "BJ LJ", None),
     ("BJ LJ", "S2 H2 C2 D2", "wrong_type"),
-    ("S5 H6 D7", "C5 C6 C7", None),          # flush beats the same mixed ranks (l.51)
+    ("S5 H6 D7", "C5 C6 C7", None),          # flush beats the same mixed ranks (biedan-guide 三.2)
     ("C5 C6 C7", "S5 H6 D7", "not_higher"),
     ("S9 H10 DJ", "C5 C6 C7", None),         # any_ranks: a flush beats a higher mixed straight
     ("C5 C6 C7", "S9 H10 DJ", "not_higher"),
