@@ -20,7 +20,8 @@ for a friend's seat; each is unguessable, :func:`secrets.token_urlsafe`):
 * ``GET /t/{key}/record.json``: the hand's record; ``GET /t/{key}/match.json``: the match's (``datong-rules verify``
   accepts both).
 
-Errors are one line of plain text: 400 malformed request, 403 another seat (or a page of another origin, or a friend
+Errors are one line of plain text: 400 malformed request (a number of more than 30 digits, NaN, a ``lang`` other
+than zh or en included), 403 another seat (or a page of another origin, or a friend
 inviting), 404 unknown or expired table, 409 not the seat's turn, 413 too large a body, 415 a body that is not
 declared JSON, 503 too many tables; never a traceback (500 says "internal error" in one line).
 """
@@ -97,7 +98,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         if not isinstance(given, int) and not re.fullmatch(r"\s*-?\d{1,9}\s*", str(given)):
             raise HTTPException(400, f"seat: expected a whole number, got {str(given)[:40]!r}")
         try:
-            tid = tables.open(seat=int(given), lang=page_lang(form.get("lang"), options.lang))
+            lang = options.lang if form.get("lang") is None else page_lang(form["lang"], None, options.lang)
+            tid = tables.open(seat=int(given), lang=lang)
         except ValueError as err:
             raise HTTPException(400, str(err).splitlines()[0]) from None
         except TooManyTables as err:
@@ -108,7 +110,7 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         key = request.path_params["tid"]
         place = tables.place(key)
         if "lang" in request.query_params:
-            place.lang = page_lang(request.query_params["lang"], None)
+            place.lang = page_lang(request.query_params["lang"], None, place.lang)
         return HTMLResponse(_render("table.html", **page_context(key, place)))
 
     async def main(request: Request) -> Response:
@@ -124,10 +126,12 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         click, another tab, someone else's move first): ``{"ok": false, "error", "html"}``; None when the version
         is the table's or not given."""
         version = body.get("version")
-        if version is None or version == place.kept.table.version:
+        if version is None:
             return None
         if type(version) is not int:
             raise HTTPException(400, f"version: expected a whole number, got {str(version)[:40]!r}")
+        if version == place.kept.table.version:
+            return None
         return JSONResponse({"ok": False, "error": ERRORS["stale"][place.lang], "html": main_html(key, place)},
                             status_code=409)
 

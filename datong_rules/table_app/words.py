@@ -119,6 +119,8 @@ ERRORS: dict[str, dict[str, str]] = {
                     "as it is now."},
     "network": {"zh": "连不上牌桌，请重新载入页面。", "en": "The table cannot be reached; reload the page."},
     "not_host": {"zh": "只有开桌的人才能邀请或取消邀请。", "en": "Only the table's host may invite or revoke."},
+    "bad_lang": {"zh": "lang：应为 zh（中文）或 en（English），收到 {got}",
+                 "en": "lang: expected zh (中文) or en (English), got {got}"},
 }
 """The table's refusals of a request, in the page's language (the code is :attr:`~.session.Refused.code`)."""
 
