@@ -14,16 +14,17 @@ for a friend's seat; each is unguessable, :func:`secrets.token_urlsafe`):
 * ``POST /t/{key}/decline``: let the table go on without the offered actions; ``POST /t/{key}/next``: the next hand
   (both take ``{"version": n}``, optional);
 * ``GET /t/{key}/events``: server-sent events, ``data: VERSION`` whenever the table changes (someone moved, a friend
-  joined or left);
+  joined or left); ``event: gone`` with the words to show when the host revoked this seat's invitation;
 * ``POST /t/{tid}/invite`` and ``/revoke`` ``{"seat": n}`` (the host's page only): a friend's invitation link to a
-  seat → ``{"ok", "link"}``; revoked, the link answers 404 and a bot plays the seat again;
+  seat → ``{"ok", "link"}``; revoked, a bot plays the seat again and the link answers 410, saying in the friend's
+  language that the host revoked it (the page: a page that says so; its open page is told at once);
 * ``GET /t/{key}/record.json``: the hand's record; ``GET /t/{key}/match.json``: the match's (``datong-rules verify``
   accepts both).
 
 Errors are one line of plain text: 400 malformed request (a number of more than 30 digits, NaN, a ``lang`` other
-than zh or en included), 403 another seat (or a page of another origin, or a friend
-inviting), 404 unknown or expired table, 409 not the seat's turn, 413 too large a body, 415 a body that is not
-declared JSON, 503 too many tables; never a traceback (500 says "internal error" in one line).
+than zh or en included), 403 another seat (or a page of another origin, or a friend inviting), 404 unknown or expired
+table, 409 not the seat's turn, 410 a revoked invitation (in the friend's language), 413 too large a body, 415 a body
+that is not declared JSON, 503 too many tables; never a traceback (500 says "internal error" in one line).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from datong_rules.rulebook.labels import LANGS
 from .explaining import describe, refusal
 from .guards import (Headers, SameOrigin, http_error, internal_error, page_lang, read_cards, read_form, read_json)
 from .session import NotYourSeat, Refused
-from .tables import Kept, Options, Place, Tables, TooManyTables
+from .tables import Kept, Options, Place, Revoked, Tables, TooManyTables
 from .view import table_view
 from .words import ERRORS, HOW_TO, UI, seat_words, ui
 
@@ -108,7 +109,11 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
 
     async def page(request: Request) -> Response:
         key = request.path_params["tid"]
-        place = tables.place(key)
+        try:
+            place = tables.place(key)
+        except Revoked as err:  # a page, not a line of text: the friend opened their old link
+            return HTMLResponse(_render("gone.html", lang=err.lang, ui=UI, message=err.detail,
+                                        title=ui("gone_title", err.lang)), status_code=410)
         if "lang" in request.query_params:
             place.lang = page_lang(request.query_params["lang"], None, place.lang)
         return HTMLResponse(_render("table.html", **page_context(key, place)))
@@ -187,11 +192,16 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         return endpoint
 
     async def events(request: Request) -> Response:
-        kept = tables.place(request.path_params["tid"]).kept
+        key = request.path_params["tid"]
+        kept = tables.place(key).kept
 
         async def stream() -> Any:
             shown = None
             while not await request.is_disconnected():
+                gone = tables.revoked_lang(key)
+                if gone is not None:  # the host revoked this seat's invitation: its page says so, then stops
+                    yield f"event: gone\ndata: {ERRORS['revoked'][gone]}\n\n"
+                    return
                 change = kept.changed()
                 if kept.table.version != shown:
                     shown = kept.table.version

@@ -86,6 +86,7 @@ UI: dict[str, dict[str, str]] = {
     "friend_invited": {"zh": "已邀请，朋友还没来", "en": "invited, not joined yet"},
     "friend_joined": {"zh": "朋友在打", "en": "a friend plays"},
     "friend_mark": {"zh": "（朋友）", "en": " (friend)"},
+    "gone_title": {"zh": "邀请已取消", "en": "Invitation revoked"},
 }
 """Labels of the page."""
 
@@ -119,6 +120,9 @@ ERRORS: dict[str, dict[str, str]] = {
                     "as it is now."},
     "network": {"zh": "连不上牌桌，请重新载入页面。", "en": "The table cannot be reached; reload the page."},
     "not_host": {"zh": "只有开桌的人才能邀请或取消邀请。", "en": "Only the table's host may invite or revoke."},
+    "revoked": {"zh": "开桌的人取消了你的邀请：这个座位现在由机器人来打。想回到牌桌，请向开桌的人要一个新链接。",
+                "en": "The host has revoked your invitation: a bot plays this seat now. To come back, ask the host "
+                      "for a new link."},
     "bad_lang": {"zh": "lang：应为 zh（中文）或 en（English），收到 {got}",
                  "en": "lang: expected zh (中文) or en (English), got {got}"},
 }
