@@ -86,6 +86,21 @@ ZH: dict[str, str] = {
     "not a Ray cluster's address": "不是 Ray 集群的地址",
     "port {port} is out of range (1 to 65535)": "端口 {port} 超出范围（1 到 65535）",
     "--ray needs Ray: pip install 'datong-rules[scale]'": "--ray 需要 Ray：pip install 'datong-rules[scale]'",
+    # table
+    "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
+    ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "
+     "friends\"); anyone who can reach this address can open a table."):
+        "牌桌在网络地址 {host} 上提供：朋友用你页面上的邀请链接（“和朋友一起打”）入座；能连到这个地址的人都能开一张桌。",
+    ("the table is served on every network address of this machine ({host}, port {port}): anyone who can reach "
+     "this machine on that port can open tables of their own, and an invitation link is a seat's only key (send "
+     "each to its friend only; revoke the ones not needed). Serve a network only among people you trust."):
+        "牌桌在这台电脑的每个网络地址上提供（{host}，端口 {port}）：能从网络连到这台电脑这个端口的人都能自己开桌，"
+        "而邀请链接是入座的唯一凭证（每个链接只发给对应的朋友；不用的就取消）。只在你信任的人之间的网络上这样做。",
+    ("no network address of this machine was found: the invitation links use the address your page is opened at; "
+     "give --host this machine's address on your network instead"):
+        "没有找到这台电脑的网络地址：邀请链接用的是你打开页面时的地址；请改用 --host 加上这台电脑在网络上的地址",
+    "Friends reach the table at {base}: the invitation links of your page (\"Play with friends\") use it.":
+        "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
 }
 """The 中文 words of each message, keyed by its English words (each with the same ``{name}`` fields)."""
 

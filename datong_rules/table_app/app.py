@@ -40,7 +40,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -49,7 +48,8 @@ from starlette.staticfiles import StaticFiles
 from datong_rules.rulebook.labels import LANGS
 
 from .explaining import describe, refusal
-from .guards import (Headers, SameOrigin, http_error, internal_error, page_lang, read_cards, read_form, read_json)
+from .guards import (Headers, KnownHost, SameOrigin, http_error, internal_error, page_lang, read_cards, read_form,
+                     read_json)
 from .session import NotYourSeat, Refused
 from .tables import Kept, Options, Place, Revoked, Tables, TooManyTables
 from .view import table_view
@@ -82,7 +82,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         return {"lang": lang, "other": LANGS[1 - LANGS.index(lang)], "tid": key, "ui": UI, "seat": place.seat,
                 "title": ui("title", lang, variant=name.get(lang, table.variant.id)),
                 "variant_id": table.variant.id, "v": table_view(table, lang), "network": ERRORS["network"][lang],
-                "how_to": HOW_TO, "friends": _friends(place, lang) if place.host else None}
+                "how_to": HOW_TO, "friends": _friends(place, lang) if place.host else None,
+                "link_base": options.link_base or ""}
 
     def main_html(key: str, place: Place) -> str:
         return _render("_main.html", **page_context(key, place))
@@ -229,7 +230,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
             try:
                 if step == "invite":
                     token = tables.invite(key, seat)
-                    return JSONResponse({"ok": True, "link": f"{str(request.base_url).rstrip('/')}/t/{token}"})
+                    base = options.link_base or str(request.base_url).rstrip("/")
+                    return JSONResponse({"ok": True, "link": f"{base}/t/{token}"})
                 tables.revoke(key, seat)
             except ValueError as err:
                 raise HTTPException(400, str(err).splitlines()[0]) from None
@@ -261,9 +263,11 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         Route("/t/{tid}/record.json", download("hand")), Route("/t/{tid}/match.json", download("match")),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    hosts = ["127.0.0.1", "localhost", "[::1]", *options.hosts]
+    own = (f"[{h}]" if ":" in h and not h.startswith("[") else h for h in options.hosts)  # IPv6 in brackets
+    hosts = ("127.0.0.1", "localhost", "[::1]", *own)
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal_error},
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(Headers),
+                    middleware=[Middleware(KnownHost, names=hosts, any_address=options.any_address),
+                                Middleware(Headers),
                                 Middleware(SameOrigin)])
     app.state.tables = tables
     return app

@@ -70,6 +70,57 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
+class KnownHost:
+    """ASGI middleware: a request naming a host the table is not served as is refused (400, one line), so that a
+    page of another site cannot reach the table through a name it points at this machine (DNS rebinding).
+
+    Args:
+        names: the host names and addresses accepted (without port; an IPv6 address in brackets).
+        any_address: also accept a host given as an IP address (the table served on every address of the machine,
+            ``--host 0.0.0.0``: friends reach it at any of them). An address is no rebinding risk: a page can only
+            name one as the host of its own origin (such a page is the table's), and a POST of a page of another
+            origin is :class:`SameOrigin`'s to refuse.
+    """
+
+    def __init__(self, app: Any, names: tuple[str, ...], any_address: bool = False) -> None:
+        self.app, self.names, self.any_address = app, {n.lower() for n in names}, any_address
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket") and not self.known(_header(scope, "host")):
+            response = PlainTextResponse("error: refused: the request names a host this table is not served as\n",
+                                         status_code=400)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def known(self, host: str) -> bool:
+        """Whether the Host header ``host`` (with or without a port) names the table."""
+        name = host.strip().lower()
+        if name.startswith("["):
+            name = name[:name.find("]") + 1]
+        elif name.count(":") == 1:
+            name = name.split(":")[0]
+        if name in self.names:
+            return True
+        return self.any_address and _is_address(name.strip("[]"))
+
+
+def _is_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _header(scope: Any, name: str) -> str:
+    """A request header's value ('' when absent)."""
+    wanted = name.encode("latin-1")
+    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == wanted), "")
+
+
 def _same_origin(scope: Any) -> bool:
     """Whether a request's ``Sec-Fetch-Site`` and ``Origin`` (when sent) name the server's own origin."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}

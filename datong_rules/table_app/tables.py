@@ -41,6 +41,10 @@ class Options:
         hosts: host names the app answers besides 127.0.0.1, localhost and [::1] (``--host``'s); a request
             naming another host is refused (400), so that a page of another site cannot reach the table through a
             name it points at this machine (DNS rebinding).
+        any_address: the app also answers a host given as any IP address (served on every address of the
+            machine: ``--host 0.0.0.0``).
+        link_base: the start of the invitation links (``http://192.168.1.20:8765``: an address the friends can
+            reach); None: the address the host's page was opened at.
     """
 
     variant: Any
@@ -51,6 +55,8 @@ class Options:
     idle_seconds: float = 2 * 3600
     max_tables: int = 64
     hosts: tuple[str, ...] = ()
+    any_address: bool = False
+    link_base: str | None = None
 
 
 @dataclass

@@ -74,12 +74,13 @@ UI: dict[str, dict[str, str]] = {
     "friends": {"zh": "和朋友一起打", "en": "Play with friends"},
     "friends_help": {"zh": "每个座位有自己的邀请链接，把链接发给一位朋友，他在自己的浏览器里打开就坐到这个座位上；"
                            "没有人坐的座位由机器人打。链接就是入座的凭证：只发给你要邀请的人，不要了就取消。"
-                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址启动牌桌。",
+                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址（或 0.0.0.0，即这台电脑的每个地址）启动牌桌。",
                      "en": "Each seat has its own invitation link: send it to one friend, who opens it in their own "
                            "browser and takes the seat; a seat nobody takes is played by a bot. The link is the "
                            "seat's key: send it only to the friend you invite, and revoke it when it is no longer "
                            "needed. Your friends must be able to reach this computer: start the table with --host "
-                           "and this computer's address on your local network."},
+                           "and this computer's address on your local network (or 0.0.0.0: every address of this "
+                           "computer)."},
     "invite": {"zh": "邀请", "en": "Invite"},
     "revoke": {"zh": "取消邀请", "en": "Revoke"},
     "friend_bot": {"zh": "机器人", "en": "a bot"},

@@ -151,7 +151,10 @@
   // The host's invitations: a link per seat, made or revoked, then the page again.
   const friends = document.getElementById("friends");
   if (friends) {
-    friends.querySelectorAll(".invite-link").forEach(i => { i.value = location.origin + i.dataset.path; });
+    // the links start with the address friends reach the table at (the server's, when it is served to a network
+    // on every address), else the one this page was opened at
+    const linkBase = friends.dataset.base || location.origin;
+    friends.querySelectorAll(".invite-link").forEach(i => { i.value = linkBase + i.dataset.path; });
     friends.addEventListener("click", async function (event) {
       const button = event.target.closest("button.invite, button.revoke");
       if (!button) return;
