@@ -29,7 +29,7 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
     state = table.state
     words = game_words(table.game)
     over = state.is_terminal()
-    hand = table.hand
+    hand = held_in_order(table.hand, words.hand_order(state))
     climbing = table.game.family == "climbing"
     marks = words.marked_cards(state)
     return {
@@ -56,6 +56,13 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "can_next": over and not table.match.over,
         "match_end": _match_end(table, lang, words) if over and table.finished else None,
     }
+
+
+def held_in_order(hand: list[str], key: Any) -> list[str]:
+    """The hand (in notation order) as a player of the game holds it: sorted by ``key`` (the game's ``hand_order``
+    of its words facet: 打墩's single-card strength, level and jokers high), suits in notation order within a key;
+    unchanged when the game gives no key (None)."""
+    return hand if key is None else sorted(hand, key=key)
 
 
 def _namer(table: Table, lang: str) -> Any:

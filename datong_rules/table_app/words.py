@@ -198,8 +198,9 @@ def _no_winners(match: Any) -> list[int] | None:
 
 PLAIN = SimpleNamespace(OFFER=OFFER, ACTIONS={}, SETTLEMENT={}, SEAT_KEYS=frozenset(), TEAM_KEYS=frozenset(),
                         facts=_no_facts, turn_words=_no_words, hand_result=_no_words, match_winners=_no_winners,
-                        marked_cards=_no_marks)
-"""The words of a game without a ``words`` facet: nothing said of the game beyond what every game shares."""
+                        marked_cards=_no_marks, hand_order=_no_words)
+"""The words of a game without a ``words`` facet: nothing said of the game beyond what every game shares (the
+hand in notation order: ``hand_order`` gives no key)."""
 
 
 def game_words(game: Any) -> Any:
