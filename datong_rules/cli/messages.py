@@ -86,6 +86,23 @@ ZH: dict[str, str] = {
     "not a Ray cluster's address": "不是 Ray 集群的地址",
     "port {port} is out of range (1 to 65535)": "端口 {port} 超出范围（1 到 65535）",
     "--ray needs Ray: pip install 'datong-rules[scale]'": "--ray 需要 Ray：pip install 'datong-rules[scale]'",
+    # why a file cannot be written
+    "the folder {folder} does not exist (create it first)": "文件夹 {folder} 不存在（请先创建）",
+    "{path} is not a folder": "{path} 不是文件夹",
+    "it is a folder, not a file": "它是文件夹，不是文件",
+    ("no new file can be made in its folder {folder} ({reason}); the file is written as a new file there, then "
+     "renamed over the old one"): "无法在它的文件夹 {folder} 里新建文件（{reason}）；文件是先在那里写成新文件，再改名替换旧文件的",
+    # play
+    "standard output": "标准输出",
+    "it is not a regular file (a device, a FIFO or a socket)": "它不是普通文件（是设备、FIFO 或套接字）",
+    "Record written to {path}": "记录已写到 {path}",
+    "Record of the 1 finished hand written to {path}": "已打完的 1 局的记录已写到 {path}",
+    "Record of the {count} finished hands written to {path}": "已打完的 {count} 局的记录已写到 {path}",
+    # simulate
+    "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
+    "{what} written to {path}": "{what} 已写到 {path}",
+    "--json and --html both go to standard output ('-'; only one of them can)":
+        "--json 和 --html 都写到标准输出（'-'；只能有一个这样写）",
     # table
     "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
     ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "
