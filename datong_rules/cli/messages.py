@@ -9,8 +9,8 @@ same ``{name}`` fields; a message not yet there is shown in English. To bring a 
 in :func:`tr` where it is printed and add its line to :data:`ZH` (``tests/cli/test_messages.py`` checks that every
 line of :data:`ZH` has the fields of its English, and that the messages of the error frame are all there).
 
-What is quoted inside a message (a file's problem as the loader words it, an engine's reply, click's own wording of
-a usage error) stays as it was written.
+What is quoted inside a message (a file's problem as the loader words it, an engine's reply) stays as it was
+written; click's own wording of a usage error is said again in 中文 by :mod:`.usage_words`.
 """
 
 from __future__ import annotations
