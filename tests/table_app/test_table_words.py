@@ -195,7 +195,10 @@ def test_a_dadun_hand_is_held_by_rank_level_and_jokers_high():
             break
     else:
         pytest.fail("no seed of 40 deals seat 0 a level card, an A and a joker")
-    shown = [c["card"] for c in table_view(table, "en")["hand"]]
+    view = table_view(table, "en")["hand"]
+    shown = [c["card"] for c in view]
+    assert sorted(c["n"] for c in view) == list(range(len(held)))  # each card's place in notation order, for the
+    assert all(held[c["n"]] == c["card"] for c in view)  # page's selection (sent in that order, as before)
     assert shown == _held_as_players_do(held, level)
     assert sorted(shown) == sorted(held)
     last_ace = max(i for i, c in enumerate(shown) if c[1:] == "A")
@@ -209,4 +212,6 @@ def test_a_game_without_an_order_shows_the_hand_in_notation_order():
     from datong_rules.table_app.view import held_in_order
 
     assert PLAIN.hand_order(None) is None
-    assert held_in_order(["S3", "H2", "BJ"], None) == ["S3", "H2", "BJ"]
+    assert held_in_order(["S3", "H2", "BJ"], None) == [(0, "S3"), (1, "H2"), (2, "BJ")]
+    assert held_in_order(["S3", "H2", "H2"], lambda card: -int(card[1:])) == [(0, "S3"), (1, "H2"), (2, "H2")]
+    assert held_in_order(["S2", "H3", "S2"], lambda card: -int(card[1:])) == [(1, "H3"), (0, "S2"), (2, "S2")]

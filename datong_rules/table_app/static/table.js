@@ -8,8 +8,10 @@
   if (!main) return;
   const base = "/t/" + main.dataset.tid;
 
+  // The selected cards in notation order (data-n), whatever order the hand is shown in (the game's own).
   function selected() {
-    return [...main.querySelectorAll(".card-btn[aria-pressed='true']")].map(b => b.dataset.card);
+    return [...main.querySelectorAll(".card-btn[aria-pressed='true']")]
+      .sort((a, b) => Number(a.dataset.n) - Number(b.dataset.n)).map(b => b.dataset.card);
   }
 
   function version() {
