@@ -149,6 +149,21 @@ ZH: dict[str, str] = {
     "the implementation timed out, crashed or broke the protocol on {questions}":
         "实现在 {questions}上超时、崩溃或违反了协议",
     "nothing was compared: the implementation skipped every question": "什么也没有比较：实现跳过了每一个问题",
+    # serve (its replies stay in English: the protocol's)
+    "serve: line {number}: {text}": "serve：第 {number} 行：{text}",
+    "serve: warning: {text}": "serve：警告：{text}",
+    "--impl is empty (expected MODULE:FACTORY; leave it out to serve the reference engine)":
+        "--impl 是空的（应为 MODULE:FACTORY；不写它就提供参考引擎）",
+    "not a JSON object: {line}": "不是 JSON 对象：{line}",
+    "unknown message type {kind}": "未知的消息类型 {kind}",
+    "no 'type'": "没有 'type'",
+    "{what} (expected start, query or stop): {line}": "{what}（应为 start、query 或 stop）：{line}",
+    "not UTF-8 (byte {byte}): {line}": "不是 UTF-8（第 {byte} 个字节）：{line}",
+    "not strict JSON ({why}): {line}": "不是严格的 JSON（{why}）：{line}",
+    "not a JSON line ({why}): {line}": "不是一行 JSON（{why}）：{line}",
+    "not a JSON line (nested too deeply to read): {line}": "不是一行 JSON（嵌套太深，读不了）：{line}",
+    "over the cap of {cap} bytes; not read": "超过 {cap} 字节的上限；没有读",
+    "a message nested too deeply to handle": "消息嵌套太深，处理不了",
     # simulate
     "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
     "{what} written to {path}": "{what} 已写到 {path}",
