@@ -182,6 +182,9 @@ ZH: dict[str, str] = {
     ("no network address of this machine was found: the invitation links use the address your page is opened at; "
      "give --host this machine's address on your network instead"):
         "没有找到这台电脑的网络地址：邀请链接用的是你打开页面时的地址；请改用 --host 加上这台电脑在网络上的地址",
+    ("{addresses} is a public address: unless a firewall stops them, people on the internet can reach the table too; "
+     "serve your local network's address with --host instead"):
+        "{addresses} 是公网地址：除非有防火墙挡住，互联网上的人也能连到牌桌；请改用 --host 加上你局域网里的地址",
     "Friends reach the table at {base}: the invitation links of your page (\"Play with friends\") use it.":
         "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
 }

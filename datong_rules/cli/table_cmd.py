@@ -95,7 +95,7 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
             return
         click.echo(tr("Table open at {address} (Ctrl-C stops it)", address=address))
         if everywhere:
-            _warn_everywhere(host, bound, options.link_base)
+            _warn_everywhere(host, bound, options.link_base, reachable)
         elif host not in LOOPBACK:
             click.echo(tr("Served to the network on {host}: friends join with the invitation links of your page "
                           "(\"Play with friends\"); anyone who can reach this address can open a table.", host=host))
@@ -106,14 +106,21 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     server.run(sockets=[listening])
 
 
-def _warn_everywhere(host: str, port: int, link_base: str | None) -> None:
-    """What serving on every address of the machine (``--host 0.0.0.0`` or ``::``) exposes, on stderr, and the
-    address the invitation links use, on stdout."""
+def _warn_everywhere(host: str, port: int, link_base: str | None, reachable: list[str]) -> None:
+    """What serving on every address of the machine (``--host 0.0.0.0`` or ``::``) exposes, on stderr (a public
+    address among ``reachable`` named: the table is then on the internet), and the address the invitation links
+    use, on stdout."""
     click.echo(warning_line(tr(
         "the table is served on every network address of this machine ({host}, port {port}): anyone who can reach "
         "this machine on that port can open tables of their own, and an invitation link is a seat's only key "
         "(send each to its friend only; revoke the ones not needed). Serve a network only among people you trust.",
         host=host, port=port)), err=True)
+    public = public_addresses(reachable)
+    if public:
+        click.echo(warning_line(tr(
+            "{addresses} is a public address: unless a firewall stops them, people on the internet can reach the "
+            "table too; serve your local network's address with --host instead", addresses=", ".join(public))),
+            err=True)
     if link_base is None:
         click.echo(warning_line(tr(
             "no network address of this machine was found: the invitation links use the address your page is "
@@ -152,6 +159,14 @@ def network_addresses(ipv6: bool = False) -> list[str]:
         if not (address.is_loopback or address.is_unspecified or address.is_link_local):
             usable.append(text)
     return usable
+
+
+def public_addresses(addresses: list[str]) -> list[str]:
+    """The addresses of ``addresses`` that are reachable from the internet (not private, not shared, not
+    reserved: :attr:`ipaddress.IPv4Address.is_global`)."""
+    import ipaddress
+
+    return [a for a in addresses if ipaddress.ip_address(a).is_global]
 
 
 def _url(host: str, port: int) -> str:

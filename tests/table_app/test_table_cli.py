@@ -139,3 +139,18 @@ def test_an_address_host_is_answered_only_when_served_on_every_address():
         assert client.get(f"/t/{tid}").status_code == 200
         link = client.post(f"/t/{tid}/invite", json={"seat": 1}).json()["link"]
         assert link.startswith("http://192.0.2.7:8765/t/")
+
+
+def test_a_public_address_is_named_in_a_second_warning(capsys, monkeypatch):
+    """Served on every address of a machine with a public address, the table is on the internet: the warning says
+    so; private and shared addresses (a home network, a carrier's) are not public."""
+    from datong_rules.cli.table_cmd import _warn_everywhere, public_addresses
+
+    monkeypatch.setenv("DATONG_RULES_LANG", "en")
+    assert public_addresses(["192.168.1.20", "10.0.0.5", "172.16.3.4", "100.64.0.1", "fd00::2"]) == []
+    assert public_addresses(["192.168.1.20", "8.8.8.8", "2606:4700::1111"]) == ["8.8.8.8", "2606:4700::1111"]
+    _warn_everywhere("0.0.0.0", 8765, "http://8.8.8.8:8765", ["8.8.8.8"])
+    err = capsys.readouterr().err
+    assert "warning: 8.8.8.8 is a public address" in err and "--host" in err
+    _warn_everywhere("0.0.0.0", 8765, "http://192.168.1.20:8765", ["192.168.1.20"])
+    assert "public address" not in capsys.readouterr().err
