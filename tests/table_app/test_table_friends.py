@@ -166,3 +166,18 @@ def test_an_open_event_stream_is_told_of_the_revocation():
         assert not listener.is_alive(), "the stream did not end"
         assert "event: gone" in lines
         assert lines[lines.index("event: gone") + 1].startswith("data: The host has revoked your invitation")
+
+
+def test_a_table_remembers_its_last_revoked_invitations_only():
+    """A host inviting and revoking without end does not grow the table's memory: the last MAX_REVOKED revoked
+    links are told as revoked (410), older ones answer as an unknown table (404)."""
+    from datong_rules.table_app.tables import MAX_REVOKED
+
+    client, tid, kept = _table()
+    tables = client.app.state.tables
+    tokens = [tables.invite(tid, 1) for _ in range(MAX_REVOKED + 6)]  # each new link revokes the one before
+    tables.revoke(tid, 1)
+    assert len(kept.revoked) == MAX_REVOKED
+    assert client.get(f"/t/{tokens[-1]}").status_code == 410
+    assert client.get(f"/t/{tokens[0]}").status_code == 404
+    assert len([t for t in tables.invited if tables.invited[t] == tid]) == MAX_REVOKED
