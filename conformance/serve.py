@@ -1,7 +1,8 @@
 """Serve an in-process implementation (by default the reference engine) over the JSON-lines protocol.
 
 The other side of :mod:`datong_rules.conformance.adapters.jsonlines`: one JSON object per line, UTF-8, on
-stdin (requests) and stdout (replies); stderr carries only one-line notices. Messages::
+stdin (requests) and stdout (replies); stderr carries only one-line notices (in the language of the command line's
+messages, :data:`Words`; the replies are the protocol's, in English). Messages::
 
     ← {"type":"start","protocol":1, ...}          → {"type":"ready","protocol":1,"name":…,"version":…,
                                                       "variants":[…],"operations":[…]}
@@ -68,6 +69,7 @@ import io
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import IO, Any
 
 from datong_rules.conformance import bundled_spec, operations_schema
@@ -143,7 +145,7 @@ class Server:
             None), and whether the server must stop.
         """
         if not isinstance(message, dict):
-            return None, f"not a JSON object: {one_line(_dumps(message))}", False
+            return None, Said("not a JSON object: {line}", line=one_line(_dumps(message))), False
         kind = message.get("type")
         if kind == "query":
             if not self.started:
@@ -154,12 +156,14 @@ class Server:
             return self.start(message), None, False
         if kind == "stop":
             return None, None, True
-        what = f"unknown message type {one_line(_dumps(kind), 60)}" if "type" in message else "no 'type'"
+        what = Said("unknown message type {kind}", kind=one_line(_dumps(kind), 60)) if "type" in message \
+            else Said("no 'type'")
         msg_id = message.get("id")
         if isinstance(msg_id, str):
             return {"type": "errored", "id": msg_id,
                     "message": f"{what} (expected start, query or stop)"}, None, False
-        return None, f"{what} (expected start, query or stop): {one_line(_dumps(message))}", False
+        return None, Said("{what} (expected start, query or stop): {line}", what=what,
+                          line=one_line(_dumps(message))), False
 
     def start(self, message: dict[str, Any]) -> dict[str, Any]:
         """The reply to a ``start``: ``ready`` in the highest version offered that the server speaks when its
@@ -246,8 +250,38 @@ def _encode(reply: dict[str, Any]) -> bytes:
         return (_ascii_dumps(reply) + "\n").encode("ascii")
 
 
-def _notice(stderr: IO[str], number: int, text: str) -> None:
-    stderr.write(f"serve: line {number}: {text}\n")
+Words = Callable[..., str]
+"""How the server's stderr lines are worded: ``words(template, **values)``, the English template (its ``{name}``
+fields filled with ``values``) in the language of the messages; the command line passes its own
+(:func:`datong_rules.cli.messages.tr`); by default, English."""
+
+
+def english(template: str, /, **values: Any) -> str:
+    """The default :data:`Words`: the English template, filled."""
+    return template.format(**values) if values else template
+
+
+class Said(str):
+    """A notice in English (a ``str``: the protocol's ``errored`` reply quotes it as it is), keeping its template
+    and values so that stderr can word it in the language of the messages (:data:`Words`)."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Said:
+        said = super().__new__(cls, english(template, **values))
+        said.template, said.values = template, values
+        return said
+
+    def worded(self, words: Words) -> str:
+        """The notice in ``words``' language (its parts that are themselves notices too)."""
+        return words(self.template, **{k: v.worded(words) if isinstance(v, Said) else v
+                                       for k, v in self.values.items()})
+
+
+def _notice(stderr: IO[str], number: int, text: str, words: Words = english) -> None:
+    said = text.worded(words) if isinstance(text, Said) else text
+    stderr.write(words("serve: line {number}: {text}", number=number, text=said) + "\n")
     stderr.flush()
 
 
@@ -272,18 +306,19 @@ def _unreadable(raw: bytes) -> tuple[Any, str | None]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return None, f"not UTF-8 (byte {exc.start + 1}): {one_line(raw.decode('utf-8', 'backslashreplace'))}"
+        return None, Said("not UTF-8 (byte {byte}): {line}", byte=exc.start + 1,
+                          line=one_line(raw.decode("utf-8", "backslashreplace")))
     try:
         return parse_line(text), None
     except NotStrictJson as exc:
-        return None, f"not strict JSON ({one_line(exc, 80)}): {one_line(text)}"
+        return None, Said("not strict JSON ({why}): {line}", why=one_line(exc, 80), line=one_line(text))
     except ValueError as exc:
-        return None, f"not a JSON line ({one_line(exc, 80)}): {one_line(text)}"
+        return None, Said("not a JSON line ({why}): {line}", why=one_line(exc, 80), line=one_line(text))
     except RecursionError:
-        return None, f"not a JSON line (nested too deeply to read): {one_line(text, 80)}"
+        return None, Said("not a JSON line (nested too deeply to read): {line}", line=one_line(text, 80))
 
 
-def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str]) -> int:
+def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str], words: Words = english) -> int:
     """Run the message loop until ``stop`` or end of input.
 
     A line that cannot be read (over the cap, not UTF-8, not strict JSON, not a JSON object, or an object with no
@@ -295,6 +330,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
         server: the :class:`Server`.
         stdin, stdout: binary streams (one JSON object per line, UTF-8).
         stderr: a text stream for notices.
+        words: how the notices are worded on stderr (:data:`Words`; the replies stay in English).
 
     Returns:
         The exit status: 0 (``stop``, end of input, or stdout closed by the reader); 1 when stdout cannot be
@@ -306,15 +342,15 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
             continue
         reply: dict[str, Any] | None = None
         stop = False
-        message, notice = (None, f"over the cap of {MAX_LINE_BYTES} bytes; not read") if raw is None \
-            else _unreadable(raw)
+        message, notice = (None, Said("over the cap of {cap} bytes; not read", cap=MAX_LINE_BYTES)) \
+            if raw is None else _unreadable(raw)
         if notice is None:
             try:
                 reply, notice, stop = server.handle(message)
             except RecursionError:
-                reply, notice = None, "a message nested too deeply to handle"
+                reply, notice = None, Said("a message nested too deeply to handle")
         if notice is not None:
-            _notice(stderr, number, notice)
+            _notice(stderr, number, notice, words)
             reply = reply or {"type": "errored", "id": None, "message": f"line {number}: {notice}"}
         if reply is not None:
             try:
@@ -324,7 +360,8 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
                 return 0
             except OSError as exc:  # closed (`serve >&-`), a full disk: no reply can be given
                 with contextlib.suppress(OSError, ValueError):
-                    stderr.write(f"error: cannot write to standard output: {exc.strerror or exc}\n")
+                    stderr.write(words("error: {text}", text=words("cannot write to standard output: {reason}",
+                                                                   reason=exc.strerror or exc)) + "\n")
                     stderr.flush()
                 return 1
         if stop:
@@ -333,7 +370,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
 
 
 def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
-          stderr: IO[str] | None = None, variant_files: tuple[str, ...] = ()) -> int:
+          stderr: IO[str] | None = None, variant_files: tuple[str, ...] = (), words: Words = english) -> int:
     """Serve ``impl_spec`` (``"module:factory"``, default the reference engine) on the given streams.
 
     Args:
@@ -341,6 +378,7 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         variant_files: variant files (house or fixture variants extending bundled ones) to serve under their ids.
         stdin, stdout: binary streams (default: the process's stdin and stdout).
         stderr: a text stream (default: the process's stderr).
+        words: how stderr's lines are worded (:data:`Words`: the command line's language; default English).
 
     Returns:
         The exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be
@@ -353,13 +391,14 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     stdout = stdout if stdout is not None else sys.stdout.buffer if sys.stdout is not None else _Closed()
     stderr = stderr if stderr is not None else sys.stderr if sys.stderr is not None else io.StringIO()
     if impl_spec is not None and not impl_spec.strip():
-        stderr.write("error: --impl is empty (expected MODULE:FACTORY; leave it out to serve the reference engine)\n")
+        stderr.write(words("error: {text}", text=words("--impl is empty (expected MODULE:FACTORY; leave it out to "
+                                                       "serve the reference engine)")) + "\n")
         stderr.flush()
         return 2
     try:
         variants = _load_variant_files(variant_files)
     except ValueError as exc:  # a bad input file, as for the other commands: a usage error
-        stderr.write(f"error: {one_line(exc, 1000)}\n")
+        stderr.write(words("error: {text}", text=one_line(exc, 1000)) + "\n")
         stderr.flush()
         return 2
     try:
@@ -369,15 +408,16 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
             impl.use_variants(variants)
         server = Server(impl)
     except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
-        stderr.write(f"error: cannot start the implementation: {one_line(exc)}\n")
+        stderr.write(words("error: {text}", text=words("cannot start the implementation: {reason}",
+                                                       reason=one_line(exc))) + "\n")
         stderr.flush()
         return 1
     for line in bundled_spec.warnings():
-        stderr.write(f"serve: warning: {line}\n")
+        stderr.write(words("serve: warning: {text}", text=line) + "\n")
     stderr.flush()
     try:
         with contextlib.redirect_stdout(stderr):
-            return serve_lines(server, stdin, stdout, stderr)
+            return serve_lines(server, stdin, stdout, stderr, words)
     except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP under the CLI (its signum)
         return 128 + int(getattr(stop, "signum", 2))
     finally:

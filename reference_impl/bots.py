@@ -2,7 +2,8 @@
 
 A game's ``bots`` module (found through :mod:`datong_rules.reference_impl.games`) lists its bot kinds in ``BOTS``
 (name → class); a bot is ``Bot(rng)`` and answers ``choose(state) -> action`` for the hand state of the state API
-(:class:`datong_rules.reference_impl.state_api.Bot`). Every game's ``Match.play`` is :func:`play_match`, with the
+(:class:`datong_rules.reference_impl.state_api.Bot`), and, in a game where a seat may act while the table does
+(Huolong's shows during the deal), ``offer(state, seat) -> action | None`` (:func:`offered_action`). Every game's ``Match.play`` is :func:`play_match`, with the
 game's hooks where it differs (its own hand loop, hands that do not count).
 """
 
@@ -48,6 +49,15 @@ def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[B
         ValueError: ``game`` has no bot of that kind (the message lists the kinds).
     """
     return bots_of(_kinds(game), kind, rng, players)
+
+
+def offered_action(bot: Bot, state: Any, seat: int) -> Any:
+    """The action ``bot`` makes for ``seat`` while no seat is to act (a step of the table just taken, such as a card
+    dealt to ``seat``), when the game lets a seat act then (Huolong's shows during the deal): the bot's optional
+    ``offer(state, seat) -> action | None``. None when the bot makes none (or has no ``offer``: a game without such
+    actions). The action is the caller's to apply (validated: it is checked like any other)."""
+    offer = getattr(bot, "offer", None)
+    return None if offer is None else offer(state, seat)
 
 
 def play_hand(state: Any, bots: Sequence[Bot]) -> Any:

@@ -21,9 +21,10 @@ A game is a folder (a package) whose modules bring the game's parts under fixed 
   :class:`datong_rules.reference_impl.measures.GameMeasures` (optional; :func:`measures`);
 * ``words``: what the table page (``datong-rules table``) says of the game, in 中文 and English (optional: a game
   without it is told with the page's generic words): ``facts(state, seat, lang, name, card)``, ``turn_words``,
-  ``hand_result``, ``match_winners(match)``, ``marked_cards(state)``, ``OFFER`` (the button that lets the table go
-  on past an offer), ``ACTIONS`` (the game's own action types in words), ``SETTLEMENT`` (labels of its settlement's
-  keys) and ``SEAT_KEYS`` (the keys whose values are seats).
+  ``hand_result``, ``match_winners(match)``, ``marked_cards(state)``, ``hand_order(state)`` (a sort key of the hand
+  as a player holds it), ``OFFER`` (the button that lets the table go on past an offer), ``ACTIONS`` (the game's own
+  action types in words), ``SETTLEMENT`` (labels of its settlement's keys) and ``SEAT_KEYS`` (the keys whose values
+  are seats).
 
 The built-in games are listed by dotted module name and imported only when a part is first asked for, so this
 module imports no game: it sits below the spec loader (which runs a game's checks through it) and the games

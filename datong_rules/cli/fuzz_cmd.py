@@ -41,8 +41,9 @@ from datong_rules.reference_impl.variant import SpecError, VariantNotFound, open
 
 from .command_error import CommandError, fail
 from .conform import check_options, make_implementation, warn_spec_problems
+from .messages import error_line, note_line, tr, warning_line
 from .output import interrupted_status
-from .path_args import refuse_empty
+from .path_args import empty_message, refuse_empty
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
@@ -52,19 +53,20 @@ MAX_SECONDS = 86400.0
 def _check_budget(seconds: float, examples: int | None, seed: int | None) -> None:
     """Refuse an unusable time or example budget or seed (one line)."""
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
-        raise CommandError(f"--seconds must be a number of seconds more than 0 and at most {MAX_SECONDS:g}, "
-                           f"got {seconds!r}")
+        raise CommandError(tr("--seconds must be a number of seconds more than 0 and at most {most}, got {got}",
+                              most=f"{MAX_SECONDS:g}", got=repr(seconds)))
     if examples is not None and examples < 1:
-        raise CommandError(f"--examples must be at least 1, got {examples}")
+        raise CommandError(tr("--examples must be at least 1, got {got}", got=examples))
     if seed is not None and seed < 0:
-        raise CommandError(f"--seed must be an integer ≥ 0, got {seed}")
+        raise CommandError(tr("--seed must be an integer ≥ 0, got {got}", got=seed))
 
 
 def _without_generators() -> None:
     """Name on stderr, one line, the playable bundled variants left out because their game has no generators."""
     left = [v for v in bundled_spec.playable_ids() if not has_strategies(v)]
     if left:
-        click.echo(f"note: no question generators yet for {', '.join(left)}: not fuzzed", err=True)
+        click.echo(note_line(tr("no question generators yet for {variants}: not fuzzed", variants=", ".join(left))),
+                   err=True)
 
 
 def _variants(refs: tuple[str, ...]) -> list[tuple[str, object]]:
@@ -79,15 +81,14 @@ def _variants(refs: tuple[str, ...]) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for ref in refs:
         if not ref.strip():
-            raise CommandError("--variant is empty (expected a variant id, or the path of a house variant file; "
-                               "is the variable you pass unset?)")
+            raise CommandError(empty_message("--variant", "a variant id or the path of a house variant file"))
         try:
             variant = open_variant(ref)
         except (VariantNotFound, SpecError) as exc:
-            raise CommandError(f"--variant {ref}: {exc}") from None
+            raise CommandError(tr("--variant {ref}: {problem}", ref=ref, problem=exc)) from None
         if variant.abstract:
-            raise CommandError(f"--variant {ref}: {variant.id} is abstract (a base for other variants); give a "
-                               "variant that can be played")
+            raise CommandError(tr("--variant {ref}: {variant} is abstract (a base for other variants); give a "
+                                  "variant that can be played", ref=ref, variant=variant.id))
         # a bundled id (or a bundled file's path) is asked by its id; a house file by its resolved rules
         out.append((ref, variant.id if variant.id in bundled_spec.variant_ids() else variant))
     return out
@@ -98,31 +99,35 @@ def _line(result: session.Result) -> str:
     outcome, variant = result.outcome, result.target.variant_id
     where = f"{variant} {outcome.op}"
     if outcome.skip_message is not None:
-        return f"{where}: skipped ({outcome.skip_message})"
-    counts = "1 question (the only one)" if outcome.exhausted else \
-        f"{_count(outcome.examples, 'question')} in {outcome.seconds:.1f} s ({outcome.rate:,.0f}/s)"
-    extra = [f"{n:,} {what}" for n, what in ((outcome.skipped, "skipped by the implementation"),
-                                              (outcome.refused, "refused by the reference"),
-                                              (outcome.engine_errors, "engine errors")) if n]
+        return tr("{where}: skipped ({why})", where=where, why=outcome.skip_message)
+    counts = tr("1 question (the only one)") if outcome.exhausted else \
+        tr("{questions} in {seconds} s ({rate}/s)", questions=_count(outcome.examples, QUESTIONS),
+           seconds=f"{outcome.seconds:.1f}", rate=f"{outcome.rate:,.0f}")
+    extra = [tr(what, n=f"{n:,}") for n, what in ((outcome.skipped, "{n} skipped by the implementation"),
+                                                   (outcome.refused, "{n} refused by the reference"),
+                                                   (outcome.engine_errors, "{n} engine errors")) if n]
     found = len(outcome.disagreements)
     if found:
-        verdict = f"DISAGREES ({_count(found, 'distinct case')}, shrunk in {outcome.shrink_seconds:.1f} s" + \
-            (f"; {outcome.unshrunk:,} more not shrunk" if outcome.unshrunk else "") + ")"
+        more = tr("; {n} more not shrunk", n=f"{outcome.unshrunk:,}") if outcome.unshrunk else ""
+        verdict = tr("DISAGREES ({cases}, shrunk in {seconds} s{more})", cases=_count(found, CASES),
+                     seconds=f"{outcome.shrink_seconds:.1f}", more=more)
     else:
-        verdict = "same answers" if outcome.examples else "nothing compared"
+        verdict = tr("same answers") if outcome.examples else tr("nothing compared")
     if any(c.cut_short for c in outcome.disagreements):
-        verdict = f"DISAGREES ({_count(found, 'distinct case')}, interrupted before the shrinking ended)"
+        verdict = tr("DISAGREES ({cases}, interrupted before the shrinking ended)", cases=_count(found, CASES))
     elif outcome.interrupted:
-        verdict += " (interrupted)"
+        verdict += tr(" (interrupted)")
     line = f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
     if outcome.engine_error is not None:
         message, question = outcome.engine_error
-        line += f"\n  engine error (not a disagreement): {message}; first on given {json.dumps(question)[:300]}"
+        line += "\n  " + tr("engine error (not a disagreement): {message}; first on given {given}", message=message,
+                            given=json.dumps(question)[:300])
     for case in outcome.disagreements:
-        because = f"; explained by {', '.join(_short(e) for e in case.explained)}" if case.explained else ""
-        rules = f"touches {', '.join(case.rules)}" if case.rules else \
-            "no switched reading of its rules changes the reference's answer"
-        again = f", {case.repeats:,} more alike" if case.repeats else ""
+        because = tr("; explained by {what}", what=", ".join(_short(e) for e in case.explained)) \
+            if case.explained else ""
+        rules = tr("touches {rules}", rules=", ".join(case.rules)) if case.rules else \
+            tr("no switched reading of its rules changes the reference's answer")
+        again = tr(", {n} more alike", n=f"{case.repeats:,}") if case.repeats else ""
         line += f"\n  {case.problem} ({rules}{because}{again})"
     return line
 
@@ -144,28 +149,39 @@ def _exercise_lines(results: list[session.Result]) -> list[str]:
             continue
         shown = ", ".join(f"{rule} {'%d+' % counter.cap if n >= counter.cap else n}"
                           for rule, n in sorted(counter.counts.items()) if n)
-        lines.append(f"{target.variant_id}: rules exercised (questions): {shown or 'none'}")
+        lines.append(tr("{variant}: rules exercised (questions): {rules}", variant=target.variant_id,
+                        rules=shown or tr("none")))
         never = counter.never()
         if never:
-            lines.append(f"{target.variant_id}: rules never exercised: {', '.join(never)}")
+            lines.append(tr("{variant}: rules never exercised: {rules}", variant=target.variant_id,
+                            rules=", ".join(never)))
     return lines
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 question``, ``2,048 questions``."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+QUESTIONS = ("1 question", "{n} questions")
+CASES = ("1 distinct case", "{n} distinct cases")
+DISAGREEMENTS = ("1 disagreement", "{n} disagreements")
+OPERATIONS = ("1 operation", "{n} operations")
+ENGINE_ERRORS = ("1 engine error", "{n} engine errors")
+"""What :func:`_count` counts: the English words of one and of several (each a line of the messages' 中文)."""
+
+
+def _count(n: int, words: tuple[str, str]) -> str:
+    """``1 question``, ``2,048 questions`` (``words``: :data:`QUESTIONS` …), in the messages' language."""
+    return tr(words[0] if n == 1 else words[1], n=f"{n:,}")
 
 
 def _progress(target: session.Target, outcome: OpOutcome) -> None:
-    click.echo(f"… {target.variant_id} {outcome.op}: {outcome.examples:,} questions so far "
-               f"({outcome.rate:,.0f}/s), no disagreement yet", err=True)
+    click.echo(tr("… {variant} {op}: {n} questions so far ({rate}/s), no disagreement yet",
+                  variant=target.variant_id, op=outcome.op, n=f"{outcome.examples:,}",
+                  rate=f"{outcome.rate:,.0f}"), err=True)
 
 
 def _close(implementation: Implementation) -> None:
     try:
         implementation.close()
     except IMPLEMENTATION_FAULTS as exc:
-        click.echo(f"warning: closing the implementation failed: {describe(exc)}", err=True)
+        click.echo(warning_line(tr("closing the implementation failed: {reason}", reason=describe(exc))), err=True)
 
 
 @click.command("fuzz", short_help="Compare an implementation with the reference engine on generated questions.")
@@ -200,7 +216,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         check_options(timeout, startup_timeout, {})
         _check_budget(seconds, examples, seed)
         if impl is None and impl_cmd is None:
-            raise CommandError("give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd COMMAND")
+            raise CommandError(tr("give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd "
+                                  "COMMAND"))
         chosen_variants = _variants(variant_refs)
         try:
             chosen = session.targets(chosen_variants, ops)
@@ -210,7 +227,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         try:
             start_checked(implementation)
         except ImplementationStartError as exc:
-            raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
+            raise CommandError(tr("cannot start the implementation: {reason}", reason=exc),
+                               2 if exc.launch_failed else 1) from None
     except CommandError as exc:
         fail(exc)
     warn_spec_problems()
@@ -220,7 +238,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
     who = identity(implementation)
     name = f"{who['name']} {who['version']}"
     if not quiet:
-        click.echo(f"fuzz: {name} against the reference engine, seed {seed}, {seconds:g} s", err=True)
+        click.echo(tr("fuzz: {name} against the reference engine, seed {seed}, {seconds} s", name=name, seed=seed,
+                      seconds=f"{seconds:g}"), err=True)
     results: list[session.Result] = []
 
     def done(result: session.Result) -> None:
@@ -257,26 +276,28 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
         sys.stdout.flush()  # the file before the summary, also when both go to one terminal
     compared = sum(r.outcome.examples for r in results)
     total_seconds = sum(r.outcome.seconds for r in results)
-    rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""
+    rate = f" ({compared / total_seconds:,.0f}/s)" if total_seconds > 0 else ""  # the same in both languages
     errors = sum(r.outcome.engine_errors for r in results) + len(late or {})
     for question, message in (late or {}).items():
-        click.echo(f"engine error (not a disagreement) on {question}: {message}", err=True)
-    summary = (f"{_count(len(found), 'disagreement')} in {_count(len(results), 'operation')}, "
-               f"{_count(compared, 'question')} compared{rate}, "
-               + (f"{_count(errors, 'engine error')}, " if errors else "") + f"seed {seed}")
+        click.echo(tr("engine error (not a disagreement) on {question}: {message}", question=question,
+                      message=message), err=True)
+    summary = tr("{found} in {operations}, {questions} compared{rate}, {errors}seed {seed}",
+                 found=_count(len(found), DISAGREEMENTS), operations=_count(len(results), OPERATIONS),
+                 questions=_count(compared, QUESTIONS), rate=rate, seed=seed,
+                 errors=f"{_count(errors, ENGINE_ERRORS)}, " if errors else "")
     for line in _exercise_lines(results):
         click.echo(line, err=True)
     click.echo(summary, err=True)
     if interrupted:
-        click.echo("error: interrupted", err=True)
+        click.echo(error_line(tr("interrupted")), err=True)
         return interrupted_status()
     if found:
         return 1
     if errors:
-        click.echo(f"error: the implementation timed out, crashed or broke the protocol on {_count(errors, 'question')}",
-                   err=True)
+        click.echo(error_line(tr("the implementation timed out, crashed or broke the protocol on {questions}",
+                                 questions=_count(errors, QUESTIONS))), err=True)
         return 1
     if compared == 0:
-        click.echo("error: nothing was compared: the implementation skipped every question", err=True)
+        click.echo(error_line(tr("nothing was compared: the implementation skipped every question")), err=True)
         return 1
     return 0

@@ -9,8 +9,8 @@ same ``{name}`` fields; a message not yet there is shown in English. To bring a 
 in :func:`tr` where it is printed and add its line to :data:`ZH` (``tests/cli/test_messages.py`` checks that every
 line of :data:`ZH` has the fields of its English, and that the messages of the error frame are all there).
 
-What is quoted inside a message (a file's problem as the loader words it, an engine's reply, click's own wording of
-a usage error) stays as it was written.
+What is quoted inside a message (a file's problem as the loader words it, an engine's reply) stays as it was
+written; click's own wording of a usage error is said again in 中文 by :mod:`.usage_words`.
 """
 
 from __future__ import annotations
@@ -86,6 +86,107 @@ ZH: dict[str, str] = {
     "not a Ray cluster's address": "不是 Ray 集群的地址",
     "port {port} is out of range (1 to 65535)": "端口 {port} 超出范围（1 到 65535）",
     "--ray needs Ray: pip install 'datong-rules[scale]'": "--ray 需要 Ray：pip install 'datong-rules[scale]'",
+    # why a file cannot be written
+    "the folder {folder} does not exist (create it first)": "文件夹 {folder} 不存在（请先创建）",
+    "{path} is not a folder": "{path} 不是文件夹",
+    "it is a folder, not a file": "它是文件夹，不是文件",
+    ("no new file can be made in its folder {folder} ({reason}); the file is written as a new file there, then "
+     "renamed over the old one"): "无法在它的文件夹 {folder} 里新建文件（{reason}）；文件是先在那里写成新文件，再改名替换旧文件的",
+    # play
+    "standard output": "标准输出",
+    "it is not a regular file (a device, a FIFO or a socket)": "它不是普通文件（是设备、FIFO 或套接字）",
+    "Record written to {path}": "记录已写到 {path}",
+    "Record of the 1 finished hand written to {path}": "已打完的 1 局的记录已写到 {path}",
+    "Record of the {count} finished hands written to {path}": "已打完的 {count} 局的记录已写到 {path}",
+    # fuzz
+    "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
+        "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
+    "--examples must be at least 1, got {got}": "--examples 至少为 1，收到 {got}",
+    "--seed must be an integer ≥ 0, got {got}": "--seed 应为 ≥ 0 的整数，收到 {got}",
+    "no question generators yet for {variants}: not fuzzed": "{variants} 还没有出题器：不做模糊测试",
+    "--variant {ref}: {problem}": "--variant {ref}：{problem}",
+    "--variant {ref}: {variant} is abstract (a base for other variants); give a variant that can be played":
+        "--variant {ref}：{variant} 是抽象版本（别的版本的基础）；请给一个能打的版本",
+    "{where}: skipped ({why})": "{where}：跳过（{why}）",
+    "1 question (the only one)": "1 个问题（唯一的一个）",
+    "{questions} in {seconds} s ({rate}/s)": "{seconds} 秒内 {questions}（每秒 {rate} 个）",
+    "{n} skipped by the implementation": "实现跳过了 {n} 个",
+    "{n} refused by the reference": "参考引擎拒绝了 {n} 个",
+    "{n} engine errors": "{n} 个引擎错误",
+    "; {n} more not shrunk": "；另有 {n} 个没有缩小",
+    "DISAGREES ({cases}, shrunk in {seconds} s{more})": "有分歧（{cases}，缩小用了 {seconds} 秒{more}）",
+    "same answers": "回答相同",
+    "nothing compared": "什么也没有比较",
+    "DISAGREES ({cases}, interrupted before the shrinking ended)": "有分歧（{cases}，缩小结束前被中断）",
+    " (interrupted)": "（已中断）",
+    "engine error (not a disagreement): {message}; first on given {given}":
+        "引擎错误（不是分歧）：{message}；第一次出现在 given {given}",
+    "; explained by {what}": "；可由 {what} 解释",
+    "touches {rules}": "涉及 {rules}",
+    "no switched reading of its rules changes the reference's answer": "换用它的规则的其他读法都不改变参考引擎的回答",
+    ", {n} more alike": "，另有 {n} 个相似",
+    "{variant}: rules exercised (questions): {rules}": "{variant}：用到的规则（问题数）：{rules}",
+    "none": "无",
+    "{variant}: rules never exercised: {rules}": "{variant}：从没用到的规则：{rules}",
+    "1 question": "1 个问题",
+    "{n} questions": "{n} 个问题",
+    "1 distinct case": "1 个不同的情况",
+    "{n} distinct cases": "{n} 个不同的情况",
+    "1 disagreement": "1 处分歧",
+    "{n} disagreements": "{n} 处分歧",
+    "1 operation": "1 个操作",
+    "{n} operations": "{n} 个操作",
+    "1 engine error": "1 个引擎错误",
+    "… {variant} {op}: {n} questions so far ({rate}/s), no disagreement yet":
+        "… {variant} {op}：已问 {n} 个问题（每秒 {rate} 个），还没有分歧",
+    "give the implementation to compare: --impl MODULE:FACTORY or --impl-cmd COMMAND":
+        "请给出要比较的实现：--impl MODULE:FACTORY 或 --impl-cmd COMMAND",
+    "cannot start the implementation: {reason}": "无法启动实现：{reason}",
+    "fuzz: {name} against the reference engine, seed {seed}, {seconds} s": "fuzz：{name} 对参考引擎，种子 {seed}，{seconds} 秒",
+    "engine error (not a disagreement) on {question}: {message}": "{question} 上的引擎错误（不是分歧）：{message}",
+    "{found} in {operations}, {questions} compared{rate}, {errors}seed {seed}":
+        "{operations}中 {found}，比较了 {questions}{rate}，{errors}种子 {seed}",
+    "the implementation timed out, crashed or broke the protocol on {questions}":
+        "实现在 {questions}上超时、崩溃或违反了协议",
+    "nothing was compared: the implementation skipped every question": "什么也没有比较：实现跳过了每一个问题",
+    # serve (its replies stay in English: the protocol's)
+    "serve: line {number}: {text}": "serve：第 {number} 行：{text}",
+    "serve: warning: {text}": "serve：警告：{text}",
+    "--impl is empty (expected MODULE:FACTORY; leave it out to serve the reference engine)":
+        "--impl 是空的（应为 MODULE:FACTORY；不写它就提供参考引擎）",
+    "not a JSON object: {line}": "不是 JSON 对象：{line}",
+    "unknown message type {kind}": "未知的消息类型 {kind}",
+    "no 'type'": "没有 'type'",
+    "{what} (expected start, query or stop): {line}": "{what}（应为 start、query 或 stop）：{line}",
+    "not UTF-8 (byte {byte}): {line}": "不是 UTF-8（第 {byte} 个字节）：{line}",
+    "not strict JSON ({why}): {line}": "不是严格的 JSON（{why}）：{line}",
+    "not a JSON line ({why}): {line}": "不是一行 JSON（{why}）：{line}",
+    "not a JSON line (nested too deeply to read): {line}": "不是一行 JSON（嵌套太深，读不了）：{line}",
+    "over the cap of {cap} bytes; not read": "超过 {cap} 字节的上限；没有读",
+    "a message nested too deeply to handle": "消息嵌套太深，处理不了",
+    # simulate
+    "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
+    "{what} written to {path}": "{what} 已写到 {path}",
+    "--json and --html both go to standard output ('-'; only one of them can)":
+        "--json 和 --html 都写到标准输出（'-'；只能有一个这样写）",
+    # table
+    "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
+    ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "
+     "friends\"); anyone who can reach this address can open a table."):
+        "牌桌在网络地址 {host} 上提供：朋友用你页面上的邀请链接（“和朋友一起打”）入座；能连到这个地址的人都能开一张桌。",
+    ("the table is served on every network address of this machine ({host}, port {port}): anyone who can reach "
+     "this machine on that port can open tables of their own, and an invitation link is a seat's only key (send "
+     "each to its friend only; revoke the ones not needed). Serve a network only among people you trust."):
+        "牌桌在这台电脑的每个网络地址上提供（{host}，端口 {port}）：能从网络连到这台电脑这个端口的人都能自己开桌，"
+        "而邀请链接是入座的唯一凭证（每个链接只发给对应的朋友；不用的就取消）。只在你信任的人之间的网络上这样做。",
+    ("no network address of this machine was found: the invitation links use the address your page is opened at; "
+     "give --host this machine's address on your network instead"):
+        "没有找到这台电脑的网络地址：邀请链接用的是你打开页面时的地址；请改用 --host 加上这台电脑在网络上的地址",
+    ("{addresses} is a public address: unless a firewall stops them, people on the internet can reach the table too; "
+     "serve your local network's address with --host instead"):
+        "{addresses} 是公网地址：除非有防火墙挡住，互联网上的人也能连到牌桌；请改用 --host 加上你局域网里的地址",
+    "Friends reach the table at {base}: the invitation links of your page (\"Play with friends\") use it.":
+        "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
 }
 """The 中文 words of each message, keyed by its English words (each with the same ``{name}`` fields)."""
 

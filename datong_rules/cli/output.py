@@ -186,8 +186,10 @@ def use_colour(stream: IO[str] | None = None) -> bool:
 def usage_error_line(err: click.UsageError) -> str:
     """A usage error found by click's parser as the kit's one line: ``error: MESSAGE (see 'datong-rules CMD
     --help')`` (``Invalid value for '--timeout': 'abc' is not a valid float.``, ``Missing argument 'FILES...'.``)."""
+    from .usage_words import usage_words
+
     command = err.ctx.command_path if err.ctx is not None else "datong-rules"
-    return error_line(tr("{message} (see '{command} --help')", message=err.format_message().rstrip("."),
+    return error_line(tr("{message} (see '{command} --help')", message=usage_words(err.format_message().rstrip(".")),
                          command=command))
 
 

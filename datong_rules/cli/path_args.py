@@ -59,11 +59,11 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     path = Path(path)
     parent = path.parent
     if not os.path.exists(parent):  # os.path: False, not an error, for a name too long for the system
-        return f"the folder {parent} does not exist (create it first)"
+        return tr("the folder {folder} does not exist (create it first)", folder=parent)
     if not os.path.isdir(parent):
-        return f"{parent} is not a folder"
+        return tr("{path} is not a folder", path=parent)
     if os.path.isdir(path):
-        return "it is a folder, not a file"
+        return tr("it is a folder, not a file")
     if os.path.lexists(path):
         try:
             fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
@@ -71,14 +71,14 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
             return err.strerror or str(err)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return "it is not a regular file (a device, a FIFO or a socket)"
+                return tr("it is not a regular file (a device, a FIFO or a socket)")
         finally:
             os.close(fd)
     try:
         fd, probe = tempfile.mkstemp(prefix=".datong-rules-", dir=parent)
     except OSError as err:
-        return (f"no new file can be made in its folder {parent} ({err.strerror or err}); the file is written as "
-                f"a new file there, then renamed over the old one")
+        return tr("no new file can be made in its folder {folder} ({reason}); the file is written as a new file "
+                  "there, then renamed over the old one", folder=parent, reason=err.strerror or err)
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import click
 
+from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.table import Table
@@ -50,10 +51,11 @@ class _Stdout:
     failure is kept in ``failure`` (its ``strerror``) for one ``error:`` line at the end. On a terminal ♥ and ♦
     cards are red (:func:`.output.use_colour`: not with NO_COLOR, not when piped)."""
 
-    def __init__(self) -> None:
+    def __init__(self, err: bool = False) -> None:
         self.closed = False
         self.failure: str | None = None
-        self.colour = use_colour()
+        self.err = err  # the transcript on standard error: the record has standard output (--record -)
+        self.colour = use_colour(sys.stderr if err else sys.stdout)
 
     def __call__(self, line: str = "") -> None:
         if self.closed:
@@ -61,14 +63,14 @@ class _Stdout:
         if self.colour:
             line = _RED_CARDS.sub(lambda found: click.style(found.group(), fg="red"), line)
         try:
-            click.echo(line, color=self.colour)
+            click.echo(line, color=self.colour, err=self.err)
         except OSError as err:
             self.closed = True
             if not isinstance(err, BrokenPipeError):
                 self.failure = err.strerror or str(err)
             try:  # later writes and the flush at exit go nowhere, instead of raising again
                 devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
+                os.dup2(devnull, (sys.stderr if self.err else sys.stdout).fileno())
             except (OSError, ValueError, AttributeError):  # not a real file (tests): nothing more is printed anyway
                 pass
 
@@ -82,19 +84,21 @@ class _RecordFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.where = str(path)
         reason = unwritable_reason(path)
         if reason is not None:
-            fail(f"cannot write the record to {path}: {reason}")
+            fail(tr("cannot write the record to {path}: {reason}", path=path, reason=reason))
         existed = os.path.lexists(path)
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK, 0o666)
         except OSError as err:
-            fail(f"cannot write the record to {path}: {err.strerror or err}")
+            fail(tr("cannot write the record to {path}: {reason}", path=path, reason=err.strerror or err))
         self.created = not existed
         if not stat.S_ISREG(os.fstat(self.fd).st_mode):
             os.close(self.fd)
             self.fd = -1
-            fail(f"cannot write the record to {path}: it is not a regular file (a device, a FIFO or a socket)")
+            fail(tr("cannot write the record to {path}: {reason}", path=path,
+                    reason=tr("it is not a regular file (a device, a FIFO or a socket)")))
 
     def write(self, text: str) -> None:
         """Replace the file with ``text`` (UTF-8), whole or not at all (a temporary file renamed over it:
@@ -123,15 +127,38 @@ class _RecordFile:
                     os.unlink(self.path)
 
 
+class _RecordStdout:
+    """``--record -``: the record written to standard output (the transcript then goes to standard error), with the
+    interface of :class:`_RecordFile`."""
+
+    path = STDOUT
+
+    def __init__(self) -> None:
+        self.where = tr("standard output")
+
+    def write(self, text: str) -> None:
+        """Write ``text`` to standard output and flush it.
+
+        Raises:
+            OSError: standard output cannot be written (closed, full).
+        """
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def discard(self) -> None:
+        """Nothing to close or remove."""
+
+
 @click.command()
 @click.argument("variant")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as fuzz takes).")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Play this many hands (default: the whole match, until a team wins).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               callback=refuse_empty("a file to write the match record to"),
-              help="Write the match record (JSON) to this file; checked before the match starts.")
+              help="Write the match record (JSON) to this file; checked before the match starts. '-': to standard "
+                   "output (the transcript then goes to standard error; write ./- for a file of that name).")
 @click.option("--bots", "bot_kind", default="random", show_default=True, metavar="KIND",
               help="Which bots play the seats: a bot kind of the variant's game (random, greedy).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
@@ -147,13 +174,15 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     record of the hands finished so far is still written).
     """
     resolved = open_variant_arg(variant)
-    if record_path is not None:
+    if record_path is not None and not is_stdout(record_path):
         _refuse_record_over_variant(Path(record_path), resolved)
     game, rules = _game_and_rules(resolved)
     kinds = sorted(game.facet("bots").BOTS)
     if bot_kind not in kinds:
         fail(f"unknown bot kind '{bot_kind}' for {game.id} (expected one of: {', '.join(kinds)})")
-    record_file = _RecordFile(Path(record_path)) if record_path is not None else None
+    record_file: _RecordFile | _RecordStdout | None = None
+    if record_path is not None:
+        record_file = _RecordStdout() if is_stdout(record_path) else _RecordFile(Path(record_path))
     try:
         code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind,
                      max_hands, record_file, _table_line(resolved))
@@ -198,9 +227,9 @@ def _table_line(variant: Variant) -> str | None:
 
 
 def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
-          record_file: _RecordFile | None, table_line: str | None = None) -> int:
+          record_file: _RecordFile | _RecordStdout | None, table_line: str | None = None) -> int:
     """Play, print, write the record; returns the exit status."""
-    say = _Stdout()
+    say = _Stdout(err=isinstance(record_file, _RecordStdout))
     state_api = game.facet("state")
     transcript = game.facet("transcript")
     match = state_api.Match(rules, seed, max_hands=max_hands)
@@ -234,10 +263,11 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
         try:
             record_file.write(records.dumps(records.match_record(match)))
         except OSError as err:
-            click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.path,
+            click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.where,
                                      reason=err.strerror or err)), err=True)
             return 2
-        say(f"Record written to {record_file.path}")
+        if isinstance(record_file, _RecordFile):
+            say(tr("Record written to {path}", path=record_file.path))
     if say.failure is not None:
         click.echo(error_line(tr("cannot write to standard output: {reason}", reason=say.failure)
                               + (tr(" (the record was written)") if record_file is not None else "")), err=True)
@@ -247,7 +277,8 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     return 1 if say.failure is not None else 0
 
 
-def _keep_finished_hands(match, records_module, record_file: _RecordFile | None, finished: int) -> None:
+def _keep_finished_hands(match, records_module, record_file: _RecordFile | _RecordStdout | None,
+                         finished: int) -> None:
     """On an interrupt, write the record of the ``finished`` hands (a match cut short, as ``--hands N`` writes it;
     ``verify`` accepts it) and say so on stderr; nothing when no hand was finished or no record was asked for."""
     if record_file is None or not finished:
@@ -257,11 +288,12 @@ def _keep_finished_hands(match, records_module, record_file: _RecordFile | None,
         record["hands"] = record["hands"][:finished]  # not the hand the interrupt stopped
         record_file.write(records_module.dumps(record))
     except (OSError, ValueError, KeyError, TypeError) as err:
-        click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.path,
+        click.echo(error_line(tr("cannot write the record to {path}: {reason}", path=record_file.where,
                                  reason=getattr(err, "strerror", None) or err)), err=True)
         return
-    click.echo(f"Record of the {finished} finished hand{'' if finished == 1 else 's'} written to {record_file.path}",
-               err=True)
+    said = ("Record of the 1 finished hand written to {path}" if finished == 1
+            else "Record of the {count} finished hands written to {path}")
+    click.echo(tr(said, count=finished, path=record_file.where), err=True)
 
 
 # readable=False: an unreadable record is an "error: FILE: …" line of its own, not a usage error

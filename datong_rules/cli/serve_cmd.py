@@ -13,6 +13,8 @@ import click
 
 from datong_rules.conformance.serve import REFERENCE_IMPL, serve
 
+from .messages import tr
+
 
 @click.command("serve", short_help="The reference engine behind the JSON-lines protocol.")
 @click.option("--impl", metavar="MODULE:FACTORY", default=None,
@@ -29,4 +31,4 @@ def serve_command(impl: str | None, variant_files: tuple[str, ...]) -> None:
     added after protocol 2; the highest version offered is spoken). The messages are described in the implementer's
     guide, docs/implementers/index.md.
     """
-    raise SystemExit(serve(impl, variant_files=variant_files))
+    raise SystemExit(serve(impl, variant_files=variant_files, words=tr))

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from datong_rules.conformance.reports.common import is_stdout
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
@@ -70,10 +71,11 @@ def _check_primary(game: games.Game, primary: str | None) -> None:
 
 
 def _check_output(option: str, path: str | None) -> None:
-    if path is not None:
+    """Exit 2 when the file ``path`` cannot be written (``-``, standard output, can)."""
+    if path is not None and not is_stdout(path):
         reason = unwritable_reason(Path(path))
         if reason is not None:
-            fail(f"{option} {path}: cannot write it: {reason}")
+            fail(tr("{option} {path}: cannot write it: {reason}", option=option, path=path, reason=reason))
 
 
 def _check_extras(ray: str | None, html_path: str | None) -> None:
@@ -101,11 +103,19 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
 
 
 def _write(option: str, path: str, text: str) -> None:
+    """Write ``text`` to the file ``path`` whole or not at all, or to standard output (``-``); exit 2 when it
+    cannot be written."""
     try:
+        if is_stdout(path):
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
         write_atomically(Path(path), text)
     except OSError as err:
-        fail(f"{option} {path}: cannot write it: {err.strerror or err}")
-    click.echo(f"{option.removeprefix('--').upper()} written to {path}", err=True)
+        where = tr("standard output") if is_stdout(path) else path
+        fail(tr("{option} {path}: cannot write it: {reason}", option=option, path=where,
+                reason=err.strerror or err))
+    click.echo(tr("{what} written to {path}", what=option.removeprefix("--").upper(), path=path), err=True)
 
 
 MAX_HANDS = 100_000_000
@@ -138,12 +148,14 @@ MAX_MATCHES = 10_000_000
 @click.option("--primary", default=None, metavar="MEASURE",
               help="The measure each comparison is judged by (default: who wins, such as banker_side_won); every "
                    "other measure and rule fired is secondary, its p-value Holm-adjusted.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               callback=refuse_empty("a file to write the JSON results to"),
-              help="Write the simulate document (JSON, schema: datong-rules schema simulate) to this file.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the simulate document (JSON, schema: datong-rules schema simulate) to this file ('-': "
+                   "to standard output, the table then going to standard error).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               callback=refuse_empty("a file to write the HTML report to"),
-              help="Write the HTML report with one chart per measure (the extra [report]) to this file.")
+              help="Write the HTML report with one chart per measure (the extra [report]) to this file ('-': to "
+                   "standard output, the table then going to standard error).")
 def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, bots: str, seed: int,
              workers: int | None, ray: str | None, primary: str | None, json_path: str | None,
              html_path: str | None) -> None:
@@ -173,6 +185,8 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)
+    if is_stdout(json_path) and is_stdout(html_path):
+        fail(tr("--json and --html both go to standard output ('-'; only one of them can)"))
     _check_extras(ray, html_path)
     workers = workers or default_workers()
     unit = "hands" if hands is not None else "matches"
@@ -216,8 +230,9 @@ def _report(doc: dict, json_path: str | None, html_path: str | None) -> None:
     """Print the table, write the files asked for, and end (status 130 or 143 when the run was interrupted)."""
     from datong_rules.simulate.console import table_lines
 
+    to_stderr = is_stdout(json_path) or is_stdout(html_path)  # standard output is the document's alone
     for line in table_lines(doc):
-        click.echo(line)
+        click.echo(line, err=to_stderr)
     if json_path is not None:
         _write("--json", json_path, json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     if html_path is not None:

@@ -14,6 +14,7 @@ import webbrowser
 
 import click
 
+from .messages import tr, warning_line
 from .path_args import refuse_empty
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
@@ -22,6 +23,9 @@ NEEDS = ("starlette", "uvicorn", "jinja2")
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 """Addresses that serve this machine only."""
+
+WILDCARDS = ("0.0.0.0", "::")
+"""Addresses that serve every network address of this machine (a warning says what that exposes)."""
 
 
 TABLE_HELP = (
@@ -54,7 +58,8 @@ TABLE_HELP = (
                    "your local network (such as 192.168.1.20): the table is served to that network on purpose, so "
                    "that friends can take seats with the invitation links your page makes (one per seat, revocable); "
                    "anyone who can reach the address can also open tables of their own, so serve a network only "
-                   "among people you trust.")
+                   "among people you trust. 0.0.0.0 (or ::): every address of this machine, with a warning; the "
+                   "invitation links then use its address on the network.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
 def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
     """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
@@ -66,16 +71,20 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     from datong_rules.table_app.app import Options, create_app
 
     resolved = open_variant_arg(variant)
-    options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang, hosts=(host,))
+    listening = _listen(host, port)
+    bound = listening.getsockname()[1]
+    everywhere = host in WILDCARDS
+    reachable = network_addresses(ipv6=host == "::") if everywhere else []
+    link_host = (reachable[0] if reachable else None) if everywhere else None if host in LOOPBACK else host
+    options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang, hosts=(host, *reachable),
+                      any_address=everywhere, link_base=None if link_host is None else _url(link_host, bound))
     app = create_app(options)
     try:
         tid = app.state.tables.open(pinned=True)
     except ValueError as err:
         fail(str(err).splitlines()[0])
-    listening = _listen(host, port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
-    bound = listening.getsockname()[1]
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    address = f"{_url('127.0.0.1' if everywhere else host, bound)}/t/{tid}"
 
     def announce() -> None:
         import time
@@ -84,16 +93,85 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
             time.sleep(0.05)
         if not server.started:
             return
-        address = f"http://{shown}:{bound}/t/{tid}"
-        click.echo(f"Table open at {address} (Ctrl-C stops it)")
-        if host not in LOOPBACK:
-            click.echo(f"Served to the network on {host}: friends join with the invitation links of your page "
-                       "(\"Play with friends\"); anyone who can reach this address can open a table.")
+        click.echo(tr("Table open at {address} (Ctrl-C stops it)", address=address))
+        if everywhere:
+            _warn_everywhere(host, bound, options.link_base, reachable)
+        elif host not in LOOPBACK:
+            click.echo(tr("Served to the network on {host}: friends join with the invitation links of your page "
+                          "(\"Play with friends\"); anyone who can reach this address can open a table.", host=host))
         if not no_browser:
             webbrowser.open(address)
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[listening])
+
+
+def _warn_everywhere(host: str, port: int, link_base: str | None, reachable: list[str]) -> None:
+    """What serving on every address of the machine (``--host 0.0.0.0`` or ``::``) exposes, on stderr (a public
+    address among ``reachable`` named: the table is then on the internet), and the address the invitation links
+    use, on stdout."""
+    click.echo(warning_line(tr(
+        "the table is served on every network address of this machine ({host}, port {port}): anyone who can reach "
+        "this machine on that port can open tables of their own, and an invitation link is a seat's only key "
+        "(send each to its friend only; revoke the ones not needed). Serve a network only among people you trust.",
+        host=host, port=port)), err=True)
+    public = public_addresses(reachable)
+    if public:
+        click.echo(warning_line(tr(
+            "{addresses} is a public address: unless a firewall stops them, people on the internet can reach the "
+            "table too; serve your local network's address with --host instead", addresses=", ".join(public))),
+            err=True)
+    if link_base is None:
+        click.echo(warning_line(tr(
+            "no network address of this machine was found: the invitation links use the address your page is "
+            "opened at; give --host this machine's address on your network instead")), err=True)
+    else:
+        click.echo(tr("Friends reach the table at {base}: the invitation links of your page (\"Play with "
+                      "friends\") use it.", base=link_base))
+
+
+def network_addresses(ipv6: bool = False) -> list[str]:
+    """This machine's addresses on its networks, the one of its default route first (IPv4; IPv6 too when ``ipv6``):
+    neither loopback, nor unspecified, nor link-local (which needs an interface named). Found without sending
+    anything (a UDP socket connected to a documentation address, :rfc:`5737` and :rfc:`3849`, tells the address
+    the system would send from) and from the addresses of the machine's name; empty when none is found."""
+    import ipaddress
+
+    found: list[str] = []
+    families = [(socket.AF_INET, "198.51.100.1")] + ([(socket.AF_INET6, "2001:db8::1")] if ipv6 else [])
+    for family, probe in families:
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 9))
+                found.append(udp.getsockname()[0])
+        except OSError:
+            pass
+        try:
+            found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, family)]
+        except OSError:
+            pass
+    usable = []
+    for text in dict.fromkeys(found):
+        try:
+            address = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if not (address.is_loopback or address.is_unspecified or address.is_link_local):
+            usable.append(text)
+    return usable
+
+
+def public_addresses(addresses: list[str]) -> list[str]:
+    """The addresses of ``addresses`` that are reachable from the internet (not private, not shared, not
+    reserved: :attr:`ipaddress.IPv4Address.is_global`)."""
+    import ipaddress
+
+    return [a for a in addresses if ipaddress.ip_address(a).is_global]
+
+
+def _url(host: str, port: int) -> str:
+    """``http://HOST:PORT`` (an IPv6 address in brackets)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -185,14 +185,16 @@ UI: Final[dict[str, dict[str, str]]] = {
                     "en": "To play your own house rules, give the path of your house file instead of the variant's name."},
     "table_friends": {"zh": "和朋友一起打：牌桌页面上的“和朋友一起打”给每个座位一个邀请链接，朋友在自己的浏览器里打开链接就坐到"
                             "那个座位上，谁出了牌，大家的页面马上都看得到；没人坐的座位由机器人打，开桌的人随时可以取消邀请。"
-                            "朋友不在这台电脑上时，启动牌桌时把监听地址设成这台电脑在局域网里的地址（见命令帮助；默认的 127.0.0.1 "
-                            "只有本机能连）。",
+                            "朋友不在这台电脑上时，启动牌桌时把监听地址设成这台电脑在局域网里的地址，或者 0.0.0.0（这台电脑的每个"
+                            "地址；命令会提醒这样做让谁能连进来）（见命令帮助；默认的 127.0.0.1 只有本机能连）。被取消邀请的朋友，"
+                            "页面上会看到邀请已经取消。",
                       "en": "To play with friends: the table page's \"Play with friends\" gives one invitation link per "
                             "seat; a friend who opens it in their own browser takes that seat, and every move shows at "
                             "once on everyone's page. Seats nobody takes are played by bots, and the host can revoke a "
-                            "link at any time. For friends on other computers, start the table with --host and this "
-                            "computer's address on your local network (the default, 127.0.0.1, serves this computer "
-                            "only)."},
+                            "link at any time (the friend's page then says so). For friends on other computers, start "
+                            "the table with --host and this computer's address on your local network, or 0.0.0.0 "
+                            "(every address of this computer; the command warns who can then reach it); the default, "
+                            "127.0.0.1, serves this computer only."},
     "tips_source": {"zh": "这几点是来源《{title}》第{section}部分里的建议，用我们自己的话说。",
                     "en": "These retell, in our own words, the advice of part {section} of the source text 《{title}》."},
     "tips_own": {"zh": "这几点是本工具根据上面的规则给的建议。",

@@ -14,15 +14,17 @@ for a friend's seat; each is unguessable, :func:`secrets.token_urlsafe`):
 * ``POST /t/{key}/decline``: let the table go on without the offered actions; ``POST /t/{key}/next``: the next hand
   (both take ``{"version": n}``, optional);
 * ``GET /t/{key}/events``: server-sent events, ``data: VERSION`` whenever the table changes (someone moved, a friend
-  joined or left);
+  joined or left); ``event: gone`` with the words to show when the host revoked this seat's invitation;
 * ``POST /t/{tid}/invite`` and ``/revoke`` ``{"seat": n}`` (the host's page only): a friend's invitation link to a
-  seat → ``{"ok", "link"}``; revoked, the link answers 404 and a bot plays the seat again;
+  seat → ``{"ok", "link"}``; revoked, a bot plays the seat again and the link answers 410, saying in the friend's
+  language that the host revoked it (the page: a page that says so; its open page is told at once);
 * ``GET /t/{key}/record.json``: the hand's record; ``GET /t/{key}/match.json``: the match's (``datong-rules verify``
   accepts both).
 
-Errors are one line of plain text: 400 malformed request, 403 another seat (or a page of another origin, or a friend
-inviting), 404 unknown or expired table, 409 not the seat's turn, 413 too large a body, 415 a body that is not
-declared JSON, 503 too many tables; never a traceback (500 says "internal error" in one line).
+Errors are one line of plain text: 400 malformed request (a number of more than 30 digits, NaN, a ``lang`` other
+than zh or en included), 403 another seat (or a page of another origin, or a friend inviting), 404 unknown or expired
+table, 409 not the seat's turn, 410 a revoked invitation (in the friend's language), 413 too large a body, 415 a body
+that is not declared JSON, 503 too many tables; never a traceback (500 says "internal error" in one line).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -47,9 +48,10 @@ from starlette.staticfiles import StaticFiles
 from datong_rules.rulebook.labels import LANGS
 
 from .explaining import describe, refusal
-from .guards import (Headers, SameOrigin, http_error, internal_error, page_lang, read_cards, read_form, read_json)
+from .guards import (Headers, KnownHost, SameOrigin, http_error, internal_error, page_lang, read_cards, read_form,
+                     read_json)
 from .session import NotYourSeat, Refused
-from .tables import Kept, Options, Place, Tables, TooManyTables
+from .tables import Kept, Options, Place, Revoked, Tables, TooManyTables
 from .view import table_view
 from .words import ERRORS, HOW_TO, UI, seat_words, ui
 
@@ -80,7 +82,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         return {"lang": lang, "other": LANGS[1 - LANGS.index(lang)], "tid": key, "ui": UI, "seat": place.seat,
                 "title": ui("title", lang, variant=name.get(lang, table.variant.id)),
                 "variant_id": table.variant.id, "v": table_view(table, lang), "network": ERRORS["network"][lang],
-                "how_to": HOW_TO, "friends": _friends(place, lang) if place.host else None}
+                "how_to": HOW_TO, "friends": _friends(place, lang) if place.host else None,
+                "link_base": options.link_base or ""}
 
     def main_html(key: str, place: Place) -> str:
         return _render("_main.html", **page_context(key, place))
@@ -97,7 +100,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         if not isinstance(given, int) and not re.fullmatch(r"\s*-?\d{1,9}\s*", str(given)):
             raise HTTPException(400, f"seat: expected a whole number, got {str(given)[:40]!r}")
         try:
-            tid = tables.open(seat=int(given), lang=page_lang(form.get("lang"), options.lang))
+            lang = options.lang if form.get("lang") is None else page_lang(form["lang"], None, options.lang)
+            tid = tables.open(seat=int(given), lang=lang)
         except ValueError as err:
             raise HTTPException(400, str(err).splitlines()[0]) from None
         except TooManyTables as err:
@@ -106,9 +110,13 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
 
     async def page(request: Request) -> Response:
         key = request.path_params["tid"]
-        place = tables.place(key)
+        try:
+            place = tables.place(key)
+        except Revoked as err:  # a page, not a line of text: the friend opened their old link
+            return HTMLResponse(_render("gone.html", lang=err.lang, ui=UI, message=err.detail,
+                                        title=ui("gone_title", err.lang)), status_code=410)
         if "lang" in request.query_params:
-            place.lang = page_lang(request.query_params["lang"], None)
+            place.lang = page_lang(request.query_params["lang"], None, place.lang)
         return HTMLResponse(_render("table.html", **page_context(key, place)))
 
     async def main(request: Request) -> Response:
@@ -124,10 +132,12 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         click, another tab, someone else's move first): ``{"ok": false, "error", "html"}``; None when the version
         is the table's or not given."""
         version = body.get("version")
-        if version is None or version == place.kept.table.version:
+        if version is None:
             return None
         if type(version) is not int:
             raise HTTPException(400, f"version: expected a whole number, got {str(version)[:40]!r}")
+        if version == place.kept.table.version:
+            return None
         return JSONResponse({"ok": False, "error": ERRORS["stale"][place.lang], "html": main_html(key, place)},
                             status_code=409)
 
@@ -183,11 +193,16 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         return endpoint
 
     async def events(request: Request) -> Response:
-        kept = tables.place(request.path_params["tid"]).kept
+        key = request.path_params["tid"]
+        kept = tables.place(key).kept
 
         async def stream() -> Any:
             shown = None
             while not await request.is_disconnected():
+                gone = tables.revoked_lang(key)
+                if gone is not None:  # the host revoked this seat's invitation: its page says so, then stops
+                    yield f"event: gone\ndata: {ERRORS['revoked'][gone]}\n\n"
+                    return
                 change = kept.changed()
                 if kept.table.version != shown:
                     shown = kept.table.version
@@ -215,7 +230,8 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
             try:
                 if step == "invite":
                     token = tables.invite(key, seat)
-                    return JSONResponse({"ok": True, "link": f"{str(request.base_url).rstrip('/')}/t/{token}"})
+                    base = options.link_base or str(request.base_url).rstrip("/")
+                    return JSONResponse({"ok": True, "link": f"{base}/t/{token}"})
                 tables.revoke(key, seat)
             except ValueError as err:
                 raise HTTPException(400, str(err).splitlines()[0]) from None
@@ -247,9 +263,11 @@ def create_app(options: Options, clock: Any = time.monotonic) -> Starlette:
         Route("/t/{tid}/record.json", download("hand")), Route("/t/{tid}/match.json", download("match")),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    hosts = ["127.0.0.1", "localhost", "[::1]", *options.hosts]
+    own = (f"[{h}]" if ":" in h and not h.startswith("[") else h for h in options.hosts)  # IPv6 in brackets
+    hosts = ("127.0.0.1", "localhost", "[::1]", *own)
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal_error},
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts), Middleware(Headers),
+                    middleware=[Middleware(KnownHost, names=hosts, any_address=options.any_address),
+                                Middleware(Headers),
                                 Middleware(SameOrigin)])
     app.state.tables = tables
     return app

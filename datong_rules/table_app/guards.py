@@ -14,11 +14,16 @@ from starlette.responses import PlainTextResponse, Response
 from datong_rules.reference_impl.cards import parse_cards
 from datong_rules.rulebook.labels import LANGS
 
+from .words import ERRORS
+
 MAX_BODY = 16 * 1024
 """Largest request body accepted, in bytes (an action is a few hundred)."""
 
 MAX_NESTING = 16
 """Deepest nesting of arrays and objects accepted in a request body (an action needs 4)."""
+
+MAX_DIGITS = 30
+"""Most digits of a number accepted in a request body (a seat, a version, a count need a few)."""
 
 
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
@@ -65,6 +70,57 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
+class KnownHost:
+    """ASGI middleware: a request naming a host the table is not served as is refused (400, one line), so that a
+    page of another site cannot reach the table through a name it points at this machine (DNS rebinding).
+
+    Args:
+        names: the host names and addresses accepted (without port; an IPv6 address in brackets).
+        any_address: also accept a host given as an IP address (the table served on every address of the machine,
+            ``--host 0.0.0.0``: friends reach it at any of them). An address is no rebinding risk: a page can only
+            name one as the host of its own origin (such a page is the table's), and a POST of a page of another
+            origin is :class:`SameOrigin`'s to refuse.
+    """
+
+    def __init__(self, app: Any, names: tuple[str, ...], any_address: bool = False) -> None:
+        self.app, self.names, self.any_address = app, {n.lower() for n in names}, any_address
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket") and not self.known(_header(scope, "host")):
+            response = PlainTextResponse("error: refused: the request names a host this table is not served as\n",
+                                         status_code=400)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def known(self, host: str) -> bool:
+        """Whether the Host header ``host`` (with or without a port) names the table."""
+        name = host.strip().lower()
+        if name.startswith("["):
+            name = name[:name.find("]") + 1]
+        elif name.count(":") == 1:
+            name = name.split(":")[0]
+        if name in self.names:
+            return True
+        return self.any_address and _is_address(name.strip("[]"))
+
+
+def _is_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _header(scope: Any, name: str) -> str:
+    """A request header's value ('' when absent)."""
+    wanted = name.encode("latin-1")
+    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == wanted), "")
+
+
 def _same_origin(scope: Any) -> bool:
     """Whether a request's ``Sec-Fetch-Site`` and ``Origin`` (when sent) name the server's own origin."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
@@ -77,12 +133,13 @@ def _same_origin(scope: Any) -> bool:
     return origin == f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
 
 
-def page_lang(value: Any, default: str | None) -> str:
-    """``value`` when it is a page language, else ``default`` (None: 400, one line)."""
+def page_lang(value: Any, default: str | None, say_in: str = "en") -> str:
+    """``value`` when it is a page language, else ``default``; with no ``default``, another value is refused (400,
+    one line in the language ``say_in``: ``lang: expected zh (中文) or en (English), got 'xx'``)."""
     if value in LANGS:
         return value
     if default is None:
-        raise HTTPException(400, f"lang: expected one of {', '.join(LANGS)}, got {value!r}")
+        raise HTTPException(400, ERRORS["bad_lang"][say_in].format(got=repr(str(value)[:40])))
     return default
 
 
@@ -134,12 +191,42 @@ async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
     if nesting(body) > MAX_NESTING:
         raise HTTPException(400, f"expected a JSON object nested at most {MAX_NESTING} deep")
     try:
-        value = json.loads(body)
+        value = json.loads(body, parse_int=_whole, parse_float=_fraction, parse_constant=_constant)
+    except _BadNumber as err:
+        raise HTTPException(400, str(err)) from None
     except (ValueError, UnicodeDecodeError) as err:
         raise HTTPException(400, f"expected a JSON object: {err}") from None
     if not isinstance(value, dict):
         raise HTTPException(400, f"expected a JSON object, got {type(value).__name__}")
     return value
+
+
+class _BadNumber(ValueError):
+    """A number of the body the table does not take (one line, the table's own words)."""
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number of at most :data:`MAX_DIGITS` digits (no longer one reaches Python's own limit of
+    digits, whose message would advise a Python setting)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _BadNumber(f"a number of {digits} digits: expected numbers of at most {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _fraction(text: str) -> float:
+    """A JSON number with a fraction or an exponent, finite (``1e999`` is refused, not read as infinity)."""
+    if len(text) > 2 * MAX_DIGITS:
+        raise _BadNumber(f"a number of {len(text)} characters: expected numbers of at most {MAX_DIGITS} digits")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _BadNumber(f"the number {text[:40]} is too large: expected numbers of at most {MAX_DIGITS} digits")
+    return value
+
+
+def _constant(text: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's reader takes but JSON has not: refused."""
+    raise _BadNumber(f"{text} is not a JSON number")
 
 
 async def read_form(request: Request) -> dict[str, str]:

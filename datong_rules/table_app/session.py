@@ -19,7 +19,7 @@ from itertools import islice
 from typing import Any
 
 from datong_rules.reference_impl import games, records
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.bots import make_bots, offered_action
 from datong_rules.reference_impl.cards import sort_cards
 from datong_rules.reference_impl.state_api import IllegalAction
 
@@ -305,21 +305,17 @@ class Table:
             before = [sum(h.values()) for h in self.state.hands]
             self._apply(self.bots[0 if seat is None else seat].choose(self.state))
             if seat is None:
-                self._bot_shows(before)
+                self._bot_offers(before)
         raise RuntimeError("the bots made too many steps without a decision of the person")
 
-    def _bot_shows(self, before: list[int]) -> None:
-        """After a table step: the bot that received a card may show (a bot with ``choose_show``, as a game's own
-        hand loop asks it)."""
+    def _bot_offers(self, before: list[int]) -> None:
+        """After a table step: the bots of the seats it gave cards to may act (the bots' ``offer``, as a game's own
+        hand loop asks them: :func:`~datong_rules.reference_impl.bots.offered_action`)."""
         grew = [s for s, h in enumerate(self.state.hands) if sum(h.values()) > before[s] and s not in self.people]
         for seat in grew:
-            ask = getattr(self.bots[seat], "choose_show", None)
-            if ask is None or not any(a.get("seat") == seat and a["type"] == "show"
-                                      for a in islice(self.state.legal_actions(), 500)):
-                continue
-            cards = ask(self.state, seat)
-            if cards:
-                self._apply({"type": "show", "seat": seat, "cards": list(cards)})
+            action = offered_action(self.bots[seat], self.state, seat)
+            if action is not None:
+                self._apply(action)
 
     def _apply(self, action: dict[str, Any]) -> None:
         """Apply through the state API and note the event (and the end of a trick or round)."""

@@ -16,6 +16,11 @@ from typing import Any
 from starlette.exceptions import HTTPException
 
 from .session import AtSeat, Table
+from .words import ERRORS
+
+MAX_REVOKED = 64
+"""Revoked invitations a table remembers (so that their pages are told, in their language, that the host revoked
+them); an older one is forgotten and its link then answers as an unknown table."""
 
 KEEP_IDLE = 600.0
 """Seconds a table must have been idle before a new table may push it out (when :attr:`Options.max_tables` are
@@ -36,6 +41,10 @@ class Options:
         hosts: host names the app answers besides 127.0.0.1, localhost and [::1] (``--host``'s); a request
             naming another host is refused (400), so that a page of another site cannot reach the table through a
             name it points at this machine (DNS rebinding).
+        any_address: the app also answers a host given as any IP address (served on every address of the
+            machine: ``--host 0.0.0.0``).
+        link_base: the start of the invitation links (``http://192.168.1.20:8765``: an address the friends can
+            reach); None: the address the host's page was opened at.
     """
 
     variant: Any
@@ -46,6 +55,8 @@ class Options:
     idle_seconds: float = 2 * 3600
     max_tables: int = 64
     hosts: tuple[str, ...] = ()
+    any_address: bool = False
+    link_base: str | None = None
 
 
 @dataclass
@@ -60,14 +71,15 @@ class Invite:
 @dataclass
 class Kept:
     """A table kept: the :class:`Table`, the host's page language, when it was last used, whether it is the
-    command's own (``pinned``: never dropped), the invitations by token, and the event its pages wait on for the
-    next change (:meth:`changed`)."""
+    command's own (``pinned``: never dropped), the invitations by token, the revoked ones (token → the friend's page
+    language, the last :data:`MAX_REVOKED`), and the event its pages wait on for the next change (:meth:`changed`)."""
 
     table: Table
     lang: str
     used: float = field(default_factory=time.monotonic)
     pinned: bool = False
     invites: dict[str, Invite] = field(default_factory=dict)
+    revoked: dict[str, str] = field(default_factory=dict)
     _change: asyncio.Event | None = field(default=None, repr=False)
 
     def changed(self) -> asyncio.Event:
@@ -118,6 +130,15 @@ class Place:
         return self.invite is None
 
 
+class Revoked(HTTPException):
+    """A page of a revoked invitation (410): the host took the seat back; the detail says so in the friend's
+    language (:data:`~.words.ERRORS` ``revoked``)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(410, ERRORS["revoked"][lang])
+        self.lang = lang
+
+
 class TooManyTables(Exception):
     """Every table kept is in use (:attr:`Options.max_tables`): no new one now (one line)."""
 
@@ -166,11 +187,14 @@ class Tables:
         friend takes on first use), the table marked as used.
 
         Raises:
-            HTTPException: 404, unknown, revoked or expired.
+            Revoked: 410, an invitation the host revoked (told in the friend's language).
+            HTTPException: 404, unknown or expired.
         """
         self._expire()
         tid = self.invited.get(key, key)
         kept = self.kept.get(tid)
+        if kept is not None and key in kept.revoked:
+            raise Revoked(kept.revoked[key])
         invite = kept.invites.get(key) if kept is not None and key != tid else None
         if kept is None or key != tid and invite is None:
             raise HTTPException(404, "unknown or expired table")
@@ -201,19 +225,28 @@ class Tables:
         return token
 
     def revoke(self, tid: str, seat: int) -> None:
-        """Revoke the invitation to ``seat`` (its link answers 404 from now on); a bot plays the seat again."""
+        """Revoke the invitation to ``seat``: its link answers 410 from now on, saying so in the friend's language
+        (:class:`Revoked`), and its pages are told at once (:meth:`revoked_lang`); a bot plays the seat again."""
         kept = self.get(tid)
         token = kept.token_of(seat)
         if token is None:
             return
-        del kept.invites[token]
-        self.invited.pop(token, None)
+        kept.revoked[token] = kept.invites.pop(token).lang
+        while len(kept.revoked) > MAX_REVOKED:
+            oldest = next(iter(kept.revoked))
+            del kept.revoked[oldest]
+            self.invited.pop(oldest, None)
         kept.table.seat_bot(seat)
         kept.notify()
 
+    def revoked_lang(self, key: str) -> str | None:
+        """The friend's page language when ``key`` is an invitation the host revoked; else None."""
+        kept = self.kept.get(self.invited.get(key, key))
+        return kept.revoked.get(key) if kept is not None else None
+
     def _drop(self, tid: str) -> None:
         kept = self.kept.pop(tid)
-        for token in kept.invites:
+        for token in [*kept.invites, *kept.revoked]:
             self.invited.pop(token, None)
         kept.notify()
 

@@ -29,7 +29,8 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
     state = table.state
     words = game_words(table.game)
     over = state.is_terminal()
-    hand = table.hand
+    held = held_in_order(table.hand, words.hand_order(state))
+    hand = [card for _, card in held]
     climbing = table.game.family == "climbing"
     marks = words.marked_cards(state)
     return {
@@ -37,9 +38,9 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "version": table.version,
         "over": over,
         "hand_number": ui("hand_number", lang, n=table.hand_number),
-        "hand": [{"card": c, "svg": _picture(c, lang), "mark": marks[c][lang] if c in marks else None,
+        "hand": [{"card": c, "n": n, "svg": _picture(c, lang), "mark": marks[c][lang] if c in marks else None,
                   "name": card_name(c, lang) + (f"（{marks[c][lang]}）" if lang == "zh" else f" ({marks[c][lang]})")
-                  if c in marks else card_name(c, lang)} for c in hand],
+                  if c in marks else card_name(c, lang)} for n, c in held],
         "hand_count": ui("cards_left", lang, n=len(hand)),
         "seats": _seats(table, lang),
         "facts": _facts(table, lang, words),
@@ -56,6 +57,16 @@ def table_view(table: Table, lang: str) -> dict[str, Any]:
         "can_next": over and not table.match.over,
         "match_end": _match_end(table, lang, words) if over and table.finished else None,
     }
+
+
+def held_in_order(hand: list[str], key: Any) -> list[tuple[int, str]]:
+    """The hand (in notation order) as a player of the game holds it: sorted by ``key`` (the game's ``hand_order``
+    of its words facet: 打墩's single-card strength, level and jokers high), suits in notation order within a key;
+    unchanged when the game gives no key (None). Each card with its place in notation order (``(n, card)``): the
+    page sends a selection in that order, whatever order it shows the cards in, so that the actions and readings
+    it makes are the same."""
+    placed = list(enumerate(hand))
+    return placed if key is None else sorted(placed, key=lambda pair: key(pair[1]))
 
 
 def _namer(table: Table, lang: str) -> Any:

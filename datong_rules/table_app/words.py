@@ -74,18 +74,20 @@ UI: dict[str, dict[str, str]] = {
     "friends": {"zh": "和朋友一起打", "en": "Play with friends"},
     "friends_help": {"zh": "每个座位有自己的邀请链接，把链接发给一位朋友，他在自己的浏览器里打开就坐到这个座位上；"
                            "没有人坐的座位由机器人打。链接就是入座的凭证：只发给你要邀请的人，不要了就取消。"
-                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址启动牌桌。",
+                           "朋友要能连到这台电脑：用 --host 加上这台电脑在局域网里的地址（或 0.0.0.0，即这台电脑的每个地址）启动牌桌。",
                      "en": "Each seat has its own invitation link: send it to one friend, who opens it in their own "
                            "browser and takes the seat; a seat nobody takes is played by a bot. The link is the "
                            "seat's key: send it only to the friend you invite, and revoke it when it is no longer "
                            "needed. Your friends must be able to reach this computer: start the table with --host "
-                           "and this computer's address on your local network."},
+                           "and this computer's address on your local network (or 0.0.0.0: every address of this "
+                           "computer)."},
     "invite": {"zh": "邀请", "en": "Invite"},
     "revoke": {"zh": "取消邀请", "en": "Revoke"},
     "friend_bot": {"zh": "机器人", "en": "a bot"},
     "friend_invited": {"zh": "已邀请，朋友还没来", "en": "invited, not joined yet"},
     "friend_joined": {"zh": "朋友在打", "en": "a friend plays"},
     "friend_mark": {"zh": "（朋友）", "en": " (friend)"},
+    "gone_title": {"zh": "邀请已取消", "en": "Invitation revoked"},
 }
 """Labels of the page."""
 
@@ -119,6 +121,11 @@ ERRORS: dict[str, dict[str, str]] = {
                     "as it is now."},
     "network": {"zh": "连不上牌桌，请重新载入页面。", "en": "The table cannot be reached; reload the page."},
     "not_host": {"zh": "只有开桌的人才能邀请或取消邀请。", "en": "Only the table's host may invite or revoke."},
+    "revoked": {"zh": "开桌的人取消了你的邀请：这个座位现在由机器人来打。想回到牌桌，请向开桌的人要一个新链接。",
+                "en": "The host has revoked your invitation: a bot plays this seat now. To come back, ask the host "
+                      "for a new link."},
+    "bad_lang": {"zh": "lang：应为 zh（中文）或 en（English），收到 {got}",
+                 "en": "lang: expected zh (中文) or en (English), got {got}"},
 }
 """The table's refusals of a request, in the page's language (the code is :attr:`~.session.Refused.code`)."""
 
@@ -191,8 +198,9 @@ def _no_winners(match: Any) -> list[int] | None:
 
 PLAIN = SimpleNamespace(OFFER=OFFER, ACTIONS={}, SETTLEMENT={}, SEAT_KEYS=frozenset(), TEAM_KEYS=frozenset(),
                         facts=_no_facts, turn_words=_no_words, hand_result=_no_words, match_winners=_no_winners,
-                        marked_cards=_no_marks)
-"""The words of a game without a ``words`` facet: nothing said of the game beyond what every game shares."""
+                        marked_cards=_no_marks, hand_order=_no_words)
+"""The words of a game without a ``words`` facet: nothing said of the game beyond what every game shares (the
+hand in notation order: ``hand_order`` gives no key)."""
 
 
 def game_words(game: Any) -> Any:

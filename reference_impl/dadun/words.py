@@ -1,6 +1,7 @@
 """打墩 at the table (the ``words`` facet, :mod:`datong_rules.reference_impl.games`): what the table page says of a
 hand and a match of this game, in 中文 and English: the level played and its wild card [wild.cards], the tribute
-steps [settlement.tribute], the settlement's keys, the team that won the match [match.end].
+steps [settlement.tribute], the settlement's keys, the team that won the match [match.end]; and the order a player
+holds the hand in (by the strength of a single card [ranking.power_order, ranking.level_promotion]).
 
 Seats are named by the caller (``name(seat) -> str``, the person's seat as "you"); teams are
 :func:`.scoring.team_of`'s.
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .combinations import wild_card
+from ..climbing.cardset import rank_of
+from .combinations import power, wild_card
 from .scoring import team_of
 from ..state_api import CardName, SeatName
 
@@ -107,3 +109,13 @@ def turn_words(state: Any, seat: int, lang: str, name: Name) -> str | None:
 def marked_cards(state: Any) -> dict[str, dict[str, str]]:
     """The wild card of the level played [wild.cards], marked "wild" in the person's hand."""
     return {wild_card(state.rules, state.level): MARK}
+
+
+def hand_order(state: Any) -> Any:
+    """A sort key of the hand as a player holds it, weakest to strongest single card [ranking.power_order]: 2 … A,
+    the level rank above the A when the variant promotes it for a single [ranking.level_promotion], then the small
+    and the big joker (:func:`.combinations.power`); ``key(card) -> int``, equal for the cards of one rank (the
+    caller keeps their suits in notation order)."""
+    level = state.level
+    promoted = "single" in state.rules.promoted_types
+    return lambda card: power(rank_of(card), level, promoted)

@@ -16,7 +16,8 @@ with one bot per seat.
 
 For the generic driver (:func:`datong_rules.reference_impl.bots.play_hand`) each bot also answers
 ``choose(state) -> action``: the action of the seat to move (a deal step or the close of the declaration while
-no seat is to move; the generic driver asks no shows, :func:`play_hand` does).
+no seat is to move; the generic driver asks no shows, :func:`play_hand` does); and ``offer(state, seat) -> action |
+None``, the show of ``seat`` while no seat is to move, for a driver that steps the deal itself (the table).
 """
 
 from __future__ import annotations
@@ -33,7 +34,17 @@ from .trick import trick_winner
 
 
 class _Choose:
-    """``choose(state)``: the bot's next action in the state API's terms, from its four questions."""
+    """``choose(state)`` and ``offer(state, seat)``: the bot's actions in the state API's terms, from its four
+    questions."""
+
+    def offer(self, state: HandState, seat: int) -> dict | None:
+        """The bot's show for ``seat`` while the cards are dealt (no seat is to move), asked by a driver that
+        steps the deal itself (:func:`datong_rules.reference_impl.bots.offered_action`: the table); None to stay
+        silent or when ``seat`` has no legal show [declaration.*]."""
+        if not state.decl.legal_shows(seat):
+            return None
+        cards = self.choose_show(state, seat)  # type: ignore[attr-defined]  # each bot kind's own
+        return {"type": "show", "seat": seat, "cards": list(cards)} if cards else None
 
     def choose(self, state: HandState) -> dict:
         """The action of the seat to move, or the deal's next step while no seat is to move."""

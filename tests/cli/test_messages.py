@@ -65,7 +65,7 @@ def test_the_variable_wins_over_the_locale_and_lang_over_both():
 
 def test_a_usage_error_and_the_validate_count_in_chinese(tmp_path):
     result = run("--lang", "zh", "conform", "--bogus")
-    assert result.stderr == "错误：No such option '--bogus'（用法见 'cli conform --help'）\n"  # CliRunner's name
+    assert result.stderr == "错误：没有选项 '--bogus'（用法见 'cli conform --help'）\n"  # CliRunner's name
     house = tmp_path / "h.yaml"
     house.write_text("id: huolong/h\nextends: huolong/li-zhijiang\n", encoding="utf-8")
     result = run("--lang", "zh", "validate", str(house))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from typing import Any
 
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.bots import make_bots, offered_action
 
 class AsgiClient:
     """The app asked in this thread's own event loop through httpx2's ASGI transport (a third of the time of
@@ -145,12 +145,10 @@ class PageBot:
         for action in _sample(page.buttons):
             assert state.check(action) is None, f"offered but refused: {action} ({state.check(action)})"
         if state.current_player() != seat:  # the table acts and offers something (攉龙's show while dealt)
-            ask = getattr(self.bot, "choose_show", None)
-            cards = ask(state, seat) if ask else None
-            if cards:
-                show = {"type": "show", "seat": seat, "cards": list(cards)}
-                assert show in page.buttons, f"the bot's show is not offered: {show}"
-                assert self.post("/act", {"action": show, "version": page.version})["ok"]
+            offered_now = offered_action(self.bot, state, seat)
+            if offered_now is not None:
+                assert offered_now in page.buttons, f"the bot's action is not offered: {offered_now}"
+                assert self.post("/act", {"action": offered_now, "version": page.version})["ok"]
             else:
                 assert page.decline, f"an offer without a way to go on: {page.status}"
                 assert self.post("/decline", {"version": page.version})["ok"]

@@ -297,3 +297,43 @@ def test_a_dadun_selection_with_wild_cards_offers_each_reading():
     before = len(table.state.actions)
     assert client.post(f"/t/{tid}/act", json={"action": chosen}).json()["ok"] is True
     assert table.state.actions[before]["reading"] == chosen["reading"]  # the reading picked is the one played
+
+
+class _Offering:
+    """A 攉龙 bot that makes its shows only through the bots' API (``offer``): no ``choose_show`` of its own."""
+
+    def __init__(self, inner):
+        self.inner, self.asked = inner, []
+
+    def choose(self, state):
+        return self.inner.choose(state)
+
+    def offer(self, state, seat):
+        self.asked.append(seat)
+        shows = [a for a in state.legal_actions() if a.get("seat") == seat and a["type"] == "show"]
+        return shows[0] if shows else None
+
+
+def test_the_table_asks_the_bots_for_their_shows_through_the_bots_api(monkeypatch):
+    """The session knows no game: the bots' actions while the cards are dealt come from the bots' ``offer``
+    (reference_impl.bots.offered_action), not from a 攉龙 method asked by name."""
+    from datong_rules.reference_impl import bots as bots_module
+    from datong_rules.table_app import session
+
+    made: list[_Offering] = []
+
+    def offering_bots(game, kind, rng, players):
+        made.extend(_Offering(b) for b in bots_module.make_bots(game, kind, rng, players))
+        return made
+
+    monkeypatch.setattr(session, "make_bots", offering_bots)
+    from datong_rules.reference_impl.variant import open_variant
+
+    table = session.Table(open_variant("huolong/li-zhijiang"), seat=0)
+    for _ in range(200):  # the person lets every offer of the deal pass
+        if table.state.current_player() is not None or table.state.is_terminal():
+            break
+        table.decline()
+    assert any(b.asked for b in made[1:])
+    shows = [a for a in table.state.actions if a.get("type") == "show"]
+    assert shows and all(a["seat"] != 0 for a in shows)

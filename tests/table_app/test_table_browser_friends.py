@@ -87,3 +87,35 @@ def test_two_friends_play_a_whole_hand(browser, variant):
         finally:
             host_context.close()
             friend_context.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("zh", "开桌的人取消了你的邀请"), ("en", "The host has revoked your invitation")])
+def test_a_revoked_friend_s_open_page_says_so(browser, lang, said):
+    """The host revokes a seat from their page; the friend's open page (in the friend's language) says at once that
+    the invitation was revoked, without a reload; reloaded, it says so again."""
+    app = make_app("biedan/biedan-guide", seat=0, lang="zh" if lang == "en" else "en")
+    tid = app.state.tables.open()
+    errors: list[str] = []
+    with LiveServer(app) as server:
+        host_context, friend_context = browser.new_context(), browser.new_context()
+        try:
+            host = host_context.new_page()
+            _watch(host, errors)
+            host.goto(f"{server.url}/t/{tid}")
+            host.locator("#friends summary").click()
+            host.locator("#friends button.invite[data-seat='1']").click()
+            host.wait_for_selector("#friends .invite-link")
+            link = host.locator("#friends li[data-seat='1'] .invite-link").input_value()
+            friend = friend_context.new_page()
+            friend.goto(f"{link}?lang={lang}")
+            friend.wait_for_selector("#table .seats")
+            host.locator("#friends button.revoke[data-seat='1']").click()
+            friend.wait_for_selector("#gone", timeout=20000)
+            assert said in friend.locator("#gone").inner_text()
+            assert friend.locator("#table button").count() == 0
+            friend.reload()
+            assert said in friend.locator("#gone").inner_text()
+            assert errors == []
+        finally:
+            host_context.close()
+            friend_context.close()

@@ -130,3 +130,27 @@ def test_the_media_type_is_read_without_regard_to_case():
     body = json.dumps({"cards": []})
     for given in ("APPLICATION/JSON", "Application/Json; charset=UTF-8"):
         assert client.post(f"/t/{tid}/select", content=body, headers={"content-type": given}).status_code == 200
+
+
+@pytest.mark.parametrize(("body", "line"), [
+    ('{"cards": [%s]}' % ("9" * 5000), "a number of 5000 digits: expected numbers of at most 30 digits"),
+    ('{"cards": [-%s]}' % ("9" * 5000), "a number of 5000 digits: expected numbers of at most 30 digits"),
+    ('{"cards": [1e999]}', "the number 1e999 is too large: expected numbers of at most 30 digits"),
+    ('{"cards": [NaN]}', "NaN is not a JSON number"),
+    ('{"cards": [-Infinity]}', "-Infinity is not a JSON number"),
+])
+def test_a_number_out_of_reach_gets_the_table_s_own_line(body, line):
+    """A number of thousands of digits is the table's one line, not Python's advice on its limit of digits; NaN and
+    Infinity (not JSON) are refused rather than read as cards named 'nan' and 'inf'."""
+    client, tid, _ = open_table()
+    for path in ("select", "act", "invite"):
+        answer = client.post(f"/t/{tid}/{path}", content=body, headers={"content-type": "application/json"})
+        one_line_error(answer, 400)
+        assert answer.text == f"error: {line}\n"
+        assert "sys." not in answer.text
+
+
+def test_a_version_that_is_not_a_whole_number_is_refused_even_when_equal():
+    client, tid, table = open_table()
+    action = next(table.person_actions(1))
+    one_line_error(client.post(f"/t/{tid}/act", json={"action": action, "version": float(table.version)}), 400)

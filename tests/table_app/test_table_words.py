@@ -158,3 +158,60 @@ def test_the_bury_prompt_says_how_many_cards(lang, words):
     burying = [s for s in sessions if "bury" in s.kinds()]
     assert len(burying) == 1
     assert words in _status(burying[0], lang, game_words(burying[0].game))
+
+
+FACE_UP = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+"""The ranks weakest to strongest at face value (dadun-guide 三.1: … > 3 > 2)."""
+
+
+def _held_as_players_do(cards, level):
+    """dadun-guide's ranking.power_order by hand: 2 … A, the level rank moved above the A, the small joker, the big
+    joker; a rank's cards by suit in notation order (spades, hearts, clubs, diamonds)."""
+    ranks = [r for r in FACE_UP if r != level] + [level]
+
+    def key(card):
+        if card in ("LJ", "BJ"):
+            return (len(ranks) + (card == "BJ"), 0)
+        return (ranks.index(card[1:]), "SHCD".index(card[0]))
+
+    return sorted(cards, key=key)
+
+
+def test_a_dadun_hand_is_held_by_rank_level_and_jokers_high():
+    """The page shows 打墩's hand as players hold it, by the variant's card order (the level rank above the A, the
+    jokers highest), not by suit; a seat is found whose hand holds a level card, an A and a joker, so that the order
+    is seen to move the level card and the jokers."""
+    from table_helpers import make_app
+
+    from datong_rules.table_app.view import table_view
+
+    for seed in range(40):
+        app = make_app("dadun/dadun-guide", seed=seed)
+        table = app.state.tables.kept[app.state.tables.open()].table
+        level = table.state.level
+        held = table.hand
+        ranks = {c[1:] for c in held}
+        if level in ranks and "A" in ranks and {"LJ", "BJ"} & set(held) and level != "A":
+            break
+    else:
+        pytest.fail("no seed of 40 deals seat 0 a level card, an A and a joker")
+    view = table_view(table, "en")["hand"]
+    shown = [c["card"] for c in view]
+    assert sorted(c["n"] for c in view) == list(range(len(held)))  # each card's place in notation order, for the
+    assert all(held[c["n"]] == c["card"] for c in view)  # page's selection (sent in that order, as before)
+    assert shown == _held_as_players_do(held, level)
+    assert sorted(shown) == sorted(held)
+    last_ace = max(i for i, c in enumerate(shown) if c[1:] == "A")
+    assert all(i > last_ace for i, c in enumerate(shown) if c[1:] == level)  # the level card above the A
+    assert shown[-1] in ("LJ", "BJ")
+
+
+def test_a_game_without_an_order_shows_the_hand_in_notation_order():
+    from datong_rules.table_app.words import PLAIN
+
+    from datong_rules.table_app.view import held_in_order
+
+    assert PLAIN.hand_order(None) is None
+    assert held_in_order(["S3", "H2", "BJ"], None) == [(0, "S3"), (1, "H2"), (2, "BJ")]
+    assert held_in_order(["S3", "H2", "H2"], lambda card: -int(card[1:])) == [(0, "S3"), (1, "H2"), (2, "H2")]
+    assert held_in_order(["S2", "H3", "S2"], lambda card: -int(card[1:])) == [(1, "H3"), (0, "S2"), (2, "S2")]

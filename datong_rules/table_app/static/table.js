@@ -8,8 +8,10 @@
   if (!main) return;
   const base = "/t/" + main.dataset.tid;
 
+  // The selected cards in notation order (data-n), whatever order the hand is shown in (the game's own).
   function selected() {
-    return [...main.querySelectorAll(".card-btn[aria-pressed='true']")].map(b => b.dataset.card);
+    return [...main.querySelectorAll(".card-btn[aria-pressed='true']")]
+      .sort((a, b) => Number(a.dataset.n) - Number(b.dataset.n)).map(b => b.dataset.card);
   }
 
   function version() {
@@ -38,6 +40,11 @@
       });
       const type = response.headers.get("content-type") || "";
       if (response.status === 404) return {ok: false, error: main.dataset.expired};  // in the page's language
+      if (response.status === 410) {  // the host revoked this seat's invitation (said in the page's language)
+        const said = (await response.text()).trim().replace(/^error: /, "");
+        gone(said);
+        return {ok: false, error: said};
+      }
       if (!type.includes("application/json")) {
         return {ok: false, error: (await response.text()).trim().replace(/^error: /, "")};
       }
@@ -53,6 +60,20 @@
       const target = main.querySelector("#decline, .card-action, .do, #next") || main.querySelector(".card-btn");
       if (target) target.focus();
     }
+  }
+
+  // The seat is no longer this page's (the host revoked the invitation): say so in place of the table, and stop.
+  let source = null;
+  function gone(text) {
+    if (source) source.close();
+    const said = document.createElement("p");
+    said.id = "gone";
+    said.className = "gone";
+    said.setAttribute("role", "alert");
+    said.textContent = text;
+    main.replaceChildren(said);
+    const friends = document.getElementById("friends");
+    if (friends) friends.remove();
   }
 
   function showError(text) {
@@ -114,23 +135,28 @@
     busy(true);
     try {
       const response = await fetch(base + "/main");
-      if (response.ok && !moving) setMain(await response.text(), false);
+      if (response.status === 410) gone((await response.text()).trim().replace(/^error: /, ""));
+      else if (response.ok && !moving) setMain(await response.text(), false);
     } finally {
       busy(false);
     }
   }
 
   if (window.EventSource) {
-    const source = new EventSource(base + "/events");
+    source = new EventSource(base + "/events");
     source.onmessage = function (event) {
       if (Number(event.data) !== version()) refresh();
     };
+    source.addEventListener("gone", function (event) { gone(event.data); });
   }
 
   // The host's invitations: a link per seat, made or revoked, then the page again.
   const friends = document.getElementById("friends");
   if (friends) {
-    friends.querySelectorAll(".invite-link").forEach(i => { i.value = location.origin + i.dataset.path; });
+    // the links start with the address friends reach the table at (the server's, when it is served to a network
+    // on every address), else the one this page was opened at
+    const linkBase = friends.dataset.base || location.origin;
+    friends.querySelectorAll(".invite-link").forEach(i => { i.value = linkBase + i.dataset.path; });
     friends.addEventListener("click", async function (event) {
       const button = event.target.closest("button.invite, button.revoke");
       if (!button) return;

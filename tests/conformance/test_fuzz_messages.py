@@ -1,0 +1,49 @@
+"""``fuzz`` speaks the CLI's language (``--lang``, ``DATONG_RULES_LANG``, the locale): its budget errors, per
+operation lines, found cases and summary in 中文 as in English; what it quotes (variant and rule ids, the engine's
+words, the scenario file on standard output) stays as written."""
+
+from __future__ import annotations
+
+import re
+
+from click.testing import CliRunner
+
+import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
+
+from datong_rules.cli.main import cli
+
+REFERENCE = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
+
+
+def _fuzz(lang: str, *args: str):
+    return CliRunner().invoke(cli, ["--lang", lang, "fuzz", *args], catch_exceptions=False)
+
+
+def test_a_disagreement_is_told_in_chinese():
+    result = _fuzz("zh", "--impl", "planted:TwoFaults", "--variant", "biedan-guide", "--op", "classify",
+                   "--seed", "1", "--examples", "200")
+    assert result.exit_code == 1, result.output
+    err = result.stderr
+    assert "fuzz：" in err and "对参考引擎，种子 1" in err
+    assert "有分歧（" in err and "缩小用了" in err
+    assert re.search(r"1 个操作中 \d+ 处分歧，比较了 [\d,]+ 个问题", err), err
+    assert "biedan/biedan-guide：用到的规则（问题数）：" in err
+    for english in ("disagreement", "question", "operation", "DISAGREES", "seed ", "rules exercised"):
+        assert english not in err, english
+    assert "REFERENCE ENGINE'S ANSWER" in result.stdout  # the scenario file is the suite's own format
+
+
+def test_the_same_answers_are_told_in_chinese_and_in_english():
+    for lang, said, summary in (("zh", "回答相同", "0 处分歧"), ("en", "same answers", "0 disagreements in 1 operation")):
+        result = _fuzz(lang, "--impl", REFERENCE, "--variant", "online-platform", "--op", "classify", "--seed", "2",
+                       "--examples", "20")
+        assert result.exit_code == 0, result.output
+        assert said in result.stderr and summary in result.stderr
+
+
+def test_a_bad_budget_is_told_in_chinese():
+    result = _fuzz("zh", "--impl", REFERENCE, "--seconds", "0")
+    assert result.exit_code == 2
+    assert result.stderr == "错误：--seconds 应为大于 0、至多 86400 的秒数，收到 0.0\n"
+    result = _fuzz("zh", "--variant", "li-zhijiang")
+    assert result.stderr == "错误：请给出要比较的实现：--impl MODULE:FACTORY 或 --impl-cmd COMMAND\n"

@@ -1,0 +1,50 @@
+"""``serve`` words its stderr lines (a line it cannot read, a failed start, an empty --impl) in the CLI's language;
+its replies on stdout are the protocol's and stay in English."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from datong_rules.cli import messages
+from datong_rules.cli.main import cli
+from datong_rules.conformance.serve import serve
+
+
+@pytest.fixture
+def chinese():
+    messages.choose("zh")
+    yield
+    messages.choose(None)
+
+
+def test_a_line_that_cannot_be_read_is_noticed_in_chinese_and_answered_in_english(chinese):
+    out, err = io.BytesIO(), io.StringIO()
+    lines = b'hello\n{"type":"x"}\n[1]\n\xff\n'
+    assert serve(None, stdin=io.BytesIO(lines), stdout=out, stderr=err, words=messages.tr) == 0
+    said = err.getvalue().splitlines()
+    assert said[0].startswith("serve：第 1 行：不是一行 JSON（") and said[0].endswith("）：hello")
+    assert said[1] == 'serve：第 2 行：未知的消息类型 "x"（应为 start、query 或 stop）：{"type":"x"}'
+    assert said[2] == "serve：第 3 行：不是 JSON 对象：[1]"
+    assert said[3] == "serve：第 4 行：不是 UTF-8（第 1 个字节）：\\xff"
+    replies = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    assert replies[1]["message"] == 'line 2: unknown message type "x" (expected start, query or stop): {"type":"x"}'
+    assert replies[2]["message"] == "line 3: not a JSON object: [1]"
+
+
+def test_the_default_words_are_english():
+    err = io.StringIO()
+    serve(None, stdin=io.BytesIO(b"[1]\n"), stdout=io.BytesIO(), stderr=err)
+    assert err.getvalue() == "serve: line 1: not a JSON object: [1]\n"
+
+
+def test_the_command_s_errors_follow_its_language():
+    result = CliRunner().invoke(cli, ["--lang", "zh", "serve", "--impl", " "])
+    assert result.exit_code == 2
+    assert result.stderr == "错误：--impl 是空的（应为 MODULE:FACTORY；不写它就提供参考引擎）\n"
+    result = CliRunner().invoke(cli, ["--lang", "en", "serve", "--impl", " "])
+    assert result.stderr == ("error: --impl is empty (expected MODULE:FACTORY; leave it out to serve the reference "
+                             "engine)\n")
