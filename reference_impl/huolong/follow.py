@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from ..cards import sort_cards
+from ..cards import sort_cards, sort_key
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
@@ -171,7 +171,8 @@ def legal_plays(
     Raises:
         ValueError: the trick's lead is not one combination.
     """
-    held = [(c, k) for c, k in Counter(hand).items() if k > 0]
+    # the distinct cards held in notation order: every play made of them below is in notation order already
+    held = sorted(((c, k) for c, k in hand.items() if k > 0), key=_notation_key)
     plays: list[tuple[str, ...]]
     if not trick:
         sizes = sorted(rules.combo_by_size)
@@ -191,8 +192,14 @@ def legal_plays(
                     plays = [p for p in plays if _holds_pair(ranking, p, suit)]
             else:  # all led-suit cards go in: a pair owed is among them
                 all_led = tuple(c for c, k in led for _ in range(k))
-                plays = [all_led + rest for rest in _multisets(other, n - count_led)]
-    return sorted(tuple(sort_cards(p)) for p in plays)
+                plays = [tuple(sort_cards(all_led + rest)) for rest in _multisets(other, n - count_led)]
+    plays.sort()
+    return plays
+
+
+def _notation_key(item: tuple[str, int]) -> int:
+    """The notation order of a ``(card, copies)`` item's card."""
+    return sort_key(item[0])
 
 
 def random_legal_play(
