@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from ..cards import sort_cards, sort_key
+from ..cards import sort_cards
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
@@ -146,15 +146,16 @@ def check_play(
 
 
 def _multisets(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
-    """All sub-multisets of size ``k`` of ``items`` ([(card, copies)]), each once, cards in item order."""
-    if k == 0:
-        yield ()
-        return
-    for i in range(start, len(items)):
-        card, copies = items[i]
-        for take in range(min(copies, k), 0, -1):
-            for rest in _multisets(items, k - take, i + 1):
-                yield (card,) * take + rest
+    """All sub-multisets of size ``k`` of ``items[start:]`` ([(card, copies)]), each once, cards in item order."""
+    # table[r]: the sub-multisets of size r of the items after the one being added (built from the last item back)
+    table: list[list[tuple[str, ...]]] = [[()]] + [[] for _ in range(k)]
+    for card, copies in reversed(items[start:]):
+        for r in range(k, 0, -1):  # from the largest size down: table[r - take] is still without this card
+            row = table[r]
+            for take in range(1, min(copies, r) + 1):
+                head = (card,) * take
+                row.extend([head + rest for rest in table[r - take]])
+    return iter(table[k])
 
 
 def legal_plays(
@@ -171,35 +172,31 @@ def legal_plays(
     Raises:
         ValueError: the trick's lead is not one combination.
     """
-    # the distinct cards held in notation order: every play made of them below is in notation order already
-    held = sorted(((c, k) for c, k in hand.items() if k > 0), key=_notation_key)
     plays: list[tuple[str, ...]]
     if not trick:
         sizes = sorted(rules.combo_by_size)
-        plays = [(c,) * s for c, k in held for s in sizes if s <= k]
+        plays = [(c,) * s for c, k in hand.items() for s in sizes if s <= k]
     else:
         n, suit = _led(ranking, trick)
         forced = _shape_forced(rules, ranking, hand, n, suit)
         if forced:
             plays = [(c,) * n for c in forced]
         else:
-            led = [(c, k) for c, k in held if ranking.suit_map[c] == suit]
-            other = [(c, k) for c, k in held if ranking.suit_map[c] != suit]
+            get = hand.get
+            # the led suit's distinct cards held, in notation order (a suit's members are): its plays are too
+            led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
             count_led = sum(k for _, k in led)
             if count_led >= n:
                 plays = list(_multisets(led, n))
                 if _pair_owed(rules, ranking, hand, n, suit):
                     plays = [p for p in plays if _holds_pair(ranking, p, suit)]
             else:  # all led-suit cards go in: a pair owed is among them
+                suit_map = ranking.suit_map
+                other = [(c, k) for c, k in hand.items() if k > 0 and suit_map[c] != suit]
                 all_led = tuple(c for c, k in led for _ in range(k))
                 plays = [tuple(sort_cards(all_led + rest)) for rest in _multisets(other, n - count_led)]
     plays.sort()
     return plays
-
-
-def _notation_key(item: tuple[str, int]) -> int:
-    """The notation order of a ``(card, copies)`` item's card."""
-    return sort_key(item[0])
 
 
 def random_legal_play(
