@@ -9,9 +9,9 @@ checked by the state machine like any other action:
 * ``choose_load(state, seat) -> int``: how many big jokers to put into the bottom (0 to pass);
 * ``choose_play(state, seat) -> cards``: the play in the current trick.
 
-:class:`RandomBot` picks any legal answer; :class:`GreedyBot` is simple but not silly: it declares
-when it can, buries its lowest side cards without points, loads a star only while keeping one, takes
-a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
+:class:`RandomBot` picks any legal answer (plays, buries and loads uniformly); :class:`GreedyBot` is simple but
+not silly: it declares when it can, buries its lowest side cards without points, loads a star only while keeping
+one, takes a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
 with one bot per seat.
 
 For the generic driver (:func:`datong_rules.reference_impl.bots.play_hand`) each bot also answers
@@ -53,7 +53,9 @@ class _Choose:
 
 
 class RandomBot(_Choose):
-    """Random legal choices (not uniform over the legal actions), from its own ``random.Random``.
+    """Random legal choices, from its own ``random.Random``: a play, a bury and a load drawn uniformly among the
+    legal ones (every distinct card multiset, every count, equally likely); a show, when one is legal, made with
+    probability ``show_chance`` and then drawn uniformly among the legal shows.
 
     Args:
         rng: the random source.
@@ -74,7 +76,7 @@ class RandomBot(_Choose):
         return None
 
     def choose_bury(self, state: HandState) -> list[str]:
-        """A random legal bury."""
+        """A legal bury drawn uniformly (:func:`burying.random_bury`)."""
         return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
 
     def choose_load(self, state: HandState, seat: int) -> int:
@@ -83,7 +85,7 @@ class RandomBot(_Choose):
         return self.rng.choice(counts)
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
-        """A random legal play (:func:`follow.random_legal_play`)."""
+        """A legal play drawn uniformly (:func:`follow.random_legal_play`)."""
         return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
 
 

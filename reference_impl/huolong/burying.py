@@ -31,6 +31,7 @@ from itertools import combinations
 from ..cards import BIG_JOKER, SUITS, expand
 from .ranking import Ranking
 from .rules import STAR_BURIAL_ORDERS, HuolongRules, RulesError
+from .sampling import random_multiset
 from .scoring import card_points
 
 # bury reason codes (operation ``bury``)
@@ -125,8 +126,9 @@ def check_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, cards: Sequ
 
 
 def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: random.Random) -> list[str]:
-    """A legal bury drawn at random (not uniform): a random sample of the allowed cards, redrawn
-    (at most 50 times) until it meets the point limit, else the cheapest allowed cards.
+    """A legal bury drawn uniformly at random: every distinct bury of :func:`legal_buries` equally likely (a uniform
+    sub-multiset of the cards that may be buried, under the point cap when the limits can be met:
+    :func:`.sampling.random_multiset`).
 
     Raises:
         ValueError: the hand holds fewer allowed cards than ``bury.count``.
@@ -134,14 +136,12 @@ def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: rando
     _, max_points, _, _ = _bury_settings(rules)
     allowed, limited = _candidates(rules, ranking, hand)
     n = bury_count(rules)
-    pool = limited if limits_can_be_met(rules, ranking, hand) else allowed
+    capped = limits_can_be_met(rules, ranking, hand)
+    pool = limited if capped else allowed
     if len(pool) < n:
         raise ValueError(f"the banker holds only {len(pool)} cards that may be buried, {n} needed")
-    for _ in range(50):
-        pick = rng.sample(pool, n)
-        if pool is allowed or max_points is None or card_points(rules, pick) <= max_points:
-            return pick
-    return sorted(pool, key=lambda c: rules.point_map[c])[:n]
+    return random_multiset(list(Counter(pool).items()), n, rng, points=rules.point_map,
+                           max_points=max_points if capped else None)
 
 
 def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterator[tuple[str, ...]]:

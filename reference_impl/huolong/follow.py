@@ -29,6 +29,7 @@ from ..cards import sort_cards
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
+from .sampling import random_multiset
 
 EMPTY_PLAY = "empty_play"
 NOT_IN_HAND = "not_in_hand"
@@ -202,14 +203,13 @@ def legal_plays(
 def random_legal_play(
     rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], rng: random.Random
 ) -> list[str]:
-    """One legal play drawn at random, without enumerating the legal plays (for the random bot).
+    """One legal play drawn uniformly at random: every distinct play of :func:`legal_plays` equally likely, drawn
+    without listing them (the random bot's policy).
 
-    Leading: a random distinct card, then a random catalogue size its copies allow. Following: the
-    forced shape if ``match_when_held`` applies; otherwise a random distinct led-suit card (a single
-    led) or a random sample of the led-suit cards, or all of them topped up with a random sample of
-    the other cards (so follows, ruffs, discards and mixed plays can all come out). Not uniform over
-    the legal plays. Only the led suit's tokens are looked up, and the hand is expanded only when
-    the player cannot follow in full.
+    Leading: one of the (card, catalogue size) pairs the hand allows. Following: one of the forced combinations
+    (``match_when_held``); else a uniform sub-multiset of the led suit's cards of the led size (under
+    ``meteor_obliges_pair``, redrawn until it holds a pair of the led suit), or, when the suit runs short, all its
+    cards and a uniform sub-multiset of the other cards (:func:`.sampling.random_multiset`).
 
     Returns:
         The play as a list of tokens (every result passes :func:`check_play`).
@@ -218,52 +218,28 @@ def random_legal_play(
         ValueError: the hand is empty or holds fewer cards than were led; the lead is not one combination.
     """
     if not trick:
-        return _random_lead(rules, hand, rng)
+        sizes = rules.combo_by_size
+        leads = [(c, s) for c, k in hand.items() if k > 0 for s in sizes if s <= k]
+        if not leads:
+            raise ValueError("the hand holds no combination to lead")
+        card, size = leads[rng.randrange(len(leads))]
+        return [card] * size
     n, suit = _led(ranking, trick)
     forced = _shape_forced(rules, ranking, hand, n, suit)
     if forced:
-        return [rng.choice(forced)] * n
+        return [forced[rng.randrange(len(forced))]] * n
     get = hand.get
-    if _pair_owed(rules, ranking, hand, n, suit):
-        return _random_follow_with_pair(ranking, hand, n, suit, rng)
-    led = [c for c in ranking.suit_members[suit] if get(c, 0) > 0]  # the distinct led-suit cards held
-    if n == 1 and led:
-        return [rng.choice(led)]
-    led = [c for c in led for _ in range(hand[c])]  # one token per copy
-    if len(led) >= n:
-        return rng.sample(led, n)
+    led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
+    count_led = sum(k for _, k in led)
+    if count_led >= n:
+        if _pair_owed(rules, ranking, hand, n, suit):
+            while True:  # uniform over the led-suit plays holding a pair: the others redrawn
+                play = random_multiset(led, n, rng)
+                if _holds_pair(ranking, play, suit):
+                    return play
+        return random_multiset(led, n, rng)
     suit_map = ranking.suit_map
-    other = [c for c in hand.elements() if suit_map[c] != suit]
-    if len(led) + len(other) < n:
-        raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
-    return led + rng.sample(other, n - len(led))
-
-
-def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
-    """A random lead: a random distinct card held in at least the smallest catalogue size, then a random catalogue
-    size its copies allow.
-
-    Raises:
-        ValueError: the hand holds no combination to lead.
-    """
-    smallest = min(rules.combo_by_size)
-    cards = [c for c, k in hand.items() if k >= smallest]
-    if not cards:
-        raise ValueError("the hand holds no combination to lead")
-    card = rng.choice(cards)
-    copies = hand[card]
-    sizes = [s for s in rules.combo_by_size if s <= copies]
-    return [card] * rng.choice(sizes)
-
-
-def _random_follow_with_pair(ranking: Ranking, hand: Counter, n: int, suit: str, rng: random.Random) -> list[str]:
-    """A random follow of ``n`` cards to a lead in ``suit`` that owes a pair: a random pair of the suit, then other
-    led-suit cards, topped up with other cards when the suit runs out."""
-    pair = rng.choice([c for c in ranking.suit_members[suit] if hand.get(c, 0) >= 2])
-    rest = Counter(hand)
-    rest[pair] -= 2
-    led = [c for c in ranking.suit_members[suit] for _ in range(max(rest.get(c, 0), 0))]
-    if len(led) >= n - 2:
-        return [pair, pair, *rng.sample(led, n - 2)]
-    other = [c for c in rest.elements() if ranking.suit_map[c] != suit]
-    return [pair, pair, *led, *rng.sample(other, n - 2 - len(led))]
+    other = [(c, k) for c, k in hand.items() if k > 0 and suit_map[c] != suit]
+    if count_led + sum(k for _, k in other) < n:
+        raise ValueError(f"a hand of {count_led + sum(k for _, k in other)} cards cannot follow a lead of {n}")
+    return [c for c, k in led for _ in range(k)] + random_multiset(other, n - count_led, rng)

@@ -224,7 +224,10 @@ class HandState:
                 yield {"type": "play", "seat": seat, "cards": list(cards)}
 
     def random_action(self, rng: random.Random) -> dict:
-        """One legal action drawn at random (not uniform), without enumerating them all.
+        """One legal action drawn at random, without enumerating them all: a play and a bury uniformly among the legal
+        ones (:func:`.follow.random_legal_play`, :func:`.burying.random_bury`), a load uniformly among the legal
+        counts; during the deal the next card or the close and every legal show equally likely; before a bury
+        under ``declaration.window: until_bury`` a legal show a quarter of the time (when one is legal).
 
         Raises:
             RuntimeError: the hand is finished.
