@@ -204,9 +204,8 @@ class HandState:
         """
         if self.phase in ("deal", "declare"):
             yield {"type": "deal"} if self.phase == "deal" else {"type": "close"}
-            for seat in range(self.rules.players):
-                for cards in self.decl.legal_shows(seat):
-                    yield {"type": "show", "seat": seat, "cards": cards}
+            for seat, cards in self.decl.all_legal_shows():
+                yield {"type": "show", "seat": seat, "cards": list(cards)}
         elif self.phase == "bury":
             for seat in range(self.rules.players):  # declaration.window: until_bury (none once closed)
                 for cards in self.decl.legal_shows(seat):
@@ -232,9 +231,21 @@ class HandState:
         Raises:
             RuntimeError: the hand is finished.
         """
-        if self.finished:
+        phase = self.phase
+        if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
+            shows = self.decl.all_legal_shows()
+            pick = rng.randrange(len(shows) + 1) if shows else 0
+            if pick == 0:
+                return {"type": "deal"} if phase == "deal" else {"type": "close"}
+            seat, cards = shows[pick - 1]
+            return {"type": "show", "seat": seat, "cards": list(cards)}
+        if phase == "play":
+            seat = (self.leader + len(self.trick)) % self.rules.players
+            return {"type": "play", "seat": seat,
+                    "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
+        if phase in ("settled", "redeal"):
             raise RuntimeError("the hand is finished")
-        if self.phase == "bury":
+        if phase == "bury":
             if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
                 shows = [{"type": "show", "seat": seat, "cards": cards} for seat in range(self.rules.players)
                          for cards in self.decl.legal_shows(seat)] if rng.random() < 0.25 else []
@@ -242,16 +253,6 @@ class HandState:
                     return rng.choice(shows)
             cards = burying.random_bury(self.rules, self.ranking, self.hands[self.banker], rng)
             return {"type": "bury", "seat": self.banker, "cards": cards}
-        if self.phase == "play":
-            seat = self.to_move()
-            return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
-        if self.phase in ("deal", "declare"):  # as rng.choice(list(self.legal_actions())), without the list
-            picked = rng.choice([None, *((seat, cards) for seat in range(self.rules.players)
-                                         for cards in self.decl.legal_shows(seat))])
-            if picked is None:
-                return {"type": "deal"} if self.phase == "deal" else {"type": "close"}
-            return {"type": "show", "seat": picked[0], "cards": picked[1]}
         return rng.choice(list(self.legal_actions()))
 
     # -- actions -----------------------------------------------------------------------------------

@@ -32,12 +32,12 @@ def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapp
     Raises:
         ValueError: ``items`` hold fewer than ``size`` cards, or no such multiset meets the point cap.
     """
-    if size == 0:
-        return []
+    if max_points is None and 0 < size <= 3:
+        return _small(items, size, rng)
     if sum(k for _, k in items) < size:
         raise ValueError(f"{sum(k for _, k in items)} cards cannot make {size}")
-    if max_points is None and size <= 3:
-        return _small(items, size, rng)
+    if size == 0:
+        return []
     tokens = [c for c, k in items for _ in range(k)]
     copies = dict(items)
     for _ in range(REJECTION_TRIES):
@@ -53,17 +53,29 @@ def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapp
 
 
 def _small(items: Items, size: int, rng: random.Random) -> list[str]:
-    """A uniform sub-multiset of 1 to 3 cards, by counting its kinds: all distinct, a pair and a single, a triple."""
+    """A uniform sub-multiset of 1 to 3 cards, by counting its kinds: all distinct, a pair and a single, a triple.
+
+    Raises:
+        ValueError: ``items`` hold fewer than ``size`` cards (none of the kinds can be made).
+    """
     distinct = [c for c, _ in items]
-    if size == 1:
-        return [distinct[rng.randrange(len(distinct))]]
     d = len(distinct)
+    if size == 1:
+        if not d:
+            raise ValueError("no card to draw")
+        return [distinct[rng.randrange(d)]]
     pairs = [c for c, k in items if k >= 2]
     if size == 2:
-        x = rng.randrange(len(pairs) + d * (d - 1) // 2)
+        total = len(pairs) + d * (d - 1) // 2
+        if not total:
+            raise ValueError(f"{d} card cannot make 2")
+        x = rng.randrange(total)
         return [pairs[x]] * 2 if x < len(pairs) else rng.sample(distinct, 2)
     triples = [c for c, k in items if k >= 3]
-    x = rng.randrange(len(triples) + len(pairs) * (d - 1) + comb(d, 3))
+    total = len(triples) + len(pairs) * (d - 1) + comb(d, 3)
+    if not total:
+        raise ValueError(f"{sum(k for _, k in items)} cards cannot make 3")
+    x = rng.randrange(total)
     if x < len(triples):
         return [triples[x]] * 3
     x -= len(triples)

@@ -134,3 +134,29 @@ def test_play_strength_decides_who_takes_the_trick(name):
             takes = trick_winner(rules, state.ranking, [*trick, list(play)]) == len(trick)
             assert takes == (s is not None and s > best)
     assert sum(watch_plays(rules, seed, RandomBot, check) for seed in range(2)) > 100
+
+
+DECLARING = {**{v: rules_for(v) for v in VARIANTS},
+             "chain-until-bury": rules_with("huolong/datong-guide", {"declaration.next_card_joker": "chain",
+                                                                     "declaration.window": "until_bury"}),
+             "other-team-all-jokers": rules_with("huolong/li-zhijiang", {"declaration.overcall_by": "other_team",
+                                                                         "declaration.show_all_big_jokers": True})}
+
+
+@pytest.mark.parametrize("name", sorted(DECLARING))
+def test_the_kept_legal_shows_equal_the_shows_listed_afresh(name):
+    # Declaration.all_legal_shows keeps its list between two changes: at every step of the deal (random shows made
+    # all along) it equals every seat's legal_shows computed now
+    rules = DECLARING[name]
+    shows_made = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = HandState(rules, new_pack(rules, rng))
+        while state.phase in ("deal", "declare", "bury") and not state.finished:
+            decl = state.decl
+            assert decl.all_legal_shows() == [(seat, cards) for seat in range(rules.players)
+                                              for cards in decl.legal_shows(seat)]
+            action = state.random_action(rng)
+            shows_made += action["type"] == "show"
+            state.apply(action)
+    assert shows_made >= 8
