@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from ..cards import sort_cards
 from .combinations import classify
@@ -218,18 +219,19 @@ def random_legal_play(
         ValueError: the hand is empty or holds fewer cards than were led; the lead is not one combination.
     """
     if not trick:
-        sizes = rules.combo_by_size
-        leads = [(c, s) for c, k in hand.items() if k > 0 for s in sizes if s <= k]
-        if not leads:
-            raise ValueError("the hand holds no combination to lead")
-        card, size = leads[rng.randrange(len(leads))]
-        return [card] * size
+        return _random_lead(rules, hand, rng)
     n, suit = _led(ranking, trick)
     forced = _shape_forced(rules, ranking, hand, n, suit)
     if forced:
-        return [forced[rng.randrange(len(forced))]] * n
+        return [rng.choice(forced)] * n
     get = hand.get
-    led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
+    members = ranking.suit_members[suit]
+    if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
+        led_cards = [c for c in members if get(c, 0) > 0] or [c for c, k in hand.items() if k > 0]
+        if not led_cards:
+            raise ValueError("an empty hand cannot follow")
+        return [rng.choice(led_cards)]
+    led = [(c, k) for c in members if (k := get(c, 0)) > 0]
     count_led = sum(k for _, k in led)
     if count_led >= n:
         if _pair_owed(rules, ranking, hand, n, suit):
@@ -243,3 +245,42 @@ def random_legal_play(
     if count_led + sum(k for _, k in other) < n:
         raise ValueError(f"a hand of {count_led + sum(k for _, k in other)} cards cannot follow a lead of {n}")
     return [c for c, k in led for _ in range(k)] + random_multiset(other, n - count_led, rng)
+
+
+LEAD_TRIES = 64
+"""Rejection draws of a lead tried before the leads are listed (a hand with few cards that make a combination)."""
+
+
+def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
+    """A uniform lead, one of the (card, catalogue size) pairs the hand allows: a distinct card and a slot among the
+    catalogue's sizes drawn uniformly, kept when the card's copies allow that slot's size (every pair equally
+    likely); after :data:`LEAD_TRIES` misses the leads are listed and one is drawn.
+
+    Raises:
+        ValueError: the hand holds no combination to lead.
+    """
+    allowed = _sizes_up_to(rules)
+    top = len(allowed) - 1
+    slots = range(len(allowed[top]))  # the catalogue's sizes, smallest first: slot j is allowed[top][j]
+    cards = list(hand)
+    if cards:
+        for _ in range(LEAD_TRIES):
+            card = rng.choice(cards)
+            copies = hand[card]
+            sizes = allowed[copies if copies < top else top] if copies > 0 else ()
+            j = rng.choice(slots)
+            if j < len(sizes):
+                return [card] * sizes[j]
+    leads = [(c, s) for c, k in hand.items() if k > 0 for s in allowed[k if k < top else top]]
+    if not leads:
+        raise ValueError("the hand holds no combination to lead")
+    card, size = rng.choice(leads)
+    return [card] * size
+
+
+@lru_cache(maxsize=None)
+def _sizes_up_to(rules: HuolongRules) -> tuple[tuple[int, ...], ...]:
+    """For 0, 1, … copies of a card up to the catalogue's largest size: the catalogue sizes they allow, smallest
+    first (cached per rules)."""
+    sizes = sorted(rules.combo_by_size)
+    return tuple(tuple(s for s in sizes if s <= k) for k in range(sizes[-1] + 1))

@@ -16,7 +16,7 @@ from math import sqrt
 import pytest
 
 from datong_rules.reference_impl.cards import parse_hand, sort_cards
-from datong_rules.reference_impl.huolong import sampling
+from datong_rules.reference_impl.huolong import follow, sampling
 from datong_rules.reference_impl.huolong.burying import check_bury, random_bury
 from datong_rules.reference_impl.huolong.follow import legal_plays, random_legal_play
 from datong_rules.reference_impl.huolong.ranking import Ranking
@@ -94,6 +94,12 @@ def test_random_legal_play_is_uniform_over_the_legal_plays(name):
     draws = [tuple(sort_cards(random_legal_play(rules, ranking, hand, trick, rng)))
              for _ in range(200 * len(expected))]
     assert_uniform(draws, expected)
+
+
+def test_random_lead_is_uniform_when_the_leads_are_listed(monkeypatch):
+    # no rejection draw left: the leads are listed (the path of a hand with few cards that make a combination)
+    monkeypatch.setattr(follow, "LEAD_TRIES", 0)
+    test_random_legal_play_is_uniform_over_the_legal_plays("lead")
 
 
 def test_random_bury_is_uniform_and_legal():
