@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
@@ -35,10 +37,26 @@ from .rules import HuolongRules
 from .trick import play_strength, trick_winner
 
 
-class _Choose:
+class _Choose(ABC):
     """``choose(state)``: the bot's next action in the state API's terms, from its four questions."""
 
-    def choose(self, state: HandState) -> dict:
+    @abstractmethod
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """The show ``seat`` makes now, or None."""
+
+    @abstractmethod
+    def choose_bury(self, state: HandState) -> list[str]:
+        """The banker's bury."""
+
+    @abstractmethod
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """How many big jokers ``seat`` loads (0 to pass)."""
+
+    @abstractmethod
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """The play of ``seat`` in the current trick."""
+
+    def choose(self, state: HandState) -> dict[str, Any]:
         """The action of the seat to move, or the deal's next step while no seat is to move."""
         if state.phase == "deal":
             return {"type": "deal"}
@@ -46,10 +64,22 @@ class _Choose:
             return {"type": "close"}
         if state.phase == "bury":
             return {"type": "bury", "seat": state.banker, "cards": self.choose_bury(state)}
-        seat = state.current_player()
+        seat = _seat_to_move(state)
         if state.phase == "star_burial":
             return {"type": "load", "seat": seat, "count": self.choose_load(state, seat)}
         return {"type": "play", "seat": seat, "cards": self.choose_play(state, seat)}
+
+
+def _seat_to_move(state: HandState) -> int:
+    """The seat to move in the star burial or the play.
+
+    Raises:
+        RuntimeError: no seat is to move (the deal, or the hand is over).
+    """
+    seat = state.to_move()
+    if seat is None:
+        raise RuntimeError(f"no seat is to move in the {state.phase} phase")
+    return seat
 
 
 class RandomBot(_Choose):
@@ -77,16 +107,17 @@ class RandomBot(_Choose):
 
     def choose_bury(self, state: HandState) -> list[str]:
         """A legal bury drawn uniformly (:func:`burying.random_bury`)."""
-        return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
+        return burying.random_bury(state.rules, state.known_ranking, state.hands[state.known_banker], self.rng)
 
     def choose_load(self, state: HandState, seat: int) -> int:
         """A random legal number of big jokers (0 included)."""
-        counts = [n for n in range(state.star.holdings[seat] + 1) if state.star.check_load(seat, n) is None]
+        star = state.star_round
+        counts = [n for n in range(star.holdings[seat] + 1) if star.check_load(seat, n) is None]
         return self.rng.choice(counts)
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
         """A legal play drawn uniformly (:func:`follow.random_legal_play`)."""
-        return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
+        return random_legal_play(state.rules, state.known_ranking, state.hands[seat], state.trick, self.rng)
 
 
 class GreedyBot(_Choose):
@@ -118,7 +149,7 @@ class GreedyBot(_Choose):
     def choose_bury(self, state: HandState) -> list[str]:
         """The lowest side cards without points (then point cards, then trumps); random if that is illegal. Under
         ``star_burial.banker_jokers: with_bury`` all big jokers but one go in first (as :meth:`choose_load`)."""
-        rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
+        rules, ranking, hand = state.rules, state.known_ranking, state.hands[state.known_banker]
         cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
         cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
         stars = max(0, hand[BIG_JOKER] - 1) if burying.jokers_with_bury(rules) else 0
@@ -129,8 +160,9 @@ class GreedyBot(_Choose):
 
     def choose_load(self, state: HandState, seat: int) -> int:
         """Load all big jokers but one (kept to fight for the last trick), as many as the bottom allows."""
-        count = max(0, state.star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
-        while count and state.star.check_load(seat, count) is not None:
+        star = state.star_round
+        count = max(0, star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
+        while count and star.check_load(seat, count) is not None:
             count -= 1
         return count
 
@@ -139,7 +171,7 @@ class GreedyBot(_Choose):
         trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
         points, then weakest). Between plays alike by these measures, the first in the order of
         :func:`follow.legal_plays` (the smallest tuple of tokens)."""
-        rules, ranking, trick = state.rules, state.ranking, state.trick
+        rules, ranking, trick = state.rules, state.known_ranking, state.trick
         hand = state.hands[seat]
         if not trick:
             return _greedy_lead(rules, ranking, hand)
@@ -149,8 +181,9 @@ class GreedyBot(_Choose):
         current = trick_winner(rules, ranking, trick)
         if (len(trick) - current) % 2:  # an opponent is winning: take the trick as cheaply as possible
             lead = trick[0]
-            best = play_strength(rules, ranking, lead, trick[current])
+            best = play_strength(rules, ranking, lead, trick[current]) or 0  # the winning play competes
             cheapest: tuple[int, int] | None = None
+            pick: tuple[str, ...] = ()
             for play in plays:  # the sorted plays: the first of equal keys is kept
                 s = play_strength(rules, ranking, lead, play)
                 if s is not None and s > best:
@@ -244,7 +277,7 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
     if state.phase == "declare":
         state.apply({"type": "close"})
     if state.phase == "bury" and not decl.closed:  # declaration.window: until_bury
-        first = state.banker
+        first = state.known_banker
         for offset in range(1, state.rules.players + 1):
             seat = (first + offset) % state.rules.players
             if decl.legal_shows(seat):
@@ -252,12 +285,12 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
                 if cards:
                     state.apply({"type": "show", "seat": seat, "cards": cards})
     if state.phase == "bury":
-        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)},
-                    validate=False)
+        banker = state.known_banker
+        state.apply({"type": "bury", "seat": banker, "cards": bots[banker].choose_bury(state)}, validate=False)
     while state.phase == "star_burial":
-        seat = state.to_move()
+        seat = _seat_to_move(state)
         state.apply({"type": "load", "seat": seat, "count": bots[seat].choose_load(state, seat)})
     while state.phase == "play":
-        seat = state.to_move()
+        seat = _seat_to_move(state)
         state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)}, validate=False)
     return state

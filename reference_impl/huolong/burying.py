@@ -195,7 +195,7 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
             continue
         if "point_cards" in exclude and rules.point_map[card] > 0:
             continue
-        if "meteor_cards" in exclude and k >= meteor:
+        if "meteor_cards" in exclude and meteor is not None and k >= meteor:
             continue
         key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
         if best_key is None or key < best_key:
@@ -273,7 +273,7 @@ class StarBurial:
             return [s for s in self.order if s not in self.decided]
         return self.order[self.turn:]
 
-    def check_load(self, seat: int, count: int) -> str | None:
+    def check_load(self, seat: int, count: object) -> str | None:
         """Why ``seat`` may not load ``count`` big jokers now (reason code), or None.
 
         A seat whose turn has passed is ``out_of_turn``; loading 0 is always allowed in turn.
@@ -339,7 +339,7 @@ class StarBurial:
         """
         self.turn = len(self.order)
         self.decided.update(self.order)
-        forced = []
+        forced: list[tuple[int, int]] = []
         changed = True
         while changed:
             changed = False

@@ -341,7 +341,7 @@ class Declaration:
         if not self.active or self.closed:
             return []
         held = self.held[seat]
-        out = []
+        out: list[list[str]] = []
         for kind in self._kinds_weakest_first:
             if kind.card == "level_card":
                 candidates = [[s + self.level] * kind.count for s in SUITS if held[s + self.level] >= kind.count]
@@ -475,8 +475,8 @@ def run_declaration(rules: HuolongRules, level: str, first_drawer: int, deal: Se
             continue
         decl.show(seat, list(cards))
         new = decl.result(bottom)
-        if new.banker != result.banker:  # the bottom goes to the new banker
-            decl.held[result.banker].subtract(bottom)
+        if new.banker != result.banker and new.banker is not None and result.banker is not None:
+            decl.held[result.banker].subtract(bottom)  # the bottom goes to the new banker
             decl.held[new.banker].update(bottom)
         result = new
     decl.close()

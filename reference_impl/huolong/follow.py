@@ -150,7 +150,8 @@ def check_play(
 def _multisets(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
     """All sub-multisets of size ``k`` of ``items[start:]`` ([(card, copies)]), each once, cards in item order."""
     # table[r]: the sub-multisets of size r of the items after the one being added (built from the last item back)
-    table: list[list[tuple[str, ...]]] = [[()]] + [[] for _ in range(k)]
+    table: list[list[tuple[str, ...]]] = [[] for _ in range(k + 1)]
+    table[0].append(())
     for card, copies in reversed(items[start:]):
         for r in range(k, 0, -1):  # from the largest size down: table[r - take] is still without this card
             row = table[r]
