@@ -292,9 +292,12 @@ class HandState:
             seat, cards = shows[pick - 1]
             return {"type": "show", "seat": seat, "cards": list(cards)}
         if phase == "play":
-            seat = (self._leader() + len(self.trick)) % self.rules.players
+            leader, ranking = self.leader, self.ranking
+            if leader is None or ranking is None:
+                raise RuntimeError("no trick is led")
+            seat = (leader + len(self.trick)) % self.rules.players
             return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, self.known_ranking, self.hands[seat], self.trick, rng)}
+                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], self.trick, rng)}
         if phase in ("settled", "redeal"):
             raise RuntimeError("the hand is finished")
         if phase == "bury":
