@@ -22,19 +22,15 @@ no seat is to move; the generic driver asks no shows, :func:`play_hand` does).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
-from . import burying
-from .follow import legal_plays, random_legal_play
+from . import burying, greedy
+from .follow import random_legal_play
 from .hand import HandState
-from .ranking import Ranking
-from .rules import HuolongRules
-from .trick import play_strength, trick_winner
 
 
 class _Choose(ABC):
@@ -170,53 +166,13 @@ class GreedyBot(_Choose):
         """Lead a side ace (as a pair or meteor if held) or else the lowest side single; follow by winning the
         trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
         points, then weakest). Between plays alike by these measures, the first in the order of
-        :func:`follow.legal_plays` (the smallest tuple of tokens)."""
+        :func:`follow.legal_plays` (the smallest tuple of tokens). Computed without listing the plays where the
+        rules allow (:mod:`.greedy`)."""
         rules, ranking, trick = state.rules, state.known_ranking, state.trick
         hand = state.hands[seat]
         if not trick:
-            return _greedy_lead(rules, ranking, hand)
-        strength = ranking.strength_map
-        points = rules.point_map
-        plays = legal_plays(rules, ranking, hand, trick)
-        current = trick_winner(rules, ranking, trick)
-        if (len(trick) - current) % 2:  # an opponent is winning: take the trick as cheaply as possible
-            lead = trick[0]
-            best = play_strength(rules, ranking, lead, trick[current]) or 0  # the winning play competes
-            cheapest: tuple[int, int] | None = None
-            pick: tuple[str, ...] = ()
-            for play in plays:  # the sorted plays: the first of equal keys is kept
-                s = play_strength(rules, ranking, lead, play)
-                if s is not None and s > best:
-                    key = (sum(map(strength.__getitem__, play)), -sum(map(points.__getitem__, play)))
-                    if cheapest is None or key < cheapest:
-                        cheapest, pick = key, play
-            if cheapest is not None:
-                return list(pick)
-        return list(min(plays, key=lambda p: (sum(map(points.__getitem__, p)), sum(map(strength.__getitem__, p)))))
-
-
-def _greedy_lead(rules: HuolongRules, ranking: Ranking, hand: Counter) -> list[str]:
-    """The greedy lead from ``hand``, without listing the leads (:meth:`GreedyBot.choose_play`): a side ace in the
-    largest catalogue size its copies allow (the smallest token among equals), else the single that is a side card
-    before a trump, with the fewest points, then the weakest (the smallest token among equals); a catalogue without
-    singles: the same order over every lead, its size after the token."""
-    sizes = sorted(rules.combo_by_size)
-    trump_of, strength, points = ranking.trump_of, ranking.strength_map, rules.point_map
-    ace: tuple[int, str] | None = None  # (-size, card): the smallest is the pick
-    for card, copies in hand.items():
-        if copies >= sizes[0] and card[1:] == "A" and not trump_of[card]:
-            key = (-max(s for s in sizes if s <= copies), card)
-            if ace is None or key < ace:
-                ace = key
-    if ace is not None:
-        return [ace[1]] * -ace[0]
-    if sizes[0] == 1:
-        card = min((c for c, k in hand.items() if k > 0),
-                   key=lambda c: (trump_of[c], points[c], strength[c], c))
-        return [card]
-    lead = min(((c, s) for c, k in hand.items() for s in sizes if s <= k),
-               key=lambda cs: (trump_of[cs[0]], cs[1] * points[cs[0]], cs[1] * strength[cs[0]], cs[0], cs[1]))
-    return [lead[0]] * lead[1]
+            return greedy.lead(rules, ranking, hand)
+        return greedy.follow(rules, ranking, hand, trick)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
