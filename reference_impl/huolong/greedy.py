@@ -66,10 +66,12 @@ def follow(rules: HuolongRules, ranking: Ranking, hand: Counter[str], trick: Seq
         fixed, free = [c for c, k in led for _ in range(k)], n - count_led
     current = trick_winner(rules, ranking, trick)
     if (len(trick) - current) % 2 and not fixed:  # an opponent is winning: n identical cards may take the trick
-        lead_play = trick[0]
-        best = play_strength(rules, ranking, lead_play, trick[current]) or 0  # the winning play competes
+        best = play_strength(rules, ranking, trick[0], trick[current]) or 0  # the winning play competes
         strength, points = ranking.strength_map, rules.point_map
-        takers = [c for c, k in pool if k >= n and (play_strength(rules, ranking, lead_play, [c] * n) or 0) > best]
+        # n identical cards compete with their strength when they are of the led suit (the pool when it is the led
+        # suit's) or trumps (a ruff: the pool is the other cards when no led-suit card is held)
+        trump_of = ranking.trump_of
+        takers = [c for c, k in pool if k >= n and strength[c] > best and (count_led or trump_of[c])]
         if takers:
             card = min(takers, key=lambda c: (strength[c], -points[c], c))
             return [card] * n
@@ -82,12 +84,19 @@ def _cheapest(rules: HuolongRules, ranking: Ranking, pool: list[tuple[str, int]]
     plays alike, the smallest tuple of tokens. Every such play takes the cards cheaper than the ``free``-th
     cheapest card and the rest among the cards as cheap as it: only those choices are compared."""
     strength, points = ranking.strength_map, rules.point_map
-    tokens = sorted((c for c, k in pool for _ in range(k)), key=lambda c: (points[c], strength[c]))
-    threshold = (points[tokens[free - 1]], strength[tokens[free - 1]])
-    below = [c for c in tokens if (points[c], strength[c]) < threshold]
-    ties = Counter(c for c in tokens if (points[c], strength[c]) == threshold)
-    choices = [tuple(sort_cards([*fixed, *below, *chosen]))
-               for chosen in _multisets(sorted(ties.items()), free - len(below))]
+    cost = {c: (points[c], strength[c]) for c, _ in pool}
+    if free == 1 and not fixed:  # one card: the cheapest, the smallest token among equals
+        return [min(cost, key=lambda c: (cost[c], c))]
+    items = sorted(pool, key=lambda item: cost[item[0]])
+    taken = 0
+    for card, copies in items:  # the free-th cheapest card's cost
+        taken += copies
+        if taken >= free:
+            threshold = cost[card]
+            break
+    below = [c for c, k in items if cost[c] < threshold for _ in range(k)]
+    ties = sorted((c, k) for c, k in items if cost[c] == threshold)
+    choices = [tuple(sort_cards([*fixed, *below, *chosen])) for chosen in _multisets(ties, free - len(below))]
     return list(min(choices))
 
 
