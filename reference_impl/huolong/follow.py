@@ -262,16 +262,17 @@ def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list
     """
     allowed = _sizes_up_to(rules)
     top = len(allowed) - 1
-    slots = range(len(allowed[top]))  # the catalogue's sizes, smallest first: slot j is allowed[top][j]
+    slots = len(allowed[top])  # the catalogue's sizes, smallest first: slot j is allowed[top][j]
     cards = list(hand)
-    if cards:
-        for _ in range(LEAD_TRIES):
-            card = rng.choice(cards)
-            copies = hand[card]
-            sizes = allowed[copies if copies < top else top] if copies > 0 else ()
-            j = rng.choice(slots)
-            if j < len(sizes):
-                return [card] * sizes[j]
+    draws = len(cards) * slots
+    random_ = rng.random
+    for _ in range(LEAD_TRIES if cards else 0):
+        x = int(random_() * draws)  # one draw for the card and the slot (random()'s 2**-53 steps: uniform enough)
+        card = cards[x // slots]
+        copies = hand[card]
+        sizes = allowed[copies if copies < top else top] if copies > 0 else ()
+        if x % slots < len(sizes):
+            return [card] * sizes[x % slots]
     leads = [(c, s) for c, k in hand.items() if k > 0 for s in allowed[k if k < top else top]]
     if not leads:
         raise ValueError("the hand holds no combination to lead")
