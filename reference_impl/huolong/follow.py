@@ -139,10 +139,11 @@ def check_play(
     # played < min(held, n); the hand is counted only when the play is not all of the led suit
     if played < n and played < suit_count(hand, ranking.suit_members[suit]):
         return MUST_FOLLOW_SUIT
-    if _shape_forced(rules, ranking, hand, n, suit):
+    if rules.follow_shape == "match_when_held" and _shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
             return MUST_FOLLOW_SHAPE
-    elif _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(ranking, play, suit):
+    elif rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(
+            ranking, play, suit):
         return MUST_FOLLOW_SHAPE
     return None
 
@@ -222,7 +223,7 @@ def random_legal_play(
     if not trick:
         return _random_lead(rules, hand, rng)
     n, suit = _led(ranking, trick)
-    forced = _shape_forced(rules, ranking, hand, n, suit)
+    forced = _shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
         return [rng.choice(forced)] * n
     get = hand.get
@@ -235,7 +236,7 @@ def random_legal_play(
     led = [(c, k) for c in members if (k := get(c, 0)) > 0]
     count_led = sum(k for _, k in led)
     if count_led >= n:
-        if _pair_owed(rules, ranking, hand, n, suit):
+        if rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit):
             while True:  # uniform over the led-suit plays holding a pair: the others redrawn
                 play = random_multiset(led, n, rng)
                 if _holds_pair(ranking, play, suit):

@@ -503,11 +503,13 @@ class HandState:
             self._end_trick()
 
     def _end_trick(self) -> None:
-        rules, plays, ranking, leader = self.rules, self.trick, self.known_ranking, self._leader()
+        rules, plays, ranking, leader, banker = self.rules, self.trick, self.ranking, self.leader, self.banker
+        if ranking is None or leader is None or banker is None:
+            raise RuntimeError("a trick ends before the play")
         index = trick_winner(rules, ranking, plays)
         winner = (leader + index) % rules.players
         points = trick_points(rules, plays)
-        attackers_won = winner % 2 != self.known_banker % 2
+        attackers_won = winner % 2 != banker % 2
         if attackers_won:  # points.captured_by: trick_winner_team; only the attackers' count
             self.attacker_points += points
         self.tricks.append((leader, plays, winner, points))
