@@ -78,16 +78,23 @@ def _side_or_star(rules: HuolongRules, ranking: Ranking, card: str) -> bool:
 def _candidates(rules: HuolongRules, ranking: Ranking, hand: Counter) -> tuple[list[str], list[str]]:
     """(cards that may be buried at all, those among them meeting ``bury.cards``), one token per copy."""
     cards, _, _, jokers = _bury_settings(rules)
-    jokers_ok = jokers == "allowed" or jokers_with_bury(rules)
+    stars = jokers_with_bury(rules)
+    jokers_ok = jokers == "allowed" or stars
     allowed = [c for c, k in hand.items() if k > 0 and (jokers_ok or c != BIG_JOKER) for _ in range(k)]
-    limited = allowed if cards == "any" else [c for c in allowed if _side_or_star(rules, ranking, c)]
-    return allowed, limited
+    if cards == "any":
+        return allowed, allowed
+    trump_of = ranking.trump_of  # _side_or_star, the rule read once
+    return allowed, [c for c in allowed if not trump_of[c] or (stars and c == BIG_JOKER)]
 
 
 def limits_can_be_met(rules: HuolongRules, ranking: Ranking, hand: Counter) -> bool:
     """Whether the hand holds a bury meeting ``bury.cards`` and ``bury.max_points`` (else ``unmet_limits``)."""
+    return _limits_met(rules, _candidates(rules, ranking, hand)[1])
+
+
+def _limits_met(rules: HuolongRules, limited: list[str]) -> bool:
+    """:func:`limits_can_be_met` of the candidates meeting ``bury.cards`` (one token per copy)."""
     _, max_points, _, _ = _bury_settings(rules)
-    _, limited = _candidates(rules, ranking, hand)
     n = bury_count(rules)
     if len(limited) < n:
         return False
@@ -136,7 +143,7 @@ def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: rando
     _, max_points, _, _ = _bury_settings(rules)
     allowed, limited = _candidates(rules, ranking, hand)
     n = bury_count(rules)
-    capped = limits_can_be_met(rules, ranking, hand)
+    capped = _limits_met(rules, limited)
     pool = limited if capped else allowed
     if len(pool) < n:
         raise ValueError(f"the banker holds only {len(pool)} cards that may be buried, {n} needed")
