@@ -190,9 +190,11 @@ NOTES = {
               "或拖拉机，从不有意给同伴送分，也从不留着亮主等以后再反。",
     },
     "random": {
-        "en": "random makes each choice at random among the legal ones (a show with an even chance when it may), so a "
-              "rule decides only as often as chance brings it about.",
-        "zh": "random：在合法的选择里随机挑（能亮主时一半机会亮），所以一条规则起作用的频率只取决于运气。",
+        "en": "random makes each choice at random among the legal ones, every distinct play, bury and load equally "
+              "likely (a show with an even chance when it may), so a rule decides only as often as chance brings it "
+              "about.",
+        "zh": "random：在合法的选择里随机挑，每种不同的出牌、扣底和摘星机会相同（能亮主时一半机会亮），所以一条规则起作用的"
+              "频率只取决于运气。",
     },
 }
 """What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""
