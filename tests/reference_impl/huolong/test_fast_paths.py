@@ -30,8 +30,10 @@ from lifecycle_helpers import VARIANTS
 
 HOUSES = {
     "any-shape-ruffs": rules_with("huolong/datong-guide", {"trick.ruff_same_shape": False}),
-    "shape-and-pairs": rules_with("huolong/datong-guide", {"follow.shape": "match_when_held", "follow.meteor_obliges_pair": True,
-                                       "follow.keep_meteors_whole": True}),
+    "shape-and-pairs": rules_with("huolong/datong-guide", {"follow.shape": "match_when_held",
+                                                           "follow.meteor_obliges_pair": True,
+                                                           "follow.keep_meteors_whole": True}),
+    "pairs-owed": rules_with("huolong/datong-guide", {"follow.meteor_obliges_pair": True}),
 }
 ALL_RULES = {**{v: rules_for(v) for v in VARIANTS}, **HOUSES}
 
