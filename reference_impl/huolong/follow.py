@@ -233,7 +233,19 @@ def random_legal_play(
         if not led_cards:
             raise ValueError("an empty hand cannot follow")
         return [rng.choice(led_cards)]
-    led = [(c, k) for c in members if (k := get(c, 0)) > 0]
+    return _random_follow(rules, ranking, hand, n, suit, rng)
+
+
+def _random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str,
+                   rng: random.Random) -> list[str]:
+    """A uniform follow of ``n`` cards (two or more) to a lead in ``suit`` whose shape is free (see
+    :func:`random_legal_play`).
+
+    Raises:
+        ValueError: the hand holds fewer than ``n`` cards.
+    """
+    get = hand.get
+    led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
     count_led = sum(k for _, k in led)
     if count_led >= n:
         if rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit):
