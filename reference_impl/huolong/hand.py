@@ -98,7 +98,7 @@ class HandState:
         if len(last_bankers) != 2 or bad or any(s is not None and s % 2 != t for t, s in enumerate(last_bankers)):
             raise ValueError(f"last_bankers must be [a seat of team 0 or null, a seat of team 1 or null], "
                              f"got {list(last_bankers)}")
-        self.last_bankers = tuple(last_bankers)
+        self.last_bankers: tuple[int | None, int | None] = (last_bankers[0], last_bankers[1])
         self.rules = rules
         self.pack = list(pack)
         self.hand_number = hand_number
