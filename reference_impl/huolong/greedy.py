@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import sort_cards
-from .follow import _led, _multisets, _pair_owed, _shape_forced, legal_plays
+from .follow import _led, _multisets, _pair_owed, _shape_forced, _sizes_up_to, legal_plays
 from .ranking import TRUMP, Ranking
 from .rules import HuolongRules
 from .trick import play_strength, trick_winner
@@ -30,12 +30,14 @@ from .trick import play_strength, trick_winner
 def lead(rules: HuolongRules, ranking: Ranking, hand: Counter[str]) -> list[str]:
     """The greedy lead from ``hand`` (see the module doc), without listing the leads: the smallest token among
     equals, and after it the smaller size."""
-    sizes = sorted(rules.combo_by_size)
+    allowed = _sizes_up_to(rules)  # copies → the catalogue sizes they allow
+    top = len(allowed) - 1
+    sizes = allowed[top]
     trump_of, strength, points = ranking.trump_of, ranking.strength_map, rules.point_map
     ace: tuple[int, str] | None = None  # (-size, card): the smallest is the pick
     for card, copies in hand.items():
         if copies >= sizes[0] and card[1:] == "A" and not trump_of[card]:
-            key = (-max(s for s in sizes if s <= copies), card)
+            key = (-allowed[copies if copies < top else top][-1], card)
             if ace is None or key < ace:
                 ace = key
     if ace is not None:
