@@ -9,10 +9,10 @@ game's engine is timed in three loops, every one a whole hand (deal, every actio
   打墩 **uniform** over every legal action (a play class drawn by its number of plays, then one of its plays; the
   pass as one more action while a play stands), as the listing loop; 憋蛋 uniform over the legal **shapes** (the
   rank patterns, the pass one more when allowed), then the suits of the drawn shape at random: not uniform over
-  card sets (a shape with many suit choices is drawn as often as one with a single choice); 攉龙 **not uniform**:
-  a lead is a random distinct card held in a catalogue size, then one of the sizes its copies allow; a follow is
-  the forced shape, a random led-suit card (a single led) or a random sample of the led-suit cards, topped up with
-  other cards when short; the bury is drawn at random, a quarter of the time a show first while one is open.
+  card sets (a shape with many suit choices is drawn as often as one with a single choice); 攉龙 **uniform** over
+  the distinct legal plays of a decision (every card multiset of ``legal_plays`` equally likely, drawn without
+  listing them) and over the legal buries; during the deal the next card and every legal show equally likely (a
+  show counts as a decision, the card as a table step).
 * ``validated``: the same draws, each applied validated (``apply(action)``: what records, the table and the
   protocol get, the action checked as if it came from outside).
 * ``listing``: every legal action listed (``list(legal_actions())``) and one picked **uniformly** (OpenSpiel's

@@ -33,6 +33,9 @@ declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
             "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.biedan.count"}
+HOT_PATH |= {f"datong_rules.reference_impl.huolong.{name}" for name in (
+    "hand", "declaration", "dealing", "sampling", "burying", "trick", "ranking", "combinations", "scoring",
+    "settlement", "levels", "rules", "bots", "greedy", "match", "state", "records")}  # 攉龙's draw/apply path
 """Modules of the engines' draw/apply path that pyproject's mypy packages must list (kept mypy-clean)."""
 
 pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")

@@ -9,9 +9,9 @@ checked by the state machine like any other action:
 * ``choose_load(state, seat) -> int``: how many big jokers to put into the bottom (0 to pass);
 * ``choose_play(state, seat) -> cards``: the play in the current trick.
 
-:class:`RandomBot` picks any legal answer; :class:`GreedyBot` is simple but not silly: it declares
-when it can, buries its lowest side cards without points, loads a star only while keeping one, takes
-a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
+:class:`RandomBot` picks any legal answer (plays, buries and loads uniformly); :class:`GreedyBot` is simple but
+not silly: it declares when it can, buries its lowest side cards without points, loads a star only while keeping
+one, takes a trick as cheaply as it can and otherwise plays its lowest cards. :func:`play_hand` drives a hand
 with one bot per seat.
 
 For the generic driver (:func:`datong_rules.reference_impl.bots.play_hand`) each bot also answers
@@ -23,30 +23,47 @@ None``, the show of ``seat`` while no seat is to move, for a driver that steps t
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
-from . import burying
-from .follow import legal_plays, random_legal_play
+from . import burying, greedy
+from .follow import random_legal_play
 from .hand import HandState
-from .trick import trick_winner
 
 
-class _Choose:
+class _Choose(ABC):
     """``choose(state)`` and ``offer(state, seat)``: the bot's actions in the state API's terms, from its four
     questions."""
 
-    def offer(self, state: HandState, seat: int) -> dict | None:
+    def offer(self, state: HandState, seat: int) -> dict[str, Any] | None:
         """The bot's show for ``seat`` while the cards are dealt (no seat is to move), asked by a driver that
         steps the deal itself (:func:`datong_rules.reference_impl.bots.offered_action`: the table); None to stay
         silent or when ``seat`` has no legal show [declaration.*]."""
         if not state.decl.legal_shows(seat):
             return None
-        cards = self.choose_show(state, seat)  # type: ignore[attr-defined]  # each bot kind's own
+        cards = self.choose_show(state, seat)
         return {"type": "show", "seat": seat, "cards": list(cards)} if cards else None
 
-    def choose(self, state: HandState) -> dict:
+    @abstractmethod
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """The show ``seat`` makes now, or None."""
+
+    @abstractmethod
+    def choose_bury(self, state: HandState) -> list[str]:
+        """The banker's bury."""
+
+    @abstractmethod
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """How many big jokers ``seat`` loads (0 to pass)."""
+
+    @abstractmethod
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """The play of ``seat`` in the current trick."""
+
+    def choose(self, state: HandState) -> dict[str, Any]:
         """The action of the seat to move, or the deal's next step while no seat is to move."""
         if state.phase == "deal":
             return {"type": "deal"}
@@ -54,14 +71,28 @@ class _Choose:
             return {"type": "close"}
         if state.phase == "bury":
             return {"type": "bury", "seat": state.banker, "cards": self.choose_bury(state)}
-        seat = state.current_player()
+        seat = _seat_to_move(state)
         if state.phase == "star_burial":
             return {"type": "load", "seat": seat, "count": self.choose_load(state, seat)}
         return {"type": "play", "seat": seat, "cards": self.choose_play(state, seat)}
 
 
+def _seat_to_move(state: HandState) -> int:
+    """The seat to move in the star burial or the play.
+
+    Raises:
+        RuntimeError: no seat is to move (the deal, or the hand is over).
+    """
+    seat = state.to_move()
+    if seat is None:
+        raise RuntimeError(f"no seat is to move in the {state.phase} phase")
+    return seat
+
+
 class RandomBot(_Choose):
-    """Random legal choices (not uniform over the legal actions), from its own ``random.Random``.
+    """Random legal choices, from its own ``random.Random``: a play, a bury and a load drawn uniformly among the
+    legal ones (every distinct card multiset, every count, equally likely); a show, when one is legal, made with
+    probability ``show_chance`` and then drawn uniformly among the legal shows.
 
     Args:
         rng: the random source.
@@ -82,17 +113,18 @@ class RandomBot(_Choose):
         return None
 
     def choose_bury(self, state: HandState) -> list[str]:
-        """A random legal bury."""
-        return burying.random_bury(state.rules, state.ranking, state.hands[state.banker], self.rng)
+        """A legal bury drawn uniformly (:func:`burying.random_bury`)."""
+        return burying.random_bury(state.rules, state.known_ranking, state.hands[state.known_banker], self.rng)
 
     def choose_load(self, state: HandState, seat: int) -> int:
         """A random legal number of big jokers (0 included)."""
-        counts = [n for n in range(state.star.holdings[seat] + 1) if state.star.check_load(seat, n) is None]
+        star = state.star_round
+        counts = [n for n in range(star.holdings[seat] + 1) if star.check_load(seat, n) is None]
         return self.rng.choice(counts)
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
-        """A random legal play (:func:`follow.random_legal_play`)."""
-        return random_legal_play(state.rules, state.ranking, state.hands[seat], state.trick, self.rng)
+        """A legal play drawn uniformly (:func:`follow.random_legal_play`)."""
+        return random_legal_play(state.rules, state.known_ranking, state.hands[seat], state.trick, self.rng)
 
 
 class GreedyBot(_Choose):
@@ -124,7 +156,7 @@ class GreedyBot(_Choose):
     def choose_bury(self, state: HandState) -> list[str]:
         """The lowest side cards without points (then point cards, then trumps); random if that is illegal. Under
         ``star_burial.banker_jokers: with_bury`` all big jokers but one go in first (as :meth:`choose_load`)."""
-        rules, ranking, hand = state.rules, state.ranking, state.hands[state.banker]
+        rules, ranking, hand = state.rules, state.known_ranking, state.hands[state.known_banker]
         cards = [c for c, k in hand.items() if c != BIG_JOKER for _ in range(k)]
         cards.sort(key=lambda c: (ranking.trump_of[c], rules.point_map[c] > 0, ranking.strength_map[c]))
         stars = max(0, hand[BIG_JOKER] - 1) if burying.jokers_with_bury(rules) else 0
@@ -135,38 +167,23 @@ class GreedyBot(_Choose):
 
     def choose_load(self, state: HandState, seat: int) -> int:
         """Load all big jokers but one (kept to fight for the last trick), as many as the bottom allows."""
-        count = max(0, state.star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
-        while count and state.star.check_load(seat, count) is not None:
+        star = state.star_round
+        count = max(0, star.holdings[seat] - 1)  # keep one big joker to fight for the last trick
+        while count and star.check_load(seat, count) is not None:
             count -= 1
         return count
 
     def choose_play(self, state: HandState, seat: int) -> list[str]:
         """Lead a side ace (as a pair or meteor if held) or else the lowest side single; follow by winning the
         trick as cheaply as possible unless the partner is winning it, else play the lowest cards (fewest
-        points, then weakest)."""
-        rules, ranking, trick = state.rules, state.ranking, state.trick
+        points, then weakest). Between plays alike by these measures, the first in the order of
+        :func:`follow.legal_plays` (the smallest tuple of tokens). Computed without listing the plays where the
+        rules allow (:mod:`.greedy`)."""
+        rules, ranking, trick = state.rules, state.known_ranking, state.trick
         hand = state.hands[seat]
-        strength = ranking.strength_map
-        points = rules.point_map
-
-        def cost(play: Sequence[str]) -> tuple[int, int]:
-            return (sum(points[c] for c in play), sum(strength[c] for c in play))
-
-        plays = legal_plays(rules, ranking, hand, trick)
         if not trick:
-            side_aces = [p for p in plays if not ranking.trump_of[p[0]] and p[0][1:] == "A"]
-            if side_aces:
-                return list(max(side_aces, key=len))
-            singles = [p for p in plays if len(p) == 1]
-            return list(min(singles or plays, key=lambda p: (ranking.trump_of[p[0]], cost(p))))
-        current = trick_winner(rules, ranking, trick)
-        partner_winning = (len(trick) - current) % 2 == 0
-        if not partner_winning:
-            n = len(trick)
-            winning = [p for p in plays if trick_winner(rules, ranking, [*trick, list(p)]) == n]
-            if winning:
-                return list(min(winning, key=lambda p: (sum(strength[c] for c in p), -cost(p)[0])))
-        return list(min(plays, key=cost))
+            return greedy.lead(rules, ranking, hand)
+        return greedy.follow(rules, ranking, hand, trick)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
@@ -184,9 +201,11 @@ NOTES = {
               "或拖拉机，从不有意给同伴送分，也从不留着亮主等以后再反。",
     },
     "random": {
-        "en": "random makes each choice at random among the legal ones (a show with an even chance when it may), so a "
-              "rule decides only as often as chance brings it about.",
-        "zh": "random：在合法的选择里随机挑（能亮主时一半机会亮），所以一条规则起作用的频率只取决于运气。",
+        "en": "random makes each choice at random among the legal ones, every distinct play, bury and load equally "
+              "likely (a show with an even chance when it may), so a rule decides only as often as chance brings it "
+              "about.",
+        "zh": "random：在合法的选择里随机挑，每种不同的出牌、扣底和摘星机会相同（能亮主时一半机会亮），所以一条规则起作用的"
+              "频率只取决于运气。",
     },
 }
 """What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""
@@ -227,7 +246,7 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
     if state.phase == "declare":
         state.apply({"type": "close"})
     if state.phase == "bury" and not decl.closed:  # declaration.window: until_bury
-        first = state.banker
+        first = state.known_banker
         for offset in range(1, state.rules.players + 1):
             seat = (first + offset) % state.rules.players
             if decl.legal_shows(seat):
@@ -235,12 +254,12 @@ def play_hand(state: HandState, bots: Sequence) -> HandState:
                 if cards:
                     state.apply({"type": "show", "seat": seat, "cards": cards})
     if state.phase == "bury":
-        state.apply({"type": "bury", "seat": state.banker, "cards": bots[state.banker].choose_bury(state)},
-                    validate=False)
+        banker = state.known_banker
+        state.apply({"type": "bury", "seat": banker, "cards": bots[banker].choose_bury(state)}, validate=False)
     while state.phase == "star_burial":
-        seat = state.to_move()
+        seat = _seat_to_move(state)
         state.apply({"type": "load", "seat": seat, "count": bots[seat].choose_load(state, seat)})
     while state.phase == "play":
-        seat = state.to_move()
+        seat = _seat_to_move(state)
         state.apply({"type": "play", "seat": seat, "cards": bots[seat].choose_play(state, seat)}, validate=False)
     return state

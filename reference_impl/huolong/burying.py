@@ -31,6 +31,7 @@ from itertools import combinations
 from ..cards import BIG_JOKER, SUITS, expand
 from .ranking import Ranking
 from .rules import STAR_BURIAL_ORDERS, HuolongRules, RulesError
+from .sampling import random_multiset
 from .scoring import card_points
 
 # bury reason codes (operation ``bury``)
@@ -77,16 +78,23 @@ def _side_or_star(rules: HuolongRules, ranking: Ranking, card: str) -> bool:
 def _candidates(rules: HuolongRules, ranking: Ranking, hand: Counter) -> tuple[list[str], list[str]]:
     """(cards that may be buried at all, those among them meeting ``bury.cards``), one token per copy."""
     cards, _, _, jokers = _bury_settings(rules)
-    jokers_ok = jokers == "allowed" or jokers_with_bury(rules)
+    stars = jokers_with_bury(rules)
+    jokers_ok = jokers == "allowed" or stars
     allowed = [c for c, k in hand.items() if k > 0 and (jokers_ok or c != BIG_JOKER) for _ in range(k)]
-    limited = allowed if cards == "any" else [c for c in allowed if _side_or_star(rules, ranking, c)]
-    return allowed, limited
+    if cards == "any":
+        return allowed, allowed
+    trump_of = ranking.trump_of  # _side_or_star, the rule read once
+    return allowed, [c for c in allowed if not trump_of[c] or (stars and c == BIG_JOKER)]
 
 
 def limits_can_be_met(rules: HuolongRules, ranking: Ranking, hand: Counter) -> bool:
     """Whether the hand holds a bury meeting ``bury.cards`` and ``bury.max_points`` (else ``unmet_limits``)."""
+    return _limits_met(rules, _candidates(rules, ranking, hand)[1])
+
+
+def _limits_met(rules: HuolongRules, limited: list[str]) -> bool:
+    """:func:`limits_can_be_met` of the candidates meeting ``bury.cards`` (one token per copy)."""
     _, max_points, _, _ = _bury_settings(rules)
-    _, limited = _candidates(rules, ranking, hand)
     n = bury_count(rules)
     if len(limited) < n:
         return False
@@ -125,8 +133,9 @@ def check_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, cards: Sequ
 
 
 def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: random.Random) -> list[str]:
-    """A legal bury drawn at random (not uniform): a random sample of the allowed cards, redrawn
-    (at most 50 times) until it meets the point limit, else the cheapest allowed cards.
+    """A legal bury drawn uniformly at random: every distinct bury of :func:`legal_buries` equally likely (a uniform
+    sub-multiset of the cards that may be buried, under the point cap when the limits can be met:
+    :func:`.sampling.random_multiset`).
 
     Raises:
         ValueError: the hand holds fewer allowed cards than ``bury.count``.
@@ -134,14 +143,12 @@ def random_bury(rules: HuolongRules, ranking: Ranking, hand: Counter, rng: rando
     _, max_points, _, _ = _bury_settings(rules)
     allowed, limited = _candidates(rules, ranking, hand)
     n = bury_count(rules)
-    pool = limited if limits_can_be_met(rules, ranking, hand) else allowed
+    capped = _limits_met(rules, limited)
+    pool = limited if capped else allowed
     if len(pool) < n:
         raise ValueError(f"the banker holds only {len(pool)} cards that may be buried, {n} needed")
-    for _ in range(50):
-        pick = rng.sample(pool, n)
-        if pool is allowed or max_points is None or card_points(rules, pick) <= max_points:
-            return pick
-    return sorted(pool, key=lambda c: rules.point_map[c])[:n]
+    return random_multiset(list(Counter(pool).items()), n, rng, points=rules.point_map,
+                           max_points=max_points if capped else None)
 
 
 def legal_buries(rules: HuolongRules, ranking: Ranking, hand: Counter) -> Iterator[tuple[str, ...]]:
@@ -195,7 +202,7 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
             continue
         if "point_cards" in exclude and rules.point_map[card] > 0:
             continue
-        if "meteor_cards" in exclude and k >= meteor:
+        if "meteor_cards" in exclude and meteor is not None and k >= meteor:
             continue
         key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
         if best_key is None or key < best_key:
@@ -273,7 +280,7 @@ class StarBurial:
             return [s for s in self.order if s not in self.decided]
         return self.order[self.turn:]
 
-    def check_load(self, seat: int, count: int) -> str | None:
+    def check_load(self, seat: int, count: object) -> str | None:
         """Why ``seat`` may not load ``count`` big jokers now (reason code), or None.
 
         A seat whose turn has passed is ``out_of_turn``; loading 0 is always allowed in turn.
@@ -339,7 +346,7 @@ class StarBurial:
         """
         self.turn = len(self.order)
         self.decided.update(self.order)
-        forced = []
+        forced: list[tuple[int, int]] = []
         changed = True
         while changed:
             changed = False

@@ -24,11 +24,10 @@ def classify(ranking: Ranking, cards: Sequence[str]) -> str | None:
     """
     if not cards:
         return None
-    first = cards[0]
-    for card in cards:
-        if card != first:
-            return None
-    return ranking.rules.combo_by_size.get(len(cards))
+    n = len(cards)
+    if n > 1 and cards.count(cards[0]) != n:  # not all identical
+        return None
+    return ranking.rules.combo_by_size.get(n)
 
 
 def play_suit(ranking: Ranking, cards: Sequence[str]) -> str:

@@ -90,7 +90,7 @@ def check_pack(rules: HuolongRules, pack: Sequence[str]) -> str | None:
         return f"the pack has {len(pack)} cards, expected {rules.cards_total}"
     expected = _pack_counts(rules)
     got = Counter(pack)
-    if got != expected:
+    if got.items() != expected.items():  # both hold positive counts only: dict views compare in C (Counter's == not)
         extra = sorted((got - expected).elements())
         missing = sorted((expected - got).elements())
         return f"the pack is not {rules.decks} decks: extra {extra[:5]}, missing {missing[:5]}"

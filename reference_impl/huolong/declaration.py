@@ -160,7 +160,8 @@ class Declaration:
         banker: the banker already fixed by the rotation (later hands), else None.
         kept_suit: the match's trump suit, for a later hand under ``scope: match``.
         held: optional per-seat ``Counter`` objects to fill with the dealt cards (shared with a hand
-            state); fresh ones otherwise.
+            state); fresh ones otherwise. During the deal only :meth:`on_card` may change them (the legal shows
+            are kept between two changes: :meth:`all_legal_shows`).
 
     Raises:
         RulesError: a ``declaration.shows`` entry the engine cannot play (see :func:`show_kinds`).
@@ -194,6 +195,8 @@ class Declaration:
         self._show_tokens = frozenset(k.card for k in self.kinds if k.card in JOKERS)
         self._level_kinds = any(k.card == "level_card" for k in self.kinds)
         self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
+        self._stamp = 0  # bumped by every change that can change the legal shows (see all_legal_shows)
+        self._all_shows: tuple[int, list[tuple[int, list[str]]]] = (-1, [])
 
     # -- the deal ------------------------------------------------------------------------------
     def on_card(self, card: str) -> int:
@@ -210,12 +213,15 @@ class Declaration:
         held = self.held[seat]
         held[card] = held.get(card, 0) + 1  # not ``+= 1``: Counter's __missing__ is a Python call
         self.dealt += 1
+        if card in self._show_tokens or (self._level_kinds and card[1:] == self.level):  # may_show_with
+            self._stamp += 1
         waiting = self._waiting.get(seat)
         if waiting:
             self._resolve(seat, card, waiting)
         return seat
 
     def _resolve(self, seat: int, card: str, waiting: list[Show]) -> None:
+        self._stamp += 1
         keep = []
         for show in waiting:
             if show.status == "awaiting_chain":
@@ -306,8 +312,10 @@ class Declaration:
         reason = self.check_show(seat, cards)
         if reason is not None:
             raise IllegalShow(reason, f"seat {seat} may not show {' '.join(cards)}: {reason}")
+        self._stamp += 1
         cards = list(cards)
         kind = self._kind_of(cards)
+        assert kind is not None  # check_show accepted the cards
         target = self._chain_target(seat, cards, kind)
         if target is not None:
             target.chain.append((cards, self.dealt))
@@ -333,7 +341,7 @@ class Declaration:
         if not self.active or self.closed:
             return []
         held = self.held[seat]
-        out = []
+        out: list[list[str]] = []
         for kind in self._kinds_weakest_first:
             if kind.card == "level_card":
                 candidates = [[s + self.level] * kind.count for s in SUITS if held[s + self.level] >= kind.count]
@@ -341,6 +349,19 @@ class Declaration:
                 candidates = [[kind.card] * kind.count] if held[kind.card] >= kind.count else []
             out.extend(c for c in candidates if self.check_show(seat, c) is None)
         return out
+
+    def all_legal_shows(self) -> list[tuple[int, list[str]]]:
+        """Every show any seat may make now, as ``(seat, cards)`` in seat order (each seat's as
+        :meth:`legal_shows`). During the deal the list is kept until a card that can open a show is dealt or a
+        show is made or resolved, so asking at every card costs a look-up; callers must not change it."""
+        if not self.active or self.closed:
+            return []
+        if not self.deal_over and self._all_shows[0] == self._stamp:
+            return self._all_shows[1]
+        shows = [(seat, cards) for seat in range(self._players) for cards in self.legal_shows(seat)]
+        if not self.deal_over:
+            self._all_shows = (self._stamp, shows)
+        return shows
 
     def may_show_with(self, card: str) -> bool:
         """Whether receiving ``card`` can open a new show for its receiver (a fast filter for bots)."""
@@ -362,6 +383,7 @@ class Declaration:
             The :class:`DeclarationResult`. A bottom made only of jokers cannot fix a suit: the hand
             is redealt.
         """
+        self._stamp += 1
         self.deal_over = True
         self.closed = not self.until_bury
         for waiting in self._waiting.values():
@@ -375,6 +397,7 @@ class Declaration:
 
     def close(self) -> None:
         """Close the window (the bury, under ``window: until_bury``); no show is accepted afterwards."""
+        self._stamp += 1
         self.closed = True
 
     def result(self, bottom: Sequence[str]) -> DeclarationResult:
@@ -452,8 +475,8 @@ def run_declaration(rules: HuolongRules, level: str, first_drawer: int, deal: Se
             continue
         decl.show(seat, list(cards))
         new = decl.result(bottom)
-        if new.banker != result.banker:  # the bottom goes to the new banker
-            decl.held[result.banker].subtract(bottom)
+        if new.banker != result.banker and new.banker is not None and result.banker is not None:
+            decl.held[result.banker].subtract(bottom)  # the bottom goes to the new banker
             decl.held[new.banker].update(bottom)
         result = new
     decl.close()

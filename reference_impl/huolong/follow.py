@@ -24,11 +24,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from ..cards import sort_cards
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
+from .sampling import random_multiset
 
 EMPTY_PLAY = "empty_play"
 NOT_IN_HAND = "not_in_hand"
@@ -137,24 +139,27 @@ def check_play(
     # played < min(held, n); the hand is counted only when the play is not all of the led suit
     if played < n and played < suit_count(hand, ranking.suit_members[suit]):
         return MUST_FOLLOW_SUIT
-    if _shape_forced(rules, ranking, hand, n, suit):
+    if rules.follow_shape == "match_when_held" and _shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
             return MUST_FOLLOW_SHAPE
-    elif _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(ranking, play, suit):
+    elif rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(
+            ranking, play, suit):
         return MUST_FOLLOW_SHAPE
     return None
 
 
 def _multisets(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
-    """All sub-multisets of size ``k`` of ``items`` ([(card, copies)]), each once, cards in item order."""
-    if k == 0:
-        yield ()
-        return
-    for i in range(start, len(items)):
-        card, copies = items[i]
-        for take in range(min(copies, k), 0, -1):
-            for rest in _multisets(items, k - take, i + 1):
-                yield (card,) * take + rest
+    """All sub-multisets of size ``k`` of ``items[start:]`` ([(card, copies)]), each once, cards in item order."""
+    # table[r]: the sub-multisets of size r of the items after the one being added (built from the last item back)
+    table: list[list[tuple[str, ...]]] = [[] for _ in range(k + 1)]
+    table[0].append(())
+    for card, copies in reversed(items[start:]):
+        for r in range(k, 0, -1):  # from the largest size down: table[r - take] is still without this card
+            row = table[r]
+            for take in range(1, min(copies, r) + 1):
+                head = (card,) * take
+                row.extend([head + rest for rest in table[r - take]])
+    return iter(table[k])
 
 
 def legal_plays(
@@ -171,41 +176,43 @@ def legal_plays(
     Raises:
         ValueError: the trick's lead is not one combination.
     """
-    held = [(c, k) for c, k in Counter(hand).items() if k > 0]
     plays: list[tuple[str, ...]]
     if not trick:
         sizes = sorted(rules.combo_by_size)
-        plays = [(c,) * s for c, k in held for s in sizes if s <= k]
+        plays = [(c,) * s for c, k in hand.items() for s in sizes if s <= k]
     else:
         n, suit = _led(ranking, trick)
         forced = _shape_forced(rules, ranking, hand, n, suit)
         if forced:
             plays = [(c,) * n for c in forced]
         else:
-            led = [(c, k) for c, k in held if ranking.suit_map[c] == suit]
-            other = [(c, k) for c, k in held if ranking.suit_map[c] != suit]
+            get = hand.get
+            # the led suit's distinct cards held, in notation order (a suit's members are): its plays are too
+            led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
             count_led = sum(k for _, k in led)
             if count_led >= n:
                 plays = list(_multisets(led, n))
                 if _pair_owed(rules, ranking, hand, n, suit):
                     plays = [p for p in plays if _holds_pair(ranking, p, suit)]
             else:  # all led-suit cards go in: a pair owed is among them
+                suit_map = ranking.suit_map
+                other = [(c, k) for c, k in hand.items() if k > 0 and suit_map[c] != suit]
                 all_led = tuple(c for c, k in led for _ in range(k))
-                plays = [all_led + rest for rest in _multisets(other, n - count_led)]
-    return sorted(tuple(sort_cards(p)) for p in plays)
+                plays = [tuple(sort_cards(all_led + rest)) for rest in _multisets(other, n - count_led)]
+    plays.sort()
+    return plays
 
 
 def random_legal_play(
     rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], rng: random.Random
 ) -> list[str]:
-    """One legal play drawn at random, without enumerating the legal plays (for the random bot).
+    """One legal play drawn uniformly at random: every distinct play of :func:`legal_plays` equally likely, drawn
+    without listing them (the random bot's policy).
 
-    Leading: a random distinct card, then a random catalogue size its copies allow. Following: the
-    forced shape if ``match_when_held`` applies; otherwise a random distinct led-suit card (a single
-    led) or a random sample of the led-suit cards, or all of them topped up with a random sample of
-    the other cards (so follows, ruffs, discards and mixed plays can all come out). Not uniform over
-    the legal plays. Only the led suit's tokens are looked up, and the hand is expanded only when
-    the player cannot follow in full.
+    Leading: one of the (card, catalogue size) pairs the hand allows. Following: one of the forced combinations
+    (``match_when_held``); else a uniform sub-multiset of the led suit's cards of the led size (under
+    ``meteor_obliges_pair``, redrawn until it holds a pair of the led suit), or, when the suit runs short, all its
+    cards and a uniform sub-multiset of the other cards (:func:`.sampling.random_multiset`).
 
     Returns:
         The play as a list of tokens (every result passes :func:`check_play`).
@@ -216,50 +223,79 @@ def random_legal_play(
     if not trick:
         return _random_lead(rules, hand, rng)
     n, suit = _led(ranking, trick)
-    forced = _shape_forced(rules, ranking, hand, n, suit)
+    forced = _shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
         return [rng.choice(forced)] * n
     get = hand.get
-    if _pair_owed(rules, ranking, hand, n, suit):
-        return _random_follow_with_pair(ranking, hand, n, suit, rng)
-    led = [c for c in ranking.suit_members[suit] if get(c, 0) > 0]  # the distinct led-suit cards held
-    if n == 1 and led:
-        return [rng.choice(led)]
-    led = [c for c in led for _ in range(hand[c])]  # one token per copy
-    if len(led) >= n:
-        return rng.sample(led, n)
+    members = ranking.suit_members[suit]
+    if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
+        led_cards = [c for c in members if get(c, 0) > 0] or [c for c, k in hand.items() if k > 0]
+        if not led_cards:
+            raise ValueError("an empty hand cannot follow")
+        return [rng.choice(led_cards)]
+    return _random_follow(rules, ranking, hand, n, suit, rng)
+
+
+def _random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str,
+                   rng: random.Random) -> list[str]:
+    """A uniform follow of ``n`` cards (two or more) to a lead in ``suit`` whose shape is free (see
+    :func:`random_legal_play`).
+
+    Raises:
+        ValueError: the hand holds fewer than ``n`` cards.
+    """
+    get = hand.get
+    led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
+    count_led = sum(k for _, k in led)
+    if count_led >= n:
+        if rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit):
+            while True:  # uniform over the led-suit plays holding a pair: the others redrawn
+                play = random_multiset(led, n, rng)
+                if _holds_pair(ranking, play, suit):
+                    return play
+        return random_multiset(led, n, rng)
     suit_map = ranking.suit_map
-    other = [c for c in hand.elements() if suit_map[c] != suit]
-    if len(led) + len(other) < n:
-        raise ValueError(f"a hand of {len(led) + len(other)} cards cannot follow a lead of {n}")
-    return led + rng.sample(other, n - len(led))
+    other = [(c, k) for c, k in hand.items() if k > 0 and suit_map[c] != suit]
+    if count_led + sum(k for _, k in other) < n:
+        raise ValueError(f"a hand of {count_led + sum(k for _, k in other)} cards cannot follow a lead of {n}")
+    return [c for c, k in led for _ in range(k)] + random_multiset(other, n - count_led, rng)
+
+
+LEAD_TRIES = 64
+"""Rejection draws of a lead tried before the leads are listed (a hand with few cards that make a combination)."""
 
 
 def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
-    """A random lead: a random distinct card held in at least the smallest catalogue size, then a random catalogue
-    size its copies allow.
+    """A uniform lead, one of the (card, catalogue size) pairs the hand allows: a distinct card and a slot among the
+    catalogue's sizes drawn uniformly, kept when the card's copies allow that slot's size (every pair equally
+    likely); after :data:`LEAD_TRIES` misses the leads are listed and one is drawn.
 
     Raises:
         ValueError: the hand holds no combination to lead.
     """
-    smallest = min(rules.combo_by_size)
-    cards = [c for c, k in hand.items() if k >= smallest]
-    if not cards:
+    allowed = _sizes_up_to(rules)
+    top = len(allowed) - 1
+    slots = len(allowed[top])  # the catalogue's sizes, smallest first: slot j is allowed[top][j]
+    cards = list(hand)
+    draws = len(cards) * slots
+    random_ = rng.random
+    for _ in range(LEAD_TRIES if cards else 0):
+        x = int(random_() * draws)  # one draw for the card and the slot (random()'s 2**-53 steps: uniform enough)
+        card = cards[x // slots]
+        copies = hand[card]
+        sizes = allowed[copies if copies < top else top] if copies > 0 else ()
+        if x % slots < len(sizes):
+            return [card] * sizes[x % slots]
+    leads = [(c, s) for c, k in hand.items() if k > 0 for s in allowed[k if k < top else top]]
+    if not leads:
         raise ValueError("the hand holds no combination to lead")
-    card = rng.choice(cards)
-    copies = hand[card]
-    sizes = [s for s in rules.combo_by_size if s <= copies]
-    return [card] * rng.choice(sizes)
+    card, size = rng.choice(leads)
+    return [card] * size
 
 
-def _random_follow_with_pair(ranking: Ranking, hand: Counter, n: int, suit: str, rng: random.Random) -> list[str]:
-    """A random follow of ``n`` cards to a lead in ``suit`` that owes a pair: a random pair of the suit, then other
-    led-suit cards, topped up with other cards when the suit runs out."""
-    pair = rng.choice([c for c in ranking.suit_members[suit] if hand.get(c, 0) >= 2])
-    rest = Counter(hand)
-    rest[pair] -= 2
-    led = [c for c in ranking.suit_members[suit] for _ in range(max(rest.get(c, 0), 0))]
-    if len(led) >= n - 2:
-        return [pair, pair, *rng.sample(led, n - 2)]
-    other = [c for c in rest.elements() if ranking.suit_map[c] != suit]
-    return [pair, pair, *led, *rng.sample(other, n - 2 - len(led))]
+@lru_cache(maxsize=None)
+def _sizes_up_to(rules: HuolongRules) -> tuple[tuple[int, ...], ...]:
+    """For 0, 1, … copies of a card up to the catalogue's largest size: the catalogue sizes they allow, smallest
+    first (cached per rules)."""
+    sizes = sorted(rules.combo_by_size)
+    return tuple(tuple(s for s in sizes if s <= k) for k in range(sizes[-1] + 1))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
@@ -98,7 +98,7 @@ class HandState:
         if len(last_bankers) != 2 or bad or any(s is not None and s % 2 != t for t, s in enumerate(last_bankers)):
             raise ValueError(f"last_bankers must be [a seat of team 0 or null, a seat of team 1 or null], "
                              f"got {list(last_bankers)}")
-        self.last_bankers = tuple(last_bankers)
+        self.last_bankers: tuple[int | None, int | None] = (last_bankers[0], last_bankers[1])
         self.rules = rules
         self.pack = list(pack)
         self.hand_number = hand_number
@@ -106,7 +106,7 @@ class HandState:
         self.level = levels[banker % 2] if banker is not None else levels[0]  # levels.hand_level: banker_team
         self.first_drawer = default_first_drawer(rules, hand_number, banker) if first_drawer is None else first_drawer
         self.total = dealt_count(rules)
-        self.hands = [Counter() for _ in range(rules.players)]
+        self.hands: list[Counter[str]] = [Counter() for _ in range(rules.players)]
         self.decl = Declaration(rules, self.level, self.first_drawer, hand_number=hand_number, banker=banker,
                                 kept_suit=trump_suit, held=self.hands)
         self.declaration: DeclarationResult | None = None
@@ -129,9 +129,59 @@ class HandState:
         self.dug_with_big_joker = False  # the attackers won the last trick with big jokers
         self.last_trick_level_rank = False  # the last trick was won with level-rank cards, by either team
         self.outcome: SettleOutcome | None = None
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, Any]] = []
 
     # -- questions ---------------------------------------------------------------------------------
+    @property
+    def known_ranking(self) -> Ranking:
+        """The hand's ranking once the trump suit is fixed (bury, star burial, play, settled).
+
+        Raises:
+            RuntimeError: the declaration has not fixed the trump suit yet.
+        """
+        if self.ranking is None:
+            raise RuntimeError(f"no trump suit is fixed in the {self.phase} phase")
+        return self.ranking
+
+    @property
+    def known_banker(self) -> int:
+        """The banker's seat once it is known (from the rotation, or the declaration).
+
+        Raises:
+            RuntimeError: no banker is known yet.
+        """
+        if self.banker is None:
+            raise RuntimeError(f"no banker is known in the {self.phase} phase")
+        return self.banker
+
+    @property
+    def star_round(self) -> burying.StarBurial:
+        """The star-burial round, once the bury is made under ``star_burial.enabled``.
+
+        Raises:
+            RuntimeError: the hand has no star-burial round (not yet, or the variant has none).
+        """
+        if self.star is None:
+            raise RuntimeError(f"no star burial in the {self.phase} phase")
+        return self.star
+
+    @property
+    def settle_outcome(self) -> SettleOutcome:
+        """The settlement's outcome (levels, next banker, match winner, stakes).
+
+        Raises:
+            RuntimeError: the hand is not settled.
+        """
+        if self.outcome is None:
+            raise RuntimeError("the hand is not settled")
+        return self.outcome
+
+    def _leader(self) -> int:
+        """The seat that led (or leads) the trick in play."""
+        if self.leader is None:
+            raise RuntimeError(f"no trick is led in the {self.phase} phase")
+        return self.leader
+
     @property
     def dealt(self) -> int:
         """Cards dealt so far."""
@@ -164,7 +214,7 @@ class HandState:
             raise RuntimeError("the hand is not settled")
         return {key: value for key, value in self.settle_claim().items() if key != "type"}
 
-    def check(self, action: dict) -> str | None:
+    def check(self, action: dict[str, Any]) -> str | None:
         """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
         state is unchanged (the action is tried on a copy)."""
         return check_on_a_copy(self, action)
@@ -172,7 +222,7 @@ class HandState:
     def cards_everywhere(self) -> Counter:
         """State API: every card of the hand wherever it lies now (hands, cards not dealt yet, the bottom, the tricks
         played and the trick on the table); always the pack, if no card is lost or made."""
-        out = Counter()
+        out: Counter[str] = Counter()
         for hand in self.hands:
             out.update(hand)
         if self.phase == "deal":
@@ -190,13 +240,13 @@ class HandState:
         if self.phase == "bury":
             return self.banker
         if self.phase == "star_burial":
-            deciders = self.star.deciders()
+            deciders = self.star_round.deciders()
             return deciders[0] if deciders else None
         if self.phase == "play":
-            return (self.leader + len(self.trick)) % self.rules.players
+            return (self._leader() + len(self.trick)) % self.rules.players
         return None
 
-    def legal_actions(self) -> Iterator[dict]:
+    def legal_actions(self) -> Iterator[dict[str, Any]]:
         """The legal actions now, lazily (the bury phase has millions: use :meth:`random_action`).
 
         Yields:
@@ -204,55 +254,65 @@ class HandState:
         """
         if self.phase in ("deal", "declare"):
             yield {"type": "deal"} if self.phase == "deal" else {"type": "close"}
-            for seat in range(self.rules.players):
-                for cards in self.decl.legal_shows(seat):
-                    yield {"type": "show", "seat": seat, "cards": cards}
+            for seat, cards in self.decl.all_legal_shows():
+                yield {"type": "show", "seat": seat, "cards": list(cards)}
         elif self.phase == "bury":
             for seat in range(self.rules.players):  # declaration.window: until_bury (none once closed)
                 for cards in self.decl.legal_shows(seat):
                     yield {"type": "show", "seat": seat, "cards": cards}
-            for cards in burying.legal_buries(self.rules, self.ranking, self.hands[self.banker]):
-                yield {"type": "bury", "seat": self.banker, "cards": list(cards)}
+            banker = self.known_banker
+            for bury in burying.legal_buries(self.rules, self.known_ranking, self.hands[banker]):
+                yield {"type": "bury", "seat": banker, "cards": list(bury)}
         elif self.phase == "star_burial":  # simultaneous: every seat still to decide; else the one in turn
-            for seat in (self.star.deciders() if self.star.simultaneous else [self.to_move()]):
-                for count in range(self.star.holdings[seat] + 1):
-                    if self.star.check_load(seat, count) is None:
+            star = self.star_round
+            for seat in star.deciders() if star.simultaneous else star.deciders()[:1]:
+                for count in range(star.holdings[seat] + 1):
+                    if star.check_load(seat, count) is None:
                         yield {"type": "load", "seat": seat, "count": count}
         elif self.phase == "play":
-            seat = self.to_move()
-            for cards in legal_plays(self.rules, self.ranking, self.hands[seat], self.trick):
-                yield {"type": "play", "seat": seat, "cards": list(cards)}
+            seat = (self._leader() + len(self.trick)) % self.rules.players
+            for play in legal_plays(self.rules, self.known_ranking, self.hands[seat], self.trick):
+                yield {"type": "play", "seat": seat, "cards": list(play)}
 
-    def random_action(self, rng: random.Random) -> dict:
-        """One legal action drawn at random (not uniform), without enumerating them all.
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
+        """One legal action drawn at random, without enumerating them all: a play and a bury uniformly among the legal
+        ones (:func:`.follow.random_legal_play`, :func:`.burying.random_bury`), a load uniformly among the legal
+        counts; during the deal the next card or the close and every legal show equally likely; before a bury
+        under ``declaration.window: until_bury`` a legal show a quarter of the time (when one is legal).
 
         Raises:
             RuntimeError: the hand is finished.
         """
-        if self.finished:
-            raise RuntimeError("the hand is finished")
-        if self.phase == "bury":
-            if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
-                shows = [{"type": "show", "seat": seat, "cards": cards} for seat in range(self.rules.players)
-                         for cards in self.decl.legal_shows(seat)] if rng.random() < 0.25 else []
-                if shows:
-                    return rng.choice(shows)
-            cards = burying.random_bury(self.rules, self.ranking, self.hands[self.banker], rng)
-            return {"type": "bury", "seat": self.banker, "cards": cards}
-        if self.phase == "play":
-            seat = self.to_move()
+        phase = self.phase
+        if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
+            shows = self.decl.all_legal_shows()
+            pick = rng.randrange(len(shows) + 1) if shows else 0
+            if pick == 0:
+                return {"type": "deal"} if phase == "deal" else {"type": "close"}
+            seat, cards = shows[pick - 1]
+            return {"type": "show", "seat": seat, "cards": list(cards)}
+        if phase == "play":
+            leader, ranking = self.leader, self.ranking
+            if leader is None or ranking is None:
+                raise RuntimeError("no trick is led")
+            seat = (leader + len(self.trick)) % self.rules.players
             return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, self.ranking, self.hands[seat], self.trick, rng)}
-        if self.phase in ("deal", "declare"):  # as rng.choice(list(self.legal_actions())), without the list
-            picked = rng.choice([None, *((seat, cards) for seat in range(self.rules.players)
-                                         for cards in self.decl.legal_shows(seat))])
-            if picked is None:
-                return {"type": "deal"} if self.phase == "deal" else {"type": "close"}
-            return {"type": "show", "seat": picked[0], "cards": picked[1]}
+                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], self.trick, rng)}
+        if phase in ("settled", "redeal"):
+            raise RuntimeError("the hand is finished")
+        if phase == "bury":
+            if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
+                shows = self.decl.all_legal_shows() if rng.random() < 0.25 else []
+                if shows:
+                    seat, cards = rng.choice(shows)
+                    return {"type": "show", "seat": seat, "cards": list(cards)}
+            banker = self.known_banker
+            return {"type": "bury", "seat": banker,
+                    "cards": burying.random_bury(self.rules, self.known_ranking, self.hands[banker], rng)}
         return rng.choice(list(self.legal_actions()))
 
     # -- actions -----------------------------------------------------------------------------------
-    def apply(self, action: dict, validate: bool = True) -> None:
+    def apply(self, action: dict[str, Any], validate: bool = True) -> None:
         """Apply one action (see the module doc for the shapes). ``validate=False``: trust an action the engine
         made itself (:meth:`random_action`, :meth:`legal_actions`, the bots of :mod:`.bots`): a card dealt, a bury
         and a play are made without checking them (the fast path of bot matches); the other actions are checked
@@ -280,13 +340,13 @@ class HandState:
             raise IllegalAction(WRONG_PHASE, action.get("seat"), action, f"a {kind} in the {self.phase} phase")
         handler[1](self, action)
 
-    def _seat_of(self, action: dict) -> int:
+    def _seat_of(self, action: dict[str, Any]) -> int:
         seat = action.get("seat")
         if type(seat) is not int or not 0 <= seat < self.rules.players:
             raise IllegalAction(BAD_ACTION, None, action, f"bad seat {seat!r}")
         return seat
 
-    def _cards_of(self, action: dict, seat: int | None) -> list[str]:
+    def _cards_of(self, action: dict[str, Any], seat: int | None) -> list[str]:
         cards = action.get("cards")
         if not isinstance(cards, list):
             raise IllegalAction(BAD_ACTION, seat, action, "'cards' must be a list of cards")
@@ -307,10 +367,10 @@ class HandState:
         while self.phase == "deal" and self.decl.dealt < count:
             self.deal_one()
 
-    def _do_deal(self, action: dict) -> None:
+    def _do_deal(self, action: dict[str, Any]) -> None:
         self.deal_one()
 
-    def _do_show(self, action: dict) -> None:
+    def _do_show(self, action: dict[str, Any]) -> None:
         if self.phase == "bury" and self.decl.closed:
             raise IllegalAction(WRONG_PHASE, action.get("seat"), action, "a show in the bury phase")
         seat = self._seat_of(action)
@@ -325,18 +385,19 @@ class HandState:
 
     def _take_declaration(self, result: DeclarationResult) -> None:
         """The banker and suit of a show after the deal (``until_bury``): the dealt bottom moves to a new banker."""
-        if result.banker != self.banker:
-            self.hands[self.banker].subtract(self.dealt_bottom)
-            self.hands[result.banker].update(self.dealt_bottom)
-            for hand in (self.hands[self.banker], self.hands[result.banker]):
+        old, new = self.known_banker, _declared_banker(result)
+        if new != old:
+            self.hands[old].subtract(self.dealt_bottom)
+            self.hands[new].update(self.dealt_bottom)
+            for hand in (self.hands[old], self.hands[new]):
                 for card in [c for c, k in hand.items() if k <= 0]:
                     del hand[card]
         self.declaration = result
-        self.banker, self.trump_suit = result.banker, result.trump_suit
-        self.level = self.team_levels[self.banker % 2]
+        self.banker, self.trump_suit = new, result.trump_suit
+        self.level = self.team_levels[new % 2]
         self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)
 
-    def _do_close(self, action: dict) -> None:
+    def _do_close(self, action: dict[str, Any]) -> None:
         result = self.decl.finish(self.bottom)
         self.declaration = result
         self.actions.append({"type": "declaration", "outcome": result.outcome,
@@ -344,19 +405,20 @@ class HandState:
         if result.outcome == "redeal":
             self.phase = "redeal"
             return
-        self.banker, self.trump_suit = result.banker, result.trump_suit
-        self.level = self.team_levels[self.banker % 2]
+        banker = _declared_banker(result)
+        self.banker, self.trump_suit = banker, result.trump_suit
+        self.level = self.team_levels[banker % 2]
         self.ranking = Ranking.get(self.rules, self.level, self.trump_suit)
-        self.hands[self.banker].update(self.bottom)  # the banker takes up the bottom
+        self.hands[banker].update(self.bottom)  # the banker takes up the bottom
         self.dealt_bottom, self.bottom = self.bottom, []
         self.phase = "bury"
 
-    def _do_bury(self, action: dict) -> None:
+    def _do_bury(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
         if seat != self.banker:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"the banker (seat {self.banker}) buries")
         cards = self._cards_of(action, seat)
-        reason = burying.check_bury(self.rules, self.ranking, self.hands[seat], cards)
+        reason = burying.check_bury(self.rules, self.known_ranking, self.hands[seat], cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_bury(seat, cards)
@@ -370,19 +432,20 @@ class HandState:
         self.actions.append({"type": "bury", "seat": seat, "cards": cards})
         if self.rules.star_burial.get("enabled"):
             holdings = [h[BIG_JOKER] for h in self.hands]
-            self.star = burying.StarBurial(self.rules, self.ranking, self.banker, self.bottom, holdings)
+            self.star = burying.StarBurial(self.rules, self.known_ranking, seat, self.bottom, holdings)
             self.phase = "star_burial"
             self._maybe_end_star_burial()
         else:
             self._start_play()
 
-    def _do_load(self, action: dict) -> None:
+    def _do_load(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
         count = action.get("count")
-        reason = self.star.check_load(seat, count)
-        if reason is not None:
-            raise IllegalAction(reason, seat, action)
-        self._take_back(seat, self.star.load(seat, count))
+        star = self.star_round
+        reason = star.check_load(seat, count)
+        if reason is not None or not isinstance(count, int):
+            raise IllegalAction(reason or burying.BAD_COUNT, seat, action)
+        self._take_back(seat, star.load(seat, count))
         self.actions.append({"type": "load", "seat": seat, "count": count})
         self._maybe_end_star_burial()
 
@@ -392,34 +455,35 @@ class HandState:
         if not hand[BIG_JOKER]:
             del hand[BIG_JOKER]
         hand.update(taken)
-        self.bottom = expand(self.star.bottom)
+        self.bottom = expand(self.star_round.bottom)
 
     def end_star_burial(self) -> None:
         """Pass for every seat still to decide and make the forced loads (phase ``star_burial``)."""
         if self.phase != "star_burial":
             raise IllegalAction(WRONG_PHASE, None, {"type": "end_star_burial"})
-        before = len(self.star.loads)
-        self.forced_loads = self.star.force()
-        for seat, _, taken, _ in self.star.loads[before:]:
+        star = self.star_round
+        before = len(star.loads)
+        self.forced_loads = star.force()
+        for seat, _, taken, _ in star.loads[before:]:
             self._take_back(seat, taken)
         self._start_play()
 
     def _maybe_end_star_burial(self) -> None:
-        if not self.star.deciders():
+        if not self.star_round.deciders():
             self.end_star_burial()
 
     def _start_play(self) -> None:
         self.phase = "play"
         self.leader = self.banker  # lead.first_trick: banker (rules_for refuses any other value)
 
-    def _do_play(self, action: dict) -> None:
+    def _do_play(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
-        expected = (self.leader + len(self.trick)) % self.rules.players
+        expected = (self._leader() + len(self.trick)) % self.rules.players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
         hand = self.hands[seat]
-        reason = check_play(self.rules, self.ranking, hand, self.trick, cards)
+        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)
@@ -439,19 +503,21 @@ class HandState:
             self._end_trick()
 
     def _end_trick(self) -> None:
-        rules, plays = self.rules, self.trick
-        index = trick_winner(rules, self.ranking, plays)
-        winner = (self.leader + index) % rules.players
+        rules, plays, ranking, leader, banker = self.rules, self.trick, self.ranking, self.leader, self.banker
+        if ranking is None or leader is None or banker is None:
+            raise RuntimeError("a trick ends before the play")
+        index = trick_winner(rules, ranking, plays)
+        winner = (leader + index) % rules.players
         points = trick_points(rules, plays)
-        attackers_won = winner % 2 != self.banker % 2
+        attackers_won = winner % 2 != banker % 2
         if attackers_won:  # points.captured_by: trick_winner_team; only the attackers' count
             self.attacker_points += points
-        self.tricks.append((self.leader, plays, winner, points))
+        self.tricks.append((leader, plays, winner, points))
         self.trick = []
         self.leader = winner  # lead.next_trick: trick_winner
         if not any(self.hands[0].values()):
             self.bottom_dug = attackers_won  # bottom.dig: last_trick_winner
-            self.last_trick_level_rank = won_with_level_rank(self.ranking, plays[index])
+            self.last_trick_level_rank = won_with_level_rank(ranking, plays[index])
             # settlement input: only the attackers dig (钩, li-zhijiang 一.六.8); the banker team's own
             # level card on the last trick is no hook
             self.dug_with_level_rank = attackers_won and self.last_trick_level_rank
@@ -459,14 +525,14 @@ class HandState:
             self._settle()
 
     def _settle(self) -> None:
-        rules = self.rules
-        self.bottom_points, awarded = bottom_award(rules, self.bottom, self.bottom_dug, self.last_trick_size)
+        rules, dug = self.rules, bool(self.bottom_dug)
+        self.bottom_points, awarded = bottom_award(rules, self.bottom, dug, self.last_trick_size)
         final_points = self.attacker_points + awarded
         stars = dict(self.star.stars) if self.star else {"banker_team": 0, "attackers": 0}
-        b = self.banker
+        b = self.known_banker
         levels = {"banker_team": self.team_levels[b % 2], "attackers": self.team_levels[(b + 1) % 2]}
         self.outcome = settle(rules, SettleInput(banker=b, levels=levels, attacker_points=final_points,
-                                                 bottom_dug=self.bottom_dug, stars=stars,
+                                                 bottom_dug=dug, stars=stars,
                                                  dug_with_level_rank=self.dug_with_level_rank,
                                                  dug_with_big_joker=self.dug_with_big_joker,
                                                  bottom_small_jokers=self.bottom.count(SMALL_JOKER),
@@ -488,9 +554,13 @@ class HandState:
         first trick (``bottom.multiplier`` by last-trick size)."""
         return len(self.tricks[-1][1][0]) if self.tricks else None
 
-    def settle_claim(self) -> dict:
-        """The ``settle`` entry of the action log: the hand's result and its settlement."""
-        out = self.outcome
+    def settle_claim(self) -> dict[str, Any]:
+        """The ``settle`` entry of the action log: the hand's result and its settlement.
+
+        Raises:
+            RuntimeError: the hand is not settled.
+        """
+        out = self.settle_outcome
         return {
             "type": "settle",
             "attacker_points": self.final_attacker_points,
@@ -512,17 +582,15 @@ class HandState:
         if self.outcome is None:
             raise RuntimeError("the hand is not settled")
         by_role = self.outcome.levels
-        b = self.banker % 2
-        levels = [None, None]
-        levels[b] = by_role["banker_team"]
-        levels[1 - b] = by_role["attackers"]
-        return tuple(levels)
+        if self.known_banker % 2 == 0:
+            return by_role["banker_team"], by_role["attackers"]
+        return by_role["attackers"], by_role["banker_team"]
 
     def match_winner_team(self) -> int | None:
         """The winning team as ``seat % 2`` (0: seats 0/2, 1: seats 1/3), or None."""
         if self.outcome is None or self.outcome.match_winner is None:
             return None
-        b = self.banker % 2
+        b = self.known_banker % 2
         return b if self.outcome.match_winner == "banker_team" else 1 - b
 
     def summary(self) -> dict[str, Any]:
@@ -539,7 +607,18 @@ class HandState:
         }
 
 
-_HANDLERS = {
+def _declared_banker(result: DeclarationResult) -> int:
+    """The banker of a declaration that fixed one (every outcome but a redeal).
+
+    Raises:
+        RuntimeError: the declaration names no banker (a redeal).
+    """
+    if result.banker is None:
+        raise RuntimeError(f"a {result.outcome} declaration names no banker")
+    return result.banker
+
+
+_HANDLERS: dict[str, tuple[tuple[str, ...], Callable[[HandState, dict[str, Any]], None]]] = {
     "deal": (("deal",), HandState._do_deal),
     "show": (("deal", "declare", "bury"), HandState._do_show),
     "close": (("declare",), HandState._do_close),

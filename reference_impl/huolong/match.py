@@ -128,8 +128,8 @@ class Match:
         if self.scope == "match" and self.trump_suit is None:
             self.trump_suit = state.trump_suit
         self.team_levels = state.team_levels_after()
-        self.last_bankers = next_last_bankers(self.last_bankers, state.banker)
-        self.banker = state.outcome.next_banker
+        self.last_bankers = next_last_bankers(self.last_bankers, state.known_banker)
+        self.banker = state.settle_outcome.next_banker
         self.winner = state.match_winner_team()
         self.hand_number += 1
         self.deal_number = 1

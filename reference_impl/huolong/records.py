@@ -207,7 +207,7 @@ class HuolongReplay(GameReplay):
         """One entry of ``actions`` (a ``show`` deals up to its ``after`` first; claims are checked)."""
         if state.finished and not (action.get("type") == "settle" and state.phase == "settled"):
             raise Refusal(EXTRA_ACTION, index, action.get("seat"), f"the hand already ended ({state.phase})")
-        entry = _ENTRIES.get(action.get("type"), _other)
+        entry = _ENTRIES.get(str(action.get("type")), _other)
         try:
             entry(state, index, action)
         except IllegalAction as err:
@@ -263,8 +263,9 @@ def _expected_setup(rules: HuolongRules, prev_record: dict, prev: HandState, fir
     else:
         kept = first_suit if rules.declaration.get("scope") == "match" else None
         out = {"hand_number": prev_record["hand_number"] + 1, "deal_number": 1,
-               "team_levels": list(prev.team_levels_after()), "banker": prev.outcome.next_banker, "trump_suit": kept}
-        last = next_last_bankers(prev.last_bankers, prev.banker)
+               "team_levels": list(prev.team_levels_after()), "banker": prev.settle_outcome.next_banker,
+               "trump_suit": kept}
+        last = next_last_bankers(prev.last_bankers, prev.known_banker)
     if _reads_last_bankers(rules):
         out["last_bankers"] = list(last)
     return out

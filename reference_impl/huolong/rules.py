@@ -168,9 +168,10 @@ class HuolongRules:
         Raises:
             ValueError: the multiplier depends on the size and ``last_trick_size`` is None or has no entry.
         """
-        table = bottom_factors(self.bottom_multiplier)
-        if table is None:
-            return self.bottom_multiplier
+        multiplier = self.bottom_multiplier
+        if isinstance(multiplier, int):
+            return multiplier
+        table = bottom_factors(multiplier) or {}
         if last_trick_size is None:
             raise ValueError("the bottom multiplier depends on the last trick's size (last_trick_size is needed)")
         if last_trick_size not in table:
@@ -181,8 +182,8 @@ class HuolongRules:
     @property
     def bottom_factor_max(self) -> int:
         """The largest factor ``bottom.multiplier`` can apply (the integer itself, or the largest entry)."""
-        table = bottom_factors(self.bottom_multiplier)
-        return self.bottom_multiplier if table is None else max(table.values())
+        multiplier = self.bottom_multiplier
+        return multiplier if isinstance(multiplier, int) else max((bottom_factors(multiplier) or {0: 0}).values())
 
     def next_banker(self, banker: int, outcome: str, attackers_last_banker: int | None = None) -> int:
         """The next hand's banker seat after ``outcome`` (``keep`` or ``take_over``) by ``rotation.*``.
@@ -278,9 +279,9 @@ def _check(rules: HuolongRules) -> None:
                  f"row {name!r}: match_winner must be a team")
     factors = bottom_factors(rules.bottom_multiplier)
     if factors is not None:
-        missing = sorted(set(rules.combo_by_size) - set(factors))
-        _require(not missing, "bottom.multiplier",
-                 f"by_last_trick_size has no factor for a last trick of {', '.join(map(str, missing))} card(s) "
+        missing_sizes = ", ".join(map(str, sorted(set(rules.combo_by_size) - set(factors))))
+        _require(not missing_sizes, "bottom.multiplier",
+                 f"by_last_trick_size has no factor for a last trick of {missing_sizes} card(s) "
                  f"(one is needed per size of combinations.catalogue: "
                  f"{', '.join(map(str, sorted(rules.combo_by_size)))})")
     if rules.star_burial["enabled"]:

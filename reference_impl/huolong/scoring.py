@@ -9,8 +9,7 @@ from .rules import HuolongRules
 
 def card_points(rules: HuolongRules, cards: Iterable[str]) -> int:
     """The points in ``cards`` (canonical tokens), by ``points.card_points``; jokers are worth nothing."""
-    table = rules.point_map
-    return sum(table[c] for c in cards)
+    return sum(map(rules.point_map.__getitem__, cards))
 
 
 def bottom_award(rules: HuolongRules, bottom: Iterable[str], dug: bool,

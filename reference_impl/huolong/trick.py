@@ -39,28 +39,38 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
     if not plays or classify(ranking, plays[0]) is None:
         raise ValueError("a trick's lead must be one combination")
     lead = plays[0]
-    n = len(lead)
-    suit_map, strength = ranking.suit_map, ranking.strength_map
-    led_suit = suit_map[lead[0]]
-    best, best_strength = 0, strength[lead[0]]
-    any_shape_ruffs = not rules.ruff_same_shape and led_suit != TRUMP
+    best, best_strength = 0, ranking.strength_map[lead[0]]
     for i in range(1, len(plays)):
-        play = plays[i]
-        if len(play) != n:
-            continue
-        card = play[0]
-        if n > 1 and play.count(card) != n:
-            # not one combination of the led shape: competes only as a ruff in any shape (all trumps)
-            if not any_shape_ruffs or any(suit_map[c] != TRUMP for c in play):
-                continue
-            card = min(play, key=strength.__getitem__)  # a ruff is as strong as its weakest card
-        suit = suit_map[card]
-        if suit != led_suit and suit != TRUMP:
-            continue  # a discard of another side suit
-        s = strength[card]
-        if s > best_strength:  # ranking.ties: first_played, so equal does not take the trick
+        s = play_strength(rules, ranking, lead, plays[i])
+        if s is not None and s > best_strength:  # ranking.ties: first_played, so equal does not take the trick
             best, best_strength = i, s
     return best
+
+
+def play_strength(rules: HuolongRules, ranking: Ranking, lead: Sequence[str], play: Sequence[str]) -> int | None:
+    """The strength with which ``play`` competes in a trick led by ``lead`` (a combination), or None when it does
+    not compete (another size, a mixed play, a discard of another side suit).
+
+    A play of the led shape, all of the led suit or all trumps, competes with its card's strength; under
+    ``trick.ruff_same_shape: false`` a play made only of trumps on a side lead competes in any shape with its weakest
+    card's strength. A later play takes the trick when its strength is greater than the best so far
+    (:func:`trick_winner`).
+    """
+    n = len(lead)
+    if len(play) != n:
+        return None
+    suit_map, strength = ranking.suit_map, ranking.strength_map
+    led_suit = suit_map[lead[0]]
+    card = play[0]
+    if n > 1 and play.count(card) != n:
+        # not one combination of the led shape: competes only as a ruff in any shape (all trumps)
+        if rules.ruff_same_shape or led_suit == TRUMP or any(suit_map[c] != TRUMP for c in play):
+            return None
+        card = min(play, key=strength.__getitem__)  # a ruff is as strong as its weakest card
+    suit = suit_map[card]
+    if suit != led_suit and suit != TRUMP:
+        return None  # a discard of another side suit
+    return strength[card]
 
 
 def trick_points(rules: HuolongRules, plays: Sequence[Sequence[str]]) -> int:
