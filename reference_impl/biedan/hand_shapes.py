@@ -109,7 +109,7 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
                 attachments: bool = True) -> tuple[list, int]:
     """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
     or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
-    bits, from the lowest). Take one with :func:`pick_shape`, without listing them all. ``attachments=False``:
+    bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`). ``attachments=False``:
     the shapes of combinations with attachments left out (:mod:`.count` counts their plays without listing
     them)."""
     out: list = []
@@ -169,28 +169,6 @@ def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: di
         runs = _follow_runs(t, hand, combo, pre, found, table)
     out.append(runs)
     return len(runs)
-
-
-def pick_shape(found: list, i: int) -> Shape:
-    """The shape of index ``i`` (from 0) of the parts ``found`` (:func:`shape_parts`), as ``shapes(...)[i]``.
-
-    Raises:
-        IndexError: ``i`` is not below the number of shapes.
-    """
-    for part in found:
-        if part.__class__ is list:
-            if i < len(part):
-                return part[i]
-            i -= len(part)
-            continue
-        pre, mask = part
-        n = mask.bit_count()
-        if i < n:
-            for _ in range(i):
-                mask &= mask - 1
-            return pre[(mask & -mask).bit_length() - 1]
-        i -= n
-    raise IndexError("no such shape")
 
 
 def places_of(t: Table, mask: int) -> int:

@@ -28,7 +28,8 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import exchange as xchg
 from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
                            table_for)
-from .hand_shapes import has_play, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
+from .draw import part_weights, pick_weighted
+from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -176,8 +177,8 @@ class HandState(RoundViews):
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
-            reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                                 passed=seat in self.round.locked, must_contain=must)
+            reason = held_play_reason(self.t, self.held[seat], self.table, action["cards"],
+                                      passed=seat in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason
@@ -257,9 +258,10 @@ class HandState(RoundViews):
         return found
 
     def random_action(self, rng: random.Random) -> dict:
-        """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
-        legal shapes, uniformly, then its suits at random (under a house catalogue where a fixed set claims cards
-        another combination reads, :attr:`.combinations.Table.claimed`: one of the listed legal actions)."""
+        """A random legal action, sampled without listing them all, every legal action equally likely (as a pick
+        from :meth:`legal_actions`): in play, the pass (when allowed) counts as one action and each card set of each
+        legal shape as one (:mod:`.draw`); the bury, any set of ``egg.count`` cards; in an exchange, the cards the
+        step names, each rank's cards drawn at random."""
         if self.phase == "play":
             seat = self.turn
             table = self.table
@@ -268,16 +270,15 @@ class HandState(RoundViews):
             if self.t.claimed:  # a fixed set first in a house catalogue claims cards: draw among the listed actions
                 return rng.choice(list(self.legal_actions()))
             forced = self._forced(seat) if self.first_lead else None
-            if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
-                found, n = shape_parts(self.t, self.held[seat], table, self.masks[seat])
-            else:
-                found = self._shapes(seat)
-                n = len(found)
+            held = self.held[seat]
+            parts = shape_parts(self.t, held, table, self.masks[seat])[0]
+            weights = part_weights(self.t, held, self.masks[seat], parts, forced)
+            n = sum(weights)
             i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
-            shape = pick_shape(found, i) if forced is None else found[i]
-            cards = sample_of(self.t, self.held[seat], shape, rng, forced)
+            shape = pick_weighted(self.t, held, parts, weights, i, forced)
+            cards = sample_of(self.t, held, shape, rng, forced)
             self._sampled_cards, self._sampled_shape = cards, shape
             return {"type": "play", "seat": seat, "cards": cards}
         seat = self.current_player()
@@ -505,17 +506,28 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
             return "must_lead"
         locked = passed and t.rules.pass_locks_out
         return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
+    return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
+
+
+def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str], *,
+                     passed: bool = False, must_contain: str | None = None) -> str | None:
+    """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
+    :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so."""
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
         return "locked_out"
-    held = set(hand)
-    if len(set(play)) != len(play) or any(card not in held for card in play):
+    sidx = t.card_sidx
+    if len(set(play)) != len(play):
         return "not_in_hand"
+    for card in play:
+        s = sidx.get(card)
+        if s is None or card not in held[s]:
+            return "not_in_hand"
     found = classify(t, play)
     if found is None:
         return "not_a_combination"
-    if must_contain and must_contain in held and must_contain not in play:
+    if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
         return "must_contain_card"
     if table is None:
         return None
