@@ -123,18 +123,18 @@ def pick_weighted(t: Table, held: list[list[str]], parts: list, weights: list[in
             for shape in part:
                 n = _plain_ways(t, held, shape) if must is None else ways(t, held, shape, must)
                 if i < n:
-                    return shape  # type: ignore[no-any-return]
+                    return shape
                 i -= n
             break
         pre, mask = part
         if must is not None:
-            return pre[t.card_sidx[must]]  # type: ignore[no-any-return]
+            return pre[t.card_sidx[must]]
         size = pre[(mask & -mask).bit_length() - 1].combo.size
         while mask:
             s = (mask & -mask).bit_length() - 1
             n = comb(len(held[s]), size)
             if i < n:
-                return pre[s]  # type: ignore[no-any-return]
+                return pre[s]
             i -= n
             mask &= mask - 1
         break

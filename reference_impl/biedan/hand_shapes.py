@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from . import attached
-from .combinations import Shape, Table, _flush_suits, plays_of
+from .combinations import Shape, Table, _flush_suits, _int, plays_of
 
 _MIN_MASKS = 5
 """Masks kept at least (index 0 unused, then 1..4: a rank of one deck)."""
@@ -115,6 +115,7 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
     out: list = []
     n = 0
     top = len(masks)
+    plan: tuple | list
     if table is None:
         plan = t.lead_plan
     else:
@@ -217,7 +218,7 @@ def _bomb_runs(t: Table, runs: list[Shape], combo: Combination, table: Reading) 
         return [s for s in runs if len(s.ranks) * unit > table.count
                 or (len(s.ranks) * unit == table.count and s.ranks[-1] > floor)]
     return [s for s in runs if len(s.ranks) * unit > table.count
-            or (len(s.ranks) * unit == table.count and s.key > table.key)]
+            or (len(s.ranks) * unit == table.count and s.key > _int(table.key))]
 
 
 def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
@@ -225,7 +226,7 @@ def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
     """The runs of ``combo`` over the ``blocks`` of sequence places the hand holds (:func:`_blocks`), as long as
     the table's run (of the same combination), that beat it, by top place: a higher top, or where a flush decides
     [combinations.flush_reach] a flush."""
-    length, key = table.length, table.key
+    length, key = table.length, _int(table.key)
     out: list[Shape] = []
     if combo.name not in t.flush or combo.unit != 1:
         for start, end in blocks:
@@ -246,15 +247,16 @@ def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: Shape, flush_o
                   out: list[Shape]) -> None:
     """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
     that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
+    key = _int(table.key)
     if t.flush_any:
         if table.flush:
-            if i > table.key and _flush_suits(hand, plain.ranks):
+            if i > key and _flush_suits(hand, plain.ranks):
                 out.append(flush_only)
-        elif i > table.key:
+        elif i > key:
             out.append(plain)
         elif _flush_suits(hand, plain.ranks):
             out.append(flush_only)
-    elif i > table.key:
+    elif i > key:
         out.append(plain)
-    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+    elif i == key and not table.flush and _flush_suits(hand, plain.ranks):
         out.append(flush_only)

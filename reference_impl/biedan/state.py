@@ -195,7 +195,7 @@ class HandState(RoundViews):
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":
             return list(self.handed), min(step.count, len(self.handed))
-        pool = self.cards_of(step.giver)
+        pool = self.cards_of(_giver(step))
         return pool, min(step.count, len(pool))
 
     # ----------------------------------------------------------------------------------------------- actions
@@ -205,9 +205,9 @@ class HandState(RoundViews):
         if seat is None:
             return
         if self.phase == "bury":
-            for cards in itertools.combinations(sorted(self.cards_of(seat), key=self.t.card_strength.get),
-                                                self.rules.egg_size):
-                yield {"type": "bury", "seat": seat, "cards": list(cards)}
+            for chosen in itertools.combinations(sorted(self.cards_of(seat), key=self.t.card_strength.__getitem__),
+                                                 self.rules.egg_size):
+                yield {"type": "bury", "seat": seat, "cards": list(chosen)}
             return
         if self.phase == "play":
             if self.table is not None:
@@ -220,9 +220,9 @@ class HandState(RoundViews):
             return
         step = self.steps[0]
         pool, count = self._pool(step)
-        for cards in itertools.combinations(pool, count):
-            if xchg.allowed(self.t, pool, list(cards), count, step.pick) is None:
-                yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(cards)}
+        for chosen in itertools.combinations(pool, count):
+            if xchg.allowed(self.t, pool, list(chosen), count, step.pick) is None:
+                yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(chosen)}
 
     def _may_pass(self, seat: int) -> bool:
         """Whether ``seat``, following, may pass [play.pass]: always, or (``only_when_unable``) when locked out or
@@ -281,9 +281,9 @@ class HandState(RoundViews):
             cards = sample_of(self.t, held, shape, rng, forced)
             self._sampled_cards, self._sampled_shape = cards, shape
             return {"type": "play", "seat": seat, "cards": cards}
-        seat = self.current_player()
         if self.phase == "bury":
-            return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
+            return {"type": "bury", "seat": self.banker,
+                    "cards": rng.sample(self.cards_of(self.banker), self.rules.egg_size)}
         step = self.steps[0]
         if step.name == "return":
             pool, count = self._pool(step)
@@ -295,7 +295,7 @@ class HandState(RoundViews):
                     same.append(card)
             groups = [(same, picks.count(strength)) for strength, same in wanted.items()]
         else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
-            held = self.held[step.giver]
+            held = self.held[_giver(step)]
             picks = xchg.extreme(self.t, [card for cards in held for card in cards], step.count, step.pick)
             groups = [(held[strength], picks.count(strength)) for strength in sorted(set(picks), reverse=True)]
         chosen: list[str] = []
@@ -324,7 +324,7 @@ class HandState(RoundViews):
             cards = action["cards"]
             sampled, shape = self._sampled_cards, self._sampled_shape
             reading = None
-            if sampled is not None and (sampled is cards or sampled == cards):  # the random action's play
+            if sampled is not None and shape is not None and (sampled is cards or sampled == cards):  # drawn here
                 reading = shape.reading
                 if reading is None or shape.flush_reading is not None:
                     reading = shape_reading(self.t, shape, cards)
@@ -369,12 +369,12 @@ class HandState(RoundViews):
             if step.pick == "all_but_egg":
                 self.steps.pop(0)
                 egg = set(self.egg)
-                cards = [c for c in self.cards_of(step.giver) if c not in egg]
+                cards = [c for c in self.cards_of(_giver(step)) if c not in egg]
                 if cards:
                     self._move(step.name, step.giver, step.receiver, cards)
                 self.handed = cards
                 continue
-            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[step.giver]):
+            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[_giver(step)]):
                 self.steps.pop(0)  # nothing to pick (as _pool would count it)
                 continue
             return
@@ -406,7 +406,7 @@ class HandState(RoundViews):
         self.must_contain = None
         take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
-        self.table = reading or classify(self.t, cards)  # type: ignore[assignment]
+        self.table = reading or classify(self.t, cards)
         self.table_cards = cards
         self.round.play(seat)
         if not self.sizes[seat]:
@@ -452,6 +452,12 @@ class HandState(RoundViews):
         return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
                 "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
                 "out": list(self.out)}
+
+
+def _giver(step: xchg.Step) -> int:
+    """The seat that gives in an exchange ``step`` (every step has one but the egg's, which no seat picks)."""
+    assert step.giver is not None
+    return step.giver
 
 
 def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
@@ -506,6 +512,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
             return "must_lead"
         locked = passed and t.rules.pass_locks_out
         return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
+    assert not isinstance(play, str)  # a pass, or a list of cards (as operation legal_play reads it)
     return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
 
 
@@ -543,7 +550,7 @@ def reading_reason(t: Table, action: dict) -> str | None:
     if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))
-    return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"
+    return None if list(stands_for or ()) == list(action.get("cards", [])) else "not_a_combination"
 
 
 _DECKS: dict[int, tuple[str, ...]] = {}
