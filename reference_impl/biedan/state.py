@@ -76,7 +76,7 @@ class HandState(RoundViews):
         self.moves: list[dict] = []
         self.must_contain: str | None = None
         # play state
-        self.turn = banker
+        self.turn: int | None = banker
         self.table: Reading | None = None
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
@@ -168,17 +168,18 @@ class HandState(RoundViews):
         if self.phase == "play":
             if kind not in ("play", "pass"):
                 return "wrong_phase"
-            if seat != self.turn:
+            turn = self.turn
+            if turn is None or seat != turn:
                 return "out_of_turn"
             if kind == "pass":
                 if self.table is None:
                     return "must_lead"
-                return "must_beat" if not self._may_pass(seat) else None
+                return "must_beat" if not self._may_pass(turn) else None
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
-            reason = held_play_reason(self.t, self.held[seat], self.table, action["cards"],
-                                      passed=seat in self.round.locked, must_contain=must)
+            reason = held_play_reason(self.t, self.held[turn], self.table, action["cards"],
+                                      passed=turn in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason
@@ -262,8 +263,8 @@ class HandState(RoundViews):
         from :meth:`legal_actions`): in play, the pass (when allowed) counts as one action and each card set of each
         legal shape as one (:mod:`.draw`); the bury, any set of ``egg.count`` cards; in an exchange, the cards the
         step names, each rank's cards drawn at random."""
-        if self.phase == "play":
-            seat = self.turn
+        seat = self.turn
+        if self.phase == "play" and seat is not None:
             table = self.table
             if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
@@ -430,7 +431,7 @@ class HandState(RoundViews):
         third = next(s for s in range(PLAYERS) if self.sizes[s])
         self.places = {"first": self.out[0], "second": self.out[1], "third": third}
         self.table = None
-        self.turn = None  # type: ignore[assignment]
+        self.turn = None
         if self.rules.exchange_timing == "end_of_hand":
             self.steps = xchg.plan(self.rules, self.places, self.banker, "end_of_hand")
             self.phase = "settle_exchange"
