@@ -14,9 +14,11 @@ checks that the compiled copy's state module is the compiled one. Printed: µs p
     python benchmarks/bench_mypyc.py                         # build in a temporary folder, 3 rounds
     python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --rounds 5 --decisions 20000
     python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --no-compile   # time an earlier build again
+    python benchmarks/bench_mypyc.py --test       # and run 憋蛋's tests on the compiled copy before timing
 
 Needs mypy (the test extra: mypyc comes with it), a C compiler and the Python headers, and OpenSpiel for the anchor.
-Exit status 0 when every loop was timed both ways; 1 otherwise (a failed build, a loop that measured nothing).
+Exit status 0 when every loop was timed both ways (and, with ``--test``, the tests passed on the compiled copy); 1
+otherwise (a failed build or test, a loop that measured nothing).
 """
 
 from __future__ import annotations
@@ -90,6 +92,16 @@ def timed(name: str, decisions: int, seed: int, root: Path) -> float:
     return float(found.group(1))
 
 
+def tests_pass(root: Path) -> bool:
+    """Run 憋蛋's tests on the laid-out copy ``root`` (one process); print pytest's last line."""
+    done = subprocess.run([sys.executable, "-S", "-m", "pytest", str(REPO / "tests" / "reference_impl" / "biedan"),
+                           "-n", "0", "-p", "no:cacheprovider", "-q", "--rootdir", str(REPO), "-c",
+                           str(REPO / "pyproject.toml")], env=_env(root), cwd=root, capture_output=True, text=True,
+                          check=False)
+    print("tests on the compiled copy: " + (done.stdout.strip().splitlines() or ["no output"])[-1])
+    return done.returncode == 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", type=Path, help="the scratch folder (default: a temporary one)")
@@ -97,6 +109,8 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=10000, help="decisions per timed process (default 10000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--test", action="store_true",
+                        help="also run 憋蛋's tests (tests/reference_impl/biedan) on the compiled copy first")
     args = parser.parse_args()
     root = args.build or Path(tempfile.mkdtemp(prefix="biedan-mypyc-"))
     pure, compiled = root / "pure", root / "compiled"
@@ -109,6 +123,8 @@ def main() -> int:
     if not where.endswith(".so") or loaded_state(pure).endswith(".so"):
         raise SystemExit(f"error: the compiled run loads {where}: not the compiled copy, or the pure one is compiled")
     print(f"compiled {len(MODULES)} modules in {compiled} (the state: {Path(where).name})")
+    if args.test and not tests_pass(compiled):
+        return 1
     us: dict[str, list[float]] = {ANCHOR: []}
     for r in range(args.rounds):
         us[ANCHOR].append(timed(ANCHOR, args.decisions, args.seed + r, pure))
