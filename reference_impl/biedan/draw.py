@@ -49,6 +49,7 @@ def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list,
     """The card sets of each part of ``parts`` (:func:`.hand_shapes.shape_parts` of ``held``, whose rank masks are
     ``masks``), those containing ``must`` only when given."""
     out: list[int] = []
+    top = len(masks)
     for part in parts:
         if part.__class__ is list:
             out.append(_list_ways(t, held, part) if must is None else sum(ways(t, held, shape, must) for shape in part))
@@ -56,7 +57,13 @@ def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list,
         pre, mask = part
         size = pre[(mask & -mask).bit_length() - 1].combo.size
         if must is None:
-            out.append(_same_rank_ways(masks, mask, size))
+            if size == 1:  # singles, the most common part: a rank held c times is in masks[1..c]
+                n = 0
+                for c in range(1, top):
+                    n += (masks[c] & mask).bit_count()
+                out.append(n)
+            else:
+                out.append(_same_rank_ways(masks, mask, size))
         else:
             s = t.card_sidx[must]
             out.append(comb(len(held[s]) - 1, size - 1) if mask >> s & 1 else 0)
@@ -65,6 +72,8 @@ def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list,
 
 def _list_ways(t: Table, held: list[list[str]], shapes: list[Shape]) -> int:
     """The card sets of ``shapes`` (:func:`ways` of each, without ``must``)."""
+    if len(shapes) == 1:
+        return _plain_ways(t, held, shapes[0])
     out = 0
     for shape in shapes:
         out += _plain_ways(t, held, shape)
@@ -93,11 +102,6 @@ def _same_rank_ways(masks: list[int], mask: int, size: int) -> int:
     top = len(masks)
     if size == top - 1:
         return mask.bit_count()
-    if size == 1:  # a rank held c times is in masks[1..c]
-        out = 0
-        for c in range(1, top):
-            out += (masks[c] & mask).bit_count()
-        return out
     out = 0
     for c in range(size, top):
         exact = masks[c] & ~masks[c + 1] if c + 1 < top else masks[c]

@@ -107,8 +107,8 @@ def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list
 
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int], *,
                 attachments: bool = True) -> tuple[list, int]:
-    """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
-    or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
+    """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes
+    (never empty), or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
     bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`). ``attachments=False``:
     the shapes of combinations with attachments left out (:mod:`.count` counts their plays without listing
     them)."""
@@ -161,14 +161,16 @@ def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: di
         n = 0
         for start, end in found:
             runs = blocks[start][end]
-            out.append(runs)
-            n += len(runs)
+            if runs:  # a block shorter than the shortest run has none
+                out.append(runs)
+                n += len(runs)
         return n
     if combo.tier == "bomb":
         runs = _bomb_runs(t, [shape for start, end in found for shape in blocks[start][end]], combo, table)
     else:
         runs = _follow_runs(t, hand, combo, pre, found, table)
-    out.append(runs)
+    if runs:
+        out.append(runs)
     return len(runs)
 
 
