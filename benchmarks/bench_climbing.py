@@ -7,9 +7,10 @@ game's engine is timed in three loops, every one a whole hand (deal, every actio
 * ``sampled``: ``random_action`` (the random bot's policy, the path ``simulate`` takes) draws one legal action
   without listing them, applied trusted (``apply(action, validate=False)`` where the state offers it). Its policy:
   打墩 **uniform** over every legal action (a play class drawn by its number of plays, then one of its plays; the
-  pass as one more action while a play stands), as the listing loop; 憋蛋 uniform over the legal **shapes** (the
-  rank patterns, the pass one more when allowed), then the suits of the drawn shape at random: not uniform over
-  card sets (a shape with many suit choices is drawn as often as one with a single choice); 攉龙 **not uniform**:
+  pass as one more action while a play stands), as the listing loop; 憋蛋 **uniform** over every legal action too
+  (the card sets of each legal shape counted from the hand's rank masks without listing them, the pass one more
+  when allowed; an older install drew uniformly over the shapes, then their suits at random: ``--before`` with it
+  times that policy beside this one); 攉龙 **not uniform**:
   a lead is a random distinct card held in a catalogue size, then one of the sizes its copies allow; a follow is
   the forced shape, a random led-suit card (a single led) or a random sample of the led-suit cards, topped up with
   other cards when short; the bury is drawn at random, a quarter of the time a show first while one is open.
