@@ -77,3 +77,22 @@ def test_the_random_bot_plays_each_card_set_as_often():
     rng = random.Random(7)
     sizes = Counter(len(state.random_action(rng)["cards"]) for _ in range(4000))
     assert 400 <= sizes[3] <= 600 and 1300 <= sizes[2] <= 1700 and 1800 <= sizes[1] <= 2200, sizes
+
+
+LONG = ["S3", "H3", "S4", "S5", "H5", "D5", "S6", "S7", "S8", "S9", "S10", "SJ", "SQ", "SK", "SA", "HA"]
+"""Every rank 3 to A, the 3 and the A twice, the 5 three times: one block of twelve places, runs of every length."""
+
+
+def test_a_long_lead_weighs_each_run_by_its_suit_choices():
+    # a straight over 3..7 has 2 * 1 * 3 * 1 * 1 = 6 card sets (two 3s, three 5s); every run's share agrees with the
+    # listing, and so does the whole count
+    rules = RULES["guide"]
+    t = table_for(rules)
+    held = by_rank(t, LONG)
+    landed, total = _landings(t, held, None, None)
+    assert total == len(legal_plays(rules, LONG, None))
+    for shape, n in landed.items():
+        assert n == sum(1 for _ in plays_of(t, held, shape)), shape
+    three_to_seven = [n for shape, n in landed.items() if shape.combo.name == "straight"
+                      and [t.ranks_by_strength[r] for r in shape.ranks] == ["3", "4", "5", "6", "7"]]
+    assert three_to_seven == [6]
