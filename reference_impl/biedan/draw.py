@@ -49,28 +49,21 @@ def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list,
     """The card sets of each part of ``parts`` (:func:`.hand_shapes.shape_parts` of ``held``, whose rank masks are
     ``masks``), those containing ``must`` only when given."""
     out: list[int] = []
-    top = len(masks)
     for part in parts:
         if part.__class__ is list:
-            out.append(_list_ways(t, held, part) if must is None else sum(ways(t, held, shape, must) for shape in part))
+            out.append(list_ways(t, held, part) if must is None else sum(ways(t, held, shape, must) for shape in part))
             continue
         pre, mask = part
         size = pre[(mask & -mask).bit_length() - 1].combo.size
         if must is None:
-            if size == 1:  # singles, the most common part: a rank held c times is in masks[1..c]
-                n = 0
-                for c in range(1, top):
-                    n += (masks[c] & mask).bit_count()
-                out.append(n)
-            else:
-                out.append(_same_rank_ways(masks, mask, size))
+            out.append(same_rank_ways(masks, mask, size))
         else:
             s = t.card_sidx[must]
             out.append(comb(len(held[s]) - 1, size - 1) if mask >> s & 1 else 0)
     return out
 
 
-def _list_ways(t: Table, held: list[list[str]], shapes: list[Shape]) -> int:
+def list_ways(t: Table, held: list[list[str]], shapes: list[Shape]) -> int:
     """The card sets of ``shapes`` (:func:`ways` of each, without ``must``)."""
     if len(shapes) == 1:
         return _plain_ways(t, held, shapes[0])
@@ -96,13 +89,17 @@ def _plain_ways(t: Table, held: list[list[str]], shape: Shape) -> int:
     return n
 
 
-def _same_rank_ways(masks: list[int], mask: int, size: int) -> int:
+def same_rank_ways(masks: list[int], mask: int, size: int) -> int:
     """The card sets of ``size`` cards of one rank among the ranks of ``mask`` (each held ``size`` times at least),
     from the hand's rank ``masks``: the ranks held exactly ``c`` times give ``comb(c, size)`` each."""
     top = len(masks)
     if size == top - 1:
         return mask.bit_count()
     out = 0
+    if size == 1:  # singles, the most common part: a rank held c times is in masks[1..c]
+        for c in range(1, top):
+            out += (masks[c] & mask).bit_count()
+        return out
     for c in range(size, top):
         exact = masks[c] & ~masks[c + 1] if c + 1 < top else masks[c]
         found = exact & mask

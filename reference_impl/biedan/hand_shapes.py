@@ -16,6 +16,7 @@ from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from . import attached
 from .combinations import Shape, Table, _flush_suits, _int, plays_of
+from .draw import list_ways, same_rank_ways
 
 _MIN_MASKS = 5
 """Masks kept at least (index 0 unused, then 1..4: a rank of one deck)."""
@@ -106,12 +107,13 @@ def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list
 
 
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int], *,
-                attachments: bool = True) -> tuple[list, int]:
+                attachments: bool = True, weights: list[int] | None = None) -> tuple[list, int]:
     """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes
-    (never empty), or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
-    bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`). ``attachments=False``:
-    the shapes of combinations with attachments left out (:mod:`.count` counts their plays without listing
-    them)."""
+    (never empty), or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those
+    of the mask's bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`).
+    ``attachments=False``: the shapes of combinations with attachments left out (:mod:`.count` counts their plays
+    without listing them). ``weights``: a list to which the card sets of each part are appended (the random draw's
+    weights, :func:`.draw.part_weights` without a card every play must contain)."""
     out: list = []
     n = 0
     top = len(masks)
@@ -127,18 +129,27 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
             if mask:
                 out.append((pre, mask))
                 n += mask.bit_count()
+                if weights is not None:
+                    weights.append(same_rank_ways(masks, mask, size))
         elif kind == "sequence":
             unit = combo.unit
             mask = masks[unit] if unit < top else 0
+            before = len(out)
             n += _sequence_parts(t, hand, combo, pre, blocks, mask & t.place_bits if t.places_in_order
                                  else places_of(t, mask), table, out)
+            if weights is not None:
+                for k in range(before, len(out)):
+                    weights.append(list_ways(t, hand, out[k]))
         elif kind == "attached":
             if not attachments:
                 continue
             found = [Shape(combo, ranks, False, key) for ranks, key in attached.shape_parts(t, hand, combo, table,
                                                                                             minkey)]
-            out.append(found)
-            n += len(found)
+            if found:
+                out.append(found)
+                n += len(found)
+                if weights is not None:
+                    weights.append(list_ways(t, hand, found))
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
@@ -146,6 +157,8 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
             else:
                 out.append([pre])
                 n += 1
+                if weights is not None:
+                    weights.append(1)
     return out, n
 
 

@@ -272,8 +272,12 @@ class HandState(RoundViews):
                 return rng.choice(list(self.legal_actions()))
             forced = self._forced(seat) if self.first_lead else None
             held = self.held[seat]
-            parts = shape_parts(self.t, held, table, self.masks[seat])[0]
-            weights = part_weights(self.t, held, self.masks[seat], parts, forced)
+            if forced is None:
+                weights: list[int] = []
+                parts = shape_parts(self.t, held, table, self.masks[seat], weights=weights)[0]
+            else:
+                parts = shape_parts(self.t, held, table, self.masks[seat])[0]
+                weights = part_weights(self.t, held, self.masks[seat], parts, forced)
             n = sum(weights)
             i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:

@@ -22,6 +22,9 @@ def _landings(t, held, table, must):
     """Shape → how many indexes of the draw land on it, and the number of card sets counted."""
     parts = shape_parts(t, held, table, masks_of(held))[0]
     weights = part_weights(t, held, masks_of(held), parts, must)
+    if must is None:  # the weights shape_parts counts as it goes (the random bot's way) are the same
+        along: list[int] = []
+        assert shape_parts(t, held, table, masks_of(held), weights=along)[0] == parts and along == weights
     return Counter(pick_weighted(t, held, parts, weights, i, must) for i in range(sum(weights))), sum(weights)
 
 
