@@ -3,8 +3,9 @@ bot's play (:meth:`.state.HandState.random_action`).
 
 The legal plays are the card sets of the hand's legal shapes (:func:`.hand_shapes.shape_parts`), and one shape's card
 sets are a product of choices of suits, one choice per rank: :func:`ways` counts them by binomial arithmetic
-(as :mod:`.count` does). :func:`part_weights` counts every part of the shapes (a same-rank combination's from the
-hand's rank masks, :func:`.hand_shapes.masks_of`, without looking at its shapes one by one), :func:`pick_weighted`
+(:mod:`.count` counts with it too). :func:`part_weights` counts every part of the shapes (a same-rank combination's
+from the hand's rank masks, :func:`.hand_shapes.masks_of`, without looking at its shapes one by one; ``shape_parts``
+counts them so as it makes the parts, ``weights=``), :func:`pick_weighted`
 finds the shape holding the ``i``-th card set, and :func:`.combinations.sample_of` draws one of its card sets, each
 equally likely: so every legal play is drawn with the same chance. A card every play must contain (a first lead's
 banker card [play.first_lead_with_banker_card]) is counted in: shapes without it weigh nothing. Not for a house
@@ -19,6 +20,7 @@ from math import comb
 from ..climbing.catalogue import Attachment, Combination
 from . import attached
 from .combinations import Shape, Table, _flush_suits
+
 
 def ways(t: Table, held: list[list[str]], shape: Shape, must: str | None = None) -> int:
     """How many card sets of ``shape`` ``held`` (a hand by rank) holds, those containing ``must`` only when given
