@@ -29,6 +29,11 @@ from . import attached
 from .rules import BiedanRules
 
 
+PlanStep = tuple[Any, ...]
+"""One entry of a shape plan (:meth:`Table._step`): ``(combo, kind, precomputed, minkey, size, fixed, blocks,
+valid)``."""
+
+
 class Table:
     """Lookup tables of one variant's rules (build with :func:`table_for`).
 
@@ -95,13 +100,13 @@ class Table:
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self.classified: dict[tuple[str, ...], Reading | None] = {}
         """Cards (in the order given) → their first reading or None (:func:`classify`)."""
-        self._follow: dict[tuple[str, str, int, int], list] = {}
-        self._follow_reading: dict[Reading, list] = {}
-        self.follow_by_object: dict[int, tuple[Reading, list]] = {}
+        self._follow: dict[tuple[str, str, int, int], list[PlanStep]] = {}
+        self._follow_reading: dict[Reading, list[PlanStep]] = {}
+        self.follow_by_object: dict[int, tuple[Reading, list[PlanStep]]] = {}
         """id of a reading → (the reading, its plan): :meth:`follow_plan` by the object (the entry keeps the reading
         alive, so its id is not reused)."""
 
-    def _first_readings_only(self, plans: tuple) -> tuple:
+    def _first_readings_only(self, plans: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Any, ...], ...]:
         """``plans`` without the shapes whose cards are first read as another combination: a set of cards that two
         entries of a house catalogue read is played as its first reading (docs/implementers/biedan-operations.md,
         conventions), so the shapes of a later entry that an earlier one always reads are never plays (two same-rank
@@ -199,7 +204,7 @@ class Table:
                 return low[-1]
         return None
 
-    def follow_plan(self, table: Reading) -> list:
+    def follow_plan(self, table: Reading) -> list[PlanStep]:
         """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
         object, the reading and what the plan depends on)."""
         found = self.follow_by_object.get(id(table))
@@ -212,7 +217,7 @@ class Table:
             self.follow_by_object[id(table)] = (table, plan)
         return plan
 
-    def _follow_plan(self, table: Reading) -> list:
+    def _follow_plan(self, table: Reading) -> list[PlanStep]:
         table_key = table.key
         assert isinstance(table_key, int)  # 憋蛋's keys are ints (the module docstring)
         key = (table.combination, table.tier, table.count, table_key)
@@ -246,7 +251,7 @@ class Table:
             self._follow[key] = plan
         return plan
 
-    def _step(self, combo: Combination, kind: str, pre: Any, minkey: int) -> tuple:
+    def _step(self, combo: Combination, kind: str, pre: Any, minkey: int) -> PlanStep:
         """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
         runs by block of places (sequence, :attr:`run_blocks`), the mask of the strength indexes it has a shape of
         (same_rank) and of at least ``minkey``)`` (:func:`.hand_shapes.shape_parts`)."""

@@ -16,6 +16,7 @@ draws among the listed plays there.
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 from ..climbing.catalogue import Attachment, Combination
 from . import attached
@@ -47,7 +48,8 @@ def ways(t: Table, held: list[list[str]], shape: Shape, must: str | None = None)
     return out
 
 
-def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list, must: str | None) -> list[int]:
+def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list[Any],
+                 must: str | None) -> list[int]:
     """The card sets of each part of ``parts`` (:func:`.hand_shapes.shape_parts` of ``held``, whose rank masks are
     ``masks``), those containing ``must`` only when given."""
     out: list[int] = []
@@ -110,7 +112,7 @@ def same_rank_ways(masks: list[int], mask: int, size: int) -> int:
     return out
 
 
-def pick_weighted(t: Table, held: list[list[str]], parts: list, weights: list[int], i: int,
+def pick_weighted(t: Table, held: list[list[str]], parts: list[Any], weights: list[int], i: int,
                   must: str | None) -> Shape:
     """The shape holding the ``i``-th card set (from 0) of ``parts`` whose card sets :func:`part_weights` counted
     (``weights``), the shapes and each shape's card sets taken in order.
@@ -123,16 +125,18 @@ def pick_weighted(t: Table, held: list[list[str]], parts: list, weights: list[in
             i -= weight
             continue
         if part.__class__ is list:
-            for shape in part:
+            shapes: list[Shape] = part
+            for shape in shapes:
                 n = _plain_ways(t, held, shape) if must is None else ways(t, held, shape, must)
                 if i < n:
                     return shape
                 i -= n
             break
-        pre, mask = part
+        pre: list[Shape] = part[0]  # None only where the mask has no bit
+        mask: int = part[1]
         if must is not None:
             return pre[t.card_sidx[must]]
-        size = pre[(mask & -mask).bit_length() - 1].combo.size
+        size = pre[(mask & -mask).bit_length() - 1].combo.size  # type: ignore[union-attr]
         while mask:
             s = (mask & -mask).bit_length() - 1
             n = comb(len(held[s]), size)

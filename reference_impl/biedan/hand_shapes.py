@@ -12,10 +12,13 @@ made for [combinations.catalogue, ranking.*, beating.*, combinations.flush_reach
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from . import attached
-from .combinations import Shape, Table, _flush_suits, _int, plays_of
+from .combinations import PlanStep, Shape, Table, _flush_suits, _int, plays_of
 from .draw import list_ways, same_rank_ways
 
 _MIN_MASKS = 5
@@ -107,17 +110,17 @@ def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list
 
 
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int], *,
-                attachments: bool = True, weights: list[int] | None = None) -> tuple[list, int]:
+                attachments: bool = True, weights: list[int] | None = None) -> tuple[list[Any], int]:
     """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes
     (never empty), or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those
     of the mask's bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`).
     ``attachments=False``: the shapes of combinations with attachments left out (:mod:`.count` counts their plays
     without listing them). ``weights``: a list to which the card sets of each part are appended (the random draw's
     weights, :func:`.draw.part_weights` without a card every play must contain)."""
-    out: list = []
+    out: list[Any] = []
     n = 0
     top = len(masks)
-    plan: tuple | list
+    plan: Sequence[PlanStep]
     if table is None:
         plan = t.lead_plan
     else:
@@ -162,8 +165,8 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
     return out, n
 
 
-def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: dict, blocks: list, places: int,
-                    table: Reading | None, out: list) -> int:
+def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: dict[Any, Any], blocks: list[Any],
+                    places: int, table: Reading | None, out: list[Any]) -> int:
     """Append to ``out`` the parts of the runs of ``combo`` (a sequence) the hand may play over the sequence
     ``places`` it holds (:func:`places_of`): leading, every run (the precomputed runs of each block of places);
     following, as :func:`_bomb_runs` or :func:`_follow_runs` say. Returns how many runs were added."""
@@ -236,7 +239,7 @@ def _bomb_runs(t: Table, runs: list[Shape], combo: Combination, table: Reading) 
             or (len(s.ranks) * unit == table.count and s.key > _int(table.key))]
 
 
-def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
+def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict[Any, Any],
                  blocks: tuple[tuple[int, int], ...], table: Reading) -> list[Shape]:
     """The runs of ``combo`` over the ``blocks`` of sequence places the hand holds (:func:`_blocks`), as long as
     the table's run (of the same combination), that beat it, by top place: a higher top, or where a flush decides

@@ -17,6 +17,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match, play_trusted
@@ -54,7 +55,7 @@ class HandState(RoundViews):
     """
 
     def __init__(self, rules: BiedanRules, pack: list[str], banker: int | None = None,
-                 previous: dict | None = None) -> None:
+                 previous: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.t: Table = table_for(rules)
         self.pack = list(pack)
@@ -70,10 +71,10 @@ class HandState(RoundViews):
         self.banker = banker
         self.previous = previous
         self.egg: list[str] = []
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, Any]] = []
         self.out: list[int] = []
         self.places: dict[str, int] | None = None
-        self.moves: list[dict] = []
+        self.moves: list[dict[str, Any]] = []
         self.must_contain: str | None = None
         # play state
         self.turn: int | None = banker
@@ -100,11 +101,11 @@ class HandState(RoundViews):
         return self.round.last
 
     @property
-    def hands(self) -> list[Counter]:
+    def hands(self) -> list[Counter[str]]:
         """Seat → Counter of the cards it holds."""
         return [Counter(c for cards in h for c in cards) for h in self.held]
 
-    def cards_everywhere(self) -> Counter:
+    def cards_everywhere(self) -> Counter[str]:
         """Every card of the pack wherever it lies now (hands, the egg while buried, plays on the table and before):
         a Counter that always equals the pack (the random simulation test checks it)."""
         out = Counter(c for hand in self.held for cards in hand for c in cards)
@@ -138,12 +139,12 @@ class HandState(RoundViews):
         return self.phase == "over"
 
     # ----------------------------------------------------------------------------------------------- legality
-    def check(self, action: dict) -> str | None:
+    def check(self, action: dict[str, Any]) -> str | None:
         """None when ``action`` is legal now, else its reason code (``bad_action`` when it is not in the shared
         notation, :func:`datong_rules.reference_impl.actions.read_action`)."""
         return self._judge(action)[0]
 
-    def _judge(self, action: dict) -> tuple[str | None, dict]:
+    def _judge(self, action: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
         given when it cannot be read)."""
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
@@ -153,7 +154,7 @@ class HandState(RoundViews):
             return "bad_action", action
         return self._reason(read, empty), read
 
-    def _reason(self, action: dict, empty: bool) -> str | None:
+    def _reason(self, action: dict[str, Any], empty: bool) -> str | None:
         """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None."""
         kind = action.get("type")
         seat = action.get("seat")
@@ -200,7 +201,7 @@ class HandState(RoundViews):
         return pool, min(step.count, len(pool))
 
     # ----------------------------------------------------------------------------------------------- actions
-    def legal_actions(self) -> Iterator[dict]:
+    def legal_actions(self) -> Iterator[dict[str, Any]]:
         """Every legal action now (plays: every card set of every legal shape)."""
         seat = self.current_player()
         if seat is None:
@@ -258,7 +259,7 @@ class HandState(RoundViews):
                 suit + names[r] in held[r] for r in s.ranks))]
         return found
 
-    def random_action(self, rng: random.Random) -> dict:
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
         """A random legal action, sampled without listing them all, every legal action equally likely (as a pick
         from :meth:`legal_actions`): in play, the pass (when allowed) counts as one action and each card set of each
         legal shape as one (:mod:`.draw`); the bury, any set of ``egg.count`` cards; in an exchange, the cards the
@@ -308,7 +309,7 @@ class HandState(RoundViews):
             chosen += rng.sample(same, k)
         return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
 
-    def apply(self, action: dict, validate: bool = True) -> None:
+    def apply(self, action: dict[str, Any], validate: bool = True) -> None:
         """Apply ``action``.
 
         Raises:
@@ -444,7 +445,7 @@ class HandState(RoundViews):
             self.phase = "over"
 
     # ----------------------------------------------------------------------------------------------- results
-    def settlement(self) -> dict:
+    def settlement(self) -> dict[str, Any]:
         """The hand's result: ``{places, banker, banker_kept, next_banker, egg, moves}`` (see operation
         ``settle``; ``moves`` are the exchange moves made at the end of the hand, or before the bury with
         ``after_next_deal``)."""
@@ -452,7 +453,7 @@ class HandState(RoundViews):
             raise ValueError("the hand is not over")
         return {**settle(self.rules, self.banker, self.places), "egg": list(self.egg), "moves": list(self.moves)}
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """A short view: phase, banker, turn, cards per seat, the play to beat, who is out."""
         return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
                 "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
@@ -465,7 +466,7 @@ def _giver(step: xchg.Step) -> int:
     return step.giver
 
 
-def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
+def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict[str, Any]:
     """Places and bank (rules banker.keep_when, banker.next_when_lost): ``{places, banker, banker_kept,
     next_banker}``; the points of the places are :func:`score`."""
     kept = places["first"] == banker
@@ -546,7 +547,7 @@ def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, pla
     return beat_reason(t, table, found)
 
 
-def reading_reason(t: Table, action: dict) -> str | None:
+def reading_reason(t: Table, action: dict[str, Any]) -> str | None:
     """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are:
     with one deck and no wild cards every card stands for itself and a set of cards has one reading. None when it
     agrees, else ``not_a_combination``."""
@@ -570,7 +571,7 @@ def _deck(decks: int) -> tuple[str, ...]:
 
 
 def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,
-             previous: dict | None = None, pack: list[str] | None = None) -> HandState:
+             previous: dict[str, Any] | None = None, pack: list[str] | None = None) -> HandState:
     """Shuffle (unless ``pack`` is given) and deal a hand.
 
     Args:
@@ -600,8 +601,8 @@ class Match:
         self.max_hands = max_hands
         self.rng = random.Random(seed)
         self.banker: int | None = None
-        self.previous: dict | None = None
-        self.results: list[dict] = []
+        self.previous: dict[str, Any] | None = None
+        self.results: list[dict[str, Any]] = []
         self.states: list[HandState] = []
 
     @property
@@ -636,7 +637,7 @@ class Match:
         """The finished hands, in order."""
         return self.states
 
-    def finish_hand(self, state: HandState) -> dict:
+    def finish_hand(self, state: HandState) -> dict[str, Any]:
         """Record a finished hand and pass or keep the bank; returns its settlement.
 
         Raises:
@@ -651,7 +652,8 @@ class Match:
         self.previous = {"places": result["places"], "banker": result["banker"]}
         return result
 
-    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> list[dict]:
+    def play(self, bots: Sequence[Bot], hands: int | None = None,
+             on_hand: OnHand | None = None) -> list[dict[str, Any]]:
         """Play the session (or ``hands`` hands of it) with ``bots`` (one per seat, ``choose(state) -> action``);
         ``on_hand(state)`` is called after each hand: the one match loop
         (:func:`datong_rules.reference_impl.bots.play_match`) with :func:`play_trusted` as the hand loop. Returns the
