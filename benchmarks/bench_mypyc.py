@@ -35,6 +35,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+from measured import require
+
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = "datong_rules/reference_impl"
 MODULES = ("biedan/state", "biedan/combinations", "biedan/hand_shapes", "biedan/attached", "biedan/draw",
@@ -75,10 +77,19 @@ def _env(root: Path) -> dict[str, str]:
 
 
 def loaded_state(root: Path) -> str:
-    """The file of the 憋蛋 state module a timed process loads."""
+    """The file of the 憋蛋 state module a timed process loads from the copy ``root``.
+
+    Raises:
+        SystemExit: the copy is missing or does not import (one line).
+    """
     code = "import datong_rules.reference_impl.biedan.state as s; print(s.__file__)"
-    return subprocess.run([sys.executable, "-S", "-c", code], env=_env(root), cwd=root, capture_output=True,
-                          text=True, check=True).stdout.strip()
+    if not (root / "datong_rules").is_dir():
+        raise SystemExit(f"error: no copy of the package in {root} (build it: leave out --no-compile)")
+    done = subprocess.run([sys.executable, "-S", "-c", code], env=_env(root), cwd=root, capture_output=True,
+                          text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"error: the copy in {root} does not import: {done.stderr.strip().splitlines()[-1:]}")
+    return done.stdout.strip()
 
 
 def timed(name: str, decisions: int, seed: int, root: Path) -> float:
@@ -88,7 +99,8 @@ def timed(name: str, decisions: int, seed: int, root: Path) -> float:
                           capture_output=True, text=True, check=False)
     found = re.search(r"([\d.]+) µs per decision", done.stdout)
     if done.returncode or not found:
-        raise SystemExit(f"error: {name} measured nothing: {(done.stderr or done.stdout).strip()[-300:]}")
+        last = ((done.stderr or done.stdout).strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"error: {name} measured nothing: {last}")
     return float(found.group(1))
 
 
@@ -112,6 +124,8 @@ def main() -> int:
     parser.add_argument("--test", action="store_true",
                         help="also run 憋蛋's tests (tests/reference_impl/biedan) on the compiled copy first")
     args = parser.parse_args()
+    require(args.decisions, "decision timed", f"--decisions {args.decisions}")
+    require(args.rounds, "round timed", f"--rounds {args.rounds}")
     root = args.build or Path(tempfile.mkdtemp(prefix="biedan-mypyc-"))
     pure, compiled = root / "pure", root / "compiled"
     if not args.no_compile:
