@@ -7,12 +7,12 @@ game's engine is timed in three loops, every one a whole hand (deal, every actio
 * ``sampled``: ``random_action`` (the random bot's policy, the path ``simulate`` takes) draws one legal action
   without listing them, applied trusted (``apply(action, validate=False)`` where the state offers it). Its policy:
   打墩 **uniform** over every legal action (a play class drawn by its number of plays, then one of its plays; the
-  pass as one more action while a play stands), as the listing loop; 憋蛋 uniform over the legal **shapes** (the
-  rank patterns, the pass one more when allowed), then the suits of the drawn shape at random: not uniform over
-  card sets (a shape with many suit choices is drawn as often as one with a single choice); 攉龙 **uniform** over
-  the distinct legal plays of a decision (every card multiset of ``legal_plays`` equally likely, drawn without
-  listing them) and over the legal buries; during the deal the next card and every legal show equally likely (a
-  show counts as a decision, the card as a table step).
+  pass as one more action while a play stands), as the listing loop; 憋蛋 **uniform** over every legal action too
+  (the card sets of each legal shape counted from the hand's rank masks without listing them, the pass one more
+  when allowed; an older install drew uniformly over the shapes, then their suits at random: ``--before`` with it
+  times that policy beside this one); 攉龙 **uniform** over the distinct legal plays of a decision (every card
+  multiset of ``legal_plays`` equally likely, drawn without listing them) and over the legal buries; during the
+  deal the next card and every legal show equally likely (a show counts as a decision, the card as a table step).
 * ``validated``: the same draws, each applied validated (``apply(action)``: what records, the table and the
   protocol get, the action checked as if it came from outside).
 * ``listing``: every legal action listed (``list(legal_actions())``) and one picked **uniformly** (OpenSpiel's

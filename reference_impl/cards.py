@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final
+from typing import ClassVar, Final
 
 SUITS: Final[tuple[str, ...]] = ("S", "H", "C", "D")
 """The four suits in notation order: spades, hearts, clubs, diamonds."""
@@ -75,7 +75,7 @@ class CardNotationError(ValueError):
         expected: what a card looks like, for the error message.
     """
 
-    expected = "a card such as H10, ST, ♠A, D3, BJ (big joker) or LJ (small joker)"
+    expected: ClassVar[str] = "a card such as H10, ST, ♠A, D3, BJ (big joker) or LJ (small joker)"
 
     def __init__(self, token: str, position: int | None = None) -> None:
         self.token = token

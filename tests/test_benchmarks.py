@@ -66,12 +66,20 @@ def test_bench_protocol_fails_when_queries_error():
     ("bench_simulate.py", ["--games", "biedan", "--scale", "0"],
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
     ("bench_bots.py", ["--games", "biedan", "--hands", "0"], "error: measured nothing: no hand to play (--hands 0)"),
+    ("bench_mypyc.py", ["--decisions", "0"], "error: measured nothing: no decision timed (--decisions 0)"),
 ])
 def test_a_benchmark_that_measured_nothing_fails(script, args, message):
     done = bench(script, *args)
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert done.stderr.strip().splitlines()[-1] == message + "; a benchmark that measured nothing fails"
     assert "Traceback" not in done.stderr
+
+
+def test_bench_mypyc_without_a_build_says_so_in_one_line(tmp_path):
+    done = bench("bench_mypyc.py", "--build", str(tmp_path), "--no-compile")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == f"error: no copy of the package in {tmp_path / 'compiled'} (build it: leave out " \
+                                  "--no-compile)"
 
 
 def test_bench_simulate_prints_a_line_per_game():

@@ -26,13 +26,22 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
           "datong_rules.reference_impl.climbing.seats", "datong_rules.reference_impl.climbing.beating",
           "datong_rules.reference_impl.huolong.trick", "datong_rules.reference_impl.huolong.ranking",
           "datong_rules.reference_impl.huolong.combinations", "datong_rules.reference_impl.huolong.scoring",
-          "datong_rules.reference_impl.dadun.play_reading", "datong_rules.reference_impl.biedan.count")
+          "datong_rules.reference_impl.dadun.play_reading", "datong_rules.reference_impl.biedan.count",
+          "datong_rules.reference_impl.biedan.state", "datong_rules.reference_impl.biedan.combinations",
+          "datong_rules.reference_impl.biedan.hand_shapes", "datong_rules.reference_impl.biedan.draw",
+          "datong_rules.reference_impl.biedan.attached", "datong_rules.reference_impl.biedan.exchange",
+          "datong_rules.reference_impl.biedan.rules", "datong_rules.reference_impl.climbing.catalogue",
+          "datong_rules.reference_impl.climbing.variant_rules")
 """The state API, the replay driver, the match loop, the records, and the leaves of the engines' draw/apply path
-(the actions and cards, the climbing games' readings, rounds and seats, 攉龙's tricks and ranking, 打墩's reading of a
-declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
+(the actions and cards, the climbing games' readings, rounds, seats and catalogue, 攉龙's tricks and ranking, 打墩's
+reading of a declared play, 憋蛋's whole draw/apply path: its hand state, combinations, shapes, draw, counter,
+attachments, exchange and rules): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
-            "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.biedan.count"}
+            "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.biedan.count",
+            "datong_rules.reference_impl.biedan.state", "datong_rules.reference_impl.biedan.combinations",
+            "datong_rules.reference_impl.biedan.hand_shapes", "datong_rules.reference_impl.biedan.attached",
+            "datong_rules.reference_impl.biedan.draw"}
 HOT_PATH |= {f"datong_rules.reference_impl.huolong.{name}" for name in (
     "hand", "declaration", "dealing", "sampling", "burying", "trick", "ranking", "combinations", "scoring",
     "settlement", "levels", "rules", "bots", "greedy", "match", "state", "records")}  # 攉龙's draw/apply path

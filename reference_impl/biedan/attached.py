@@ -20,8 +20,13 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..climbing.catalogue import Attachment
+from ..climbing.reading import Reading
+
+if TYPE_CHECKING:  # the table module imports this one
+    from .combinations import Table
 
 JOKER_RANKS = ("BJ", "LJ")
 
@@ -31,7 +36,7 @@ def main_length(att: Attachment, ranks: tuple[int, ...]) -> int:
     return len(ranks) // (1 + att.per_rank * att.attach_unit)
 
 
-def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
+def reading_parts(t: Table, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
     """``(key, top rank, main length)`` of the cards whose ranks are counted in ``counts`` read as ``att``, or None
     when they are not such a play (see the module docstring for the count rules)."""
     main = _main_part(t, att, counts)
@@ -48,7 +53,7 @@ def reading_parts(t, att: Attachment, counts: dict[str, int]) -> tuple[int, str,
     return None if top is None else (top, t.seq_ranks[top], len(main))
 
 
-def _main_part(t, att: Attachment, counts: dict[str, int]) -> list[str] | None:
+def _main_part(t: Table, att: Attachment, counts: dict[str, int]) -> list[str] | None:
     """The ranks of the main part of a set of ``counts`` read as ``att`` (as many as its card count gives, each
     held ``main_unit`` times), or None: with more such ranks (three attached singles of a rank), the one window
     beside none of the others."""
@@ -71,7 +76,7 @@ def _attached_ok(att: Attachment, main: list[str], counts: dict[str, int]) -> bo
     return all(n == 2 for n in kickers.values()) and len(kickers) == att.per_rank * len(main)
 
 
-def _main_ok(t, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) -> bool:
+def _main_ok(t: Table, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) -> bool:
     """Whether ``main`` (ranks) may be the main part of a set of ``counts``: a run of ``att``'s main part beside
     none of the ranks whose three cards are attached."""
     if att.main.shape == "same_rank" or t.run_top(main) is None:
@@ -79,13 +84,14 @@ def _main_ok(t, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) 
     return not any(_beside(t, main, rank) for rank, n in counts.items() if n == 3 and rank not in main)
 
 
-def _beside(t, main: tuple[str, ...], rank: str) -> bool:
+def _beside(t: Table, main: tuple[str, ...], rank: str) -> bool:
     """Whether ``rank`` is next to the run ``main`` (ranks) in ``ranking.sequence_order``: with it they would be a
     longer run."""
     return t.run_top((*main, rank)) is not None
 
 
-def _mains(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def _mains(t: Table, hand: list[list[str]], att: Attachment, table: Reading | None,
+           minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(main ranks as strength indexes, key)`` of every main part the hand holds that may be played (leading:
     any; following ``table``: the same main length and a key of at least ``minkey``)."""
     combo, unit = att.main, att.main_unit
@@ -107,7 +113,7 @@ def _mains(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Ite
                 yield tuple(window), top
 
 
-def _kickers(t, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def _kickers(t: Table, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every choice of attached cards as sorted strength indexes (a rank repeated once per card)."""
     need = att.per_rank * len(main)
     if att.attach == "pair":
@@ -128,7 +134,8 @@ def _kickers(t, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -
         yield chosen
 
 
-def shape_parts(t, hand: list[list[str]], att: Attachment, table, minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def shape_parts(t: Table, hand: list[list[str]], att: Attachment, table: Reading | None,
+                minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(ranks, key)`` of every shape of ``att`` the hand can play (see :func:`_mains`; the ranks as the module
     docstring says)."""
     for main, key in _mains(t, hand, att, table, minkey):

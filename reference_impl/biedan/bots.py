@@ -74,9 +74,9 @@ NOTES = {
               "不要，也从不为了抢出牌权而早炸。",
     },
     "random": {
-        "en": "random plays a random legal action (the state's own sampler), so rules that need a plan fire far less "
-              "often than in people's play.",
-        "zh": "random：随机出一个合法动作，所以需要筹划的规则起作用的次数远少于真人对局。",
+        "en": "random plays a random legal action, every legal action equally likely (the state's own sampler), so "
+              "rules that need a plan fire far less often than in people's play.",
+        "zh": "random：随机出一个合法动作，每个合法动作的机会相同，所以需要筹划的规则起作用的次数远少于真人对局。",
     },
 }
 """What each bot kind does and which rules it never chooses, by language (the simulate report's note on the bots)."""

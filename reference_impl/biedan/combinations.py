@@ -19,14 +19,19 @@ import itertools
 import random
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import JOKERS
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.catalogue import Attachment, Combination
-from ..climbing.reading import Reading
+from ..climbing.reading import Key, Reading
 from . import attached
 from .rules import BiedanRules
+
+
+PlanStep = tuple[Any, ...]
+"""One entry of a shape plan (:meth:`Table._step`): ``(combo, kind, precomputed, minkey, size, fixed, blocks,
+valid)``."""
 
 
 class Table:
@@ -95,13 +100,13 @@ class Table:
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self.classified: dict[tuple[str, ...], Reading | None] = {}
         """Cards (in the order given) → their first reading or None (:func:`classify`)."""
-        self._follow: dict[tuple[str, str, int, int], list] = {}
-        self._follow_reading: dict[Reading, list] = {}
-        self.follow_by_object: dict[int, tuple[Reading, list]] = {}
+        self._follow: dict[tuple[str, str, int, int], list[PlanStep]] = {}
+        self._follow_reading: dict[Reading, list[PlanStep]] = {}
+        self.follow_by_object: dict[int, tuple[Reading, list[PlanStep]]] = {}
         """id of a reading → (the reading, its plan): :meth:`follow_plan` by the object (the entry keeps the reading
         alive, so its id is not reused)."""
 
-    def _first_readings_only(self, plans: tuple) -> tuple:
+    def _first_readings_only(self, plans: tuple[tuple[Any, ...], ...]) -> tuple[tuple[Any, ...], ...]:
         """``plans`` without the shapes whose cards are first read as another combination: a set of cards that two
         entries of a house catalogue read is played as its first reading (docs/implementers/biedan-operations.md,
         conventions), so the shapes of a later entry that an earlier one always reads are never plays (two same-rank
@@ -129,6 +134,7 @@ class Table:
         left aside (they read particular cards only: :attr:`claimed`). A rank held more often than one deck allows
         cannot be tried: kept."""
         combo = shape.combo
+        assert isinstance(combo, Combination)  # attachments have no precomputed shapes
         per_rank = combo.size if combo.shape == "same_rank" else int(combo.unit)
         if per_rank > 4:
             return True
@@ -145,7 +151,7 @@ class Table:
         return [[[shape for i in range(start, end + 1) for shape in plain[i][low:min(i - start + 1, high) + 1]
                   if shape is not None] for end in places] for start in places]
 
-    def _precompute(self, combo: Combination):
+    def _precompute(self, combo: Combination) -> Any:
         """The shapes of ``combo`` made once: same_rank → list by strength index (None where impossible: jokers in
         pairs); sequence → {(top sequence index, length): (plain, flush_only)}; fixed_set → the one shape."""
         if combo.shape == "same_rank":
@@ -198,7 +204,7 @@ class Table:
                 return low[-1]
         return None
 
-    def follow_plan(self, table: Reading) -> list:
+    def follow_plan(self, table: Reading) -> list[PlanStep]:
         """The plan steps (:meth:`_step`) of every combination that may beat ``table`` (cached, under the reading
         object, the reading and what the plan depends on)."""
         found = self.follow_by_object.get(id(table))
@@ -211,8 +217,10 @@ class Table:
             self.follow_by_object[id(table)] = (table, plan)
         return plan
 
-    def _follow_plan(self, table: Reading) -> list:
-        key = (table.combination, table.tier, table.count, table.key)
+    def _follow_plan(self, table: Reading) -> list[PlanStep]:
+        table_key = table.key
+        assert isinstance(table_key, int)  # 憋蛋's keys are ints (the module docstring)
+        key = (table.combination, table.tier, table.count, table_key)
         plan = self._follow.get(key)
         if plan is None:
             plan = []
@@ -221,11 +229,11 @@ class Table:
                 if table.tier == "top":
                     if combo.tier != "top" or combo.name != table.combination:
                         continue
-                    minkey = table.key + 1
+                    minkey = table_key + 1
                 elif combo.tier == "ordinary":
                     if table.tier != "ordinary" or combo.name != table.combination:
                         continue
-                    minkey = table.key + 1
+                    minkey = table_key + 1
                 elif combo.tier == "bomb":
                     if table.tier == "ordinary":
                         if not self.bombs_beat_ordinary:
@@ -238,12 +246,12 @@ class Table:
                     elif combo.size == table.count:  # keys of same-rank shapes are strengths: the top's
                         minkey = self.strength[table.top] + 1
                 plan.append(self._step(combo, kind, pre, minkey if kind != "sequence" else 0))
-            plan += [(att, "attached", None, table.key + 1, 0, (), None, 0) for att in self.attachments
+            plan += [(att, "attached", None, table_key + 1, 0, (), None, 0) for att in self.attachments
                      if att.name == table.combination]  # combinations.attachments: its own kind, a higher main part
             self._follow[key] = plan
         return plan
 
-    def _step(self, combo: Combination, kind: str, pre, minkey: int) -> tuple:
+    def _step(self, combo: Combination, kind: str, pre: Any, minkey: int) -> PlanStep:
         """One entry of a shape plan: ``(combo, kind, precomputed, minkey, size, fixed cards as (sidx, card), the
         runs by block of places (sequence, :attr:`run_blocks`), the mask of the strength indexes it has a shape of
         (same_rank) and of at least ``minkey``)`` (:func:`.hand_shapes.shape_parts`)."""
@@ -259,7 +267,7 @@ class Table:
             if place is None:
                 raise ValueError(f"{' '.join(ranks)}: no run of ranking.sequence_order")
             return Reading(combo.name, combo.tier, place, self.seq_ranks[place], len(set(ranks)),
-                           len(set(ranks)) * combo.unit, flush)
+                           len(set(ranks)) * int(combo.unit), flush)
         if combo.shape == "fixed_set":
             top = max(ranks, key=self.strength.__getitem__)
             return Reading(combo.name, combo.tier, self.strength[top], top, 1, len(combo.cards), False)
@@ -337,7 +345,7 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
             return None if play.count > table.count else "not_higher"
         if play.combination != table.combination:
             return None if t.strength[play.top] > t.strength[table.top] else "not_higher"
-        return None if play.key > table.key else "not_higher"
+        return None if _int(play.key) > _int(table.key) else "not_higher"
     if play.combination != table.combination:
         return "wrong_type"
     if play.count != table.count:
@@ -348,7 +356,13 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
                 return None if play.flush else "not_higher"
         elif play.key == table.key:
             return None if play.flush and not table.flush else "not_higher"
-    return None if play.key > table.key else "not_higher"
+    return None if _int(play.key) > _int(table.key) else "not_higher"
+
+
+def _int(key: Key) -> int:
+    """A reading's key as 憋蛋 makes it: an int (the single strength of a rank, the sequence place of a run's top)."""
+    assert isinstance(key, int)
+    return key
 
 
 # ----------------------------------------------------------------------------------------------- hands by rank
@@ -415,10 +429,10 @@ def shape_reading(t: Table, shape: Shape, cards: list[str]) -> Reading:
         length = attached.main_length(combo, shape.ranks)
         top = t.seq_ranks[shape.key] if combo.main.shape == "sequence" else t.ranks_by_strength[shape.key]
         return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), False)
-    flush = combo.name in t.flush and len({c[0] for c in cards}) == 1
+    is_flush = combo.name in t.flush and len({c[0] for c in cards}) == 1
     top = t.ranks_by_strength[shape.ranks[-1] if combo.shape == "sequence" else max(shape.ranks)]
     length = len(shape.ranks) if combo.shape == "sequence" else 1
-    return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), flush)
+    return Reading(combo.name, combo.tier, shape.key, top, length, len(cards), is_flush)
 
 
 def plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[str]]:
@@ -450,7 +464,7 @@ def _plays_of(t: Table, hand: list[list[str]], shape: Shape) -> Iterator[list[st
         for suit in _flush_suits(hand, shape.ranks):
             yield [suit + rank_of[r] for r in shape.ranks]
         return
-    per_rank = [list(itertools.combinations(hand[r], combo.unit)) for r in shape.ranks]
+    per_rank = [list(itertools.combinations(hand[r], int(combo.unit))) for r in shape.ranks]
     for choice in itertools.product(*per_rank):
         yield [card for group in choice for card in group]
 
@@ -460,7 +474,8 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
     """One card set of ``shape`` in ``hand``, suits chosen at random; ``force``: a card the set must contain
     (its rank must be one of the shape's, and a flush_only shape must have a flush in its suit)."""
     combo = shape.combo
-    if force is None and combo.shape == "same_rank" and shape.reading is not None:  # the common case, first
+    if force is None and shape.reading is not None and isinstance(combo, Combination) \
+            and combo.shape == "same_rank":  # the common case, first
         cards = hand[shape.ranks[0]]
         if len(cards) == combo.size:
             return list(cards)
@@ -473,14 +488,14 @@ def sample_of(t: Table, hand: list[list[str]], shape: Shape, rng: random.Random,
         suit = force[0] if force else rng.choice(_flush_suits(hand, shape.ranks))
         rank_of = t.ranks_by_strength
         return [suit + rank_of[r] for r in shape.ranks]
-    size = combo.size if combo.shape == "same_rank" else combo.unit
+    size = combo.size if combo.shape == "same_rank" else int(combo.unit)
     forced_rank = t.card_sidx[force] if force else None
     out: list[str] = []
     for rank in shape.ranks:
         cards = hand[rank]
         if len(cards) == size:
             out += cards
-        elif rank == forced_rank:
+        elif rank == forced_rank and force is not None:
             out += [force, *rng.sample([c for c in cards if c != force], size - 1)]
         elif size == 1:
             out.append(cards[int(rng.random() * len(cards))])

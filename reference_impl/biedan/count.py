@@ -2,7 +2,7 @@
 
 The plays :func:`.ops.legal_plays` lists are the card sets of the hand's legal shapes (:func:`.hand_shapes.shapes`):
 one shape's card sets are a product of choices of suits, one choice per rank, so each shape is counted by binomial
-arithmetic (:func:`_shape_ways`). Combinations with attachments have too many shapes to list on a large hand (one
+arithmetic (:func:`.draw.ways`). Combinations with attachments have too many shapes to list on a large hand (one
 per choice of attached ranks): their plays are counted per main part, the attached cards by generating polynomials
 (:func:`_attached_ways`). Two corrections keep the count equal to the listing: the card a first lead must contain
 [play.first_lead_with_banker_card], and the cards a fixed set first in a house catalogue claims from another
@@ -18,7 +18,8 @@ from math import comb
 from ..climbing.catalogue import Attachment, Combination
 from ..climbing.reading import Reading
 from . import attached
-from .combinations import Shape, Table, _flush_suits, by_rank
+from .combinations import Shape, Table, by_rank
+from .draw import ways as shape_ways
 from .hand_shapes import masks_of, shape_parts
 
 Poly = list[int]
@@ -37,7 +38,7 @@ def count_plays(t: Table, hand: list[str], table: Reading | None, must: str | No
         else:
             pre, mask = part
             counted += [pre[s] for s in range(mask.bit_length()) if mask >> s & 1]
-    n = sum(_shape_ways(t, held, shape, must) for shape in counted)
+    n = sum(shape_ways(t, held, shape, must) for shape in counted)
     plan = t.lead_plan if table is None else t.follow_plan(table)
     for att, kind, _, minkey, *_ in plan:
         if kind == "attached":
@@ -48,26 +49,6 @@ def count_plays(t: Table, hand: list[str], table: Reading | None, must: str | No
             n -= sum(1 for att, kind, _, minkey, *_ in plan
                      if kind == "attached" and att.name != claimer and _attached_set(t, held, att, table, minkey, cards))
     return n
-
-
-def _shape_ways(t: Table, held: list[list[str]], shape: Shape, must: str | None) -> int:
-    """The card sets of ``shape`` (not an attachment) in ``held`` (by rank) that contain ``must`` (when given)."""
-    combo = shape.combo
-    assert isinstance(combo, Combination)  # attachments: _attached_ways
-    if combo.shape == "fixed_set":
-        return 1 if must is None or must in combo.cards else 0
-    must_rank = None if must is None else t.card_sidx[must]
-    if must_rank is not None and must_rank not in shape.ranks:
-        return 0
-    if shape.flush_only:
-        suits = _flush_suits(held, shape.ranks)
-        return len(suits) if must is None else int(must[0] in suits)
-    unit = combo.size if combo.shape == "same_rank" else int(combo.unit)
-    ways = 1
-    for r in shape.ranks:
-        n = len(held[r])
-        ways *= comb(n - 1, unit - 1) if r == must_rank else comb(n, unit)
-    return ways
 
 
 def _times(a: Poly, b: Poly, top: int) -> Poly:

@@ -25,7 +25,7 @@ class Step(NamedTuple):
     receiver: int
     chooser: int | None
     pick: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field named as tuple.count (cards to pick)
 
 
 def plan(rules: BiedanRules, places: dict[str, int], banker: int, timing: str) -> list[Step]:

@@ -12,10 +12,14 @@ made for [combinations.catalogue, ranking.*, beating.*, combinations.flush_reach
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from . import attached
-from .combinations import Shape, Table, _flush_suits, plays_of
+from .combinations import PlanStep, Shape, Table, _flush_suits, _int, plays_of
+from .draw import list_ways, same_rank_ways
 
 _MIN_MASKS = 5
 """Masks kept at least (index 0 unused, then 1..4: a rank of one deck)."""
@@ -106,15 +110,17 @@ def has_play(t: Table, hand: list[list[str]], table: Reading | None, masks: list
 
 
 def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: list[int], *,
-                attachments: bool = True) -> tuple[list, int]:
-    """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes,
-    or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those of the mask's
-    bits, from the lowest). Take one with :func:`pick_shape`, without listing them all. ``attachments=False``:
-    the shapes of combinations with attachments left out (:mod:`.count` counts their plays without listing
-    them)."""
-    out: list = []
+                attachments: bool = True, weights: list[int] | None = None) -> tuple[list[Any], int]:
+    """The shapes of :func:`shapes`, in the same order, in parts, and how many they are: a part is a list of shapes
+    (never empty), or ``(precomputed shapes by strength index, mask)`` for a same-rank combination (its shapes: those
+    of the mask's bits, from the lowest). The random draw takes one without listing them all (:mod:`.draw`).
+    ``attachments=False``: the shapes of combinations with attachments left out (:mod:`.count` counts their plays
+    without listing them). ``weights``: a list to which the card sets of each part are appended (the random draw's
+    weights, :func:`.draw.part_weights` without a card every play must contain)."""
+    out: list[Any] = []
     n = 0
     top = len(masks)
+    plan: Sequence[PlanStep]
     if table is None:
         plan = t.lead_plan
     else:
@@ -126,18 +132,27 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
             if mask:
                 out.append((pre, mask))
                 n += mask.bit_count()
+                if weights is not None:
+                    weights.append(same_rank_ways(masks, mask, size))
         elif kind == "sequence":
             unit = combo.unit
             mask = masks[unit] if unit < top else 0
+            before = len(out)
             n += _sequence_parts(t, hand, combo, pre, blocks, mask & t.place_bits if t.places_in_order
                                  else places_of(t, mask), table, out)
+            if weights is not None:
+                for k in range(before, len(out)):
+                    weights.append(list_ways(t, hand, out[k]))
         elif kind == "attached":
             if not attachments:
                 continue
             found = [Shape(combo, ranks, False, key) for ranks, key in attached.shape_parts(t, hand, combo, table,
                                                                                             minkey)]
-            out.append(found)
-            n += len(found)
+            if found:
+                out.append(found)
+                n += len(found)
+                if weights is not None:
+                    weights.append(list_ways(t, hand, found))
         elif pre.key >= minkey:
             for sidx, card in fixed:
                 if card not in hand[sidx]:
@@ -145,11 +160,13 @@ def shape_parts(t: Table, hand: list[list[str]], table: Reading | None, masks: l
             else:
                 out.append([pre])
                 n += 1
+                if weights is not None:
+                    weights.append(1)
     return out, n
 
 
-def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: dict, blocks: list, places: int,
-                    table: Reading | None, out: list) -> int:
+def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: dict[Any, Any], blocks: list[Any],
+                    places: int, table: Reading | None, out: list[Any]) -> int:
     """Append to ``out`` the parts of the runs of ``combo`` (a sequence) the hand may play over the sequence
     ``places`` it holds (:func:`places_of`): leading, every run (the precomputed runs of each block of places);
     following, as :func:`_bomb_runs` or :func:`_follow_runs` say. Returns how many runs were added."""
@@ -160,37 +177,17 @@ def _sequence_parts(t: Table, hand: list[list[str]], combo: Combination, pre: di
         n = 0
         for start, end in found:
             runs = blocks[start][end]
-            out.append(runs)
-            n += len(runs)
+            if runs:  # a block shorter than the shortest run has none
+                out.append(runs)
+                n += len(runs)
         return n
     if combo.tier == "bomb":
         runs = _bomb_runs(t, [shape for start, end in found for shape in blocks[start][end]], combo, table)
     else:
         runs = _follow_runs(t, hand, combo, pre, found, table)
-    out.append(runs)
+    if runs:
+        out.append(runs)
     return len(runs)
-
-
-def pick_shape(found: list, i: int) -> Shape:
-    """The shape of index ``i`` (from 0) of the parts ``found`` (:func:`shape_parts`), as ``shapes(...)[i]``.
-
-    Raises:
-        IndexError: ``i`` is not below the number of shapes.
-    """
-    for part in found:
-        if part.__class__ is list:
-            if i < len(part):
-                return part[i]
-            i -= len(part)
-            continue
-        pre, mask = part
-        n = mask.bit_count()
-        if i < n:
-            for _ in range(i):
-                mask &= mask - 1
-            return pre[(mask & -mask).bit_length() - 1]
-        i -= n
-    raise IndexError("no such shape")
 
 
 def places_of(t: Table, mask: int) -> int:
@@ -239,15 +236,15 @@ def _bomb_runs(t: Table, runs: list[Shape], combo: Combination, table: Reading) 
         return [s for s in runs if len(s.ranks) * unit > table.count
                 or (len(s.ranks) * unit == table.count and s.ranks[-1] > floor)]
     return [s for s in runs if len(s.ranks) * unit > table.count
-            or (len(s.ranks) * unit == table.count and s.key > table.key)]
+            or (len(s.ranks) * unit == table.count and s.key > _int(table.key))]
 
 
-def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict,
+def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict[Any, Any],
                  blocks: tuple[tuple[int, int], ...], table: Reading) -> list[Shape]:
     """The runs of ``combo`` over the ``blocks`` of sequence places the hand holds (:func:`_blocks`), as long as
     the table's run (of the same combination), that beat it, by top place: a higher top, or where a flush decides
     [combinations.flush_reach] a flush."""
-    length, key = table.length, table.key
+    length, key = table.length, _int(table.key)
     out: list[Shape] = []
     if combo.name not in t.flush or combo.unit != 1:
         for start, end in blocks:
@@ -268,15 +265,16 @@ def _flush_follow(t: Table, hand: list[list[str]], i: int, plain: Shape, flush_o
                   out: list[Shape]) -> None:
     """The run of top place ``i`` (``plain`` any suits, ``flush_only`` one suit) against ``table`` of a combination
     that can be a flush [combinations.flush_reach]: appended to ``out`` as it may beat."""
+    key = _int(table.key)
     if t.flush_any:
         if table.flush:
-            if i > table.key and _flush_suits(hand, plain.ranks):
+            if i > key and _flush_suits(hand, plain.ranks):
                 out.append(flush_only)
-        elif i > table.key:
+        elif i > key:
             out.append(plain)
         elif _flush_suits(hand, plain.ranks):
             out.append(flush_only)
-    elif i > table.key:
+    elif i > key:
         out.append(plain)
-    elif i == table.key and not table.flush and _flush_suits(hand, plain.ranks):
+    elif i == key and not table.flush and _flush_suits(hand, plain.ranks):
         out.append(flush_only)

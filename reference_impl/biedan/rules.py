@@ -144,7 +144,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         exchange_timing=value("exchange.timing"),
         banker_tribute=value("exchange.banker_tribute"),
         match_hands=value("match.hands"),
-        match_score=tuple(value("match.score")[place] for place in ("first", "second", "third")),  # type: ignore[arg-type]
+        match_score=tuple(value("match.score")[place] for place in ("first", "second", "third")),
         match_target=None if value("match.target") == "none" else value("match.target"),
     )
 

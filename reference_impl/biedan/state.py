@@ -17,6 +17,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..actions import ActionError, read_action
 from ..bots import play_match, play_trusted
@@ -28,7 +29,8 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import exchange as xchg
 from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
                            table_for)
-from .hand_shapes import has_play, masks_of, pick_shape, put_cards, shape_parts, shapes, take_cards
+from .draw import part_weights, pick_weighted
+from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
 
 PLAYERS = 3
@@ -53,7 +55,7 @@ class HandState(RoundViews):
     """
 
     def __init__(self, rules: BiedanRules, pack: list[str], banker: int | None = None,
-                 previous: dict | None = None) -> None:
+                 previous: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.t: Table = table_for(rules)
         self.pack = list(pack)
@@ -69,13 +71,13 @@ class HandState(RoundViews):
         self.banker = banker
         self.previous = previous
         self.egg: list[str] = []
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, Any]] = []
         self.out: list[int] = []
         self.places: dict[str, int] | None = None
-        self.moves: list[dict] = []
+        self.moves: list[dict[str, Any]] = []
         self.must_contain: str | None = None
         # play state
-        self.turn = banker
+        self.turn: int | None = banker
         self.table: Reading | None = None
         self.table_cards: list[str] = []
         self.round = Round(rules.round)  # the seat whose play stands, passes, lock-outs
@@ -99,11 +101,11 @@ class HandState(RoundViews):
         return self.round.last
 
     @property
-    def hands(self) -> list[Counter]:
+    def hands(self) -> list[Counter[str]]:
         """Seat → Counter of the cards it holds."""
         return [Counter(c for cards in h for c in cards) for h in self.held]
 
-    def cards_everywhere(self) -> Counter:
+    def cards_everywhere(self) -> Counter[str]:
         """Every card of the pack wherever it lies now (hands, the egg while buried, plays on the table and before):
         a Counter that always equals the pack (the random simulation test checks it)."""
         out = Counter(c for hand in self.held for cards in hand for c in cards)
@@ -137,12 +139,12 @@ class HandState(RoundViews):
         return self.phase == "over"
 
     # ----------------------------------------------------------------------------------------------- legality
-    def check(self, action: dict) -> str | None:
+    def check(self, action: dict[str, Any]) -> str | None:
         """None when ``action`` is legal now, else its reason code (``bad_action`` when it is not in the shared
         notation, :func:`datong_rules.reference_impl.actions.read_action`)."""
         return self._judge(action)[0]
 
-    def _judge(self, action: dict) -> tuple[str | None, dict]:
+    def _judge(self, action: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
         given when it cannot be read)."""
         empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
@@ -152,7 +154,7 @@ class HandState(RoundViews):
             return "bad_action", action
         return self._reason(read, empty), read
 
-    def _reason(self, action: dict, empty: bool) -> str | None:
+    def _reason(self, action: dict[str, Any], empty: bool) -> str | None:
         """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None."""
         kind = action.get("type")
         seat = action.get("seat")
@@ -167,17 +169,18 @@ class HandState(RoundViews):
         if self.phase == "play":
             if kind not in ("play", "pass"):
                 return "wrong_phase"
-            if seat != self.turn:
+            turn = self.turn
+            if turn is None or seat != turn:
                 return "out_of_turn"
             if kind == "pass":
                 if self.table is None:
                     return "must_lead"
-                return "must_beat" if not self._may_pass(seat) else None
+                return "must_beat" if not self._may_pass(turn) else None
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
-            reason = play_reason(self.t, self.cards_of(seat), self.table, list(action.get("cards", [])),
-                                 passed=seat in self.round.locked, must_contain=must)
+            reason = held_play_reason(self.t, self.held[turn], self.table, action["cards"],
+                                      passed=turn in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action)
             return reason
@@ -194,19 +197,19 @@ class HandState(RoundViews):
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":
             return list(self.handed), min(step.count, len(self.handed))
-        pool = self.cards_of(step.giver)
+        pool = self.cards_of(_giver(step))
         return pool, min(step.count, len(pool))
 
     # ----------------------------------------------------------------------------------------------- actions
-    def legal_actions(self) -> Iterator[dict]:
+    def legal_actions(self) -> Iterator[dict[str, Any]]:
         """Every legal action now (plays: every card set of every legal shape)."""
         seat = self.current_player()
         if seat is None:
             return
         if self.phase == "bury":
-            for cards in itertools.combinations(sorted(self.cards_of(seat), key=self.t.card_strength.get),
-                                                self.rules.egg_size):
-                yield {"type": "bury", "seat": seat, "cards": list(cards)}
+            for chosen in itertools.combinations(sorted(self.cards_of(seat), key=self.t.card_strength.__getitem__),
+                                                 self.rules.egg_size):
+                yield {"type": "bury", "seat": seat, "cards": list(chosen)}
             return
         if self.phase == "play":
             if self.table is not None:
@@ -219,9 +222,9 @@ class HandState(RoundViews):
             return
         step = self.steps[0]
         pool, count = self._pool(step)
-        for cards in itertools.combinations(pool, count):
-            if xchg.allowed(self.t, pool, list(cards), count, step.pick) is None:
-                yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(cards)}
+        for chosen in itertools.combinations(pool, count):
+            if xchg.allowed(self.t, pool, list(chosen), count, step.pick) is None:
+                yield {"type": "give", "seat": step.giver, "to": step.receiver, "cards": list(chosen)}
 
     def _may_pass(self, seat: int) -> bool:
         """Whether ``seat``, following, may pass [play.pass]: always, or (``only_when_unable``) when locked out or
@@ -256,33 +259,37 @@ class HandState(RoundViews):
                 suit + names[r] in held[r] for r in s.ranks))]
         return found
 
-    def random_action(self, rng: random.Random) -> dict:
-        """A random legal action, sampled without listing them all: in play, pass (when allowed) or one of the
-        legal shapes, uniformly, then its suits at random (under a house catalogue where a fixed set claims cards
-        another combination reads, :attr:`.combinations.Table.claimed`: one of the listed legal actions)."""
-        if self.phase == "play":
-            seat = self.turn
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
+        """A random legal action, sampled without listing them all, every legal action equally likely (as a pick
+        from :meth:`legal_actions`): in play, the pass (when allowed) counts as one action and each card set of each
+        legal shape as one (:mod:`.draw`); the bury, any set of ``egg.count`` cards; in an exchange, the cards the
+        step names, each rank's cards drawn at random."""
+        seat = self.turn
+        if self.phase == "play" and seat is not None:
             table = self.table
             if table is not None and seat in self.round.locked:
                 return {"type": "pass", "seat": seat}
             if self.t.claimed:  # a fixed set first in a house catalogue claims cards: draw among the listed actions
                 return rng.choice(list(self.legal_actions()))
             forced = self._forced(seat) if self.first_lead else None
-            if forced is None:  # the shapes in parts: counted, and only the one drawn is looked up
-                found, n = shape_parts(self.t, self.held[seat], table, self.masks[seat])
+            held = self.held[seat]
+            if forced is None:
+                weights: list[int] = []
+                parts = shape_parts(self.t, held, table, self.masks[seat], weights=weights)[0]
             else:
-                found = self._shapes(seat)
-                n = len(found)
+                parts = shape_parts(self.t, held, table, self.masks[seat])[0]
+                weights = part_weights(self.t, held, self.masks[seat], parts, forced)
+            n = sum(weights)
             i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
             if i == n:
                 return {"type": "pass", "seat": seat}
-            shape = pick_shape(found, i) if forced is None else found[i]
-            cards = sample_of(self.t, self.held[seat], shape, rng, forced)
+            shape = pick_weighted(self.t, held, parts, weights, i, forced)
+            cards = sample_of(self.t, held, shape, rng, forced)
             self._sampled_cards, self._sampled_shape = cards, shape
             return {"type": "play", "seat": seat, "cards": cards}
-        seat = self.current_player()
         if self.phase == "bury":
-            return {"type": "bury", "seat": seat, "cards": rng.sample(self.cards_of(seat), self.rules.egg_size)}
+            return {"type": "bury", "seat": self.banker,
+                    "cards": rng.sample(self.cards_of(self.banker), self.rules.egg_size)}
         step = self.steps[0]
         if step.name == "return":
             pool, count = self._pool(step)
@@ -294,7 +301,7 @@ class HandState(RoundViews):
                     same.append(card)
             groups = [(same, picks.count(strength)) for strength, same in wanted.items()]
         else:  # from the giver's hand, by rank: the ranks from the best (or the worst) on
-            held = self.held[step.giver]
+            held = self.held[_giver(step)]
             picks = xchg.extreme(self.t, [card for cards in held for card in cards], step.count, step.pick)
             groups = [(held[strength], picks.count(strength)) for strength in sorted(set(picks), reverse=True)]
         chosen: list[str] = []
@@ -302,7 +309,7 @@ class HandState(RoundViews):
             chosen += rng.sample(same, k)
         return {"type": "give", "seat": step.giver, "to": step.receiver, "cards": chosen}
 
-    def apply(self, action: dict, validate: bool = True) -> None:
+    def apply(self, action: dict[str, Any], validate: bool = True) -> None:
         """Apply ``action``.
 
         Raises:
@@ -323,7 +330,7 @@ class HandState(RoundViews):
             cards = action["cards"]
             sampled, shape = self._sampled_cards, self._sampled_shape
             reading = None
-            if sampled is not None and (sampled is cards or sampled == cards):  # the random action's play
+            if sampled is not None and shape is not None and (sampled is cards or sampled == cards):  # drawn here
                 reading = shape.reading
                 if reading is None or shape.flush_reading is not None:
                     reading = shape_reading(self.t, shape, cards)
@@ -368,12 +375,12 @@ class HandState(RoundViews):
             if step.pick == "all_but_egg":
                 self.steps.pop(0)
                 egg = set(self.egg)
-                cards = [c for c in self.cards_of(step.giver) if c not in egg]
+                cards = [c for c in self.cards_of(_giver(step)) if c not in egg]
                 if cards:
                     self._move(step.name, step.giver, step.receiver, cards)
                 self.handed = cards
                 continue
-            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[step.giver]):
+            if not min(step.count, len(self.handed) if step.name == "return" else self.sizes[_giver(step)]):
                 self.steps.pop(0)  # nothing to pick (as _pool would count it)
                 continue
             return
@@ -405,7 +412,7 @@ class HandState(RoundViews):
         self.must_contain = None
         take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
-        self.table = reading or classify(self.t, cards)  # type: ignore[assignment]
+        self.table = reading or classify(self.t, cards)
         self.table_cards = cards
         self.round.play(seat)
         if not self.sizes[seat]:
@@ -429,7 +436,7 @@ class HandState(RoundViews):
         third = next(s for s in range(PLAYERS) if self.sizes[s])
         self.places = {"first": self.out[0], "second": self.out[1], "third": third}
         self.table = None
-        self.turn = None  # type: ignore[assignment]
+        self.turn = None
         if self.rules.exchange_timing == "end_of_hand":
             self.steps = xchg.plan(self.rules, self.places, self.banker, "end_of_hand")
             self.phase = "settle_exchange"
@@ -438,7 +445,7 @@ class HandState(RoundViews):
             self.phase = "over"
 
     # ----------------------------------------------------------------------------------------------- results
-    def settlement(self) -> dict:
+    def settlement(self) -> dict[str, Any]:
         """The hand's result: ``{places, banker, banker_kept, next_banker, egg, moves}`` (see operation
         ``settle``; ``moves`` are the exchange moves made at the end of the hand, or before the bury with
         ``after_next_deal``)."""
@@ -446,14 +453,20 @@ class HandState(RoundViews):
             raise ValueError("the hand is not over")
         return {**settle(self.rules, self.banker, self.places), "egg": list(self.egg), "moves": list(self.moves)}
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """A short view: phase, banker, turn, cards per seat, the play to beat, who is out."""
         return {"phase": self.phase, "banker": self.banker, "to_act": self.current_player(),
                 "cards": list(self.sizes), "table": list(self.table_cards) if self.table else None,
                 "out": list(self.out)}
 
 
-def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict:
+def _giver(step: xchg.Step) -> int:
+    """The seat that gives in an exchange ``step`` (every step has one but the egg's, which no seat picks)."""
+    assert step.giver is not None
+    return step.giver
+
+
+def settle(rules: BiedanRules, banker: int, places: dict[str, int]) -> dict[str, Any]:
     """Places and bank (rules banker.keep_when, banker.next_when_lost): ``{places, banker, banker_kept,
     next_banker}``; the points of the places are :func:`score`."""
     kept = places["first"] == banker
@@ -505,24 +518,36 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
             return "must_lead"
         locked = passed and t.rules.pass_locks_out
         return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
+    assert not isinstance(play, str)  # a pass, or a list of cards (as operation legal_play reads it)
+    return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
+
+
+def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str], *,
+                     passed: bool = False, must_contain: str | None = None) -> str | None:
+    """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
+    :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so."""
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
         return "locked_out"
-    held = set(hand)
-    if len(set(play)) != len(play) or any(card not in held for card in play):
+    sidx = t.card_sidx
+    if len(set(play)) != len(play):
         return "not_in_hand"
+    for card in play:
+        s = sidx.get(card)
+        if s is None or card not in held[s]:
+            return "not_in_hand"
     found = classify(t, play)
     if found is None:
         return "not_a_combination"
-    if must_contain and must_contain in held and must_contain not in play:
+    if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
         return "must_contain_card"
     if table is None:
         return None
     return beat_reason(t, table, found)
 
 
-def reading_reason(t: Table, action: dict) -> str | None:
+def reading_reason(t: Table, action: dict[str, Any]) -> str | None:
     """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are:
     with one deck and no wild cards every card stands for itself and a set of cards has one reading. None when it
     agrees, else ``not_a_combination``."""
@@ -531,7 +556,7 @@ def reading_reason(t: Table, action: dict) -> str | None:
     if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))
-    return None if list(stands_for) == list(action.get("cards", [])) else "not_a_combination"
+    return None if list(stands_for or ()) == list(action.get("cards", [])) else "not_a_combination"
 
 
 _DECKS: dict[int, tuple[str, ...]] = {}
@@ -546,7 +571,7 @@ def _deck(decks: int) -> tuple[str, ...]:
 
 
 def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None = None,
-             previous: dict | None = None, pack: list[str] | None = None) -> HandState:
+             previous: dict[str, Any] | None = None, pack: list[str] | None = None) -> HandState:
     """Shuffle (unless ``pack`` is given) and deal a hand.
 
     Args:
@@ -576,8 +601,8 @@ class Match:
         self.max_hands = max_hands
         self.rng = random.Random(seed)
         self.banker: int | None = None
-        self.previous: dict | None = None
-        self.results: list[dict] = []
+        self.previous: dict[str, Any] | None = None
+        self.results: list[dict[str, Any]] = []
         self.states: list[HandState] = []
 
     @property
@@ -612,7 +637,7 @@ class Match:
         """The finished hands, in order."""
         return self.states
 
-    def finish_hand(self, state: HandState) -> dict:
+    def finish_hand(self, state: HandState) -> dict[str, Any]:
         """Record a finished hand and pass or keep the bank; returns its settlement.
 
         Raises:
@@ -627,7 +652,8 @@ class Match:
         self.previous = {"places": result["places"], "banker": result["banker"]}
         return result
 
-    def play(self, bots: Sequence[Bot], hands: int | None = None, on_hand: OnHand | None = None) -> list[dict]:
+    def play(self, bots: Sequence[Bot], hands: int | None = None,
+             on_hand: OnHand | None = None) -> list[dict[str, Any]]:
         """Play the session (or ``hands`` hands of it) with ``bots`` (one per seat, ``choose(state) -> action``);
         ``on_hand(state)`` is called after each hand: the one match loop
         (:func:`datong_rules.reference_impl.bots.play_match`) with :func:`play_trusted` as the hand loop. Returns the

@@ -1,0 +1,160 @@
+"""What mypyc buys 憋蛋 Biedan's whole draw/apply path: the same loops of ``bench_climbing.py`` timed pure and compiled,
+beside OpenSpiel's ``dou_dizhu``, in one run.
+
+The script copies the package twice as the wheel lays it out into a scratch folder (``pure/`` and ``compiled/``,
+real files: the checkout is never touched), compiles the modules of :data:`MODULES` in ``compiled/`` with mypyc
+(every module the hand state's draw and apply run through: the state, its combinations, shapes, attachments, draw,
+exchange and counter, the climbing reading, round, seats, beating and catalogue, the actions and the cards), and
+times ``biedan:sampled``, ``biedan:validated`` and ``biedan:listing`` (see ``bench_climbing.py``) in fresh
+processes, pure, compiled and the anchor in turn, round after round. Each process runs ``python -S`` with one copy
+and the interpreter's site-packages on ``PYTHONPATH``, so that the editable install shadows neither; the script
+checks that the compiled copy's state module is the compiled one. Printed: µs per decision (median of rounds),
+× anchor, and the speed-up (pure ÷ compiled) per loop.
+
+    python benchmarks/bench_mypyc.py                         # build in a temporary folder, 3 rounds
+    python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --rounds 5 --decisions 20000
+    python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --no-compile   # time an earlier build again
+    python benchmarks/bench_mypyc.py --test       # and run 憋蛋's tests on the compiled copy before timing
+
+Needs mypy (the test extra: mypyc comes with it), a C compiler and the Python headers, and OpenSpiel for the anchor.
+Exit status 0 when every loop was timed both ways (and, with ``--test``, the tests passed on the compiled copy); 1
+otherwise (a failed build or test, a loop that measured nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import tomllib
+from pathlib import Path
+
+from measured import require
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = "datong_rules/reference_impl"
+MODULES = ("biedan/state", "biedan/combinations", "biedan/hand_shapes", "biedan/attached", "biedan/draw",
+           "biedan/exchange", "biedan/count", "climbing/reading", "climbing/round_state", "climbing/seats",
+           "climbing/beating", "climbing/catalogue", "actions", "cards")
+"""The modules compiled (under ``datong_rules/reference_impl/``): 憋蛋's draw/apply path and what it imports there."""
+LOOPS = ("biedan:sampled", "biedan:validated", "biedan:listing")
+ANCHOR = "anchor:dou_dizhu"
+
+
+def lay_out(root: Path) -> Path:
+    """Copy the package into ``root`` as the wheel lays it out (pyproject's ``package-dir``); returns ``root``."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
+    shutil.copytree(REPO / "datong_rules", root / "datong_rules", ignore=ignore)
+    for name, folder in config["package-dir"].items():
+        if name.startswith("datong_rules."):
+            shutil.copytree(REPO / folder, root / "datong_rules" / name.split(".", 1)[1], ignore=ignore)
+    return root
+
+
+def compile_path(root: Path) -> None:
+    """Compile :data:`MODULES` in place under ``root`` with mypyc (the project's mypy settings).
+
+    Raises:
+        SystemExit: mypyc failed (its last lines are printed).
+    """
+    files = [f"{PACKAGE}/{module}.py" for module in MODULES]
+    done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", str(REPO / "pyproject.toml"), *files],
+                          cwd=root, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit("error: mypyc failed:\n" + "\n".join((done.stdout + done.stderr).splitlines()[-15:]))
+
+
+def _env(root: Path) -> dict[str, str]:
+    """The environment of a timed process: the laid-out copy ``root``, then site-packages (no editable install)."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
+
+
+def loaded_state(root: Path) -> str:
+    """The file of the 憋蛋 state module a timed process loads from the copy ``root``.
+
+    Raises:
+        SystemExit: the copy is missing or does not import (one line).
+    """
+    code = "import datong_rules.reference_impl.biedan.state as s; print(s.__file__)"
+    if not (root / "datong_rules").is_dir():
+        raise SystemExit(f"error: no copy of the package in {root} (build it: leave out --no-compile)")
+    done = subprocess.run([sys.executable, "-S", "-c", code], env=_env(root), cwd=root, capture_output=True,
+                          text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"error: the copy in {root} does not import: {done.stderr.strip().splitlines()[-1:]}")
+    return done.stdout.strip()
+
+
+def timed(name: str, decisions: int, seed: int, root: Path) -> float:
+    """µs per decision of the loop ``name`` of ``bench_climbing.py --only`` in a fresh ``python -S`` process."""
+    done = subprocess.run([sys.executable, "-S", str(REPO / "benchmarks" / "bench_climbing.py"), "--only", name,
+                           "--decisions", str(decisions), "--seed", str(seed)], env=_env(root), cwd=root,
+                          capture_output=True, text=True, check=False)
+    found = re.search(r"([\d.]+) µs per decision", done.stdout)
+    if done.returncode or not found:
+        last = ((done.stderr or done.stdout).strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"error: {name} measured nothing: {last}")
+    return float(found.group(1))
+
+
+def tests_pass(root: Path) -> bool:
+    """Run 憋蛋's tests on the laid-out copy ``root`` (one process); print pytest's last line."""
+    done = subprocess.run([sys.executable, "-S", "-m", "pytest", str(REPO / "tests" / "reference_impl" / "biedan"),
+                           "-n", "0", "-p", "no:cacheprovider", "-q", "--rootdir", str(REPO), "-c",
+                           str(REPO / "pyproject.toml")], env=_env(root), cwd=root, capture_output=True, text=True,
+                          check=False)
+    print("tests on the compiled copy: " + (done.stdout.strip().splitlines() or ["no output"])[-1])
+    return done.returncode == 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", type=Path, help="the scratch folder (default: a temporary one)")
+    parser.add_argument("--no-compile", action="store_true", help="reuse the build in --build as it is")
+    parser.add_argument("--decisions", type=int, default=10000, help="decisions per timed process (default 10000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--test", action="store_true",
+                        help="also run 憋蛋's tests (tests/reference_impl/biedan) on the compiled copy first")
+    args = parser.parse_args()
+    require(args.decisions, "decision timed", f"--decisions {args.decisions}")
+    require(args.rounds, "round timed", f"--rounds {args.rounds}")
+    root = args.build or Path(tempfile.mkdtemp(prefix="biedan-mypyc-"))
+    pure, compiled = root / "pure", root / "compiled"
+    if not args.no_compile:
+        for folder in (pure, compiled):
+            shutil.rmtree(folder, ignore_errors=True)
+            lay_out(folder)
+        compile_path(compiled)
+    where = loaded_state(compiled)
+    if not where.endswith(".so") or loaded_state(pure).endswith(".so"):
+        raise SystemExit(f"error: the compiled run loads {where}: not the compiled copy, or the pure one is compiled")
+    print(f"compiled {len(MODULES)} modules in {compiled} (the state: {Path(where).name})")
+    if args.test and not tests_pass(compiled):
+        return 1
+    us: dict[str, list[float]] = {ANCHOR: []}
+    for r in range(args.rounds):
+        us[ANCHOR].append(timed(ANCHOR, args.decisions, args.seed + r, pure))
+        for loop in LOOPS:
+            for kind, where_from in (("pure", pure), ("compiled", compiled)):
+                us.setdefault(f"{loop} {kind}", []).append(timed(loop, args.decisions, args.seed + r, where_from))
+    anchor = us[ANCHOR]
+    print(f"{'loop':<28}{'µs/decision':>12}{'× anchor':>10}")
+    for name, values in us.items():
+        ratio = statistics.median(v / a for v, a in zip(values, anchor))
+        print(f"{name:<28}{statistics.median(values):>12.2f}{ratio:>9.2f}×")
+    for loop in LOOPS:
+        gain = [p / c for p, c in zip(us[f"{loop} pure"], us[f"{loop} compiled"])]
+        print(f"{loop}: compiled {statistics.median(gain):.2f}× faster (rounds {min(gain):.2f}-{max(gain):.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
