@@ -108,7 +108,7 @@ class HandState(Protocol):
     def random_action(self, rng: random.Random) -> Action:
         """One legal action drawn with ``rng`` without listing them all, each distinct legal action of the
         decision equally likely (the bundled games: 攉龙's plays and buries, 憋蛋's and 打墩's card sets and the
-        pass; a deal step where no seat chooses is the only action then)."""
+        pass; during 攉龙's deal the next card and each legal show)."""
         ...
 
     def check(self, action: Action) -> str | None:
