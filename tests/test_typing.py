@@ -32,7 +32,8 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
 declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
-            "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.biedan.count"}
+            "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.dadun.lead_classes",
+            "datong_rules.reference_impl.biedan.count"}
 """Modules of the engines' draw/apply path that pyproject's mypy packages must list (kept mypy-clean)."""
 
 pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")

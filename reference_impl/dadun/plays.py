@@ -15,8 +15,9 @@ from itertools import product
 
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
-from .combinations import _fill, _token, beats, check_declared, reading_of, rules_memo, wild_card
+from .combinations import _fill, _token, check_declared, reading_of, wild_card
 from .count import Part, PlayClass, play_classes
+from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
@@ -37,12 +38,28 @@ def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]
     yield from rec(0, size, [])
 
 
-def _choices(hand: Counter, part: Part) -> list[tuple[tuple[str, ...], int]]:
-    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural."""
+Choice = tuple[tuple[str, ...], int]
+"""(natural cards, wilds) of one part of a class."""
+
+_CHOICES: dict[tuple[tuple[tuple[str, int], ...], int, int], list[Choice]] = {}
+"""The choices of a part by (its tokens held with their copies, need, least): :func:`_choices`' memo."""
+
+
+def _choices(hand: Counter, part: Part) -> list[Choice]:
+    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural (the same
+    list, in the same order, for the same copies held: kept in a bounded memo)."""
     tokens, need, least = part
-    counts = {t: hand[t] for t in tokens if hand.get(t, 0) > 0}
-    most = min(need, sum(counts.values()))
-    return [(sub, need - k) for k in range(most, least - 1, -1) for sub in _submultisets(counts, k)]
+    held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
+    slot = (held, need, least)
+    found = _CHOICES.get(slot)
+    if found is None:
+        if len(_CHOICES) > 50_000:
+            _CHOICES.clear()
+        counts = dict(held)
+        most = min(need, sum(counts.values()))
+        found = _CHOICES[slot] = [(sub, need - k) for k in range(most, least - 1, -1)
+                                  for sub in _submultisets(counts, k)]
+    return found
 
 
 _EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun", "joker_bomb"))
@@ -112,46 +129,26 @@ def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | No
         yield from class_plays(rules, hand, level, found)
 
 
-def beating_classes(rules: DadunRules, leads: list[PlayClass], level: str, table: Reading,
-                    table_was: str) -> list[PlayClass]:
-    """The classes of ``leads`` (a hand's lead classes, :func:`.count.play_classes` with no table) that beat
-    ``table``: the hand's follow classes, in the same order, with the same plays (a class's ways do not depend on
-    the table; a follow class is a lead class whose representative beats it). Whether a class beats a table is
-    remembered per rules object, beside the counter's own memo [beating.*]."""
-    memo = rules_memo(rules, "uniform_beats")
-    if len(memo) > 4096:
-        memo.clear()
-    slot = (table, table_was, level)
-    known = memo.get(slot)
-    if known is None:
-        known = memo[slot] = {}
-    out = []
-    for found in leads:
-        name = (found.combination, found.stood)
-        beats_it = known.get(name)
-        if beats_it is None:
-            beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level), table,
-                                           level, table_was) is None
-        if beats_it:
-            out.append(found)
-    return out
-
-
 def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str,
                  rng: random.Random, others: int = 0,
-                 leads: list[PlayClass] | None = None) -> tuple[tuple[str, ...], Reading] | None:
+                 leads: LeadClasses | None = None) -> tuple[tuple[str, ...], Reading] | None:
     """One of the legal plays of ``hand`` (as :func:`iter_plays`) or one of ``others`` further actions (a pass),
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
     has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
-    caller keeps them (:func:`.count.play_classes` with no table, for this ``hand`` as it is now): a follow then
-    keeps those that beat the table (:func:`beating_classes`) instead of working the classes out again."""
+    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): a follow then keeps
+    those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
+    again."""
+    if leads is not None and table is None:
+        if not leads.total + others:
+            return None
+        i = int(rng.random() * (leads.total + others))
+        return class_play(rules, hand, level, leads.pick(i), rng) if i < leads.total else None
     if leads is None:
         classes = list(play_classes(rules, hand, level, table, table_was))
-    elif table is None:
-        classes = leads
     else:
-        classes = beating_classes(rules, leads, level, table, table_was)
+        assert table is not None
+        classes = leads.beating(table, table_was)
     total = sum(found.ways for found in classes)
     if not total + others:
         return None

@@ -23,7 +23,7 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .count import PlayClass, play_classes
+from .lead_classes import LeadClasses
 from .plays import iter_plays, uniform_play
 from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
@@ -93,7 +93,7 @@ class HandState(RoundViews):
         self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
         self._random = same_rank_plays(rules, level)  # the same-rank policy's plays at this level (same_rank_action)
         self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
-        self._leads: list[tuple[Counter, list[PlayClass]] | None] = [None] * players  # seat → (hand, lead classes)
+        self._leads: list[LeadClasses | None] = [None] * players  # seat → its hand's lead classes, made when needed
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -243,8 +243,8 @@ class HandState(RoundViews):
         """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
         included; the pass when allowed; a tribute step's cards alike), without listing them
         (:func:`.plays.uniform_play`): a play class drawn by its number of plays, then one of its plays. The seat's
-        lead classes are worked out once per hand it holds and kept until it plays: a follow keeps those that beat
-        the table. The random bot's policy (:meth:`same_rank_action` is a cheaper, narrower one)."""
+        lead classes are worked out once per hand it holds and kept up to date as it plays (the units of the ranks
+        it played: :class:`.lead_classes.LeadClasses`); a follow keeps those that beat the table. The random bot's policy (:meth:`same_rank_action` is a cheaper, narrower one)."""
         seat = self.turn
         assert seat is not None
         if self._steps:
@@ -254,10 +254,10 @@ class HandState(RoundViews):
         if table is None or seat not in self.round.locked:
             hand = self.hands[seat]
             kept = self._leads[seat]
-            if kept is None or kept[0] is not hand:
-                kept = self._leads[seat] = (hand, list(play_classes(self.rules, hand, self.level)))
+            if kept is None or kept.hand is not hand:
+                kept = self._leads[seat] = LeadClasses(self.rules, hand, self.level)
             found = uniform_play(self.rules, hand, self.level, table[1] if table else None, self.table_was, rng,
-                                 int(table is not None), kept[1])
+                                 int(table is not None), kept)
         self._sampled_play = found
         if found is None:
             action = self._sampled = {"type": "pass", "seat": seat}
@@ -348,7 +348,6 @@ class HandState(RoundViews):
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
-        self._leads[seat] = None  # the hand changes: its lead classes are worked out again when needed
         tally = self._tallies[seat]
         if tally is not None and tally.hand is hand:
             tally.remove(cards)
@@ -359,6 +358,9 @@ class HandState(RoundViews):
                     hand[card] -= 1
                 else:
                     hand.pop(card)
+        leads = self._leads[seat]
+        if leads is not None and leads.hand is hand:  # kept up to date: the units of the ranks played
+            leads.remove(cards)
         self.played += cards
         self.round_cards += cards
         if entry is None:
