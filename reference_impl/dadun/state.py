@@ -24,7 +24,7 @@ from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
 from .lead_classes import LeadClasses
-from .plays import iter_plays, uniform_play
+from .plays import class_plays, uniform_play
 from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -223,21 +223,34 @@ class HandState(RoundViews):
         return None, reading
 
     def legal_actions(self) -> Iterator[dict]:
-        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass. Generated
-        lazily from the hand's play classes (:func:`.plays.iter_plays`): the first actions come before the last
-        class is worked out."""
+        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass; the plays of
+        :func:`.plays.iter_plays` in its order, generated lazily class by class from the seat's kept lead classes
+        (:meth:`_lead_classes`; a follow's: those that beat the table): the first actions come before the last
+        class's plays are made."""
         if self.result is not None:
             return
         if self._steps:
             yield from self._give_actions()
             return
         seat = self.turn
+        assert seat is not None
         if not (self.table is not None and seat in self.round.locked):
-            table = self.table[1] if self.table else None
-            for cards, reading in iter_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
-                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+            hand, leads = self.hands[seat], self._lead_classes(seat)
+            classes = leads.classes() if self.table is None else leads.beating(self.table[1], self.table_was)
+            for found in classes:
+                for cards, reading in class_plays(self.rules, hand, self.level, found):
+                    yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
+
+    def _lead_classes(self, seat: int) -> LeadClasses:
+        """The lead classes of ``seat``'s hand, worked out when first needed and kept up to date as it plays
+        (:class:`.lead_classes.LeadClasses`; worked out again when a tribute step changes the hand)."""
+        hand = self.hands[seat]
+        kept = self._leads[seat]
+        if kept is None or kept.hand is not hand:
+            kept = self._leads[seat] = LeadClasses(self.rules, hand, self.level)
+        return kept
 
     def random_action(self, rng: random.Random) -> dict:
         """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
@@ -252,12 +265,8 @@ class HandState(RoundViews):
         table = self.table
         found = None
         if table is None or seat not in self.round.locked:
-            hand = self.hands[seat]
-            kept = self._leads[seat]
-            if kept is None or kept.hand is not hand:
-                kept = self._leads[seat] = LeadClasses(self.rules, hand, self.level)
-            found = uniform_play(self.rules, hand, self.level, table[1] if table else None, self.table_was, rng,
-                                 int(table is not None), kept)
+            found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
+                                 self.table_was, rng, int(table is not None), self._lead_classes(seat))
         self._sampled_play = found
         if found is None:
             action = self._sampled = {"type": "pass", "seat": seat}
