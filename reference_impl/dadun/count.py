@@ -527,17 +527,3 @@ SHAPE_OF: dict[str, Shape] = {
     "straight": RUNS, "pair_run": RUNS, "triple_run": RUNS, "straight_flush": FLUSHES, "bomb": BOMBS,
     "linked_bomb": LINKED_BOMBS, "joker_bomb": JOKER_BOMBS}
 """The shape of :data:`SHAPES` that makes each combination of the catalogue."""
-
-
-def play_classes_among(combinations: frozenset[str], rules: DadunRules, hand: Counter, level: str,
-                       table: Reading | None = None, table_was: str = "round_opening", *,
-                       with_parts: bool = True) -> Iterator[PlayClass]:
-    """:func:`play_classes` from only the shapes that make ``combinations`` (a bot that follows needs the table's
-    combination and the bombs, not every shape): every class of those shapes, in the same order; other
-    combinations a shape also makes (a pair's enumerator makes triples) may come too."""
-    shapes = {SHAPE_OF[c] for c in combinations if c in SHAPE_OF}
-    h = _Hand(rules, hand, level, table, table_was)
-    h.with_parts = with_parts
-    for shape in SHAPES:
-        if shape in shapes:
-            yield from shape_classes(shape, h)

@@ -1,9 +1,9 @@
 """A hand's lead classes kept up to date as it plays (the random bot's draw reads them at every decision of its
 seat): the classes of :func:`.count.play_classes` with no table, worked out unit by unit (a card, a rank, a run
-window …: :data:`.count.Unit`). After a play only the units that read the cards played are worked out again, and
-only when a decision needs them (a follow reads the shapes that may beat the table, a lead every shape). A play
-with a wild card changes every unit that may use one: every unit is then worked out again (a hand holds few wild
-cards, so this is rare) [combinations.*, wild.*, beating.*].
+window …: :data:`.count.Unit`). After a play only the units that read the cards played and still have a class
+are worked out again, and only when a decision needs them (a follow reads the shapes that may beat the table, a
+lead every shape). A play with a wild card changes every unit that may use one: every unit with a class is then
+worked out again (a hand holds few wild cards, so this is rare) [combinations.*, wild.*, beating.*].
 """
 
 from __future__ import annotations
@@ -56,19 +56,24 @@ class LeadClasses:
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
-        read them are worked out again when next needed, every unit when the hand's wild cards changed."""
+        read them are worked out again when next needed, every unit when the hand's wild cards changed; but a unit
+        with no class keeps none (a hand that loses cards loses plays, never gains one: a lead's reading does not
+        depend on the cards kept)."""
+        classes = self._classes
         wilds = self.hand.get(self.wild, 0)
         if wilds != self._wilds:
             self._view = _Hand(self.rules, self.hand, self.level, None, "round_opening")
             self._wilds = wilds
-            self._dirty = [set(places) for places in self._shapes]
+            for places, dirty in zip(self._shapes, self._dirty):
+                dirty.update(i for i in places if classes[i])
             return
         played = set(cards)
         self._view.forget(played)
         for (first, by_card), dirty in zip(self._by_card, self._dirty):
             for card in played:
                 for i in by_card.get(card, ()):
-                    dirty.add(first + i)
+                    if classes[first + i]:  # a unit with no play has none with fewer cards
+                        dirty.add(first + i)
 
     def _refresh(self, shape: int) -> None:
         """Work out again the units of the shape ``shape`` (its place in SHAPES) changed since last worked out."""
@@ -91,11 +96,20 @@ class LeadClasses:
             self._refresh(shape)
         return self._total
 
-    def classes(self) -> list[PlayClass]:
-        """Every lead class, in :func:`.count.play_classes` order."""
-        for shape in range(len(SHAPES)):
+    def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
+        """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
+        make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
+        if among is None:
+            for shape in range(len(SHAPES)):
+                self._refresh(shape)
+            return [found for classes in self._classes for found in classes]
+        out = []
+        for shape in _shapes_of(among):
             self._refresh(shape)
-        return [found for classes in self._classes for found in classes]
+            places = self._shapes[shape]
+            for classes in self._classes[places.start:places.stop]:
+                out += classes
+        return out
 
     def pick(self, i: int) -> PlayClass:
         """The class of the ``i``-th play (0 ≤ i < :attr:`total`) when the plays are taken class by class in
@@ -115,10 +129,11 @@ class LeadClasses:
             i -= ways
         raise AssertionError("the units' plays add up to the total")  # pragma: no cover
 
-    def beating(self, table: Reading, table_was: str) -> list[PlayClass]:
+    def beating(self, table: Reading, table_was: str, among: frozenset[str] | None = None) -> list[PlayClass]:
         """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
-        :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`), each
-        checked on its representative (remembered per rules object, by table) [beating.*]."""
+        :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
+        those, only the shapes that make these combinations), each checked on its representative (remembered per
+        rules object, by table) [beating.*]."""
         rules, level = self.rules, self.level
         memo = rules_memo(rules, "uniform_beats")
         if len(memo) > 4096:
@@ -128,7 +143,10 @@ class LeadClasses:
         if known is None:
             known = memo[slot] = {}
         out = []
-        for shape in _rivals(rules, table.combination):
+        shapes = _rivals(rules, table.combination)
+        if among is not None:
+            shapes = tuple(shape for shape in shapes if shape in _shapes_of(among))
+        for shape in shapes:
             self._refresh(shape)
             places = self._shapes[shape]
             for classes in self._classes[places.start:places.stop]:
@@ -158,4 +176,16 @@ def _rivals(rules: DadunRules, combination: str) -> tuple[int, ...]:
             if reason is None or reason == COMPARE and (TIER[name] or name == combination):
                 shapes.add(SHAPES.index(SHAPE_OF[name]))
         found = memo[combination] = tuple(sorted(shapes))
+    return found
+
+
+_SHAPES_OF: dict[frozenset[str], tuple[int, ...]] = {}
+
+
+def _shapes_of(combinations: frozenset[str]) -> tuple[int, ...]:
+    """The places in :data:`.count.SHAPES` of the shapes that make ``combinations``, in order (remembered)."""
+    found = _SHAPES_OF.get(combinations)
+    if found is None:
+        found = _SHAPES_OF[combinations] = tuple(sorted({SHAPES.index(SHAPE_OF[c]) for c in combinations
+                                                         if c in SHAPE_OF}))
     return found

@@ -225,7 +225,7 @@ class HandState(RoundViews):
     def legal_actions(self) -> Iterator[dict]:
         """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass; the plays of
         :func:`.plays.iter_plays` in its order, generated lazily class by class from the seat's kept lead classes
-        (:meth:`_lead_classes`; a follow's: those that beat the table): the first actions come before the last
+        (:meth:`lead_classes`; a follow's: those that beat the table): the first actions come before the last
         class's plays are made."""
         if self.result is not None:
             return
@@ -235,7 +235,7 @@ class HandState(RoundViews):
         seat = self.turn
         assert seat is not None
         if not (self.table is not None and seat in self.round.locked):
-            hand, leads = self.hands[seat], self._lead_classes(seat)
+            hand, leads = self.hands[seat], self.lead_classes(seat)
             classes = leads.classes() if self.table is None else leads.beating(self.table[1], self.table_was)
             for found in classes:
                 for cards, reading in class_plays(self.rules, hand, self.level, found):
@@ -243,9 +243,10 @@ class HandState(RoundViews):
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
 
-    def _lead_classes(self, seat: int) -> LeadClasses:
-        """The lead classes of ``seat``'s hand, worked out when first needed and kept up to date as it plays
-        (:class:`.lead_classes.LeadClasses`; worked out again when a tribute step changes the hand)."""
+    def lead_classes(self, seat: int) -> LeadClasses:
+        """The play classes ``seat``'s hand may lead (:class:`.lead_classes.LeadClasses`: every class, and those
+        that beat a table), worked out when first needed and kept up to date as the seat plays (worked out again
+        when a tribute step changes the hand): what the random draw, the listing and the greedy bot read."""
         hand = self.hands[seat]
         kept = self._leads[seat]
         if kept is None or kept.hand is not hand:
@@ -266,7 +267,7 @@ class HandState(RoundViews):
         found = None
         if table is None or seat not in self.round.locked:
             found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
-                                 self.table_was, rng, int(table is not None), self._lead_classes(seat))
+                                 self.table_was, rng, int(table is not None), self.lead_classes(seat))
         self._sampled_play = found
         if found is None:
             action = self._sampled = {"type": "pass", "seat": seat}
