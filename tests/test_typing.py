@@ -33,8 +33,13 @@ declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
             "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.dadun.lead_classes",
-            "datong_rules.reference_impl.biedan.count"}
-"""Modules of the engines' draw/apply path that pyproject's mypy packages must list (kept mypy-clean)."""
+            "datong_rules.reference_impl.biedan.count"} | {
+    f"datong_rules.reference_impl.{name}" for name in (
+        "dadun.state", "dadun.combinations", "dadun.same_rank_plays", "dadun.rules", "dadun.scoring",
+        "dadun.tribute", "dadun.play_reading", "climbing.cardset", "climbing.catalogue",
+        "climbing.variant_rules")}
+"""Modules of the engines' draw/apply path that pyproject's mypy packages must list (kept mypy-clean): 打墩's state
+and every 打墩 and climbing module it imports among them."""
 
 pytest.importorskip("mypy", reason="mypy is in the test extra: pip install -e '.[test]'")
 

@@ -207,7 +207,7 @@ class HandState(RoundViews):
         cards = tuple(action["cards"])
         if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
-        hand = self.hands[self.turn]
+        hand = self.hands[action["seat"]]  # the seat to act (checked above)
         if any(hand[card] < cards.count(card) for card in set(cards)):
             return "not_in_hand", None
         try:
