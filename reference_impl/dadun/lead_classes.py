@@ -133,12 +133,13 @@ class LeadClasses:
         """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
         :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
         those, only the shapes that make these combinations), each checked on its representative (remembered per
-        rules object, by table) [beating.*]."""
+        rules object, by the table's reading but its cards: whether a play beats a table depends on the ranks its
+        cards stand for, which its combination, key and top rank tell) [beating.*]."""
         rules, level = self.rules, self.level
         memo = rules_memo(rules, "uniform_beats")
         if len(memo) > 4096:
             memo.clear()
-        slot = (table, table_was, level)
+        slot = (table[:7], table_was, level)  # a table's cards but through its fields: its ranks decide
         known = memo.get(slot)
         if known is None:
             known = memo[slot] = {}
