@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..climbing.bots import Bot, RandomBot
 from ..climbing.cardset import rank_of, sort_cards
@@ -32,16 +32,27 @@ _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 
 def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tuple:
     """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
+    return _strengths(state)(combination, stood)
+
+
+def _strengths(state: HandState) -> Callable[[str, tuple[str, ...]], tuple]:
+    """:func:`_strength` at this decision of ``state``, as a function of (combination, stood) (remembered per rules
+    object)."""
+    rules, level = state.rules, state.level
     leading = state.table is None
     was = "hand_opening" if state._next_is_hand_opening else "round_opening"  # what this lead will be [ranking.lead_means]
-    promoted = not leading or not cb.table_is_led(state.rules, was)
-    memo = cb.rules_memo(state.rules, "greedy_strength")
-    slot = (combination, stood, state.level, leading, promoted)
-    found = memo.get(slot)
-    if found is None:
-        found = memo[slot] = (cb.TIER[combination], -len(stood) if leading else 0,
-                              cb.key(state.rules, combination, stood, state.level, promoted))
-    return found
+    promoted = not leading or not cb.table_is_led(rules, was)
+    memo = cb.rules_memo(rules, "greedy_strength")
+    get = memo.get
+
+    def strength(combination: str, stood: tuple[str, ...]) -> tuple:
+        slot = (combination, stood, level, leading, promoted)
+        found = get(slot)
+        if found is None:
+            found = memo[slot] = (cb.TIER[combination], -len(stood) if leading else 0,
+                                  cb.key(rules, combination, stood, level, promoted))
+        return found
+    return strength
 
 
 def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -> Iterator[tuple[str, ...]]:
@@ -98,7 +109,8 @@ class GreedyBot(Bot):
         classes = list(self._classes(state, seat, table, partners))
         if not classes:
             return passing
-        best = min(classes, key=lambda c: _strength(state, c.combination, c.stood))
+        strength = _strengths(state)
+        best = min(classes, key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
         return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
 
@@ -136,7 +148,12 @@ class GreedyBot(Bot):
             return reading.combination == best.combination and _strength(
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
-        for cards in _realisations(hand, cb.wild_card(rules, level), best):
+        wild = cb.wild_card(rules, level)
+        for cards in _realisations(hand, wild, best):
+            if wild not in cards:  # natural cards: their one reading of the class's combination, if the catalogue
+                if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
+                    return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
+                continue
             for reading in cb.readings(rules, cards, level):
                 if fits(reading):
                     return cards, reading
