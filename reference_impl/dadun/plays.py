@@ -40,13 +40,14 @@ def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]
 Choice = tuple[tuple[str, ...], int]
 """(natural cards, wilds) of one part of a class."""
 
-_CHOICES: dict[tuple[tuple[tuple[str, int], ...], int, int], list[Choice]] = {}
-"""The choices of a part by (its tokens held with their copies, need, least): :func:`_choices`' memo."""
+_CHOICES: dict[tuple[tuple[tuple[str, int], ...], int, int], tuple[Choice, ...]] = {}
+"""The choices of a part by (its tokens held with their copies, need, least): :func:`_choices`' memo (tuples: the
+garbage collector need not look into them)."""
 
 
-def _choices(hand: Counter, part: Part) -> list[Choice]:
+def _choices(hand: Counter, part: Part) -> tuple[Choice, ...]:
     """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural (the same
-    list, in the same order, for the same copies held: kept in a bounded memo)."""
+    choices, in the same order, for the same copies held: kept in a bounded memo)."""
     tokens, need, least = part
     held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
     slot = (held, need, least)
@@ -56,8 +57,8 @@ def _choices(hand: Counter, part: Part) -> list[Choice]:
             _CHOICES.clear()
         counts = dict(held)
         most = min(need, sum(counts.values()))
-        found = _CHOICES[slot] = [(sub, need - k) for k in range(most, least - 1, -1)
-                                  for sub in _submultisets(counts, k)]
+        found = _CHOICES[slot] = tuple((sub, need - k) for k in range(most, least - 1, -1)
+                                       for sub in _submultisets(counts, k))
     return found
 
 
@@ -105,7 +106,7 @@ def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass,
     return cards, Reading(*reading_of(rules, combination, found.stood, level)[:7], stood)
 
 
-def _within(options: list[list[Choice]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
+def _within(options: list[tuple[Choice, ...]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
     """The choices of every part (``options``, one list per part) that take at most ``wilds`` wild cards, in the
     order of :func:`itertools.product` (the last part's choice changing first)."""
     last = len(options)
