@@ -109,8 +109,12 @@ class GreedyBot(Bot):
         classes = list(self._classes(state, seat, table, partners))
         if not classes:
             return passing
+        leading = table is None  # the strength's first two terms first (tier, and leading the length): no key
+        heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]  # needed for the rest
+        low = min(heads)
         strength = _strengths(state)
-        best = min(classes, key=lambda c: strength(c.combination, c.stood))
+        best = min((c for c, head in zip(classes, heads) if head == low),
+                   key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
         return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
 

@@ -45,17 +45,16 @@ class PlayClass(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def _sub(counts: tuple[int, ...], k: int) -> int:
-    """Sub-multisets of size ``k`` of cards available ``counts`` times each."""
-    ways = [1] + [0] * k
+def _takes(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Sub-multisets of every size k = 0 … all of cards available ``counts`` times each (ways[k])."""
+    ways = [1]
     for c in counts:
-        new = [0] * (k + 1)
-        for total in range(k + 1):
-            if ways[total]:
-                for take in range(0, min(c, k - total) + 1):
-                    new[total + take] += ways[total]
+        new = [0] * (len(ways) + c)
+        for total, w in enumerate(ways):
+            for take in range(c + 1):
+                new[total + take] += w
         ways = new
-    return ways[k]
+    return tuple(ways)
 
 
 def _h(rank: str) -> str:
@@ -84,6 +83,8 @@ class _Hand:
                                         and c[0] == suit and rank_of(c) not in JOKERS) for suit in SUITS}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
+        self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
+        self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
 
     def forget(self, cards: Iterable[str]) -> None:
         """Count again what the hand holds of ``cards`` (natural cards, none of them the wild card) after it lost
@@ -91,6 +92,8 @@ class _Hand:
         hand = self.hand
         for card in cards:
             rank = rank_of(card)
+            self._takes.pop(rank, None)
+            self._tokens.pop(rank, None)
             held = self.by_rank.get(rank, {})
             left = hand.get(card, 0)
             if left > 0:
@@ -124,17 +127,25 @@ class _Hand:
 
     def m(self, rank: str, k: int) -> int:
         """Ways to take ``k`` natural cards of ``rank``."""
-        counts = self.copies.get(rank)
-        if counts is None:
-            return int(k == 0)
-        return _sub(counts, k)
+        takes = self.takes(rank)
+        return takes[k] if k < len(takes) else 0
+
+    def takes(self, rank: str) -> tuple[int, ...]:
+        """Ways to take k natural cards of ``rank``, for k = 0 … all of them (:func:`_takes`)."""
+        found = self._takes.get(rank)
+        if found is None:
+            found = self._takes[rank] = _takes(self.copies.get(rank, ()))
+        return found
 
     def part(self, rank: str, need: int, least: int = 0) -> Part:
         """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
         only counting)."""
         if not self.with_parts:
             return ((), 0, 0)
-        return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
+        tokens = self._tokens.get(rank)
+        if tokens is None:
+            tokens = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
+        return (tokens, need, least)
 
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
@@ -318,12 +329,12 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
         return out
     ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
     for r in ranks:
+        takes = h.takes(r)
         new = [0] * (w_max + 1)
         for used in range(w_max + 1):
             if ways[used]:
-                for k in range(0, unit + 1):
-                    if used + unit - k <= w_max:
-                        new[used + unit - k] += ways[used] * h.m(r, k)
+                for k in range(max(0, used + unit - w_max), min(unit, len(takes) - 1) + 1):
+                    new[used + unit - k] += ways[used] * takes[k]
         ways = new
     return sum(ways)
 
