@@ -371,20 +371,21 @@ def _run_units(h: _Hand) -> list[Unit]:
         for combination in ("straight", "pair_run", "triple_run"):
             length, unit = h.rules.sequence(combination)
             if length:
-                out += [((combination, unit, ranks), frozenset().union(*(_RANK_SET[r] for r in ranks)))
-                        for ranks in h.rules.windows(length, h.level)]
+                for ranks in h.rules.windows(length, h.level):
+                    stood = tuple(_h(r) for r in ranks for _ in range(unit))
+                    out.append(((combination, unit, ranks, stood), frozenset().union(*(_RANK_SET[r] for r in ranks))))
         return out
     return _unit_memo(h, "runs", make)
 
 
-def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...]]) -> Iterator[PlayClass]:
-    combination, unit, ranks = key
+def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Iterator[PlayClass]:
+    """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
+    combination, unit, ranks, stood = key
     ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
     if combination == "straight" and not h.rules.flush_also_straight and ways:
         ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
     if not ways:
         return
-    stood = tuple(_h(r) for r in ranks for _ in range(unit))
     if h.ok(combination, stood):
         yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
 

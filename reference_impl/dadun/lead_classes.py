@@ -84,7 +84,7 @@ class LeadClasses:
         for i in dirty:
             make, key = units[i]
             found = classes[i] = list(make(view, key))
-            now = sum(c.ways for c in found)
+            now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
             self._total += now - ways[i]
             ways[i] = now
         dirty.clear()

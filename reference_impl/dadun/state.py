@@ -257,8 +257,9 @@ class HandState(RoundViews):
         """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
         included; the pass when allowed; a tribute step's cards alike), without listing them
         (:func:`.plays.uniform_play`): a play class drawn by its number of plays, then one of its plays. The seat's
-        lead classes are worked out once per hand it holds and kept up to date as it plays (the units of the ranks
-        it played: :class:`.lead_classes.LeadClasses`); a follow keeps those that beat the table. The random bot's policy (:meth:`same_rank_action` is a cheaper, narrower one)."""
+        lead classes are worked out once per hand it holds and kept up to date as it plays (:meth:`lead_classes`);
+        a follow keeps those that beat the table. The random bot's policy (:meth:`same_rank_action` is a cheaper,
+        narrower one)."""
         seat = self.turn
         assert seat is not None
         if self._steps:

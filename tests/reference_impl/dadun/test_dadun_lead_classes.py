@@ -56,7 +56,7 @@ def test_the_kept_lead_classes_equal_the_classes_worked_out_afresh(data):
     for step in range(data.draw(st.integers(1, 12), label="plays")):
         if not hand:
             break
-        if data.draw(st.booleans(), label="look"):  # some plays are not looked at before the next (kept changes pile up)
+        if data.draw(st.booleans(), label="look"):  # some plays are not looked at before the next: changes pile up
             fresh = list(play_classes(rules, hand, level))
             assert kept.classes() == fresh
             assert kept.total == sum(found.ways for found in fresh)
