@@ -70,8 +70,8 @@ Play = tuple[tuple[str, ...], Reading]
 """A play: (cards in notation order, its reading)."""
 
 
-def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass,
-             choice: tuple[Choice, ...]) -> Play | None:
+def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass, choice: tuple[Choice, ...],
+             fields: tuple, may_go: bool) -> Play | None:
     """The play of the class ``found`` that one choice of its parts makes (``(natural cards, wilds)`` per part,
     :func:`_choices`, the hand holding the wilds it takes), or None when the cards have no reading of the class:
     the wilds stand for what the class's cards lack (in a suit-blind combination a wild of a rank is written
@@ -80,7 +80,9 @@ def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass,
     The cards then stand for the class's representative's ranks (its very cards in a combination that names them),
     so they form its combination with its compare key; what may still take the reading away is the use of the wild
     cards (:func:`.combinations.wild_ok`) and a catalogue option (:func:`.combinations.excluded`), as
-    :func:`.combinations.check_declared` would say. The reading is the class's with these cards standing for it."""
+    :func:`.combinations.check_declared` would say. The reading is the class's with these cards standing for it.
+    ``fields``: the class's reading but its cards; ``may_go``: whether a catalogue option may take the reading away
+    (:func:`_class_reading`)."""
     naturals = [c for sub, _ in choice for c in sub]
     wilds = sum(w for _, w in choice)
     combination = found.combination
@@ -101,9 +103,19 @@ def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass,
         stood = _fill(cards, wild, values if exact else [_token(r) for r in values])
         if not wild_ok(rules, combination, cards, stood, level):
             return None
-    if excluded(rules, combination, cards, level):
+    if may_go and excluded(rules, combination, cards, level):
         return None
-    return cards, Reading(*reading_of(rules, combination, found.stood, level)[:7], stood)
+    return cards, Reading._make(fields + (stood,))
+
+
+def _class_reading(rules: DadunRules, level: str, found: PlayClass) -> tuple[tuple, bool]:
+    """(the reading of the class ``found`` but its cards, whether a catalogue option may take it away from some of
+    its plays: a triple of identical cards, a straight of one suit [combinations.dun_also_triple,
+    combinations.flush_also_straight])."""
+    combination = found.combination
+    may_go = (combination == "triple" and not rules.dun_also_triple) or (
+        combination == "straight" and not rules.flush_also_straight)
+    return tuple(reading_of(rules, combination, found.stood, level)[:7]), may_go
 
 
 def _within(options: list[tuple[Choice, ...]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
@@ -129,8 +141,9 @@ def class_plays(rules: DadunRules, hand: Counter, level: str, found: PlayClass) 
     """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class), one per
     choice of its parts that the hand's wild cards allow and that makes one (:func:`_play_of`)."""
     wild = wild_card(rules, level)
+    fields, may_go = _class_reading(rules, level, found)
     for choice in _within([_choices(hand, part) for part in found.parts], wild, hand.get(wild, 0)):
-        play = _play_of(rules, level, wild, found, choice)
+        play = _play_of(rules, level, wild, found, choice, fields, may_go)
         if play is not None:
             yield play
 
@@ -142,11 +155,12 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
     options = [_choices(hand, part) for part in found.parts]
+    fields, may_go = _class_reading(rules, level, found)
     while True:
         choice = tuple(option[int(rng.random() * len(option))] for option in options)
         if sum(w + sub.count(wild) for sub, w in choice) > wilds:  # more wild cards than the hand holds
             continue
-        play = _play_of(rules, level, wild, found, choice)
+        play = _play_of(rules, level, wild, found, choice, fields, may_go)
         if play is not None:
             return play
 
