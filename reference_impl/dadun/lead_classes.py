@@ -33,7 +33,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_units", "_by_card", "_shapes", "_classes", "_ways",
-                 "_dirty", "_total", "_wilds")
+                 "_dirty", "_total", "_wilds", "_flat")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -52,6 +52,7 @@ class LeadClasses:
         self._ways = [0] * len(self._units)
         self._total = 0
         self._dirty = [set(places) for places in self._shapes]  # per shape: its units to work out again
+        self._flat: list[list[PlayClass]] = [[] for _ in SHAPES]  # per shape: its classes, in order
         self._wilds = hand.get(self.wild, 0)
 
     def remove(self, cards: Iterable[str]) -> None:
@@ -88,6 +89,8 @@ class LeadClasses:
             self._total += now - ways[i]
             ways[i] = now
         dirty.clear()
+        places = self._shapes[shape]
+        self._flat[shape] = [found for unit in classes[places.start:places.stop] for found in unit]
 
     @property
     def total(self) -> int:
@@ -99,16 +102,10 @@ class LeadClasses:
     def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
         """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
         make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
-        if among is None:
-            for shape in range(len(SHAPES)):
-                self._refresh(shape)
-            return [found for classes in self._classes for found in classes]
         out = []
-        for shape in _shapes_of(among):
+        for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
             self._refresh(shape)
-            places = self._shapes[shape]
-            for classes in self._classes[places.start:places.stop]:
-                out += classes
+            out += self._flat[shape]
         return out
 
     def pick(self, i: int) -> PlayClass:
@@ -149,16 +146,14 @@ class LeadClasses:
             shapes = tuple(shape for shape in shapes if shape in _shapes_of(among))
         for shape in shapes:
             self._refresh(shape)
-            places = self._shapes[shape]
-            for classes in self._classes[places.start:places.stop]:
-                for found in classes:
-                    name = (found.combination, found.stood)
-                    beats_it = known.get(name)
-                    if beats_it is None:
-                        beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood,
-                                                                         level), table, level, table_was) is None
-                    if beats_it:
-                        out.append(found)
+            for found in self._flat[shape]:
+                name = (found.combination, found.stood)
+                beats_it = known.get(name)
+                if beats_it is None:
+                    beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level),
+                                                   table, level, table_was) is None
+                if beats_it:
+                    out.append(found)
         return out
 
 
