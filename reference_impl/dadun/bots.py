@@ -1,21 +1,22 @@
 """打墩 Dadun bots: ``Bot(rng)`` with ``choose(state) -> action``; ``RandomBot`` is :mod:`..climbing.bots`'s.
 
 The greedy bot decides from the hand's play classes (:func:`.count.play_classes`: one per rank, run window, bomb
-size …) without listing every play, then picks cards of the chosen class from the hand.
+size …; the seat's, kept up to date as it plays: :meth:`.state.HandState.lead_classes`) without listing every play,
+then picks cards of the chosen class from the hand.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..climbing.bots import Bot, RandomBot
 from ..climbing.cardset import rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
-from .count import PlayClass, play_classes, play_classes_among
+from .count import PlayClass
 from .plays import legal_plays
 from .state import HandState
 
@@ -31,29 +32,48 @@ _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 
 def _strength(state: HandState, combination: str, stood: tuple[str, ...]) -> tuple:
     """What the greedy bot minimises: tier, then (leading) the longest play, then the compare key."""
+    return _strengths(state)(combination, stood)
+
+
+def _strengths(state: HandState) -> Callable[[str, tuple[str, ...]], tuple]:
+    """:func:`_strength` at this decision of ``state``, as a function of (combination, stood) (remembered per rules
+    object)."""
+    rules, level = state.rules, state.level
     leading = state.table is None
     was = "hand_opening" if state._next_is_hand_opening else "round_opening"  # what this lead will be [ranking.lead_means]
-    promoted = not leading or not cb.table_is_led(state.rules, was)
-    return (cb.TIER[combination], -len(stood) if leading else 0, cb.key(state.rules, combination, stood, state.level, promoted))
+    promoted = not leading or not cb.table_is_led(rules, was)
+    memo = cb.rules_memo(rules, "greedy_strength")
+    get = memo.get
 
-
-def _options(hand: Counter, wild: str, combination: str, wanted: str) -> list[str]:
-    """Cards of ``hand`` that may stand for ``wanted``: the card itself, then others of its rank (suit-blind
-    combinations), then a wild."""
-    out = [wanted] if hand.get(wanted, 0) > 0 else []
-    if combination not in _EXACT:
-        out += sorted(c for c, n in hand.items() if n > 0 and c not in (wanted, wild) and rank_of(c) == rank_of(wanted))
-    if wild not in out and hand.get(wild, 0) > 0:
-        out.append(wild)
-    return out
+    def strength(combination: str, stood: tuple[str, ...]) -> tuple:
+        slot = (combination, stood, level, leading, promoted)
+        found = get(slot)
+        if found is None:
+            found = memo[slot] = (cb.TIER[combination], -len(stood) if leading else 0,
+                                  cb.key(rules, combination, stood, level, promoted))
+        return found
+    return strength
 
 
 def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -> Iterator[tuple[str, ...]]:
     """Card multisets of ``hand`` that may realise ``found`` (natural cards first, wilds for the rest); at most
-    ``limit`` tries."""
-    left = Counter(hand)
+    ``limit`` tries. A card of the class may be played by the card itself, then (suit-blind combinations) by another
+    card of its rank, in notation order, then by a wild card."""
+    left = dict(hand)
+    same_rank: dict[str, list[str]] = {}  # rank → the hand's natural cards of that rank, in string order
+    if found.combination not in _EXACT:
+        for card in sorted(hand):
+            if card != wild:
+                same_rank.setdefault(rank_of(card), []).append(card)
     chosen: list[str] = []
     tries = [0]
+
+    def options(wanted: str) -> list[str]:
+        out = [wanted] if left.get(wanted, 0) > 0 else []
+        out += [c for c in same_rank.get(rank_of(wanted), ()) if c != wanted and left[c] > 0]
+        if wild not in out and left.get(wild, 0) > 0:
+            out.append(wild)
+        return out
 
     def walk(i: int) -> Iterator[tuple[str, ...]]:
         if tries[0] >= limit:
@@ -62,7 +82,7 @@ def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -
             tries[0] += 1
             yield tuple(sort_cards(chosen))
             return
-        for card in _options(left, wild, found.combination, found.stood[i]):
+        for card in options(found.stood[i]):
             left[card] -= 1
             chosen.append(card)
             yield from walk(i + 1)
@@ -74,10 +94,6 @@ def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -
 class GreedyBot(Bot):
     """Leads its longest play of lowest strength; follows with the weakest play that beats the table, never
     bombing its partner's play; otherwise passes."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng)
-        self._kept: tuple[tuple, list[PlayClass]] | None = None  # the last hand's bomb classes (:meth:`_bombs`)
 
     def choose(self, state: HandState) -> dict:
         """The weakest useful legal action."""
@@ -93,40 +109,34 @@ class GreedyBot(Bot):
         classes = list(self._classes(state, seat, table, partners))
         if not classes:
             return passing
-        best = min(classes, key=lambda c: _strength(state, c.combination, c.stood))
+        leading = table is None  # the strength's first two terms first (tier, and leading the length): no key
+        heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]  # needed for the rest
+        low = min(heads)
+        strength = _strengths(state)
+        best = min((c for c, head in zip(classes, heads) if head == low),
+                   key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
         return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
 
-    def _classes(self, state: HandState, seat: int, table: Reading | None, partners: bool) -> list[PlayClass]:
-        """The classes the bot chooses among, found shape by shape from the cheapest: the bot takes the lowest tier
-        first, so the bombs' shapes are looked at only when no ordinary play will do. Leading: the ordinary classes
-        (every class only when there is none). Following: the table's own combination; the bombs only when no
-        ordinary play beats, never on the partner's play."""
-        rules, hand, level, was = state.rules, state.hands[seat], state.level, state.table_was
+    @staticmethod
+    def _classes(state: HandState, seat: int, table: Reading | None, partners: bool) -> list[PlayClass]:
+        """The classes the bot chooses among, from the seat's kept lead classes (:meth:`.state.HandState.
+        lead_classes`, kept up to date as it plays), shape by shape from the cheapest: the bot takes the lowest
+        tier first, so the bombs' shapes are looked at only when no ordinary play will do. Leading: the ordinary
+        classes (every class only when there is none). Following: those of the table's own combination that beat
+        it; the bombs that beat it only when no ordinary play will do, never on the partner's play."""
+        leads = state.lead_classes(seat)
         if table is None:
-            ordinary = [c for c in play_classes_among(_ORDINARY, rules, hand, level, None, was, with_parts=False)
-                        if cb.TIER[c.combination] == 0]
-            return ordinary or list(play_classes(rules, hand, level, None, was, with_parts=False))
+            ordinary = [c for c in leads.classes(_ORDINARY) if not cb.TIER[c.combination]]
+            return ordinary or leads.classes()
         if cb.TIER[table.combination] == 0:
-            own = [c for c in play_classes_among(frozenset((table.combination,)), rules, hand, level, table, was,
-                                                 with_parts=False) if c.combination == table.combination]
+            own = [c for c in leads.beating(table, state.table_was, frozenset((table.combination,)))
+                   if c.combination == table.combination]
             if own or partners:
                 return own
         elif partners:
             return []
-        return [c for c in self._bombs(state, seat) if cb.beats(
-            rules, cb.reading_of(rules, c.combination, c.stood, level), table, level, was) is None]
-
-    def _bombs(self, state: HandState, seat: int) -> list[PlayClass]:
-        """The hand's classes of the bomb tiers, whatever the table (in the shapes' order), made once while the
-        hand stays the same (the bot's passes do not change it); which of them beat a table is asked per table."""
-        hand = state.hands[seat]
-        key = (id(state.rules), state.level, seat, tuple(sorted((c, n) for c, n in hand.items() if n > 0)))
-        if self._kept is None or self._kept[0] != key:
-            found = play_classes_among(_BOMBS, state.rules, hand, state.level, None, state.table_was,
-                                       with_parts=False)
-            self._kept = (key, [c for c in found if cb.TIER[c.combination] > 0])
-        return self._kept[1]
+        return [c for c in leads.beating(table, state.table_was, _BOMBS) if cb.TIER[c.combination] > 0]
 
     @staticmethod
     def _play_of(state: HandState, best: PlayClass) -> tuple[tuple[str, ...], Reading]:
@@ -142,7 +152,12 @@ class GreedyBot(Bot):
             return reading.combination == best.combination and _strength(
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
-        for cards in _realisations(hand, cb.wild_card(rules, level), best):
+        wild = cb.wild_card(rules, level)
+        for cards in _realisations(hand, wild, best):
+            if wild not in cards:  # natural cards: their one reading of the class's combination, if the catalogue
+                if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
+                    return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
+                continue
             for reading in cb.readings(rules, cards, level):
                 if fits(reading):
                     return cards, reading

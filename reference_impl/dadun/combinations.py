@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
+from typing import cast
 
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
@@ -298,7 +299,9 @@ def _run_candidates(rules: DadunRules, p: _Wilds, level: str) -> Iterator[tuple[
         for window in rules.windows(length, level):
             need = Counter({rank: unit for rank in window})
             if p.fits(need):
-                yield comb, p.fill(need, next(iter(suits)) if comb == "straight_flush" else "H")
+                suit = next(iter(suits)) if comb == "straight_flush" else "H"
+                assert suit is not None  # no joker comes this far (_candidates)
+                yield comb, p.fill(need, suit)
 
 
 def _linked_bomb_candidates(rules: DadunRules, p: _Wilds, level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -616,7 +619,12 @@ def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_wa
         return reason
     if play.tier == "ordinary":
         return _ordinary_reason(rules, play, table, level, table_was)
-    return None if play.key > table.key else "not_higher"
+    return None if _key(play) > _key(table) else "not_higher"
+
+
+def _key(reading: Reading) -> tuple:
+    """A 打墩 reading's compare key: always a tuple (:func:`key`)."""
+    return cast(tuple, reading.key)
 
 
 def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
@@ -625,8 +633,8 @@ def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: st
     if play.combination != table.combination:
         return "wrong_type"
     led = table_is_led(rules, table_was)
-    kp = play.key
-    kt = key(rules, table.combination, table.cards, level, False) if led else table.key
+    kp = _key(play)
+    kt = key(rules, table.combination, table.cards, level, False) if led else _key(table)
     if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
         # equal ranks never beat: compare the level rank at face value on both sides
         if kp[0] == 13 and table.top == level:

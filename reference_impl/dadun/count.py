@@ -13,9 +13,9 @@ brute-force counter) [combinations.*, wild.*, beating.*].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
 from ..climbing.reading import Reading
@@ -45,17 +45,16 @@ class PlayClass(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def _sub(counts: tuple[int, ...], k: int) -> int:
-    """Sub-multisets of size ``k`` of cards available ``counts`` times each."""
-    ways = [1] + [0] * k
+def _takes(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Sub-multisets of every size k = 0 … all of cards available ``counts`` times each (ways[k])."""
+    ways = [1]
     for c in counts:
-        new = [0] * (k + 1)
-        for total in range(k + 1):
-            if ways[total]:
-                for take in range(0, min(c, k - total) + 1):
-                    new[total + take] += ways[total]
+        new = [0] * (len(ways) + c)
+        for total, w in enumerate(ways):
+            for take in range(c + 1):
+                new[total + take] += w
         ways = new
-    return ways[k]
+    return tuple(ways)
 
 
 def _h(rank: str) -> str:
@@ -84,6 +83,33 @@ class _Hand:
                                         and c[0] == suit and rank_of(c) not in JOKERS) for suit in SUITS}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
+        self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
+        self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
+
+    def forget(self, cards: Iterable[str]) -> None:
+        """Count again what the hand holds of ``cards`` (natural cards, none of them the wild card) after it lost
+        them: the hand itself is the caller's, already without them (:mod:`.lead_classes`)."""
+        hand = self.hand
+        for card in cards:
+            rank = rank_of(card)
+            self._takes.pop(rank, None)
+            self._tokens.pop(rank, None)
+            held = self.by_rank.get(rank, {})
+            left = hand.get(card, 0)
+            if left > 0:
+                held[card] = left
+            else:
+                held.pop(card, None)
+            if held:
+                self.by_rank[rank] = held
+                self.copies[rank] = tuple(sorted(held.values()))
+                self.totals[rank] = sum(held.values())
+            else:
+                self.by_rank.pop(rank, None)
+                self.copies.pop(rank, None)
+                self.totals.pop(rank, None)
+            if left <= 0 and rank not in JOKERS:
+                self.in_suit[card[0]] = self.in_suit[card[0]] - {rank}
 
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do;
@@ -101,17 +127,25 @@ class _Hand:
 
     def m(self, rank: str, k: int) -> int:
         """Ways to take ``k`` natural cards of ``rank``."""
-        counts = self.copies.get(rank)
-        if counts is None:
-            return int(k == 0)
-        return _sub(counts, k)
+        takes = self.takes(rank)
+        return takes[k] if k < len(takes) else 0
+
+    def takes(self, rank: str) -> tuple[int, ...]:
+        """Ways to take k natural cards of ``rank``, for k = 0 … all of them (:func:`_takes`)."""
+        found = self._takes.get(rank)
+        if found is None:
+            found = self._takes[rank] = _takes(self.copies.get(rank, ()))
+        return found
 
     def part(self, rank: str, need: int, least: int = 0) -> Part:
         """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
         only counting)."""
         if not self.with_parts:
             return ((), 0, 0)
-        return (tuple(sorted(self.by_rank.get(rank, {}))), need, least)
+        tokens = self._tokens.get(rank)
+        if tokens is None:
+            tokens = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
+        return (tokens, need, least)
 
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
@@ -119,10 +153,41 @@ class _Hand:
 
 
 # ----------------------------------------------------------------------------------------------- shapes
-def _singles(h: _Hand) -> Iterator[PlayClass]:
-    for card, n in sorted(h.hand.items()):
-        if n > 0 and card != h.wild and h.ok("single", (card,)):
+# Each shape's classes come in *units* (a card, a rank, a window …), each unit naming the cards whose copies its
+# classes read: a hand that loses natural cards has new classes only in the units of those cards
+# (:mod:`.lead_classes` keeps a hand's lead classes so). A unit's classes may also read the hand's wild cards.
+Unit = tuple[Any, frozenset[str]]
+"""(key, cards): what one unit of a shape is made from and the card tokens whose natural copies its classes read."""
+
+_NONE: frozenset[str] = frozenset()
+_RANK_SET = {rank: frozenset(s + rank for s in SUITS) for rank in FACES} | {j: frozenset((j,)) for j in JOKERS}
+"""Rank → its card tokens (a unit of a rank reads them all)."""
+
+
+def _unit_memo(h: _Hand, name: str, make: Callable[[], list[Unit]]) -> list[Unit]:
+    """The units ``name`` of a shape that depend on the rules and the level only (made once per rules object)."""
+    memo = rules_memo(h.rules, "units")
+    found = memo.get((name, h.level))
+    if found is None:
+        found = memo[name, h.level] = make()
+    return found
+
+
+def _single_units(h: _Hand) -> list[Unit]:
+    out: list[Unit] = [(card, frozenset((card,))) for card, n in sorted(h.hand.items())
+                       if n > 0 and card != h.wild]
+    if h.w_max:
+        out.append((None, _NONE))
+    return out
+
+
+def _singles(h: _Hand, card: str | None) -> Iterator[PlayClass]:
+    """A natural card alone (``card``), or (``None``) a wild card alone, as itself or what it may stand for
+    [wild.alone]."""
+    if card is not None:
+        if h.hand.get(card, 0) > 0 and h.ok("single", (card,)):
             yield PlayClass("single", (card,), 1, (((card,), 1, 1),))
+        return
     if not h.w_max:
         return
     if h.rules.wild_alone == "level_card":
@@ -167,14 +232,22 @@ def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
             yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
 
 
-def _pairs_and_triples(h: _Hand) -> Iterator[PlayClass]:
-    for combination, size in (("pair", 2), ("triple", 3)):
-        for r in list(FACES) + list(JOKERS):
-            if h.ok(combination, (_h(r),) * size):
-                ways = _same_rank_ways(h, combination, size, r)
-                if ways:
-                    yield PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),))
+def _pair_units(h: _Hand) -> list[Unit]:
+    def make() -> list[Unit]:
+        return [((combination, size, r), _RANK_SET[r] if r else _NONE) for combination, size in (("pair", 2), (
+            "triple", 3)) for r in list(FACES) + list(JOKERS) + [""]]
+    return _unit_memo(h, "pairs", make)
+
+
+def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Iterator[PlayClass]:
+    """Pairs or triples of one rank (``key``: combination, size, rank), or (rank ``""``) of wild cards only."""
+    combination, size, r = key
+    if not r:
         yield from _wilds_only(h, combination, size)
+    elif h.ok(combination, (_h(r),) * size):
+        ways = _same_rank_ways(h, combination, size, r)
+        if ways:
+            yield PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),))
 
 
 def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
@@ -186,51 +259,82 @@ def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
     return ra == rb or rules.linked_step(ra, rb, level) is not None
 
 
-def _duns(h: _Hand) -> Iterator[PlayClass]:
+def _dun_units(h: _Hand) -> list[Unit]:
+    """A dun of each card held three times (three wild cards last, when they are a dun), then each linkable two of
+    them."""
     duns = sorted(c for c, n in h.hand.items() if n >= 3 and c != h.wild)
     if h.w_max >= 3 and h.rules.three_wilds_dun:
         duns.append(h.wild)
-    for c in duns:
-        if h.ok("dun", (c,) * 3):
-            yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
+    deps = {c: _NONE if c == h.wild else frozenset((c,)) for c in duns}
+    out: list[Unit] = [((c,), deps[c]) for c in duns]
     for i, a in enumerate(duns):
         for b in duns[i + 1:]:
-            if _linked(h.rules, a, b, h.level) and h.ok("linked_dun", (a,) * 3 + (b,) * 3):
-                yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
+            if _linked(h.rules, a, b, h.level):
+                out.append(((a, b), deps[a] | deps[b]))
+    return out
 
 
-def _full_house_pairs(rules: DadunRules) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+def _held_dun(h: _Hand, card: str) -> bool:
+    """Whether the hand holds a dun of ``card`` (three wild cards: when they are a dun)."""
+    if card == h.wild:
+        return h.w_max >= 3 and h.rules.three_wilds_dun
+    return h.hand.get(card, 0) >= 3
+
+
+def _duns(h: _Hand, key: tuple[str, ...]) -> Iterator[PlayClass]:
+    """A dun (``key``: its card) or a linked dun (``key``: the two cards)."""
+    if not all(_held_dun(h, c) for c in key):
+        return
+    if len(key) == 1:
+        c = key[0]
+        if h.ok("dun", (c,) * 3):
+            yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
+        return
+    a, b = key
+    if h.ok("linked_dun", (a,) * 3 + (b,) * 3):
+        yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
+
+
+def _full_house_units(h: _Hand) -> list[Unit]:
     """(triple rank, pair rank, representative) of every full house the rules allow [combinations.catalogue,
-    combinations.full_house_adjacency], triple rank then pair rank in FACES order, a joker pair last (made once per
-    rules object)."""
-    memo = rules_memo(rules, "full_house_pairs")
-    found = memo.get("pairs")
-    if found is None:
-        found = memo["pairs"] = tuple((t, p, (_h(t),) * 3 + (_h(p),) * 2) for t in FACES for p in FACES + JOKERS
-                                      if full_house_pair_ok(rules, t, p))
-    return found
+    combinations.full_house_adjacency], triple rank then pair rank in FACES order, a joker pair last."""
+    rules = h.rules
+    return _unit_memo(h, "full_houses", lambda: [
+        ((t, p, (_h(t),) * 3 + (_h(p),) * 2), _RANK_SET[t] | _RANK_SET[p]) for t in FACES for p in FACES + JOKERS
+        if full_house_pair_ok(rules, t, p)])
 
 
-def _full_houses(h: _Hand) -> Iterator[PlayClass]:
-    for t, p, stood in _full_house_pairs(h.rules):
-        least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-        ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(least, 3) if 5 - kt - kp <= h.w_max)
-        if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
-            yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least)))
+def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Iterator[PlayClass]:
+    t, p, stood = key
+    least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
+    ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(least, 3) if 5 - kt - kp <= h.w_max)
+    if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
+        yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least)))
 
 
 def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
     """Selections of ``unit`` cards of each rank of a window, wilds filling gaps."""
-    if sum(max(0, unit - h.total(r)) for r in ranks) > h.w_max:
-        return 0  # more gaps than wilds
-    ways = [1] + [0] * h.w_max  # ways[w]: selections using w wilds
+    totals, w_max = h.totals, h.w_max
+    gaps = 0
     for r in ranks:
-        new = [0] * (h.w_max + 1)
-        for used in range(h.w_max + 1):
+        held = totals.get(r, 0)
+        if held < unit:
+            gaps += unit - held
+            if gaps > w_max:
+                return 0  # more gaps than wilds
+    if not w_max:  # natural cards only: the choices of each rank multiply
+        out = 1
+        for r in ranks:
+            out *= h.m(r, unit)
+        return out
+    ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
+    for r in ranks:
+        takes = h.takes(r)
+        new = [0] * (w_max + 1)
+        for used in range(w_max + 1):
             if ways[used]:
-                for k in range(0, unit + 1):
-                    if used + unit - k <= h.w_max:
-                        new[used + unit - k] += ways[used] * h.m(r, k)
+                for k in range(max(0, used + unit - w_max), min(unit, len(takes) - 1) + 1):
+                    new[used + unit - k] += ways[used] * takes[k]
         ways = new
     return sum(ways)
 
@@ -238,62 +342,87 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
 def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
     """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
     held = h.in_suit[suit]
-    if sum(1 for r in ranks if r not in held) > h.w_max:
-        return 0  # more gaps than wilds
-    ways = [1] + [0] * h.w_max
+    w_max = h.w_max
+    gaps = 0
+    for r in ranks:
+        if r not in held:
+            gaps += 1
+            if gaps > w_max:
+                return 0  # more gaps than wilds
+    if not w_max:
+        return 1  # every card natural, one way
+    ways = [1] + [0] * w_max
     for r in ranks:
         have = 1 if r in held else 0
-        new = [0] * (h.w_max + 1)
-        for used in range(h.w_max + 1):
+        new = [0] * (w_max + 1)
+        for used in range(w_max + 1):
             if ways[used]:
                 new[used] += ways[used] * have
-                if used + 1 <= h.w_max:
+                if used + 1 <= w_max:
                     new[used + 1] += ways[used]
         ways = new
     return sum(ways)
 
 
-def _runs(h: _Hand) -> Iterator[PlayClass]:
-    """Straights, pair runs and triple runs: one class per window [combinations.catalogue, ranking.sequence_order]."""
-    for combination in ("straight", "pair_run", "triple_run"):
-        length, unit = h.rules.sequence(combination)
-        if not length:
-            continue
-        for ranks in h.rules.windows(length, h.level):
-            ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
-            if combination == "straight" and not h.rules.flush_also_straight and ways:
-                ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
-            if not ways:
-                continue
-            stood = tuple(_h(r) for r in ranks for _ in range(unit))
-            if h.ok(combination, stood):
-                yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
+def _run_units(h: _Hand) -> list[Unit]:
+    """Straights, pair runs and triple runs: one unit per window [combinations.catalogue, ranking.sequence_order]."""
+    def make() -> list[Unit]:
+        out: list[Unit] = []
+        for combination in ("straight", "pair_run", "triple_run"):
+            length, unit = h.rules.sequence(combination)
+            if length:
+                for ranks in h.rules.windows(length, h.level):
+                    stood = tuple(_h(r) for r in ranks for _ in range(unit))
+                    out.append(((combination, unit, ranks, stood), frozenset().union(*(_RANK_SET[r] for r in ranks))))
+        return out
+    return _unit_memo(h, "runs", make)
 
 
-def _straight_flushes(h: _Hand) -> Iterator[PlayClass]:
-    length, _ = h.rules.sequence("straight_flush")
-    if not length:
+def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Iterator[PlayClass]:
+    """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
+    combination, unit, ranks, stood = key
+    ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
+    if combination == "straight" and not h.rules.flush_also_straight and ways:
+        ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
+    if not ways:
         return
-    for ranks in h.rules.windows(length, h.level):
-        for s in SUITS:
-            ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
-            if not ways:
-                continue
-            stood = tuple(s + r for r in ranks)
-            if h.ok("straight_flush", stood):
-                parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
-                yield PlayClass("straight_flush", stood, ways, parts)
+    if h.ok(combination, stood):
+        yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
 
 
-def _bombs(h: _Hand) -> Iterator[PlayClass]:
-    for r in FACES:
-        total = h.total(r)
-        for size in range(4, total + h.w_max + 1):
-            if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
-                continue
-            ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
-            if ways:
-                yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
+def _flush_units(h: _Hand) -> list[Unit]:
+    def make() -> list[Unit]:
+        length, _ = h.rules.sequence("straight_flush")
+        if not length:
+            return []
+        return [((ranks, s), frozenset(s + r for r in ranks)) for ranks in h.rules.windows(length, h.level)
+                for s in SUITS]
+    return _unit_memo(h, "flushes", make)
+
+
+def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str]) -> Iterator[PlayClass]:
+    ranks, s = key
+    ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
+    if not ways:
+        return
+    stood = tuple(s + r for r in ranks)
+    if h.ok("straight_flush", stood):
+        parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
+        yield PlayClass("straight_flush", stood, ways, parts)
+
+
+def _bomb_units(h: _Hand) -> list[Unit]:
+    return _unit_memo(h, "bombs", lambda: [(r, _RANK_SET[r]) for r in FACES])
+
+
+def _bombs(h: _Hand, r: str) -> Iterator[PlayClass]:
+    total = h.total(r)
+    for size in range(4, total + h.w_max + 1):
+        if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
+            continue
+        ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
+        if ways:
+            yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
 
 
 def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
@@ -304,27 +433,35 @@ def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
                if (ha - ka) + (hb - kb) <= h.w_max)
 
 
-def _linked_bombs(h: _Hand) -> Iterator[PlayClass]:
+def _linked_bomb_units(h: _Hand) -> list[Unit]:
+    return _unit_memo(h, "linked_bombs", lambda: [
+        ((a, b), _RANK_SET[a] | _RANK_SET[b]) for a, b, _ in h.rules.linked_steps(h.level)])
+
+
+def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Iterator[PlayClass]:
     rules = h.rules
-    for a, b, _ in rules.linked_steps(h.level):
-        ta, tb = h.total(a), h.total(b)
-        if ta + tb + h.w_max < 8:
-            continue
-        for ha in range(4, ta + h.w_max + 1):
-            for hb in range(4, tb + h.w_max + 1):
-                if (ha + hb) - min(ha, ta) - min(hb, tb) > h.w_max:
-                    continue
-                if rules.linked_bomb_halves == "equal" and ha != hb:
-                    continue
-                stood = (_h(a),) * ha + (_h(b),) * hb
-                if rules.ladder_step("linked_bomb", 2 * min(ha, hb)) is None or not h.ok("linked_bomb", stood):
-                    continue
-                ways = _linked_bomb_ways(h, a, b, ha, hb)
-                if ways:
-                    yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
+    a, b = key
+    ta, tb = h.total(a), h.total(b)
+    if ta + tb + h.w_max < 8:
+        return
+    for ha in range(4, ta + h.w_max + 1):
+        for hb in range(4, tb + h.w_max + 1):
+            if (ha + hb) - min(ha, ta) - min(hb, tb) > h.w_max:
+                continue
+            if rules.linked_bomb_halves == "equal" and ha != hb:
+                continue
+            stood = (_h(a),) * ha + (_h(b),) * hb
+            if rules.ladder_step("linked_bomb", 2 * min(ha, hb)) is None or not h.ok("linked_bomb", stood):
+                continue
+            ways = _linked_bomb_ways(h, a, b, ha, hb)
+            if ways:
+                yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
 
 
-def _joker_bombs(h: _Hand) -> Iterator[PlayClass]:
+_JOKER_UNITS: list[Unit] = [(None, frozenset(JOKERS))]
+
+
+def _joker_bombs(h: _Hand, key: None) -> Iterator[PlayClass]:
     """The four jokers, two big and two small (天王炸), when the catalogue has them [combinations.catalogue]: one
     play (identical copies), never with a wild."""
     stood = ("BJ", "BJ", "LJ", "LJ")
@@ -332,9 +469,48 @@ def _joker_bombs(h: _Hand) -> Iterator[PlayClass]:
         yield PlayClass("joker_bomb", stood, 1, ((("BJ",), 2, 2), (("LJ",), 2, 2)))
 
 
-SHAPES: tuple[Callable[[_Hand], Iterator[PlayClass]], ...] = (
-    _singles, _pairs_and_triples, _duns, _full_houses, _runs, _straight_flushes, _bombs, _linked_bombs, _joker_bombs)
-"""The enumerators of play classes, one per shape of the catalogue."""
+class Shape(NamedTuple):
+    """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
+    same for every hand of one rules object and level) and the classes of one unit (none when the hand has no play
+    of it)."""
+
+    name: str
+    units: Callable[[_Hand], list[Unit]]
+    make: Callable[[_Hand, Any], Iterator[PlayClass]]
+    fixed: bool
+
+
+SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (
+    Shape("singles", _single_units, _singles, False), Shape("pairs", _pair_units, _pairs_and_triples, True),
+    Shape("duns", _dun_units, _duns, False), Shape("full_houses", _full_house_units, _full_houses, True),
+    Shape("runs", _run_units, _runs, True), Shape("flushes", _flush_units, _straight_flushes, True),
+    Shape("bombs", _bomb_units, _bombs, True), Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True),
+    Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True))
+"""The shapes of the catalogue, in the order their classes come."""
+
+
+def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Unit], dict[str, list[int]]]:
+    """The units of ``shape`` in the hand ``h`` and, card token → the places (among them) of those that read its
+    natural copies (kept per rules object and level for a ``fixed`` shape)."""
+    memo = rules_memo(h.rules, "units_by_card") if shape.fixed else None
+    found = memo.get((shape.name, h.level)) if memo is not None else None
+    if found is None:
+        units = shape.units(h)
+        by_card: dict[str, list[int]] = {}
+        for i, (_, cards) in enumerate(units):
+            for card in cards:
+                by_card.setdefault(card, []).append(i)
+        found = (units, by_card)
+        if memo is not None:
+            memo[shape.name, h.level] = found
+    return found
+
+
+def shape_classes(shape: Shape, h: _Hand) -> Iterator[PlayClass]:
+    """Every class of ``shape`` in the hand ``h``, unit by unit."""
+    make = shape.make
+    for key, _ in shape.units(h):
+        yield from make(h, key)
 
 
 def play_classes(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
@@ -346,7 +522,7 @@ def play_classes(rules: DadunRules, hand: Counter, level: str, table: Reading | 
     h = _Hand(rules, hand, level, table, table_was)
     h.with_parts = with_parts
     for shape in SHAPES:
-        yield from shape(h)
+        yield from shape_classes(shape, h)
 
 
 def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
@@ -358,22 +534,8 @@ def count_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | N
     return +out
 
 
-SHAPE_OF: dict[str, Callable[[_Hand], Iterator[PlayClass]]] = {
-    "single": _singles, "pair": _pairs_and_triples, "triple": _pairs_and_triples, "dun": _duns, "linked_dun": _duns,
-    "full_house": _full_houses, "straight": _runs, "pair_run": _runs, "triple_run": _runs,
-    "straight_flush": _straight_flushes, "bomb": _bombs, "linked_bomb": _linked_bombs, "joker_bomb": _joker_bombs}
-"""The enumerator of :data:`SHAPES` that makes each combination of the catalogue."""
-
-
-def play_classes_among(combinations: frozenset[str], rules: DadunRules, hand: Counter, level: str,
-                       table: Reading | None = None, table_was: str = "round_opening", *,
-                       with_parts: bool = True) -> Iterator[PlayClass]:
-    """:func:`play_classes` from only the shapes that make ``combinations`` (a bot that follows needs the table's
-    combination and the bombs, not every shape): every class of those shapes, in the same order; other
-    combinations a shape also makes (a pair's enumerator makes triples) may come too."""
-    shapes = {SHAPE_OF[c] for c in combinations if c in SHAPE_OF}
-    h = _Hand(rules, hand, level, table, table_was)
-    h.with_parts = with_parts
-    for shape in SHAPES:
-        if shape in shapes:
-            yield from shape(h)
+SHAPE_OF: dict[str, Shape] = {
+    "single": SINGLES, "pair": PAIRS, "triple": PAIRS, "dun": DUNS, "linked_dun": DUNS, "full_house": FULL_HOUSES,
+    "straight": RUNS, "pair_run": RUNS, "triple_run": RUNS, "straight_flush": FLUSHES, "bomb": BOMBS,
+    "linked_bomb": LINKED_BOMBS, "joker_bomb": JOKER_BOMBS}
+"""The shape of :data:`SHAPES` that makes each combination of the catalogue."""

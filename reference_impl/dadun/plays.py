@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 import random
-from itertools import product
 
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
-from .combinations import _fill, _token, beats, check_declared, reading_of, rules_memo, wild_card
+from .combinations import _fill, _token, excluded, reading_of, wild_card, wild_ok
 from .count import Part, PlayClass, play_classes
+from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
@@ -37,74 +37,136 @@ def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]
     yield from rec(0, size, [])
 
 
-def _choices(hand: Counter, part: Part) -> list[tuple[tuple[str, ...], int]]:
-    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural."""
+Choice = tuple[tuple[str, ...], int]
+"""(natural cards, wilds) of one part of a class."""
+
+_CHOICES: dict[tuple[tuple[tuple[str, int], ...], int, int], tuple[Choice, ...]] = {}
+"""The choices of a part by (its tokens held with their copies, need, least): :func:`_choices`' memo (tuples: the
+garbage collector need not look into them)."""
+
+
+def _choices(hand: Counter, part: Part) -> tuple[Choice, ...]:
+    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural (the same
+    choices, in the same order, for the same copies held: kept in a bounded memo)."""
     tokens, need, least = part
-    counts = {t: hand[t] for t in tokens if hand.get(t, 0) > 0}
-    most = min(need, sum(counts.values()))
-    return [(sub, need - k) for k in range(most, least - 1, -1) for sub in _submultisets(counts, k)]
+    held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
+    slot = (held, need, least)
+    found = _CHOICES.get(slot)
+    if found is None:
+        if len(_CHOICES) > 50_000:
+            _CHOICES.clear()
+        counts = dict(held)
+        most = min(need, sum(counts.values()))
+        found = _CHOICES[slot] = tuple((sub, need - k) for k in range(most, least - 1, -1)
+                                       for sub in _submultisets(counts, k))
+    return found
 
 
 _EXACT = frozenset(("single", "straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose classes name each card (the others name ranks only)."""
 
 
-def _play_of(rules: DadunRules, hand: Counter, level: str, wild: str, found: PlayClass,
-             choice: tuple[tuple[tuple[str, ...], int], ...]) -> tuple[tuple[str, ...], Reading] | None:
+Play = tuple[tuple[str, ...], Reading]
+"""A play: (cards in notation order, its reading)."""
+
+
+def _play_of(rules: DadunRules, level: str, wild: str, found: PlayClass, choice: tuple[Choice, ...],
+             fields: tuple, may_go: bool) -> Play | None:
     """The play of the class ``found`` that one choice of its parts makes (``(natural cards, wilds)`` per part,
-    :func:`_choices`), or None when the hand lacks the wilds or the cards have no reading of the class: the wilds
-    stand for what the class's cards lack (in a suit-blind combination a wild of a rank is written ``H<rank>``), and
-    that reading is checked as a declared one (:func:`.combinations.check_declared`, which accepts exactly the
-    readings :func:`.combinations.readings` lists) [wild.*, combinations.*]."""
+    :func:`_choices`, the hand holding the wilds it takes), or None when the cards have no reading of the class:
+    the wilds stand for what the class's cards lack (in a suit-blind combination a wild of a rank is written
+    ``H<rank>``) [wild.*, combinations.*].
+
+    The cards then stand for the class's representative's ranks (its very cards in a combination that names them),
+    so they form its combination with its compare key; what may still take the reading away is the use of the wild
+    cards (:func:`.combinations.wild_ok`) and a catalogue option (:func:`.combinations.excluded`), as
+    :func:`.combinations.check_declared` would say. The reading is the class's with these cards standing for it.
+    ``fields``: the class's reading but its cards; ``may_go``: whether a catalogue option may take the reading away
+    (:func:`_class_reading`)."""
     naturals = [c for sub, _ in choice for c in sub]
     wilds = sum(w for _, w in choice)
-    if wilds + naturals.count(wild) > hand.get(wild, 0):
-        return None
-    cards = tuple(sort_cards(naturals + [wild] * wilds))
     combination = found.combination
-    if wild not in cards:
-        stood = cards  # natural cards stand for themselves
+    if not wilds and wild not in naturals:  # natural cards standing for themselves
+        cards = stood = tuple(sort_cards(naturals))
     else:
-        own = [c for c in naturals if c != wild]
-        if combination in _EXACT:
-            values = list((Counter(found.stood) - Counter(own)).elements())
-        else:
-            values = [_token(r) for r in (Counter(map(rank_of, found.stood)) - Counter(map(rank_of, own))).elements()]
+        cards = tuple(sort_cards(naturals + [wild] * wilds))
+        exact = combination in _EXACT
+        values = list(found.stood) if exact else [rank_of(c) for c in found.stood]  # what the wilds stand for
+        for card in naturals:
+            if card != wild:
+                try:
+                    values.remove(card if exact else rank_of(card))
+                except ValueError:  # a natural card the class has no place for
+                    return None
         if len(values) != cards.count(wild):
             return None
-        stood = _fill(cards, wild, values)
-    if check_declared(rules, cards, combination, stood, level) is not None:
+        stood = _fill(cards, wild, values if exact else [_token(r) for r in values])
+        if not wild_ok(rules, combination, cards, stood, level):
+            return None
+    if may_go and excluded(rules, combination, cards, level):
         return None
-    return cards, reading_of(rules, combination, stood, level)
+    return cards, Reading._make(fields + (stood,))
 
 
-def class_plays(rules: DadunRules, hand: Counter, level: str,
-                found: PlayClass) -> Iterator[tuple[tuple[str, ...], Reading]]:
+def _class_reading(rules: DadunRules, level: str, found: PlayClass) -> tuple[tuple, bool]:
+    """(the reading of the class ``found`` but its cards, whether a catalogue option may take it away from some of
+    its plays: a triple of identical cards, a straight of one suit [combinations.dun_also_triple,
+    combinations.flush_also_straight])."""
+    combination = found.combination
+    may_go = (combination == "triple" and not rules.dun_also_triple) or (
+        combination == "straight" and not rules.flush_also_straight)
+    return tuple(reading_of(rules, combination, found.stood, level)[:7]), may_go
+
+
+def _within(options: list[tuple[Choice, ...]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
+    """The choices of every part (``options``, one list per part) that take at most ``wilds`` wild cards, in the
+    order of :func:`itertools.product` (the last part's choice changing first)."""
+    last = len(options)
+    taken: list[Choice] = []
+
+    def walk(i: int, left: int) -> Iterator[tuple[Choice, ...]]:
+        if i == last:
+            yield tuple(taken)
+            return
+        for option in options[i]:
+            used = option[1] + option[0].count(wild)
+            if used <= left:
+                taken.append(option)
+                yield from walk(i + 1, left - used)
+                taken.pop()
+    yield from walk(0, wilds)
+
+
+def class_plays(rules: DadunRules, hand: Counter, level: str, found: PlayClass) -> Iterator[Play]:
     """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class), one per
-    choice of its parts that makes one (:func:`_play_of`)."""
+    choice of its parts that the hand's wild cards allow and that makes one (:func:`_play_of`)."""
     wild = wild_card(rules, level)
-    for choice in product(*[_choices(hand, part) for part in found.parts]):
-        play = _play_of(rules, hand, level, wild, found, choice)
+    fields, may_go = _class_reading(rules, level, found)
+    for choice in _within([_choices(hand, part) for part in found.parts], wild, hand.get(wild, 0)):
+        play = _play_of(rules, level, wild, found, choice, fields, may_go)
         if play is not None:
             yield play
 
 
-def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass,
-               rng: random.Random) -> tuple[tuple[str, ...], Reading]:
+def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, rng: random.Random) -> Play:
     """One of the plays of the class ``found`` (:func:`class_plays`), drawn uniformly without listing them: a choice
     of each part drawn alike, drawn again until it makes a play (every play is made by exactly one choice: the parts
     hold cards of different ranks or tokens, so the cards tell the choice)."""
     wild = wild_card(rules, level)
+    wilds = hand.get(wild, 0)
     options = [_choices(hand, part) for part in found.parts]
+    fields, may_go = _class_reading(rules, level, found)
     while True:
         choice = tuple(option[int(rng.random() * len(option))] for option in options)
-        play = _play_of(rules, hand, level, wild, found, choice)
+        if sum(w + sub.count(wild) for sub, w in choice) > wilds:  # more wild cards than the hand holds
+            continue
+        play = _play_of(rules, level, wild, found, choice, fields, may_go)
         if play is not None:
             return play
 
 
 def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
-               table_was: str = "round_opening") -> Iterator[tuple[tuple[str, ...], Reading]]:
+               table_was: str = "round_opening") -> Iterator[Play]:
     """Every distinct legal play of ``hand`` (as :func:`legal_plays`), generated lazily class by class: the classes
     in :func:`.count.play_classes`' order (shape, then rank or window), each class's plays as :func:`class_plays`
     makes them; the same order in every run [play.*, beating.*]."""
@@ -112,46 +174,26 @@ def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | No
         yield from class_plays(rules, hand, level, found)
 
 
-def beating_classes(rules: DadunRules, leads: list[PlayClass], level: str, table: Reading,
-                    table_was: str) -> list[PlayClass]:
-    """The classes of ``leads`` (a hand's lead classes, :func:`.count.play_classes` with no table) that beat
-    ``table``: the hand's follow classes, in the same order, with the same plays (a class's ways do not depend on
-    the table; a follow class is a lead class whose representative beats it). Whether a class beats a table is
-    remembered per rules object, beside the counter's own memo [beating.*]."""
-    memo = rules_memo(rules, "uniform_beats")
-    if len(memo) > 4096:
-        memo.clear()
-    slot = (table, table_was, level)
-    known = memo.get(slot)
-    if known is None:
-        known = memo[slot] = {}
-    out = []
-    for found in leads:
-        name = (found.combination, found.stood)
-        beats_it = known.get(name)
-        if beats_it is None:
-            beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level), table,
-                                           level, table_was) is None
-        if beats_it:
-            out.append(found)
-    return out
-
-
 def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | None, table_was: str,
                  rng: random.Random, others: int = 0,
-                 leads: list[PlayClass] | None = None) -> tuple[tuple[str, ...], Reading] | None:
+                 leads: LeadClasses | None = None) -> Play | None:
     """One of the legal plays of ``hand`` (as :func:`iter_plays`) or one of ``others`` further actions (a pass),
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
     has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
-    caller keeps them (:func:`.count.play_classes` with no table, for this ``hand`` as it is now): a follow then
-    keeps those that beat the table (:func:`beating_classes`) instead of working the classes out again."""
+    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): a follow then keeps
+    those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
+    again."""
+    if leads is not None and table is None:
+        if not leads.total + others:
+            return None
+        i = int(rng.random() * (leads.total + others))
+        return class_play(rules, hand, level, leads.pick(i), rng) if i < leads.total else None
     if leads is None:
         classes = list(play_classes(rules, hand, level, table, table_was))
-    elif table is None:
-        classes = leads
     else:
-        classes = beating_classes(rules, leads, level, table, table_was)
+        assert table is not None
+        classes = leads.beating(table, table_was)
     total = sum(found.ways for found in classes)
     if not total + others:
         return None

@@ -229,15 +229,28 @@ class DadunRules:
 
     def linked_step(self, a: str, b: str, level: str) -> tuple[str, str, int] | None:
         """The (lower, higher, base) step of :meth:`linked_steps` at ``level`` joining ranks ``a`` and ``b`` (either
-        order), or None when they do not link."""
-        return next((step for step in self.linked_steps(level) if {step[0], step[1]} == {a, b}), None)
+        order), or None when they do not link (remembered)."""
+        slot = (a, b, level)
+        memo = self._step_memo
+        if slot not in memo:
+            memo[slot] = next((step for step in self.linked_steps(level) if {step[0], step[1]} == {a, b}), None)
+        return memo[slot]
+
+    @cached_property
+    def _step_memo(self) -> dict[tuple[str, str, str], tuple[str, str, int] | None]:
+        return {}
 
     def ladder_step(self, combination: str, size: int) -> int | None:
         """Position (0 = lowest) of a bomb-tier play on the ladder, or None when the ladder has no such step."""
-        try:
-            return self.ladder.index((combination, size))
-        except ValueError:
-            return None
+        return self._ladder_places.get((combination, size))
+
+    @cached_property
+    def _ladder_places(self) -> dict[tuple[str, int], int]:
+        """Each step of the ladder → its first position."""
+        places: dict[tuple[str, int], int] = {}
+        for i, step in enumerate(self.ladder):
+            places.setdefault(step, i)
+        return places
 
 
 def rules_from_variant(variant: Variant) -> DadunRules:

@@ -23,7 +23,7 @@ from itertools import accumulate
 
 from ..cards import ALL_CARDS
 from ..climbing.cardset import FACES, rank_of
-from ..climbing.reading import Reading
+from ..climbing.reading import Key, Reading
 from .combinations import beats, key, power, reading_of, readings_among, table_is_led, wild_card
 from .rules import DadunRules
 
@@ -45,9 +45,9 @@ _FOLLOWED = {name: (name,) for name in ("single", "pair", "triple")}
 _LEAD = ("pair", "triple", "bomb")
 """The readings of a lead of one rank's natural copies."""
 
-Fields = tuple[str, str, tuple, str, int, int, bool]
+Fields = tuple[str, str, Key, str, int, int, bool]
 """A reading's fields but its cards (what plays of one class share)."""
-Plan = tuple[tuple[tuple[int, str, tuple[str, ...]], ...], dict[tuple, bool]]
+Plan = tuple[tuple[tuple[int, str, tuple[str, ...]], ...], dict[Key, bool]]
 """What answering one kind of table reads: the ranks that may beat it (place in :attr:`Tally.ranks`, rank, its
 tokens in string order), weakest first; whether a reading of its combination beats it, by the reading's key."""
 
@@ -99,7 +99,7 @@ class Kept:
         self.leads: dict[tuple, Play | None] = {}
         self.singles: dict[tuple[str, bool], Reading] = {}
         self.follows: dict[tuple[tuple[str, ...], bool], tuple[Reading, ...]] = {}
-        self.beating: dict[tuple, dict[tuple, bool]] = {}
+        self.beating: dict[tuple, dict[Key, bool]] = {}
 
 
 class SameRankPlays:
@@ -125,10 +125,10 @@ class SameRankPlays:
         card = _SORTED[bisect_right(ends, rng.choice(range(ends[-1])))]  # = rng.choice(sorted(hand.elements()))
         rank = _RANK[card]
         if card != self.wild:
-            group = (rank, rank == self.level, *map(counts.__getitem__, _PLACES_OF[rank]))
-            found = self.kept.leads.get(group, False)
-            if found is False:
-                found = self.kept.leads[group] = self._group_lead(rank, group[2:])
+            copies = tuple(map(counts.__getitem__, _PLACES_OF[rank]))
+            group = (rank, rank == self.level) + copies
+            leads = self.kept.leads
+            found = leads[group] if group in leads else leads.setdefault(group, self._group_lead(rank, copies))
             if found is not None:
                 return found
         single = self.kept.singles.get((card, rank == self.level))
@@ -151,10 +151,12 @@ class SameRankPlays:
         read alike as a single, pair, triple or bomb, with a key that depends on the level only by their rank being
         the level rank or not."""
         group = (rank, rank == self.level, len(cards), cards[0] == cards[-1], wanted)
-        fields = self.kept.groups.get(group, False)
-        if fields is False:
-            found = readings_among(self.rules, cards, self.level, wanted)
-            fields = self.kept.groups[group] = found[0][:7] if found else None
+        groups = self.kept.groups
+        if group in groups:
+            return groups[group]
+        found = readings_among(self.rules, cards, self.level, wanted)
+        fields: Fields | None = found[0][:7] if found else None
+        groups[group] = fields
         return fields
 
     def follow(self, tally: Tally, table: Reading, table_was: str) -> Play | None:

@@ -5,6 +5,7 @@ Pure functions used by the operations and the state API; rule ids in the docstri
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from ..climbing.cardset import FACES, check_cards, is_card, rank_of
@@ -17,7 +18,7 @@ def team_of(rules: DadunRules, seat: int) -> int:
     return seat % (rules.players // 2)
 
 
-def points_of(rules: DadunRules, cards) -> int:
+def points_of(rules: DadunRules, cards: Collection[str]) -> int:
     """Point value of cards [points.cards]."""
     try:
         return sum(map(rules.card_points.__getitem__, cards))
@@ -60,7 +61,7 @@ def deal_order(rules: DadunRules, given: dict) -> dict:
     """Answer of deal_order (docs/implementers/dadun-operations.md)."""
     cutter = _seat(given.get("cutter"), "cutter")
     marked = given.get("marked_card")
-    if not is_card(marked):
+    if not isinstance(marked, str) or not is_card(marked):
         raise ValueError(f"marked_card must be a card, got {marked!r}")
     previous = given.get("previous")
     if previous is not None and not isinstance(previous, dict):
@@ -94,7 +95,7 @@ def bonus(rules: DadunRules, marked: str, holder: int, copies: list[int], first_
 def marked_card(rules: DadunRules, given: dict) -> dict:
     """Answer of marked_card."""
     marked = given.get("marked_card")
-    if not is_card(marked):
+    if not isinstance(marked, str) or not is_card(marked):
         raise ValueError(f"marked_card must be a card, got {marked!r}")
     holder = _seat(given.get("holder"), "holder")
     copies = given.get("copies")
@@ -125,7 +126,7 @@ def places_of(rules: DadunRules, finish: list[int]) -> list[int | None]:
 
 
 def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last: int, captured: list[int],
-                    first_partner_before: int) -> tuple[str, dict, dict, int, list[int]]:
+                    first_partner_before: int) -> tuple[str, dict | None, dict | None, int, list[int]]:
     """(pattern, scores, full, winner, gains) of a 13+24 or 14+23 hand [merging.stages, settlement.thresholds,
     settlement.decision, settlement.levels]."""
     first_team = team_of(rules, first)
@@ -135,16 +136,15 @@ def _gains_by_score(rules: DadunRules, first: int, second: int, third: int, last
         pattern = "14+23"
         first_side = captured[first] + (first_partner_before if rules.merging == "staged" else 0)
         other_side = captured[second] + captured[third]
-    scores: dict | None = {"first_side": first_side, "other_side": other_side}
-    full: dict | None = {"first_side": first_side >= rules.thresholds[0],
-                         "other_side": other_side >= rules.thresholds[1]}
+    scores = {"first_side": first_side, "other_side": other_side}
+    full = {"first_side": first_side >= rules.thresholds[0], "other_side": other_side >= rules.thresholds[1]}
     lr = rules.levels_rule
     gains = [0, 0]
     if "partner_third" in lr:  # by the partner's place, whatever the points: the first-out's team wins
-        if not rules.has_points:  # points.cards: none: no score at all
-            scores = full = None
         winner = first_team
         gains[winner] = lr["partner_third"] if pattern == "13+24" else lr["partner_last"]
+        if not rules.has_points:  # points.cards: none: no score at all
+            return pattern, None, None, winner, gains
         return pattern, scores, full, winner, gains
     if full["first_side"] == full["other_side"]:
         winner = first_team if full["first_side"] else 1 - team_of(rules, last)

@@ -23,8 +23,8 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .count import PlayClass, play_classes
-from .plays import iter_plays, uniform_play
+from .lead_classes import LeadClasses
+from .plays import class_plays, uniform_play
 from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -93,7 +93,7 @@ class HandState(RoundViews):
         self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
         self._random = same_rank_plays(rules, level)  # the same-rank policy's plays at this level (same_rank_action)
         self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
-        self._leads: list[tuple[Counter, list[PlayClass]] | None] = [None] * players  # seat → (hand, lead classes)
+        self._leads: list[LeadClasses | None] = [None] * players  # seat → its hand's lead classes, made when needed
 
     def _setup_tribute(self, previous: dict | None, holder: int) -> None:
         """The tribute phase after the deal, when the previous hand gives one [settlement.tribute]: the steps, or
@@ -207,7 +207,7 @@ class HandState(RoundViews):
         cards = tuple(action["cards"])
         if self.table is not None and self.turn in self.round.locked:
             return "locked_out", None
-        hand = self.hands[self.turn]
+        hand = self.hands[action["seat"]]  # the seat to act (checked above)
         if any(hand[card] < cards.count(card) for card in set(cards)):
             return "not_in_hand", None
         try:
@@ -223,28 +223,43 @@ class HandState(RoundViews):
         return None, reading
 
     def legal_actions(self) -> Iterator[dict]:
-        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass. Generated
-        lazily from the hand's play classes (:func:`.plays.iter_plays`): the first actions come before the last
-        class is worked out."""
+        """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass; the plays of
+        :func:`.plays.iter_plays` in its order, generated lazily class by class from the seat's kept lead classes
+        (:meth:`lead_classes`; a follow's: those that beat the table): the first actions come before the last
+        class's plays are made."""
         if self.result is not None:
             return
         if self._steps:
             yield from self._give_actions()
             return
         seat = self.turn
+        assert seat is not None
         if not (self.table is not None and seat in self.round.locked):
-            table = self.table[1] if self.table else None
-            for cards, reading in iter_plays(self.rules, self.hands[seat], self.level, table, self.table_was):
-                yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+            hand, leads = self.hands[seat], self.lead_classes(seat)
+            classes = leads.classes() if self.table is None else leads.beating(self.table[1], self.table_was)
+            for found in classes:
+                for cards, reading in class_plays(self.rules, hand, self.level, found):
+                    yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
+
+    def lead_classes(self, seat: int) -> LeadClasses:
+        """The play classes ``seat``'s hand may lead (:class:`.lead_classes.LeadClasses`: every class, and those
+        that beat a table), worked out when first needed and kept up to date as the seat plays (worked out again
+        when a tribute step changes the hand): what the random draw, the listing and the greedy bot read."""
+        hand = self.hands[seat]
+        kept = self._leads[seat]
+        if kept is None or kept.hand is not hand:
+            kept = self._leads[seat] = LeadClasses(self.rules, hand, self.level)
+        return kept
 
     def random_action(self, rng: random.Random) -> dict:
         """A legal action drawn uniformly among all of them (every combination the catalogue allows, wild readings
         included; the pass when allowed; a tribute step's cards alike), without listing them
         (:func:`.plays.uniform_play`): a play class drawn by its number of plays, then one of its plays. The seat's
-        lead classes are worked out once per hand it holds and kept until it plays: a follow keeps those that beat
-        the table. The random bot's policy (:meth:`same_rank_action` is a cheaper, narrower one)."""
+        lead classes are worked out once per hand it holds and kept up to date as it plays (:meth:`lead_classes`);
+        a follow keeps those that beat the table. The random bot's policy (:meth:`same_rank_action` is a cheaper,
+        narrower one)."""
         seat = self.turn
         assert seat is not None
         if self._steps:
@@ -252,12 +267,8 @@ class HandState(RoundViews):
         table = self.table
         found = None
         if table is None or seat not in self.round.locked:
-            hand = self.hands[seat]
-            kept = self._leads[seat]
-            if kept is None or kept[0] is not hand:
-                kept = self._leads[seat] = (hand, list(play_classes(self.rules, hand, self.level)))
-            found = uniform_play(self.rules, hand, self.level, table[1] if table else None, self.table_was, rng,
-                                 int(table is not None), kept[1])
+            found = uniform_play(self.rules, self.hands[seat], self.level, table[1] if table else None,
+                                 self.table_was, rng, int(table is not None), self.lead_classes(seat))
         self._sampled_play = found
         if found is None:
             action = self._sampled = {"type": "pass", "seat": seat}
@@ -348,7 +359,6 @@ class HandState(RoundViews):
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
-        self._leads[seat] = None  # the hand changes: its lead classes are worked out again when needed
         tally = self._tallies[seat]
         if tally is not None and tally.hand is hand:
             tally.remove(cards)
@@ -359,6 +369,9 @@ class HandState(RoundViews):
                     hand[card] -= 1
                 else:
                     hand.pop(card)
+        leads = self._leads[seat]
+        if leads is not None and leads.hand is hand:  # kept up to date: the units of the ranks played
+            leads.remove(cards)
         self.played += cards
         self.round_cards += cards
         if entry is None:

@@ -64,10 +64,13 @@ def check_roles(rules: DadunRules, previous: Any) -> dict[str, list[int]] | None
         return None
     givers, receivers = previous.get("givers"), previous.get("receivers")
     players = rules.players
-    ok = isinstance(givers, list) and isinstance(receivers, list) and 1 <= len(givers) == len(receivers) <= 2 and all(
-        type(s) is int and 0 <= s < players for s in givers + receivers) and len(set(givers + receivers)) == len(
-        givers) * 2 and len({s % 2 for s in givers}) == 1
-    if rules.tribute is None or not ok:
+    if not isinstance(givers, list) or not isinstance(receivers, list):
+        ok = False
+    else:
+        ok = 1 <= len(givers) == len(receivers) <= 2 and all(
+            type(s) is int and 0 <= s < players for s in givers + receivers) and len(set(givers + receivers)) == len(
+            givers) * 2 and len({s % 2 for s in givers}) == 1
+    if rules.tribute is None or not ok or not isinstance(givers, list) or not isinstance(receivers, list):
         raise ValueError("wrong_setup: previous.givers / previous.receivers are not a tribute of the variant")
     return {"givers": list(givers), "receivers": list(receivers)}
 

@@ -153,7 +153,7 @@ def test_greedy_bots_play_the_same_hand_whatever_the_hash_seed():
 def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monkeypatch):
     # legal_actions yields class by class (no list of every play made first: the first action needs one class's
     # plays), the same plays as legal_plays (every distinct (cards, reading)), each once, each judged legal
-    from datong_rules.reference_impl.dadun import plays as plays_module
+    from datong_rules.reference_impl.dadun import state as state_module
     from datong_rules.reference_impl.dadun.plays import iter_plays, legal_plays
     rng = random.Random(21)
     state = new_hand(V, rng)
@@ -167,8 +167,8 @@ def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monke
         state.apply(state.random_action(rng))
     seat = state.turn
     made = []
-    real = plays_module.class_plays
-    monkeypatch.setattr(plays_module, "class_plays", lambda *args: made.append(args[-1]) or real(*args))
+    real = state_module.class_plays
+    monkeypatch.setattr(state_module, "class_plays", lambda *args: made.append(args[-1]) or real(*args))
     actions = state.legal_actions()
     first = next(actions)
     assert len(made) == 1 and state.check(first) is None

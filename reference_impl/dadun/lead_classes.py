@@ -1,0 +1,187 @@
+"""A hand's lead classes kept up to date as it plays (the random bot's draw reads them at every decision of its
+seat): the classes of :func:`.count.play_classes` with no table, worked out unit by unit (a card, a rank, a run
+window …: :data:`.count.Unit`). After a play only the units that read the cards played and still have a class
+are worked out again, and only when a decision needs them (a follow reads the shapes that may beat the table, a
+lead every shape). A play with a wild card changes every unit that may use one: every unit with a class is then
+worked out again (a hand holds few wild cards, so this is rare) [combinations.*, wild.*, beating.*].
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..climbing.beating import COMPARE, tier_reason
+from ..climbing.reading import Reading
+from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, wild_card
+from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
+from .rules import DadunRules
+
+Make = Callable[[_Hand, Any], Iterator[PlayClass]]
+"""A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
+
+
+class LeadClasses:
+    """The lead classes of one hand at one level, kept while the hand loses cards (:meth:`remove`).
+
+    The units are those of the hand as it was made (a unit of a card or a dun the hand no longer holds has no
+    class), in :func:`.count.play_classes` order; a unit is worked out when first needed after a change.
+
+    Attributes: rules, hand (the Counter read; the caller's, changed by the caller), level, wild (the wild card's
+    token).
+    """
+
+    __slots__ = ("rules", "hand", "level", "wild", "_view", "_units", "_by_card", "_shapes", "_classes", "_ways",
+                 "_dirty", "_total", "_wilds", "_flat")
+
+    def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
+        self.rules, self.hand, self.level = rules, hand, level
+        self.wild = wild_card(rules, level)
+        view = self._view = _Hand(rules, hand, level, None, "round_opening")
+        self._units: list[tuple[Make, Any]] = []  # (make, key) per unit
+        self._by_card: list[tuple[int, dict[str, list[int]]]] = []  # per shape: (its first unit, card → units)
+        self._shapes: list[range] = []  # per shape of SHAPES: its units' places
+        for shape in SHAPES:
+            units, by_card = units_by_card(shape, view)
+            first = len(self._units)
+            self._units += [(shape.make, key) for key, _ in units]
+            self._by_card.append((first, by_card))
+            self._shapes.append(range(first, len(self._units)))
+        self._classes: list[list[PlayClass]] = [[] for _ in self._units]
+        self._ways = [0] * len(self._units)
+        self._total = 0
+        self._dirty = [set(places) for places in self._shapes]  # per shape: its units to work out again
+        self._flat: list[list[PlayClass]] = [[] for _ in SHAPES]  # per shape: its classes, in order
+        self._wilds = hand.get(self.wild, 0)
+
+    def remove(self, cards: Iterable[str]) -> None:
+        """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
+        read them are worked out again when next needed, every unit when the hand's wild cards changed; but a unit
+        with no class keeps none (a hand that loses cards loses plays, never gains one: a lead's reading does not
+        depend on the cards kept)."""
+        classes = self._classes
+        wilds = self.hand.get(self.wild, 0)
+        if wilds != self._wilds:
+            self._view = _Hand(self.rules, self.hand, self.level, None, "round_opening")
+            self._wilds = wilds
+            for places, dirty in zip(self._shapes, self._dirty):
+                dirty.update(i for i in places if classes[i])
+            return
+        played = set(cards)
+        self._view.forget(played)
+        for (first, by_card), dirty in zip(self._by_card, self._dirty):
+            for card in played:
+                for i in by_card.get(card, ()):
+                    if classes[first + i]:  # a unit with no play has none with fewer cards
+                        dirty.add(first + i)
+
+    def _refresh(self, shape: int) -> None:
+        """Work out again the units of the shape ``shape`` (its place in SHAPES) changed since last worked out."""
+        dirty = self._dirty[shape]
+        if not dirty:
+            return
+        view, units, classes, ways = self._view, self._units, self._classes, self._ways
+        for i in dirty:
+            make, key = units[i]
+            found = classes[i] = list(make(view, key))
+            now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
+            self._total += now - ways[i]
+            ways[i] = now
+        dirty.clear()
+        places = self._shapes[shape]
+        self._flat[shape] = [found for unit in classes[places.start:places.stop] for found in unit]
+
+    @property
+    def total(self) -> int:
+        """How many plays the hand may lead (every class's :attr:`~.count.PlayClass.ways`)."""
+        for shape in range(len(SHAPES)):
+            self._refresh(shape)
+        return self._total
+
+    def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
+        """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
+        make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
+        out = []
+        for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
+            self._refresh(shape)
+            out += self._flat[shape]
+        return out
+
+    def pick(self, i: int) -> PlayClass:
+        """The class of the ``i``-th play (0 ≤ i < :attr:`total`) when the plays are taken class by class in
+        :meth:`classes` order.
+
+        Raises:
+            IndexError: ``i`` is not below :attr:`total`.
+        """
+        if not 0 <= i < self.total:
+            raise IndexError(f"no play {i} among the hand's {self._total}")
+        for unit, ways in enumerate(self._ways):
+            if i < ways:
+                for found in self._classes[unit]:
+                    if i < found.ways:
+                        return found
+                    i -= found.ways
+            i -= ways
+        raise AssertionError("the units' plays add up to the total")  # pragma: no cover
+
+    def beating(self, table: Reading, table_was: str, among: frozenset[str] | None = None) -> list[PlayClass]:
+        """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
+        :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
+        those, only the shapes that make these combinations), each checked on its representative (remembered per
+        rules object, by the table's reading but its cards: whether a play beats a table depends on the ranks its
+        cards stand for, which its combination, key and top rank tell) [beating.*]."""
+        rules, level = self.rules, self.level
+        memo = rules_memo(rules, "uniform_beats")
+        if len(memo) > 4096:
+            memo.clear()
+        slot = (table[:7], table_was, level)  # a table's cards but through its fields: its ranks decide
+        known = memo.get(slot)
+        if known is None:
+            known = memo[slot] = {}
+        out = []
+        shapes = _rivals(rules, table.combination)
+        if among is not None:
+            shapes = tuple(shape for shape in shapes if shape in _shapes_of(among))
+        for shape in shapes:
+            self._refresh(shape)
+            for found in self._flat[shape]:
+                name = (found.combination, found.stood)
+                beats_it = known.get(name)
+                if beats_it is None:
+                    beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level),
+                                                   table, level, table_was) is None
+                if beats_it:
+                    out.append(found)
+        return out
+
+
+def _rivals(rules: DadunRules, combination: str) -> tuple[int, ...]:
+    """The places in :data:`.count.SHAPES` of the shapes that make a combination of the catalogue that may beat a
+    play of ``combination``: by tiers, or of its tier (of ``combination`` itself in the ordinary tier), in order
+    (remembered per rules object) [beating.*]."""
+    memo = rules_memo(rules, "rivals")
+    found = memo.get(combination)
+    if found is None:
+        tiers = _tiers(rules.bombs_beat_ordinary)
+        table_tier = TIERS[TIER[combination]]
+        shapes = set()
+        for name in rules.catalogue:
+            reason = tier_reason(tiers, TIERS[TIER[name]], table_tier)
+            if reason is None or reason == COMPARE and (TIER[name] or name == combination):
+                shapes.add(SHAPES.index(SHAPE_OF[name]))
+        found = memo[combination] = tuple(sorted(shapes))
+    return found
+
+
+_SHAPES_OF: dict[frozenset[str], tuple[int, ...]] = {}
+
+
+def _shapes_of(combinations: frozenset[str]) -> tuple[int, ...]:
+    """The places in :data:`.count.SHAPES` of the shapes that make ``combinations``, in order (remembered)."""
+    found = _SHAPES_OF.get(combinations)
+    if found is None:
+        found = _SHAPES_OF[combinations] = tuple(sorted({SHAPES.index(SHAPE_OF[c]) for c in combinations
+                                                         if c in SHAPE_OF}))
+    return found
