@@ -7,7 +7,9 @@ import random
 
 from ..bots import bots_of
 from ..climbing.bots import Bot, RandomBot
+from ..search_bot import searching
 from . import exchange as xchg
+from . import measures
 from .combinations import sample_of, shape_size
 
 
@@ -59,7 +61,10 @@ class GreedyBot(Bot):
                 "cards": sample_of(state.t, state.held[seat], shape, self.rng, state._forced(seat))}
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+SearchBot = searching(GreedyBot, measures)
+"""Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot name → class."""
 
 NOTES = {

@@ -11,10 +11,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..climbing.bots import Bot, RandomBot
+from ..search_bot import searching
 from ..climbing.cardset import rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
+from . import measures
 from .count import PlayClass, play_classes, play_classes_among
 from .plays import legal_plays
 from .state import HandState
@@ -152,7 +154,10 @@ class GreedyBot(Bot):
         raise AssertionError(f"no play of the class {best}")  # pragma: no cover - the class has plays
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+SearchBot = searching(GreedyBot, measures)
+"""Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot kinds by name."""
 
 NOTES = {

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
-from . import burying
+from ..search_bot import DEFAULT_BUDGET, Search, parse_budget
+from . import burying, measures
 from .follow import legal_plays, random_legal_play
 from .hand import HandState
 from .trick import trick_winner
@@ -158,7 +159,37 @@ class GreedyBot(_Choose):
         return list(min(plays, key=cost))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class SearchBot(_Choose):
+    """Determinized Monte Carlo for the plays (:class:`..search_bot.Search`, rollouts by :class:`GreedyBot`); shows,
+    the bury and star burial as :class:`GreedyBot`. ``SearchBot(rng, budget)``: rollouts per decision (kind
+    ``search:N``)."""
+
+    name = "search"
+    parse_parameter = staticmethod(parse_budget)
+
+    def __init__(self, rng: random.Random | None = None, budget: int = DEFAULT_BUDGET) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self.greedy = GreedyBot(self.rng)
+        self.search = Search(self.rng, budget, GreedyBot, measures)
+
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """As :meth:`GreedyBot.choose_show`."""
+        return self.greedy.choose_show(state, seat)
+
+    def choose_bury(self, state: HandState) -> list[str]:
+        """As :meth:`GreedyBot.choose_bury`."""
+        return self.greedy.choose_bury(state)
+
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """As :meth:`GreedyBot.choose_load`."""
+        return self.greedy.choose_load(state, seat)
+
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """The play the search finds best (:meth:`..search_bot.Search.choose`)."""
+        return list(self.search.choose(state)["cards"])
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot kinds by name (``datong-rules play --bots``); each is ``Bot(rng)``."""
 
 NOTES = {
