@@ -57,7 +57,7 @@ def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
     for kind in kinds:
         problem = kind_problem(known, kind)
         if problem is not None:
-            fail(f"--bots: {problem} for {game.id}")
+            fail(f"--bots ({game.id}): {problem}")
     if len(kinds) not in (1, players):
         fail(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)")
     return kinds
