@@ -72,6 +72,11 @@ def _key(action: Action) -> str:
     return json.dumps(same, sort_keys=True)
 
 
+def _redeals(state: Any) -> bool:
+    """Whether the game's hand state can be copied with the cards redealt (:class:`..state_api.Redealable`)."""
+    return isinstance(state, Redealable)
+
+
 class Search:
     """Determinized Monte Carlo for one seat (the module doc says what it samples, keeps and ignores).
 
@@ -99,7 +104,7 @@ class Search:
         """The action of ``state``'s current player: the greedy bot's when the seat has one candidate (or no seat
         is to act, or the game cannot redeal), else the candidate with the best mean outcome over the rollouts."""
         seat = state.current_player()
-        if seat is None or not isinstance(state, Redealable):
+        if seat is None or not _redeals(state):
             return self.policy.choose(state)
         probe = state.with_hands(state.hands)  # candidates drawn on a copy: the samplers leave nothing on the state
         candidates = self._candidates(probe)

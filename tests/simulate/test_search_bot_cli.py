@@ -13,15 +13,7 @@ from click.testing import CliRunner
 from datong_rules.cli.main import cli
 from datong_rules.reference_impl.schemas import find_schema
 from datong_rules.reference_impl.search_bot import MAX_BUDGET
-
-
-def _one_error_line(result, *fragments: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
+from test_simulate_cli import _one_error_line  # the simulate tests' check of one error line
 
 
 def test_a_search_seat_in_a_simulate_run(tmp_path):
