@@ -28,9 +28,9 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
           "datong_rules.reference_impl.huolong.trick", "datong_rules.reference_impl.huolong.ranking",
           "datong_rules.reference_impl.huolong.combinations", "datong_rules.reference_impl.huolong.scoring",
           "datong_rules.reference_impl.dadun.play_reading", "datong_rules.reference_impl.biedan.count")
-"""The state API, the replay driver, the match loop, the search bot, the records, and the leaves of the engines' draw/apply path
-(the actions and cards, the climbing games' readings, rounds and seats, 攉龙's tricks and ranking, 打墩's reading of a
-declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
+"""The state API, the replay driver, the match loop, the search bot, the records, and the leaves of the engines'
+draw/apply path (the actions and cards, the climbing games' readings, rounds and seats, 攉龙's tricks and ranking,
+打墩's reading of a declared play, 憋蛋's counter): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
             "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.biedan.count"}
