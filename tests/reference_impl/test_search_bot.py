@@ -14,7 +14,7 @@ import pytest
 
 from datong_rules.reference_impl import games
 from datong_rules.reference_impl.bots import bots_of, kind_problem
-from datong_rules.reference_impl.search_bot import CANDIDATES, MAX_BUDGET, Search, parse_budget
+from datong_rules.reference_impl.search_bot import CANDIDATES, DEFAULT_BUDGET, MAX_BUDGET, Search, parse_budget
 from datong_rules.reference_impl.state_api import Redealable, redealt
 from datong_rules.simulate import bots_described
 from datong_rules.simulate.shards import Entrant
@@ -140,7 +140,9 @@ def test_the_notes_say_what_it_does_and_what_it_never_chooses(game_id):
     note = games.get(game_id).facet("bots").NOTES["search"]
     assert "search:N" in note["en"] and "rollouts per decision" in note["en"] and "greedy" in note["en"]
     assert "sampled deals of the cards it cannot see" in note["en"] and "ignored" in note["en"]
-    assert "It never" in note["en"] and f"up to {CANDIDATES}" in note["en"]
+    assert "It never" in note["en"] and f"up to {CANDIDATES}" in note["en"] and f"{DEFAULT_BUDGET} by default" in \
+        note["en"]
+    assert f"最多比较 {CANDIDATES} 个候选" in note["zh"] and f"默认 {DEFAULT_BUDGET}" in note["zh"]
     assert "search:N" in note["zh"] and "推演" in note["zh"] and "greedy" in note["zh"]
     assert "从不" in note["zh"] or "永远不会" in note["zh"]
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in note["en"])
