@@ -57,7 +57,7 @@ def parse_budget(text: str) -> int:
         ValueError: one line, what was wrong and what is expected.
     """
     expected = f"expected rollouts per decision, a whole number from 1 to {MAX_BUDGET}"
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         raise ValueError(f"budget {text!r} is not a whole number ({expected})")
     budget = int(text)
     if not 1 <= budget <= MAX_BUDGET:

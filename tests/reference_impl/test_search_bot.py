@@ -164,6 +164,7 @@ def test_the_report_describes_a_search_seat_by_its_kind_without_the_budget():
     ("search:1.5", "bot kind 'search:1.5': budget '1.5' is not a whole number"),
     ("search:lots", "bot kind 'search:lots': budget 'lots' is not a whole number"),
     ("search:", "bot kind 'search:': budget '' is not a whole number"),
+    ("search:²", "bot kind 'search:²': budget '²' is not a whole number"),
     ("greedy:5", "bot kind 'greedy:5': greedy takes no parameter (write greedy)"),
     ("expert:5", "unknown bot kind 'expert' (expected one of: greedy, random, search)"),
 ])
