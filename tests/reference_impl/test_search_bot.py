@@ -83,6 +83,39 @@ def test_the_same_seed_plays_the_same_hand():
     assert first.actions == again.actions and first.pack == again.pack
 
 
+PLAY_ONE_HAND = """
+import json, random, sys
+from datong_rules.reference_impl import games
+from datong_rules.reference_impl.bots import bots_of
+game = games.get(sys.argv[1])
+rules = game.rules_for(sys.argv[2])
+table = game.facet("bots").BOTS
+rng = random.Random(11)
+bots = bots_of(table, "search:3", rng, 1) + bots_of(table, "greedy", rng, rules.players - 1)
+played = []
+game.facet("state").Match(rules, 11).play(bots, hands=1, on_hand=played.append)
+print(json.dumps(played[-1].actions, sort_keys=True))
+"""
+
+
+@pytest.mark.parametrize("game_id", ["dadun", "huolong"])
+def test_the_same_seed_plays_the_same_hand_in_another_process(game_id):
+    """Two processes with other string hashes (as simulate's workers are) play the same hand from the same seed."""
+    import os
+    import subprocess
+    import sys
+
+    def played(hash_seed: str) -> str:
+        done = subprocess.run([sys.executable, "-c", PLAY_ONE_HAND, game_id, VARIANTS[game_id]], capture_output=True,
+                              text=True, timeout=300, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout
+
+    first = played("1")
+    assert first.startswith("[") and '"type": "play"' in first
+    assert played("2") == first
+
+
 @pytest.mark.parametrize("game_id", sorted(VARIANTS))
 def test_a_sampled_deal_keeps_what_the_seat_knows(game_id):
     """Mid-hand, the deal a search samples keeps seat 0's cards and every seat's count, shuffles the other seats'
