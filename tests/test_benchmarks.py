@@ -66,6 +66,8 @@ def test_bench_protocol_fails_when_queries_error():
     ("bench_simulate.py", ["--games", "biedan", "--scale", "0"],
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
     ("bench_bots.py", ["--games", "biedan", "--hands", "0"], "error: measured nothing: no hand to play (--hands 0)"),
+    ("bench_search_bot.py", ["--games", "biedan", "--hands", "0"],
+     "error: measured nothing: no hand to play (--hands 0)"),
 ])
 def test_a_benchmark_that_measured_nothing_fails(script, args, message):
     done = bench(script, *args)
