@@ -31,15 +31,44 @@ def _kinds(game: Game) -> Mapping[str, BotKind]:
     return kinds
 
 
+def kind_problem(kinds: Mapping[str, BotKind], kind: str) -> str | None:
+    """None when ``kind`` names a bot of ``kinds`` (a game's ``BOTS``), else what is wrong, in one line.
+
+    A kind is a name (``greedy``), or a name and a parameter after a colon (``search:64``) for a bot class that takes
+    one: it has ``parse_parameter(text)``, raising ValueError with what it expects, and is made as
+    ``Bot(rng, value)``.
+    """
+    name, _, text = kind.partition(":")
+    if name not in kinds:
+        return f"unknown bot kind {name!r} (expected one of: {', '.join(sorted(kinds))})"
+    parse = getattr(kinds[name], "parse_parameter", None)
+    if ":" not in kind:
+        return None
+    if parse is None:
+        return f"bot kind {kind!r}: {name} takes no parameter (write {name})"
+    try:
+        parse(text)
+    except ValueError as err:
+        return f"bot kind {kind!r}: {err}"
+    return None
+
+
 def bots_of(kinds: Mapping[str, BotKind], kind: str, rng: random.Random, players: int) -> list[Bot]:
-    """One bot per seat of the named kind (a key of ``kinds``, a game's ``BOTS``), all sharing ``rng``.
+    """One bot per seat of the named kind (a key of ``kinds``, a game's ``BOTS``, with a parameter where the kind
+    takes one: ``search:64``, :func:`kind_problem`), all sharing ``rng``.
 
     Raises:
-        ValueError: no bot of that kind (the message lists the kinds).
+        ValueError: no bot of that kind, or a bad parameter (one line: the kinds, or what the parameter should be).
     """
-    if kind not in kinds:
-        raise ValueError(f"unknown bot kind {kind!r} (expected one of: {', '.join(sorted(kinds))})")
-    return [kinds[kind](rng) for _ in range(players)]
+    problem = kind_problem(kinds, kind)
+    if problem is not None:
+        raise ValueError(problem)
+    name, colon, text = kind.partition(":")
+    make = kinds[name]
+    if not colon:
+        return [make(rng) for _ in range(players)]
+    value = make.parse_parameter(text)  # type: ignore[attr-defined]
+    return [make(rng, value) for _ in range(players)]  # type: ignore[call-arg]
 
 
 def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[Bot]:

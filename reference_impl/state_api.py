@@ -73,12 +73,55 @@ def check_on_a_copy(state: Any, action: Action) -> str | None:
     """:meth:`HandState.check` for a game whose rules are judged in ``apply`` itself: ``action`` applied to a deep
     copy of ``state`` (the rules object shared, not copied); None when it is accepted, else the
     :class:`IllegalAction`'s reason code. ``state`` is unchanged."""
-    trial = copy.deepcopy(state, {id(state.rules): state.rules})
+    trial = copy_sharing(state)
     try:
         trial.apply(action)
     except IllegalAction as err:
         return err.reason
     return None
+
+
+def copy_sharing(state: Any, *shared: object) -> Any:
+    """A deep copy of ``state`` in which ``state.rules`` and the ``shared`` objects (lookup tables that never change
+    during a hand) are the same objects, not copies; ``state`` is unchanged."""
+    memo: dict[int, object] = {id(state.rules): state.rules}
+    for kept in shared:
+        memo[id(kept)] = kept
+    return copy.deepcopy(state, memo)
+
+
+def redealt(current: Sequence[Counter[str]], hands: Sequence[Any]) -> list[Counter[str]]:
+    """``hands`` (one collection of card tokens per seat) as Counters, checked to be a redeal of ``current``: as many
+    seats, as many cards per seat, and the same cards in all (so that no card is lost or made).
+
+    Raises:
+        ValueError: another number of seats, a seat holding another number of cards, or other cards in all.
+    """
+    out = [Counter(cards) for cards in hands]
+    if len(out) != len(current):
+        raise ValueError(f"a redeal of {len(current)} seats, got {len(out)}")
+    for seat, (old, new) in enumerate(zip(current, out)):
+        if old.total() != new.total():
+            raise ValueError(f"seat {seat} holds {old.total()} cards, the redeal gives it {new.total()}")
+    if sum(out, Counter()) != sum((+h for h in current), Counter()):
+        raise ValueError("the redeal holds other cards than the hands it replaces")
+    return out
+
+
+@runtime_checkable
+class Redealable(Protocol):
+    """A hand state that can be copied with the cards redealt among the seats (:meth:`with_hands`): what a search
+    bot needs to sample the cards it cannot see (a determinization). Every game of the kit has it; a game without
+    it is played by the search bot as its greedy bot would."""
+
+    def with_hands(self, hands: Sequence[Any]) -> Any:
+        """A copy of this hand, sharing its rules, in which seat ``s`` holds ``hands[s]`` (card tokens) instead of
+        its cards, everything else as now; this hand is unchanged.
+
+        Raises:
+            ValueError: ``hands`` is no redeal of the hands (:func:`redealt`).
+        """
+        ...
 
 
 @runtime_checkable

@@ -20,7 +20,8 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 TYPED_AT_LEAST = {"datong_rules.reference_impl.cards", "datong_rules.reference_impl.variant"}
 STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.replay",
-          "datong_rules.reference_impl.bots", "datong_rules.reference_impl.records",
+          "datong_rules.reference_impl.bots", "datong_rules.reference_impl.search_bot",
+          "datong_rules.reference_impl.records",
           "datong_rules.reference_impl.cards", "datong_rules.reference_impl.actions",
           "datong_rules.reference_impl.climbing.reading", "datong_rules.reference_impl.climbing.round_state",
           "datong_rules.reference_impl.climbing.seats", "datong_rules.reference_impl.climbing.beating",
@@ -32,10 +33,10 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
           "datong_rules.reference_impl.biedan.attached", "datong_rules.reference_impl.biedan.exchange",
           "datong_rules.reference_impl.biedan.rules", "datong_rules.reference_impl.climbing.catalogue",
           "datong_rules.reference_impl.climbing.variant_rules")
-"""The state API, the replay driver, the match loop, the records, and the leaves of the engines' draw/apply path
-(the actions and cards, the climbing games' readings, rounds, seats and catalogue, 攉龙's tricks and ranking, 打墩's
-reading of a declared play, 憋蛋's whole draw/apply path: its hand state, combinations, shapes, draw, counter,
-attachments, exchange and rules): clean under ``mypy --strict`` too."""
+"""The state API, the replay driver, the match loop, the search bot, the records, and the leaves of the engines'
+draw/apply path (the actions and cards, the climbing games' readings, rounds, seats and catalogue, 攉龙's tricks and
+ranking, 打墩's reading of a declared play, 憋蛋's whole draw/apply path: its hand state, combinations, shapes, draw,
+counter, attachments, exchange and rules): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
             "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.dadun.lead_classes",

@@ -30,7 +30,7 @@ import click
 
 from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl import games, records
-from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.bots import kind_problem, make_bots
 from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
@@ -160,7 +160,8 @@ class _RecordStdout:
               help="Write the match record (JSON) to this file; checked before the match starts. '-': to standard "
                    "output (the transcript then goes to standard error; write ./- for a file of that name).")
 @click.option("--bots", "bot_kind", default="random", show_default=True, metavar="KIND",
-              help="Which bots play the seats: a bot kind of the variant's game (random, greedy).")
+              help="Which bots play the seats: a bot kind of the variant's game (random, greedy, search; search:N: N "
+                   "rollouts per decision).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
               help="Safety cap on the number of hands of a match.")
 def play(variant: str, seed: int, hands: int | None, record_path: str | None, bot_kind: str, max_hands: int) -> None:
@@ -177,9 +178,9 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     if record_path is not None and not is_stdout(record_path):
         _refuse_record_over_variant(Path(record_path), resolved)
     game, rules = _game_and_rules(resolved)
-    kinds = sorted(game.facet("bots").BOTS)
-    if bot_kind not in kinds:
-        fail(f"unknown bot kind '{bot_kind}' for {game.id} (expected one of: {', '.join(kinds)})")
+    problem = kind_problem(game.facet("bots").BOTS, bot_kind)
+    if problem is not None:
+        fail(f"--bots ({game.id}): {problem}")
     record_file: _RecordFile | _RecordStdout | None = None
     if record_path is not None:
         record_file = _RecordStdout() if is_stdout(record_path) else _RecordFile(Path(record_path))

@@ -20,6 +20,7 @@ import click
 
 from datong_rules.conformance.reports.common import is_stdout
 from datong_rules.reference_impl import games
+from datong_rules.reference_impl.bots import kind_problem
 from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
@@ -53,10 +54,11 @@ def _entrants(refs: tuple[str, ...]) -> list[Any]:
 def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
     """``--bots``: one kind for every seat, or one per seat separated by commas; exit 2 otherwise."""
     kinds = tuple(part.strip() for part in value.split(","))
-    known = sorted(game.facet("bots").BOTS)
+    known = game.facet("bots").BOTS
     for kind in kinds:
-        if kind not in known:
-            fail(f"--bots: unknown bot kind '{kind}' for {game.id} (expected one of: {', '.join(known)})")
+        problem = kind_problem(known, kind)
+        if problem is not None:
+            fail(f"--bots ({game.id}): {problem}")
     if len(kinds) not in (1, players):
         fail(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)")
     return kinds
@@ -136,8 +138,9 @@ MAX_MATCHES = 10_000_000
 @click.option("--bots", "bots", default="greedy", show_default=True, metavar="KIND[,KIND…]",
               help="Which bots play: a bot kind of the game for every seat, or one per seat separated by commas "
                    "(greedy,random,greedy,random). greedy plays like a beginner who knows the rules (wild cards, "
-                   "bombs, shows, tribute and the exchange when they help); random picks any legal action. The "
-                   "report says what each does and which rules it never chooses.")
+                   "bombs, shows, tribute and the exchange when they help); random picks any legal action; search "
+                   "weighs its plays by playing sampled deals to the end (search:N: N rollouts per decision, "
+                   "default 32; far slower). The report says what each does and which rules it never chooses.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,

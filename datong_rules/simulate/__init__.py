@@ -38,9 +38,10 @@ def game_measures(entrant: Entrant) -> tuple[Measure, ...]:
 
 def bots_described(entrant: Entrant, bots: Sequence[str]) -> dict[str, str] | None:
     """What each bot kind of ``bots`` does and which rules it never chooses, by language (``en``, ``zh``), from the
-    game's bots module's ``NOTES`` (kind → language → text); None when it describes none of them."""
+    game's bots module's ``NOTES`` (kind → language → text; a kind's parameter, ``search:64``, left out); None when
+    it describes none of them."""
     notes = getattr(entrant.game.facet("bots"), "NOTES", {})
-    described = [kind for kind in dict.fromkeys(bots) if kind in notes]
+    described = [kind for kind in dict.fromkeys(kind.partition(":")[0] for kind in bots) if kind in notes]
     if not described:
         return None
     return {lang: " ".join(notes[kind][lang] for kind in described) for lang in ("en", "zh")}

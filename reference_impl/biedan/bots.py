@@ -7,7 +7,9 @@ import random
 
 from ..bots import bots_of
 from ..climbing.bots import Bot, RandomBot
+from ..search_bot import searching
 from . import exchange as xchg
+from . import measures
 from .combinations import sample_of, shape_size
 
 
@@ -59,7 +61,10 @@ class GreedyBot(Bot):
                 "cards": sample_of(state.t, state.held[seat], shape, self.rng, state._forced(seat))}
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+SearchBot = searching(GreedyBot, measures)
+"""Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot name → class."""
 
 NOTES = {
@@ -72,6 +77,21 @@ NOTES = {
         "zh": "greedy：扣最小的牌，换牌时按规则给最好或最差的牌，首出一次出牌最多、点数最小的牌型（炸弹和王炸留到最后），"
               "跟牌用能压住的最小普通牌型，只在对手快出完（5 张以内）时才炸，从不压同伴。它从不在能用普通牌型压住对手时"
               "不要，也从不为了抢出牌权而早炸。",
+    },
+    "search": {
+        "en": "search (search:N: N rollouts per decision, 32 by default) weighs up to 8 candidate actions at each "
+              "decision with more than one (every legal action when there are so few, else greedy's choice and "
+              "random legal ones), plays each in sampled deals of the cards it cannot see to the end of the hand "
+              "with greedy bots, and takes the one that most often makes it go out first (a tie goes to greedy's "
+              "choice). A sampled deal keeps its own cards, the cards played and each player's count; the egg "
+              "stays where it lies (so it plays as if it knew the egg), and what the play and the exchange tell "
+              "about the other hands is ignored. It never chooses an action outside its candidates: a bury, gift "
+              "or play that is neither greedy's nor drawn at random is never made.",
+        "zh": "search（search:N：每次决定推演 N 局，默认 32）：每次有不止一种选择时，最多比较 8 个候选动作（合法动作不多"
+              "时全部比较，否则取 greedy 的选择加上随机抽的合法动作），在随机补全的、自己看不到的牌里，把每个候选动作接着"
+              "由 greedy 打到这一局结束，选最常让自己头游的那个（一样多时取 greedy 的选择）。补全时保留自己的牌、已出的牌"
+              "和每家的张数；蛋留在原处（等于知道蛋里是什么），出牌和换牌透露的别家牌情一概不管。它从不选候选以外的动作："
+              "既不是 greedy 的、也没被随机抽到的扣牌、换牌或出牌，它永远不会做。",
     },
     "random": {
         "en": "random plays a random legal action, every legal action equally likely (the state's own sampler), so "

@@ -25,7 +25,7 @@ from ..cards import build_deck
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
-from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
 from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
                            table_for)
@@ -115,6 +115,21 @@ class HandState(RoundViews):
             if action["type"] == "play":
                 out.update(action["cards"])
         return out
+
+    def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
+        """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and lookup table, in
+        which seat ``s`` holds ``hands[s]`` (card tokens) instead of its cards, everything else as now (the egg,
+        the cards played, whose turn it is); this hand is unchanged. A search bot's sampled deal of the cards it
+        cannot see.
+
+        Raises:
+            ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
+        """
+        dealt = redealt(self.hands, hands)
+        copy = copy_sharing(self, self.t)
+        copy.held = [by_rank(self.t, list(cards.elements())) for cards in dealt]
+        copy.masks = [masks_of(hand) for hand in copy.held]
+        return copy
 
     def cards_of(self, seat: int) -> list[str]:
         """The cards ``seat`` holds (a list, weakest rank first)."""

@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from ..climbing.bots import Bot, RandomBot
+from ..search_bot import searching
 from ..climbing.cardset import rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
+from . import measures
 from .count import PlayClass
 from .plays import legal_plays
 from .state import HandState
@@ -167,7 +169,10 @@ class GreedyBot(Bot):
         raise AssertionError(f"no play of the class {best}")  # pragma: no cover - the class has plays
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+SearchBot = searching(GreedyBot, measures)
+"""Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot kinds by name."""
 
 NOTES = {
@@ -179,6 +184,21 @@ NOTES = {
         "zh": "greedy：进贡和还贡都给规则允许的第一张牌（最小的），首出最长、最小的牌型，跟牌用能压住的最弱牌型（需要时"
               "用百搭牌代替，先用本牌），只有普通牌型压不住时才出炸弹，从不炸同伴的牌。它从不在能压住对手时不要，也从不把"
               "炸弹留到后面。",
+    },
+    "search": {
+        "en": "search (search:N: N rollouts per decision, 32 by default) weighs up to 8 candidate actions at each "
+              "decision with more than one (every legal action when there are so few; a hand of Dadun usually "
+              "has far more, and then greedy's choice and random legal ones, the rest never looked at), plays each "
+              "in sampled deals of the cards it cannot see to the end of the hand with greedy bots, and takes the "
+              "one with which its team most often wins the hand (a tie goes to greedy's choice). A sampled deal "
+              "keeps its own cards, the cards played and each player's count; what the play and the tribute tell "
+              "about the other hands is ignored. It never chooses a play, wild-card reading, bomb or tribute card "
+              "that is neither greedy's choice nor drawn at random.",
+        "zh": "search（search:N：每次决定推演 N 局，默认 32）：每次有不止一种选择时，最多比较 8 个候选动作（合法动作不多"
+              "时全部比较；打墩一手牌的出法通常多得多，这时取 greedy 的选择加上随机抽的合法动作，其余的不看），在随机补全"
+              "的、自己看不到的牌里，把每个候选动作接着由 greedy 打到这一局结束，选自己一方最常赢的那个（一样多时取 greedy"
+              " 的选择）。补全时保留自己的牌、已出的牌和每家的张数；出牌和进贡透露的别家牌情一概不管。既不是 greedy 的选择"
+              "、也没被随机抽到的出法、百搭用法、炸弹或贡牌，它永远不会选。",
     },
     "random": {
         "en": "random plays a random legal action (the state's own sampler), so rules that need a plan, such as wild "

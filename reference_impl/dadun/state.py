@@ -19,7 +19,7 @@ from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer, partner_of
-from ..state_api import Bot, IllegalAction, MatchError, OnHand, seat_of
+from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
@@ -169,6 +169,22 @@ class HandState(RoundViews):
     def active(self) -> list[int]:
         """Seats still holding cards."""
         return [s for s in range(self.rules.players) if s not in self.finish]
+
+    def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
+        """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and play tables, in
+        which seat ``s`` holds ``hands[s]`` (card tokens) instead of its cards, everything else as now (the cards
+        played, the captured points, the round, the tribute made); this hand is unchanged. A search bot's sampled
+        deal of the cards it cannot see. The seats' kept play classes are worked out again from the new hands.
+
+        Raises:
+            ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
+        """
+        dealt = redealt(self.hands, hands)
+        copy = copy_sharing(self, self._random)
+        copy.hands = [+cards for cards in dealt]
+        copy._tallies = [None] * self.rules.players
+        copy._leads = [None] * self.rules.players
+        return copy
 
     def cards_everywhere(self) -> Counter:
         """Every card of the hand: hands and cards played (the pack)."""

@@ -29,7 +29,8 @@ from typing import Any
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
-from . import burying, greedy
+from ..search_bot import DEFAULT_BUDGET, Search, parse_budget
+from . import burying, greedy, measures
 from .follow import random_legal_play
 from .hand import HandState
 
@@ -186,7 +187,37 @@ class GreedyBot(_Choose):
         return greedy.follow(rules, ranking, hand, trick)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class SearchBot(_Choose):
+    """Determinized Monte Carlo for the plays (:class:`..search_bot.Search`, rollouts by :class:`GreedyBot`); shows,
+    the bury and star burial as :class:`GreedyBot`. ``SearchBot(rng, budget)``: rollouts per decision (kind
+    ``search:N``)."""
+
+    name = "search"
+    parse_parameter = staticmethod(parse_budget)
+
+    def __init__(self, rng: random.Random | None = None, budget: int = DEFAULT_BUDGET) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self.greedy = GreedyBot(self.rng)
+        self.search = Search(self.rng, budget, GreedyBot, measures)
+
+    def choose_show(self, state: HandState, seat: int) -> list[str] | None:
+        """As :meth:`GreedyBot.choose_show`."""
+        return self.greedy.choose_show(state, seat)
+
+    def choose_bury(self, state: HandState) -> list[str]:
+        """As :meth:`GreedyBot.choose_bury`."""
+        return self.greedy.choose_bury(state)
+
+    def choose_load(self, state: HandState, seat: int) -> int:
+        """As :meth:`GreedyBot.choose_load`."""
+        return self.greedy.choose_load(state, seat)
+
+    def choose_play(self, state: HandState, seat: int) -> list[str]:
+        """The play the search finds best (:meth:`..search_bot.Search.choose`)."""
+        return list(self.search.choose(state)["cards"])
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 """Bot kinds by name (``datong-rules play --bots``); each is ``Bot(rng)``."""
 
 NOTES = {
@@ -199,6 +230,22 @@ NOTES = {
         "zh": "greedy：能亮主就亮（亮最强的，不压自己一方），扣底扣最小的无分副牌，大王除留一张外都摘星埋下，首出副牌 A "
               "或最小的副牌单张，对手赢着这一轮时用最省的牌压住，否则出最小的牌。它从不首出主牌，除 A 以外从不首出对子"
               "或拖拉机，从不有意给同伴送分，也从不留着亮主等以后再反。",
+    },
+    "search": {
+        "en": "search (search:N: N rollouts per decision, 32 by default) shows, buries and buries stars exactly "
+              "as greedy does, and weighs its plays: up to 8 candidates at each trick where it has more than one "
+              "legal play (every legal play when there are so few, else greedy's choice and random legal ones), "
+              "each played in sampled deals of the cards it cannot see to the end of the hand with greedy bots, "
+              "taking the one with which its team most often wins the hand (a tie goes to greedy's choice). A "
+              "sampled deal keeps its own cards, the cards played and each player's count; the bottom stays where "
+              "it lies (so it plays as if it knew the buried cards), and a suit a player failed to follow or a "
+              "card shown is ignored. It never holds a show back, never buries otherwise than greedy, and never "
+              "makes a play outside its candidates.",
+        "zh": "search（search:N：每次决定推演 N 局，默认 32）：亮主、扣底和摘星都和 greedy 一样；出牌时如果合法出法不止一"
+              "种，最多比较 8 个候选（合法出法不多时全部比较，否则取 greedy 的选择加上随机抽的合法出法），在随机补全的、"
+              "自己看不到的牌里，把每个候选接着由 greedy 打到这一局结束，选自己一方最常赢的那个（一样多时取 greedy 的选择"
+              "）。补全时保留自己的牌、已出的牌和每家的张数；底牌留在原处（等于知道底里扣了什么），谁没跟上某门花色、谁亮"
+              "过什么牌都不管。它从不留着亮主不亮，扣底从不和 greedy 不同，也从不出候选以外的牌。",
     },
     "random": {
         "en": "random makes each choice at random among the legal ones, every distinct play, bury and load equally "

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
-from ..state_api import IllegalAction, check_on_a_copy
+from ..state_api import IllegalAction, check_on_a_copy, copy_sharing, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
@@ -218,6 +218,21 @@ class HandState:
         """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
         state is unchanged (the action is tried on a copy)."""
         return check_on_a_copy(self, action)
+
+    def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
+        """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and ranking, in which
+        seat ``s`` holds ``hands[s]`` (card tokens) instead of its cards, everything else as now (the bottom, the
+        tricks, the trick in play, the points); this hand is unchanged. A search bot's sampled deal of the cards it
+        cannot see.
+
+        Raises:
+            ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
+        """
+        dealt = redealt(self.hands, hands)
+        copy = copy_sharing(self, *([self.ranking] if self.ranking is not None else []))
+        for seat, cards in enumerate(dealt):  # in place: the declaration holds the same list of hands
+            copy.hands[seat] = +cards
+        return copy
 
     def cards_everywhere(self) -> Counter:
         """State API: every card of the hand wherever it lies now (hands, cards not dealt yet, the bottom, the tricks

@@ -17,7 +17,7 @@ def test_registered_with_every_facet():
     assert game.family == "climbing" and game.name == {"zh": "憋蛋", "en": "Biedan"}
     for facet in ("rules", "checks", "state", "bots", "ops", "records", "transcript", "rulebook"):
         assert game.facet(facet) is not None, facet
-    assert sorted(game.facet("bots").BOTS) == ["greedy", "random"]
+    assert sorted(game.facet("bots").BOTS) == ["greedy", "random", "search"]
     assert games.game_of_variant("biedan/biedan-guide") is game
 
 
