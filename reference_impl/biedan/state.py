@@ -116,7 +116,7 @@ class HandState(RoundViews):
                 out.update(action["cards"])
         return out
 
-    def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
+    def with_hands(self, hands: Sequence[Sequence[str] | Counter[str]]) -> HandState:
         """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and lookup table, in
         which seat ``s`` holds ``hands[s]`` (card tokens) instead of its cards, everything else as now (the egg,
         the cards played, whose turn it is); this hand is unchanged. A search bot's sampled deal of the cards it
@@ -126,7 +126,7 @@ class HandState(RoundViews):
             ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
         """
         dealt = redealt(self.hands, hands)
-        copy = copy_sharing(self, self.t)
+        copy: HandState = copy_sharing(self, self.t)
         copy.held = [by_rank(self.t, list(cards.elements())) for cards in dealt]
         copy.masks = [masks_of(hand) for hand in copy.held]
         return copy

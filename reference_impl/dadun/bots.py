@@ -7,7 +7,6 @@ then picks cards of the chosen class from the hand.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 
