@@ -114,6 +114,6 @@ def match_end_lines(match) -> list[str]:
     result = (f"Winner: seat {winners[0]}" if len(winners) == 1
               else "Shared win: " + ", ".join(f"seat {s}" for s in winners))
     target = match.rules.match_target
-    reached = f", target {target:+d} reached" if target is not None and n < match.rules.match_hands else ""
+    reached = f", target {target:+d} reached" if target is not None and max(match.tally) >= target else ""
     return [f"Session over after {n} hand{plural}{reached} (bank kept {kept} time{'s' if kept != 1 else ''})",
             f"Tally ({points}): {tally}", result]
