@@ -73,7 +73,7 @@ def test_sdist_holds_every_tracked_source_file(built):
         names = {member.name.split("/", 1)[1] for member in sdist.getmembers() if member.isfile()}
     wanted = _tracked("reference_impl", "conformance", "datong_rules", "compat", "spec", "tests", "docs",
                       "benchmarks")
-    wanted |= {"pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE", "MANIFEST.in", "mkdocs.yml"}
+    wanted |= {"pyproject.toml", "setup.py", "README.md", "CHANGELOG.md", "LICENSE", "MANIFEST.in", "mkdocs.yml"}
     missing = {name for name in wanted if name not in names and "__pycache__" not in name}
     assert not missing, sorted(missing)[:20]
     assert not any("__pycache__" in name or name.endswith(".pyc") or name.startswith(("site/", ".git/"))
