@@ -3,8 +3,8 @@ beside OpenSpiel's ``dou_dizhu``, in one run.
 
 The script copies the package twice as the wheel lays it out into a scratch folder (``pure/`` and ``compiled/``,
 real files: the checkout is never touched), compiles the modules of :data:`MODULES` in ``compiled/`` with mypyc
-(every module the hand state's draw and apply run through: the state, its combinations, shapes, attachments, draw,
-exchange and counter, the climbing reading, round, seats, beating and catalogue, the actions and the cards), and
+(the list of the compiled build, ``DATONG_RULES_COMPILE=1 pip install --no-build-isolation .``: pyproject.toml's
+``[tool.datong_rules] compiled``, every module the hand state's draw and apply run through), and
 times ``biedan:sampled``, ``biedan:validated`` and ``biedan:listing`` (see ``bench_climbing.py``) in fresh
 processes, pure, compiled and the anchor in turn, round after round. Each process runs ``python -S`` with one copy
 and the interpreter's site-packages on ``PYTHONPATH``, so that the editable install shadows neither; the script
@@ -24,6 +24,7 @@ otherwise (a failed build or test, a loop that measured nothing).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -32,30 +33,23 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import tomllib
 from pathlib import Path
 
 from measured import require
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGE = "datong_rules/reference_impl"
-MODULES = ("biedan/state", "biedan/combinations", "biedan/hand_shapes", "biedan/attached", "biedan/draw",
-           "biedan/exchange", "biedan/count", "climbing/reading", "climbing/round_state", "climbing/seats",
-           "climbing/beating", "climbing/catalogue", "actions", "cards")
-"""The modules compiled (under ``datong_rules/reference_impl/``): 憋蛋's draw/apply path and what it imports there."""
+_SPEC = importlib.util.spec_from_file_location("datong_setup", REPO / "setup.py")
+setup_py = importlib.util.module_from_spec(_SPEC)  # the compiled build's list and layout (setup.py, not run as setup)
+_SPEC.loader.exec_module(setup_py)  # type: ignore[union-attr]
+MODULES = tuple(setup_py.compiled_modules(REPO))
+"""The modules compiled: ``[tool.datong_rules] compiled`` of pyproject.toml, as the compiled build compiles them."""
 LOOPS = ("biedan:sampled", "biedan:validated", "biedan:listing")
 ANCHOR = "anchor:dou_dizhu"
 
 
 def lay_out(root: Path) -> Path:
-    """Copy the package into ``root`` as the wheel lays it out (pyproject's ``package-dir``); returns ``root``."""
-    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
-    shutil.copytree(REPO / "datong_rules", root / "datong_rules", ignore=ignore)
-    for name, folder in config["package-dir"].items():
-        if name.startswith("datong_rules."):
-            shutil.copytree(REPO / folder, root / "datong_rules" / name.split(".", 1)[1], ignore=ignore)
-    return root
+    """Copy the package into ``root`` as the wheel lays it out (setup.py's ``lay_out``); returns ``root``."""
+    return setup_py.lay_out(root, REPO)
 
 
 def compile_path(root: Path) -> None:
@@ -64,7 +58,7 @@ def compile_path(root: Path) -> None:
     Raises:
         SystemExit: mypyc failed (its last lines are printed).
     """
-    files = [f"{PACKAGE}/{module}.py" for module in MODULES]
+    files = [str(Path(f).relative_to(root)) for f in setup_py.module_files(root, REPO)]
     done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", str(REPO / "pyproject.toml"), *files],
                           cwd=root, capture_output=True, text=True, check=False)
     if done.returncode:

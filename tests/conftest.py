@@ -59,14 +59,16 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def _run_clean(args: list[str], cwd: Path, timeout: int = 300) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "NO_COLOR")}
+    dropped = ("PYTHONPATH", "VIRTUAL_ENV", "NO_COLOR", "DATONG_RULES_COMPILE")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
 
 
 @pytest.fixture(scope="session")
 def run_clean():
     """``run_clean(args, cwd, timeout=300)``: run a command without this session's PYTHONPATH and VIRTUAL_ENV (so
-    nothing of the checkout leaks in); returns the CompletedProcess (text output captured)."""
+    nothing of the checkout leaks in) and without DATONG_RULES_COMPILE (the wheel is the pure one); returns the
+    CompletedProcess (text output captured)."""
     return _run_clean
 
 

@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = {"built": "wheel", "installed": "wheel", "built_site": "site", "mutation_report": "mutation"}
 """Costly session fixtures (tests/conftest.py, tests/docs/conftest.py) → the group of the tests that use them."""
 
-FIRST = ("mutation", "wheel", "site", "tests/test_random_simulation.py")
+FIRST = ("mutation", "wheel", "site", "tests/test_random_simulation.py", "tests/test_compiled.py")
 """The longest groups (each a minute or more of one worker), handed out first so that none is left for the end."""
 
 _MODULE_SCOPE = re.compile(r"""scope\s*=\s*["'](module|class)["']""")

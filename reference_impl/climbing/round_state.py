@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..compile_options import mypyc_attr
 from .seats import RoundRules, hand_over, next_to_answer, round_leader
 
 
@@ -62,6 +63,7 @@ class Round:
         return found
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), and 打墩's pure hand state extends it
 class RoundViews:
     """What a hand state shows of its round machine (``self.round``, a :class:`Round`): ``passed`` and ``locked``."""
 
