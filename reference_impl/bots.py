@@ -36,11 +36,16 @@ def kind_problem(kinds: Mapping[str, BotKind], kind: str) -> str | None:
 
     A kind is a name (``greedy``), or a name and a parameter after a colon (``search:64``) for a bot class that takes
     one: it has ``parse_parameter(text)``, raising ValueError with what it expects, and is made as
-    ``Bot(rng, value)``.
+    ``Bot(rng, value)``. A bot class may say why it cannot play in this install (``unavailable()``: a line, or
+    None): the search bot in the compiled build.
     """
     name, _, text = kind.partition(":")
     if name not in kinds:
         return f"unknown bot kind {name!r} (expected one of: {', '.join(sorted(kinds))})"
+    unavailable = getattr(kinds[name], "unavailable", None)
+    reason = unavailable() if unavailable is not None else None
+    if reason:
+        return f"bot kind {name!r}: {reason}"
     parse = getattr(kinds[name], "parse_parameter", None)
     if ":" not in kind:
         return None

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import islice
@@ -162,19 +163,41 @@ class Search:
         return float(self.measures.observe_hand(trial).get(f"seat_won_{seat}", 0.0))
 
 
-def searching(policy: Policy, measures: ModuleType) -> type:
+def unavailable_with(state_class: type) -> str | None:
+    """Why the search bot cannot play hands of ``state_class`` in this install, in one line, or None.
+
+    The bot deep-copies the hand state (:func:`..state_api.copy_sharing`); a class compiled by mypyc (the optional
+    compiled build, ``DATONG_RULES_COMPILE=1``) cannot be so copied, nor can a class built on one. None in the
+    pure-Python build.
+    """
+    for cls in state_class.__mro__:
+        file = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
+        if file.endswith((".so", ".pyd")):
+            return ("the search bot needs the pure-Python build: this install's compiled hand state cannot be copied "
+                    "(install without DATONG_RULES_COMPILE)")
+    return None
+
+
+def searching(policy: Policy, measures: ModuleType, state_class: type | None = None) -> type:
     """The search bot class of a game whose bots answer ``choose(state)``: ``Bot(rng)`` with the default budget,
     ``Bot(rng, budget)`` otherwise; its kind ``search`` takes the budget as ``search:N``
-    (``parse_parameter``: :func:`parse_budget`).
+    (``parse_parameter``: :func:`parse_budget`); ``unavailable()`` says why it cannot play here
+    (:func:`unavailable_with` ``state_class``), or None.
 
     Args:
-        policy: the game's greedy bot class; measures: the game's ``measures`` module.
+        policy: the game's greedy bot class; measures: the game's ``measures`` module; state_class: the game's hand
+            state class (None: always available).
     """
 
     class SearchBot(Search):
         __doc__ = (f"Determinized Monte Carlo over the state API, rollouts by {policy.__name__} "
                    f"(:class:`datong_rules.reference_impl.search_bot.Search`).")
         parse_parameter = staticmethod(parse_budget)
+
+        @staticmethod
+        def unavailable() -> str | None:
+            """Why this bot cannot play here (:func:`unavailable_with`), or None."""
+            return None if state_class is None else unavailable_with(state_class)
 
         def __init__(self, rng: random.Random | None = None, budget: int = DEFAULT_BUDGET) -> None:
             super().__init__(rng if rng is not None else random.Random(), budget, policy, measures)

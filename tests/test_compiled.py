@@ -100,3 +100,20 @@ def test_the_engine_tests_pass_on_the_compiled_install(compiled):
                           text=True, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1]
+
+
+def test_the_search_bot_says_it_needs_the_pure_build(compiled):
+    """The search bot deep-copies hand states, which a compiled class cannot be: in the compiled build its kind is
+    refused in one line for 憋蛋 (compiled state) and 打墩 (a state built on a compiled class), not for 攉龙."""
+    site = compiled.parent.parent / "site"
+    code = ("from datong_rules.reference_impl.bots import kind_problem\n"
+            "from datong_rules.reference_impl import games\n"
+            "for game in ('biedan', 'dadun', 'huolong'):\n"
+            "    print(game, kind_problem(games.get(game).facet('bots').BOTS, 'search:4'))")
+    done = subprocess.run([sys.executable, "-S", "-c", code], cwd=site, env=_env(site), capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    said = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    for game in ("biedan", "dadun"):
+        assert said[game].startswith("bot kind 'search': the search bot needs the pure-Python build"), said
+    assert said["huolong"] == "None", said

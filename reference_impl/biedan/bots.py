@@ -11,6 +11,7 @@ from ..search_bot import searching
 from . import exchange as xchg
 from . import measures
 from .combinations import sample_of, shape_size
+from .state import HandState
 
 
 class GreedyBot(Bot):
@@ -61,7 +62,7 @@ class GreedyBot(Bot):
                 "cards": sample_of(state.t, state.held[seat], shape, self.rng, state._forced(seat))}
 
 
-SearchBot = searching(GreedyBot, measures)
+SearchBot = searching(GreedyBot, measures, HandState)
 """Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

@@ -168,7 +168,7 @@ class GreedyBot(Bot):
         raise AssertionError(f"no play of the class {best}")  # pragma: no cover - the class has plays
 
 
-SearchBot = searching(GreedyBot, measures)
+SearchBot = searching(GreedyBot, measures, HandState)
 """Determinized Monte Carlo with greedy rollouts (:mod:`..search_bot`); its kind takes a budget: ``search:N``."""
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

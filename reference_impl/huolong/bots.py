@@ -29,7 +29,7 @@ from typing import Any
 
 from ..bots import bots_of
 from ..cards import BIG_JOKER, SUITS
-from ..search_bot import DEFAULT_BUDGET, Search, parse_budget
+from ..search_bot import DEFAULT_BUDGET, Search, parse_budget, unavailable_with
 from . import burying, greedy, measures
 from .follow import random_legal_play
 from .hand import HandState
@@ -194,6 +194,11 @@ class SearchBot(_Choose):
 
     name = "search"
     parse_parameter = staticmethod(parse_budget)
+
+    @staticmethod
+    def unavailable() -> str | None:
+        """Why this bot cannot play here (:func:`..search_bot.unavailable_with`), or None."""
+        return unavailable_with(HandState)
 
     def __init__(self, rng: random.Random | None = None, budget: int = DEFAULT_BUDGET) -> None:
         self.rng = rng if rng is not None else random.Random()
