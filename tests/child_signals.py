@@ -10,5 +10,8 @@ import signal
 
 def ctrl_c_as_in_a_terminal() -> None:
     """``preexec_fn`` of :class:`subprocess.Popen`: SIGINT back to its default in the child (Python then turns it
-    into KeyboardInterrupt, as in a terminal)."""
+    into KeyboardInterrupt, as in a terminal), and SIGHUP too (a run started with ``nohup`` ignores it, and the
+    child would inherit that: the command keeps an ignored SIGHUP ignored, as ``nohup`` asks)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
