@@ -240,11 +240,13 @@ def run_on_ray(shards: Sequence[Shard], address: str, workers: int,
     Raises:
         ImportError: Ray is not installed.
         RayUnavailable: no cluster could be started or joined at ``address`` (one line).
-        KeyboardInterrupt: the run was interrupted (Ctrl-C, or SIGTERM as the CLI raises it); the tasks not finished
-            are cancelled first.
+        KeyboardInterrupt: the run was interrupted (Ctrl-C, or SIGTERM as the CLI raises it). The tasks not finished
+            stop with the connection this run made (Ray ends a driver's tasks when it disconnects); in a Ray session
+            the caller started, which stays up, they are cancelled.
     """
     import ray
 
+    owned = not ray.is_initialized()
     with connected(ray, address, workers):
         remote = ray.remote(num_cpus=1, max_retries=0)(_play)
         pending = [remote.remote(shard) for shard in shards]
@@ -254,6 +256,7 @@ def run_on_ray(shards: Sequence[Shard], address: str, workers: int,
                 for ref in ready:
                     done(*ray.get(ref))
         except BaseException:
-            for ref in pending:  # not force=True: killing a worker whose reply is on its way trips a check in Ray's
-                ray.cancel(ref, force=False)  # core worker (the driver aborts); shutdown stops the rest
+            if not owned:  # cancelling races replies on their way: Ray's core worker then aborts the driver (seen
+                for ref in pending:  # with force=True and force=False alike), so only a session that outlives
+                    ray.cancel(ref, force=False)  # this run gets cancels; shutdown ends an owned one's tasks
             raise

@@ -113,14 +113,24 @@ def test_ray_already_initialised_is_used_as_it_is(fake_ray):
     assert fake_ray.calls == []  # neither started nor stopped here
 
 
-def test_an_interrupted_run_cancels_the_tasks_left_and_still_cleans_up(fake_ray, tmp_path):
-    def interrupt(key, tally):
-        raise KeyboardInterrupt
+def _interrupt(key, tally):
+    raise KeyboardInterrupt
 
+
+def test_an_interrupted_run_ends_its_own_cluster_without_cancels_and_still_cleans_up(fake_ray, tmp_path):
+    # no ray.cancel on a connection the run made: a cancel racing a finished task's reply made Ray's core worker
+    # abort the driver (exit 1 instead of 130/143, seen in the real-Ray stop test); the shutdown ends the tasks
     with pytest.raises(KeyboardInterrupt):
-        run_on_ray(["a", "b", "c"], "local", 1, interrupt)
-    assert [name for name, _ in fake_ray.calls] == ["init", "cancel", "cancel", "shutdown"]
+        run_on_ray(["a", "b", "c"], "local", 1, _interrupt)
+    assert [name for name, _ in fake_ray.calls] == ["init", "shutdown"]
     assert list((tmp_path / "tmp").iterdir()) == [] and all(name not in os.environ for name in AUTH_VARS)
+
+
+def test_an_interrupted_run_in_the_caller_s_ray_session_cancels_the_tasks_left(fake_ray):
+    fake_ray.initialized = True  # the session outlives the run: its tasks left are cancelled, it is not shut down
+    with pytest.raises(KeyboardInterrupt):
+        run_on_ray(["a", "b", "c"], "local", 1, _interrupt)
+    assert [name for name, _ in fake_ray.calls] == ["cancel", "cancel"]
 
 
 def _ray_handler(signum, frame):  # what ray.init installs for SIGTERM: exit at once, status 15
