@@ -150,8 +150,7 @@ class HandState(Protocol):
 
     def random_action(self, rng: random.Random) -> Action:
         """One legal action drawn with ``rng`` without listing them all, each distinct legal action of the
-        decision equally likely (the bundled games: 攉龙's plays and buries, 憋蛋's and 打墩's card sets and the
-        pass; during 攉龙's deal the next card and each legal show)."""
+        decision equally likely (what counts as one action is said by each game's ``random_action``)."""
         ...
 
     def check(self, action: Action) -> str | None:

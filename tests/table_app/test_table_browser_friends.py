@@ -45,6 +45,15 @@ def _move(page) -> bool:
     return False
 
 
+def _invite(host, url: str, tid: str, seat: int) -> str:
+    """The host's page opens the table, invites ``seat`` from the friends panel and returns the invitation link."""
+    host.goto(f"{url}/t/{tid}")
+    host.locator("#friends summary").click()
+    host.locator(f"#friends button.invite[data-seat='{seat}']").click()
+    host.wait_for_selector("#friends .invite-link")
+    return host.locator(f"#friends li[data-seat='{seat}'] .invite-link").input_value()
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_two_friends_play_a_whole_hand(browser, variant):
     app = make_app(variant, seat=0, lang="en")
@@ -56,11 +65,7 @@ def test_two_friends_play_a_whole_hand(browser, variant):
         try:
             host = host_context.new_page()
             _watch(host, errors)
-            host.goto(f"{server.url}/t/{tid}")
-            host.locator("#friends summary").click()
-            host.locator("#friends button.invite[data-seat='2']").click()
-            host.wait_for_selector("#friends .invite-link")
-            link = host.locator("#friends li[data-seat='2'] .invite-link").input_value()
+            link = _invite(host, server.url, tid, 2)
             assert link.startswith(server.url + "/t/") and tid not in link
             friend = friend_context.new_page()
             _watch(friend, errors)
@@ -101,11 +106,7 @@ def test_a_revoked_friend_s_open_page_says_so(browser, lang, said):
         try:
             host = host_context.new_page()
             _watch(host, errors)
-            host.goto(f"{server.url}/t/{tid}")
-            host.locator("#friends summary").click()
-            host.locator("#friends button.invite[data-seat='1']").click()
-            host.wait_for_selector("#friends .invite-link")
-            link = host.locator("#friends li[data-seat='1'] .invite-link").input_value()
+            link = _invite(host, server.url, tid, 1)
             friend = friend_context.new_page()
             friend.goto(f"{link}?lang={lang}")
             friend.wait_for_selector("#table .seats")
