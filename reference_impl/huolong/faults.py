@@ -192,7 +192,7 @@ def _follow_suit_not_enforced(p: Patcher) -> None:
             return original(rules, ranking_, hand, trick_)
         n = len(trick_[0])
         held = [(c, k) for c, k in Counter(hand).items() if k > 0]
-        return sorted(tuple(sort_cards(play)) for play in follow._multisets(held, n))
+        return sorted(tuple(sort_cards(play)) for play in follow.multisets_of(held, n))
 
     p.function(follow, "legal_plays", legal_plays)
 

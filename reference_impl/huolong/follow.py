@@ -40,7 +40,7 @@ MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_FOLLOW_SHAPE = "must_follow_shape"
 
 
-def _led(ranking: Ranking, trick: Sequence[Sequence[str]]) -> tuple[int, str]:
+def led_shape(ranking: Ranking, trick: Sequence[Sequence[str]]) -> tuple[int, str]:
     """(number of cards led, led suit) of a trick whose lead is one combination.
 
     Raises:
@@ -64,7 +64,7 @@ def _pair_outside_meteors(rules: HuolongRules, ranking: Ranking, hand: Counter, 
     return False
 
 
-def _shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> list[str]:
+def shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> list[str]:
     """Under ``follow.shape: match_when_held``, the led-suit cards of which the hand holds ``n`` or more
     (each one a combination of the led shape it must play); [] when the shape is free or n == 1, and for a
     led pair under ``follow.keep_meteors_whole`` when the hand's only such pairs lie inside its meteors."""
@@ -75,7 +75,7 @@ def _shape_forced(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, 
     return [c for c in ranking.suit_members[suit] if hand.get(c, 0) >= n]
 
 
-def _pair_owed(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> bool:
+def pair_owed(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str) -> bool:
     """``follow.meteor_obliges_pair``: a led meteor (the catalogue's ``meteor``, more than 2 cards) obliges a pair of
     the led suit when the hand holds one (:func:`_pair_outside_meteors`); call only when no meteor is forced."""
     return (rules.meteor_obliges_pair and n > 2 and rules.combo_size.get("meteor") == n
@@ -128,7 +128,7 @@ def check_play(
             return NOT_IN_HAND
     if not trick:
         return None if classify(ranking, play) is not None else NOT_A_COMBINATION
-    n, suit = _led(ranking, trick)
+    n, suit = led_shape(ranking, trick)
     if len(play) != n:
         return WRONG_COUNT
     suit_map = ranking.suit_map
@@ -139,16 +139,16 @@ def check_play(
     # played < min(held, n); the hand is counted only when the play is not all of the led suit
     if played < n and played < suit_count(hand, ranking.suit_members[suit]):
         return MUST_FOLLOW_SUIT
-    if rules.follow_shape == "match_when_held" and _shape_forced(rules, ranking, hand, n, suit):
+    if rules.follow_shape == "match_when_held" and shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
             return MUST_FOLLOW_SHAPE
-    elif rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(
+    elif rules.meteor_obliges_pair and pair_owed(rules, ranking, hand, n, suit) and not _holds_pair(
             ranking, play, suit):
         return MUST_FOLLOW_SHAPE
     return None
 
 
-def _multisets(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
+def multisets_of(items: list[tuple[str, int]], k: int, start: int = 0) -> Iterator[tuple[str, ...]]:
     """All sub-multisets of size ``k`` of ``items[start:]`` ([(card, copies)]), each once, cards in item order."""
     # table[r]: the sub-multisets of size r of the items after the one being added (built from the last item back)
     table: list[list[tuple[str, ...]]] = [[] for _ in range(k + 1)]
@@ -181,8 +181,8 @@ def legal_plays(
         sizes = sorted(rules.combo_by_size)
         plays = [(c,) * s for c, k in hand.items() for s in sizes if s <= k]
     else:
-        n, suit = _led(ranking, trick)
-        forced = _shape_forced(rules, ranking, hand, n, suit)
+        n, suit = led_shape(ranking, trick)
+        forced = shape_forced(rules, ranking, hand, n, suit)
         if forced:
             plays = [(c,) * n for c in forced]
         else:
@@ -191,14 +191,14 @@ def legal_plays(
             led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
             count_led = sum(k for _, k in led)
             if count_led >= n:
-                plays = list(_multisets(led, n))
-                if _pair_owed(rules, ranking, hand, n, suit):
+                plays = list(multisets_of(led, n))
+                if pair_owed(rules, ranking, hand, n, suit):
                     plays = [p for p in plays if _holds_pair(ranking, p, suit)]
             else:  # all led-suit cards go in: a pair owed is among them
                 suit_map = ranking.suit_map
                 other = [(c, k) for c, k in hand.items() if k > 0 and suit_map[c] != suit]
                 all_led = tuple(c for c, k in led for _ in range(k))
-                plays = [tuple(sort_cards(all_led + rest)) for rest in _multisets(other, n - count_led)]
+                plays = [tuple(sort_cards(all_led + rest)) for rest in multisets_of(other, n - count_led)]
     plays.sort()
     return plays
 
@@ -222,8 +222,8 @@ def random_legal_play(
     """
     if not trick:
         return _random_lead(rules, hand, rng)
-    n, suit = _led(ranking, trick)
-    forced = _shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
+    n, suit = led_shape(ranking, trick)
+    forced = shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
         return [rng.choice(forced)] * n
     get = hand.get
@@ -248,7 +248,7 @@ def _random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int,
     led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
     count_led = sum(k for _, k in led)
     if count_led >= n:
-        if rules.meteor_obliges_pair and _pair_owed(rules, ranking, hand, n, suit):
+        if rules.meteor_obliges_pair and pair_owed(rules, ranking, hand, n, suit):
             while True:  # uniform over the led-suit plays holding a pair: the others redrawn
                 play = random_multiset(led, n, rng)
                 if _holds_pair(ranking, play, suit):
@@ -273,7 +273,7 @@ def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list
     Raises:
         ValueError: the hand holds no combination to lead.
     """
-    allowed = _sizes_up_to(rules)
+    allowed = sizes_up_to(rules)
     top = len(allowed) - 1
     slots = len(allowed[top])  # the catalogue's sizes, smallest first: slot j is allowed[top][j]
     cards = list(hand)
@@ -294,7 +294,7 @@ def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list
 
 
 @lru_cache(maxsize=None)
-def _sizes_up_to(rules: HuolongRules) -> tuple[tuple[int, ...], ...]:
+def sizes_up_to(rules: HuolongRules) -> tuple[tuple[int, ...], ...]:
     """For 0, 1, … copies of a card up to the catalogue's largest size: the catalogue sizes they allow, smallest
     first (cached per rules)."""
     sizes = sorted(rules.combo_by_size)

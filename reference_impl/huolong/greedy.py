@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import sort_cards
-from .follow import _led, _multisets, _pair_owed, _shape_forced, _sizes_up_to, legal_plays
+from .follow import led_shape, multisets_of, pair_owed, shape_forced, sizes_up_to, legal_plays
 from .ranking import TRUMP, Ranking
 from .rules import HuolongRules
 from .trick import play_strength, trick_winner
@@ -30,7 +30,7 @@ from .trick import play_strength, trick_winner
 def lead(rules: HuolongRules, ranking: Ranking, hand: Counter[str]) -> list[str]:
     """The greedy lead from ``hand`` (see the module doc), without listing the leads: the smallest token among
     equals, and after it the smaller size."""
-    allowed = _sizes_up_to(rules)  # copies → the catalogue sizes they allow
+    allowed = sizes_up_to(rules)  # copies → the catalogue sizes they allow
     top = len(allowed) - 1
     sizes = allowed[top]
     trump_of, strength, points = ranking.trump_of, ranking.strength_map, rules.point_map
@@ -53,9 +53,9 @@ def lead(rules: HuolongRules, ranking: Ranking, hand: Counter[str]) -> list[str]
 
 def follow(rules: HuolongRules, ranking: Ranking, hand: Counter[str], trick: Sequence[Sequence[str]]) -> list[str]:
     """The greedy follow to ``trick`` from ``hand`` (see the module doc)."""
-    n, suit = _led(ranking, trick)
-    if (not rules.ruff_same_shape or _shape_forced(rules, ranking, hand, n, suit)
-            or _pair_owed(rules, ranking, hand, n, suit)):
+    n, suit = led_shape(ranking, trick)
+    if (not rules.ruff_same_shape or shape_forced(rules, ranking, hand, n, suit)
+            or pair_owed(rules, ranking, hand, n, suit)):
         return _listed(rules, ranking, hand, trick)
     get = hand.get
     led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
@@ -98,7 +98,7 @@ def _cheapest(rules: HuolongRules, ranking: Ranking, pool: list[tuple[str, int]]
             break
     below = [c for c, k in items if cost[c] < threshold for _ in range(k)]
     ties = sorted((c, k) for c, k in items if cost[c] == threshold)
-    choices = [tuple(sort_cards([*fixed, *below, *chosen])) for chosen in _multisets(ties, free - len(below))]
+    choices = [tuple(sort_cards([*fixed, *below, *chosen])) for chosen in multisets_of(ties, free - len(below))]
     return list(min(choices))
 
 
