@@ -190,13 +190,14 @@ class Registry:
         return path if path.is_file() else None
 
     def _load(self, path: Path) -> LoadedYaml:
+        display = self.display(path)  # part of the key: the name messages give depends on the working directory
         try:
             stat = path.stat()
-            key: tuple = (str(resolved(path)), stat.st_mtime_ns, stat.st_size)
+            key: tuple = (str(resolved(path)), stat.st_mtime_ns, stat.st_size, display)
         except OSError:
-            key = (str(path), None, None)
+            key = (str(path), None, None, display)
         if key not in self._files:
-            self._files[key] = read_yaml_file(path, display=self.display(path))
+            self._files[key] = read_yaml_file(path, display=display)
         return self._files[key]
 
     def _schema_problems(self, loaded: LoadedYaml | None, schema: str, definition: str = "", data: Any = None,

@@ -127,3 +127,14 @@ def test_alias_bomb_is_refused_fast(yaml_parser):
 def test_missing_file_is_one_problem(tmp_path):
     (problem,) = check_file(tmp_path / "nope.yaml")
     assert (problem.line, problem.kind) == (1, "unreadable")
+
+
+def test_a_file_read_from_another_working_directory_is_named_from_the_current_one(monkeypatch):
+    """The registry keeps files it has read; a problem's file name follows the working directory of the call, not
+    of the first read (the suite read a malformed file from its parent folder first and then got that name)."""
+    path = sorted(p for p in CORPUS if p.name == "null-name.yaml")[0]
+    monkeypatch.chdir(HERE.parent)
+    assert {p.file for p in check_file(f"{HERE.name}/{path.name}")} == {f"{HERE.name}/{path.name}"}
+    monkeypatch.chdir(HERE)
+    assert {p.file for p in check_file(path.name)} == {path.name}
+
