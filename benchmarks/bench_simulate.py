@@ -19,7 +19,7 @@ For one variant of each game, with the same bots and the same hands (the same sh
 * **hands/s**: hands per CPU second of the harness with the game's measures (the rate per core); a million hands on
   one core, and on a 16-core node (the one-core time divided by 16, and by 16 × the efficiency in work).
 
-CPU seconds are those of this process and of its ended children (``os.times``), user and system.
+CPU seconds are those of this process and of its ended children (``resource.getrusage``), user and system.
 
 Usage::
 
@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import resource
 import random
 import time
 import types
@@ -85,8 +86,8 @@ def without_measures(entrant: Entrant) -> Entrant:
 
 def _cpu() -> float:
     """CPU seconds used so far by this process and its ended children (worker processes), user and system."""
-    t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime  # microseconds, not os.times' ticks
 
 
 def harness(entrant: Entrant, hands: int, seed: int, workers: int) -> tuple[int, float, float]:
