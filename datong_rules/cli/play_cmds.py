@@ -38,6 +38,7 @@ from datong_rules.reference_impl.variant import Variant
 from .messages import error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import refuse_empty, unwritable_reason
+from .problem_words import say
 from .variant_arg import fail, open_variant_arg
 
 
@@ -180,7 +181,7 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     game, rules = _game_and_rules(resolved)
     problem = kind_problem(game.facet("bots").BOTS, bot_kind)
     if problem is not None:
-        fail(f"--bots ({game.id}): {problem}")
+        fail(say(f"--bots ({game.id}): {problem}"))
     record_file: _RecordFile | _RecordStdout | None = None
     if record_path is not None:
         record_file = _RecordStdout() if is_stdout(record_path) else _RecordFile(Path(record_path))

@@ -27,6 +27,7 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 from .messages import error_line, tr
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
+from .problem_words import say
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 
@@ -58,9 +59,9 @@ def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
     for kind in kinds:
         problem = kind_problem(known, kind)
         if problem is not None:
-            fail(f"--bots ({game.id}): {problem}")
+            fail(say(f"--bots ({game.id}): {problem}"))
     if len(kinds) not in (1, players):
-        fail(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)")
+        fail(say(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)"))
     return kinds
 
 

@@ -14,8 +14,12 @@ import webbrowser
 
 import click
 
+from datong_rules.reference_impl import games
+from datong_rules.reference_impl.bots import kind_problem
+
 from .messages import tr, warning_line
 from .path_args import refuse_empty
+from .problem_words import say
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 NEEDS = ("starlette", "uvicorn", "jinja2")
@@ -71,6 +75,10 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     from datong_rules.table_app.app import Options, create_app
 
     resolved = open_variant_arg(variant)
+    game = games.find(resolved.data.get("game"))
+    problem = None if game is None else kind_problem(game.facet("bots").BOTS, bot_kind)
+    if problem is not None:
+        fail(say(f"--bots ({game.id}): {problem}"))
     listening = _listen(host, port)
     bound = listening.getsockname()[1]
     everywhere = host in WILDCARDS
