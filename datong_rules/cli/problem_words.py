@@ -308,8 +308,8 @@ ZH: dict[str, str] = {
      "without DATONG_RULES_COMPILE)"): "搜索机器人需要纯 Python 的版本：这次安装的编译版牌局状态无法复制（安装时不要设 "
                                       "DATONG_RULES_COMPILE）",
     "--bots ({game}): {problem}": "--bots（{game}）：{problem}",
-    "--bots: {count} kinds given; expected one for every seat or one per seat ({players} seats)":
-        "--bots：给了 {count} 种；应为所有座位一种，或每个座位一种（共 {players} 个座位）",
+    "{count} kinds given; expected one for every seat or one per seat ({players} seats)":
+        "给了 {count} 种；应为所有座位一种，或每个座位一种（共 {players} 个座位）",
 }
 """The 中文 words of the engine's English wordings, keyed by the English as a template with ``{name}`` fields
 (a literal brace doubled, as :meth:`str.format` writes it)."""
