@@ -295,6 +295,21 @@ ZH: dict[str, str] = {
      "combinations.catalogue: {sizes})"): "by_last_trick_size 没有末轮 {size} 张牌的倍数（combinations.catalogue 的"
                                           "每种张数都要有一个：{sizes}）",
     "{name}: only combinations of identical cards are supported": "{name}：只支持由相同的牌组成的牌型",
+    "entry {number} {name} is not played by the engine (it plays: {plays})": "引擎不打第 {number} 项 {name}（它打的是：{plays}）",
+    "main {name} is not played by the engine (it plays: three or four of a rank, or a run of triples)":
+        "引擎不打 main {name}（它打的是：同点数的三张或四张，或三连的连牌）",
+    "the name is also a catalogue combination": "这个名字也是牌型目录里的一个牌型",
+    "the name is also given twice": "这个名字写了两次",
+    "max_length is for a run of triples (main {name} is one rank)": "max_length 只用于三连的连牌（main {name} 是同一点数）",
+    "rule {rule} is missing": "缺少规则 {rule}",
+    "an abstract variant cannot be played": "抽象版本不能打",
+    "deal.hand_sizes must give every card of the pack to the 4 players": "deal.hand_sizes 应把整副牌都发给 4 个人",
+    "a straight_flush of {size} cards has no step on beating.bomb_ladder": "{size} 张的同花顺在 beating.bomb_ladder 上没有位置",
+    "the joker_bomb has no step on beating.bomb_ladder (add {{combination: joker_bomb, size: 4}} where it ranks)":
+        "joker_bomb 在 beating.bomb_ladder 上没有位置（在它该排的地方加上 {{combination: joker_bomb, size: 4}}）",
+    "{names} need three identical cards, which {decks} decks do not hold (deck.decks: {count})":
+        "{names} 需要三张完全相同的牌，{decks} 副牌里没有（deck.decks: {count}）",
+    "{place}: {problem}": "{place}：{problem}",
     "two combinations have the same size": "有两个牌型张数相同",
     # the bot kinds (--bots of play, simulate and table)
     "unknown bot kind {name} (expected one of: {kinds})": "未知的机器人类型 {name}（应为以下之一：{kinds}）",

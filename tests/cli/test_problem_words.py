@@ -135,3 +135,26 @@ def test_a_house_file_given_to_conform_is_said_in_chinese(monkeypatch):
     monkeypatch.chdir(MALFORMED)
     result = run("--lang", "zh", "conform", "--variant", "./alias-bomb.yaml")
     assert result.exit_code == 2 and "不允许锚点 &a" in result.stderr and not english_sentences(result.stderr)
+
+
+HOUSES = {
+    "biedan-deal.yaml": ("biedan/t-deal", "biedan/biedan-guide",
+                         "  deal:\n    hand_size:\n      value: 17\n", "  egg:\n    count:\n      value: 17\n"),
+    "dadun-decks.yaml": ("dadun/t-decks", "dadun/dadun-guide", "  deck:\n    decks:\n      value: 2\n"),
+}
+"""House files whose problems the games' own checks and engines find (the deal's arithmetic, the egg, a rule the
+engine cannot play, inherited from the parent's file)."""
+
+
+@pytest.mark.parametrize("name", sorted(HOUSES))
+def test_the_games_own_checks_are_said_in_chinese(name, tmp_path):
+    house_id, parent, *rules = HOUSES[name]
+    text = (f"id: {house_id}\nextends: {parent}\nname: {{zh: 测试, en: test}}\nsummary: {{zh: 测试, en: test}}\n"
+            "rules:\n" + "".join(r + "      text: {zh: 测试, en: test}\n      inferred: {reason: test}\n"
+                                 for r in rules))
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    english = run("--lang", "en", "validate", str(tmp_path / name))
+    assert english.exit_code == 1 and all(english_sentences(line) for line in english.stdout.splitlines())
+    result = run("--lang", "zh", "validate", str(tmp_path / name))
+    assert result.exit_code == 1 and result.stdout.strip(), result.output
+    assert [line for line in result.stdout.splitlines() if english_sentences(line)] == []
