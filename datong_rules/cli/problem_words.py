@@ -9,7 +9,8 @@ and its 中文 words with the same fields. :func:`say` finds the template a text
 that matches the whole text), says each field's value again (a value is often itself a phrase of this list: ``found
 {what}`` with ``the number 6``) and fills the 中文 template; what no template matches is left as written (English,
 as :func:`.messages.tr` leaves a message not yet translated). Identifiers, file paths, YAML keys and values stay as
-they are. A field named ``..._id``, ``path``, ``key`` or ``value`` is never said again (it is written, not worded).
+they are: only the fields of :data:`_WORDED` (phrases of this list) are said again, every other field is written as
+it is; the fields of :data:`_TOKENS` match one token only.
 
 :func:`problem_line` is a problem's one line (``FILE:LINE:COL: RULE.PATH: message (expected …)``) in the command's
 language; under English it is exactly :meth:`SpecError.format`.
@@ -81,7 +82,7 @@ ZH: dict[str, str] = {
     "a control character": "这是一个控制字符",
     # YAML 1.1 against 1.2
     "the plain value {text} is {old} in {reader} but {new} in YAML 1.2":
-        "不加引号的值 {text} 在 {reader} 里是{old}，在 YAML 1.2 里却是{new}",
+        "不加引号的值 {text} 在{reader}里是{old}，在 YAML 1.2 里却是{new}",
     "YAML 1.1 readers that ignore case": "不分大小写的 YAML 1.1 读取器",
     "the plain value {text} is {what}, which JSON cannot hold": "不加引号的值 {text} 是{what}，JSON 存不了",
     "a finite number, or {quoted} in quotes for the text": "一个有限的数；若是文字，就写成加引号的 {quoted}",
@@ -157,7 +158,8 @@ ZH: dict[str, str] = {
     "the list repeats an item": "列表里有重复的项",
     "each item once": "每项只出现一次",
     "a mapping": "一个映射", "a list": "一个列表", "a whole number": "一个整数",
-    "true or false": "true 或 false", "null": "null", "a single value": "一个单独的值",
+    "true or false": "true 或 false", "true": "true", "false": "false", "null": "null",
+    "a single value": "一个单独的值",
     "the true/false value {value}": "真假值 {value}",
     "not a resolved variant with a variant id": "不是带版本 id 的已解析版本",
     "a mapping with id, game, rules (as `datong-rules show ID --format json` prints it)":
@@ -361,13 +363,24 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
 
 
 def _fill(chinese: str, values: dict[str, str]) -> str:
-    """``chinese`` with its ``{name}`` fields filled (its literal braces, such as ``{id, section}``, kept)."""
-    out = ""
+    """``chinese`` with its ``{name}`` fields filled (its literal braces, such as ``{id, section}``, kept), a space
+    put between a Chinese character of the template and a Latin letter or digit of a value that touch."""
+    pieces: list[str] = []
     for literal, field, _, _ in string.Formatter().parse(chinese):
-        out += literal
+        pieces.append(literal)
         if field is not None:
-            out += values[field] if field in values else "{" + field + "}"
+            pieces.append(values[field])
+    out = ""
+    for piece in pieces:
+        if out and piece and (_CJK.match(out[-1]) and _LATIN.match(piece[0])
+                              or _LATIN.match(out[-1]) and _CJK.match(piece[0])):
+            out += " "
+        out += piece
     return out
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z0-9]")
 
 
 def say_zh(text: str) -> str:
@@ -380,7 +393,8 @@ def say_zh(text: str) -> str:
     """
     parts = text.split(" or ")
     if len(parts) > 1 and all(_template_of(part) is not None for part in parts):
-        return "或".join(say_zh(part) for part in parts)
+        return _fill("{0}" + "".join(f"或{{{i}}}" for i in range(1, len(parts))),
+                     {str(i): say_zh(part) for i, part in enumerate(parts)})
     if text.startswith("invalid YAML: ") and text != "invalid YAML: a tab character where YAML needs spaces":
         return "YAML 写法错误：" + "；".join(_yaml_phrase(part) for part in text.removeprefix("invalid YAML: ")
                                            .split("; "))

@@ -158,3 +158,14 @@ def test_the_games_own_checks_are_said_in_chinese(name, tmp_path):
     result = run("--lang", "zh", "validate", str(tmp_path / name))
     assert result.exit_code == 1 and result.stdout.strip(), result.output
     assert [line for line in result.stdout.splitlines() if english_sentences(line)] == []
+
+
+@pytest.mark.parametrize("english, chinese", [
+    ("found a whole number or null", "找到的是一个整数或 null"),
+    ("true or false or null", "true 或 false 或 null"),
+    ("found null", "找到的是 null"),
+    ("a variant id <game>/<name> in lower-case letters, digits and '-', e.g. huolong/li-zhijiang or null",
+     "一个版本 id <game>/<name>，用小写字母、数字和 '-'，如 huolong/li-zhijiang 或 null"),
+])
+def test_alternatives_and_the_space_between_chinese_and_latin(english, chinese):
+    assert problem_words.say_zh(english) == chinese
