@@ -158,7 +158,8 @@ ZH: dict[str, str] = {
     "the list repeats an item": "列表里有重复的项",
     "each item once": "每项只出现一次",
     "a mapping": "一个映射", "a list": "一个列表", "a whole number": "一个整数",
-    "true or false": "true 或 false", "true": "true", "false": "false", "null": "null",
+    "true or false": "true 或 false", "true": "true", "false": "false", "null": "null", "none": "none",
+    "{what} is not valid under any of the given schemas": "{what} 不符合任何一种允许的写法",
     "a single value": "一个单独的值",
     "the true/false value {value}": "真假值 {value}",
     "not a resolved variant with a variant id": "不是带版本 id 的已解析版本",
@@ -387,23 +388,24 @@ def say_zh(text: str) -> str:
     """``text`` (the engine's English words) in 中文: the most specific template of :data:`ZH` that matches it whole,
     its worded fields said again; ``text`` itself when none matches.
 
-    Alternatives the engine joins with `` or `` (``a whole number or null``) are said one by one when each is a
-    phrase of :data:`ZH`; the YAML reader's own phrases after ``invalid YAML:`` (``while parsing …; expected …``) are
+    Alternatives the engine joins with `` or `` (``a whole number or null``, ``none or 2 or 3 …``) are said one by
+    one when each is a phrase of :data:`ZH` or a single value; the YAML reader's own phrases after ``invalid YAML:`` (``while parsing …; expected …``) are
     said by :data:`YAML_ZH`.
     """
-    parts = text.split(" or ")
-    if len(parts) > 1 and all(_template_of(part) is not None for part in parts):
-        return _fill("{0}" + "".join(f"或{{{i}}}" for i in range(1, len(parts))),
-                     {str(i): say_zh(part) for i, part in enumerate(parts)})
     if text.startswith("invalid YAML: ") and text != "invalid YAML: a tab character where YAML needs spaces":
         return "YAML 写法错误：" + "；".join(_yaml_phrase(part) for part in text.removeprefix("invalid YAML: ")
                                            .split("; "))
     found = _template_of(text)
-    if found is None:
-        return text
-    match, chinese = found
-    values = {name: (value if name not in _WORDED else say_zh(value)) for name, value in match.groupdict().items()}
-    return _fill(chinese, values)
+    if found is not None:
+        match, chinese = found
+        values = {name: (value if name not in _WORDED else say_zh(value))
+                  for name, value in match.groupdict().items()}
+        return _fill(chinese, values)
+    parts = text.split(" or ")
+    if len(parts) > 1 and all(" " not in part or _template_of(part) is not None for part in parts):
+        return _fill("{0}" + "".join(f"或{{{i}}}" for i in range(1, len(parts))),
+                     {str(i): say_zh(part) for i, part in enumerate(parts)})
+    return text
 
 
 def _template_of(text: str) -> tuple[re.Match[str], str] | None:

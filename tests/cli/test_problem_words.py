@@ -169,3 +169,27 @@ def test_the_games_own_checks_are_said_in_chinese(name, tmp_path):
 ])
 def test_alternatives_and_the_space_between_chinese_and_latin(english, chinese):
     assert problem_words.say_zh(english) == chinese
+
+
+@pytest.mark.parametrize("variant_id", ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"])
+def test_a_wrong_value_of_every_rule_is_said_in_chinese(variant_id, tmp_path, monkeypatch):
+    """Each rule of the game's bundled variant given a value of each wrong shape in a house file: the schema's and
+    the checks' words, every one said in 中文."""
+    from datong_rules.reference_impl.variant import load_variant
+
+    monkeypatch.setattr(messages, "_chosen", ["zh"])
+    house = tmp_path / "house.yaml"
+    said = 0
+    for rule in load_variant(variant_id).rule_ids():
+        parts = rule.split(".")
+        at = "  " * (len(parts) + 1)
+        for bad in ('"zzz"', "[zzz]", "{zzz: 1}", "3.5"):
+            house.write_text(f"id: {variant_id.split('/')[0]}/house\nextends: {variant_id}\n"
+                             "name: {zh: 测试, en: test}\nsummary: {zh: 测试, en: test}\nrules:\n"
+                             + "".join("  " * (i + 1) + f"{part}:\n" for i, part in enumerate(parts))
+                             + f"{at}value: {bad}\n{at}text: {{zh: 测试, en: test}}\n{at}inferred: {{reason: test}}\n",
+                             encoding="utf-8")
+            for problem in check_file(str(house)):
+                said += 1
+                assert not english_sentences(problem_words.problem_line(problem)), problem.format()
+    assert said > 100
