@@ -323,16 +323,19 @@ class ScenarioItem(pytest.Item):
         self.config.stash[_TALLY_KEY]["passed"] += 1
 
     def repr_failure(self, excinfo, style=None):
-        """Expected against actual for a failure; the one-line message and stderr for an error."""
+        """Expected against actual for a failure; the one-line message and stderr for an error; where the check is
+        (a scenario's file and line), or, for a derived check, which lives in no file, the question it asked."""
         if not isinstance(excinfo.value, ScenarioFailure):
             return super().repr_failure(excinfo, style)
-        from datong_rules.conformance.reports.common import mismatch_lines
+        from datong_rules.conformance.reports.common import mismatch_lines, question_line
 
         result = excinfo.value.result
         s = self.scenario
         where = (f"derived check ({s.derived}) of the house variant {s.variant}: {s.description['en']}"
                  if s.derived else s.location)
         lines = [f"{result.status}: {s.id}  rules: {', '.join(result.blamed)}", f"  {where}"]
+        if s.derived:  # in no scenario file: the question itself, to ask it again
+            lines.append(f"  {question_line(s)}")
         if result.status == "failed":
             lines += [f"  {line}" for line in mismatch_lines(result)]
         else:

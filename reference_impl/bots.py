@@ -58,6 +58,40 @@ def kind_problem(kinds: Mapping[str, BotKind], kind: str) -> str | None:
     return None
 
 
+def split_kinds(text: str) -> tuple[str, ...]:
+    """The bot kinds a ``--bots`` value names: one for every seat (``greedy``) or one per seat separated by commas
+    (``greedy,random,search:8``), spaces around each dropped."""
+    return tuple(part.strip() for part in text.split(","))
+
+
+def kinds_problem(kinds: Mapping[str, BotKind], text: str, players: int) -> str | None:
+    """None when ``text`` names one bot kind of ``kinds`` (a game's ``BOTS``) for every seat, or one per seat of
+    ``players`` separated by commas (:func:`split_kinds`); else what is wrong, in one line (the first bad kind's
+    :func:`kind_problem`, or the count of kinds against the seats)."""
+    parts = split_kinds(text)
+    for part in parts:
+        problem = kind_problem(kinds, part)
+        if problem is not None:
+            return problem
+    if len(parts) not in (1, players):
+        return f"{len(parts)} kinds given; expected one for every seat or one per seat ({players} seats)"
+    return None
+
+
+def seat_bots(kinds: Mapping[str, BotKind], named: Sequence[str], rng: random.Random, players: int) -> list[Bot]:
+    """One bot per seat: of the one kind ``named`` holds for every seat, or of each seat's own kind (``named`` one
+    per seat), all sharing ``rng`` (:func:`bots_of` for each kind).
+
+    Raises:
+        ValueError: a bad kind, or as many kinds as neither 1 nor ``players`` (one line).
+    """
+    if len(named) == 1:
+        return bots_of(kinds, named[0], rng, players)
+    if len(named) != players:
+        raise ValueError(f"{len(named)} kinds given; expected one for every seat or one per seat ({players} seats)")
+    return [bots_of(kinds, kind, rng, 1)[0] for kind in named]
+
+
 def bots_of(kinds: Mapping[str, BotKind], kind: str, rng: random.Random, players: int) -> list[Bot]:
     """One bot per seat of the named kind (a key of ``kinds``, a game's ``BOTS``, with a parameter where the kind
     takes one: ``search:64``, :func:`kind_problem`), all sharing ``rng``.
@@ -77,12 +111,14 @@ def bots_of(kinds: Mapping[str, BotKind], kind: str, rng: random.Random, players
 
 
 def make_bots(game: Game, kind: str, rng: random.Random, players: int) -> list[Bot]:
-    """One bot per seat of the named kind of ``game`` (:func:`bots_of` of the game's ``BOTS``).
+    """One bot per seat of ``game``: of the named kind, or of each seat's kind when ``kind`` names one per seat
+    separated by commas (``greedy,random,greedy,random``: :func:`seat_bots` of the game's ``BOTS``).
 
     Raises:
-        ValueError: ``game`` has no bot of that kind (the message lists the kinds).
+        ValueError: ``game`` has no bot of a kind named (the message lists the kinds), or the count of kinds is
+            neither 1 nor ``players``.
     """
-    return bots_of(_kinds(game), kind, rng, players)
+    return seat_bots(_kinds(game), split_kinds(kind), rng, players)
 
 
 def offered_action(bot: Bot, state: Any, seat: int) -> Any:

@@ -62,6 +62,13 @@ def kind_label(result: ScenarioResult) -> str:
     return f"derived, {result.scenario.derived}" if result.scenario.derived else ""
 
 
+def question_line(scenario: Any) -> str:
+    """The question a check asks, whole, on one line: ``question: huolong/legal_play given {"hand": […], …}`` (the
+    operation's full name and its ``given`` as :func:`compact` JSON, never cut), so that a failure of a check that
+    lives in no scenario file (a derived check) can be asked again as it was."""
+    return f"question: {scenario.full_op} given {compact(scenario.given)}"
+
+
 def by_rule(run: RunResult) -> dict[str, dict[str, int]]:
     """:func:`tally` by rule id: a scenario counts once for each rule it cites, and a failed one counts as failed
     only for the rules of the keys that differ (:attr:`~datong_rules.conformance.runner.ScenarioResult.blamed`),

@@ -10,7 +10,7 @@ import click
 
 from datong_rules.conformance.adapters.base import one_line
 from datong_rules.conformance.reports.common import DERIVED, KINDS, by_operation, by_rule, kind, kind_label, \
-    mismatch_lines, problems
+    mismatch_lines, problems, question_line
 from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
 
 VALUE_LIMIT = 300
@@ -70,6 +70,8 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
                                  if len(blamed) < len(s.rules) else "")
     label = f" ({kind_label(result)})" if kind_label(result) else ""
     out = [f"{_paint(result.status.upper(), 'red', color)}{label} {s.id}  [{rules}]{where}"]
+    if s.derived:  # in no scenario file: the question itself, to ask it again
+        out.append(f"    {question_line(s)}")
     if result.status == "failed":
         out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT)]
     else:

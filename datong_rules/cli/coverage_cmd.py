@@ -24,6 +24,7 @@ from pathlib import Path
 import click
 
 from .path_args import refuse_empty, unwritable_reason
+from .problem_words import said
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -76,7 +77,7 @@ def file_rule_ids(path: str, wanted: tuple[str, ...]) -> dict[str, list[str]]:
     except SpecError as exc:
         if exc.kind == "empty":  # the loader's words expect a variant file
             raise CommandError(f"{path}:1:1: the file holds no YAML document (expected {RULES_FILE_SHAPE})") from None
-        raise CommandError(str(exc)) from None
+        raise CommandError(said(exc)) from None
     if not isinstance(data, dict) or not all(
             isinstance(v, list) and all(isinstance(r, str) for r in v) for v in data.values()):
         raise CommandError(f"{path}: expected {RULES_FILE_SHAPE}")

@@ -44,6 +44,7 @@ from .conform import check_options, make_implementation, warn_spec_problems
 from .messages import error_line, note_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import empty_message, refuse_empty
+from .problem_words import said
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
@@ -85,7 +86,7 @@ def _variants(refs: tuple[str, ...]) -> list[tuple[str, object]]:
         try:
             variant = open_variant(ref)
         except (VariantNotFound, SpecError) as exc:
-            raise CommandError(tr("--variant {ref}: {problem}", ref=ref, problem=exc)) from None
+            raise CommandError(tr("--variant {ref}: {problem}", ref=ref, problem=said(exc))) from None
         if variant.abstract:
             raise CommandError(tr("--variant {ref}: {variant} is abstract (a base for other variants); give a "
                                   "variant that can be played", ref=ref, variant=variant.id))

@@ -15,9 +15,10 @@ from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED, check_
 from datong_rules.conformance.house import HouseSuite, inherit, summary_lines
 from datong_rules.conformance.runner import select
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios
-from datong_rules.reference_impl.variant import Variant
+from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound
 
 from .command_error import CommandError
+from .problem_words import said
 
 
 def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:
@@ -25,7 +26,11 @@ def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple
     try:
         return house.split_variants(values)
     except ValueError as exc:
-        raise CommandError(str(exc)) from None
+        cause = exc.__context__  # the loader's problem, said in the command's language
+        text = str(exc)
+        if isinstance(cause, SpecError | VariantNotFound):
+            text = text.replace(str(cause), said(cause))
+        raise CommandError(text) from None
 
 
 def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tuple[str, Variant]], ops, rules,

@@ -9,8 +9,9 @@ same ``{name}`` fields; a message not yet there is shown in English. To bring a 
 in :func:`tr` where it is printed and add its line to :data:`ZH` (``tests/cli/test_messages.py`` checks that every
 line of :data:`ZH` has the fields of its English, and that the messages of the error frame are all there).
 
-What is quoted inside a message (a file's problem as the loader words it, an engine's reply) stays as it was
-written; click's own wording of a usage error is said again in 中文 by :mod:`.usage_words`.
+A file's problem as the loader words it, and the error of a ``--bots`` kind, are said again in 中文 by
+:mod:`.problem_words` (the engine's layers know no language); what else is quoted inside a message (an engine's
+reply) stays as it was written; click's own wording of a usage error is said again in 中文 by :mod:`.usage_words`.
 """
 
 from __future__ import annotations

@@ -30,11 +30,12 @@ import click
 
 from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl import games, records
-from datong_rules.reference_impl.bots import kind_problem, make_bots
+from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
+from .bots_option import bots_option, checked_kinds
 from .messages import error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import refuse_empty, unwritable_reason
@@ -159,12 +160,10 @@ class _RecordStdout:
               callback=refuse_empty("a file to write the match record to"),
               help="Write the match record (JSON) to this file; checked before the match starts. '-': to standard "
                    "output (the transcript then goes to standard error; write ./- for a file of that name).")
-@click.option("--bots", "bot_kind", default="random", show_default=True, metavar="KIND",
-              help="Which bots play the seats: a bot kind of the variant's game (random, greedy, search; search:N: N "
-                   "rollouts per decision).")
+@bots_option("random", "Which bots play the seats")
 @click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
               help="Safety cap on the number of hands of a match.")
-def play(variant: str, seed: int, hands: int | None, record_path: str | None, bot_kind: str, max_hands: int) -> None:
+def play(variant: str, seed: int, hands: int | None, record_path: str | None, bots: str, max_hands: int) -> None:
     """Bots play a match and print a transcript.
 
     VARIANT is a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file (a house
@@ -178,14 +177,12 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     if record_path is not None and not is_stdout(record_path):
         _refuse_record_over_variant(Path(record_path), resolved)
     game, rules = _game_and_rules(resolved)
-    problem = kind_problem(game.facet("bots").BOTS, bot_kind)
-    if problem is not None:
-        fail(f"--bots ({game.id}): {problem}")
+    checked_kinds(game, rules.players, bots)
     record_file: _RecordFile | _RecordStdout | None = None
     if record_path is not None:
         record_file = _RecordStdout() if is_stdout(record_path) else _RecordFile(Path(record_path))
     try:
-        code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bot_kind,
+        code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bots,
                      max_hands, record_file, _table_line(resolved))
     finally:
         if record_file is not None:

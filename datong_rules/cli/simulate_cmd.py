@@ -20,10 +20,10 @@ import click
 
 from datong_rules.conformance.reports.common import is_stdout
 from datong_rules.reference_impl import games
-from datong_rules.reference_impl.bots import kind_problem
 from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
+from .bots_option import bots_option, checked_kinds
 from .messages import error_line, tr
 from .output import interrupted_status
 from .path_args import refuse_empty, unwritable_reason
@@ -49,19 +49,6 @@ def _entrants(refs: tuple[str, ...]) -> list[Any]:
     if len(found) > 1:
         fail(f"the variants are of several games ({', '.join(found)}); expected variants of one game")
     return entrants
-
-
-def _bot_kinds(game: games.Game, players: int, value: str) -> tuple[str, ...]:
-    """``--bots``: one kind for every seat, or one per seat separated by commas; exit 2 otherwise."""
-    kinds = tuple(part.strip() for part in value.split(","))
-    known = game.facet("bots").BOTS
-    for kind in kinds:
-        problem = kind_problem(known, kind)
-        if problem is not None:
-            fail(f"--bots ({game.id}): {problem}")
-    if len(kinds) not in (1, players):
-        fail(f"--bots: {len(kinds)} kinds given; expected one for every seat or one per seat ({players} seats)")
-    return kinds
 
 
 def _check_primary(game: games.Game, primary: str | None) -> None:
@@ -135,12 +122,7 @@ MAX_MATCHES = 10_000_000
               help=f"Hands to play per variant (at most {MAX_HANDS:,}).")
 @click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
               help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
-@click.option("--bots", "bots", default="greedy", show_default=True, metavar="KIND[,KIND…]",
-              help="Which bots play: a bot kind of the game for every seat, or one per seat separated by commas "
-                   "(greedy,random,greedy,random). greedy plays like a beginner who knows the rules (wild cards, "
-                   "bombs, shows, tribute and the exchange when they help); random picks any legal action; search "
-                   "weighs its plays by playing sampled deals to the end (search:N: N rollouts per decision, "
-                   "default 32; far slower). The report says what each does and which rules it never chooses.")
+@bots_option("greedy", "Which bots play", "The report says what each does and which rules it never chooses.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -184,7 +166,7 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
         games.measures(game)
     except LookupError as err:
         fail(str(err))
-    kinds = _bot_kinds(game, entrants[0].rules.players, bots)
+    kinds = checked_kinds(game, entrants[0].rules.players, bots)
     _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)

@@ -25,7 +25,8 @@ from datong_rules.reference_impl.variant.errors import WARNING_KINDS
 from datong_rules.reference_impl.variant.variant import iter_rules, rule_differences
 
 from .output import format_option, github_annotation
-from .messages import error_line, tr
+from .messages import error_line, tr, warning_line
+from .problem_words import problem_line
 from .path_args import refuse_empty
 from .variant_arg import fail, open_variant_arg
 
@@ -85,7 +86,7 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
                               ensure_ascii=False, indent=2))
     else:
         for problem in problems:
-            click.echo(problem.format() if fmt == "text" else _annotation(problem))
+            click.echo(problem_line(problem) if fmt == "text" else _annotation(problem))
         for warning in warnings:
             click.echo(_warning_line(warning) if fmt == "text" else _annotation(warning, "warning"))
     summary = ("{checked} checked: no problems", "{checked} checked: 1 problem")[len(problems)] if len(problems) < 2 \
@@ -100,7 +101,7 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
 def _warning_line(warning: SpecError) -> str:
     """``FILE:LINE:COL: warning: RULE.PATH: message (expected …)``."""
     where = f"{warning.file}:{warning.line}:{warning.column}: "
-    return f"{where}warning: {warning.format().removeprefix(where)}"
+    return f"{where}{warning_line(problem_line(warning).removeprefix(where))}"
 
 
 def _annotation(problem: SpecError, level: str = "error") -> str:

@@ -14,8 +14,11 @@ import webbrowser
 
 import click
 
+from datong_rules.reference_impl import games
+
 from .messages import tr, warning_line
 from .path_args import refuse_empty
+from .bots_option import bots_option, checked_kinds
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 NEEDS = ("starlette", "uvicorn", "jinja2")
@@ -45,8 +48,7 @@ TABLE_HELP = (
 @click.argument("variant")
 @click.option("--seat", type=int, default=0, show_default=True,
               help="Your seat (0 is the first; seats go in play order).")
-@click.option("--bots", "bot_kind", default="greedy", show_default=True, metavar="KIND",
-              help="Which bots play the other seats: a bot kind of the variant's game (random, greedy).")
+@bots_option("greedy", "Which bots play the seats no person takes")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as play takes).")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")
@@ -61,7 +63,7 @@ TABLE_HELP = (
                    "among people you trust. 0.0.0.0 (or ::): every address of this machine, with a warning; the "
                    "invitation links then use its address on the network.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
-def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
+def table(variant: str, seat: int, bots: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
     """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
@@ -71,12 +73,18 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     from datong_rules.table_app.app import Options, create_app
 
     resolved = open_variant_arg(variant)
+    game = games.find(resolved.data.get("game"))
+    if game is not None and game.facet("rules") is not None:
+        try:
+            checked_kinds(game, game.rules_for(resolved).players, bots)
+        except ValueError:  # an engine that cannot play the variant: the table says so when it opens
+            pass
     listening = _listen(host, port)
     bound = listening.getsockname()[1]
     everywhere = host in WILDCARDS
     reachable = network_addresses(ipv6=host == "::") if everywhere else []
     link_host = (reachable[0] if reachable else None) if everywhere else None if host in LOOPBACK else host
-    options = Options(resolved, seat=seat, bots=bot_kind, seed=seed, lang=lang, hosts=(host, *reachable),
+    options = Options(resolved, seat=seat, bots=bots, seed=seed, lang=lang, hosts=(host, *reachable),
                       any_address=everywhere, link_base=None if link_host is None else _url(link_host, bound))
     app = create_app(options)
     try:

@@ -20,6 +20,7 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 from .messages import error_line, note_line, tr
 from .path_args import empty_message
+from .problem_words import said
 
 VARIANT_HELP = ("a variant id (huolong/li-zhijiang, or just li-zhijiang) or the path of a variant file "
                 "(a house variant)")
@@ -56,13 +57,13 @@ def open_variant_arg(ref: str) -> Variant:
                                     "too: give ./{ref} to read the file", ref=ref, variant=variant.id)), err=True)
         return variant
     except VariantNotFound as exc:
-        fail(str(exc))
+        fail(said(exc))
     except SpecError as exc:
         count = len(exc.problems)
         if exc.kind in _FILE_KINDS or count == 1:
-            fail(str(exc))
+            fail(said(exc))
         fail(tr("{ref} has {count} problems (datong-rules validate {quoted} lists them all); first: {first}", ref=ref,
-                count=count, quoted=shlex.quote(ref), first=exc))
+                count=count, quoted=shlex.quote(ref), first=said(exc)))
     raise AssertionError("unreachable")
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from datong_rules.reference_impl import games
-from datong_rules.reference_impl.bots import bots_of
+from datong_rules.reference_impl.bots import seat_bots
 from datong_rules.reference_impl.games import Game
 from datong_rules.reference_impl.variant import Variant
 
@@ -180,10 +180,7 @@ def plan(entrants: Sequence[Entrant], unit: str, count: int, seed: int, bots: tu
 
 
 def _bots(game: Game, kinds: tuple[str, ...], rng: random.Random, players: int) -> list[Any]:
-    table = game.facet("bots").BOTS
-    if len(kinds) == 1:
-        return bots_of(table, kinds[0], rng, players)
-    return [bots_of(table, kind, rng, 1)[0] for kind in kinds]
+    return seat_bots(game.facet("bots").BOTS, kinds, rng, players)
 
 
 def play_shard(shard: Shard) -> Tally:

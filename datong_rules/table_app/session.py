@@ -90,7 +90,8 @@ class Table:
     Args:
         variant: the resolved variant (:class:`datong_rules.reference_impl.variant.Variant`).
         seat: the person's seat, ``0 … players - 1``.
-        bot_kind: a bot kind of the game (``BOTS`` of its ``bots`` facet).
+        bot_kind: a bot kind of the game (``BOTS`` of its ``bots`` facet) for every seat, or one per seat separated
+            by commas (:func:`datong_rules.reference_impl.bots.make_bots`).
         seed: the seed of the shuffles and of the bots.
 
     Attributes (besides those): ``game``, ``rules``, ``match``, ``state`` (the hand in progress), ``bots`` (one per

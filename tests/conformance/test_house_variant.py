@@ -180,6 +180,38 @@ def test_pytest_plugin_fails_an_engine_on_the_rules_a_house_changes(pytester):
     assert result.ret == 1
 
 
+def test_a_failed_derived_check_prints_the_question_it_asked(pytester):
+    """A derived check lives in no scenario file: when the planted fault (an engine that plays the parent's rules)
+    fails one, the plugin's failure and the console report print its question whole (operation and given), so that
+    an implementer can ask it again."""
+    from datong_rules.conformance.reports.common import compact
+
+    house = open_variant(str(REPO / HOUSE))
+    scenarios = load_scenarios()
+    checks = {c.id: c for c in check_house(inherit(house, scenarios), scenarios, count=1).derived}
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("PYTHONPATH", str(Path(conformance_support.FAKES)))
+    try:
+        result = _plugin(pytester, "--datong-impl", "planted:ParentRules", "--datong-variant", str(REPO / HOUSE),
+                         "--datong-op", "legal_play", "--datong-derived", "1", "-q")
+    finally:
+        monkey.undo()
+    text = result.stdout.str()
+    failed = [line.split("::")[-1].split()[0] for line in result.stdout.lines
+              if line.startswith("FAILED ") and "::derived." in line]
+    assert failed
+    for check_id in failed:
+        check = checks[check_id]
+        assert f"question: {check.full_op} given {compact(check.given)}" in text, check_id
+    console = _conform("--variant", str(REPO / HOUSE), "--impl", "planted:ParentRules", "--op", "legal_play",
+                       "--derived", "1")
+    assert console.exit_code == 1 and "FAILED (derived" in console.output, console.output
+    for line, after in zip(console.output.splitlines(), console.output.splitlines()[1:]):
+        if line.startswith("FAILED (derived"):
+            check = checks[line.split()[3]]
+            assert after.strip() == f"question: {check.full_op} given {compact(check.given)}", after
+
+
 def test_pytest_plugin_derived_options_from_the_ini_file(pytester):
     ini = pytester.makeini("""
         [pytest]
