@@ -137,7 +137,7 @@ def show_kinds(rules: HuolongRules) -> tuple[ShowKind, ...]:
             strength=int(entry["strength"]), suit_from=str(entry["suit_from"]), banker=str(entry["banker"]),
             equal_overrides=bool(entry.get("equal_overrides", False)),
         )
-        if kind.card not in (*JOKERS, "level_card"):
+        if kind.card not in JOKERS and kind.card != "level_card":
             raise RulesError(f"declaration.shows: {kind.name}: unsupported card {kind.card!r}")
         if kind.suit_from not in ("next_card", "shown_card"):
             raise RulesError(f"declaration.shows: {kind.name}: unsupported suit_from {kind.suit_from!r}")

@@ -47,7 +47,7 @@ from .ranking import Ranking
 from .rules import HuolongRules
 from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
-from .trick import trick_points, trick_winner, won_with_level_rank
+from .trick import strongest_play, trick_points, won_with_level_rank
 
 
 # Reason codes for actions that are wrong whatever their content (record replay adds its own).
@@ -310,9 +310,10 @@ class HandState:
             leader, ranking = self.leader, self.ranking
             if leader is None or ranking is None:
                 raise RuntimeError("no trick is led")
-            seat = (leader + len(self.trick)) % self.rules.players
+            trick = self.trick
+            seat = (leader + len(trick)) % self.rules.players
             return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], self.trick, rng)}
+                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], trick, rng, self._led())}
         if phase in ("settled", "redeal"):
             raise RuntimeError("the hand is finished")
         if phase == "bury":
@@ -348,6 +349,9 @@ class HandState:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
         kind = action["type"]
+        if kind == "deal" and self.phase == "deal":  # the table's step: nothing in it to check
+            self.deal_one()
+            return
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(BAD_ACTION, action.get("seat"), action, f"unknown action type {kind!r}")
@@ -491,6 +495,14 @@ class HandState:
         self.phase = "play"
         self.leader = self.banker  # lead.first_trick: banker (rules_for refuses any other value)
 
+    def _led(self) -> tuple[int, str] | None:
+        """The trick's led shape (:func:`.follow.led_shape`: cards led, led suit), or None before the lead; the lead
+        is not classified again (it was checked, or made by the engine, when it was played)."""
+        if not self.trick or self.ranking is None:
+            return None
+        lead = self.trick[0]
+        return len(lead), self.ranking.suit_map[lead[0]]
+
     def _do_play(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
         expected = (self._leader() + len(self.trick)) % self.rules.players
@@ -498,7 +510,7 @@ class HandState:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
         hand = self.hands[seat]
-        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards)
+        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards, self._led())
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)
@@ -521,7 +533,7 @@ class HandState:
         rules, plays, ranking, leader, banker = self.rules, self.trick, self.ranking, self.leader, self.banker
         if ranking is None or leader is None or banker is None:
             raise RuntimeError("a trick ends before the play")
-        index = trick_winner(rules, ranking, plays)
+        index = strongest_play(rules, ranking, plays)  # the lead was checked (or made by the engine) when played
         winner = (leader + index) % rules.players
         points = trick_points(rules, plays)
         attackers_won = winner % 2 != banker % 2
