@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
-from ..state_api import IllegalAction, check_on_a_copy, copy_sharing, redealt
+from ..state_api import IllegalAction, check_on_a_copy, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
@@ -217,7 +217,38 @@ class HandState:
     def check(self, action: dict[str, Any]) -> str | None:
         """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
         state is unchanged (the action is tried on a copy)."""
-        return check_on_a_copy(self, action)
+        return check_on_a_copy(self, action, self.copy())
+
+    def copy(self) -> HandState:
+        """A copy of this hand in which every action can be applied without changing this one: the hands, the
+        declaration, the star-burial round, the tricks, the log and the lists of cards copied; the rules, the
+        ranking, the pack, the settlement and the cards of past plays (never changed) shared."""
+        decl = self.decl
+        new = HandState(self.rules, self.pack, hand_number=self.hand_number, team_levels=self.team_levels,
+                        banker=decl.fixed_banker, trump_suit=decl.kept_suit, first_drawer=self.first_drawer,
+                        last_bankers=self.last_bankers)
+        new.hands = [Counter(hand) for hand in self.hands]
+        new.decl, shows = decl.copy(new.hands)
+        if self.declaration is not None:
+            result = self.declaration
+            new.declaration = DeclarationResult(result.outcome, result.trump_suit, result.banker,
+                                                tuple(shows.get(id(s), s) for s in result.shows))
+        new.phase, new.banker, new.trump_suit, new.level = self.phase, self.banker, self.trump_suit, self.level
+        new.ranking = self.ranking
+        new.bottom = list(self.bottom)
+        new.dealt_bottom = new.bottom if self.dealt_bottom is self.bottom else list(self.dealt_bottom)
+        new.buried = list(self.buried)
+        new.star = self.star.copy() if self.star is not None else None
+        new.forced_loads = list(self.forced_loads)
+        new.tricks = list(self.tricks)
+        new.leader = self.leader
+        new.trick = list(self.trick)
+        new.attacker_points, new.bottom_points, new.bottom_dug = self.attacker_points, self.bottom_points, self.bottom_dug
+        new.dug_with_level_rank, new.dug_with_big_joker = self.dug_with_level_rank, self.dug_with_big_joker
+        new.last_trick_level_rank = self.last_trick_level_rank
+        new.outcome = self.outcome
+        new.actions = list(self.actions)
+        return new
 
     def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
         """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and ranking, in which
@@ -229,7 +260,7 @@ class HandState:
             ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
         """
         dealt = redealt(self.hands, hands)
-        copy = copy_sharing(self, *([self.ranking] if self.ranking is not None else []))
+        copy = self.copy()
         for seat, cards in enumerate(dealt):  # in place: the declaration holds the same list of hands
             copy.hands[seat] = +cards
         return copy

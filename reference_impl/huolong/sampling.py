@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from math import comb
 
 Items = Sequence[tuple[str, int]]
@@ -91,18 +90,8 @@ def _by_count(items: tuple[tuple[str, int], ...], size: int, rng: random.Random,
     """The exact draw: the capped sub-multisets counted item by item, then one chosen by its index."""
     value = [points[c] if points is not None and max_points is not None else 0 for c, _ in items]
     cap = max_points if max_points is not None else 0
-
-    @lru_cache(maxsize=None)
-    def ways(i: int, r: int, budget: int) -> int:
-        """Sub-multisets of ``items[i:]`` with ``r`` cards and at most ``budget`` points."""
-        if r == 0:
-            return 1
-        if i == len(items) or budget < 0:
-            return 0
-        return sum(ways(i + 1, r - t, budget - t * value[i]) for t in range(min(items[i][1], r) + 1)
-                   if budget - t * value[i] >= 0)
-
-    total = ways(0, size, cap)
+    memo: dict[tuple[int, int, int], int] = {}
+    total = _ways(items, value, 0, size, cap, memo)
     if total == 0:
         raise ValueError(f"no {size} cards meet the cap of {max_points} points")
     x = rng.randrange(total)
@@ -114,10 +103,27 @@ def _by_count(items: tuple[tuple[str, int], ...], size: int, rng: random.Random,
         for t in range(min(copies, r) + 1):
             if budget - t * value[i] < 0:
                 continue
-            here = ways(i + 1, r - t, budget - t * value[i])
+            here = _ways(items, value, i + 1, r - t, budget - t * value[i], memo)
             if x < here:
                 out += [card] * t
                 r, budget = r - t, budget - t * value[i]
                 break
             x -= here
     return out
+
+
+def _ways(items: tuple[tuple[str, int], ...], value: list[int], i: int, r: int, budget: int,
+          memo: dict[tuple[int, int, int], int]) -> int:
+    """Sub-multisets of ``items[i:]`` with ``r`` cards and at most ``budget`` points (``value``: each item's points),
+    counted once per ``(i, r, budget)`` in ``memo``."""
+    if r == 0:
+        return 1
+    if i == len(items) or budget < 0:
+        return 0
+    key = (i, r, budget)
+    found = memo.get(key)
+    if found is None:
+        found = sum(_ways(items, value, i + 1, r - t, budget - t * value[i], memo)
+                    for t in range(min(items[i][1], r) + 1) if budget - t * value[i] >= 0)
+        memo[key] = found
+    return found
