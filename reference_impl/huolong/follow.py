@@ -30,7 +30,7 @@ from ..cards import sort_cards
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
-from .sampling import random_multiset
+from .sampling import pick, random_multiset
 
 EMPTY_PLAY = "empty_play"
 NOT_IN_HAND = "not_in_hand"
@@ -230,14 +230,14 @@ def random_legal_play(
     n, suit = led if led is not None else led_shape(ranking, trick)
     forced = shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
-        return [rng.choice(forced)] * n
+        return [pick(rng, forced)] * n
     get = hand.get
     members = ranking.suit_members[suit]
     if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
         led_cards = [c for c in members if get(c, 0) > 0] or [c for c, k in hand.items() if k > 0]
         if not led_cards:
             raise ValueError("an empty hand cannot follow")
-        return [rng.choice(led_cards)]
+        return [pick(rng, led_cards)]
     return _random_follow(rules, ranking, hand, n, suit, rng)
 
 
@@ -294,7 +294,7 @@ def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list
     leads = [(c, s) for c, k in hand.items() if k > 0 for s in allowed[k if k < top else top]]
     if not leads:
         raise ValueError("the hand holds no combination to lead")
-    card, size = rng.choice(leads)
+    card, size = pick(rng, leads)
     return [card] * size
 
 

@@ -45,6 +45,7 @@ from .dealing import check_pack, dealt_count, first_drawer as default_first_draw
 from .follow import check_play, legal_plays, random_legal_play
 from .ranking import Ranking
 from .rules import HuolongRules
+from .sampling import below, pick
 from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
 from .trick import strongest_play, trick_points, won_with_level_rank
@@ -332,10 +333,10 @@ class HandState:
         phase = self.phase
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
             shows = self.decl.all_legal_shows()
-            pick = rng.randrange(len(shows) + 1) if shows else 0
-            if pick == 0:
+            drawn = below(rng, len(shows) + 1) if shows else 0
+            if drawn == 0:
                 return {"type": "deal"} if phase == "deal" else {"type": "close"}
-            seat, cards = shows[pick - 1]
+            seat, cards = shows[drawn - 1]
             return {"type": "show", "seat": seat, "cards": list(cards)}
         if phase == "play":
             leader, ranking = self.leader, self.ranking
@@ -351,12 +352,12 @@ class HandState:
             if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
                 shows = self.decl.all_legal_shows() if rng.random() < 0.25 else []
                 if shows:
-                    seat, cards = rng.choice(shows)
+                    seat, cards = pick(rng, shows)
                     return {"type": "show", "seat": seat, "cards": list(cards)}
             banker = self.known_banker
             return {"type": "bury", "seat": banker,
                     "cards": burying.random_bury(self.rules, self.known_ranking, self.hands[banker], rng)}
-        return rng.choice(list(self.legal_actions()))
+        return pick(rng, list(self.legal_actions()))
 
     # -- actions -----------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any], validate: bool = True) -> None:
