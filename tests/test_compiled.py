@@ -1,7 +1,7 @@
 """The optional compiled build (``DATONG_RULES_COMPILE=1``, setup.py): built from the sdist with mypyc, installed in
 a temporary folder, every listed module loads compiled, and the engine tests of the compiled games pass on it.
 
-Slow: about 70 s of one core in all (the sdist, mypyc, the C compiler and about 600 engine tests; measured on the
+Slow: about 90 s of one core in all (the sdist, mypyc, the C compiler and about 1,100 engine tests; measured on the
 development machine). Skipped without mypyc, a C compiler or the Python headers, or with DATONG_SKIP_WHEEL=1.
 """
 
