@@ -244,7 +244,8 @@ class HandState:
         new.tricks = list(self.tricks)
         new.leader = self.leader
         new.trick = list(self.trick)
-        new.attacker_points, new.bottom_points, new.bottom_dug = self.attacker_points, self.bottom_points, self.bottom_dug
+        new.attacker_points, new.bottom_points = self.attacker_points, self.bottom_points
+        new.bottom_dug = self.bottom_dug
         new.dug_with_level_rank, new.dug_with_big_joker = self.dug_with_level_rank, self.dug_with_big_joker
         new.last_trick_level_rank = self.last_trick_level_rank
         new.outcome = self.outcome
