@@ -133,6 +133,8 @@ def engine(variant: str, loop: str) -> Measure:
         legal = list(state.legal_actions())
         return legal[int(rng.random() * len(legal))]
 
+    drawn = loop in ("sampled", "validated")  # random_action called in the loop itself, as the anchor calls OpenSpiel
+
     def measure(wanted: int, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         decisions = session = 0
@@ -146,7 +148,7 @@ def engine(variant: str, loop: str) -> Measure:
                 if trusted is None:
                     trusted = loop != "validated" and _trusts(state)
                 while not state.is_terminal():
-                    action = choose(state, rng)
+                    action = state.random_action(rng) if drawn else choose(state, rng)
                     state.apply(action, validate=False) if trusted else state.apply(action)
                     if action["type"] not in TABLE_STEPS:
                         decisions += 1

@@ -1,20 +1,21 @@
-"""What mypyc buys 憋蛋 Biedan's whole draw/apply path: the same loops of ``bench_climbing.py`` timed pure and compiled,
-beside OpenSpiel's ``dou_dizhu``, in one run.
+"""What mypyc buys the compiled games' whole draw/apply path (憋蛋 Biedan, 攉龙 Huolong): the same loops of
+``bench_climbing.py`` timed pure and compiled, beside OpenSpiel's ``dou_dizhu`` and ``hearts``, in one run.
 
 The script copies the package twice as the wheel lays it out into a scratch folder (``pure/`` and ``compiled/``,
 real files: the checkout is never touched), compiles the modules of :data:`MODULES` in ``compiled/`` with mypyc
 (the list of the compiled build, ``DATONG_RULES_COMPILE=1 pip install --no-build-isolation .``: pyproject.toml's
-``[tool.datong_rules] compiled``, every module the hand state's draw and apply run through), and
-times ``biedan:sampled``, ``biedan:validated`` and ``biedan:listing`` (see ``bench_climbing.py``) in fresh
-processes, pure, compiled and the anchor in turn, round after round. Each process runs ``python -S`` with one copy
+``[tool.datong_rules] compiled``, every module the hand states' draw and apply run through), and
+times each game's ``sampled``, ``validated`` and ``listing`` loops (see ``bench_climbing.py``; ``--games``) in fresh
+processes, pure, compiled and the game's anchor in turn, round after round. Each process runs ``python -S`` with one copy
 and the interpreter's site-packages on ``PYTHONPATH``, so that the editable install shadows neither; the script
-checks that the compiled copy's state module is the compiled one. Printed: µs per decision (median of rounds),
-× anchor, and the speed-up (pure ÷ compiled) per loop.
+checks that the compiled copy's state modules are the compiled ones. Printed: µs per decision (median of rounds),
+× the game's anchor, and the speed-up (pure ÷ compiled) per loop.
 
     python benchmarks/bench_mypyc.py                         # build in a temporary folder, 3 rounds
-    python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --rounds 5 --decisions 20000
-    python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --no-compile   # time an earlier build again
-    python benchmarks/bench_mypyc.py --test       # and run 憋蛋's tests on the compiled copy before timing
+    python benchmarks/bench_mypyc.py --build /tmp/datong-mypyc --rounds 5 --decisions 20000
+    python benchmarks/bench_mypyc.py --build /tmp/datong-mypyc --no-compile   # time an earlier build again
+    python benchmarks/bench_mypyc.py --games huolong   # 攉龙 only, beside hearts
+    python benchmarks/bench_mypyc.py --test       # and run the games' tests on the compiled copy before timing
 
 Needs mypy (the test extra: mypyc comes with it), a C compiler and the Python headers, and OpenSpiel for the anchor.
 Exit status 0 when every loop was timed both ways (and, with ``--test``, the tests passed on the compiled copy); 1
@@ -43,8 +44,10 @@ setup_py = importlib.util.module_from_spec(_SPEC)  # the compiled build's list a
 _SPEC.loader.exec_module(setup_py)  # type: ignore[union-attr]
 MODULES = tuple(setup_py.compiled_modules(REPO))
 """The modules compiled: ``[tool.datong_rules] compiled`` of pyproject.toml, as the compiled build compiles them."""
-LOOPS = ("biedan:sampled", "biedan:validated", "biedan:listing")
-ANCHOR = "anchor:dou_dizhu"
+GAMES = {"biedan": ("anchor:dou_dizhu", "datong_rules.reference_impl.biedan.state"),
+         "huolong": ("anchor:hearts", "datong_rules.reference_impl.huolong.hand")}
+"""Compiled game → (the anchor loop it is compared with, its hand state's module)."""
+LOOPS = ("sampled", "validated", "listing")
 
 
 def lay_out(root: Path) -> Path:
@@ -70,13 +73,13 @@ def _env(root: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
 
 
-def loaded_state(root: Path) -> str:
-    """The file of the 憋蛋 state module a timed process loads from the copy ``root``.
+def loaded_state(root: Path, module: str) -> str:
+    """The file of the hand state's module ``module`` that a timed process loads from the copy ``root``.
 
     Raises:
         SystemExit: the copy is missing or does not import (one line).
     """
-    code = "import datong_rules.reference_impl.biedan.state as s; print(s.__file__)"
+    code = f"import {module} as s; print(s.__file__)"
     if not (root / "datong_rules").is_dir():
         raise SystemExit(f"error: no copy of the package in {root} (build it: leave out --no-compile)")
     done = subprocess.run([sys.executable, "-S", "-c", code], env=_env(root), cwd=root, capture_output=True,
@@ -98,10 +101,11 @@ def timed(name: str, decisions: int, seed: int, root: Path) -> float:
     return float(found.group(1))
 
 
-def tests_pass(root: Path) -> bool:
-    """Run 憋蛋's tests on the laid-out copy ``root`` (one process); print pytest's last line."""
-    done = subprocess.run([sys.executable, "-S", "-m", "pytest", str(REPO / "tests" / "reference_impl" / "biedan"),
-                           "-n", "0", "-p", "no:cacheprovider", "-q", "--rootdir", str(REPO), "-c",
+def tests_pass(root: Path, games: list[str]) -> bool:
+    """Run the ``games``' engine tests (``tests/reference_impl/<game>``) on the laid-out copy ``root`` (one process);
+    print pytest's last line."""
+    folders = [str(REPO / "tests" / "reference_impl" / game) for game in games]
+    done = subprocess.run([sys.executable, "-S", "-m", "pytest", *folders, "-n", "0", "-p", "no:cacheprovider", "-q", "--rootdir", str(REPO), "-c",
                            str(REPO / "pyproject.toml")], env=_env(root), cwd=root, capture_output=True, text=True,
                           check=False)
     print("tests on the compiled copy: " + (done.stdout.strip().splitlines() or ["no output"])[-1])
@@ -115,38 +119,51 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=10000, help="decisions per timed process (default 10000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help=f"the games timed, comma-separated (default {','.join(GAMES)})")
     parser.add_argument("--test", action="store_true",
-                        help="also run 憋蛋's tests (tests/reference_impl/biedan) on the compiled copy first")
+                        help="also run the games' tests (tests/reference_impl/<game>) on the compiled copy first")
     args = parser.parse_args()
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    if not games or any(g not in GAMES for g in games):
+        parser.error(f"--games: expected some of {', '.join(GAMES)}, got {args.games!r}")
     require(args.decisions, "decision timed", f"--decisions {args.decisions}")
     require(args.rounds, "round timed", f"--rounds {args.rounds}")
-    root = args.build or Path(tempfile.mkdtemp(prefix="biedan-mypyc-"))
+    root = args.build or Path(tempfile.mkdtemp(prefix="datong-mypyc-"))
     pure, compiled = root / "pure", root / "compiled"
     if not args.no_compile:
         for folder in (pure, compiled):
             shutil.rmtree(folder, ignore_errors=True)
             lay_out(folder)
         compile_path(compiled)
-    where = loaded_state(compiled)
-    if not where.endswith(".so") or loaded_state(pure).endswith(".so"):
-        raise SystemExit(f"error: the compiled run loads {where}: not the compiled copy, or the pure one is compiled")
-    print(f"compiled {len(MODULES)} modules in {compiled} (the state: {Path(where).name})")
-    if args.test and not tests_pass(compiled):
+    for game in games:
+        where = loaded_state(compiled, GAMES[game][1])
+        if not where.endswith(".so") or loaded_state(pure, GAMES[game][1]).endswith(".so"):
+            raise SystemExit(f"error: the compiled run loads {where}: not the compiled copy, or the pure one is "
+                             "compiled")
+        print(f"compiled {len(MODULES)} modules in {compiled} ({game}'s state: {Path(where).name})")
+    if args.test and not tests_pass(compiled, games):
         return 1
-    us: dict[str, list[float]] = {ANCHOR: []}
+    us: dict[str, list[float]] = {}
     for r in range(args.rounds):
-        us[ANCHOR].append(timed(ANCHOR, args.decisions, args.seed + r, pure))
+        for game in games:
+            anchor = GAMES[game][0]
+            us.setdefault(anchor, []).append(timed(anchor, args.decisions, args.seed + r, pure))
+            for loop in LOOPS:
+                for kind, where_from in (("pure", pure), ("compiled", compiled)):
+                    us.setdefault(f"{game}:{loop} {kind}", []).append(
+                        timed(f"{game}:{loop}", args.decisions, args.seed + r, where_from))
+    print(f"{'loop':<30}{'µs/decision':>12}{'× anchor':>10}")
+    for game in games:
+        anchor = us[GAMES[game][0]]
+        for name in [GAMES[game][0]] + [n for n in us if n.startswith(f"{game}:")]:
+            ratio = statistics.median(v / a for v, a in zip(us[name], anchor))
+            print(f"{name:<30}{statistics.median(us[name]):>12.2f}{ratio:>9.2f}×")
+    for game in games:
         for loop in LOOPS:
-            for kind, where_from in (("pure", pure), ("compiled", compiled)):
-                us.setdefault(f"{loop} {kind}", []).append(timed(loop, args.decisions, args.seed + r, where_from))
-    anchor = us[ANCHOR]
-    print(f"{'loop':<28}{'µs/decision':>12}{'× anchor':>10}")
-    for name, values in us.items():
-        ratio = statistics.median(v / a for v, a in zip(values, anchor))
-        print(f"{name:<28}{statistics.median(values):>12.2f}{ratio:>9.2f}×")
-    for loop in LOOPS:
-        gain = [p / c for p, c in zip(us[f"{loop} pure"], us[f"{loop} compiled"])]
-        print(f"{loop}: compiled {statistics.median(gain):.2f}× faster (rounds {min(gain):.2f}-{max(gain):.2f})")
+            gain = [p / c for p, c in zip(us[f"{game}:{loop} pure"], us[f"{game}:{loop} compiled"])]
+            print(f"{game}:{loop}: compiled {statistics.median(gain):.2f}× faster "
+                  f"(rounds {min(gain):.2f}-{max(gain):.2f})")
     return 0
 
 

@@ -166,10 +166,13 @@ class Search:
 def unavailable_with(state_class: type) -> str | None:
     """Why the search bot cannot play hands of ``state_class`` in this install, in one line, or None.
 
-    The bot deep-copies the hand state (:func:`..state_api.copy_sharing`); a class compiled by mypyc (the optional
-    compiled build, ``DATONG_RULES_COMPILE=1``) cannot be so copied, nor can a class built on one. None in the
-    pure-Python build.
+    The bot copies the hand state (``with_hands``); where that is a deep copy (:func:`..state_api.copy_sharing`), a
+    class compiled by mypyc (the optional compiled build, ``DATONG_RULES_COMPILE=1``) cannot be so copied, nor can a
+    class built on one. None in the pure-Python build, and for a class that copies itself (a ``copy`` method of its
+    own, which its ``with_hands`` uses: 攉龙's).
     """
+    if "copy" in vars(state_class):
+        return None
     for cls in state_class.__mro__:
         file = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
         if file.endswith((".so", ".pyd")):

@@ -69,11 +69,13 @@ def seat_of(action: Any, players: int) -> int | None:
     return seat if type(seat) is int and 0 <= seat < players else None
 
 
-def check_on_a_copy(state: Any, action: Action) -> str | None:
-    """:meth:`HandState.check` for a game whose rules are judged in ``apply`` itself: ``action`` applied to a deep
-    copy of ``state`` (the rules object shared, not copied); None when it is accepted, else the
+def check_on_a_copy(state: Any, action: Action, trial: Any = None) -> str | None:
+    """:meth:`HandState.check` for a game whose rules are judged in ``apply`` itself: ``action`` applied to ``trial``,
+    a copy of ``state`` the caller made (a state class that copies itself: one compiled by mypyc cannot be
+    deep-copied), by default a deep copy (the rules object shared, not copied); None when it is accepted, else the
     :class:`IllegalAction`'s reason code. ``state`` is unchanged."""
-    trial = copy_sharing(state)
+    if trial is None:
+        trial = copy_sharing(state)
     try:
         trial.apply(action)
     except IllegalAction as err:

@@ -77,6 +77,13 @@ def test_a_benchmark_that_measured_nothing_fails(script, args, message):
     assert "Traceback" not in done.stderr
 
 
+def test_bench_mypyc_names_the_games_it_can_time():
+    done = bench("bench_mypyc.py", "--games", "huolong,dadun")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == ("bench_mypyc.py: error: --games: expected some of biedan, "
+                                                    "huolong, got 'huolong,dadun'")
+
+
 def test_bench_mypyc_without_a_build_says_so_in_one_line(tmp_path):
     done = bench("bench_mypyc.py", "--build", str(tmp_path), "--no-compile")
     assert done.returncode == 1 and "Traceback" not in done.stderr

@@ -1,7 +1,7 @@
 """The optional compiled build (``DATONG_RULES_COMPILE=1``, setup.py): built from the sdist with mypyc, installed in
 a temporary folder, every listed module loads compiled, and the engine tests of the compiled games pass on it.
 
-Slow: about 70 s of one core in all (the sdist, mypyc, the C compiler and about 600 engine tests; measured on the
+Slow: about 90 s of one core in all (the sdist, mypyc, the C compiler and about 1,100 engine tests; measured on the
 development machine). Skipped without mypyc, a C compiler or the Python headers, or with DATONG_SKIP_WHEEL=1.
 """
 
@@ -24,10 +24,11 @@ _SPEC = importlib.util.spec_from_file_location("datong_setup", REPO / "setup.py"
 setup_py = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(setup_py)
 
-TESTS = ["tests/reference_impl/biedan", "tests/reference_impl/climbing", "tests/reference_impl/test_state_api.py",
-         "tests/reference_impl/test_actions.py", "tests/reference_impl/dadun/test_dadun_state.py"]
-"""The engine tests run on the compiled install: 憋蛋's and the climbing modules' (compiled), the state API of every
-game (打墩's hand state extends a compiled class) and the actions."""
+TESTS = ["tests/reference_impl/biedan", "tests/reference_impl/climbing", "tests/reference_impl/huolong",
+         "tests/reference_impl/test_state_api.py", "tests/reference_impl/test_actions.py",
+         "tests/reference_impl/dadun/test_dadun_state.py"]
+"""The engine tests run on the compiled install: 憋蛋's, 攉龙's and the climbing modules' (compiled), the state API of
+every game (打墩's hand state extends a compiled class) and the actions."""
 
 pytestmark = pytest.mark.slow
 
@@ -103,8 +104,9 @@ def test_the_engine_tests_pass_on_the_compiled_install(compiled):
 
 
 def test_the_search_bot_says_it_needs_the_pure_build(compiled):
-    """The search bot deep-copies hand states, which a compiled class cannot be: in the compiled build its kind is
-    refused in one line for 憋蛋 (compiled state) and 打墩 (a state built on a compiled class), not for 攉龙."""
+    """The search bot deep-copies 憋蛋's and 打墩's hand states, which a compiled class cannot be: in the compiled build
+    its kind is refused in one line for 憋蛋 (compiled state) and 打墩 (a state built on a compiled class), not for 攉龙
+    (compiled, but its hand state copies itself)."""
     site = compiled.parent.parent / "site"
     code = ("from datong_rules.reference_impl.bots import kind_problem\n"
             "from datong_rules.reference_impl import games\n"

@@ -252,6 +252,14 @@ class StarBurial:
                      and ranking.level not in (rules.star_burial["fast_exempt_levels"] or ()))
         self.forced_after = rules.star_burial["forced_after"]
 
+    def copy(self) -> StarBurial:
+        """A copy of this round (its bottom, holdings, stars, turn, decisions and loads copied; rules and ranking
+        shared); this one is unchanged."""
+        new = StarBurial(self.rules, self.ranking, self.banker, self.bottom, self.holdings)
+        new.bottom = self.bottom.copy()
+        new.stars, new.turn, new.decided, new.loads = dict(self.stars), self.turn, set(self.decided), list(self.loads)
+        return new
+
     def team(self, seat: int) -> str:
         """``banker_team`` or ``attackers``."""
         return "banker_team" if seat % 2 == self.banker % 2 else "attackers"

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ..cards import build_deck
 from .rules import HuolongRules
+from .sampling import shuffle
 
 
 def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
@@ -30,7 +31,7 @@ def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
         ``rules.cards_total`` canonical tokens in dealing order (162 for the source variants).
     """
     pack = build_deck(rules.decks, jokers=rules.jokers_per_deck > 0)
-    rng.shuffle(pack)
+    shuffle(rng, pack)  # rng.shuffle's order
     return pack
 
 

@@ -137,7 +137,7 @@ def show_kinds(rules: HuolongRules) -> tuple[ShowKind, ...]:
             strength=int(entry["strength"]), suit_from=str(entry["suit_from"]), banker=str(entry["banker"]),
             equal_overrides=bool(entry.get("equal_overrides", False)),
         )
-        if kind.card not in (*JOKERS, "level_card"):
+        if kind.card not in JOKERS and kind.card != "level_card":
             raise RulesError(f"declaration.shows: {kind.name}: unsupported card {kind.card!r}")
         if kind.suit_from not in ("next_card", "shown_card"):
             raise RulesError(f"declaration.shows: {kind.name}: unsupported suit_from {kind.suit_from!r}")
@@ -197,6 +197,20 @@ class Declaration:
         self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
         self._stamp = 0  # bumped by every change that can change the legal shows (see all_legal_shows)
         self._all_shows: tuple[int, list[tuple[int, list[str]]]] = (-1, [])
+
+    def copy(self, held: list[Counter]) -> tuple[Declaration, dict[int, Show]]:
+        """A copy of this declaration filling ``held`` (the copy's per-seat hands), its shows copied (their chains
+        too); this one is unchanged. Returns the copy and each show's copy by the ``id`` of the original (a
+        :class:`DeclarationResult` naming the originals is mapped with it)."""
+        new = Declaration(self.rules, self.level, self.first_drawer, hand_number=self.hand_number,
+                          banker=self.fixed_banker, kept_suit=self.kept_suit, held=held)
+        copies = {id(s): Show(s.seat, s.cards, s.after, s.kind, s.order, s.banker, s.suit, s.status, s.chain_card,
+                              list(s.chain)) for s in self.shows}
+        new.shows = [copies[id(s)] for s in self.shows]
+        new._waiting = {seat: [copies[id(s)] for s in shows] for seat, shows in self._waiting.items()}
+        new.deal_over, new.active, new.dealt, new.closed = self.deal_over, self.active, self.dealt, self.closed
+        new._stamp = self._stamp  # the kept list of legal shows (_all_shows) is found again when asked
+        return new, copies
 
     # -- the deal ------------------------------------------------------------------------------
     def on_card(self, card: str) -> int:

@@ -30,7 +30,7 @@ from ..cards import sort_cards
 from .combinations import classify
 from .ranking import Ranking
 from .rules import HuolongRules
-from .sampling import random_multiset
+from .sampling import pick, random_multiset
 
 EMPTY_PLAY = "empty_play"
 NOT_IN_HAND = "not_in_hand"
@@ -103,7 +103,8 @@ def suit_count(hand: Counter, members: Sequence[str]) -> int:
 
 
 def check_play(
-    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], play: Sequence[str]
+    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], play: Sequence[str],
+    led: tuple[int, str] | None = None
 ) -> str | None:
     """Whether ``play`` is legal for a player holding ``hand`` in the trick so far.
 
@@ -112,6 +113,8 @@ def check_play(
         hand: the player's whole hand before the play (multiset).
         trick: the plays already made in this trick, leader's first; empty when the player leads.
         play: the cards played (multiset, any order).
+        led: the trick's :func:`led_shape` when the caller knows its lead to be one combination (a hand state's
+            trick, whose lead was checked when it was played); None: found from ``trick`` (and checked).
 
     Returns:
         None when legal, else the first reason code that applies: ``empty_play``, ``not_in_hand``,
@@ -128,7 +131,7 @@ def check_play(
             return NOT_IN_HAND
     if not trick:
         return None if classify(ranking, play) is not None else NOT_A_COMBINATION
-    n, suit = led_shape(ranking, trick)
+    n, suit = led if led is not None else led_shape(ranking, trick)
     if len(play) != n:
         return WRONG_COUNT
     suit_map = ranking.suit_map
@@ -204,7 +207,8 @@ def legal_plays(
 
 
 def random_legal_play(
-    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], rng: random.Random
+    rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], rng: random.Random,
+    led: tuple[int, str] | None = None
 ) -> list[str]:
     """One legal play drawn uniformly at random: every distinct play of :func:`legal_plays` equally likely, drawn
     without listing them (the random bot's policy).
@@ -212,7 +216,8 @@ def random_legal_play(
     Leading: one of the (card, catalogue size) pairs the hand allows. Following: one of the forced combinations
     (``match_when_held``); else a uniform sub-multiset of the led suit's cards of the led size (under
     ``meteor_obliges_pair``, redrawn until it holds a pair of the led suit), or, when the suit runs short, all its
-    cards and a uniform sub-multiset of the other cards (:func:`.sampling.random_multiset`).
+    cards and a uniform sub-multiset of the other cards (:func:`.sampling.random_multiset`). ``led``: as
+    :func:`check_play`.
 
     Returns:
         The play as a list of tokens (every result passes :func:`check_play`).
@@ -222,17 +227,17 @@ def random_legal_play(
     """
     if not trick:
         return _random_lead(rules, hand, rng)
-    n, suit = led_shape(ranking, trick)
+    n, suit = led if led is not None else led_shape(ranking, trick)
     forced = shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
-        return [rng.choice(forced)] * n
+        return [pick(rng, forced)] * n
     get = hand.get
     members = ranking.suit_members[suit]
     if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
         led_cards = [c for c in members if get(c, 0) > 0] or [c for c, k in hand.items() if k > 0]
         if not led_cards:
             raise ValueError("an empty hand cannot follow")
-        return [rng.choice(led_cards)]
+        return [pick(rng, led_cards)]
     return _random_follow(rules, ranking, hand, n, suit, rng)
 
 
@@ -289,7 +294,7 @@ def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list
     leads = [(c, s) for c, k in hand.items() if k > 0 for s in allowed[k if k < top else top]]
     if not leads:
         raise ValueError("the hand holds no combination to lead")
-    card, size = rng.choice(leads)
+    card, size = pick(rng, leads)
     return [card] * size
 
 

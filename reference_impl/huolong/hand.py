@@ -38,16 +38,17 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
-from ..state_api import IllegalAction, check_on_a_copy, copy_sharing, redealt
+from ..state_api import IllegalAction, check_on_a_copy, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
 from .follow import check_play, legal_plays, random_legal_play
 from .ranking import Ranking
 from .rules import HuolongRules
+from .sampling import below, pick
 from .scoring import bottom_award
 from .settlement import SettleInput, SettleOutcome, settle
-from .trick import trick_points, trick_winner, won_with_level_rank
+from .trick import strongest_play, trick_points, won_with_level_rank
 
 
 # Reason codes for actions that are wrong whatever their content (record replay adds its own).
@@ -217,7 +218,39 @@ class HandState:
     def check(self, action: dict[str, Any]) -> str | None:
         """State API: None when ``action`` is legal now, else its reason code (as :meth:`apply` would refuse it); the
         state is unchanged (the action is tried on a copy)."""
-        return check_on_a_copy(self, action)
+        return check_on_a_copy(self, action, self.copy())
+
+    def copy(self) -> HandState:
+        """A copy of this hand in which every action can be applied without changing this one: the hands, the
+        declaration, the star-burial round, the tricks, the log and the lists of cards copied; the rules, the
+        ranking, the pack, the settlement and the cards of past plays (never changed) shared."""
+        decl = self.decl
+        new = HandState(self.rules, self.pack, hand_number=self.hand_number, team_levels=self.team_levels,
+                        banker=decl.fixed_banker, trump_suit=decl.kept_suit, first_drawer=self.first_drawer,
+                        last_bankers=self.last_bankers)
+        new.hands = [Counter(hand) for hand in self.hands]
+        new.decl, shows = decl.copy(new.hands)
+        if self.declaration is not None:
+            result = self.declaration
+            new.declaration = DeclarationResult(result.outcome, result.trump_suit, result.banker,
+                                                tuple(shows.get(id(s), s) for s in result.shows))
+        new.phase, new.banker, new.trump_suit, new.level = self.phase, self.banker, self.trump_suit, self.level
+        new.ranking = self.ranking
+        new.bottom = list(self.bottom)
+        new.dealt_bottom = new.bottom if self.dealt_bottom is self.bottom else list(self.dealt_bottom)
+        new.buried = list(self.buried)
+        new.star = self.star.copy() if self.star is not None else None
+        new.forced_loads = list(self.forced_loads)
+        new.tricks = list(self.tricks)
+        new.leader = self.leader
+        new.trick = list(self.trick)
+        new.attacker_points, new.bottom_points = self.attacker_points, self.bottom_points
+        new.bottom_dug = self.bottom_dug
+        new.dug_with_level_rank, new.dug_with_big_joker = self.dug_with_level_rank, self.dug_with_big_joker
+        new.last_trick_level_rank = self.last_trick_level_rank
+        new.outcome = self.outcome
+        new.actions = list(self.actions)
+        return new
 
     def with_hands(self, hands: Sequence[Sequence[str] | Counter]) -> HandState:
         """State API (:class:`..state_api.Redealable`): a copy of this hand, sharing its rules and ranking, in which
@@ -229,7 +262,7 @@ class HandState:
             ValueError: ``hands`` is no redeal of the seats' cards (:func:`..state_api.redealt`).
         """
         dealt = redealt(self.hands, hands)
-        copy = copy_sharing(self, *([self.ranking] if self.ranking is not None else []))
+        copy = self.copy()
         for seat, cards in enumerate(dealt):  # in place: the declaration holds the same list of hands
             copy.hands[seat] = +cards
         return copy
@@ -301,30 +334,31 @@ class HandState:
         phase = self.phase
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
             shows = self.decl.all_legal_shows()
-            pick = rng.randrange(len(shows) + 1) if shows else 0
-            if pick == 0:
+            drawn = below(rng, len(shows) + 1) if shows else 0
+            if drawn == 0:
                 return {"type": "deal"} if phase == "deal" else {"type": "close"}
-            seat, cards = shows[pick - 1]
+            seat, cards = shows[drawn - 1]
             return {"type": "show", "seat": seat, "cards": list(cards)}
         if phase == "play":
             leader, ranking = self.leader, self.ranking
             if leader is None or ranking is None:
                 raise RuntimeError("no trick is led")
-            seat = (leader + len(self.trick)) % self.rules.players
+            trick = self.trick
+            seat = (leader + len(trick)) % self.rules.players
             return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], self.trick, rng)}
+                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], trick, rng, self._led())}
         if phase in ("settled", "redeal"):
             raise RuntimeError("the hand is finished")
         if phase == "bury":
             if not self.decl.closed:  # declaration.window: until_bury: now and then a show before the bury
                 shows = self.decl.all_legal_shows() if rng.random() < 0.25 else []
                 if shows:
-                    seat, cards = rng.choice(shows)
+                    seat, cards = pick(rng, shows)
                     return {"type": "show", "seat": seat, "cards": list(cards)}
             banker = self.known_banker
             return {"type": "bury", "seat": banker,
                     "cards": burying.random_bury(self.rules, self.known_ranking, self.hands[banker], rng)}
-        return rng.choice(list(self.legal_actions()))
+        return pick(rng, list(self.legal_actions()))
 
     # -- actions -----------------------------------------------------------------------------------
     def apply(self, action: dict[str, Any], validate: bool = True) -> None:
@@ -348,6 +382,9 @@ class HandState:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
         kind = action["type"]
+        if kind == "deal" and self.phase == "deal":  # the table's step: nothing in it to check
+            self.deal_one()
+            return
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(BAD_ACTION, action.get("seat"), action, f"unknown action type {kind!r}")
@@ -491,6 +528,14 @@ class HandState:
         self.phase = "play"
         self.leader = self.banker  # lead.first_trick: banker (rules_for refuses any other value)
 
+    def _led(self) -> tuple[int, str] | None:
+        """The trick's led shape (:func:`.follow.led_shape`: cards led, led suit), or None before the lead; the lead
+        is not classified again (it was checked, or made by the engine, when it was played)."""
+        if not self.trick or self.ranking is None:
+            return None
+        lead = self.trick[0]
+        return len(lead), self.ranking.suit_map[lead[0]]
+
     def _do_play(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
         expected = (self._leader() + len(self.trick)) % self.rules.players
@@ -498,7 +543,7 @@ class HandState:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
         hand = self.hands[seat]
-        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards)
+        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards, self._led())
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)
@@ -521,7 +566,7 @@ class HandState:
         rules, plays, ranking, leader, banker = self.rules, self.trick, self.ranking, self.leader, self.banker
         if ranking is None or leader is None or banker is None:
             raise RuntimeError("a trick ends before the play")
-        index = trick_winner(rules, ranking, plays)
+        index = strongest_play(rules, ranking, plays)  # the lead was checked (or made by the engine) when played
         winner = (leader + index) % rules.players
         points = trick_points(rules, plays)
         attackers_won = winner % 2 != banker % 2

@@ -11,14 +11,91 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from math import comb
+from math import ceil, comb, log
+from typing import TypeVar
+
+T = TypeVar("T")
 
 Items = Sequence[tuple[str, int]]
 """A multiset as ``(card, copies)`` pairs, each card once, copies ≥ 1."""
 
 REJECTION_TRIES = 200
 """Weighted-rejection draws tried before the exact count takes over (a point cap that few multisets meet)."""
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same number drawn from the same generator state (a ``random.Random`` draws
+    ``n.bit_length()`` random bits until they are below ``n``), without the interpreted call of the random module (a
+    compiled caller draws at a fraction of its cost). Another generator class (a subclass) is asked itself.
+
+    Raises:
+        ValueError: ``n`` is not positive (as ``randrange`` does).
+    """
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    if n <= 0:
+        raise ValueError("empty range for randrange()")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def pick(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the same item drawn from the same generator state (see :func:`below`).
+
+    Raises:
+        IndexError: ``seq`` is empty (as ``choice`` does).
+    """
+    if not seq:
+        raise IndexError("Cannot choose from an empty sequence")
+    return seq[below(rng, len(seq))]
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator state (Fisher-Yates from the last item, each
+    swap drawn as :func:`below`), in place, without the interpreted call of the random module."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``: the same items in the same order from the same generator state (CPython's
+    method: a pool of the population with each drawn item's place refilled from its end, or, for a population larger
+    than a set of ``k`` indices, indices drawn until new), without the interpreted call of the random module.
+
+    Raises:
+        ValueError: ``k`` is negative or larger than the population (as ``sample`` does).
+    """
+    if type(rng) is not random.Random:
+        return rng.sample(population, k)
+    n = len(population)
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    setsize = 21  # sample's own threshold: a list of n items against a set of k indices
+    if k > 5:
+        setsize += 4 ** ceil(log(k * 3, 4))
+    result: list[T] = []
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            j = below(rng, n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]  # the item left out moves into the drawn one's place
+        return result
+    selected: set[int] = set()
+    for _ in range(k):
+        j = below(rng, n)
+        while j in selected:
+            j = below(rng, n)
+        selected.add(j)
+        result.append(population[j])
+    return result
 
 
 def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapping[str, int] | None = None,
@@ -41,7 +118,7 @@ def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapp
     tokens = [c for c, k in items for _ in range(k)]
     copies = dict(items)
     for _ in range(REJECTION_TRIES):
-        pick = rng.sample(tokens, size)
+        pick = sample(rng, tokens, size)
         if max_points is not None and points is not None and sum(points[c] for c in pick) > max_points:
             continue
         ways = 1
@@ -63,19 +140,19 @@ def _small(items: Items, size: int, rng: random.Random) -> list[str]:
     if size == 1:
         if not d:
             raise ValueError("no card to draw")
-        return [distinct[rng.randrange(d)]]
+        return [distinct[below(rng, d)]]
     pairs = [c for c, k in items if k >= 2]
     if size == 2:
         total = len(pairs) + d * (d - 1) // 2
         if not total:
             raise ValueError(f"{d} card cannot make 2")
-        x = rng.randrange(total)
-        return [pairs[x]] * 2 if x < len(pairs) else rng.sample(distinct, 2)
+        x = below(rng, total)
+        return [pairs[x]] * 2 if x < len(pairs) else sample(rng, distinct, 2)
     triples = [c for c, k in items if k >= 3]
     total = len(triples) + len(pairs) * (d - 1) + comb(d, 3)
     if not total:
         raise ValueError(f"{sum(k for _, k in items)} cards cannot make 3")
-    x = rng.randrange(total)
+    x = below(rng, total)
     if x < len(triples):
         return [triples[x]] * 3
     x -= len(triples)
@@ -83,7 +160,7 @@ def _small(items: Items, size: int, rng: random.Random) -> list[str]:
         pair = pairs[x // (d - 1)]
         others = [c for c in distinct if c != pair]
         return [pair, pair, others[x % (d - 1)]]
-    return rng.sample(distinct, 3)
+    return sample(rng, distinct, 3)
 
 
 def _by_count(items: tuple[tuple[str, int], ...], size: int, rng: random.Random,
@@ -91,21 +168,11 @@ def _by_count(items: tuple[tuple[str, int], ...], size: int, rng: random.Random,
     """The exact draw: the capped sub-multisets counted item by item, then one chosen by its index."""
     value = [points[c] if points is not None and max_points is not None else 0 for c, _ in items]
     cap = max_points if max_points is not None else 0
-
-    @lru_cache(maxsize=None)
-    def ways(i: int, r: int, budget: int) -> int:
-        """Sub-multisets of ``items[i:]`` with ``r`` cards and at most ``budget`` points."""
-        if r == 0:
-            return 1
-        if i == len(items) or budget < 0:
-            return 0
-        return sum(ways(i + 1, r - t, budget - t * value[i]) for t in range(min(items[i][1], r) + 1)
-                   if budget - t * value[i] >= 0)
-
-    total = ways(0, size, cap)
+    memo: dict[tuple[int, int, int], int] = {}
+    total = _ways(items, value, 0, size, cap, memo)
     if total == 0:
         raise ValueError(f"no {size} cards meet the cap of {max_points} points")
-    x = rng.randrange(total)
+    x = below(rng, total)
     out: list[str] = []
     r, budget = size, cap
     for i, (card, copies) in enumerate(items):
@@ -114,10 +181,27 @@ def _by_count(items: tuple[tuple[str, int], ...], size: int, rng: random.Random,
         for t in range(min(copies, r) + 1):
             if budget - t * value[i] < 0:
                 continue
-            here = ways(i + 1, r - t, budget - t * value[i])
+            here = _ways(items, value, i + 1, r - t, budget - t * value[i], memo)
             if x < here:
                 out += [card] * t
                 r, budget = r - t, budget - t * value[i]
                 break
             x -= here
     return out
+
+
+def _ways(items: tuple[tuple[str, int], ...], value: list[int], i: int, r: int, budget: int,
+          memo: dict[tuple[int, int, int], int]) -> int:
+    """Sub-multisets of ``items[i:]`` with ``r`` cards and at most ``budget`` points (``value``: each item's points),
+    counted once per ``(i, r, budget)`` in ``memo``."""
+    if r == 0:
+        return 1
+    if i == len(items) or budget < 0:
+        return 0
+    key = (i, r, budget)
+    found = memo.get(key)
+    if found is None:
+        found = sum(_ways(items, value, i + 1, r - t, budget - t * value[i], memo)
+                    for t in range(min(items[i][1], r) + 1) if budget - t * value[i] >= 0)
+        memo[key] = found
+    return found

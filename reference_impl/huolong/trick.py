@@ -38,6 +38,12 @@ def trick_winner(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence
     """
     if not plays or classify(ranking, plays[0]) is None:
         raise ValueError("a trick's lead must be one combination")
+    return strongest_play(rules, ranking, plays)
+
+
+def strongest_play(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequence[str]]) -> int:
+    """:func:`trick_winner` of plays whose lead the caller knows to be one combination (a hand state's trick: its lead
+    was checked when it was played), without checking it again."""
     lead = plays[0]
     best, best_strength = 0, ranking.strength_map[lead[0]]
     for i in range(1, len(plays)):

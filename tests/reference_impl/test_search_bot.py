@@ -216,3 +216,21 @@ def test_a_good_budget_is_taken():
     [bot] = bots_of(table, "search:64", random.Random(0), 1)
     assert bot.search.budget == 64
     assert parse_budget("1") == 1 and parse_budget(str(MAX_BUDGET)) == MAX_BUDGET
+
+
+def test_a_compiled_state_class_is_refused_unless_it_copies_itself(monkeypatch):
+    # a class of a compiled module (an extension's file) cannot be deep-copied: refused in one line; one with a copy
+    # method of its own (攉龙's HandState, whose with_hands uses it) is searched compiled too
+    import sys
+    import types
+
+    from datong_rules.reference_impl.search_bot import unavailable_with
+    module = types.ModuleType("fake_compiled_state")
+    module.__file__ = "/site/fake_compiled_state.cpython-311-x86_64-linux-gnu.so"
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    deep = type("DeepCopied", (), {"__module__": module.__name__})
+    itself = type("CopiesItself", (), {"__module__": module.__name__, "copy": lambda self: self})
+    assert "needs the pure-Python build" in unavailable_with(deep)
+    assert "\n" not in unavailable_with(deep)
+    assert unavailable_with(itself) is None
+    assert unavailable_with(type("Pure", (), {})) is None

@@ -4,6 +4,9 @@
   the hand that :func:`follow.check_play` accepts, sorted;
 * :func:`trick.play_strength` agrees with :func:`trick.trick_winner`: a play takes the trick exactly when its
   strength is greater than the winning play's;
+* a hand state's trick is judged with its led shape known (the lead not classified again): :func:`follow.check_play`
+  and :func:`follow.random_legal_play` given ``led`` answer as without it, :func:`trick.strongest_play` as
+  :func:`trick.trick_winner`;
 * the greedy bot's play (leads and, under the source variants' rules, follows chosen without listing the plays:
   :mod:`greedy`) is the play of its definition: the legal plays listed, each follow tried with
   :func:`trick.trick_winner`.
@@ -21,10 +24,10 @@ import pytest
 from datong_rules.reference_impl.cards import sort_cards
 from datong_rules.reference_impl.huolong.bots import GreedyBot, RandomBot, play_hand
 from datong_rules.reference_impl.huolong.dealing import new_pack
-from datong_rules.reference_impl.huolong.follow import check_play, legal_plays
+from datong_rules.reference_impl.huolong.follow import check_play, led_shape, legal_plays, random_legal_play
 from datong_rules.reference_impl.huolong.hand import HandState
 from datong_rules.reference_impl.huolong.rules import rules_for, rules_with
-from datong_rules.reference_impl.huolong.trick import play_strength, trick_winner
+from datong_rules.reference_impl.huolong.trick import play_strength, strongest_play, trick_winner
 
 from lifecycle_helpers import VARIANTS
 
@@ -139,6 +142,29 @@ def test_play_strength_decides_who_takes_the_trick(name):
             takes = trick_winner(rules, state.ranking, [*trick, list(play)]) == len(trick)
             assert takes == (s is not None and s > best)
     assert sum(watch_plays(rules, seed, RandomBot, check) for seed in range(2)) > 100
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_a_known_led_shape_judges_as_the_lead_classified(name):
+    rules = ALL_RULES[name]
+    judged = 0
+
+    def check(state, seat):
+        nonlocal judged
+        trick, ranking, hand = state.trick, state.ranking, state.hands[seat]
+        if not trick:
+            return
+        led = led_shape(ranking, trick)
+        assert state._led() == led
+        assert strongest_play(rules, ranking, trick) == trick_winner(rules, ranking, trick)
+        for play in [list(p) for p in legal_plays(rules, ranking, hand, trick)] + [sorted(hand)[:led[0]]]:
+            assert check_play(rules, ranking, hand, trick, play, led) == check_play(rules, ranking, hand, trick, play)
+        # the same draw with and without the shape given (one seed per decision)
+        assert random_legal_play(rules, ranking, hand, trick, random.Random(judged), led) == random_legal_play(
+            rules, ranking, hand, trick, random.Random(judged))
+        judged += 1
+    assert sum(watch_plays(rules, seed, RandomBot, check) for seed in range(2)) > 100
+    assert judged > 50
 
 
 DECLARING = {**{v: rules_for(v) for v in VARIANTS},

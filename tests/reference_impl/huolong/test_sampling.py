@@ -112,3 +112,33 @@ def test_random_bury_is_uniform_and_legal():
     draws = [tuple(sorted(random_bury(LI, ranking, hand, rng))) for _ in range(200 * len(expected))]
     assert all(check_bury(LI, ranking, hand, list(d)) is None for d in set(draws))
     assert_uniform(draws, expected)
+
+
+def test_below_pick_shuffle_and_sample_draw_as_the_random_module():
+    # the same numbers from the same generator state as randrange, choice, shuffle and sample, for sizes around powers
+    # of two and both ways sample draws (a pool: populations up to its threshold; a set of indices: larger ones), and
+    # the generator left in the same state; a subclass of Random is asked itself
+    class Shifted(random.Random):
+        def randrange(self, *args, **kwargs):
+            return 0
+
+    ours, theirs = random.Random(11), random.Random(11)
+    for n in [1, 2, 3, 7, 8, 9, 21, 22, 31, 32, 33, 157, 400] * 20:
+        assert sampling.below(ours, n) == theirs.randrange(n)
+        items = list(range(100, 100 + n))
+        assert sampling.pick(ours, items) == theirs.choice(items)
+        mine, yours = list(items), list(items)
+        sampling.shuffle(ours, mine)
+        theirs.shuffle(yours)
+        assert mine == yours
+        for k in (0, 1, 2, 3, 6, 8, min(n, 30), n):
+            if k <= n:
+                assert sampling.sample(ours, items, k) == theirs.sample(items, k)
+    assert ours.random() == theirs.random()
+    assert sampling.below(Shifted(1), 50) == 0
+    with pytest.raises(ValueError):
+        sampling.below(random.Random(1), 0)
+    with pytest.raises(IndexError):
+        sampling.pick(random.Random(1), [])
+    with pytest.raises(ValueError):
+        sampling.sample(random.Random(1), [1, 2], 3)
