@@ -178,6 +178,9 @@ def _plain(loader: Any, value: str) -> Any:
     if tag == _STR:
         return value
     try:
-        return loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, value))
+        result = loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, value))
     except Exception:  # noqa: BLE001 - whatever it is, the strict loader will say it
         raise _GiveUp from None
+    if isinstance(result, int) and result.bit_length() >= 4000:
+        raise _GiveUp  # maybe too long to show (0xfff…): the strict loader judges
+    return result

@@ -46,7 +46,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 
 from . import yaml_fast
-from .yaml_versions import conflict
+from .yaml_versions import conflict, too_long_to_show
 from ..user_files import UserFileError, decode_utf8, read_user_file, size_text
 from .errors import Path_, SpecError, format_path
 
@@ -155,6 +155,21 @@ def _checked(construct: Any, shown: str) -> Any:
 for _name in ("int", "float", "bool"):
     _tag = f"tag:yaml.org,2002:{_name}"
     _StrictLoader.add_constructor(_tag, _checked(yaml.SafeLoader.yaml_constructors[_tag], f"!!{_name}"))
+
+
+def _bounded_int(construct: Any) -> Any:
+    """``construct`` (the int constructor) refusing, at the value's line and column, a number too long to show."""
+    def bounded(loader: _StrictLoader, node: yaml.Node) -> Any:
+        value = construct(loader, node)
+        if too_long_to_show(value):
+            raise _error(loader.file, node.start_mark, f"a number of {len(node.value):,} characters, too long to read",
+                         "yaml_syntax", f"a number of at most {sys.get_int_max_str_digits() or 4300:,} digits")
+        return value
+    return bounded
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int",
+                              _bounded_int(_StrictLoader.yaml_constructors["tag:yaml.org,2002:int"]))
 
 
 def read_yaml_file(path: str | Path, *, display: str | None = None, require_mapping: bool = True) -> LoadedYaml:
