@@ -187,6 +187,8 @@ ZH: dict[str, str] = {
         "{addresses} 是公网地址：除非有防火墙挡住，互联网上的人也能连到牌桌；请改用 --host 加上你局域网里的地址",
     "Friends reach the table at {base}: the invitation links of your page (\"Play with friends\") use it.":
         "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
+    ": {words} (rules: {rules})": "：{words}（规则：{rules}）",
+    ": {words}": "：{words}",
 }
 """The 中文 words of each message, keyed by its English words (each with the same ``{name}`` fields)."""
 

@@ -37,3 +37,44 @@ def test_a_long_hexadecimal_number_that_can_be_shown_is_judged_by_the_schema(tmp
                      f"      value: 0x{'f' * 1000}\n", encoding="utf-8")
     result = invoke("validate", str(house))
     assert result.exit_code == 1 and "out of range" in result.stdout and "too long" not in result.stdout
+
+
+def _record(tmp_path, change) -> str:
+    """A one-hand 攉龙 match record played by the bots, then changed by ``change(actions)``."""
+    import json
+
+    path = tmp_path / "game.json"
+    assert invoke("play", "li-zhijiang", "--seed", "3", "--hands", "1", "--record", str(path)).exit_code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    change(record["hands"][0]["actions"])
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return str(path)
+
+
+def _first(actions, kind):
+    return next(action for action in actions if action["type"] == kind)
+
+
+def test_verify_says_why_a_recorded_action_is_refused_and_which_rules_refuse_it(tmp_path):
+    # A newcomer reading `verify`'s refusal got a bare code; the words and rule ids are spec/reasons.yaml's, the
+    # entry of the refused action's type (wrong_count of a bury, not of a follow).
+    path = _record(tmp_path, lambda actions: _first(actions, "bury")["cards"].pop())  # 5 cards back, 6 taken
+    result = invoke("verify", path)
+    assert result.exit_code == 1
+    assert result.stdout.endswith(": wrong_count: the bury must put back as many cards as the bottom holds "
+                                  "(rules: bury.count)\n"), result.stdout
+    result = invoke("--lang", "zh", "verify", path)
+    assert result.stdout.endswith(": wrong_count：扣回的张数要和底牌一样多（规则：bury.count）\n"), result.stdout
+    import json
+
+    entry = json.loads(invoke("verify", "--format", "json", path).stdout)[0]
+    assert (entry["reason"], entry["words"], entry["rules"]) == (
+        "wrong_count", "the bury must put back as many cards as the bottom holds", ["bury.count"])
+
+
+def test_verify_gives_the_words_of_a_refusal_no_rule_decides(tmp_path):
+    # Four big jokers: three decks hold three, so no seat holds them; no rule but the cards decides it.
+    path = _record(tmp_path, lambda actions: _first(actions, "play").update(cards=["BJ"] * 4))
+    result = invoke("verify", path)
+    assert result.exit_code == 1
+    assert result.stdout.endswith(": not_in_hand: the player does not hold these cards\n"), result.stdout
