@@ -124,7 +124,7 @@ class Registry:
             path = id_path(self.root, variant_id) if problem is None else None
             if path is None or not path.is_file():
                 known = ", ".join(self.variant_ids())
-                message = problem[1] if problem else f"unknown variant '{variant_id}'"
+                message = problem[1] if problem else f"unknown variant {variant_id!r}"
                 raise SpecError(str(variant_id), 1, 1, "", message, f"one of: {known}",
                                 problem[0] if problem else "unknown_variant")
             variant, problems = self._resolve(path, variant_id)

@@ -78,3 +78,22 @@ def test_verify_gives_the_words_of_a_refusal_no_rule_decides(tmp_path):
     result = invoke("verify", path)
     assert result.exit_code == 1
     assert result.stdout.endswith(": not_in_hand: the player does not hold these cards\n"), result.stdout
+
+
+@pytest.mark.parametrize("name, near", [
+    ("li-zhijiang\u200b", "li-zhijiang"),  # a zero-width space copied from a web page
+    ("Li-Zhijiang ", "li-zhijiang"),
+    ("huolong/li-zhijiang\u00a0", "huolong/li-zhijiang"),  # a no-break space
+])
+def test_a_variant_name_with_an_invisible_or_capital_letter_is_shown_and_corrected(name, near):
+    # The name was quoted as it is, so "unknown variant 'li-zhijiang​'" showed nothing wrong.
+    result = invoke("play", name, "--hands", "1")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: unknown variant {name!r} (did you mean '{near}'?) (known: ")
+
+
+def test_an_invisible_character_in_a_variant_id_is_shown_escaped(tmp_path):
+    house = tmp_path / "zwsp.yaml"
+    house.write_text("id: huolong/club\u200b\nextends: huolong/li-zhijiang\n", encoding="utf-8")
+    result = invoke("validate", str(house))
+    assert f"{house}:1:1: id: 'huolong/club\\u200b' is not a variant id (expected " in result.stdout
