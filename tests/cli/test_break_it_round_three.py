@@ -97,3 +97,16 @@ def test_an_invisible_character_in_a_variant_id_is_shown_escaped(tmp_path):
     house.write_text("id: huolong/club\u200b\nextends: huolong/li-zhijiang\n", encoding="utf-8")
     result = invoke("validate", str(house))
     assert f"{house}:1:1: id: 'huolong/club\\u200b' is not a variant id (expected " in result.stdout
+
+
+def test_a_house_of_another_game_than_its_parent_is_told_so_not_that_its_rules_are_unknown(tmp_path):
+    # game: dadun over a Huolong parent: the file's rules were checked against Dadun's sections, and the only
+    # problems said were "unknown key 'follow'" and "unknown key 'bottom'", never the game.
+    house = tmp_path / "house.yaml"
+    house.write_text("id: huolong/club\nextends: huolong/li-zhijiang\ngame: dadun\nname: {zh: 俱乐部, en: Club}\n"
+                     "summary: {zh: 俱乐部, en: Club}\nrules:\n  bottom:\n    multiplier:\n      value: 1\n"
+                     "      text: {zh: 不翻倍, en: Once}\n      inferred: {reason: house}\n", encoding="utf-8")
+    result = invoke("validate", str(house))
+    assert result.exit_code == 1
+    assert result.stdout == (f"{house}:3:1: game: game 'dadun' differs from the parent's 'huolong' "
+                             "(expected 'huolong' or nothing (inherited))\n")
