@@ -46,7 +46,8 @@ TABLE_HELP = (
 @click.option("--seat", type=int, default=0, show_default=True,
               help="Your seat (0 is the first; seats go in play order).")
 @click.option("--bots", "bot_kind", default="greedy", show_default=True, metavar="KIND",
-              help="Which bots play the other seats: a bot kind of the variant's game (random, greedy).")
+              help="Which bots play the other seats: a bot kind of the variant's game (random, greedy, search; "
+                   "search:N: N rollouts per decision).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as play takes).")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")

@@ -110,3 +110,17 @@ def test_a_house_of_another_game_than_its_parent_is_told_so_not_that_its_rules_a
     assert result.exit_code == 1
     assert result.stdout == (f"{house}:3:1: game: game 'dadun' differs from the parent's 'huolong' "
                              "(expected 'huolong' or nothing (inherited))\n")
+
+
+@pytest.mark.parametrize("command", ["play", "table"])
+def test_the_help_of_bots_names_every_bot_kind_the_games_accept(command):
+    # table's help said "(random, greedy)" while it accepts search and search:N as play does.
+    import re
+
+    from datong_rules.reference_impl import games
+
+    kinds = {kind for game_id in ("huolong", "biedan", "dadun") for kind in games.get(game_id).facet("bots").BOTS}
+    help_text = " ".join(invoke(command, "--help").output.split())
+    listed = re.search(r"--bots KIND Which bots play [^(]*\(([^)]*)\)", help_text)
+    assert listed is not None, help_text
+    assert kinds <= {word.strip(" ;:") for word in listed[1].replace(";", ",").split(",")}
