@@ -124,3 +124,13 @@ def test_the_help_of_bots_names_every_bot_kind_the_games_accept(command):
     listed = re.search(r"--bots KIND Which bots play [^(]*\(([^)]*)\)", help_text)
     assert listed is not None, help_text
     assert kinds <= {word.strip(" ;:") for word in listed[1].replace(";", ",").split(",")}
+
+
+def test_the_readme_installs_the_report_extra_where_it_asks_for_an_html_report():
+    # The first command installs only the kit (pip install .); the README's simulate line then stopped at
+    # "--html: the HTML report needs matplotlib".
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines() if "simulate" in line and "--html" in line]
+    assert lines and all("[report]" in line for line in lines), lines
