@@ -303,8 +303,9 @@ def _close(implementation: Implementation) -> bool:
                    "0: only the swept ones).")
 @click.option("--no-derived", is_flag=True, help="With a house variant file: no derived checks, only the "
                                                  "hand-worked scenarios it inherits.")
-@click.option("--seed", type=int, default=None, metavar="SEED",
-              help="With a house variant file: the seed of the derived checks' drawn questions (default 0).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, metavar="SEED",
+              help="With a house variant file: the seed of the derived checks' drawn questions (default 0; a "
+                   "whole number ≥ 0, as play and fuzz take).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, derived, no_derived,

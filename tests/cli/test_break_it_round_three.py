@@ -134,3 +134,10 @@ def test_the_readme_installs_the_report_extra_where_it_asks_for_an_html_report()
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     lines = [line for line in readme.splitlines() if "simulate" in line and "--html" in line]
     assert lines and all("[report]" in line for line in lines), lines
+
+
+def test_conform_refuses_a_negative_seed_as_play_and_fuzz_do():
+    # conform --seed -5 ran and passed, where every other command refuses a seed below 0.
+    result = invoke("conform", "--seed", "-5", "-q")
+    assert result.exit_code == 2
+    assert "Invalid value for '--seed': -5 is not in the range x>=0" in result.stderr
