@@ -352,12 +352,18 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         stream = sys.stderr if to_stderr else sys.stdout
         console_failure: OSError | None = None
         try:  # a terminal gone (SIGHUP) or a closed pipe must not cost the report files
+            # the scenarios left out first (hundreds of lines for a house of many changes), so that the tables,
+            # the summary and what checked each changed rule end the output, where a reader looks
+            for ref, chosen_house in [] if quiet else inherited:
+                lines = left_out_lines(chosen_house)
+                if lines:
+                    click.echo(tr("scenarios of the game left out under {ref}, and why (-q leaves this list out):",
+                                  ref=ref), err=to_stderr)
+                for line in lines:
+                    click.echo(line, err=to_stderr)
             click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
                        color=use_color(stream))
             for line in house_notes:
-                click.echo(line, err=to_stderr)
-            for line in [] if quiet else [line for _, chosen_house in inherited
-                                          for line in left_out_lines(chosen_house)]:
                 click.echo(line, err=to_stderr)
         except OSError as exc:
             console_failure = exc

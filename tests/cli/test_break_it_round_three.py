@@ -141,3 +141,18 @@ def test_conform_refuses_a_negative_seed_as_play_and_fuzz_do():
     result = invoke("conform", "--seed", "-5", "-q")
     assert result.exit_code == 2
     assert "Invalid value for '--seed': -5 is not in the range x>=0" in result.stderr
+
+
+def test_conform_on_a_house_ends_with_its_summary_not_with_the_scenarios_left_out():
+    # README's `conform --variant docs/examples/dadun-guandan.yaml` printed its summary and the checks of each
+    # changed rule, then some 300 "left out" lines: the summary scrolled out of sight.
+    from pathlib import Path
+
+    house = Path(__file__).resolve().parents[2] / "docs" / "examples" / "house-variant.yaml"
+    lines = invoke("conform", "--variant", str(house), "--op", "bottom_points").stdout.splitlines()
+    left_out = [i for i, line in enumerate(lines) if line.startswith("  left out ")]
+    summary = next(i for i, line in enumerate(lines) if line.startswith("datong-rules reference engine"))
+    assert left_out and max(left_out) < summary
+    assert lines[min(left_out) - 1] == (f"scenarios of the game left out under {house}, and why (-q leaves this "
+                                        "list out):")
+    assert lines[-1].startswith("  more generated questions")
