@@ -32,7 +32,7 @@ import click
 from .command_error import CommandError, fail
 from .messages import error_line, tr, warning_line
 from .output import interrupted_status
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import refuse_empty, shared_output, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -51,14 +51,13 @@ from datong_rules.conformance.adapters.jsonlines import (
     JsonLinesImplementation,
     check_seconds,
 )
-from datong_rules.conformance.reports.common import STDOUT, is_stdout
+from datong_rules.conformance.reports.common import is_stdout
 from datong_rules.conformance.reports.console import progress, render_console, use_color
 from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
-from datong_rules.reference_impl.user_files import resolved
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -115,18 +114,15 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             check_seconds(name, value)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-    seen: dict[Path, str] = {}
+    for name, path in reports.items():
+        if path is not None and not path.strip():
+            raise CommandError(f"{name} is empty (expected a file path)")
+    shared = shared_output(reports)
+    if shared is not None:
+        raise CommandError(shared)
     for name, path in reports.items():
         if path is None:
             continue
-        if not path.strip():
-            raise CommandError(f"{name} is empty (expected a file path)")
-        key = Path(STDOUT) if is_stdout(path) else resolved(path)
-        if key in seen and is_stdout(path):
-            raise CommandError(f"{seen[key]} and {name} both go to standard output ('-'; only one report can)")
-        if key in seen:
-            raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
-        seen[key] = name
         reason = None if is_stdout(path) else unwritable_reason(path)
         if reason is not None:
             raise CommandError(tr("cannot write the {name} report to {path}: {reason}", name=name, path=path,

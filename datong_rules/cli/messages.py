@@ -167,8 +167,10 @@ ZH: dict[str, str] = {
     # simulate
     "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
     "{what} written to {path}": "{what} 已写到 {path}",
-    "--json and --html both go to standard output ('-'; only one of them can)":
-        "--json 和 --html 都写到标准输出（'-'；只能有一个这样写）",
+    "{first} and {second} both go to standard output ('-'; only one report can)":
+        "{first} 和 {second} 都写到标准输出（'-'；只能有一份报告这样写）",
+    "{first} and {second} name the same file '{path}' (each report needs its own)":
+        "{first} 和 {second} 指向同一个文件 '{path}'（每份报告要有自己的文件）",
     # table
     "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
     ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "

@@ -13,6 +13,9 @@ from typing import Any
 
 import click
 
+from datong_rules.conformance.reports.common import STDOUT, is_stdout
+from datong_rules.reference_impl.user_files import resolved
+
 from .messages import error_line, tr
 
 EXIT_USAGE = 2
@@ -82,4 +85,23 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(probe)
+    return None
+
+
+def shared_output(outputs: dict[str, str | None]) -> str | None:
+    """Why two of a command's report files cannot be written, in the language of the messages: two options
+    (``--json``, ``--html`` …) naming the same file (the second would overwrite the first), or both standard output
+    (``-``); None when each names its own (options not given, None, and empty paths are passed over)."""
+    seen: dict[Path, str] = {}
+    for name, path in outputs.items():
+        if path is None or not path.strip():
+            continue
+        key = Path(STDOUT) if is_stdout(path) else resolved(path)
+        if key in seen:
+            if is_stdout(path):
+                return tr("{first} and {second} both go to standard output ('-'; only one report can)",
+                          first=seen[key], second=name)
+            return tr("{first} and {second} name the same file '{path}' (each report needs its own)",
+                      first=seen[key], second=name, path=path)
+        seen[key] = name
     return None

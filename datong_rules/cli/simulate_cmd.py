@@ -26,7 +26,7 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 from .messages import error_line, tr
 from .output import interrupted_status
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import refuse_empty, shared_output, unwritable_reason
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 
@@ -188,8 +188,9 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)
-    if is_stdout(json_path) and is_stdout(html_path):
-        fail(tr("--json and --html both go to standard output ('-'; only one of them can)"))
+    shared = shared_output({"--json": json_path, "--html": html_path})
+    if shared is not None:  # the HTML report written over the JSON one
+        fail(shared)
     _check_extras(ray, html_path)
     workers = workers or default_workers()
     unit = "hands" if hands is not None else "matches"

@@ -156,3 +156,17 @@ def test_conform_on_a_house_ends_with_its_summary_not_with_the_scenarios_left_ou
     assert lines[min(left_out) - 1] == (f"scenarios of the game left out under {house}, and why (-q leaves this "
                                         "list out):")
     assert lines[-1].startswith("  more generated questions")
+
+
+def test_simulate_refuses_one_file_for_both_reports_before_playing(tmp_path, monkeypatch):
+    # --json X --html X wrote the JSON report, then the HTML one over it: the JSON was lost, and the run said
+    # "JSON written to X".
+    monkeypatch.chdir(tmp_path)
+    result = invoke("simulate", "li-zhijiang", "--hands", "1", "--workers", "1", "--json", "r.out",
+                    "--html", "./r.out")
+    assert result.exit_code == 2
+    assert result.stderr == "error: --json and --html name the same file './r.out' (each report needs its own)\n"
+    assert not (tmp_path / "r.out").exists()
+    result = invoke("--lang", "zh", "simulate", "li-zhijiang", "--hands", "1", "--json", "-", "--html", "-")
+    assert result.exit_code == 2
+    assert result.stderr == "错误：--json 和 --html 都写到标准输出（'-'；只能有一份报告这样写）\n"
