@@ -32,7 +32,7 @@ import click
 from .command_error import CommandError, fail
 from .messages import error_line, tr, warning_line
 from .output import interrupted_status
-from .path_args import refuse_empty, shared_output, unwritable_reason
+from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -321,6 +321,9 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise CommandError(tr("give --impl or --impl-cmd, not both"))
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
+        overwritten = overwritten_input(reports, read_inputs(houses, scenario_paths))
+        if overwritten is not None:  # a report over the house rules or the scenarios
+            raise CommandError(overwritten)
         try:
             suite: list[Scenario] = []
             if houses:  # house variant files: the scenarios they inherit, asked about them

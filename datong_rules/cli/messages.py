@@ -167,6 +167,11 @@ ZH: dict[str, str] = {
     # simulate
     "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
     "{what} written to {path}": "{what} 已写到 {path}",
+    "{option} {path} names {what} {source}: writing it would overwrite it (give another file)":
+        "{option} {path} 指向{what} {source}：写它会把它覆盖掉（请换一个文件）",
+    "the variant file": "版本文件",
+    "the scenario file": "场景文件",
+    "the rules file": "规则文件",
     "{first} and {second} both go to standard output ('-'; only one report can)":
         "{first} 和 {second} 都写到标准输出（'-'；只能有一份报告这样写）",
     "{first} and {second} name the same file '{path}' (each report needs its own)":

@@ -38,7 +38,7 @@ from datong_rules.reference_impl.variant import Variant
 
 from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
 from .variant_arg import fail, open_variant_arg
 
 
@@ -197,12 +197,9 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
 def _refuse_record_over_variant(record_path: Path, variant: Variant) -> None:
     """Exit 2 when ``--record`` names the variant file being played or a file it extends (the same file after
     resolving links and relative parts): the record would overwrite the house rules."""
-    own = [variant.file, *(loaded.file for loaded in variant.files)]
-    for name in dict.fromkeys(f for f in own if f):
-        with contextlib.suppress(OSError):
-            if os.path.exists(record_path) and os.path.samefile(record_path, name):
-                fail(f"--record {record_path} names the variant file {name}: the record would overwrite it "
-                     f"(give another file)")
+    problem = overwritten_input({"--record": str(record_path)}, variant_inputs(variant))
+    if problem is not None:
+        fail(problem)
 
 
 def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:

@@ -170,3 +170,61 @@ def test_simulate_refuses_one_file_for_both_reports_before_playing(tmp_path, mon
     result = invoke("--lang", "zh", "simulate", "li-zhijiang", "--hands", "1", "--json", "-", "--html", "-")
     assert result.exit_code == 2
     assert result.stderr == "错误：--json 和 --html 都写到标准输出（'-'；只能有一份报告这样写）\n"
+
+
+def _houses(tmp_path):
+    """A house file and a club's file that extends it (by its relative path), in ``tmp_path``."""
+    from pathlib import Path
+
+    league = tmp_path / "league.yaml"
+    league.write_text((Path(__file__).resolve().parents[2] / "docs" / "examples" / "house-variant.yaml")
+                      .read_text(encoding="utf-8"), encoding="utf-8")
+    club = tmp_path / "club.yaml"
+    club.write_text("id: huolong/club\nextends: league.yaml\nname: {zh: 俱乐部, en: Club}\n"
+                    "summary: {zh: 俱乐部的规则, en: The club's rules}\n", encoding="utf-8")
+    return league, club
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "{house}", "--hands", "1", "--workers", "1", "--json", "{target}"],
+    ["simulate", "li-zhijiang", "{house}", "--hands", "1", "--workers", "1", "--html", "{target}"],
+    ["conform", "--variant", "{house}", "-q", "--junit", "{target}"],
+    ["coverage", "--variant", "{house}", "--json", "{target}"],
+    ["play", "{house}", "--hands", "1", "--record", "{target}"],
+])
+@pytest.mark.parametrize("which", ["house", "parent"])
+def test_no_report_is_written_over_the_house_rules_it_reads(tmp_path, monkeypatch, command, which):
+    # simulate --json, conform --json/--junit/--markdown and coverage --json overwrote the house file they read
+    # (play --record alone refused it): the club's rules were lost.
+    monkeypatch.chdir(tmp_path)
+    league, club = _houses(tmp_path)
+    target = "./club.yaml" if which == "house" else "league.yaml"
+    before = {path: path.read_text(encoding="utf-8") for path in (league, club)}
+    result = invoke(*[part.format(house="club.yaml", target=target) for part in command])
+    assert result.exit_code == 2, result.output
+    option = command[command.index("{target}") - 1]
+    assert result.stderr.startswith((f"error: {option} {target} names the variant file ",
+                                     f"error: {option} {target.removeprefix('./')} names the variant file "))
+    assert result.stderr.endswith(": writing it would overwrite it (give another file)\n")
+    assert {path: path.read_text(encoding="utf-8") for path in (league, club)} == before
+
+
+def test_no_report_is_written_over_a_scenario_or_rules_file_read(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    scenarios = Path(__file__).resolve().parents[2] / "conformance" / "scenarios" / "huolong" / "li-zhijiang"
+    source = sorted(scenarios.glob("*.yaml"))[0]
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    result = invoke("conform", "--scenarios", "mine.yaml", "-q", "--markdown", "./mine.yaml")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: --markdown ./mine.yaml names the scenario file mine.yaml: writing it would "
+                             "overwrite it (give another file)\n")
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("huolong/li-zhijiang: [trick.winner]\n", encoding="utf-8")
+    result = invoke("--lang", "zh", "coverage", "--rules-file", "rules.yaml", "--json", "rules.yaml")
+    assert result.exit_code == 2
+    assert result.stderr == "错误：--json rules.yaml 指向规则文件 rules.yaml：写它会把它覆盖掉（请换一个文件）\n"
+    assert mine.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    assert rules.read_text(encoding="utf-8") == "huolong/li-zhijiang: [trick.winner]\n"
