@@ -228,3 +228,43 @@ def test_no_report_is_written_over_a_scenario_or_rules_file_read(tmp_path, monke
     assert result.stderr == "错误：--json rules.yaml 指向规则文件 rules.yaml：写它会把它覆盖掉（请换一个文件）\n"
     assert mine.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
     assert rules.read_text(encoding="utf-8") == "huolong/li-zhijiang: [trick.winner]\n"
+
+
+LOOKS = "expected plain spaces for indentation and a plain ':' after a key (type them in half-width mode), which " \
+        "YAML reads as such"
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("\u3000\u3000decks:", "'\\u3000\\u3000decks' holds U+3000 (IDEOGRAPHIC SPACE, which YAML does not read as a space)"),
+    ("\u00a0\u00a0\u00a0\u00a0decks:", "'\\xa0\\xa0\\xa0\\xa0decks' holds U+00A0 (NO-BREAK SPACE, which YAML does not "
+                                      "read as a space)"),
+])
+def test_a_full_width_space_in_the_indentation_is_named(tmp_path, line, shown):
+    # A Chinese input method in full-width mode types U+3000 for a space: the key became '　　decks', "unknown key".
+    house = tmp_path / "house.yaml"
+    house.write_text(f"id: huolong/club\nextends: huolong/li-zhijiang\nrules:\n  deck:\n{line}\n"
+                     "      value: 3\n", encoding="utf-8")
+    result = invoke("validate", str(house))
+    assert result.exit_code == 1
+    assert result.stdout == f"{house}:5:1: the key {shown} at character 1 ({LOOKS})\n"
+
+
+@pytest.mark.parametrize("line, shown, column", [
+    ("      value:\u30003", "U+3000 (IDEOGRAPHIC SPACE, which YAML does not read as a space)", 13),
+    ("      value\uff1a 3", "U+FF1A (FULLWIDTH COLON, which YAML does not read as a colon)", 12),
+])
+def test_a_full_width_space_or_colon_after_a_key_is_named_in_the_syntax_error(tmp_path, line, shown, column):
+    house = tmp_path / "house.yaml"
+    house.write_text(f"id: huolong/club\nextends: huolong/li-zhijiang\nrules:\n  deck:\n    decks:\n{line}\n"
+                     "      inferred: {reason: house}\n", encoding="utf-8")
+    result = invoke("validate", str(house))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{house}:7:15: invalid YAML: mapping values are not allowed here (line 6 holds "
+                                    f"{shown} at column {column}) ({LOOKS})\n"), result.stdout
+
+
+def test_a_full_width_colon_inside_chinese_text_is_not_blamed(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("id: huolong/club\nname: {zh: 规则：甲, en: x}\nsummary: [unclosed\n", encoding="utf-8")
+    result = invoke("validate", str(house))
+    assert result.exit_code == 1 and "U+FF1A" not in result.stdout and "invalid YAML" in result.stdout
