@@ -268,3 +268,23 @@ def test_a_full_width_colon_inside_chinese_text_is_not_blamed(tmp_path):
     house.write_text("id: huolong/club\nname: {zh: 规则：甲, en: x}\nsummary: [unclosed\n", encoding="utf-8")
     result = invoke("validate", str(house))
     assert result.exit_code == 1 and "U+FF1A" not in result.stdout and "invalid YAML" in result.stdout
+
+
+@pytest.mark.parametrize("variant", ["dadun/dadun-guide", "biedan/biedan-guide"])
+def test_verify_says_why_an_action_is_malformed(tmp_path, variant):
+    # A play whose reading no longer pairs with its cards (one card added by hand) was "bad_action" and nothing more.
+    import json
+
+    path = tmp_path / "game.json"
+    assert invoke("play", variant, "--seed", "2", "--hands", "1", "--record", str(path)).exit_code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    hand = record["hands"][0] if "hands" in record else record
+    play = next(action for action in hand["actions"] if action["type"] == "play")
+    play["reading"] = {"combination": "single", "cards": [play["cards"][0]]}
+    play["cards"] = play["cards"] + [play["cards"][0]]  # two cards at least, read as one
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = invoke("verify", str(path))
+    assert result.exit_code == 1
+    count = len(play["cards"])
+    assert result.stdout.endswith(f"bad_action (reading.cards: 1 cards for a play of {count} (one per card))\n"), \
+        result.stdout
