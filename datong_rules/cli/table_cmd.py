@@ -83,7 +83,7 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
     try:
         tid = app.state.tables.open(pinned=True)
     except ValueError as err:
-        fail(str(err).splitlines()[0])
+        fail(_as_option(str(err).splitlines()[0]))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
     address = f"{_url('127.0.0.1' if everywhere else host, bound)}/t/{tid}"
 
@@ -105,6 +105,16 @@ def table(variant: str, seat: int, bot_kind: str, seed: int, lang: str, port: in
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[listening])
+
+
+def _as_option(line: str) -> str:
+    """A refusal of the table's options (worded as the page's form words it: ``seat: expected 0–3, got 9``,
+    ``unknown bot kind 'x' …``) naming the command's option, as play's and simulate's do: ``--seat: …``, ``--bots: …``."""
+    if line.startswith("seat: "):
+        return "--" + line
+    if line.startswith(("unknown bot kind", "bot kind")):
+        return "--bots: " + line
+    return line
 
 
 def _warn_everywhere(host: str, port: int, link_base: str | None, reachable: list[str]) -> None:

@@ -288,3 +288,16 @@ def test_verify_says_why_an_action_is_malformed(tmp_path, variant):
     count = len(play["cards"])
     assert result.stdout.endswith(f"bad_action (reading.cards: 1 cards for a play of {count} (one per card))\n"), \
         result.stdout
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--seat", "9"], "error: --seat: expected 0–3, got 9"),
+    (["--seat", "-1"], "error: --seat: expected 0–3, got -1"),
+    (["--bots", "zz"], "error: --bots: unknown bot kind 'zz' (expected one of: greedy, random, search)"),
+    (["--bots", "search:0"], "error: --bots: bot kind 'search:0': budget 0 is out of range"),
+])
+def test_table_names_the_option_of_a_bad_seat_or_bot_kind(args, line):
+    # "error: seat: expected 0–3, got 9" named the page form's field, not the option given.
+    result = invoke("table", "li-zhijiang", "--no-browser", "--port", "0", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(line), result.stderr
