@@ -83,6 +83,16 @@ def read_action(action: Any, players: int) -> dict[str, Any]:
     return out
 
 
+def malformed(action: Any, players: int) -> str:
+    """Why ``action`` is not in the shared notation (:func:`read_action`'s :class:`ActionError`, one line), or ``""``
+    when it is: the detail of a ``bad_action`` refusal."""
+    try:
+        read_action(action, players)
+    except ActionError as err:
+        return str(err)
+    return ""
+
+
 def stands_for(action: dict[str, Any]) -> list[tuple[str, str]]:
     """``(card, the card it stands for)`` for each card of a play (itself without a reading)."""
     meant = (action.get("reading") or {}).get("cards") or action["cards"]

@@ -337,7 +337,7 @@ def game_rules(record: dict[str, Any], rules: Any = None) -> Any:
         return game.rules_for(variant_id)
     except SpecError as err:
         if err.kind in ("unknown_variant", "bad_id", "outside_spec"):
-            raise RecordError(f"unknown variant '{variant_id}' (known: {', '.join(known_variants())}; for a house "
+            raise RecordError(f"unknown variant {variant_id!r} (known: {', '.join(known_variants())}; for a house "
                               "variant, give its file with --variant)") from None
         raise RecordError(f"variant '{variant_id}' cannot be loaded: {err}") from None
     except rules_error as err:

@@ -32,7 +32,7 @@ import click
 from .command_error import CommandError, fail
 from .messages import error_line, tr, warning_line
 from .output import interrupted_status
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -51,14 +51,13 @@ from datong_rules.conformance.adapters.jsonlines import (
     JsonLinesImplementation,
     check_seconds,
 )
-from datong_rules.conformance.reports.common import STDOUT, is_stdout
+from datong_rules.conformance.reports.common import is_stdout
 from datong_rules.conformance.reports.console import progress, render_console, use_color
 from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
-from datong_rules.reference_impl.user_files import resolved
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -115,18 +114,15 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             check_seconds(name, value)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-    seen: dict[Path, str] = {}
+    for name, path in reports.items():
+        if path is not None and not path.strip():
+            raise CommandError(f"{name} is empty (expected a file path)")
+    shared = shared_output(reports)
+    if shared is not None:
+        raise CommandError(shared)
     for name, path in reports.items():
         if path is None:
             continue
-        if not path.strip():
-            raise CommandError(f"{name} is empty (expected a file path)")
-        key = Path(STDOUT) if is_stdout(path) else resolved(path)
-        if key in seen and is_stdout(path):
-            raise CommandError(f"{seen[key]} and {name} both go to standard output ('-'; only one report can)")
-        if key in seen:
-            raise CommandError(f"{seen[key]} and {name} name the same file '{path}' (each report needs its own)")
-        seen[key] = name
         reason = None if is_stdout(path) else unwritable_reason(path)
         if reason is not None:
             raise CommandError(tr("cannot write the {name} report to {path}: {reason}", name=name, path=path,
@@ -303,8 +299,9 @@ def _close(implementation: Implementation) -> bool:
                    "0: only the swept ones).")
 @click.option("--no-derived", is_flag=True, help="With a house variant file: no derived checks, only the "
                                                  "hand-worked scenarios it inherits.")
-@click.option("--seed", type=int, default=None, metavar="SEED",
-              help="With a house variant file: the seed of the derived checks' drawn questions (default 0).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, metavar="SEED",
+              help="With a house variant file: the seed of the derived checks' drawn questions (default 0; a "
+                   "whole number ≥ 0, as play and fuzz take).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, derived, no_derived,
@@ -324,6 +321,9 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise CommandError(tr("give --impl or --impl-cmd, not both"))
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
+        overwritten = overwritten_input(reports, read_inputs(houses, scenario_paths))
+        if overwritten is not None:  # a report over the house rules or the scenarios
+            raise CommandError(overwritten)
         try:
             suite: list[Scenario] = []
             if houses:  # house variant files: the scenarios they inherit, asked about them
@@ -351,12 +351,18 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
         stream = sys.stderr if to_stderr else sys.stdout
         console_failure: OSError | None = None
         try:  # a terminal gone (SIGHUP) or a closed pipe must not cost the report files
+            # the scenarios left out first (hundreds of lines for a house of many changes), so that the tables,
+            # the summary and what checked each changed rule end the output, where a reader looks
+            for ref, chosen_house in [] if quiet else inherited:
+                lines = left_out_lines(chosen_house)
+                if lines:
+                    click.echo(tr("scenarios of the game left out under {ref}, and why (-q leaves this list out):",
+                                  ref=ref), err=to_stderr)
+                for line in lines:
+                    click.echo(line, err=to_stderr)
             click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
                        color=use_color(stream))
             for line in house_notes:
-                click.echo(line, err=to_stderr)
-            for line in [] if quiet else [line for _, chosen_house in inherited
-                                          for line in left_out_lines(chosen_house)]:
                 click.echo(line, err=to_stderr)
         except OSError as exc:
             console_failure = exc

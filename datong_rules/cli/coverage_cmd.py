@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
 from .problem_words import said
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
@@ -164,6 +164,10 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         reason = None if json_path is None or is_stdout(json_path) else unwritable_reason(json_path)
         if reason is not None:  # said before counting, as conform and play do (no folder is made)
             raise CommandError(f"cannot write the --json report to {json_path}: {reason}")
+        overwritten = overwritten_input({"--json": json_path}, {**read_inputs(houses, scenario_paths),
+                                                               **({rules_file: "the rules file"} if rules_file else {})})
+        if overwritten is not None:  # the report over the house rules, the scenarios or the rules file
+            raise CommandError(overwritten)
         scenarios, rule_ids, notes = _counted(scenario_paths, rules_file, no_spec_check, variants, houses)
         report = compute_coverage(scenarios, rule_ids, rules_from=rules_file or "the bundled spec")
         # --json - puts the JSON alone on standard output: the text goes to stderr

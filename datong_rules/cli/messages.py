@@ -168,8 +168,15 @@ ZH: dict[str, str] = {
     # simulate
     "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
     "{what} written to {path}": "{what} 已写到 {path}",
-    "--json and --html both go to standard output ('-'; only one of them can)":
-        "--json 和 --html 都写到标准输出（'-'；只能有一个这样写）",
+    "{option} {path} names {what} {source}: writing it would overwrite it (give another file)":
+        "{option} {path} 指向{what} {source}：写它会把它覆盖掉（请换一个文件）",
+    "the variant file": "版本文件",
+    "the scenario file": "场景文件",
+    "the rules file": "规则文件",
+    "{first} and {second} both go to standard output ('-'; only one report can)":
+        "{first} 和 {second} 都写到标准输出（'-'；只能有一份报告这样写）",
+    "{first} and {second} name the same file '{path}' (each report needs its own)":
+        "{first} 和 {second} 指向同一个文件 '{path}'（每份报告要有自己的文件）",
     # table
     "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
     ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "
@@ -188,6 +195,10 @@ ZH: dict[str, str] = {
         "{addresses} 是公网地址：除非有防火墙挡住，互联网上的人也能连到牌桌；请改用 --host 加上你局域网里的地址",
     "Friends reach the table at {base}: the invitation links of your page (\"Play with friends\") use it.":
         "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
+    ": {words} (rules: {rules})": "：{words}（规则：{rules}）",
+    ": {words}": "：{words}",
+    "scenarios of the game left out under {ref}, and why (-q leaves this list out):":
+        "在 {ref} 下略去的本游戏场景及原因（加 -q 不列出）：",
 }
 """The 中文 words of each message, keyed by its English words (each with the same ``{name}`` fields)."""
 

@@ -13,6 +13,9 @@ from typing import Any
 
 import click
 
+from datong_rules.conformance.reports.common import STDOUT, is_stdout
+from datong_rules.reference_impl.user_files import resolved
+
 from .messages import error_line, tr
 
 EXIT_USAGE = 2
@@ -83,3 +86,55 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     with contextlib.suppress(OSError):
         os.unlink(probe)
     return None
+
+
+def shared_output(outputs: dict[str, str | None]) -> str | None:
+    """Why two of a command's report files cannot be written, in the language of the messages: two options
+    (``--json``, ``--html`` …) naming the same file (the second would overwrite the first), or both standard output
+    (``-``); None when each names its own (options not given, None, and empty paths are passed over)."""
+    seen: dict[Path, str] = {}
+    for name, path in outputs.items():
+        if path is None or not path.strip():
+            continue
+        key = Path(STDOUT) if is_stdout(path) else resolved(path)
+        if key in seen:
+            if is_stdout(path):
+                return tr("{first} and {second} both go to standard output ('-'; only one report can)",
+                          first=seen[key], second=name)
+            return tr("{first} and {second} name the same file '{path}' (each report needs its own)",
+                      first=seen[key], second=name, path=path)
+        seen[key] = name
+    return None
+
+
+def overwritten_input(outputs: dict[str, str | None], inputs: dict[str, str]) -> str | None:
+    """Why a file a command would write is one it reads, in the language of the messages: ``outputs`` maps each
+    option (``--json``) to the path given (None: not given; ``-``: standard output, never a file read), ``inputs``
+    each file read (a house variant file, a file it extends, a scenario or rules file) to what it is (``the
+    variant file``). The same file after resolving links and relative parts; None when no output is an input."""
+    for option, path in outputs.items():
+        if path is None or is_stdout(path) or not path.strip() or not os.path.exists(path):
+            continue
+        for source, what in inputs.items():
+            with contextlib.suppress(OSError):
+                if source and os.path.samefile(path, source):
+                    return tr("{option} {path} names {what} {source}: writing it would overwrite it (give another "
+                              "file)", option=option, path=path, what=tr(what), source=source)
+    return None
+
+
+def variant_inputs(variant: Any) -> dict[str, str]:
+    """The files a resolved variant was read from (its own, then each it extends), each as ``the variant file``, for
+    :func:`overwritten_input`."""
+    return {name: "the variant file" for name in (variant.file, *(loaded.file for loaded in variant.files)) if name}
+
+
+def read_inputs(houses: list[tuple[str, Any]], scenario_paths: tuple[str, ...]) -> dict[str, str]:
+    """The files ``conform`` and ``coverage`` read, for :func:`overwritten_input`: each house variant's files
+    (``houses``: ``(path as typed, Variant)``) and each scenario file given (a folder's files are YAML, which no report
+    is)."""
+    found: dict[str, str] = {}
+    for _, variant in houses:
+        found.update(variant_inputs(variant))
+    found.update({path: "the scenario file" for path in scenario_paths if os.path.isfile(path)})
+    return found

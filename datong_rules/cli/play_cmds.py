@@ -31,14 +31,15 @@ import click
 from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
+from datong_rules.reference_impl.reasons import reason_entry
 from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
 
 from .bots_option import bots_option, checked_kinds
-from .messages import error_line, tr
+from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
 from .variant_arg import fail, open_variant_arg
 
 
@@ -193,12 +194,9 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
 def _refuse_record_over_variant(record_path: Path, variant: Variant) -> None:
     """Exit 2 when ``--record`` names the variant file being played or a file it extends (the same file after
     resolving links and relative parts): the record would overwrite the house rules."""
-    own = [variant.file, *(loaded.file for loaded in variant.files)]
-    for name in dict.fromkeys(f for f in own if f):
-        with contextlib.suppress(OSError):
-            if os.path.exists(record_path) and os.path.samefile(record_path, name):
-                fail(f"--record {record_path} names the variant file {name}: the record would overwrite it "
-                     f"(give another file)")
+    problem = overwritten_input({"--record": str(record_path)}, variant_inputs(variant))
+    if problem is not None:
+        fail(problem)
 
 
 def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
@@ -303,14 +301,15 @@ def _keep_finished_hands(match, records_module, record_file: _RecordFile | _Reco
                    "variant is an error. Records of a bundled variant need nothing.")
 @format_option("text", "json", "github",
                detail="json: a list with one object per file (file, status accepted|refused|error, and the "
-                      "record kind, or where and why it was refused, or the error); github: an ::error annotation "
-                      "per refused or unreadable file.")
+                      "record kind, or where and why it was refused (reason, words, rules), or the error); "
+                      "github: an ::error annotation per refused or unreadable file.")
 def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
     """Check game records: every action, declaration and settlement.
 
     A record is a hand or a whole match, as `datong-rules play --record` writes it. Each file gets one line:
-    `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse, or `error: FILE: …` when
-    the file is not a readable record; every file is checked. Exit status: 0 when every record is accepted, 1 when
+    `FILE: OK`, `FILE: action N (seat S): reason` for the first action the rules refuse (followed by the reason in
+    words and the rules that refuse it), or `error: FILE: …` when the file is not a readable record; every file is
+    checked. Exit status: 0 when every record is accepted, 1 when
     one is refused, 2 when a file is not a readable record, or a record of another variant than the one --variant
     gives (or --variant names no playable variant). The `error: …` lines go to standard error whatever the --format.
     """
@@ -356,11 +355,32 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
         return 0, entry
     where = f"hands[{result.hand}] " if result.hand is not None else ""
     detail = f" ({result.detail})" if result.detail else ""
+    words, rules = _refusal_words(record, result)
     entry.update(status="refused", hand=result.hand, index=result.index, seat=result.seat, reason=result.reason,
-                 detail=result.detail or None)
+                 detail=result.detail or None, words=words, rules=list(rules))
+    why = f"{result.reason}{detail}"
+    if words and not detail:  # a detail already says it in words, more precisely
+        why += tr(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
     if result.index is None:
-        entry["summary"] = f"{where.strip() or 'record'}: {result.reason}{detail}"
+        entry["summary"] = f"{where.strip() or 'record'}: {why}"
     else:
         seat = "-" if result.seat is None else result.seat
-        entry["summary"] = f"{where}action {result.index} (seat {seat}): {result.reason}{detail}"
+        entry["summary"] = f"{where}action {result.index} (seat {seat}): {why}"
     return 1, entry
+
+
+def _refusal_words(record: dict, result) -> tuple[str | None, tuple[str, ...]]:
+    """The words of a refusal's reason code in the language of the messages, and the rule ids that refuse it, as
+    ``spec/reasons.yaml`` gives them for the refused action's type (the table explains a refusal with the same
+    entry); ``(None, ())`` for a code the file does not list (a record's setup: ``bad_pack``, ``out_of_turn`` …)."""
+    hand = record
+    if result.hand is not None and isinstance(record.get("hands"), list) and result.hand < len(record["hands"]):
+        hand = record["hands"][result.hand]
+    actions = hand.get("actions") if isinstance(hand, dict) else None
+    action = actions[result.index] if isinstance(actions, list) and result.index is not None \
+        and 0 <= result.index < len(actions) else None
+    kind = action.get("type") if isinstance(action, dict) and isinstance(action.get("type"), str) else None
+    found = reason_entry(str(record.get("game")), str(result.reason), kind)
+    if found is None:
+        return None, ()
+    return found.short[current()], found.rules

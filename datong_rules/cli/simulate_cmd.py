@@ -26,7 +26,7 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 from .bots_option import bots_option, checked_kinds
 from .messages import error_line, tr
 from .output import interrupted_status
-from .path_args import refuse_empty, unwritable_reason
+from .path_args import overwritten_input, refuse_empty, shared_output, unwritable_reason, variant_inputs
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 
 
@@ -170,8 +170,15 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     _check_primary(game, primary)
     _check_output("--json", json_path)
     _check_output("--html", html_path)
-    if is_stdout(json_path) and is_stdout(html_path):
-        fail(tr("--json and --html both go to standard output ('-'; only one of them can)"))
+    outputs = {"--json": json_path, "--html": html_path}
+    shared = shared_output(outputs)
+    if shared is not None:  # the HTML report written over the JSON one
+        fail(shared)
+    read = {name: what for ref in variants if is_variant_path(ref)
+            for name, what in variant_inputs(open_variant_arg(ref)).items()}
+    overwritten = overwritten_input(outputs, read)
+    if overwritten is not None:  # a report over the house rules simulated
+        fail(overwritten)
     _check_extras(ray, html_path)
     workers = workers or default_workers()
     unit = "hands" if hands is not None else "matches"

@@ -90,7 +90,7 @@ def table(variant: str, seat: int, bots: str, seed: int, lang: str, port: int, h
     try:
         tid = app.state.tables.open(pinned=True)
     except ValueError as err:
-        fail(str(err).splitlines()[0])
+        fail(_as_option(str(err).splitlines()[0]))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
     address = f"{_url('127.0.0.1' if everywhere else host, bound)}/t/{tid}"
 
@@ -112,6 +112,14 @@ def table(variant: str, seat: int, bots: str, seed: int, lang: str, port: int, h
 
     threading.Thread(target=announce, daemon=True).start()
     server.run(sockets=[listening])
+
+
+def _as_option(line: str) -> str:
+    """A refusal of the table's options (worded as the page's form words it: ``seat: expected 0–3, got 9``) naming
+    the command's option, as play's and simulate's do: ``--seat: …`` (``--bots`` is checked by its option)."""
+    if line.startswith("seat: "):
+        return "--" + line
+    return line
 
 
 def _warn_everywhere(host: str, port: int, link_base: str | None, reachable: list[str]) -> None:

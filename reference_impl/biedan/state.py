@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..actions import ActionError, read_action
+from ..actions import ActionError, malformed, read_action
 from ..bots import play_match, play_trusted
 from ..cards import build_deck
 from ..climbing.reading import Reading
@@ -333,7 +333,8 @@ class HandState(RoundViews):
         if validate:
             reason, read = self._judge(action)
             if reason is not None:
-                raise IllegalAction(reason, seat_of(action, PLAYERS), action)
+                detail = malformed(action, PLAYERS) if reason == "bad_action" else ""
+                raise IllegalAction(reason, seat_of(action, PLAYERS), action, detail)
             action = read  # canonical card tokens
         self.actions.append(action)
         kind = action["type"]

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..actions import ActionError, read_action
+from ..actions import ActionError, malformed, read_action
 from ..cards import parse_cards
 from ..bots import play_match, play_trusted
 from ..climbing.cardset import full_pack, shuffle, sort_cards
@@ -353,7 +353,8 @@ class HandState(RoundViews):
                     self.rules, declared["combination"], tuple(declared["cards"]), self.level))
         reason, reading = self.judge(action)
         if reason:
-            raise IllegalAction(reason, seat_of(action, self.rules.players), action)
+            detail = malformed(action, self.rules.players) if reason == "bad_action" else ""
+            raise IllegalAction(reason, seat_of(action, self.rules.players), action, detail)
         if action["type"] == "pass":
             return self._pass()
         return self._play(parse_cards(action["cards"]), reading)  # canonical tokens (judged readable)

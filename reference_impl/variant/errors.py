@@ -37,6 +37,7 @@ KINDS: dict[str, str] = {
     "too_deep": "nesting deeper than the limit",
     "not_mapping": "the top of the file is not a mapping",
     "bad_text": "a key or string holding a lone surrogate, a control character or a bidi override (escapes too)",
+    "lookalike": "a key holding a character that looks like a space or a colon but is none (U+3000, U+00A0, '：' …)",
     # schema (step 1: each file)
     "unknown_key": "a key the schema does not know (typos are caught here)",
     "missing_key": "a required key is missing",

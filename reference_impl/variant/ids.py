@@ -30,9 +30,9 @@ def id_problem(text: object) -> tuple[str, str] | None:
         return "bad_id", f"{text!r} is not a variant id"
     if (".." in text.replace("\\", "/").split("/") or text.startswith(("/", "\\", "~"))
             or re.match(r"^[A-Za-z]:", text) or "\\" in text):
-        return "outside_spec", f"'{text}' would leave the spec/ folder"
+        return "outside_spec", f"{text!r} would leave the spec/ folder"
     if not ID_PATTERN.match(text):
-        return "bad_id", f"'{text}' is not a variant id"
+        return "bad_id", f"{text!r} is not a variant id"  # repr: an invisible character shows as \\u200b
     return None
 
 

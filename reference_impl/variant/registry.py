@@ -44,6 +44,22 @@ against it by :meth:`Registry.check_file`, not read as a variant."""
 _SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*?([A-Za-z0-9_.-]+\.schema\.json)\s*$")
 
 
+def game_mismatches(files: list[LoadedYaml]) -> list[SpecError]:
+    """A ``game`` or ``family`` that a file of an ``extends`` chain (``files``: the published variant first) gives
+    otherwise than the files before it (kind ``game_mismatch``), at that key of that file."""
+    problems: list[SpecError] = []
+    given: dict[str, Any] = {}
+    for loaded in files:
+        for key in ("game", "family"):
+            if key in loaded.data:
+                if key in given and loaded.data[key] != given[key]:
+                    problems.append(loaded.error((key,), f"{key} '{loaded.data[key]}' differs from the parent's "
+                                                 f"'{given[key]}'", f"'{given[key]}' or nothing (inherited)",
+                                                 "game_mismatch"))
+                given[key] = loaded.data[key]
+    return problems
+
+
 class Registry:
     """The variants of one spec folder.
 
@@ -124,7 +140,7 @@ class Registry:
             path = id_path(self.root, variant_id) if problem is None else None
             if path is None or not path.is_file():
                 known = ", ".join(self.variant_ids())
-                message = problem[1] if problem else f"unknown variant '{variant_id}'"
+                message = problem[1] if problem else f"unknown variant {variant_id!r}"
                 raise SpecError(str(variant_id), 1, 1, "", message, f"one of: {known}",
                                 problem[0] if problem else "unknown_variant")
             variant, problems = self._resolve(path, variant_id)
@@ -253,10 +269,14 @@ class Registry:
             ids.append(parent_id or parent.data.get("id"))
             visited.add(resolved(parent_path))
             current, current_path, current_bundled = parent, parent_path, parent_id is not None
-        if problems:
-            return None, problems
         files.reverse()
         ids.reverse()
+        if problems:
+            mismatches = game_mismatches(files)
+            if mismatches:  # a file of another game than its parent: its rules were checked against that game's
+                moot = {p.file for p in mismatches}
+                problems = mismatches + [p for p in problems if p.file not in moot or not p.rule_path.startswith("rules")]
+            return None, problems
         return self._merge_and_check(files, ids)
 
     def _parent_of(self, current: LoadedYaml, current_path: Path, bundled: bool, ref: str, ids: list,
@@ -303,12 +323,8 @@ class Registry:
             for path in deletions_without_target(data, loaded.data):
                 problems.append(loaded.error(path, f"null deletes '{format_path(path)}', but nothing is inherited "
                                              "there", "a key the parent variant defines", "nothing_to_delete"))
-            for key in ("game", "family"):
-                if key in loaded.data and key in data and loaded.data[key] != data[key]:
-                    problems.append(loaded.error((key,), f"{key} '{loaded.data[key]}' differs from the parent's "
-                                                 f"'{data[key]}'", f"'{data[key]}' or nothing (inherited)",
-                                                 "game_mismatch"))
             data = merge_variant(data, loaded.data)
+        problems += game_mismatches(files)
         if is_file_ref(data.get("extends")):  # a house file over house files: name the published variant
             data["extends"] = next(ref for loaded in reversed(files)
                                    if isinstance(ref := loaded.data.get("extends"), str) and not is_file_ref(ref))

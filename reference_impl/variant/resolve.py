@@ -15,6 +15,7 @@ hide the bundled variant; ``./li-zhijiang`` names the file.
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 from .registry import Registry, default_registry
@@ -68,8 +69,22 @@ def resolve_variant_id(ref: str, registry: Registry | None = None) -> str:
         return matches[0]
     if matches:
         raise VariantNotFound(ref, f"'{ref}' names several variants: {', '.join(matches)} (give the full id)", known)
-    raise VariantNotFound(ref, f"unknown variant '{ref}' (known: {', '.join(known)}; the name after the game, such "
-                               "as li-zhijiang, is enough; or give the path of a variant file)", known)
+    near = _near(ref, known)
+    hint = f" (did you mean {near!r}?)" if near else ""
+    raise VariantNotFound(ref, f"unknown variant {ref!r}{hint} (known: {', '.join(known)}; the name after the game, "
+                               "such as li-zhijiang, is enough; or give the path of a variant file)", known)
+
+
+def _near(ref: str, known: list[str]) -> str | None:
+    """The known id (or short name) that ``ref`` is once its spaces and invisible characters are dropped and its
+    letters lower-cased (a name copied from a web page: ``li-zhijiang\\u200b``, ``Li-Zhijiang``); None if none."""
+    cleaned = "".join(c for c in ref if unicodedata.category(c) not in ("Cc", "Cf", "Zs", "Zl", "Zp")).lower()
+    if cleaned == ref:
+        return None
+    for variant_id in known:
+        if cleaned in (variant_id, variant_id.split("/", 1)[1]):
+            return cleaned
+    return None
 
 
 def is_variant_path(ref: str, registry: Registry | None = None) -> bool:

@@ -212,7 +212,7 @@ def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Descr
     instance: Any = error.instance
     if path == ("extends",) and isinstance(instance, str):
         kind = (id_problem(instance) or ("bad_id", ""))[0]  # outside_spec: it would leave spec/ (or the folder)
-        return [(path, kind, f"'{instance}' is neither a variant id nor a house file's relative path",
+        return [(path, kind, f"{instance!r} is neither a variant id nor a house file's relative path",
                  f"{ID_EXPECTED}; or, in a house file, another house file by its path relative to this one "
                  "(league.yaml, ../league/rules.yaml)")]
     if error.context and all((e.validator == "type" or _other_kind_named(e, instance)) and not e.relative_path
@@ -246,7 +246,7 @@ def _bad_form(error: ValidationError, path: Path_, missing_kind: str) -> _Descri
     """pattern: a variant id's problem, else the form the schema describes."""
     instance: Any = error.instance
     if len(path) == 1 and path[0] in ("id", "extends"):
-        kind, message = id_problem(instance) or ("bad_id", f"'{instance}' is not a variant id")
+        kind, message = id_problem(instance) or ("bad_id", f"{instance!r} is not a variant id")
         return [(path, kind, message, ID_EXPECTED)]
     return [(path, "bad_value", f"{show_value(instance)} does not have the required form",
              _schema_of(error).get("description") or f"text matching {error.validator_value}")]

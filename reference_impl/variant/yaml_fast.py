@@ -16,6 +16,7 @@ documents it accepts (same data, same positions; tests compare the two).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -30,6 +31,11 @@ AVAILABLE = bool(getattr(yaml, "__with_libyaml__", False)) and hasattr(yaml, "CS
 """True when PyYAML was built with libyaml (``yaml.__with_libyaml__``)."""
 
 _STR = "tag:yaml.org,2002:str"
+
+LOOKALIKE = re.compile("[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff\uff1a]")
+"""Characters that look like a space or a colon but that YAML does not read as one: the no-break, full-width
+(ideographic) and other Unicode spaces, the zero-width space and no-break, the full-width colon ``：``. A Chinese
+input method in full-width mode types them; in a key they are always a mistake (kind ``lookalike``)."""
 
 
 class _GiveUp(Exception):
@@ -132,8 +138,9 @@ def _take_key(loader: Any, frame: list, event: Any, kind: type, positions: dict)
     if kind is not ScalarEvent:
         raise _GiveUp  # a list or mapping as a key
     key = event.value
-    if (event.implicit[0] and (_resolve(loader, key) != _STR or conflict(key))) or key in frame[0]:
-        raise _GiveUp  # a key read as a number, true/false, null or <<, or read two ways; a duplicate
+    if (event.implicit[0] and (_resolve(loader, key) != _STR or conflict(key))) or key in frame[0] \
+            or LOOKALIKE.search(key):
+        raise _GiveUp  # a key read as a number, true/false, null or <<, or read two ways; a duplicate; a look-alike
     frame[2] = key
     positions[frame[1] + (key,)] = _where(event)
 
@@ -178,6 +185,9 @@ def _plain(loader: Any, value: str) -> Any:
     if tag == _STR:
         return value
     try:
-        return loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, value))
+        result = loader.yaml_constructors[tag](loader, yaml.ScalarNode(tag, value))
     except Exception:  # noqa: BLE001 - whatever it is, the strict loader will say it
         raise _GiveUp from None
+    if isinstance(result, int) and result.bit_length() >= 4000:
+        raise _GiveUp  # maybe too long to show (0xfff…): the strict loader judges
+    return result

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,8 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 
 from . import yaml_fast
-from .yaml_versions import conflict
+from .yaml_fast import LOOKALIKE
+from .yaml_versions import conflict, too_long_to_show
 from ..user_files import UserFileError, decode_utf8, read_user_file, size_text
 from .errors import Path_, SpecError, format_path
 
@@ -155,6 +157,21 @@ def _checked(construct: Any, shown: str) -> Any:
 for _name in ("int", "float", "bool"):
     _tag = f"tag:yaml.org,2002:{_name}"
     _StrictLoader.add_constructor(_tag, _checked(yaml.SafeLoader.yaml_constructors[_tag], f"!!{_name}"))
+
+
+def _bounded_int(construct: Any) -> Any:
+    """``construct`` (the int constructor) refusing, at the value's line and column, a number too long to show."""
+    def bounded(loader: _StrictLoader, node: yaml.Node) -> Any:
+        value = construct(loader, node)
+        if too_long_to_show(value):
+            raise _error(loader.file, node.start_mark, f"a number of {len(node.value):,} characters, too long to read",
+                         "yaml_syntax", f"a number of at most {sys.get_int_max_str_digits() or 4300:,} digits")
+        return value
+    return bounded
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int",
+                              _bounded_int(_StrictLoader.yaml_constructors["tag:yaml.org,2002:int"]))
 
 
 def read_yaml_file(path: str | Path, *, display: str | None = None, require_mapping: bool = True) -> LoadedYaml:
@@ -266,7 +283,7 @@ def _load_text(text: str, file: str, require_mapping: bool) -> LoadedYaml:
         raise SpecError(file, line, column, "", f"character #x{exc.character:04X} is not allowed in YAML",
                         "printable text", "yaml_syntax") from None
     except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(file, exc) from None
+        raise _syntax_error(file, exc, text) from None
     except yaml.YAMLError as exc:
         raise SpecError(file, 1, 1, "", f"invalid YAML: {exc}", "", "yaml_syntax") from None
     finally:
@@ -317,11 +334,21 @@ def _check_string(loaded: LoadedYaml, path: Path_, value: str, what: str) -> Non
                        expected, "bad_text")
 
 
-def _syntax_error(file: str, exc: yaml.MarkedYAMLError) -> SpecError:
+def _syntax_error(file: str, exc: yaml.MarkedYAMLError, text: str) -> SpecError:
     mark = exc.problem_mark or exc.context_mark
     parts = [str(part) for part in (exc.context, exc.problem) if part]
     message = "invalid YAML: " + ("; ".join(parts) or "syntax error")
     expected = ""
+    lines = text.split("\n")
+    near = dict.fromkeys(number for seen in (exc.problem_mark, exc.context_mark) if seen is not None
+                         for number in (seen.line, seen.line - 1) if 0 <= number < len(lines))
+    for number in near:  # a full-width space or colon on the line of the error or the line before: say so
+        if (found := _MISTYPED.search(lines[number])) is not None:
+            char = next(c for c in found.group() if LOOKALIKE.match(c))
+            column = found.start() + found.group().index(char) + 1
+            message += f" (line {number + 1} holds {_lookalike(char)} at column {column})"
+            expected = LOOKALIKE_EXPECTED
+            break
     if "'\\t'" in message or "\t" in message:
         message = "invalid YAML: a tab character where YAML needs spaces"
         expected = "spaces for indentation (YAML forbids tabs)"
@@ -354,6 +381,9 @@ def _walk(node: yaml.Node, path: Path_, loader: _StrictLoader, positions: dict[P
                 shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else type(key).__name__
                 raise _located(loader.file, mark, path, f"key {shown} is read as {_yaml_type(key)}, not as text",
                                "key_type", f"a quoted key: '{shown}'")
+            if (found := LOOKALIKE.search(key)) is not None:
+                raise _located(loader.file, mark, path, f"the key {key!r} holds {_lookalike(found.group())} at "
+                               f"character {found.start() + 1}", "lookalike", LOOKALIKE_EXPECTED)
             if key in seen:
                 raise _located(loader.file, mark, path + (key,), f"duplicate key '{key}' (first at line {seen[key]})",
                                "duplicate_key", "each key once per mapping")
@@ -374,6 +404,21 @@ def _check_plain(node: yaml.Node, path: Path_, loader: _StrictLoader) -> None:
         found = conflict(node.value)
         if found is not None:
             raise _located(loader.file, node.start_mark, path, found.message, found.kind, found.advice)
+
+
+_SPACES = LOOKALIKE.pattern.replace("\\uff1a", "")
+_MISTYPED = re.compile(f"^ *{_SPACES}|:{_SPACES}|^ *[A-Za-z_][\\w.-]* *\uff1a")
+"""Where a :data:`LOOKALIKE` character is a mistyped space or colon, not text: in the indentation, right after a
+colon, or as the colon after a key (a Chinese text value may hold a full-width colon or space of its own)."""
+
+LOOKALIKE_EXPECTED = ("plain spaces for indentation and a plain ':' after a key (type them in half-width mode), "
+                      "which YAML reads as such")
+
+
+def _lookalike(char: str) -> str:
+    """``U+3000 (IDEOGRAPHIC SPACE, which YAML does not read as a space)``: a :data:`LOOKALIKE` character named."""
+    looks = "a colon" if char == "\uff1a" else "a space"
+    return f"U+{ord(char):04X} ({unicodedata.name(char, 'a format character')}, which YAML does not read as {looks})"
 
 
 def _located(file: str, mark: Any, path: Path_, message: str, kind: str, expected: str) -> SpecError:

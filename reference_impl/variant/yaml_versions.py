@@ -114,6 +114,8 @@ def conflict(text: str) -> Conflict | None:
     if not text or not _MAYBE.match(text):
         return None
     old, new = read_yaml11(text), read_yaml12(text)
+    if too_long_to_show(old) or too_long_to_show(new):
+        return None  # whichever reading: the loader refuses the number as too long to read, at its place
     if _same(old, new):
         if isinstance(new, float) and not math.isfinite(new):
             return Conflict(f"the plain value {text} is {_describe(new)}, which JSON cannot hold",
@@ -130,6 +132,19 @@ def conflict(text: str) -> Conflict | None:
     reader = "YAML 1.1 readers that ignore case" if odd_case else "YAML 1.1"
     return Conflict(f"the plain value {text} is {_describe(old)} in {reader} but {_describe(new)} in YAML 1.2",
                     advice)
+
+
+def too_long_to_show(value: Any) -> bool:
+    """True when ``value`` is a whole number too long for ``str()`` (Python's limit on the digits of an int,
+    :func:`sys.get_int_max_str_digits`): a hexadecimal number (``0xfff…``) is read whatever its length, so only its
+    value tells. Such a number could not be printed in any message."""
+    if not isinstance(value, int) or value.bit_length() < 4000:
+        return False
+    try:
+        str(value)
+    except ValueError:
+        return True
+    return False
 
 
 def _decimal(number: int | float) -> str:

@@ -117,7 +117,7 @@ def test_the_derived_option_says_its_default():
     from datong_rules.conformance.derived import DEFAULT_COUNT, DEFAULT_SEED
 
     help_text = " ".join(_conform("--help").output.split())
-    assert f"(default {DEFAULT_COUNT};" in help_text and f"(default {DEFAULT_SEED})" in help_text
+    assert f"(default {DEFAULT_COUNT};" in help_text and f"(default {DEFAULT_SEED};" in help_text
 
 
 def test_a_bad_house_file_is_one_line_error(tmp_path):
@@ -280,3 +280,9 @@ def test_the_reports_name_each_scenario_left_out_with_the_house_rules_it_depends
     plain = tmp_path / "plain.json"
     assert _conform("--op", "round", "--variant", "biedan/biedan-guide", "-q", "--json", str(plain)).exit_code == 0
     assert "houses" not in json.loads(plain.read_text(encoding="utf-8"))
+
+
+def test_pytest_plugin_refuses_a_negative_seed_as_conform_does(pytester):
+    refused = _plugin(pytester, "--datong-impl", REFERENCE, "--datong-variant", str(REPO / HOUSE),
+                      "--datong-seed", "-5")
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR and "--datong-seed must be at least 0, got -5" in refused.stderr.str()
