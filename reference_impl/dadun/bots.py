@@ -56,6 +56,35 @@ def _strengths(state: HandState) -> Callable[[str, tuple[str, ...]], tuple]:
     return strength
 
 
+def _first_realisation(hand: Counter, wild: str, found: PlayClass) -> tuple[str, ...] | None:
+    """The first card multiset :func:`_realisations` yields when it has no wild card and each card of the class
+    is the first one it may be played by (its own card, else the first other card of its rank held); None
+    otherwise (the caller then walks :func:`_realisations`)."""
+    left: dict[str, int] = {}
+    chosen = []
+    exact = found.combination in _EXACT
+    for wanted in found.stood:
+        if wanted == wild:
+            return None
+        taken = left.get(wanted, 0)
+        if hand.get(wanted, 0) > taken:
+            left[wanted] = taken + 1
+            chosen.append(wanted)
+            continue
+        if exact:
+            return None
+        rank = rank_of(wanted)
+        for card in sorted(c for c in hand if c != wanted and c != wild and rank_of(c) == rank):
+            taken = left.get(card, 0)
+            if hand[card] > taken:
+                left[card] = taken + 1
+                chosen.append(card)
+                break
+        else:
+            return None
+    return tuple(sort_cards(chosen))
+
+
 def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -> Iterator[tuple[str, ...]]:
     """Card multisets of ``hand`` that may realise ``found`` (natural cards first, wilds for the rest); at most
     ``limit`` tries. A card of the class may be played by the card itself, then (suit-blind combinations) by another
@@ -117,7 +146,7 @@ class GreedyBot(Bot):
         best = min((c for c, head in zip(classes, heads) if head == low),
                    key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
-        return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+        return state.play_action(cards, reading)
 
     @staticmethod
     def _classes(state: HandState, seat: int, table: Reading | None, partners: bool) -> list[PlayClass]:
@@ -154,6 +183,9 @@ class GreedyBot(Bot):
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
         wild = cb.wild_card(rules, level)
+        cards = _first_realisation(hand, wild, best)
+        if cards is not None and not cb.excluded(rules, best.combination, cards, level):
+            return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
         for cards in _realisations(hand, wild, best):
             if wild not in cards:  # natural cards: their one reading of the class's combination, if the catalogue
                 if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
