@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from ..climbing.bots import Bot, RandomBot
 from ..search_bot import searching
-from ..climbing.cardset import rank_of, sort_cards
+from ..climbing.cardset import SUITS, rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
@@ -26,6 +26,9 @@ _BOMBS = frozenset(c for c, tier in cb.TIER.items() if tier > 0)
 
 _ORDINARY = frozenset(c for c, tier in cb.TIER.items() if tier == 0)
 """The combinations of the ordinary tier."""
+
+_SUITS_IN_ORDER = tuple(sorted(SUITS))
+"""The suits in the order of the cards' notation when they are of one rank (a card is its suit then its rank)."""
 
 _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose reading names each card's suit (a wild stands for one exact card)."""
@@ -74,9 +77,10 @@ def _first_realisation(hand: Counter, wild: str, found: PlayClass) -> tuple[str,
         if exact:
             return None
         rank = rank_of(wanted)
-        for card in sorted(c for c in hand if c != wanted and c != wild and rank_of(c) == rank):
+        for suit in _SUITS_IN_ORDER:  # the other cards of its rank in notation order: only their suits differ
+            card = suit + rank
             taken = left.get(card, 0)
-            if hand[card] > taken:
+            if card != wanted and card != wild and hand.get(card, 0) > taken:
                 left[card] = taken + 1
                 chosen.append(card)
                 break
@@ -132,19 +136,28 @@ class GreedyBot(Bot):
         if state.tribute_step is not None:  # settlement.tribute: the first card it may give (the lowest token)
             return next(state.legal_actions())
         table = state.table[1] if state.table is not None else None
-        passing = {"type": "pass", "seat": seat}
-        if state.table is not None and seat in state.locked:
-            return passing
-        partners = state.table is not None and state.table[2] == partner_of(seat, state.rules.players)
-        classes = list(self._classes(state, seat, table, partners))
+        if table is not None and seat in state.locked:
+            return {"type": "pass", "seat": seat}
+        partners = table is not None and state.table[2] == partner_of(seat, state.rules.players)
+        classes = self._classes(state, seat, table, partners)
         if not classes:
-            return passing
-        leading = table is None  # the strength's first two terms first (tier, and leading the length): no key
-        heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]  # needed for the rest
-        low = min(heads)
-        strength = _strengths(state)
-        best = min((c for c, head in zip(classes, heads) if head == low),
-                   key=lambda c: strength(c.combination, c.stood))
+            return {"type": "pass", "seat": seat}
+        # the strength's first two terms first (tier, and leading the length): the key only for the classes left
+        if table is not None and cb.TIER[table.combination] == 0 and classes[0].combination == table.combination:
+            low = classes  # following with the table's own combination: one tier, no length term
+        elif table is None and not cb.TIER[classes[0].combination]:  # leading an ordinary play: the longest
+            longest = max(len(c.stood) for c in classes)
+            low = [c for c in classes if len(c.stood) == longest]
+        else:
+            leading = table is None
+            heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]
+            head = min(heads)
+            low = [c for c, h in zip(classes, heads) if h == head]
+        if len(low) == 1:
+            best = low[0]
+        else:
+            strength = _strengths(state)
+            best = min(low, key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
         return state.play_action(cards, reading)
 
@@ -175,6 +188,10 @@ class GreedyBot(Bot):
         seat = state.current_player()
         assert seat is not None
         hand, rules, level = state.hands[seat], state.rules, state.level
+        wild = cb.wild_card(rules, level)
+        cards = _first_realisation(hand, wild, best)
+        if cards is not None and not cb.excluded(rules, best.combination, cards, level):
+            return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
         table = state.table[1] if state.table is not None else None
         target = _strength(state, best.combination, best.stood)
 
@@ -182,10 +199,6 @@ class GreedyBot(Bot):
             return reading.combination == best.combination and _strength(
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
-        wild = cb.wild_card(rules, level)
-        cards = _first_realisation(hand, wild, best)
-        if cards is not None and not cb.excluded(rules, best.combination, cards, level):
-            return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
         for cards in _realisations(hand, wild, best):
             if wild not in cards:  # natural cards: their one reading of the class's combination, if the catalogue
                 if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
