@@ -138,7 +138,7 @@ class GreedyBot(Bot):
         table = state.table[1] if state.table is not None else None
         if table is not None and seat in state.locked:
             return {"type": "pass", "seat": seat}
-        partners = table is not None and state.table[2] == partner_of(seat, state.rules.players)
+        partners = state.table is not None and state.table[2] == partner_of(seat, state.rules.players)
         classes = self._classes(state, seat, table, partners)
         if not classes:
             return {"type": "pass", "seat": seat}

@@ -21,10 +21,6 @@ from .rules import DadunRules
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
 
-_ALL: frozenset[str] = frozenset({"*"})
-"""A shape's pending cards when every unit with a class is to be worked out again (the hand's wild cards changed)."""
-
-
 class LeadClasses:
     """The lead classes of one hand at one level, kept while the hand loses cards (:meth:`remove`).
 
@@ -37,7 +33,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
-                 "_pending", "_total", "_wilds", "_flat")
+                 "_pending", "_every", "_total", "_wilds", "_flat")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -54,8 +50,8 @@ class LeadClasses:
         self._ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per unit: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
         self._flat: list[list[PlayClass]] = [[] for _ in range(n)]  # per shape: its classes, in order
-        self._pending: list[set[str] | frozenset[str] | None] = [None] * n  # per shape: None never worked out,
-        # else the cards lost since (:data:`_ALL`: every unit with a class)
+        self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
+        self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
 
@@ -71,18 +67,19 @@ class LeadClasses:
             self._wilds = wilds
             for shape, cards_lost in enumerate(pending):
                 if cards_lost is not None:
-                    pending[shape] = _ALL
+                    self._every[shape] = True
             return
         played = set(cards)
         self._view.forget(played)
         for cards_lost in pending:
-            if cards_lost is not None and cards_lost is not _ALL:
-                cards_lost |= played  # type: ignore[operator]  # a set: updated in place
+            if cards_lost is not None:
+                cards_lost |= played
 
     def _refresh(self, shape: int) -> None:
         """Work out again the units of the shape ``shape`` (its place in SHAPES) changed since last worked out."""
         lost = self._pending[shape]
-        if lost is not None and not lost:
+        every = self._every[shape]
+        if lost is not None and not lost and not every:
             return
         view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
         if lost is None:  # never worked out: every unit
@@ -93,7 +90,7 @@ class LeadClasses:
             live = self._live[shape] = [i for i, found in enumerate(classes) if found]
         else:
             classes, ways, live = self._classes[shape], self._ways[shape], self._live[shape]
-            if lost is _ALL:
+            if every:
                 todo: Iterable[int] = live
             else:
                 by_card = self._by_card[shape]
@@ -108,6 +105,7 @@ class LeadClasses:
             if emptied:
                 live = self._live[shape] = [i for i in live if classes[i]]
         self._pending[shape] = set()
+        self._every[shape] = False
         self._flat[shape] = [found for i in live for found in classes[i]]
 
     @property
