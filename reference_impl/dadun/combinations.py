@@ -560,7 +560,7 @@ def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...], level: str) -
     combinations.runs_skip_level]."""
     start = _sequence_start(rules, comb, stood, level)
     assert start is not None
-    value: float = start
+    value: int | float = start  # a float only for an ace-low triple run printed (mypyc: no int into a float)
     if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed" and \
             rules.windows(len(set(stood)), level)[0][0] == "A":
         value = 1.5

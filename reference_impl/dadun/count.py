@@ -71,16 +71,19 @@ class _Hand:
         self.wild = wild_card(rules, level)
         self.w_max = hand.get(self.wild, 0)
         self.by_rank: dict[str, dict[str, int]] = {}
+        in_suit: dict[str, set[str]] = {suit: set() for suit in SUITS}
         for card, n in hand.items():
             if n > 0 and card != self.wild:
-                self.by_rank.setdefault(rank_of(card), {})[card] = n
+                rank = rank_of(card)
+                self.by_rank.setdefault(rank, {})[card] = n
+                if rank not in JOKERS:
+                    in_suit[card[0]].add(rank)
         self.jokers_ok = rules.wild_for_jokers == "allowed"
         self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
         self.with_parts = True
         self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
         self.totals = {rank: sum(cards.values()) for rank, cards in self.by_rank.items()}
-        self.in_suit = {suit: frozenset(rank_of(c) for c, n in hand.items() if n > 0 and c != self.wild
-                                        and c[0] == suit and rank_of(c) not in JOKERS) for suit in SUITS}
+        self.in_suit = {suit: frozenset(ranks) for suit, ranks in in_suit.items()}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
