@@ -246,10 +246,13 @@ def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Classes:
     combination, size, r = key
     if not r:
         return _wilds_only(h, combination, size)
-    if h.ok(combination, (_h(r),) * size):
+    if r not in h.totals:  # no natural card of the rank: none of its pairs or triples
+        return ()
+    stood = (_h(r),) * size
+    if h.ok(combination, stood):
         ways = _same_rank_ways(h, combination, size, r)
         if ways:
-            return (PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),)),)
+            return (PlayClass(combination, stood, ways, (h.part(r, size, 1),)),)
     return ()
 
 
@@ -331,19 +334,20 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
             gaps += unit - held
             if gaps > w_max:
                 return 0  # more gaps than wilds
-    if not w_max:  # natural cards only: the choices of each rank multiply
+    if not w_max:  # natural cards only: the choices of each rank multiply (each rank holds unit cards at least)
         out = 1
         for r in ranks:
-            out *= h.m(r, unit)
+            out *= h.takes(r)[unit]
         return out
     ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
     for r in ranks:
         takes = h.takes(r)
+        most = min(unit, len(takes) - 1)
         new = [0] * (w_max + 1)
-        for used in range(w_max + 1):
-            if ways[used]:
-                for k in range(max(0, used + unit - w_max), min(unit, len(takes) - 1) + 1):
-                    new[used + unit - k] += ways[used] * takes[k]
+        for used, w in enumerate(ways):
+            if w:
+                for k in range(max(0, used + unit - w_max), most + 1):
+                    new[used + unit - k] += w * takes[k]
         ways = new
     return sum(ways)
 
