@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from math import comb
 from typing import Any, NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
@@ -353,7 +354,8 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
 
 
 def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
-    """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
+    """Selections of one card of ``suit`` per rank or a wild in its place, at most the hand's wilds: the ranks of
+    which the hand holds no natural card of the suit take a wild each, and any of the others may take one too."""
     held = h.in_suit[suit]
     w_max = h.w_max
     gaps = 0
@@ -364,17 +366,8 @@ def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
                 return 0  # more gaps than wilds
     if not w_max:
         return 1  # every card natural, one way
-    ways = [1] + [0] * w_max
-    for r in ranks:
-        have = 1 if r in held else 0
-        new = [0] * (w_max + 1)
-        for used in range(w_max + 1):
-            if ways[used]:
-                new[used] += ways[used] * have
-                if used + 1 <= w_max:
-                    new[used + 1] += ways[used]
-        ways = new
-    return sum(ways)
+    others = len(ranks) - gaps  # ranks that may take a wild or their natural card
+    return sum(comb(others, extra) for extra in range(min(w_max - gaps, others) + 1))
 
 
 def _run_units(h: _Hand) -> list[Unit]:
