@@ -1,20 +1,23 @@
-"""What mypyc buys 憋蛋 Biedan's whole draw/apply path: the same loops of ``bench_climbing.py`` timed pure and compiled,
-beside OpenSpiel's ``dou_dizhu``, in one run.
+"""What mypyc buys 憋蛋 Biedan's whole draw/apply path (``--game dadun``: 打墩 Dadun's play classes, readings and
+plays): the same loops of ``bench_climbing.py`` timed pure and compiled, beside OpenSpiel's ``dou_dizhu``, in one
+run; for 打墩 also the greedy bots' hands per CPU second of ``bench_bots.py``.
 
 The script copies the package twice as the wheel lays it out into a scratch folder (``pure/`` and ``compiled/``,
 real files: the checkout is never touched), compiles the modules of :data:`MODULES` in ``compiled/`` with mypyc
 (the list of the compiled build, ``DATONG_RULES_COMPILE=1 pip install --no-build-isolation .``: pyproject.toml's
 ``[tool.datong_rules] compiled``, every module the hand state's draw and apply run through), and
-times ``biedan:sampled``, ``biedan:validated`` and ``biedan:listing`` (see ``bench_climbing.py``) in fresh
-processes, pure, compiled and the anchor in turn, round after round. Each process runs ``python -S`` with one copy
+times ``GAME:sampled``, ``GAME:validated`` and ``GAME:listing`` (see ``bench_climbing.py``) in fresh
+processes, pure, compiled and the anchor in turn, round after round (打墩: and ``bench_bots.py --games dadun``'s
+greedy hands per CPU second, printed as µs per hand). Each process runs ``python -S`` with one copy
 and the interpreter's site-packages on ``PYTHONPATH``, so that the editable install shadows neither; the script
-checks that the compiled copy's state module is the compiled one. Printed: µs per decision (median of rounds),
+checks that the compiled copy's module of the game (:data:`CHECKED`) is the compiled one. Printed: µs per decision (median of rounds),
 × anchor, and the speed-up (pure ÷ compiled) per loop.
 
     python benchmarks/bench_mypyc.py                         # build in a temporary folder, 3 rounds
     python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --rounds 5 --decisions 20000
     python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --no-compile   # time an earlier build again
     python benchmarks/bench_mypyc.py --test       # and run 憋蛋's tests on the compiled copy before timing
+    python benchmarks/bench_mypyc.py --game dadun --rounds 3 --decisions 2000 --hands 200
 
 Needs mypy (the test extra: mypyc comes with it), a C compiler and the Python headers, and OpenSpiel for the anchor.
 Exit status 0 when every loop was timed both ways (and, with ``--test``, the tests passed on the compiled copy); 1
@@ -43,7 +46,10 @@ setup_py = importlib.util.module_from_spec(_SPEC)  # the compiled build's list a
 _SPEC.loader.exec_module(setup_py)  # type: ignore[union-attr]
 MODULES = tuple(setup_py.compiled_modules(REPO))
 """The modules compiled: ``[tool.datong_rules] compiled`` of pyproject.toml, as the compiled build compiles them."""
-LOOPS = ("biedan:sampled", "biedan:validated", "biedan:listing")
+LOOPS = ("sampled", "validated", "listing")
+"""The loops of ``bench_climbing.py`` timed (``GAME:LOOP``)."""
+CHECKED = {"biedan": "biedan.state", "dadun": "dadun.count"}
+"""Game → a module of it that the compiled copy must load compiled."""
 ANCHOR = "anchor:dou_dizhu"
 
 
@@ -70,13 +76,13 @@ def _env(root: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), sysconfig.get_paths()["purelib"]])}
 
 
-def loaded_state(root: Path) -> str:
-    """The file of the 憋蛋 state module a timed process loads from the copy ``root``.
+def loaded_state(root: Path, game: str = "biedan") -> str:
+    """The file of the module :data:`CHECKED` names for ``game`` that a timed process loads from the copy ``root``.
 
     Raises:
         SystemExit: the copy is missing or does not import (one line).
     """
-    code = "import datong_rules.reference_impl.biedan.state as s; print(s.__file__)"
+    code = f"import datong_rules.reference_impl.{CHECKED[game]} as s; print(s.__file__)"
     if not (root / "datong_rules").is_dir():
         raise SystemExit(f"error: no copy of the package in {root} (build it: leave out --no-compile)")
     done = subprocess.run([sys.executable, "-S", "-c", code], env=_env(root), cwd=root, capture_output=True,
@@ -98,9 +104,22 @@ def timed(name: str, decisions: int, seed: int, root: Path) -> float:
     return float(found.group(1))
 
 
-def tests_pass(root: Path) -> bool:
-    """Run 憋蛋's tests on the laid-out copy ``root`` (one process); print pytest's last line."""
-    done = subprocess.run([sys.executable, "-S", "-m", "pytest", str(REPO / "tests" / "reference_impl" / "biedan"),
+def greedy_us(hands: int, seed: int, root: Path) -> float:
+    """µs of CPU per hand of 打墩 with the greedy bots (``bench_bots.py --games dadun``) in a fresh ``python -S``
+    process on the copy ``root``."""
+    done = subprocess.run([sys.executable, "-S", str(REPO / "benchmarks" / "bench_bots.py"), "--games", "dadun",
+                           "--hands", str(hands), "--repeat", "1", "--seed", str(seed)], env=_env(root), cwd=root,
+                          capture_output=True, text=True, check=False)
+    found = re.search(r"^dadun\s+\S+\s+(\S+)", done.stdout, re.MULTILINE)
+    if done.returncode or not found or not float(found.group(1)):
+        last = ((done.stderr or done.stdout).strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"error: the greedy hands measured nothing: {last}")
+    return 1e6 / float(found.group(1))
+
+
+def tests_pass(root: Path, game: str = "biedan") -> bool:
+    """Run ``game``'s tests on the laid-out copy ``root`` (one process); print pytest's last line."""
+    done = subprocess.run([sys.executable, "-S", "-m", "pytest", str(REPO / "tests" / "reference_impl" / game),
                            "-n", "0", "-p", "no:cacheprovider", "-q", "--rootdir", str(REPO), "-c",
                            str(REPO / "pyproject.toml")], env=_env(root), cwd=root, capture_output=True, text=True,
                           check=False)
@@ -116,37 +135,51 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of every loop in turn (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--test", action="store_true",
-                        help="also run 憋蛋's tests (tests/reference_impl/biedan) on the compiled copy first")
+                        help="also run the game's tests (tests/reference_impl/GAME) on the compiled copy first")
+    parser.add_argument("--game", choices=sorted(CHECKED), default="biedan", help="the game timed (default biedan)")
+    parser.add_argument("--hands", type=int, default=200,
+                        help="打墩: hands of greedy play per timed process (default 200)")
     args = parser.parse_args()
     require(args.decisions, "decision timed", f"--decisions {args.decisions}")
     require(args.rounds, "round timed", f"--rounds {args.rounds}")
-    root = args.build or Path(tempfile.mkdtemp(prefix="biedan-mypyc-"))
+    require(args.hands, "hand timed", f"--hands {args.hands}")
+    root = args.build or Path(tempfile.mkdtemp(prefix=f"{args.game}-mypyc-"))
     pure, compiled = root / "pure", root / "compiled"
     if not args.no_compile:
         for folder in (pure, compiled):
             shutil.rmtree(folder, ignore_errors=True)
             lay_out(folder)
         compile_path(compiled)
-    where = loaded_state(compiled)
-    if not where.endswith(".so") or loaded_state(pure).endswith(".so"):
+    where = loaded_state(compiled, args.game)
+    if not where.endswith(".so") or loaded_state(pure, args.game).endswith(".so"):
         raise SystemExit(f"error: the compiled run loads {where}: not the compiled copy, or the pure one is compiled")
-    print(f"compiled {len(MODULES)} modules in {compiled} (the state: {Path(where).name})")
-    if args.test and not tests_pass(compiled):
+    print(f"compiled {len(MODULES)} modules in {compiled} ({CHECKED[args.game]}: {Path(where).name})")
+    if args.test and not tests_pass(compiled, args.game):
         return 1
+    loops = [f"{args.game}:{loop}" for loop in LOOPS]
     us: dict[str, list[float]] = {ANCHOR: []}
+    greedy: dict[str, list[float]] = {"pure": [], "compiled": []}  # 打墩: µs per hand of greedy play
     for r in range(args.rounds):
         us[ANCHOR].append(timed(ANCHOR, args.decisions, args.seed + r, pure))
-        for loop in LOOPS:
+        for loop in loops:
             for kind, where_from in (("pure", pure), ("compiled", compiled)):
                 us.setdefault(f"{loop} {kind}", []).append(timed(loop, args.decisions, args.seed + r, where_from))
+        if args.game == "dadun":
+            for kind, where_from in (("pure", pure), ("compiled", compiled)):
+                greedy[kind].append(greedy_us(args.hands, args.seed + r, where_from))
     anchor = us[ANCHOR]
     print(f"{'loop':<28}{'µs/decision':>12}{'× anchor':>10}")
     for name, values in us.items():
         ratio = statistics.median(v / a for v, a in zip(values, anchor))
         print(f"{name:<28}{statistics.median(values):>12.2f}{ratio:>9.2f}×")
-    for loop in LOOPS:
+    for loop in loops:
         gain = [p / c for p, c in zip(us[f"{loop} pure"], us[f"{loop} compiled"])]
         print(f"{loop}: compiled {statistics.median(gain):.2f}× faster (rounds {min(gain):.2f}-{max(gain):.2f})")
+    if greedy["pure"]:
+        gain = [p / c for p, c in zip(greedy["pure"], greedy["compiled"])]
+        print(f"dadun greedy hands: {1e6 / statistics.median(greedy['pure']):.0f}/s pure, "
+              f"{1e6 / statistics.median(greedy['compiled']):.0f}/s compiled: compiled {statistics.median(gain):.2f}× "
+              f"faster (rounds {min(gain):.2f}-{max(gain):.2f})")
     return 0
 
 

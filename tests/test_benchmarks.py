@@ -67,6 +67,7 @@ def test_bench_protocol_fails_when_queries_error():
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
     ("bench_bots.py", ["--games", "biedan", "--hands", "0"], "error: measured nothing: no hand to play (--hands 0)"),
     ("bench_mypyc.py", ["--decisions", "0"], "error: measured nothing: no decision timed (--decisions 0)"),
+    ("bench_mypyc.py", ["--game", "dadun", "--hands", "0"], "error: measured nothing: no hand timed (--hands 0)"),
     ("bench_search_bot.py", ["--games", "biedan", "--hands", "0"],
      "error: measured nothing: no hand to play (--hands 0)"),
 ])
