@@ -87,6 +87,7 @@ class _Hand:
         self.in_suit = {suit: frozenset(ranks) for suit, ranks in in_suit.items()}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
+        self.catalogue = frozenset(rules.catalogue)
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
         self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
 
@@ -118,7 +119,7 @@ class _Hand:
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do;
         a follow's answer remembered per rules object: the same classes are asked about at every decision)."""
-        if combination not in self.rules.catalogue:
+        if combination not in self.catalogue:
             return False
         if self.table is None:
             return True
@@ -314,12 +315,15 @@ def _full_house_units(h: _Hand) -> list[Unit]:
 
 def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
     t, p, stood = key
-    least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-    tt, tp, w_max = h.takes(t), h.takes(p), h.w_max
-    if len(tt) + len(tp) + w_max < 7:  # fewer than five cards of the two ranks and wilds (len: held + 1)
+    totals, w_max = h.totals, h.w_max
+    if totals.get(t, 0) + totals.get(p, 0) + w_max < 5:  # fewer than five cards of the two ranks and wilds
         return ()
-    ways = sum(tt[kt] * tp[kp] for kt in range(min(4, len(tt))) for kp in range(least, min(3, len(tp)))
-               if 5 - kt - kp <= w_max)
+    least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
+    tt, tp = h.takes(t), h.takes(p)
+    ways = 0
+    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
+        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
+            ways += tt[kt] * tp[kp]
     if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
         return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
     return ()
@@ -388,10 +392,11 @@ def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> C
     """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
     combination, unit, ranks, stood = key
     ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
-    if combination == "straight" and not h.rules.flush_also_straight and ways:
-        ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
+    if ways and combination == "straight" and not h.rules.flush_also_straight:
+        for suit in SUITS:
+            ways -= _suit_ways(h, ranks, suit)
     if ways and h.ok(combination, stood):
-        return (PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks)),)
+        return (PlayClass(combination, stood, ways, tuple([h.part(r, unit) for r in ranks])),)
     return ()
 
 
