@@ -93,36 +93,40 @@ def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -
     """Card multisets of ``hand`` that may realise ``found`` (natural cards first, wilds for the rest); at most
     ``limit`` tries. A card of the class may be played by the card itself, then (suit-blind combinations) by another
     card of its rank, in notation order, then by a wild card."""
-    left = dict(hand)
     same_rank: dict[str, list[str]] = {}  # rank → the hand's natural cards of that rank, in string order
     if found.combination not in _EXACT:
         for card in sorted(hand):
             if card != wild:
                 same_rank.setdefault(rank_of(card), []).append(card)
-    chosen: list[str] = []
-    tries = [0]
+    yield from _walk(found.stood, 0, dict(hand), same_rank, wild, [], [0], limit)
 
-    def options(wanted: str) -> list[str]:
-        out = [wanted] if left.get(wanted, 0) > 0 else []
-        out += [c for c in same_rank.get(rank_of(wanted), ()) if c != wanted and left[c] > 0]
-        if wild not in out and left.get(wild, 0) > 0:
-            out.append(wild)
-        return out
 
-    def walk(i: int) -> Iterator[tuple[str, ...]]:
-        if tries[0] >= limit:
-            return
-        if i == len(found.stood):
-            tries[0] += 1
-            yield tuple(sort_cards(chosen))
-            return
-        for card in options(found.stood[i]):
-            left[card] -= 1
-            chosen.append(card)
-            yield from walk(i + 1)
-            chosen.pop()
-            left[card] += 1
-    yield from walk(0)
+def _options(wanted: str, left: dict[str, int], same_rank: dict[str, list[str]], wild: str) -> list[str]:
+    """The cards that may stand in the place of ``wanted`` (:func:`_realisations`' order), of those ``left``."""
+    out = [wanted] if left.get(wanted, 0) > 0 else []
+    out += [c for c in same_rank.get(rank_of(wanted), ()) if c != wanted and left[c] > 0]
+    if wild not in out and left.get(wild, 0) > 0:
+        out.append(wild)
+    return out
+
+
+def _walk(stood: tuple[str, ...], i: int, left: dict[str, int], same_rank: dict[str, list[str]], wild: str,
+          chosen: list[str], tries: list[int], limit: int) -> Iterator[tuple[str, ...]]:
+    """:func:`_realisations` from the place ``i`` of the class's cards on (``chosen``: the cards of the places
+    before; ``tries``: the multisets given so far, one count shared by the walk). A function of the module, not a
+    closure: a closure that calls itself is a reference cycle left for the garbage collector."""
+    if tries[0] >= limit:
+        return
+    if i == len(stood):
+        tries[0] += 1
+        yield tuple(sort_cards(chosen))
+        return
+    for card in _options(stood[i], left, same_rank, wild):
+        left[card] -= 1
+        chosen.append(card)
+        yield from _walk(stood, i + 1, left, same_rank, wild, chosen, tries, limit)
+        chosen.pop()
+        left[card] += 1
 
 
 class GreedyBot(Bot):
