@@ -8,10 +8,10 @@ real files: the checkout is never touched), compiles the modules of :data:`MODUL
 ``[tool.datong_rules] compiled``, every module the hand state's draw and apply run through), and
 times ``GAME:sampled``, ``GAME:validated`` and ``GAME:listing`` (see ``bench_climbing.py``) in fresh
 processes, pure, compiled and the anchor in turn, round after round (打墩: and ``bench_bots.py --games dadun``'s
-greedy hands per CPU second, printed as µs per hand). Each process runs ``python -S`` with one copy
-and the interpreter's site-packages on ``PYTHONPATH``, so that the editable install shadows neither; the script
-checks that the compiled copy's module of the game (:data:`CHECKED`) is the compiled one. Printed: µs per decision (median of rounds),
-× anchor, and the speed-up (pure ÷ compiled) per loop.
+greedy hands per CPU second). Each process runs ``python -S`` with one copy and the interpreter's site-packages on
+``PYTHONPATH``, so that the editable install shadows neither; the script checks that the compiled copy's module of
+the game (:data:`CHECKED`) is the compiled one. Printed: µs per decision (median of rounds), × anchor, and the
+speed-up (pure ÷ compiled) per loop; 打墩's greedy hands per second, pure and compiled, and the speed-up.
 
     python benchmarks/bench_mypyc.py                         # build in a temporary folder, 3 rounds
     python benchmarks/bench_mypyc.py --build /tmp/mypyc-biedan --rounds 5 --decisions 20000
