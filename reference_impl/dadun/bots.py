@@ -208,7 +208,7 @@ class GreedyBot(Bot):
                 if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
                     return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
                 continue
-            for reading in cb.readings(rules, cards, level):
+            for reading in cb.readings_among(rules, cards, level, (best.combination,)):  # the class's own only
                 if fits(reading):
                     return cards, reading
         for cards, reading in legal_plays(rules, hand, level, table, state.table_was):  # pragma: no cover - rare

@@ -99,7 +99,10 @@ class LeadClasses:
                 todo: Iterable[int] = live
             else:
                 by_card = self._by_card[shape]
-                todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]}
+                todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
+                if not todo:  # no unit with a class reads the cards lost: the shape's classes stand
+                    lost.clear()
+                    return
             emptied = False
             for i in todo:
                 found = classes[i] = make(view, keys[i])
