@@ -30,6 +30,9 @@ _ORDINARY = frozenset(c for c, tier in cb.TIER.items() if tier == 0)
 _SUITS_IN_ORDER = tuple(sorted(SUITS))
 """The suits in the order of the cards' notation when they are of one rank (a card is its suit then its rank)."""
 
+_ONLY = {c: frozenset((c,)) for c in cb.TIER}
+"""Each combination alone (what a follow with the table's own combination looks among)."""
+
 _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose reading names each card's suit (a wild stands for one exact card)."""
 
@@ -177,7 +180,7 @@ class GreedyBot(Bot):
             ordinary = [c for c in leads.classes(_ORDINARY) if not cb.TIER[c.combination]]
             return ordinary or leads.classes()
         if cb.TIER[table.combination] == 0:
-            own = [c for c in leads.beating(table, state.table_was, frozenset((table.combination,)))
+            own = [c for c in leads.beating(table, state.table_was, _ONLY[table.combination])
                    if c.combination == table.combination]
             if own or partners:
                 return own

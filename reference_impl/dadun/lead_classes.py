@@ -185,13 +185,14 @@ class LeadClasses:
         shapes = _rivals(rules, table.combination)
         if among is not None:
             shapes = _among(shapes, among)
+        get, flat = known.get, self._flat
         for shape in shapes:
             self._refresh(shape)
-            for found in self._flat[shape]:
-                name = (found.combination, found.stood)
-                beats_it = known.get(name)
+            for found in flat[shape]:
+                name = (found[0], found[1])  # combination, stood
+                beats_it = get(name)
                 if beats_it is None:
-                    beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level),
+                    beats_it = known[name] = beats(rules, reading_of(rules, found[0], found[1], level),
                                                    table, level, table_was) is None
                 if beats_it:
                     out.append(found)
