@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
 from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, wild_card
 from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
 from .rules import DadunRules
-
-T = TypeVar("T")
-MEMO_SIZE = 1024
-"""How many classes :meth:`LeadClasses.remembered` keeps what it made of (a hand has a few hundred)."""
 
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
@@ -37,7 +33,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
-                 "_pending", "_every", "_total", "_wilds", "_flat", "_memo")
+                 "_pending", "_every", "_total", "_wilds", "_flat")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -58,7 +54,6 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
-        self._memo: dict[int, tuple[PlayClass, Any]] = {}  # id of a class → (the class, what was made of it)
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
@@ -131,21 +126,6 @@ class LeadClasses:
             self._refresh(shape)
             out += self._flat[shape]
         return out
-
-    def remembered(self, found: PlayClass, make: Callable[[PlayClass], T]) -> T:
-        """``make(found)`` for one of these classes, remembered while the hand keeps that very class: a unit's
-        classes are made anew whenever the cards they read or the hand's wild cards change, so what depends on the
-        class and on those cards only (its plays, :func:`.plays.class_plays`) holds while it is the same object.
-        At most :data:`MEMO_SIZE` classes are remembered (the oldest forgotten first)."""
-        memo = self._memo
-        kept = memo.get(id(found))
-        if kept is not None and kept[0] is found:
-            return cast(T, kept[1])
-        made = make(found)
-        if len(memo) >= MEMO_SIZE:
-            del memo[next(iter(memo))]
-        memo[id(found)] = (found, made)
-        return made
 
     def pick(self, i: int) -> PlayClass:
         """The class of the ``i``-th play (0 ≤ i < :attr:`total`) when the plays are taken class by class in

@@ -23,9 +23,8 @@ from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, re
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
-from .count import PlayClass
 from .lead_classes import LeadClasses
-from .plays import Play, class_plays, uniform_play
+from .plays import class_plays, uniform_play
 from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -254,12 +253,8 @@ class HandState(RoundViews):
         if not (self.table is not None and seat in self.round.locked):
             hand, leads = self.hands[seat], self.lead_classes(seat)
             classes = leads.classes() if self.table is None else leads.beating(self.table[1], self.table_was)
-            rules, level = self.rules, self.level
-
-            def plays(found: PlayClass) -> tuple[Play, ...]:
-                return tuple(class_plays(rules, hand, level, found))
-            for found in classes:  # a class's plays made once while the hand keeps the class
-                for cards, reading in leads.remembered(found, plays):
+            for found in classes:
+                for cards, reading in class_plays(self.rules, hand, self.level, found):
                     yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
