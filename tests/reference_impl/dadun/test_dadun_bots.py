@@ -138,3 +138,19 @@ def test_the_quick_first_realisation_is_the_walks_first_one(variant, seed, level
             assert quick == first and wild not in quick, found
         else:
             assert first is None or wild in first or wild in found.stood, found
+
+
+def test_the_greedy_bots_actions_applied_trusted_play_the_hand_their_validated_copies_play():
+    """The greedy bot's play (:meth:`.state.HandState.play_action`) applied trusted, as ``simulate`` applies it,
+    makes the same hand as the same actions copied and applied validated."""
+    rules = VARIANTS[0]
+    for seed in range(6):
+        trusted, checked = (new_hand(rules, random.Random(seed)) for _ in range(2))
+        bot = GreedyBot()
+        while not trusted.is_terminal():
+            action = bot.choose(trusted)
+            copy = {**action, **({"cards": list(action["cards"]), "reading": dict(action["reading"])}
+                                 if action["type"] == "play" else {})}
+            trusted.apply(action, validate=False)
+            checked.apply(copy)
+        assert checked.is_terminal() and trusted.actions == checked.actions and trusted.result == checked.result
