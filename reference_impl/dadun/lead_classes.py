@@ -81,35 +81,47 @@ class LeadClasses:
         every = self._every[shape]
         if lost is not None and not lost and not every:
             return
-        view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
         if lost is None:  # never worked out: every unit
-            classes = self._classes[shape] = [make(view, key) for key in keys]
+            view, make = self._view, SHAPES[shape].make
+            classes = self._classes[shape] = [make(view, key) for key in self._keys[shape]]
             ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
                                         for found in classes]
             self._total += sum(ways)
             live = self._live[shape] = [i for i, found in enumerate(classes) if found]
         else:
-            classes, ways, live = self._classes[shape], self._ways[shape], self._live[shape]
-            if every:
-                todo: Iterable[int] = live
-            else:
-                by_card = self._by_card[shape]
-                todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
-                if not todo:  # no unit with a class reads the cards lost: the shape's classes stand
-                    lost.clear()
-                    return
-            emptied = False
-            for i in todo:
-                found = classes[i] = make(view, keys[i])
-                now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
-                self._total += now - ways[i]
-                ways[i] = now
-                emptied = emptied or not found
-            if emptied:
-                live = self._live[shape] = [i for i in live if classes[i]]
+            updated = self._update(shape, lost, every)
+            if updated is None:  # no unit with a class reads the cards lost: the shape's classes stand
+                lost.clear()
+                return
+            live = updated
         self._pending[shape] = set()
         self._every[shape] = False
+        classes = self._classes[shape]
         self._flat[shape] = [found for i in live for found in classes[i]]
+
+    def _update(self, shape: int, lost: set[str], every: bool) -> list[int] | None:
+        """Work out again the units of the shape ``shape`` with a class that read the cards ``lost`` (``every``:
+        every unit with a class); the places of its units with a class now, or None when no unit was to be worked
+        out."""
+        classes, ways, live = self._classes[shape], self._ways[shape], self._live[shape]
+        if every:
+            todo: Iterable[int] = live
+        else:
+            by_card = self._by_card[shape]
+            todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
+            if not todo:
+                return None
+        view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
+        emptied = False
+        for i in todo:
+            found = classes[i] = make(view, keys[i])
+            now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
+            self._total += now - ways[i]
+            ways[i] = now
+            emptied = emptied or not found
+        if emptied:
+            live = self._live[shape] = [i for i in live if classes[i]]
+        return live
 
     @property
     def total(self) -> int:
