@@ -1,5 +1,6 @@
-"""What mypyc buys the compiled games' whole draw/apply path (憋蛋 Biedan, 攉龙 Huolong): the same loops of
-``bench_climbing.py`` timed pure and compiled, beside OpenSpiel's ``dou_dizhu`` and ``hearts``, in one run.
+"""What mypyc buys the compiled games' draw/apply paths (憋蛋 Biedan, 攉龙 Huolong; 打墩 Dadun's play classes,
+readings and plays): the same loops of ``bench_climbing.py`` timed pure and compiled, beside OpenSpiel's
+``dou_dizhu`` and ``hearts``, in one run; for 打墩 also the greedy bots' hands per CPU second of ``bench_bots.py``.
 
 The script copies the package twice as the wheel lays it out into a scratch folder (``pure/`` and ``compiled/``,
 real files: the checkout is never touched), compiles the modules of :data:`MODULES` in ``compiled/`` with mypyc
@@ -15,6 +16,7 @@ checks that the compiled copy's state modules are the compiled ones. Printed: µ
     python benchmarks/bench_mypyc.py --build /tmp/datong-mypyc --rounds 5 --decisions 20000
     python benchmarks/bench_mypyc.py --build /tmp/datong-mypyc --no-compile   # time an earlier build again
     python benchmarks/bench_mypyc.py --games huolong   # 攉龙 only, beside hearts
+    python benchmarks/bench_mypyc.py --games dadun --rounds 3 --decisions 2000 --hands 200
     python benchmarks/bench_mypyc.py --test       # and run the games' tests on the compiled copy before timing
 
 Needs mypy (the test extra: mypyc comes with it), a C compiler and the Python headers, and OpenSpiel for the anchor.
@@ -45,8 +47,9 @@ _SPEC.loader.exec_module(setup_py)  # type: ignore[union-attr]
 MODULES = tuple(setup_py.compiled_modules(REPO))
 """The modules compiled: ``[tool.datong_rules] compiled`` of pyproject.toml, as the compiled build compiles them."""
 GAMES = {"biedan": ("anchor:dou_dizhu", "datong_rules.reference_impl.biedan.state"),
-         "huolong": ("anchor:hearts", "datong_rules.reference_impl.huolong.hand")}
-"""Compiled game → (the anchor loop it is compared with, its hand state's module)."""
+         "huolong": ("anchor:hearts", "datong_rules.reference_impl.huolong.hand"),
+         "dadun": ("anchor:dou_dizhu", "datong_rules.reference_impl.dadun.count")}
+"""Compiled game → (the anchor loop it is compared with, a module of it the compiled copy must load compiled)."""
 LOOPS = ("sampled", "validated", "listing")
 
 
@@ -101,6 +104,19 @@ def timed(name: str, decisions: int, seed: int, root: Path) -> float:
     return float(found.group(1))
 
 
+def greedy_us(hands: int, seed: int, root: Path) -> float:
+    """µs of CPU per hand of 打墩 with the greedy bots (``bench_bots.py --games dadun``) in a fresh ``python -S``
+    process on the copy ``root``."""
+    done = subprocess.run([sys.executable, "-S", str(REPO / "benchmarks" / "bench_bots.py"), "--games", "dadun",
+                           "--hands", str(hands), "--repeat", "1", "--seed", str(seed)], env=_env(root), cwd=root,
+                          capture_output=True, text=True, check=False)
+    found = re.search(r"^dadun\s+\S+\s+(\S+)", done.stdout, re.MULTILINE)
+    if done.returncode or not found or not float(found.group(1)):
+        last = ((done.stderr or done.stdout).strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"error: the greedy hands measured nothing: {last}")
+    return 1e6 / float(found.group(1))
+
+
 def tests_pass(root: Path, games: list[str]) -> bool:
     """Run the ``games``' engine tests (``tests/reference_impl/<game>``) on the laid-out copy ``root`` (one process);
     print pytest's last line."""
@@ -123,12 +139,15 @@ def main() -> int:
                         help=f"the games timed, comma-separated (default {','.join(GAMES)})")
     parser.add_argument("--test", action="store_true",
                         help="also run the games' tests (tests/reference_impl/<game>) on the compiled copy first")
+    parser.add_argument("--hands", type=int, default=200,
+                        help="打墩: hands of greedy play per timed process (default 200)")
     args = parser.parse_args()
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     if not games or any(g not in GAMES for g in games):
         parser.error(f"--games: expected some of {', '.join(GAMES)}, got {args.games!r}")
     require(args.decisions, "decision timed", f"--decisions {args.decisions}")
     require(args.rounds, "round timed", f"--rounds {args.rounds}")
+    require(args.hands, "hand timed", f"--hands {args.hands}")
     root = args.build or Path(tempfile.mkdtemp(prefix="datong-mypyc-"))
     pure, compiled = root / "pure", root / "compiled"
     if not args.no_compile:
@@ -145,14 +164,18 @@ def main() -> int:
     if args.test and not tests_pass(compiled, games):
         return 1
     us: dict[str, list[float]] = {}
+    greedy: dict[str, list[float]] = {"pure": [], "compiled": []}  # 打墩: µs per hand of greedy play
     for r in range(args.rounds):
-        for game in games:
-            anchor = GAMES[game][0]
+        for anchor in dict.fromkeys(GAMES[game][0] for game in games):  # each anchor once a round
             us.setdefault(anchor, []).append(timed(anchor, args.decisions, args.seed + r, pure))
+        for game in games:
             for loop in LOOPS:
                 for kind, where_from in (("pure", pure), ("compiled", compiled)):
                     us.setdefault(f"{game}:{loop} {kind}", []).append(
                         timed(f"{game}:{loop}", args.decisions, args.seed + r, where_from))
+            if game == "dadun":
+                for kind, where_from in (("pure", pure), ("compiled", compiled)):
+                    greedy[kind].append(greedy_us(args.hands, args.seed + r, where_from))
     print(f"{'loop':<30}{'µs/decision':>12}{'× anchor':>10}")
     for game in games:
         anchor = us[GAMES[game][0]]
@@ -164,6 +187,11 @@ def main() -> int:
             gain = [p / c for p, c in zip(us[f"{game}:{loop} pure"], us[f"{game}:{loop} compiled"])]
             print(f"{game}:{loop}: compiled {statistics.median(gain):.2f}× faster "
                   f"(rounds {min(gain):.2f}-{max(gain):.2f})")
+    if greedy["pure"]:
+        gain = [p / c for p, c in zip(greedy["pure"], greedy["compiled"])]
+        print(f"dadun greedy hands: {1e6 / statistics.median(greedy['pure']):.0f}/s pure, "
+              f"{1e6 / statistics.median(greedy['compiled']):.0f}/s compiled: compiled {statistics.median(gain):.2f}× "
+              f"faster (rounds {min(gain):.2f}-{max(gain):.2f})")
     return 0
 
 

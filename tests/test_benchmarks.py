@@ -67,6 +67,7 @@ def test_bench_protocol_fails_when_queries_error():
      "error: measured nothing: no hand of biedan to play (--scale 0.0)"),
     ("bench_bots.py", ["--games", "biedan", "--hands", "0"], "error: measured nothing: no hand to play (--hands 0)"),
     ("bench_mypyc.py", ["--decisions", "0"], "error: measured nothing: no decision timed (--decisions 0)"),
+    ("bench_mypyc.py", ["--games", "dadun", "--hands", "0"], "error: measured nothing: no hand timed (--hands 0)"),
     ("bench_search_bot.py", ["--games", "biedan", "--hands", "0"],
      "error: measured nothing: no hand to play (--hands 0)"),
 ])
@@ -78,10 +79,10 @@ def test_a_benchmark_that_measured_nothing_fails(script, args, message):
 
 
 def test_bench_mypyc_names_the_games_it_can_time():
-    done = bench("bench_mypyc.py", "--games", "huolong,dadun")
+    done = bench("bench_mypyc.py", "--games", "huolong,hearts")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1] == ("bench_mypyc.py: error: --games: expected some of biedan, "
-                                                    "huolong, got 'huolong,dadun'")
+                                                    "huolong, dadun, got 'huolong,hearts'")
 
 
 def test_bench_mypyc_without_a_build_says_so_in_one_line(tmp_path):

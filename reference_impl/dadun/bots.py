@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from ..climbing.bots import Bot, RandomBot
 from ..search_bot import searching
-from ..climbing.cardset import rank_of, sort_cards
+from ..climbing.cardset import SUITS, rank_of, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.seats import partner_of
 from . import combinations as cb
@@ -26,6 +26,12 @@ _BOMBS = frozenset(c for c, tier in cb.TIER.items() if tier > 0)
 
 _ORDINARY = frozenset(c for c, tier in cb.TIER.items() if tier == 0)
 """The combinations of the ordinary tier."""
+
+_SUITS_IN_ORDER = tuple(sorted(SUITS))
+"""The suits in the order of the cards' notation when they are of one rank (a card is its suit then its rank)."""
+
+_ONLY = {c: frozenset((c,)) for c in cb.TIER}
+"""Each combination alone (what a follow with the table's own combination looks among)."""
 
 _EXACT = frozenset(("straight_flush", "dun", "linked_dun", "joker_bomb"))
 """Combinations whose reading names each card's suit (a wild stands for one exact card)."""
@@ -56,40 +62,74 @@ def _strengths(state: HandState) -> Callable[[str, tuple[str, ...]], tuple]:
     return strength
 
 
+def _first_realisation(hand: Counter, wild: str, found: PlayClass) -> tuple[str, ...] | None:
+    """The first card multiset :func:`_realisations` yields when it has no wild card and each card of the class
+    is the first one it may be played by (its own card, else the first other card of its rank held); None
+    otherwise (the caller then walks :func:`_realisations`)."""
+    left: dict[str, int] = {}
+    chosen = []
+    exact = found.combination in _EXACT
+    for wanted in found.stood:
+        if wanted == wild:
+            return None
+        taken = left.get(wanted, 0)
+        if hand.get(wanted, 0) > taken:
+            left[wanted] = taken + 1
+            chosen.append(wanted)
+            continue
+        if exact:
+            return None
+        rank = rank_of(wanted)
+        for suit in _SUITS_IN_ORDER:  # the other cards of its rank in notation order: only their suits differ
+            card = suit + rank
+            taken = left.get(card, 0)
+            if card != wanted and card != wild and hand.get(card, 0) > taken:
+                left[card] = taken + 1
+                chosen.append(card)
+                break
+        else:
+            return None
+    return tuple(sort_cards(chosen))
+
+
 def _realisations(hand: Counter, wild: str, found: PlayClass, limit: int = 64) -> Iterator[tuple[str, ...]]:
     """Card multisets of ``hand`` that may realise ``found`` (natural cards first, wilds for the rest); at most
     ``limit`` tries. A card of the class may be played by the card itself, then (suit-blind combinations) by another
     card of its rank, in notation order, then by a wild card."""
-    left = dict(hand)
     same_rank: dict[str, list[str]] = {}  # rank → the hand's natural cards of that rank, in string order
     if found.combination not in _EXACT:
         for card in sorted(hand):
             if card != wild:
                 same_rank.setdefault(rank_of(card), []).append(card)
-    chosen: list[str] = []
-    tries = [0]
+    yield from _walk(found.stood, 0, dict(hand), same_rank, wild, [], [0], limit)
 
-    def options(wanted: str) -> list[str]:
-        out = [wanted] if left.get(wanted, 0) > 0 else []
-        out += [c for c in same_rank.get(rank_of(wanted), ()) if c != wanted and left[c] > 0]
-        if wild not in out and left.get(wild, 0) > 0:
-            out.append(wild)
-        return out
 
-    def walk(i: int) -> Iterator[tuple[str, ...]]:
-        if tries[0] >= limit:
-            return
-        if i == len(found.stood):
-            tries[0] += 1
-            yield tuple(sort_cards(chosen))
-            return
-        for card in options(found.stood[i]):
-            left[card] -= 1
-            chosen.append(card)
-            yield from walk(i + 1)
-            chosen.pop()
-            left[card] += 1
-    yield from walk(0)
+def _options(wanted: str, left: dict[str, int], same_rank: dict[str, list[str]], wild: str) -> list[str]:
+    """The cards that may stand in the place of ``wanted`` (:func:`_realisations`' order), of those ``left``."""
+    out = [wanted] if left.get(wanted, 0) > 0 else []
+    out += [c for c in same_rank.get(rank_of(wanted), ()) if c != wanted and left[c] > 0]
+    if wild not in out and left.get(wild, 0) > 0:
+        out.append(wild)
+    return out
+
+
+def _walk(stood: tuple[str, ...], i: int, left: dict[str, int], same_rank: dict[str, list[str]], wild: str,
+          chosen: list[str], tries: list[int], limit: int) -> Iterator[tuple[str, ...]]:
+    """:func:`_realisations` from the place ``i`` of the class's cards on (``chosen``: the cards of the places
+    before; ``tries``: the multisets given so far, one count shared by the walk). A function of the module, not a
+    closure: a closure that calls itself is a reference cycle left for the garbage collector."""
+    if tries[0] >= limit:
+        return
+    if i == len(stood):
+        tries[0] += 1
+        yield tuple(sort_cards(chosen))
+        return
+    for card in _options(stood[i], left, same_rank, wild):
+        left[card] -= 1
+        chosen.append(card)
+        yield from _walk(stood, i + 1, left, same_rank, wild, chosen, tries, limit)
+        chosen.pop()
+        left[card] += 1
 
 
 class GreedyBot(Bot):
@@ -103,21 +143,30 @@ class GreedyBot(Bot):
         if state.tribute_step is not None:  # settlement.tribute: the first card it may give (the lowest token)
             return next(state.legal_actions())
         table = state.table[1] if state.table is not None else None
-        passing = {"type": "pass", "seat": seat}
-        if state.table is not None and seat in state.locked:
-            return passing
+        if table is not None and seat in state.locked:
+            return {"type": "pass", "seat": seat}
         partners = state.table is not None and state.table[2] == partner_of(seat, state.rules.players)
-        classes = list(self._classes(state, seat, table, partners))
+        classes = self._classes(state, seat, table, partners)
         if not classes:
-            return passing
-        leading = table is None  # the strength's first two terms first (tier, and leading the length): no key
-        heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]  # needed for the rest
-        low = min(heads)
-        strength = _strengths(state)
-        best = min((c for c, head in zip(classes, heads) if head == low),
-                   key=lambda c: strength(c.combination, c.stood))
+            return {"type": "pass", "seat": seat}
+        # the strength's first two terms first (tier, and leading the length): the key only for the classes left
+        if table is not None and cb.TIER[table.combination] == 0 and classes[0].combination == table.combination:
+            low = classes  # following with the table's own combination: one tier, no length term
+        elif table is None and not cb.TIER[classes[0].combination]:  # leading an ordinary play: the longest
+            longest = max(len(c.stood) for c in classes)
+            low = [c for c in classes if len(c.stood) == longest]
+        else:
+            leading = table is None
+            heads = [(cb.TIER[c.combination], -len(c.stood) if leading else 0) for c in classes]
+            head = min(heads)
+            low = [c for c, h in zip(classes, heads) if h == head]
+        if len(low) == 1:
+            best = low[0]
+        else:
+            strength = _strengths(state)
+            best = min(low, key=lambda c: strength(c.combination, c.stood))
         cards, reading = self._play_of(state, best)
-        return {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+        return state.play_action(cards, reading)
 
     @staticmethod
     def _classes(state: HandState, seat: int, table: Reading | None, partners: bool) -> list[PlayClass]:
@@ -131,7 +180,7 @@ class GreedyBot(Bot):
             ordinary = [c for c in leads.classes(_ORDINARY) if not cb.TIER[c.combination]]
             return ordinary or leads.classes()
         if cb.TIER[table.combination] == 0:
-            own = [c for c in leads.beating(table, state.table_was, frozenset((table.combination,)))
+            own = [c for c in leads.beating(table, state.table_was, _ONLY[table.combination])
                    if c.combination == table.combination]
             if own or partners:
                 return own
@@ -146,6 +195,10 @@ class GreedyBot(Bot):
         seat = state.current_player()
         assert seat is not None
         hand, rules, level = state.hands[seat], state.rules, state.level
+        wild = cb.wild_card(rules, level)
+        cards = _first_realisation(hand, wild, best)
+        if cards is not None and not cb.excluded(rules, best.combination, cards, level):
+            return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
         table = state.table[1] if state.table is not None else None
         target = _strength(state, best.combination, best.stood)
 
@@ -153,13 +206,12 @@ class GreedyBot(Bot):
             return reading.combination == best.combination and _strength(
                 state, reading.combination, reading.cards) == target and (
                 table is None or cb.beats(rules, reading, table, level, state.table_was) is None)
-        wild = cb.wild_card(rules, level)
         for cards in _realisations(hand, wild, best):
             if wild not in cards:  # natural cards: their one reading of the class's combination, if the catalogue
                 if not cb.excluded(rules, best.combination, cards, level):  # keeps it, has the class's strength
                     return cards, Reading(*cb.reading_of(rules, best.combination, best.stood, level)[:7], cards)
                 continue
-            for reading in cb.readings(rules, cards, level):
+            for reading in cb.readings_among(rules, cards, level, (best.combination,)):  # the class's own only
                 if fits(reading):
                     return cards, reading
         for cards, reading in legal_plays(rules, hand, level, table, state.table_was):  # pragma: no cover - rare

@@ -315,8 +315,12 @@ def _linked_bomb_candidates(rules: DadunRules, p: _Wilds, level: str) -> Iterato
                 yield "linked_bomb", p.fill(need)
 
 
-def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`)."""
+def _candidates(rules: DadunRules, played: tuple[str, ...], level: str,
+                names: Collection[str] | None = None) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """(combination, stood) pairs that may be readings (checked by :func:`forms` and :func:`wild_ok`); ``names``:
+    only those of these combinations are needed (others may come too), in the same order among themselves."""
+    def wanted(*combinations: str) -> bool:
+        return names is None or any(c in names for c in combinations)
     wild = wild_card(rules, level)
     if wild not in played:  # natural cards stand for themselves
         for comb in _fitting(rules, len(played), len(set(map(rank_of, played))) == 1):
@@ -327,18 +331,22 @@ def _candidates(rules: DadunRules, played: tuple[str, ...], level: str) -> Itera
         for r in list(FACES) + list(JOKERS):
             yield "single", (_token(r),)
         return
-    yield from _same_rank_candidates(p)
+    if wanted("pair", "triple", "bomb"):
+        yield from _same_rank_candidates(p)
     yield "dun", played  # duns and linked duns: wilds only as themselves
     yield "linked_dun", played
     if p.w == len(played):
         return  # wilds only: every reading of the wilds standing for themselves is above
     if any(r in JOKERS for r in p.ranks):  # jokers fit no other shape but a full house's natural pair of jokers
-        if rules.full_house_joker_pair:
+        if rules.full_house_joker_pair and wanted("full_house"):
             yield from _full_house_candidates(p, JOKERS)
         return
-    yield from _full_house_candidates(p)
-    yield from _run_candidates(rules, p, level)
-    yield from _linked_bomb_candidates(rules, p, level)
+    if wanted("full_house"):
+        yield from _full_house_candidates(p)
+    if wanted("straight", "straight_flush", "pair_run", "triple_run"):
+        yield from _run_candidates(rules, p, level)
+    if wanted("linked_bomb"):
+        yield from _linked_bomb_candidates(rules, p, level)
 
 
 _CACHE: dict[int, tuple[DadunRules, dict[str, dict]]] = {}
@@ -396,7 +404,7 @@ def _read(rules: DadunRules, played: tuple[str, ...], level: str, names: Collect
     """The distinct readings of ``played`` from its candidates (:func:`_candidates`) whose combination is one of
     ``names`` (all when None), in :func:`readings` order."""
     seen: dict[tuple, tuple[str, tuple[str, ...]]] = {}
-    for comb, stood in _candidates(rules, played, level):
+    for comb, stood in _candidates(rules, played, level, names):
         if comb not in rules.catalogue or (names is not None and comb not in names):
             continue
         if forms(rules, comb, stood, level) and not excluded(rules, comb, played, level) and wild_ok(
@@ -560,7 +568,7 @@ def _run_key(rules: DadunRules, comb: str, stood: tuple[str, ...], level: str) -
     combinations.runs_skip_level]."""
     start = _sequence_start(rules, comb, stood, level)
     assert start is not None
-    value: float = start
+    value: int | float = start  # a float only for an ace-low triple run printed (mypyc: no int into a float)
     if comb == "triple_run" and start == 0 and rules.triple_run_ace == "printed" and \
             rules.windows(len(set(stood)), level)[0][0] == "A":
         value = 1.5

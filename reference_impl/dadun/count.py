@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from math import comb
 from typing import Any, NamedTuple
 
 from ..climbing.cardset import FACES, JOKERS, SUITS, rank_of
@@ -71,18 +72,22 @@ class _Hand:
         self.wild = wild_card(rules, level)
         self.w_max = hand.get(self.wild, 0)
         self.by_rank: dict[str, dict[str, int]] = {}
+        in_suit: dict[str, set[str]] = {suit: set() for suit in SUITS}
         for card, n in hand.items():
             if n > 0 and card != self.wild:
-                self.by_rank.setdefault(rank_of(card), {})[card] = n
+                rank = rank_of(card)
+                self.by_rank.setdefault(rank, {})[card] = n
+                if rank not in JOKERS:
+                    in_suit[card[0]].add(rank)
         self.jokers_ok = rules.wild_for_jokers == "allowed"
         self.declarable = list(FACES) + (list(JOKERS) if self.jokers_ok else [])
         self.with_parts = True
         self.copies = {rank: tuple(sorted(cards.values())) for rank, cards in self.by_rank.items()}
         self.totals = {rank: sum(cards.values()) for rank, cards in self.by_rank.items()}
-        self.in_suit = {suit: frozenset(rank_of(c) for c, n in hand.items() if n > 0 and c != self.wild
-                                        and c[0] == suit and rank_of(c) not in JOKERS) for suit in SUITS}
+        self.in_suit = {suit: frozenset(ranks) for suit, ranks in in_suit.items()}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
+        self.catalogue = frozenset(rules.catalogue)
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
         self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
 
@@ -114,7 +119,7 @@ class _Hand:
     def ok(self, combination: str, stood: tuple[str, ...]) -> bool:
         """Whether the class with this representative is in the catalogue and beats the table (leads always do;
         a follow's answer remembered per rules object: the same classes are asked about at every decision)."""
-        if combination not in self.rules.catalogue:
+        if combination not in self.catalogue:
             return False
         if self.table is None:
             return True
@@ -153,6 +158,9 @@ class _Hand:
 
 
 # ----------------------------------------------------------------------------------------------- shapes
+Classes = tuple[PlayClass, ...]
+"""One unit's classes (most units: none or one)."""
+
 # Each shape's classes come in *units* (a card, a rank, a window …), each unit naming the cards whose copies its
 # classes read: a hand that loses natural cards has new classes only in the units of those cards
 # (:mod:`.lead_classes` keeps a hand's lead classes so). A unit's classes may also read the hand's wild cards.
@@ -181,22 +189,20 @@ def _single_units(h: _Hand) -> list[Unit]:
     return out
 
 
-def _singles(h: _Hand, card: str | None) -> Iterator[PlayClass]:
+def _singles(h: _Hand, card: str | None) -> Classes:
     """A natural card alone (``card``), or (``None``) a wild card alone, as itself or what it may stand for
     [wild.alone]."""
     if card is not None:
         if h.hand.get(card, 0) > 0 and h.ok("single", (card,)):
-            yield PlayClass("single", (card,), 1, (((card,), 1, 1),))
-        return
+            return (PlayClass("single", (card,), 1, (((card,), 1, 1),)),)
+        return ()
     if not h.w_max:
-        return
+        return ()
     if h.rules.wild_alone == "level_card":
         if h.ok("single", (h.wild,)):
-            yield PlayClass("single", (h.wild,), 1, (((), 1, 0),))
-        return
-    for r in h.declarable:
-        if h.ok("single", (_h(r),)):
-            yield PlayClass("single", (_h(r),), 1, (((), 1, 0),))
+            return (PlayClass("single", (h.wild,), 1, (((), 1, 0),)),)
+        return ()
+    return tuple(PlayClass("single", (_h(r),), 1, (((), 1, 0),)) for r in h.declarable if h.ok("single", (_h(r),)))
 
 
 def _same_rank_ways(h: _Hand, combination: str, size: int, rank: str) -> int:
@@ -215,21 +221,19 @@ def _same_rank_ways(h: _Hand, combination: str, size: int, rank: str) -> int:
     return n
 
 
-def _wilds_only(h: _Hand, combination: str, size: int) -> Iterator[PlayClass]:
+def _wilds_only(h: _Hand, combination: str, size: int) -> Classes:
     """Pairs or triples of wild cards only [wild.only_wilds]; three wilds that are a dun are never a triple when a dun
     is never a triple [wild.three_wilds_dun, combinations.dun_also_triple]."""
     rules = h.rules
     if h.w_max < size or (combination == "triple" and not rules.dun_also_triple and rules.three_wilds_dun):
-        return
+        return ()
     if rules.wild_only_wilds == "natural":
         if h.ok(combination, (h.wild,) * size):
-            yield PlayClass(combination, (h.wild,) * size, 1, (((), size, 0),))
-        return
-    for r in h.declarable:
-        if combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker:
-            continue
-        if h.ok(combination, (_h(r),) * size):
-            yield PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),))
+            return (PlayClass(combination, (h.wild,) * size, 1, (((), size, 0),)),)
+        return ()
+    return tuple(PlayClass(combination, (_h(r),) * size, 1, (((), size, 0),)) for r in h.declarable
+                 if not (combination == "pair" and r in JOKERS and rules.wild_never_pair_with_joker)
+                 and h.ok(combination, (_h(r),) * size))
 
 
 def _pair_units(h: _Hand) -> list[Unit]:
@@ -239,15 +243,19 @@ def _pair_units(h: _Hand) -> list[Unit]:
     return _unit_memo(h, "pairs", make)
 
 
-def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Iterator[PlayClass]:
+def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Classes:
     """Pairs or triples of one rank (``key``: combination, size, rank), or (rank ``""``) of wild cards only."""
     combination, size, r = key
     if not r:
-        yield from _wilds_only(h, combination, size)
-    elif h.ok(combination, (_h(r),) * size):
+        return _wilds_only(h, combination, size)
+    if r not in h.totals:  # no natural card of the rank: none of its pairs or triples
+        return ()
+    stood = (_h(r),) * size
+    if h.ok(combination, stood):
         ways = _same_rank_ways(h, combination, size, r)
         if ways:
-            yield PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),))
+            return (PlayClass(combination, stood, ways, (h.part(r, size, 1),)),)
+    return ()
 
 
 def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
@@ -281,18 +289,19 @@ def _held_dun(h: _Hand, card: str) -> bool:
     return h.hand.get(card, 0) >= 3
 
 
-def _duns(h: _Hand, key: tuple[str, ...]) -> Iterator[PlayClass]:
+def _duns(h: _Hand, key: tuple[str, ...]) -> Classes:
     """A dun (``key``: its card) or a linked dun (``key``: the two cards)."""
     if not all(_held_dun(h, c) for c in key):
-        return
+        return ()
     if len(key) == 1:
         c = key[0]
         if h.ok("dun", (c,) * 3):
-            yield PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),))
-        return
+            return (PlayClass("dun", (c,) * 3, 1, (((c,), 3, 3),)),)
+        return ()
     a, b = key
     if h.ok("linked_dun", (a,) * 3 + (b,) * 3):
-        yield PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3)))
+        return (PlayClass("linked_dun", (a,) * 3 + (b,) * 3, 1, (((a,), 3, 3), ((b,), 3, 3))),)
+    return ()
 
 
 def _full_house_units(h: _Hand) -> list[Unit]:
@@ -304,12 +313,20 @@ def _full_house_units(h: _Hand) -> list[Unit]:
         if full_house_pair_ok(rules, t, p)])
 
 
-def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Iterator[PlayClass]:
+def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
     t, p, stood = key
+    totals, w_max = h.totals, h.w_max
+    if totals.get(t, 0) + totals.get(p, 0) + w_max < 5:  # fewer than five cards of the two ranks and wilds
+        return ()
     least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-    ways = sum(h.m(t, kt) * h.m(p, kp) for kt in range(4) for kp in range(least, 3) if 5 - kt - kp <= h.w_max)
+    tt, tp = h.takes(t), h.takes(p)
+    ways = 0
+    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
+        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
+            ways += tt[kt] * tp[kp]
     if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
-        yield PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least)))
+        return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
+    return ()
 
 
 def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
@@ -322,25 +339,27 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
             gaps += unit - held
             if gaps > w_max:
                 return 0  # more gaps than wilds
-    if not w_max:  # natural cards only: the choices of each rank multiply
+    if not w_max:  # natural cards only: the choices of each rank multiply (each rank holds unit cards at least)
         out = 1
         for r in ranks:
-            out *= h.m(r, unit)
+            out *= h.takes(r)[unit]
         return out
     ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
     for r in ranks:
         takes = h.takes(r)
+        most = min(unit, len(takes) - 1)
         new = [0] * (w_max + 1)
-        for used in range(w_max + 1):
-            if ways[used]:
-                for k in range(max(0, used + unit - w_max), min(unit, len(takes) - 1) + 1):
-                    new[used + unit - k] += ways[used] * takes[k]
+        for used, w in enumerate(ways):
+            if w:
+                for k in range(max(0, used + unit - w_max), most + 1):
+                    new[used + unit - k] += w * takes[k]
         ways = new
     return sum(ways)
 
 
 def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
-    """Selections of one card of ``suit`` per rank (or a wild), with at least one natural card."""
+    """Selections of one card of ``suit`` per rank or a wild in its place, at most the hand's wilds: the ranks of
+    which the hand holds no natural card of the suit take a wild each, and any of the others may take one too."""
     held = h.in_suit[suit]
     w_max = h.w_max
     gaps = 0
@@ -351,17 +370,8 @@ def _suit_ways(h: _Hand, ranks: Sequence[str], suit: str) -> int:
                 return 0  # more gaps than wilds
     if not w_max:
         return 1  # every card natural, one way
-    ways = [1] + [0] * w_max
-    for r in ranks:
-        have = 1 if r in held else 0
-        new = [0] * (w_max + 1)
-        for used in range(w_max + 1):
-            if ways[used]:
-                new[used] += ways[used] * have
-                if used + 1 <= w_max:
-                    new[used + 1] += ways[used]
-        ways = new
-    return sum(ways)
+    others = len(ranks) - gaps  # ranks that may take a wild or their natural card
+    return sum(comb(others, extra) for extra in range(min(w_max - gaps, others) + 1))
 
 
 def _run_units(h: _Hand) -> list[Unit]:
@@ -378,16 +388,16 @@ def _run_units(h: _Hand) -> list[Unit]:
     return _unit_memo(h, "runs", make)
 
 
-def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Iterator[PlayClass]:
+def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Classes:
     """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
     combination, unit, ranks, stood = key
     ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
-    if combination == "straight" and not h.rules.flush_also_straight and ways:
-        ways -= sum(_suit_ways(h, ranks, s) for s in SUITS)
-    if not ways:
-        return
-    if h.ok(combination, stood):
-        yield PlayClass(combination, stood, ways, tuple(h.part(r, unit) for r in ranks))
+    if ways and combination == "straight" and not h.rules.flush_also_straight:
+        for suit in SUITS:
+            ways -= _suit_ways(h, ranks, suit)
+    if ways and h.ok(combination, stood):
+        return (PlayClass(combination, stood, ways, tuple([h.part(r, unit) for r in ranks])),)
+    return ()
 
 
 def _flush_units(h: _Hand) -> list[Unit]:
@@ -400,23 +410,30 @@ def _flush_units(h: _Hand) -> list[Unit]:
     return _unit_memo(h, "flushes", make)
 
 
-def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str]) -> Iterator[PlayClass]:
+def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str]) -> Classes:
     ranks, s = key
     ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
     if not ways:
-        return
+        return ()
     stood = tuple(s + r for r in ranks)
     if h.ok("straight_flush", stood):
         parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
-        yield PlayClass("straight_flush", stood, ways, parts)
+        return (PlayClass("straight_flush", stood, ways, parts),)
+    return ()
 
 
 def _bomb_units(h: _Hand) -> list[Unit]:
     return _unit_memo(h, "bombs", lambda: [(r, _RANK_SET[r]) for r in FACES])
 
 
-def _bombs(h: _Hand, r: str) -> Iterator[PlayClass]:
+def _bombs(h: _Hand, r: str) -> Classes:
     total = h.total(r)
+    if total + h.w_max < 4:
+        return ()
+    return tuple(_bomb_sizes(h, r, total))
+
+
+def _bomb_sizes(h: _Hand, r: str, total: int) -> Iterator[PlayClass]:
     for size in range(4, total + h.w_max + 1):
         if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
             continue
@@ -438,12 +455,16 @@ def _linked_bomb_units(h: _Hand) -> list[Unit]:
         ((a, b), _RANK_SET[a] | _RANK_SET[b]) for a, b, _ in h.rules.linked_steps(h.level)])
 
 
-def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Iterator[PlayClass]:
-    rules = h.rules
+def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Classes:
     a, b = key
     ta, tb = h.total(a), h.total(b)
     if ta + tb + h.w_max < 8:
-        return
+        return ()
+    return tuple(_linked_bomb_sizes(h, a, b, ta, tb))
+
+
+def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[PlayClass]:
+    rules = h.rules
     for ha in range(4, ta + h.w_max + 1):
         for hb in range(4, tb + h.w_max + 1):
             if (ha + hb) - min(ha, ta) - min(hb, tb) > h.w_max:
@@ -461,12 +482,13 @@ def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Iterator[PlayClass]:
 _JOKER_UNITS: list[Unit] = [(None, frozenset(JOKERS))]
 
 
-def _joker_bombs(h: _Hand, key: None) -> Iterator[PlayClass]:
+def _joker_bombs(h: _Hand, key: None) -> Classes:
     """The four jokers, two big and two small (天王炸), when the catalogue has them [combinations.catalogue]: one
     play (identical copies), never with a wild."""
     stood = ("BJ", "BJ", "LJ", "LJ")
     if h.hand.get("BJ", 0) >= 2 and h.hand.get("LJ", 0) >= 2 and h.ok("joker_bomb", stood):
-        yield PlayClass("joker_bomb", stood, 1, ((("BJ",), 2, 2), (("LJ",), 2, 2)))
+        return (PlayClass("joker_bomb", stood, 1, ((("BJ",), 2, 2), (("LJ",), 2, 2))),)
+    return ()
 
 
 class Shape(NamedTuple):
@@ -476,7 +498,7 @@ class Shape(NamedTuple):
 
     name: str
     units: Callable[[_Hand], list[Unit]]
-    make: Callable[[_Hand, Any], Iterator[PlayClass]]
+    make: Callable[[_Hand, Any], Classes]
     fixed: bool
 
 
@@ -489,9 +511,9 @@ SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOM
 """The shapes of the catalogue, in the order their classes come."""
 
 
-def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Unit], dict[str, list[int]]]:
-    """The units of ``shape`` in the hand ``h`` and, card token → the places (among them) of those that read its
-    natural copies (kept per rules object and level for a ``fixed`` shape)."""
+def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, list[int]]]:
+    """The keys of the units of ``shape`` in the hand ``h`` (:data:`Unit`) and, card token → the places (among them)
+    of those that read its natural copies (kept per rules object and level for a ``fixed`` shape)."""
     memo = rules_memo(h.rules, "units_by_card") if shape.fixed else None
     found = memo.get((shape.name, h.level)) if memo is not None else None
     if found is None:
@@ -500,7 +522,7 @@ def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Unit], dict[str, list[in
         for i, (_, cards) in enumerate(units):
             for card in cards:
                 by_card.setdefault(card, []).append(i)
-        found = (units, by_card)
+        found = ([key for key, _ in units], by_card)
         if memo is not None:
             memo[shape.name, h.level] = found
     return found

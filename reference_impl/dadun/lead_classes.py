@@ -18,41 +18,41 @@ from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, wi
 from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
 from .rules import DadunRules
 
-Make = Callable[[_Hand, Any], Iterator[PlayClass]]
+Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
-
 
 class LeadClasses:
     """The lead classes of one hand at one level, kept while the hand loses cards (:meth:`remove`).
 
     The units are those of the hand as it was made (a unit of a card or a dun the hand no longer holds has no
-    class), in :func:`.count.play_classes` order; a unit is worked out when first needed after a change.
+    class), in :func:`.count.play_classes` order, shape by shape; a shape is worked out whole when first needed,
+    then only its units that read cards lost since (and still have a class) when next needed.
 
     Attributes: rules, hand (the Counter read; the caller's, changed by the caller), level, wild (the wild card's
     token).
     """
 
-    __slots__ = ("rules", "hand", "level", "wild", "_view", "_units", "_by_card", "_shapes", "_classes", "_ways",
-                 "_dirty", "_total", "_wilds", "_flat")
+    __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
+                 "_pending", "_every", "_total", "_wilds", "_flat")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
         self.wild = wild_card(rules, level)
         view = self._view = _Hand(rules, hand, level, None, "round_opening")
-        self._units: list[tuple[Make, Any]] = []  # (make, key) per unit
-        self._by_card: list[tuple[int, dict[str, list[int]]]] = []  # per shape: (its first unit, card → units)
-        self._shapes: list[range] = []  # per shape of SHAPES: its units' places
+        self._keys: list[list[Any]] = []  # per shape: its units' keys (shared by every hand for a fixed shape)
+        self._by_card: list[dict[str, list[int]]] = []  # per shape: card → the places of its units that read it
         for shape in SHAPES:
-            units, by_card = units_by_card(shape, view)
-            first = len(self._units)
-            self._units += [(shape.make, key) for key, _ in units]
-            self._by_card.append((first, by_card))
-            self._shapes.append(range(first, len(self._units)))
-        self._classes: list[list[PlayClass]] = [[] for _ in self._units]
-        self._ways = [0] * len(self._units)
+            keys, by_card = units_by_card(shape, view)
+            self._keys.append(keys)
+            self._by_card.append(by_card)
+        n = len(SHAPES)
+        self._classes: list[list[tuple[PlayClass, ...]]] = [[] for _ in range(n)]  # per shape, per unit
+        self._ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per unit: its classes' plays
+        self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
+        self._flat: list[list[PlayClass]] = [[] for _ in range(n)]  # per shape: its classes, in order
+        self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
+        self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
-        self._dirty = [set(places) for places in self._shapes]  # per shape: its units to work out again
-        self._flat: list[list[PlayClass]] = [[] for _ in SHAPES]  # per shape: its classes, in order
         self._wilds = hand.get(self.wild, 0)
 
     def remove(self, cards: Iterable[str]) -> None:
@@ -60,37 +60,68 @@ class LeadClasses:
         read them are worked out again when next needed, every unit when the hand's wild cards changed; but a unit
         with no class keeps none (a hand that loses cards loses plays, never gains one: a lead's reading does not
         depend on the cards kept)."""
-        classes = self._classes
+        pending = self._pending
         wilds = self.hand.get(self.wild, 0)
         if wilds != self._wilds:
             self._view = _Hand(self.rules, self.hand, self.level, None, "round_opening")
             self._wilds = wilds
-            for places, dirty in zip(self._shapes, self._dirty):
-                dirty.update(i for i in places if classes[i])
+            for shape, cards_lost in enumerate(pending):
+                if cards_lost is not None:
+                    self._every[shape] = True
             return
         played = set(cards)
         self._view.forget(played)
-        for (first, by_card), dirty in zip(self._by_card, self._dirty):
-            for card in played:
-                for i in by_card.get(card, ()):
-                    if classes[first + i]:  # a unit with no play has none with fewer cards
-                        dirty.add(first + i)
+        for cards_lost in pending:
+            if cards_lost is not None:
+                cards_lost |= played
 
     def _refresh(self, shape: int) -> None:
         """Work out again the units of the shape ``shape`` (its place in SHAPES) changed since last worked out."""
-        dirty = self._dirty[shape]
-        if not dirty:
+        lost = self._pending[shape]
+        every = self._every[shape]
+        if lost is not None and not lost and not every:
             return
-        view, units, classes, ways = self._view, self._units, self._classes, self._ways
-        for i in dirty:
-            make, key = units[i]
-            found = classes[i] = list(make(view, key))
+        if lost is None:  # never worked out: every unit
+            view, make = self._view, SHAPES[shape].make
+            classes = self._classes[shape] = [make(view, key) for key in self._keys[shape]]
+            ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
+                                        for found in classes]
+            self._total += sum(ways)
+            live = self._live[shape] = [i for i, found in enumerate(classes) if found]
+        else:
+            updated = self._update(shape, lost, every)
+            if updated is None:  # no unit with a class reads the cards lost: the shape's classes stand
+                lost.clear()
+                return
+            live = updated
+        self._pending[shape] = set()
+        self._every[shape] = False
+        classes = self._classes[shape]
+        self._flat[shape] = [found for i in live for found in classes[i]]
+
+    def _update(self, shape: int, lost: set[str], every: bool) -> list[int] | None:
+        """Work out again the units of the shape ``shape`` with a class that read the cards ``lost`` (``every``:
+        every unit with a class); the places of its units with a class now, or None when no unit was to be worked
+        out."""
+        classes, ways, live = self._classes[shape], self._ways[shape], self._live[shape]
+        if every:
+            todo: Iterable[int] = live
+        else:
+            by_card = self._by_card[shape]
+            todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
+            if not todo:
+                return None
+        view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
+        emptied = False
+        for i in todo:
+            found = classes[i] = make(view, keys[i])
             now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
             self._total += now - ways[i]
             ways[i] = now
-        dirty.clear()
-        places = self._shapes[shape]
-        self._flat[shape] = [found for unit in classes[places.start:places.stop] for found in unit]
+            emptied = emptied or not found
+        if emptied:
+            live = self._live[shape] = [i for i in live if classes[i]]
+        return live
 
     @property
     def total(self) -> int:
@@ -102,7 +133,7 @@ class LeadClasses:
     def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
         """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
         make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
-        out = []
+        out: list[PlayClass] = []
         for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
             self._refresh(shape)
             out += self._flat[shape]
@@ -117,13 +148,15 @@ class LeadClasses:
         """
         if not 0 <= i < self.total:
             raise IndexError(f"no play {i} among the hand's {self._total}")
-        for unit, ways in enumerate(self._ways):
-            if i < ways:
-                for found in self._classes[unit]:
-                    if i < found.ways:
-                        return found
-                    i -= found.ways
-            i -= ways
+        for shape, live in enumerate(self._live):
+            ways, classes = self._ways[shape], self._classes[shape]
+            for unit in live:
+                if i < ways[unit]:
+                    for found in classes[unit]:
+                        if i < found.ways:
+                            return found
+                        i -= found.ways
+                i -= ways[unit]
         raise AssertionError("the units' plays add up to the total")  # pragma: no cover
 
     def beating(self, table: Reading, table_was: str, among: frozenset[str] | None = None) -> list[PlayClass]:
@@ -143,14 +176,15 @@ class LeadClasses:
         out = []
         shapes = _rivals(rules, table.combination)
         if among is not None:
-            shapes = tuple(shape for shape in shapes if shape in _shapes_of(among))
+            shapes = _among(shapes, among)
+        get, flat = known.get, self._flat
         for shape in shapes:
             self._refresh(shape)
-            for found in self._flat[shape]:
-                name = (found.combination, found.stood)
-                beats_it = known.get(name)
+            for found in flat[shape]:
+                name = (found[0], found[1])  # combination, stood
+                beats_it = get(name)
                 if beats_it is None:
-                    beats_it = known[name] = beats(rules, reading_of(rules, found.combination, found.stood, level),
+                    beats_it = known[name] = beats(rules, reading_of(rules, found[0], found[1], level),
                                                    table, level, table_was) is None
                 if beats_it:
                     out.append(found)
@@ -176,6 +210,16 @@ def _rivals(rules: DadunRules, combination: str) -> tuple[int, ...]:
 
 
 _SHAPES_OF: dict[frozenset[str], tuple[int, ...]] = {}
+_AMONG: dict[tuple[tuple[int, ...], frozenset[str]], tuple[int, ...]] = {}
+
+
+def _among(shapes: tuple[int, ...], combinations: frozenset[str]) -> tuple[int, ...]:
+    """Those of ``shapes`` (places in :data:`.count.SHAPES`) that make ``combinations``, in order (remembered)."""
+    found = _AMONG.get((shapes, combinations))
+    if found is None:
+        wanted = _shapes_of(combinations)
+        found = _AMONG[shapes, combinations] = tuple(shape for shape in shapes if shape in wanted)
+    return found
 
 
 def _shapes_of(combinations: frozenset[str]) -> tuple[int, ...]:

@@ -22,19 +22,20 @@ from .rules import DadunRules
 
 def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]]:
     """Every sub-multiset of exactly ``size`` cards of ``counts`` (card → available copies)."""
-    cards = sorted(counts)
+    yield from _sub_from(sorted(counts), counts, 0, size, [])
 
-    def rec(i: int, left: int, acc: list[str]) -> Iterator[tuple[str, ...]]:
-        if left == 0:
-            yield tuple(acc)
-            return
-        if i == len(cards):
-            return
-        card = cards[i]
-        for k in range(min(counts[card], left), -1, -1):
-            yield from rec(i + 1, left - k, acc + [card] * k)
 
-    yield from rec(0, size, [])
+def _sub_from(cards: list[str], counts: dict[str, int], i: int, left: int, acc: list[str]) -> Iterator[tuple[str, ...]]:
+    """:func:`_submultisets` of ``left`` more cards from ``cards[i:]``, after ``acc`` (a function of the module, not
+    a closure calling itself: that would be a reference cycle per call)."""
+    if left == 0:
+        yield tuple(acc)
+        return
+    if i == len(cards):
+        return
+    card = cards[i]
+    for k in range(min(counts[card], left), -1, -1):
+        yield from _sub_from(cards, counts, i + 1, left - k, acc + [card] * k)
 
 
 Choice = tuple[tuple[str, ...], int]
@@ -121,20 +122,22 @@ def _class_reading(rules: DadunRules, level: str, found: PlayClass) -> tuple[tup
 def _within(options: list[tuple[Choice, ...]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
     """The choices of every part (``options``, one list per part) that take at most ``wilds`` wild cards, in the
     order of :func:`itertools.product` (the last part's choice changing first)."""
-    last = len(options)
-    taken: list[Choice] = []
+    yield from _within_from(options, wild, 0, wilds, [])
 
-    def walk(i: int, left: int) -> Iterator[tuple[Choice, ...]]:
-        if i == last:
-            yield tuple(taken)
-            return
-        for option in options[i]:
-            used = option[1] + option[0].count(wild)
-            if used <= left:
-                taken.append(option)
-                yield from walk(i + 1, left - used)
-                taken.pop()
-    yield from walk(0, wilds)
+
+def _within_from(options: list[tuple[Choice, ...]], wild: str, i: int, left: int,
+                 taken: list[Choice]) -> Iterator[tuple[Choice, ...]]:
+    """:func:`_within` from the part ``i`` on, ``left`` wild cards left, ``taken`` the choices of the parts before
+    (a function of the module, not a closure calling itself: that would be a reference cycle per call)."""
+    if i == len(options):
+        yield tuple(taken)
+        return
+    for option in options[i]:
+        used = option[1] + option[0].count(wild)
+        if used <= left:
+            taken.append(option)
+            yield from _within_from(options, wild, i + 1, left - used, taken)
+            taken.pop()
 
 
 def class_plays(rules: DadunRules, hand: Counter, level: str, found: PlayClass) -> Iterator[Play]:

@@ -324,6 +324,16 @@ class HandState(RoundViews):
             "combination": reading.combination, "cards": played if reading.cards is cards else list(reading.cards)}}
         return action
 
+    def play_action(self, cards: tuple[str, ...], reading: Reading) -> dict:
+        """The action of the seat to act that plays ``cards`` (of its hand, in notation order) read as ``reading``
+        (one of its legal plays, as the engine's own play classes make them: the greedy bot's choice), remembered
+        as the last sampled action: applied trusted (``apply(action, validate=False)``), it is not read again."""
+        seat = self.turn
+        self._sampled_play = (cards, reading)
+        action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
+                                  "reading": cb.reading_dict(reading)}
+        return action
+
     # -- moves -----------------------------------------------------------------------------------------
     def apply(self, action: dict, validate: bool = True) -> None:
         """Make a legal action (``validate=False``: trust an action of :meth:`random_action`,

@@ -5,6 +5,7 @@ compared, and the document validates against its published schema."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -14,8 +15,9 @@ import jsonschema
 import pytest
 
 from datong_rules.reference_impl.schemas import find_schema
+from datong_rules.simulate import shards as shards_module
 from datong_rules.simulate import simulate
-from datong_rules.simulate.shards import HANDS_PER_SHARD, MATCHES_PER_SHARD, plan, shard_seed
+from datong_rules.simulate.shards import HANDS_PER_SHARD, MATCHES_PER_SHARD, plan, play_shard, shard_seed
 
 
 def _run(*entrants, unit="matches", count=1000, **options):
@@ -92,6 +94,26 @@ def test_shards_are_fixed_in_size_and_seeded_by_variant_and_index():
     assert MATCHES_PER_SHARD == 50 and HANDS_PER_SHARD == 500
     seeds = [s.seed for s in shards]
     assert len(set(seeds)) == 6 and seeds[0] == shard_seed(5, 0, 0) != shard_seed(6, 0, 0)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_shard_plays_with_the_cyclic_collector_off_and_leaves_it_as_it_was(collecting, monkeypatch):
+    seen = []
+    shard = plan([draw_toy.entrant()], "matches", 3, 1, ("draw",))[0]
+    played = shards_module._play_match
+
+    def spy(*args):
+        seen.append(gc.isenabled())
+        return played(*args)
+    monkeypatch.setattr(shards_module, "_play_match", spy)
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert play_shard(shard).hands
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen and not any(seen)
 
 
 def test_results_do_not_depend_on_the_workers():

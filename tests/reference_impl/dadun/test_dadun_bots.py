@@ -4,13 +4,20 @@ legal plays (the bot's rule, checked against :func:`.plays.legal_plays`)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from datong_rules.reference_impl.climbing.cardset import full_pack
 from datong_rules.reference_impl.climbing.seats import partner_of
 from datong_rules.reference_impl.dadun import combinations as cb
-from datong_rules.reference_impl.dadun.bots import GreedyBot, _strength
+from datong_rules.reference_impl.dadun.bots import GreedyBot, _first_realisation, _realisations, _strength
+from datong_rules.reference_impl.dadun.count import play_classes
 from datong_rules.reference_impl.dadun.plays import legal_plays
 from datong_rules.reference_impl.dadun.rules import rules_with
 from datong_rules.reference_impl.dadun.state import new_hand
+from test_dadun_lead_classes import VARIANTS
 
 V = "dadun/dadun-guide"
 
@@ -107,3 +114,43 @@ def test_the_random_bots_follow_is_the_lowest_group_that_beats():
     # nothing of a rank holds three cards: a triple is not answered
     triple = cb.reading_of(rules, "triple", ("S6",) * 3, "2")
     assert same_rank_follow(rules, Counter({"S7": 2, "H9": 2}), "2", triple, "follow") is None
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.integers(0, len(VARIANTS) - 1), st.integers(0, 10**6), st.sampled_from(("2", "7", "A")),
+       st.integers(6, 30), st.integers(0, 3))
+def test_the_quick_first_realisation_is_the_walks_first_one(variant, seed, level, size, wilds):
+    """The greedy bot's quick path (:func:`_first_realisation`) gives the first card multiset its walk
+    (:func:`_realisations`) gives, for every class of random hands with and without wild cards; when it gives none,
+    the walk's first one needs a wild card (or the class names the wild card itself)."""
+    rules = VARIANTS[variant]
+    rng = random.Random(seed)
+    wild = cb.wild_card(rules, level)
+    pack = full_pack(rules.decks)
+    rng.shuffle(pack)
+    hand = Counter(pack[:size])
+    hand[wild] = max(hand[wild], min(wilds, pack.count(wild)))
+    hand = +hand
+    for found in play_classes(rules, hand, level):
+        quick = _first_realisation(hand, wild, found)
+        first = next(_realisations(hand, wild, found), None)
+        if quick is not None:
+            assert quick == first and wild not in quick, found
+        else:
+            assert first is None or wild in first or wild in found.stood, found
+
+
+def test_the_greedy_bots_actions_applied_trusted_play_the_hand_their_validated_copies_play():
+    """The greedy bot's play (:meth:`.state.HandState.play_action`) applied trusted, as ``simulate`` applies it,
+    makes the same hand as the same actions copied and applied validated."""
+    rules = VARIANTS[0]
+    for seed in range(6):
+        trusted, checked = (new_hand(rules, random.Random(seed)) for _ in range(2))
+        bot = GreedyBot()
+        while not trusted.is_terminal():
+            action = bot.choose(trusted)
+            copy = {**action, **({"cards": list(action["cards"]), "reading": dict(action["reading"])}
+                                 if action["type"] == "play" else {})}
+            trusted.apply(action, validate=False)
+            checked.apply(copy)
+        assert checked.is_terminal() and trusted.actions == checked.actions and trusted.result == checked.result

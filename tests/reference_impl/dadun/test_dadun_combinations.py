@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from datong_rules.reference_impl.climbing.cardset import full_pack
+from datong_rules.reference_impl.dadun import combinations as cb
+from datong_rules.reference_impl.dadun.count import play_classes
 from datong_rules.reference_impl.dadun.ops import OPS
+from datong_rules.reference_impl.dadun.plays import class_plays
 from datong_rules.reference_impl.dadun.rules import rules_with
+
+from test_dadun_lead_classes import VARIANTS
 
 V = "dadun/dadun-guide"
 
@@ -170,3 +180,26 @@ def test_bad_input_is_one_line():
         OPS["classify"](V, {"cards": ["S5"] * 4})
     with pytest.raises(ValueError, match="level"):
         OPS["classify"](V, {"cards": ["S5"], "level": 8})
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(st.data())
+def test_the_readings_of_some_combinations_are_those_of_every_reading(data):
+    """:func:`readings_among` with ``names`` makes only the candidates of those combinations: its readings are
+    exactly every reading of those combinations, in the same order (plays of random hands, wild cards often among
+    them, on the guide and on fixture variants)."""
+    rules = VARIANTS[data.draw(st.integers(0, len(VARIANTS) - 1), label="variant")]
+    level = data.draw(st.sampled_from(("2", "5", "10", "A")), label="level")
+    wild = cb.wild_card(rules, level)
+    pack = full_pack(rules.decks)
+    order = data.draw(st.permutations(range(len(pack))), label="deal")
+    hand = Counter(pack[i] for i in order[:data.draw(st.integers(8, 30), label="hand size")])
+    hand[wild] = max(hand[wild], data.draw(st.integers(0, min(3, pack.count(wild))), label="wild cards"))
+    classes = list(play_classes(rules, +hand, level))
+    found = classes[data.draw(st.integers(0, len(classes) - 1), label="class")]
+    plays = list(class_plays(rules, +hand, level, found))
+    played = plays[data.draw(st.integers(0, len(plays) - 1), label="play")][0]
+    every = cb.readings(rules, played, level)
+    wanted = {found.combination} | data.draw(st.sets(st.sampled_from(rules.catalogue), max_size=2), label="more")
+    assert cb.readings_among(rules, played, level, tuple(sorted(wanted))) == [
+        r for r in every if r.combination in wanted]
