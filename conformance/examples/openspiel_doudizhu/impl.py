@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""OpenSpiel's Dou Dizhu (``open_spiel==2.0.2``, ``pyspiel.load_game("dou_dizhu")``) behind the datong-rules
+conformance protocol 2 (JSON lines on stdin/stdout).
+
+OpenSpiel exposes Dou Dizhu only as a game: a chance node deals the cards, three seats bid, then they play, and a
+state's ``legal_actions()`` is OpenSpiel's verdict on what the seat to act may play. This program asks every
+question by **building a state**: it chooses the chance outcomes that deal the wanted cards to the wanted seats, lets
+seat 0 bid 3 (so it is the landlord and leads), has seat 0 lead away the cards it holds beyond the query's hand
+(the others pass), has seat 2 win a trick and lead the query's table when there is one, and then reads the legal
+actions of seat 0. It answers, for the house file ``docs/examples/biedan-doudizhu-openspiel.yaml``
+(``biedan/biedan-doudizhu-openspiel``) only:
+
+* ``biedan/legal_play`` and ``biedan/legal_play_count``: seat 0's legal actions;
+* ``biedan/beats``: whether seat 0, holding exactly the play's cards, may play them on the table;
+* ``biedan/classify``: the legal leads of seat 0 holding exactly the cards that use every card (OpenSpiel's action
+  names each one's kind: solo, chain, trio with a kicker, airplane ``chain-kickers``, bomb, rocket).
+
+It holds **no rule of its own**: it translates the kit's card tokens into OpenSpiel's deal outcomes and its action
+strings back into ranks and kinds. What OpenSpiel's deal cannot hold (a hand of more than 20 cards; a hand of 20
+facing a table; a table of more than 15 cards) and ``card_order`` (OpenSpiel has no public card sort) are answered
+``skipped``, as is every other operation and variant. OpenSpiel plays its rules whatever a query's
+``variant_rules`` say, so this program never reads them.
+
+Run:  datong-rules conform --variant docs/examples/biedan-doudizhu-openspiel.yaml \\
+          --impl-cmd "python conformance/examples/openspiel_doudizhu/impl.py"
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the examples' shared plumbing
+from doudizhu_protocol import (BadQuery, Engine, NotAnswerable, cards_of, check_flags,  # noqa: E402
+                               count_card_sets, not_held, play_of, serve)
+
+NAME = "openspiel-doudizhu-adapter"
+VARIANTS = ("biedan/biedan-doudizhu-openspiel",)
+
+try:
+    import pyspiel
+except ImportError as err:  # said once on stderr; the handshake still happens, every query is skipped
+    GAME, WHY_NOT = None, f"OpenSpiel is not installed ({err}): pip install open_spiel==2.0.2"
+else:
+    GAME, WHY_NOT = pyspiel.load_game("dou_dizhu"), None
+
+# ---- translation: the kit's card tokens <-> OpenSpiel's cards and rank letters ------------------------------------
+# OpenSpiel writes a rank as one of "3456789TJQKA2" and the jokers as "(BWJ)" (black-and-white, the small one: the
+# kit's LJ) and "(CJ)" (coloured, the big one: the kit's BJ); this program writes them "B" and "R".
+RANKS = "3456789TJQKA2BR"
+KIT_RANK = {**{r: r for r in "3456789JQKA2"}, "T": "10", "B": "LJ", "R": "BJ"}
+JOKER_LETTER = {"LJ": "B", "BJ": "R"}
+LANDLORD, BEFORE = 0, 2                     # the seat asked (bids 3, leads) and the seat that plays the table
+
+
+def letter(token: str) -> str:
+    """The kit's card token as OpenSpiel's rank letter (``H10`` -> ``T``, ``LJ`` -> ``B``, ``BJ`` -> ``R``)."""
+    return JOKER_LETTER.get(token) or ("T" if token[1:] == "10" else token[1:])
+
+
+def deal_name(token: str) -> str:
+    """The kit's card token as OpenSpiel's deal outcome names it (``Deal HT``, ``Deal (BWJ)``)."""
+    joker = {"LJ": "(BWJ)", "BJ": "(CJ)"}.get(token)
+    return "Deal " + (joker or token[0] + letter(token))
+
+
+def ranks_of(action: str) -> tuple[Counter, str]:
+    """OpenSpiel's play string (``333444-Q(CJ)``) as ``(its ranks counted, the main part before "-")``."""
+    text = action.replace("(BWJ)", "B").replace("(CJ)", "R")
+    main, _, _ = text.partition("-")
+    return Counter(text.replace("-", "")), main
+
+
+@functools.cache
+def deal_outcomes() -> dict[str, int]:
+    """OpenSpiel's card deal outcomes by name (``Deal C3`` -> its action id), read from a fresh state."""
+    state = GAME.new_initial_state()
+    state.apply_action(0)                                          # the face-up card's position: the first one
+    return {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
+
+
+@functools.cache
+def action_names() -> dict[int, str]:
+    """Every action id of OpenSpiel's Dou Dizhu with its name (``action_to_string`` of a seat)."""
+    state = GAME.new_initial_state()
+    return {a: state.action_to_string(LANDLORD, a) for a in range(GAME.num_distinct_actions())}
+
+
+@functools.cache
+def action_ids() -> dict[str, int]:
+    """The inverse of :func:`action_names` (every name is one action's)."""
+    return {name: a for a, name in action_names().items()}
+
+
+# ---- building the state that asks the question --------------------------------------------------------------------
+def seat_cards(hand: list[str], table: list[str] | None) -> tuple[list[str], list[str], list[str], list[str]]:
+    """How the 54 cards are dealt: ``(seat 0's 20, seat 1's 17, seat 2's 17, seat 0's lead-away cards in the order
+    it leads them)``. Seat 0 holds the hand and cards to lead away; with a table, the last card led away is the
+    lowest other card and seat 2 holds the table and a higher card to win that trick with.
+
+    Raises:
+        NotAnswerable: more cards than OpenSpiel's deal gives a seat.
+    """
+    if len(hand) > 20 or (table is not None and len(hand) > 19):
+        raise NotAnswerable(f"a hand of {len(hand)} cards: OpenSpiel's seats hold 20 at most (19 facing a play)")
+    if not hand:
+        raise NotAnswerable("an empty hand: OpenSpiel's game is over when a seat has no card")
+    if table is not None and len(table) > 15:
+        raise NotAnswerable(f"a table of {len(table)} cards: seat 2 holds 17, and must win a trick first")
+    used = set(hand) | set(table or ())
+    rest = sorted((t for t in kit_tokens() if t not in used), key=lambda t: RANKS.index(letter(t)))
+    away = rest[:20 - len(hand)]                        # the lowest cards first: the last one is the lowest
+    rest = rest[20 - len(hand):]
+    second: list[str] = []
+    if table is not None:
+        second = list(table) + [rest.pop()]             # the highest other card wins seat 0's last lead away
+    second += [rest.pop(0) for _ in range(17 - len(second))]
+    return hand + away, rest, second, list(reversed(away))
+
+
+@functools.cache
+def kit_tokens() -> tuple[str, ...]:
+    """The kit's 54 card tokens."""
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    return tuple(s + r for s in "SHCD" for r in ranks) + ("LJ", "BJ")
+
+
+def apply_named(state, name: str) -> None:
+    """Apply the action of the seat to act that OpenSpiel names ``name``.
+
+    Raises:
+        BadQuery: OpenSpiel does not let the seat play it (e.g. the table is no combination).
+    """
+    action = action_ids().get(name)
+    if action is None or action not in state.legal_actions():
+        raise BadQuery(f"OpenSpiel does not let seat {state.current_player()} play {name!r}")
+    state.apply_action(action)
+
+
+def built_state(hand: list[str], table: list[str] | None, table_action: str | None):
+    """OpenSpiel's state with seat 0 to act holding ``hand``: leading (``table`` None), or facing the action
+    ``table_action`` (the table's cards) that seat 2 led after winning a trick.
+
+    Raises:
+        NotAnswerable: the cards do not fit OpenSpiel's deal (see :func:`seat_cards`).
+    """
+    first, second, third, away = seat_cards(hand, table)
+    state = GAME.new_initial_state()
+    state.apply_action(0)                               # the face-up card is the first dealt: seat 0 bids first
+    outcomes = deal_outcomes()
+    order = [None] * 51
+    order[0::3], order[1::3], order[2::3] = first[:17], second, third
+    for token in order:                                 # the k-th card dealt goes to seat k mod 3
+        state.apply_action(outcomes[deal_name(token)])
+    state.apply_action(action_ids()["Bid 3"])                # seat 0 is the landlord: the 3 cards left are its
+    for i, token in enumerate(away):
+        apply_named(state, single_name(token))
+        if table is not None and i == len(away) - 1:
+            apply_named(state, "Pass")
+            apply_named(state, single_name(third[len(table)]))   # seat 2 wins the trick
+            apply_named(state, "Pass")
+            apply_named(state, "Pass")
+            state.apply_action(table_action)
+        else:
+            apply_named(state, "Pass")
+            apply_named(state, "Pass")
+    return state
+
+
+def single_name(token: str) -> str:
+    """OpenSpiel's name of the solo play of one card."""
+    return {"LJ": "(BWJ)", "BJ": "(CJ)"}.get(token) or letter(token)
+
+
+def actions_for(state) -> list[tuple[int, str]]:
+    """The seat to act's legal actions with OpenSpiel's names."""
+    names = action_names()
+    return [(a, names[a]) for a in state.legal_actions()]
+
+
+def leads(cards: list[str]) -> list[tuple[int, str]]:
+    """OpenSpiel's legal leads of seat 0 holding exactly ``cards`` that play every one of them."""
+    wanted = Counter(letter(c) for c in cards)
+    return [(a, name) for a, name in actions_for(built_state(cards, None, None))
+            if name != "Pass" and ranks_of(name)[0] == wanted]
+
+
+def table_action(table: list[str]) -> int:
+    """OpenSpiel's action that plays ``table`` as a lead.
+
+    Raises:
+        BadQuery: OpenSpiel has no such play, or reads the cards two ways (ambiguous: which one was played?).
+        NotAnswerable: the table is larger than a seat can lead after winning a trick.
+    """
+    found = leads(table)
+    if not found:
+        raise BadQuery("'table' is no combination for OpenSpiel")
+    if len(found) > 1:
+        raise NotAnswerable(f"OpenSpiel reads the table two ways ({', '.join(n for _, n in found)})")
+    return found[0][0]
+
+
+def legal_actions(hand: list[str], table: list[str] | None) -> list[str]:
+    """OpenSpiel's legal actions (names, ``Pass`` included) of seat 0 holding ``hand`` facing ``table``."""
+    action = None if table is None else table_action(table)
+    return [name for _, name in actions_for(built_state(hand, table, action))]
+
+
+# ---- reading OpenSpiel's plays in the kit's words -----------------------------------------------------------------
+def kit_reading(name: str) -> dict:
+    """OpenSpiel's play ``name`` in the kit's words: ``{combination, top, length, flush}``. The kind is the one
+    OpenSpiel's action names (dou_dizhu_utils.h: solo, pair, trio, bomb, their chains, trio with a solo or a pair,
+    airplanes ``chain-kickers``, rocket); OpenSpiel's plays carry no suits, so never a flush."""
+    counts, main = ranks_of(name)
+    if set(counts) == {"B", "R"}:
+        return {"combination": "rocket", "top": "BJ", "length": 1, "flush": False}
+    if "-" in name:                                     # an airplane: the chain, then its kickers
+        chain = Counter(main)
+        kicker = (sum(counts.values()) - sum(chain.values())) // len(chain)
+        kind = "airplane_with_singles" if kicker == 1 else "airplane_with_pairs"
+        return {"combination": kind, "top": top_of(chain), "length": len(chain), "flush": False}
+    sizes = sorted(counts.values())
+    if len(counts) == 2 and sizes[-1] == 3 and sizes[0] < 3:
+        trio = next(r for r, n in counts.items() if n == 3)
+        kind = "triple_with_single" if sizes[0] == 1 else "triple_with_pair"
+        return {"combination": kind, "top": KIT_RANK[trio], "length": 1, "flush": False}
+    per = sizes[0]
+    if len(counts) == 1:
+        kind = ("single", "pair", "triple", "bomb")[per - 1]
+    else:
+        kind = ("straight", "pair_run", "triple_run")[per - 1]
+    return {"combination": kind, "top": top_of(counts), "length": len(counts), "flush": False}
+
+
+def top_of(counts: Counter) -> str:
+    """The highest of the ranks counted, in the kit's name."""
+    return KIT_RANK[max(counts, key=RANKS.index)]
+
+
+def why_not(table: list[str], play: list[str]) -> str:
+    """The kit's reason code for a play OpenSpiel does not let beat ``table``, named from the two plays' OpenSpiel
+    kinds as the kit defines its codes (another kind: ``wrong_type``; the same kind of another length:
+    ``wrong_count``; the same kind and length: ``not_higher``; no OpenSpiel play: ``not_a_combination``)."""
+    mine = leads(play)
+    if not mine:
+        return "not_a_combination"
+    theirs = kit_reading(action_names()[table_action(table)])
+    readings = [kit_reading(name) for _, name in mine]
+    if all(r["combination"] != theirs["combination"] for r in readings):
+        return "wrong_type"
+    if all(r["length"] != theirs["length"] for r in readings):
+        return "wrong_count"
+    return "not_higher"
+
+
+# ---- the operations ---------------------------------------------------------------------------------------------
+def hand_and_table(given: dict) -> tuple[list[str], list[str] | None]:
+    """The checked ``hand`` and ``table`` of a ``legal_play(_count)`` query (``table`` None: the seat leads)."""
+    hand = cards_of(given, "hand", empty=True)
+    table = None if given.get("table") is None else cards_of(given, "table")
+    check_flags(given, hand, table)
+    return hand, table
+
+
+def classify(given: dict) -> dict:
+    """``biedan/classify``: OpenSpiel's leads that play exactly the cards, each read in the kit's words."""
+    readings = []
+    for _, name in leads(cards_of(given, "cards")):
+        reading = kit_reading(name)
+        if reading not in readings:
+            readings.append(reading)
+    return {"combination": readings[0]["combination"] if readings else None, "readings": readings}
+
+
+def beats(given: dict) -> dict:
+    """``biedan/beats``: whether seat 0, holding exactly the play's cards, may play them on the table."""
+    table, play = cards_of(given, "table"), cards_of(given, "play")
+    if set(table) & set(play):
+        raise BadQuery("a card is both in 'play' and on the 'table'")
+    wanted = Counter(letter(c) for c in play)
+    if any(ranks_of(name)[0] == wanted for name in legal_actions(play, table) if name != "Pass"):
+        return {"beats": True}
+    return {"beats": False, "reason": why_not(table, play)}
+
+
+def legal_play(given: dict) -> dict:
+    """``biedan/legal_play``: whether the play (or ``pass``) is one of OpenSpiel's legal actions for the hand."""
+    hand, table = hand_and_table(given)
+    play = play_of(given)
+    names = legal_actions(hand, table)
+    if play == "pass":
+        return {"legal": True} if "Pass" in names else {"legal": False, "reason": "must_lead"}
+    refused = not_held(hand, play)
+    if refused:
+        return refused
+    wanted = Counter(letter(c) for c in play)
+    if any(ranks_of(name)[0] == wanted for name in names if name != "Pass"):
+        return {"legal": True}
+    if table is None:
+        return {"legal": False, "reason": "not_a_combination"}    # leading: OpenSpiel does not list it
+    return {"legal": False, "reason": why_not(table, play)}
+
+
+def legal_play_count(given: dict) -> dict:
+    """``biedan/legal_play_count``: OpenSpiel's legal actions for the hand, each play of ranks counted once (two
+    actions of the same ranks, e.g. 333444555666 as four triples or as three with three kickers, are one card set)
+    and once per card set of the hand it stands for."""
+    hand, table = hand_and_table(given)
+    names = legal_actions(hand, table)
+    plays = {frozenset(ranks_of(name)[0].items()) for name in names if name != "Pass"}
+    return count_card_sets(Counter(letter(c) for c in hand), (Counter(dict(p)) for p in plays), "Pass" in names)
+
+
+ANSWERS = {"biedan/classify": classify, "biedan/beats": beats, "biedan/legal_play": legal_play,
+           "biedan/legal_play_count": legal_play_count}
+
+if __name__ == "__main__":
+    serve(Engine(NAME, "open_spiel-2.0.2" if GAME else "not-installed", WHY_NOT, ANSWERS, VARIANTS))
