@@ -83,6 +83,28 @@ def not_held(hand: list[str], play: list[str]) -> dict | None:
     return None
 
 
+def judge_play(given: dict, hand: list[str], table: list[str] | None, can_pass: bool,
+               listed: Callable[[list[str]], bool], why_not: Callable[[list[str]], str]) -> dict:
+    """``legal_play``'s answer from an engine's verdicts: ``can_pass`` (the engine lists a pass), ``listed(play)``
+    (the engine lists the play among the hand's legal actions) and ``why_not(play)`` (the kit's reason code for a
+    play the engine does not let beat the table). Leading, a play the engine does not list is ``not_a_combination``.
+
+    Raises:
+        BadQuery: ``given['play']`` is neither ``"pass"`` nor a list of cards.
+    """
+    play = play_of(given)
+    if play == "pass":
+        return {"legal": True} if can_pass else {"legal": False, "reason": "must_lead"}
+    refused = not_held(hand, play)
+    if refused:
+        return refused
+    if listed(play):
+        return {"legal": True}
+    if table is None:
+        return {"legal": False, "reason": "not_a_combination"}
+    return {"legal": False, "reason": why_not(play)}
+
+
 def count_card_sets(held: Counter, plays: Iterable[Counter], can_pass: bool) -> dict:
     """``legal_play_count``'s answer from an engine's plays of ranks: each play counted once per card set of the
     hand it stands for (the product, over its ranks, of "held choose used"); ``held`` counts the hand's ranks."""

@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the examples' shared plumbing
 from doudizhu_protocol import (BadQuery, Engine, NotAnswerable, cards_of, check_flags,  # noqa: E402
-                               count_card_sets, not_held, play_of, serve)
+                               count_card_sets, judge_play, serve)
 
 NAME = "openspiel-doudizhu-adapter"
 VARIANTS = ("biedan/biedan-doudizhu-openspiel",)
@@ -279,28 +279,24 @@ def beats(given: dict) -> dict:
     table, play = cards_of(given, "table"), cards_of(given, "play")
     if set(table) & set(play):
         raise BadQuery("a card is both in 'play' and on the 'table'")
-    wanted = Counter(letter(c) for c in play)
-    if any(ranks_of(name)[0] == wanted for name in legal_actions(play, table) if name != "Pass"):
+    if plays_listed(play, legal_actions(play, table)):
         return {"beats": True}
     return {"beats": False, "reason": why_not(table, play)}
 
 
 def legal_play(given: dict) -> dict:
-    """``biedan/legal_play``: whether the play (or ``pass``) is one of OpenSpiel's legal actions for the hand."""
+    """``biedan/legal_play``: whether the play (or ``pass``) is one of OpenSpiel's legal actions for the hand
+    (leading, a play OpenSpiel does not list is no combination)."""
     hand, table = hand_and_table(given)
-    play = play_of(given)
     names = legal_actions(hand, table)
-    if play == "pass":
-        return {"legal": True} if "Pass" in names else {"legal": False, "reason": "must_lead"}
-    refused = not_held(hand, play)
-    if refused:
-        return refused
+    return judge_play(given, hand, table, "Pass" in names, lambda play: plays_listed(play, names),
+                      lambda play: why_not(table, play))
+
+
+def plays_listed(play: list[str], names: list[str]) -> bool:
+    """Whether one of OpenSpiel's actions ``names`` plays exactly the ranks of ``play``."""
     wanted = Counter(letter(c) for c in play)
-    if any(ranks_of(name)[0] == wanted for name in names if name != "Pass"):
-        return {"legal": True}
-    if table is None:
-        return {"legal": False, "reason": "not_a_combination"}    # leading: OpenSpiel does not list it
-    return {"legal": False, "reason": why_not(table, play)}
+    return any(ranks_of(name)[0] == wanted for name in names if name != "Pass")
 
 
 def legal_play_count(given: dict) -> dict:

@@ -30,8 +30,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the examples' shared plumbing
-from doudizhu_protocol import (BadQuery, Engine, cards_of, check_flags, count_card_sets, not_held,  # noqa: E402
-                               play_of, serve)
+from doudizhu_protocol import (BadQuery, Engine, cards_of, check_flags, count_card_sets, judge_play,  # noqa: E402
+                               serve)
 
 NAME = "rlcard-doudizhu-adapter"
 
@@ -189,21 +189,12 @@ def beats(given: dict) -> dict:
 
 
 def legal_play(given: dict) -> dict:
-    """``biedan/legal_play``: whether the play (or ``pass``) is one of RLCard's legal actions for the hand."""
+    """``biedan/legal_play``: whether the play (or ``pass``) is one of RLCard's legal actions for the hand (leading,
+    a play RLCard's judger does not list is no combination)."""
     hand, table = hand_and_table(given)
-    play = play_of(given)
     actions = legal_actions(hand, table)
-    if play == "pass":
-        return {"legal": True} if "pass" in actions else {"legal": False, "reason": "must_lead"}
-    refused = not_held(hand, play)
-    if refused:
-        return refused
-    if letters(play) in actions:
-        return {"legal": True}
-    if kit_reading(letters(play)) is None or table is None:
-        return {"legal": False, "reason": "not_a_combination"}   # leading: RLCard's judger does not list it
-    answer = why_not_higher(table, letters(play))
-    return {"legal": False, "reason": answer["reason"]}
+    return judge_play(given, hand, table, "pass" in actions, lambda play: letters(play) in actions,
+                      lambda play: why_not_higher(table, letters(play))["reason"])
 
 
 def legal_play_count(given: dict) -> dict:
