@@ -15,7 +15,8 @@ What is expected, worked out by hand from OpenSpiel's source (open_spiel/games/d
   4, 5, 6, 7 leads 39 card sets (8 singles, 6 pairs, 4 triples, the bomb, 4 straights, 16 triples with a single),
   OpenSpiel 35 (no straight).
 
-Every other question of the four operations the adapter answers agrees. Needs ``pyspiel`` (``pip install -e
+Every other question of the four operations the adapter answers agrees, and OpenSpiel's whole action space reads
+alike under the house file but for those airplanes (766 of its 26,053 plays). Needs ``pyspiel`` (``pip install -e
 '.[compare]'``); skipped without it.
 """
 
@@ -25,6 +26,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,37 @@ def test_what_openspiels_deal_cannot_hold_is_skipped():
         impl.legal_play_count({"hand": [f"{s}{r}" for s in "SHC" for r in "3456789"], "table": None})  # 21 cards
     with pytest.raises(impl.BadQuery):
         impl.beats({"table": ["S3", "S4"], "play": ["H5", "H6"]})         # no OpenSpiel play
+
+
+def _action_space_differences() -> list[str]:
+    """Every play of OpenSpiel's action space (its 26,057 actions but the bids and pass) whose OpenSpiel reading the
+    house file does not give the same cards, as OpenSpiel names the play; each play is spelled with suits S, H, C, D
+    in turn."""
+    from datong_rules.conformance.adapters.reference.inputs import resolved_reference
+    from datong_rules.reference_impl.variant import open_variant
+
+    impl, ask = _adapter(), resolved_reference(open_variant(str(HOUSE)))
+    out = []
+    for name in impl.action_names().values():
+        if name == "Pass" or name.startswith("Bid"):
+            continue
+        counts, _ = impl.ranks_of(name)
+        cards = [{"B": "LJ", "R": "BJ"}.get(r) or "SHCD"[i] + impl.KIT_RANK[r] for r in counts for i in range(counts[r])]
+        if impl.kit_reading(name) not in ask("classify", {"cards": cards})["readings"]:
+            out.append(name)
+    return out
+
+
+def test_openspiels_whole_action_space_parts_from_the_house_only_on_wings_next_to_the_chain():
+    """Each difference is an airplane with solo kickers (``chain-kickers``) holding three kickers of the rank just
+    below or just above its chain (OpenSpiel's ``dfs_add_all_airplane_kickers``; the house's ``attached_same_rank: 3``
+    refuses them); e.g. ``333444555-666``."""
+    impl = _adapter()
+    differences = _action_space_differences()
+    assert "333444555-666" in differences
+    for name in differences:
+        counts, chain = impl.ranks_of(name)
+        low, high = impl.RANKS.index(chain[0]), impl.RANKS.index(chain[-1])
+        kickers = counts - Counter(chain)
+        assert sum(kickers.values()) == len(set(chain)), name                       # solo kickers
+        assert any(n == 3 and impl.RANKS.index(r) in (low - 1, high + 1) for r, n in kickers.items()), name
