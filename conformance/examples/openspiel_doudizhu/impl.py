@@ -52,7 +52,6 @@ else:
 RANKS = "3456789TJQKA2BR"
 KIT_RANK = {**{r: r for r in "3456789JQKA2"}, "T": "10", "B": "LJ", "R": "BJ"}
 JOKER_LETTER = {"LJ": "B", "BJ": "R"}
-LANDLORD, BEFORE = 0, 2                     # the seat asked (bids 3, leads) and the seat that plays the table
 
 
 def letter(token: str) -> str:
@@ -85,7 +84,7 @@ def deal_outcomes() -> dict[str, int]:
 def action_names() -> dict[int, str]:
     """Every action id of OpenSpiel's Dou Dizhu with its name (``action_to_string`` of a seat)."""
     state = GAME.new_initial_state()
-    return {a: state.action_to_string(LANDLORD, a) for a in range(GAME.num_distinct_actions())}
+    return {a: state.action_to_string(0, a) for a in range(GAME.num_distinct_actions())}
 
 
 @functools.cache
@@ -95,29 +94,64 @@ def action_ids() -> dict[str, int]:
 
 
 # ---- building the state that asks the question --------------------------------------------------------------------
-def seat_cards(hand: list[str], table: list[str] | None) -> tuple[list[str], list[str], list[str], list[str]]:
-    """How the 54 cards are dealt: ``(seat 0's 20, seat 1's 17, seat 2's 17, seat 0's lead-away cards in the order
-    it leads them)``. Seat 0 holds the hand and cards to lead away; with a table, the last card led away is the
-    lowest other card and seat 2 holds the table and a higher card to win that trick with.
+TABLE = None                                            # in a script: the table's action, played by seat 2
+
+
+def by_rank(cards) -> list[str]:
+    """The cards, lowest rank first (OpenSpiel's order of singles: 3 … A, 2, then the small and the big joker)."""
+    return sorted(cards, key=lambda t: RANKS.index(letter(t)))
+
+
+def plan(hand: list[str], table: list[str] | None) -> tuple[int, dict[int, list[str]], list[str | None]]:
+    """How to reach the question: ``(the landlord seat, each seat's cards (the landlord's 20, the others' 17), the
+    script of plays from the first lead on, OpenSpiel's names, TABLE for the table's action)``. Seat 0 holds the
+    hand when its turn comes; the cards it holds beyond the hand are led away as singles (the others pass).
+
+    * The table has at most 15 cards (or there is none): seat 0 is the landlord and leads its extra cards away;
+      with a table, seat 2 beats the last one with a higher single, seats 0 and 1 pass, and seat 2 leads the table.
+    * A larger table: seat 2 is the landlord. Seat 0 holds 17 cards: with none extra, seat 2 leads the table at
+      once; else seat 2 leads its lowest card, seat 0 beats it with an extra card, seat 1 passes, and seat 0 leads
+      the others away as above, seat 2 winning the last one and leading the table.
 
     Raises:
-        NotAnswerable: more cards than OpenSpiel's deal gives a seat.
+        NotAnswerable: more cards than OpenSpiel's deal lets the seats hold this way.
     """
-    if len(hand) > 20 or (table is not None and len(hand) > 19):
-        raise NotAnswerable(f"a hand of {len(hand)} cards: OpenSpiel's seats hold 20 at most (19 facing a play)")
     if not hand:
         raise NotAnswerable("an empty hand: OpenSpiel's game is over when a seat has no card")
-    if table is not None and len(table) > 15:
-        raise NotAnswerable(f"a table of {len(table)} cards: seat 2 holds 17, and must win a trick first")
     used = set(hand) | set(table or ())
-    rest = sorted((t for t in kit_tokens() if t not in used), key=lambda t: RANKS.index(letter(t)))
-    away = rest[:20 - len(hand)]                        # the lowest cards first: the last one is the lowest
-    rest = rest[20 - len(hand):]
-    second: list[str] = []
-    if table is not None:
-        second = list(table) + [rest.pop()]             # the highest other card wins seat 0's last lead away
-    second += [rest.pop(0) for _ in range(17 - len(second))]
-    return hand + away, rest, second, list(reversed(away))
+    rest = by_rank(t for t in kit_tokens() if t not in used)
+    if table is None or len(table) <= 15:
+        if len(hand) > 20 or (table is not None and len(hand) > 19):
+            raise NotAnswerable(f"a hand of {len(hand)} cards: OpenSpiel's seats hold 20 at most (19 facing a play)")
+        away, rest = rest[:20 - len(hand)][::-1], rest[20 - len(hand):]      # the lowest card is led away last
+        script: list[str | None] = []
+        for card in away:
+            script += [single_name(card), "Pass", "Pass"]
+        second = []
+        if table is not None:
+            second = [*table, rest.pop()]               # the highest other card beats the last one led away
+            script[-1:] = [single_name(second[-1]), "Pass", "Pass", TABLE]
+        second += [rest.pop(0) for _ in range(17 - len(second))]
+        return 0, {0: hand + away, 1: rest, 2: second}, script
+    extra = 17 - len(hand)
+    if extra < 0 or len(table) > 20 - 2 * (extra > 0):
+        raise NotAnswerable(f"a hand of {len(hand)} cards facing a table of {len(table)}: more than OpenSpiel's "
+                            "seats hold")
+    low, high = rest[0], rest[-1]
+    middle = [t for t in rest if RANKS.index(letter(low)) < RANKS.index(letter(t)) < RANKS.index(letter(high))]
+    away = middle[:extra][::-1]                          # the highest first: it beats seat 2's lowest card
+    if len(away) < extra:
+        raise NotAnswerable("not enough cards between the lowest and the highest left to lead away")
+    landlord = [*table, *((low, high) if extra else ())]
+    rest = [t for t in rest if t not in set(away) | set(landlord)]
+    landlord += [rest.pop() for _ in range(20 - len(landlord))]
+    script = []
+    if extra:
+        script = [single_name(low), single_name(away[0]), "Pass", "Pass"]
+        for card in away[1:]:
+            script += [single_name(card), "Pass", "Pass"]
+        script[-1:] = [single_name(high), "Pass", "Pass"]
+    return 2, {0: hand + away, 1: rest, 2: landlord}, [*script, TABLE]
 
 
 @functools.cache
@@ -139,33 +173,30 @@ def apply_named(state, name: str) -> None:
     state.apply_action(action)
 
 
-def built_state(hand: list[str], table: list[str] | None, table_action: str | None):
+def built_state(hand: list[str], table: list[str] | None, table_action: int | None):
     """OpenSpiel's state with seat 0 to act holding ``hand``: leading (``table`` None), or facing the action
-    ``table_action`` (the table's cards) that seat 2 led after winning a trick.
+    ``table_action`` (the table's cards) that seat 2 led (see :func:`plan`).
 
     Raises:
-        NotAnswerable: the cards do not fit OpenSpiel's deal (see :func:`seat_cards`).
+        NotAnswerable: the cards do not fit OpenSpiel's deal (see :func:`plan`).
     """
-    first, second, third, away = seat_cards(hand, table)
+    landlord, seats, script = plan(hand, table)
     state = GAME.new_initial_state()
-    state.apply_action(0)                               # the face-up card is the first dealt: seat 0 bids first
+    state.apply_action(landlord)                        # the face-up card is the landlord's first: it bids first
     outcomes = deal_outcomes()
     order = [None] * 51
-    order[0::3], order[1::3], order[2::3] = first[:17], second, third
-    for token in order:                                 # the k-th card dealt goes to seat k mod 3
+    for seat in range(3):
+        order[seat::3] = seats[seat][:17]               # the k-th card dealt goes to seat k mod 3
+    for token in order:
         state.apply_action(outcomes[deal_name(token)])
-    state.apply_action(action_ids()["Bid 3"])                # seat 0 is the landlord: the 3 cards left are its
-    for i, token in enumerate(away):
-        apply_named(state, single_name(token))
-        if table is not None and i == len(away) - 1:
-            apply_named(state, "Pass")
-            apply_named(state, single_name(third[len(table)]))   # seat 2 wins the trick
-            apply_named(state, "Pass")
-            apply_named(state, "Pass")
+    state.apply_action(action_ids()["Bid 3"])           # the landlord: the 3 cards left are its
+    for name in script:
+        if name is TABLE:
             state.apply_action(table_action)
         else:
-            apply_named(state, "Pass")
-            apply_named(state, "Pass")
+            apply_named(state, name)
+    if state.current_player() != 0:
+        raise RuntimeError(f"seat {state.current_player()} to act, not seat 0")
     return state
 
 
@@ -241,16 +272,17 @@ def top_of(counts: Counter) -> str:
 
 def why_not(table: list[str], play: list[str]) -> str:
     """The kit's reason code for a play OpenSpiel does not let beat ``table``, named from the two plays' OpenSpiel
-    kinds as the kit defines its codes (another kind: ``wrong_type``; the same kind of another length:
-    ``wrong_count``; the same kind and length: ``not_higher``; no OpenSpiel play: ``not_a_combination``)."""
+    kinds as the kit defines its codes (no reading of the play of the table's kind: ``wrong_type``; only readings of
+    that kind with another length: ``wrong_count``; one of the same kind and length: ``not_higher``; no OpenSpiel
+    play: ``not_a_combination``)."""
     mine = leads(play)
     if not mine:
         return "not_a_combination"
     theirs = kit_reading(action_names()[table_action(table)])
-    readings = [kit_reading(name) for _, name in mine]
-    if all(r["combination"] != theirs["combination"] for r in readings):
+    alike = [r for r in (kit_reading(name) for _, name in mine) if r["combination"] == theirs["combination"]]
+    if not alike:
         return "wrong_type"
-    if all(r["length"] != theirs["length"] for r in readings):
+    if all(r["length"] != theirs["length"] for r in alike):
         return "wrong_count"
     return "not_higher"
 
