@@ -132,3 +132,27 @@ def test_openspiels_whole_action_space_parts_from_the_house_only_on_wings_next_t
         kickers = counts - Counter(chain)
         assert sum(kickers.values()) == len(set(chain)), name                       # solo kickers
         assert any(n == 3 and impl.RANKS.index(r) in (low - 1, high + 1) for r, n in kickers.items()), name
+
+
+def test_every_question_openspiels_deal_can_hold_reaches_seat_0():
+    """Seeded sweep: random hands of 1 to 20 cards facing random OpenSpiel plays (tables of 1 to 20 cards) are either
+    answered from a state where seat 0 is to act or skipped as too large; none crashes the adapter (a table of 18
+    cards once ended the game: seat 2 played its last card)."""
+    import random
+
+    impl = _adapter()
+    rng, deck = random.Random(7), list(impl.kit_tokens())
+    plays = [n for n in impl.action_names().values() if n != "Pass" and not n.startswith("Bid")]
+    plays += [n for n in plays if len(impl.ranks_of(n)[0]) > 4] * 3          # more of the long plays
+    answered = 0
+    for _ in range(300):
+        counts, _ = impl.ranks_of(rng.choice(plays))
+        table = [c for r, k in counts.items() for c in rng.sample([t for t in deck if impl.letter(t) == r], k)]
+        hand = rng.sample([t for t in deck if t not in table], rng.randint(1, 20))
+        try:
+            answer = impl.legal_play_count({"hand": hand, "table": table})
+        except impl.NotAnswerable:
+            continue
+        answered += 1
+        assert answer["pass"] is True and answer["count"] == answer["plays"] + 1
+    assert answered > 100

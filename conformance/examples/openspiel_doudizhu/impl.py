@@ -109,8 +109,8 @@ def plan(hand: list[str], table: list[str] | None) -> tuple[int, dict[int, list[
 
     * The table has at most 15 cards (or there is none): seat 0 is the landlord and leads its extra cards away;
       with a table, seat 2 beats the last one with a higher single, seats 0 and 1 pass, and seat 2 leads the table.
-    * A larger table: seat 2 is the landlord. Seat 0 holds 17 cards: with none extra, seat 2 leads the table at
-      once; else seat 2 leads its lowest card, seat 0 beats it with an extra card, seat 1 passes, and seat 0 leads
+    * A larger table (up to 19 cards, 17 when seat 0 has cards to lead away: seat 2 keeps one, or the game is
+      over): seat 2 is the landlord. Seat 0 holds 17 cards: with none extra, seat 2 leads the table at once; else seat 2 leads its lowest card, seat 0 beats it with an extra card, seat 1 passes, and seat 0 leads
       the others away as above, seat 2 winning the last one and leading the table.
 
     Raises:
@@ -134,7 +134,7 @@ def plan(hand: list[str], table: list[str] | None) -> tuple[int, dict[int, list[
         second += [rest.pop(0) for _ in range(17 - len(second))]
         return 0, {0: hand + away, 1: rest, 2: second}, script
     extra = 17 - len(hand)
-    if extra < 0 or len(table) > 20 - 2 * (extra > 0):
+    if extra < 0 or len(table) > 19 - 2 * (extra > 0):      # seat 2 keeps a card: else the game is over
         raise NotAnswerable(f"a hand of {len(hand)} cards facing a table of {len(table)}: more than OpenSpiel's "
                             "seats hold")
     low, high = rest[0], rest[-1]
