@@ -6,8 +6,8 @@ OpenSpiel exposes Dou Dizhu only as a game: a chance node deals the cards, three
 state's ``legal_actions()`` is OpenSpiel's verdict on what the seat to act may play. This program asks every
 question by **building a state**: it chooses the chance outcomes that deal the wanted cards to the wanted seats, lets
 seat 0 bid 3 (so it is the landlord and leads), has seat 0 lead away the cards it holds beyond the query's hand
-(the others pass), has seat 2 win a trick and lead the query's table when there is one, and then reads the legal
-actions of seat 0. It answers, for the house file ``docs/examples/biedan-doudizhu-openspiel.yaml``
+(the others pass), has seat 2 win a trick and lead the query's table when there is one (for a table too large for
+seat 2's 17 cards, seat 2 is the landlord instead: :func:`plan`), and then reads the legal actions of seat 0. It answers, for the house file ``docs/examples/biedan-doudizhu-openspiel.yaml``
 (``biedan/biedan-doudizhu-openspiel``) only:
 
 * ``biedan/legal_play`` and ``biedan/legal_play_count``: seat 0's legal actions;
@@ -16,8 +16,8 @@ actions of seat 0. It answers, for the house file ``docs/examples/biedan-doudizh
   names each one's kind: solo, chain, trio with a kicker, airplane ``chain-kickers``, bomb, rocket).
 
 It holds **no rule of its own**: it translates the kit's card tokens into OpenSpiel's deal outcomes and its action
-strings back into ranks and kinds. What OpenSpiel's deal cannot hold (a hand of more than 20 cards; a hand of 20
-facing a table; a table of more than 15 cards) and ``card_order`` (OpenSpiel has no public card sort) are answered
+strings back into ranks and kinds. What OpenSpiel's deal cannot hold (a hand of more than 20 cards, of 20 facing a
+table, of more than 17 facing a table of more than 15; a table of more than 19 cards) and ``card_order`` (OpenSpiel has no public card sort) are answered
 ``skipped``, as is every other operation and variant. OpenSpiel plays its rules whatever a query's
 ``variant_rules`` say, so this program never reads them.
 
