@@ -1,5 +1,5 @@
-"""docs/examples/biedan-house.yaml, biedan-doudizhu.yaml, biedan-paodekuai.yaml, dadun-house.yaml and
-dadun-guandan.yaml (the rule keepers' guide's examples for the climbing games):
+"""docs/examples/biedan-house.yaml, biedan-doudizhu.yaml, biedan-doudizhu-openspiel.yaml, biedan-paodekuai.yaml,
+dadun-house.yaml and dadun-guandan.yaml (the rule keepers' guide's examples for the climbing games):
 each validates, changes exactly the rules the guide says, bots play it to the match's result (seeds 1-3), its match
 records verify, and the scenarios it inherits pass."""
 
@@ -60,6 +60,7 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "combinations.attached_same_rank": 3,
         "combinations.flush": {"applies_to": []},
     }, ("Winner: seat", "Shared win: seat")),
+    "biedan-doudizhu-openspiel.yaml": ("biedan/biedan-guide", {}, ("Winner: seat", "Shared win: seat")),
     "biedan-paodekuai.yaml": ("biedan/biedan-guide", {
         "play.pass": "only_when_unable",
         "ranking.sequence_order": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
@@ -91,6 +92,11 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
         "deal.hand_sizes": [27, 27, 27, 27],
     }, ("passes A and wins", "No team passed A")),
 }
+# OpenSpiel's dou_dizhu (open_spiel/games/dou_dizhu/dou_dizhu_utils.h): RLCard's card play but no four with two
+HOUSES["biedan-doudizhu-openspiel.yaml"][1].update({
+    **HOUSES["biedan-doudizhu.yaml"][1],
+    "combinations.attachments": [entry for entry in HOUSES["biedan-doudizhu.yaml"][1]["combinations.attachments"]
+                                 if entry["main"] != "bomb"]})
 
 
 @pytest.mark.parametrize("name", sorted(HOUSES))

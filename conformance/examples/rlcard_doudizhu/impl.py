@@ -24,16 +24,16 @@ Run:  datong-rules conform --variant docs/examples/biedan-doudizhu.yaml \
 from __future__ import annotations
 
 import functools
-import json
-import math
-import re
 import sys
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))    # the examples' shared plumbing
+from doudizhu_protocol import (BadQuery, Engine, cards_of, check_flags, count_card_sets, judge_play,  # noqa: E402
+                               serve)
+
 NAME = "rlcard-doudizhu-adapter"
-VARIANTS = ("biedan/biedan-doudizhu", "biedan/doudizhu-judger")
-OPERATIONS = ("biedan/card_order", "biedan/classify", "biedan/beats", "biedan/legal_play", "biedan/legal_play_count")
 
 try:
     import rlcard
@@ -61,31 +61,6 @@ KIND_NAMES = {"solo": "single", "pair": "pair", "trio": "triple", "bomb": "bomb"
               "four_two_solo": "four_with_two_singles", "four_two_pair": "four_with_two_pairs",
               "trio_solo_chain": "airplane_with_singles", "trio_pair_chain": "airplane_with_pairs"}
 WEIGHT_FROM_ONE = {"trio_solo", "trio_pair", "four_two_solo", "four_two_pair", "trio_solo_chain", "trio_pair_chain"}
-CARD_TOKEN = re.compile(r"^(?:[SHCD](?:10|[2-9JQKA])|BJ|LJ)$")
-
-
-class BadQuery(ValueError):
-    """A query this program cannot read (a bad card token, a card named twice, a missing key, a table that is no
-    combination for RLCard): answered ``errored`` with the message."""
-
-
-def cards_of(given: dict, key: str, *, empty: bool = False) -> list[str]:
-    """The kit's card tokens under ``given[key]``, checked as the protocol asks (canonical tokens, each once).
-
-    Raises:
-        BadQuery: not a list of canonical tokens, a token twice, or empty when ``empty`` is false.
-    """
-    cards = given.get(key)
-    if not isinstance(cards, list) or not (cards or empty):
-        raise BadQuery(f"'{key}' must be a{'' if empty else ' non-empty'} list of cards")
-    for card in cards:
-        if not isinstance(card, str) or not CARD_TOKEN.match(card):
-            raise BadQuery(f"bad card {card!r} in '{key}': expected a token such as H10, SA, BJ or LJ")
-    if len(set(cards)) != len(cards):
-        raise BadQuery(f"'{key}' names a card twice (one deck: every card once)")
-    return cards
-
-
 def rlcard_card(token: str) -> Card:
     """The kit's token as RLCard's ``Card`` (suit S/H/D/C and rank, or a joker with an empty rank)."""
     if token in KIT_JOKERS:
@@ -179,12 +154,7 @@ def hand_and_table(given: dict) -> tuple[list[str], str | None]:
     """
     hand = cards_of(given, "hand", empty=True)
     table = table_of(given)
-    if table is not None and set(hand) & set(given["table"]):
-        raise BadQuery("a card is both in 'hand' and on the 'table'")
-    if given.get("passed") and table is None:
-        raise BadQuery("'passed' is true but the player leads (table null)")
-    if given.get("first_lead") and table is not None:
-        raise BadQuery("'first_lead' is true but there is a table to beat")
+    check_flags(given, hand, None if table is None else given["table"])
     return hand, table
 
 
@@ -219,85 +189,25 @@ def beats(given: dict) -> dict:
 
 
 def legal_play(given: dict) -> dict:
-    """``biedan/legal_play``: whether the play (or ``pass``) is one of RLCard's legal actions for the hand."""
+    """``biedan/legal_play``: whether the play (or ``pass``) is one of RLCard's legal actions for the hand (leading,
+    a play RLCard's judger does not list is no combination)."""
     hand, table = hand_and_table(given)
-    play = given.get("play")
     actions = legal_actions(hand, table)
-    if play == "pass":
-        return {"legal": True} if "pass" in actions else {"legal": False, "reason": "must_lead"}
-    if not isinstance(play, list) or not all(isinstance(c, str) and CARD_TOKEN.match(c) for c in play):
-        raise BadQuery("'play' must be \"pass\" or a list of cards")
-    if not play:
-        return {"legal": False, "reason": "empty_play"}
-    if len(set(play)) != len(play) or not set(play) <= set(hand):
-        return {"legal": False, "reason": "not_in_hand"}
-    if letters(play) in actions:
-        return {"legal": True}
-    if kit_reading(letters(play)) is None or table is None:
-        return {"legal": False, "reason": "not_a_combination"}   # leading: RLCard's judger does not list it
-    answer = why_not_higher(table, letters(play))
-    return {"legal": False, "reason": answer["reason"]}
+    return judge_play(given, hand, table, "pass" in actions, lambda play: letters(play) in actions,
+                      lambda play: why_not_higher(table, letters(play))["reason"])
 
 
 def legal_play_count(given: dict) -> dict:
     """``biedan/legal_play_count``: RLCard's legal actions for the hand, each play of ranks counted once per card set
     of the hand it stands for (the product, over its ranks, of the ways to choose that many of the held cards)."""
     hand, table = hand_and_table(given)
-    held = Counter(letters(hand))
     actions = legal_actions(hand, table)
-    plays = sum(math.prod(math.comb(held[r], n) for r, n in Counter(a).items()) for a in actions if a != "pass")
-    can_pass = "pass" in actions
-    return {"count": plays + can_pass, "plays": plays, "pass": can_pass}
+    return count_card_sets(Counter(letters(hand)), (Counter(a) for a in actions if a != "pass"), "pass" in actions)
 
 
 ANSWERS = {"biedan/card_order": card_order, "biedan/classify": classify, "biedan/beats": beats,
            "biedan/legal_play": legal_play, "biedan/legal_play_count": legal_play_count}
 
 
-# ---- the protocol -----------------------------------------------------------------------------------------------
-def reply(message: dict) -> None:
-    """One JSON line on stdout."""
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
-
-
-def answer(message: dict) -> dict:
-    """The reply to one ``query`` message."""
-    qid, op, variant = message.get("id"), message.get("op"), message.get("variant")
-    if WHY_NOT:
-        return {"type": "skipped", "id": qid, "reason": WHY_NOT}
-    if variant not in VARIANTS:
-        return {"type": "skipped", "id": qid, "reason": f"RLCard plays Dou Dizhu only ({', '.join(VARIANTS)})"}
-    if op not in ANSWERS:
-        return {"type": "skipped", "id": qid, "reason": f"{op} is not answered by RLCard's code"}
-    given = message.get("given")
-    try:
-        if not isinstance(given, dict):
-            raise BadQuery("'given' must be an object")
-        return {"type": "result", "id": qid, "answer": ANSWERS[op](given)}
-    except BadQuery as err:
-        return {"type": "errored", "id": qid, "message": str(err)}
-
-
-def main() -> None:
-    """Read the runner's messages until ``stop`` or the end of input."""
-    if WHY_NOT:
-        print(WHY_NOT, file=sys.stderr)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        message = json.loads(line)
-        kind = message.get("type")
-        if kind == "start":
-            # "biedan/*": the house file's id is known to the runner only when it is given; queries about any
-            # variant but VARIANTS are answered skipped
-            reply({"type": "ready", "protocol": 2, "name": NAME, "version": f"rlcard-{RLCARD}",
-                   "variants": ["biedan/*"], "operations": list(OPERATIONS), "keeps_variant_rules": True})
-        elif kind == "query":
-            reply(answer(message))
-        elif kind == "stop":
-            return
-
-
 if __name__ == "__main__":
-    main()
+    serve(Engine(NAME, f"rlcard-{RLCARD}", WHY_NOT, ANSWERS))
