@@ -1,0 +1,670 @@
+"""A 打墩 Dadun engine written from the kit's documentation alone, speaking the JSON-lines protocol 2.
+
+Written by an outsider who read only docs/implementers/dadun-operations.en.md, docs/implementers/index.en.md,
+spec/dadun/dadun-guide.yaml and spec/schema/games/dadun/operations.schema.json (never the reference engine nor the
+suite's expected answers). Plain Python, standard library only. The rules of dadun/dadun-guide are transcribed
+below; a fixture variant's rules come with its queries (``variant_rules``): the options this engine reads are
+taken from there, and a variant that changes any other rule the operations depend on is skipped.
+
+    datong-rules conform --impl-cmd "python conformance/examples/outsider_dadun/engine.py" --variant dadun/dadun-guide
+"""
+
+import itertools
+import json
+import sys
+from collections import Counter
+
+FACE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SEQ = ["A"] + FACE  # sequence order: A low … A high, no wrap
+SUITS = "SHCD"
+JOKERS = ("BJ", "LJ")
+
+GUIDE = {
+    "players": {"play_direction": "counter_clockwise"},
+    "deck": {"decks": 3},
+    "deal": {"hand_sizes": [41, 41, 40, 40]},
+    "ranking": {"level_promotion": {"applies_to": ["single", "pair", "triple", "full_house"]},
+                "lead_means": "round_opening", "level_beats_led_level": True, "full_house_pair": "face_value"},
+    "wild": {"for_jokers": "never", "alone": "level_card", "only_wilds": "natural", "three_wilds_dun": False},
+    "combinations": {
+        "catalogue": ["single", "pair", "triple", "full_house", "straight", "pair_run", "triple_run",
+                      "straight_flush", "bomb", "linked_bomb", "dun", "linked_dun"],
+        "triple_run_ace": "low", "dun_also_triple": True, "flush_also_straight": True,
+        "linked_bomb_halves": "equal", "ace_two_link": "full_house", "runs_skip_level": "face_value",
+    },
+    "beating": {
+        "bombs_beat_ordinary": True,
+        "bomb_ladder": [["bomb", 4], ["bomb", 5], ["straight_flush", 5], ["linked_bomb", 8], ["bomb", 6],
+                        ["linked_bomb", 10], ["bomb", 7], ["linked_bomb", 12], ["bomb", 8]],
+        "bomb_ladder_extension": [["linked_bomb", 14], ["bomb", 9], ["linked_bomb", 16], ["bomb", 10],
+                                  ["linked_bomb", 18], ["bomb", 11], ["linked_bomb", 20], ["bomb", 12],
+                                  ["linked_bomb", 22], ["bomb", 13], ["linked_bomb", 24], ["bomb", 14],
+                                  ["linked_bomb", 26], ["bomb", 15]],
+        "linked_dun_order": "interleaved",
+    },
+    "play": {"pass_locks_out": False},
+    "points": {"cards": {"5": 5, "10": 10, "K": 10}},
+    "settlement": {"thresholds": {"first_side": 155, "other_side": 135}},
+    "levels": {"start": "2"},
+}
+
+# Rules whose other values this engine does not play: a variant that changes one of them is skipped.
+FIXED = {
+    ("deck", "decks"): 3,
+    ("wild", "for_jokers"): "never",
+    ("wild", "alone"): "level_card",
+    ("wild", "only_wilds"): "natural",
+    ("wild", "three_wilds_dun"): False,
+    ("combinations", "linked_bomb_halves"): "equal",
+    ("combinations", "ace_two_link"): "full_house",
+    ("combinations", "runs_skip_level"): "face_value",
+}
+TIER = {"single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
+        "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
+
+
+class BadInput(Exception):
+    """A query the documentation calls bad input."""
+
+
+class Unsupported(Exception):
+    """A variant or a question this engine does not play (answered ``skipped``)."""
+
+
+def rank(card):
+    return card if card in JOKERS else card[1:]
+
+
+def suit(card):
+    return None if card in JOKERS else card[0]
+
+
+def notation_key(card):
+    if card == "BJ":
+        return (4, 0)
+    if card == "LJ":
+        return (4, 1)
+    return (SUITS.index(card[0]), FACE.index(card[1:]))
+
+
+def check_cards(cards, decks=3):
+    if not isinstance(cards, list):
+        raise BadInput("cards must be a list")
+    for c in cards:
+        if not isinstance(c, str) or not (c in JOKERS or (len(c) >= 2 and c[0] in SUITS and c[1:] in FACE)):
+            raise BadInput(f"bad card {c!r}")
+    for c, n in Counter(cards).items():
+        if n > decks:
+            raise BadInput(f"{c} named {n} times, the pack holds {decks}")
+
+
+def check_level(level):
+    if level not in FACE:
+        raise BadInput(f"bad level {level!r}")
+    return level
+
+
+def flatten(resolved):
+    """The values of a resolved variant's rules: {section: {item: value}}."""
+    rules = resolved.get("rules", resolved)
+    return {sec: {k: (it["value"] if isinstance(it, dict) and "value" in it else it) for k, it in items.items()}
+            for sec, items in rules.items() if isinstance(items, dict)}
+
+
+class Variant:
+    """The rules a query is about (the transcribed guide, or a fixture variant's resolved rules)."""
+
+    def __init__(self, rules):
+        r = rules
+        self.unsupported = None
+        for (sec, item), want in FIXED.items():
+            got = r.get(sec, {}).get(item, want)
+            if got != want:
+                self.unsupported = f"{sec}.{item} = {got!r} not implemented"
+        cat = r["combinations"]["catalogue"]
+        self.catalogue = [e["name"] if isinstance(e, dict) else e for e in cat]
+        for e in cat:
+            if isinstance(e, dict) and e["name"] == "full_house" and (e.get("pair", "adjacent_rank") != "adjacent_rank"
+                                                                     or e.get("key") == "triple_power"):
+                self.unsupported = "a full house of another shape is not implemented"
+        if set(self.catalogue) - set(TIER):
+            self.unsupported = "a combination outside the guide's catalogue is not implemented"
+        rk, cb, bt = r["ranking"], r["combinations"], r["beating"]
+        self.applies_to = set(rk["level_promotion"]["applies_to"])
+        self.lead_means = rk.get("lead_means", "round_opening")
+        self.level_beats_led = rk.get("level_beats_led_level", True)
+        self.fh_pair_promoted = rk.get("full_house_pair", "face_value") == "promoted"
+        self.triple_run_printed = cb.get("triple_run_ace", "low") == "printed"
+        self.dun_also_triple = cb.get("dun_also_triple", True)
+        self.flush_also_straight = cb.get("flush_also_straight", True)
+        self.bombs_beat_ordinary = bt.get("bombs_beat_ordinary", True)
+        self.ladder = [tuple(s.values()) if isinstance(s, dict) else tuple(s)
+                       for s in list(bt["bomb_ladder"]) + list(bt.get("bomb_ladder_extension") or [])]
+        self.ld_order = bt.get("linked_dun_order", "interleaved")
+        self.pass_locks_out = r.get("play", {}).get("pass_locks_out", False)
+        self.start = r["levels"]["start"]
+        self.direction = r["players"]["play_direction"]
+        self.hand_sizes = r["deal"]["hand_sizes"]
+        self.points = r["points"]["cards"]
+        self.thresholds = r["settlement"]["thresholds"]
+        self.decks = r["deck"]["decks"]
+
+    # -- ranks -----------------------------------------------------------------------------------------------
+    def power(self, r, level, promoted):
+        """Strength of rank r (higher is stronger): BJ > LJ > (level when promoted) > A > K > … > 2."""
+        order = ["BJ", "LJ"] + ([level] if promoted else []) + [x for x in reversed(FACE)
+                                                                 if not (promoted and x == level)]
+        return len(order) - order.index(r)
+
+    # -- readings --------------------------------------------------------------------------------------------
+    def readings(self, cards, level):
+        """Every distinct canonical reading of ``cards``: [(name, reading cards tuple, meta)], sorted."""
+        wild = "H" + level
+        widx = [i for i, c in enumerate(cards) if c == wild]
+        nat = [c for c in cards if c != wild]
+        w, n = len(widx), len(cards)
+        found = {}
+
+        def add(name, stood, meta):
+            stood = sorted(stood, key=notation_key)
+            out = list(cards)
+            for i, s in zip(widx, stood):
+                out[i] = s
+            found[(name, tuple(out))] = meta
+
+        if n == 0:
+            return []
+        if w == n:  # wilds only: the level cards themselves (wild.alone, wild.only_wilds: natural)
+            name = {1: "single", 2: "pair", 3: "triple"}.get(n)
+            if name:
+                add(name, [wild] * n, {"rank": level})
+            return self.sorted_readings(found)
+        cnt = Counter(rank(c) for c in nat)
+        has_joker = any(c in JOKERS for c in nat)
+        if n == 1:
+            add("single", [], {"rank": rank(cards[0])})
+        if len(cnt) == 1:
+            r = next(iter(cnt))
+            if r in JOKERS:
+                if w == 0 and len(set(nat)) == 1:
+                    if n == 2:
+                        add("pair", [], {"rank": r})
+                    elif n == 3:
+                        add("dun", [], {"rank": r})
+                        if self.dun_also_triple:
+                            add("triple", [], {"rank": r})
+            else:
+                identical3 = n == 3 and w == 0 and len(set(nat)) == 1
+                if n == 2:
+                    add("pair", ["H" + r] * w, {"rank": r})
+                elif n == 3:
+                    if identical3:
+                        add("dun", [], {"rank": r})
+                    if not identical3 or self.dun_also_triple:
+                        add("triple", ["H" + r] * w, {"rank": r})
+                elif 4 <= n and ("bomb", n) in self.ladder:
+                    add("bomb", ["H" + r] * w, {"rank": r})
+        if n == 6 and w == 0:
+            kinds = Counter(nat)
+            if len(kinds) == 2 and set(kinds.values()) == {3}:
+                x, y = sorted(kinds, key=lambda c: (c not in JOKERS, FACE.index(rank(c)) if c not in JOKERS else 0))
+                if {x, y} == {"BJ", "LJ"}:
+                    add("linked_dun", [], {"joker": True})
+                elif x not in JOKERS and y not in JOKERS:
+                    a, b = sorted((rank(x), rank(y)), key=FACE.index)
+                    if FACE.index(b) - FACE.index(a) in (0, 1):
+                        add("linked_dun", [], {"low": a, "high": b})
+        if has_joker:
+            return self.sorted_readings(found)
+        if n == 5:
+            for t in FACE:
+                for p in FACE:
+                    if p == t or not self.fh_adjacent(t, p):
+                        continue
+                    ct, cp = cnt.get(t, 0), cnt.get(p, 0)
+                    if ct + cp != len(nat) or ct > 3 or cp > 2 or (3 - ct) + (2 - cp) != w:
+                        continue
+                    add("full_house", ["H" + t] * (3 - ct) + ["H" + p] * (2 - cp), {"t": t, "p": p})
+        for name, unit, length in (("straight", 1, 5), ("pair_run", 2, 3), ("triple_run", 3, 3)):
+            if n != unit * length:
+                continue
+            for s in range(len(SEQ) - length + 1):
+                window = SEQ[s:s + length]
+                if any(r not in window or v > unit for r, v in cnt.items()):
+                    continue
+                missing = [r for r in window for _ in range(unit - cnt.get(r, 0))]
+                if len(missing) != w:
+                    continue
+                meta = {"s": s}
+                if name == "straight":
+                    suits = {suit(c) for c in nat}
+                    if len(suits) == 1:
+                        fs = next(iter(suits))
+                        add("straight_flush", [fs + r for r in missing], meta)
+                        if self.flush_also_straight:
+                            add("straight", ["H" + r for r in missing], meta)
+                    else:
+                        add("straight", ["H" + r for r in missing], meta)
+                else:
+                    add(name, ["H" + r for r in missing], meta)
+        if n >= 8 and n % 2 == 0 and ("linked_bomb", n) in self.ladder:
+            h = n // 2
+            for i in range(len(FACE) - 1):
+                a, b = FACE[i], FACE[i + 1]
+                ca, cb = cnt.get(a, 0), cnt.get(b, 0)
+                if ca + cb != len(nat) or ca > h or cb > h or (h - ca) + (h - cb) != w:
+                    continue
+                add("linked_bomb", ["H" + a] * (h - ca) + ["H" + b] * (h - cb), {"low": a})
+        return self.sorted_readings(found)
+
+    def fh_adjacent(self, t, p):
+        i, j = FACE.index(t), FACE.index(p)
+        return abs(i - j) == 1 or {t, p} == {"A", "2"}
+
+    def sorted_readings(self, found):
+        out = [(name, cs, meta) for (name, cs), meta in found.items() if name in self.catalogue]
+        out.sort(key=lambda x: (self.catalogue.index(x[0]), [notation_key(c) for c in x[1]]))
+        return out
+
+    # -- comparison ------------------------------------------------------------------------------------------
+    def step(self, rd, n):
+        name = rd[0]
+        return self.ladder.index((name, n))
+
+    def seq_key(self, rd):
+        s = rd[2]["s"]
+        if rd[0] == "triple_run" and self.triple_run_printed:
+            return 1.5 if s == 0 else s
+        return s
+
+    def ld_key(self, rd, level):
+        m = rd[2]
+        if m.get("joker"):
+            return (3, 0, 0)
+        lo, hi = FACE.index(m["low"]), FACE.index(m["high"])
+        adj = 1 if hi != lo else 0
+        if not adj and m["low"] == level:
+            return (2, 0, 0)
+        if self.ld_order == "interleaved":
+            return (1, lo, adj)
+        if self.ld_order == "higher_rank":
+            return (1, hi, adj)
+        return (1, adj, lo)  # adjacent_above_equal
+
+    def compare(self, p, t, level, t_promoted):
+        """>0 when reading p (a follow) is higher than reading t of the same combination."""
+        name = p[0]
+        if name in ("single", "pair", "triple", "full_house"):
+            pr, tr = (p[2]["rank"], t[2]["rank"]) if name != "full_house" else (p[2]["t"], t[2]["t"])
+            promote = name in self.applies_to
+            if pr == tr and not self.level_beats_led:
+                d = 0
+            else:
+                d = self.power(pr, level, promote) - self.power(tr, level, promote and t_promoted)
+            if d or name != "full_house":
+                return d
+            pp, tp = p[2]["p"], t[2]["p"]
+            if self.fh_pair_promoted and promote:
+                return self.power(pp, level, True) - self.power(tp, level, t_promoted)
+            return FACE.index(pp) - FACE.index(tp)
+        if name in ("straight", "pair_run", "triple_run", "straight_flush"):
+            return self.seq_key(p) - self.seq_key(t)
+        if name in ("dun", "bomb"):
+            return self.power(p[2]["rank"], level, True) - self.power(t[2]["rank"], level, True)
+        if name == "linked_bomb":
+            return FACE.index(p[2]["low"]) - FACE.index(t[2]["low"])
+        if name == "linked_dun":
+            pk, tk = self.ld_key(p, level), self.ld_key(t, level)
+            return (pk > tk) - (pk < tk)
+        raise AssertionError(name)
+
+    def beat_reason(self, t, p, level, table_was):
+        """None when reading p beats table reading t, else the reason code."""
+        t_promoted = (table_was == "follow" or self.lead_means == "none"
+                      or (self.lead_means == "hand_opening" and table_was == "round_opening"))
+        pt, tt = TIER[p[0]], TIER[t[0]]
+        if pt == 0:
+            if tt != 0 or p[0] != t[0]:
+                return "wrong_type"
+            return None if self.compare(p, t, level, t_promoted) > 0 else "not_higher"
+        if pt == 1:
+            if tt == 0:
+                return None if self.bombs_beat_ordinary else "wrong_type"
+            if tt > 1:
+                return "not_higher"
+            ps, ts = self.step(p, len(p[1])), self.step(t, len(t[1]))
+            if ps != ts:
+                return None if ps > ts else "not_higher"
+            return None if self.compare(p, t, level, True) > 0 else "not_higher"
+        if pt == 2:
+            if tt < 2:
+                return None
+            if tt > 2:
+                return "not_higher"
+            return None if self.compare(p, t, level, True) > 0 else "not_higher"
+        if tt < 3:
+            return None
+        return None if self.compare(p, t, level, True) > 0 else "not_higher"
+
+    # -- plays -----------------------------------------------------------------------------------------------
+    def resolve(self, play, level):
+        """(reading, None) or (None, reason code) for a PLAY {cards, reading?}."""
+        cards = play["cards"]
+        check_cards(cards, self.decks)
+        rds = self.readings(cards, level)
+        declared = play.get("reading")
+        if declared is None:
+            if not rds:
+                return None, "not_a_combination"
+            if len(rds) > 1:
+                return None, "reading_needed"
+            return rds[0], None
+        name, dcards = declared.get("combination"), declared.get("cards")
+        if not isinstance(dcards, list) or len(dcards) != len(cards):
+            raise BadInput("a reading whose length differs from the cards")
+        check_cards(dcards, 99)
+        wild = "H" + level
+        if any(c != wild and d != c for c, d in zip(cards, dcards)):
+            return None, "bad_reading"
+        if name != "straight_flush":
+            norm = [d if (c != wild or d in JOKERS) else "H" + rank(d) for c, d in zip(cards, dcards)]
+        else:
+            norm = list(dcards)
+        want = sorted(zip(cards, norm), key=lambda x: (notation_key(x[0]), notation_key(x[1])))
+        for rd in rds:
+            if rd[0] == name and sorted(zip(cards, rd[1]), key=lambda x: (notation_key(x[0]),
+                                                                         notation_key(x[1]))) == want:
+                return rd, None
+        if any(c == wild for c in cards) and self.natural_has(dcards, name, level):
+            return None, "wild_misuse"
+        return None, "bad_reading"
+
+    def natural_has(self, dcards, name, level):
+        """Whether ``dcards`` taken as natural cards (no wild) are the combination ``name``."""
+        other = next(r for r in FACE if r != level)  # a level whose wild card is not among dcards
+        for lv in FACE:
+            if "H" + lv not in dcards:
+                other = lv
+                break
+        else:
+            return False
+        return any(rd[0] == name for rd in self.readings(list(dcards), other))
+
+    def table_reading(self, table, level):
+        if not isinstance(table, dict) or "cards" not in table:
+            raise BadInput("a table must be {cards, reading?}")
+        rd, reason = self.resolve(table, level)
+        if rd is None:
+            raise BadInput(f"the table has no single reading ({reason})")
+        return rd
+
+
+# -- operations ----------------------------------------------------------------------------------------------
+
+def given_level(v, g):
+    return check_level(g.get("level", v.start))
+
+
+def op_facts(v, g):
+    level = given_level(v, g)
+    pts = v.points
+    return {"players": 4, "decks": v.decks, "cards": 54 * v.decks, "hand_sizes": v.hand_sizes,
+            "partners": [[0, 2], [1, 3]], "play_direction": v.direction, "wild_cards": ["H" + level],
+            "point_cards": pts if isinstance(pts, dict) else None,
+            "point_total": 4 * v.decks * sum(pts.values()) if isinstance(pts, dict) else None,
+            "start_level": v.start, "combinations": v.catalogue,
+            "bomb_ladder": [{"combination": c, "size": s} for c, s in v.ladder], "lead_means": v.lead_means,
+            "thresholds": v.thresholds if isinstance(pts, dict) else None}
+
+
+def op_card_order(v, g):
+    level = check_level(g["level"])
+    comb = g.get("combination", "single")
+    ctx = g.get("context", "beat")
+    if comb in ("dun", "bomb"):
+        promoted = True
+    elif comb not in v.applies_to:
+        promoted = False
+    else:
+        promoted = ctx == "beat" or v.lead_means == "none"
+    ranks = (["BJ", "LJ"] if comb in ("single", "pair", "triple", "dun") else []) + list(FACE)
+    return {"order": sorted(ranks, key=lambda r: -v.power(r, level, promoted))}
+
+
+def op_classify(v, g):
+    level = given_level(v, g)
+    cards = g["cards"]
+    check_cards(cards, v.decks)
+    if not cards:
+        raise BadInput("no cards")
+    rds = v.readings(cards, level)
+    names = []
+    for rd in rds:
+        if rd[0] not in names:
+            names.append(rd[0])
+    return {"readings": [{"combination": rd[0], "cards": list(rd[1]), "size": len(cards)} for rd in rds],
+            "combinations": names}
+
+
+def op_beats(v, g):
+    level = given_level(v, g)
+    table_was = g.get("table_was", "round_opening")
+    t = v.table_reading(g["table"], level)
+    p, reason = v.resolve(g["play"], level)
+    if p is not None:
+        reason = v.beat_reason(t, p, level, table_was)
+    return {"beats": True} if reason is None else {"beats": False, "reason": reason}
+
+
+def play_setup(v, g):
+    level = given_level(v, g)
+    hand = g["hand"]
+    check_cards(hand, v.decks)
+    table = g.get("table")
+    t = v.table_reading(table, level) if table is not None else None
+    if t is not None and any(n > v.decks for n in (Counter(hand) + Counter(table["cards"])).values()):
+        raise BadInput("more copies of a card than the pack holds")
+    return level, hand, t, g.get("table_was", "round_opening"), bool(g.get("passed", False))
+
+
+def op_legal_play(v, g):
+    level, hand, t, table_was, passed = play_setup(v, g)
+    action = g["action"]
+    if action.get("type") == "pass":
+        if t is None:
+            return {"legal": False, "reason": "must_lead"}
+        return {"legal": True, "reading": None}
+    cards = action["cards"]
+    check_cards(cards, v.decks)
+    if not cards:
+        return {"legal": False, "reason": "empty_play"}
+    if t is not None and passed and v.pass_locks_out:
+        return {"legal": False, "reason": "locked_out"}
+    hc = Counter(hand)
+    if any(n > hc[c] for c, n in Counter(cards).items()):
+        return {"legal": False, "reason": "not_in_hand"}
+    p, reason = v.resolve({"cards": cards, "reading": action.get("reading")}, level)
+    if p is not None and t is not None:
+        reason = v.beat_reason(t, p, level, table_was)
+    if reason:
+        return {"legal": False, "reason": reason}
+    return {"legal": True, "reading": {"combination": p[0], "cards": list(p[1])}}
+
+
+def sub_multisets(counts, k):
+    """Every multiset of k cards drawn from ``counts`` ({card: copies}), as sorted tuples."""
+    items = sorted(counts.items())
+    out = []
+
+    def rec(i, left, acc):
+        if left == 0:
+            out.append(tuple(acc))
+            return
+        if i == len(items):
+            return
+        card, have = items[i]
+        for take in range(min(have, left), -1, -1):
+            rec(i + 1, left - take, acc + [card] * take)
+
+    rec(0, k, [])
+    return out
+
+
+def candidates(v, hand, level):
+    """A superset of the card multisets of a hand that may have a reading (sorted tuples)."""
+    wild = "H" + level
+    hc = Counter(hand)
+    nw = hc.pop(wild, 0)
+    by_rank = {}
+    for c, n in hc.items():
+        by_rank.setdefault(rank(c), {})[c] = n
+    cache = {}
+
+    def sub(r, k):
+        if (r, k) not in cache:
+            cache[(r, k)] = sub_multisets(by_rank.get(r, {}), k) if k <= sum(by_rank.get(r, {}).values()) else []
+        return cache[(r, k)]
+
+    out = set()
+    for c in set(hand):
+        out.add((c,))
+    for j in range(1, nw + 1):
+        out.add((wild,) * j)
+    for r in FACE:
+        total = sum(by_rank.get(r, {}).values())
+        for k in range(0, total + 1):
+            for j in range(0, nw + 1):
+                if 2 <= k + j:
+                    for s in sub(r, k):
+                        out.add(tuple(sorted(s + (wild,) * j)))
+    for jk in JOKERS:
+        for k in range(2, hc.get(jk, 0) + 1):
+            out.add((jk,) * k)
+    if hc.get("BJ", 0) == 3 and hc.get("LJ", 0) == 3:
+        out.add(("BJ",) * 3 + ("LJ",) * 3)
+    triples = [c for c, n in hc.items() if n == 3 and c not in JOKERS]
+    for x, y in itertools.combinations(triples, 2):
+        out.add(tuple(sorted((x,) * 3 + (y,) * 3)))
+    for t in FACE:
+        for p in FACE:
+            if p == t or not v.fh_adjacent(t, p):
+                continue
+            for kt in range(4):
+                for kp in range(3):
+                    j = 5 - kt - kp
+                    if j > nw:
+                        continue
+                    for a in sub(t, kt):
+                        for b in sub(p, kp):
+                            out.add(tuple(sorted(a + b + (wild,) * j)))
+    for unit, length in ((1, 5), (2, 3), (3, 3)):
+        for s in range(len(SEQ) - length + 1):
+            window = SEQ[s:s + length]
+
+            def rec(i, acc, used):
+                if i == length:
+                    out.add(tuple(sorted(acc + (wild,) * used)))
+                    return
+                for k in range(unit, -1, -1):
+                    if used + unit - k > nw:
+                        continue
+                    for part in sub(window[i], k):
+                        rec(i + 1, acc + part, used + unit - k)
+
+            rec(0, (), 0)
+    for i in range(len(FACE) - 1):
+        a, b = FACE[i], FACE[i + 1]
+        ta, tb = sum(by_rank.get(a, {}).values()), sum(by_rank.get(b, {}).values())
+        for h in range(4, 14):
+            for ka in range(max(0, h - nw), min(h, ta) + 1):
+                for kb in range(max(0, h - nw), min(h, tb) + 1):
+                    j = 2 * h - ka - kb
+                    if j > nw:
+                        continue
+                    for x in sub(a, ka):
+                        for y in sub(b, kb):
+                            out.add(tuple(sorted(x + y + (wild,) * j)))
+    return out
+
+
+def op_legal_play_count(v, g):
+    level, hand, t, table_was, passed = play_setup(v, g)
+    distinct = g.get("distinct", "reading")
+    can_pass = t is not None
+    by = Counter()
+    seen = set()
+    if not (t is not None and passed and v.pass_locks_out):
+        for cs in candidates(v, hand, level):
+            for rd in v.readings(list(cs), level):
+                if t is not None and v.beat_reason(t, rd, level, table_was) is not None:
+                    continue
+                if distinct == "key":
+                    k = (cs, rd[0], play_key(v, rd, level))
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                by[rd[0]] += 1
+    plays = sum(by.values())
+    return {"count": plays + (1 if can_pass else 0), "plays": plays, "pass": can_pass,
+            "by_combination": {name: by[name] for name in v.catalogue if by[name]}}
+
+
+def play_key(v, rd, level):
+    m = rd[2]
+    if rd[0] == "full_house":
+        return (m["t"], m["p"])
+    return tuple(sorted(m.items()))
+
+
+OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,
+       "legal_play": op_legal_play, "legal_play_count": op_legal_play_count}
+
+
+def send(msg):
+    sys.stdout.write(json.dumps(msg, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    kept = {"dadun/dadun-guide": Variant(GUIDE)}
+    for line in sys.stdin:
+        try:
+            msg = json.loads(line)
+        except ValueError as exc:
+            send({"type": "errored", "id": None, "message": f"not a JSON line: {exc}"})
+            continue
+        kind = msg.get("type")
+        if kind == "start":
+            send({"type": "ready", "name": "outsider-dadun", "version": "0.1.0", "protocol": 2,
+                  "variants": ["dadun/*"], "operations": [f"dadun/{o}" for o in OPS],
+                  "keeps_variant_rules": True})
+        elif kind == "stop":
+            break
+        elif kind == "query":
+            qid = msg.get("id")
+            try:
+                vid = msg["variant"]
+                if msg.get("variant_rules"):
+                    try:
+                        kept[vid] = Variant(flatten(msg["variant_rules"]))
+                    except (KeyError, TypeError, ValueError) as exc:
+                        send({"type": "skipped", "id": qid, "reason": f"rules of {vid} not read: {exc}"})
+                        continue
+                if vid not in kept:
+                    send({"type": "skipped", "id": qid, "reason": f"rules of {vid} unknown"})
+                    continue
+                v = kept[vid]
+                op = msg["op"].split("/", 1)[-1]
+                if v.unsupported:
+                    send({"type": "skipped", "id": qid, "reason": v.unsupported})
+                    continue
+                if op not in OPS:
+                    send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})
+                    continue
+                send({"type": "result", "id": qid, "answer": OPS[op](v, msg["given"])})
+            except (BadInput, KeyError, TypeError, ValueError, AttributeError) as exc:
+                send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
+
+
+if __name__ == "__main__":
+    main()
