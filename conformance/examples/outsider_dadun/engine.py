@@ -151,10 +151,11 @@ class Variant:
 
     # -- ranks -----------------------------------------------------------------------------------------------
     def power(self, r, level, promoted):
-        """Strength of rank r (higher is stronger): BJ > LJ > (level when promoted) > A > K > … > 2."""
-        order = ["BJ", "LJ"] + ([level] if promoted else []) + [x for x in reversed(FACE)
-                                                                 if not (promoted and x == level)]
-        return len(order) - order.index(r)
+        """Strength of rank r (higher is stronger, comparable across contexts): BJ 15 > LJ 14 > (the level rank
+        13 when promoted) > A 12 > K 11 > … > 2 0."""
+        if r in JOKERS:
+            return 15 if r == "BJ" else 14
+        return 13 if (promoted and r == level) else FACE.index(r)
 
     # -- readings --------------------------------------------------------------------------------------------
     def readings(self, cards, level):
