@@ -1,4 +1,4 @@
-"""A 打墩 Dadun engine written from the kit's documentation alone, speaking the JSON-lines protocol 2.
+"""A 打墩 Dadun engine written from the kit's documentation alone, speaking the JSON-lines protocol 3.
 
 Written by an outsider who read only docs/implementers/dadun-operations.en.md, docs/implementers/index.en.md,
 spec/dadun/dadun-guide.yaml and spec/schema/games/dadun/operations.schema.json (never the reference engine nor the
@@ -376,9 +376,21 @@ class Variant:
             if rd[0] == name and sorted(zip(cards, rd[1]), key=lambda x: (notation_key(x[0]),
                                                                          notation_key(x[1]))) == want:
                 return rd, None
-        if any(c == wild for c in cards) and self.natural_has(dcards, name, level):
+        if self.misused(cards, dcards, name, level) and self.natural_has(dcards, name, level):
             return None, "wild_misuse"
         return None, "bad_reading"
+
+    def misused(self, cards, dcards, name, level):
+        """Whether a declared reading breaks one of the wild rules the docs list for ``wild_misuse``: a wild in a
+        dun or linked dun, a wild standing for a joker (so paired with one), a lone wild or a play of wilds only
+        declared as other cards."""
+        wild = "H" + level
+        stood = [d for c, d in zip(cards, dcards) if c == wild]
+        if not stood:
+            return False
+        if name in ("dun", "linked_dun") or any(d in JOKERS for d in stood):
+            return True
+        return len(stood) == len(cards) and any(d != wild for d in stood)
 
     def natural_has(self, dcards, name, level):
         """Whether ``dcards`` taken as natural cards (no wild) are the combination ``name``."""
@@ -636,7 +648,7 @@ def main():
             continue
         kind = msg.get("type")
         if kind == "start":
-            send({"type": "ready", "name": "outsider-dadun", "version": "0.1.0", "protocol": 2,
+            send({"type": "ready", "name": "outsider-dadun", "version": "0.1.0", "protocol": 3,
                   "variants": ["dadun/*"], "operations": [f"dadun/{o}" for o in OPS],
                   "keeps_variant_rules": True})
         elif kind == "stop":
