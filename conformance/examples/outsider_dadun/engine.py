@@ -46,6 +46,9 @@ GUIDE = {
     "points": {"cards": {"5": 5, "10": 10, "K": 10}},
     "settlement": {"thresholds": {"first_side": 155, "other_side": 135}},
     "levels": {"start": "2"},
+    "cut": {"count": {"values": {"A": 1, "J": 11, "Q": 12, "K": 13, "LJ": 14, "BJ": 15}}},
+    "marked_card": {"bonus_all_three": 2, "bonus_partner_pair": {"levels": 1}, "later_hands": "same_as_first"},
+    "hand_end": {"when": ["partners_first_second", "third_out"]},
 }
 
 # Rules whose other values this engine does not play: a variant that changes one of them is skipped.
@@ -58,6 +61,11 @@ FIXED = {
     ("combinations", "linked_bomb_halves"): "equal",
     ("combinations", "ace_two_link"): "full_house",
     ("combinations", "runs_skip_level"): "face_value",
+    ("settlement", "tribute"): "none",
+    ("play", "wind"): "partner",
+    ("play", "wind_partner_out"): "next_active_player",
+    ("play", "next_leader"): "last_player",
+    ("hand_end", "when"): ["partners_first_second", "third_out"],
 }
 TIER = {"single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
         "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
@@ -148,6 +156,11 @@ class Variant:
         self.points = r["points"]["cards"]
         self.thresholds = r["settlement"]["thresholds"]
         self.decks = r["deck"]["decks"]
+        self.cut_values = r["cut"]["count"]["values"]
+        mc = r["marked_card"]
+        self.bonus_three = mc["bonus_all_three"]
+        self.bonus_pair = mc["bonus_partner_pair"]["levels"]
+        self.marked_later = mc.get("later_hands", "same_as_first")
 
     # -- ranks -----------------------------------------------------------------------------------------------
     def power(self, r, level, promoted):
@@ -629,8 +642,134 @@ def play_key(v, rd, level):
     return tuple(sorted(m.items()))
 
 
+def card_points(v, cards):
+    pts = v.points if isinstance(v.points, dict) else {}
+    return sum(pts.get(rank(c), 0) for c in cards)
+
+
+def op_round_points(v, g):
+    check_cards(g["cards"], v.decks)
+    return {"points": card_points(v, g["cards"])}
+
+
+def cut_value(v, card):
+    r = rank(card)
+    return v.cut_values.get(r, int(r) if r.isdigit() else None)
+
+
+def check_seat(s):
+    if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3:
+        raise BadInput(f"bad seat {s!r}")
+    return s
+
+
+def op_deal_order(v, g):
+    cutter, marked = check_seat(g["cutter"]), g["marked_card"]
+    check_cards([marked], v.decks)
+    prev = g.get("previous")
+    count = None
+    if prev is None:
+        count = cut_value(v, marked)
+        first = (cutter + count - 1) % 4
+    else:
+        fo, lo = check_seat(prev["first_out"]), prev.get("last_out")
+        if cutter != fo:
+            raise BadInput("in a later hand the cutter is the previous first-out")
+        if lo is None:
+            count = cut_value(v, marked)
+            first = (cutter + count - 1) % 4
+        else:
+            if check_seat(lo) == fo:
+                raise BadInput("the last-out cannot be the first-out")
+            first = lo
+    sizes = [0] * 4
+    for i, n in enumerate(v.hand_sizes):
+        sizes[(first + i) % 4] = n
+    return {"first_drawer": first, "holder": first, "leader": first, "hand_sizes": sizes, "count": count}
+
+
+def op_marked_card(v, g):
+    holder, copies = check_seat(g["holder"]), g["copies"]
+    check_cards([g["marked_card"]], v.decks)
+    if len(copies) != 4 or sum(copies) > v.decks or copies[holder] < 1 or any(c < 0 for c in copies):
+        raise BadInput("bad copies")
+    partner = (holder + 2) % 4
+    bonus, transfer = 0, None
+    if v.marked_later == "lead_only" and not g.get("first_hand", True):
+        pass
+    elif copies[holder] == 3:
+        bonus = v.bonus_three
+    elif copies[partner] == 2:
+        bonus, transfer = v.bonus_pair, {"from": holder, "to": partner, "card": g["marked_card"]}
+    return {"bonus": bonus, "team": holder % 2, "transfer": transfer, "leader": holder}
+
+
+def op_round(v, g):
+    level = given_level(v, g)
+    sizes = list(g["hand_sizes"])
+    leader = check_seat(g["leader"])
+    out = list(g.get("out", []))
+    if len(sizes) != 4 or sizes[leader] <= 0:
+        raise BadInput("the leader holds no cards")
+    table = table_rd = last = None
+    table_was = None
+    passed, locked, points = set(), set(), 0
+    to_act, over, hand_over = leader, False, False
+    for a in g["actions"]:
+        if over:
+            raise BadInput("an action after the round is over")
+        if check_seat(a.get("seat")) != to_act:
+            raise BadInput("an action out of turn")
+        seat = a["seat"]
+        if a["type"] == "pass":
+            if table is None:
+                raise BadInput("the leader may not pass")
+            passed.add(seat)
+            locked.add(seat)
+        elif a["type"] == "play":
+            cards = a["cards"]
+            if not cards or len(cards) > sizes[seat]:
+                raise BadInput("a play of no cards or more cards than the seat holds")
+            rd, reason = v.resolve({"cards": cards, "reading": a.get("reading")}, level)
+            if rd is None or (table_rd is not None and v.beat_reason(table_rd, rd, level, table_was) is not None):
+                raise BadInput("an illegal play")
+            if table_rd is None:
+                table_was = "hand_opening" if g.get("hand_opening", False) else "round_opening"
+            else:
+                table_was = "follow"
+            table, table_rd, last = {"cards": list(cards), "reading": {"combination": rd[0], "cards": list(rd[1])}}, rd, seat
+            passed = set()
+            points += card_points(v, cards)
+            sizes[seat] -= len(cards)
+            if sizes[seat] == 0:
+                out.append(seat)
+        else:
+            raise BadInput(f"bad action type {a['type']!r}")
+        if (len(out) >= 2 and (out[0] + 2) % 4 == out[1]) or len(out) >= 3:
+            over, hand_over, to_act = True, True, None
+            break
+        others = [c for c in range(4) if c != last and sizes[c] > 0]
+        waiting = [c for c in others if c not in passed and not (v.pass_locks_out and c in locked)]
+        if not waiting:
+            over, to_act = True, None
+            break
+        to_act = next((seat + k) % 4 for k in range(1, 5) if (seat + k) % 4 in waiting)
+    next_leader, wind = None, False
+    if over and not hand_over:
+        if sizes[last] > 0:
+            next_leader = last
+        else:
+            wind = True
+            partner = (last + 2) % 4
+            next_leader = partner if sizes[partner] > 0 else next(
+                (last + k) % 4 for k in range(1, 4) if sizes[(last + k) % 4] > 0)
+    return {"over": over, "hand_over": hand_over, "to_act": to_act, "table": None if over else table,
+            "last_player": last, "next_leader": next_leader, "wind": wind, "points": points, "out": out}
+
+
 OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,
-       "legal_play": op_legal_play, "legal_play_count": op_legal_play_count}
+       "legal_play": op_legal_play, "legal_play_count": op_legal_play_count, "round": op_round,
+       "round_points": op_round_points, "deal_order": op_deal_order, "marked_card": op_marked_card}
 
 
 def send(msg):
