@@ -44,7 +44,8 @@ GUIDE = {
     },
     "play": {"pass_locks_out": False},
     "points": {"cards": {"5": 5, "10": 10, "K": 10}},
-    "settlement": {"thresholds": {"first_side": 155, "other_side": 135}},
+    "settlement": {"thresholds": {"first_side": 155, "other_side": 135},
+                   "partners_first_second": {"winner": "first_side", "levels": 2}},
     "levels": {"start": "2"},
     "cut": {"count": {"values": {"A": 1, "J": 11, "Q": 12, "K": 13, "LJ": 14, "BJ": 15}}},
     "marked_card": {"bonus_all_three": 2, "bonus_partner_pair": {"levels": 1}, "later_hands": "same_as_first"},
@@ -66,6 +67,11 @@ FIXED = {
     ("play", "wind_partner_out"): "next_active_player",
     ("play", "next_leader"): "last_player",
     ("hand_end", "when"): ["partners_first_second", "third_out"],
+    ("merging", "stages"): "staged",
+    ("settlement", "decision"): {"both_full": "first_side", "neither_full": "not_last_out_side",
+                                 "one_full": "full_side"},
+    ("settlement", "levels"): {"winners": 1, "winners_if_losers_below": 2, "invalid_below": 35},
+    ("match", "end"): {"must_play": "A", "win": "win_at_a"},
 }
 TIER = {"single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
         "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
@@ -161,6 +167,8 @@ class Variant:
         self.bonus_three = mc["bonus_all_three"]
         self.bonus_pair = mc["bonus_partner_pair"]["levels"]
         self.marked_later = mc.get("later_hands", "same_as_first")
+        pfs = r.get("settlement", {}).get("partners_first_second")
+        self.gain_12 = pfs["levels"] if isinstance(pfs, dict) else 2
 
     # -- ranks -----------------------------------------------------------------------------------------------
     def power(self, r, level, promoted):
@@ -767,9 +775,84 @@ def op_round(v, g):
             "last_player": last, "next_leader": next_leader, "wind": wind, "points": points, "out": out}
 
 
+
+def op_settle(v, g):
+    if not isinstance(v.points, dict):
+        raise Unsupported("settlement without points not implemented")
+    start = v.start
+    levels = list(g.get("levels", [start, start]))
+    if len(levels) != 2 or any(lv not in FACE for lv in levels):
+        raise BadInput("bad levels")
+    level = g.get("level")
+    if level is None:
+        if levels[0] != levels[1]:
+            raise BadInput("level left out while the teams' levels differ")
+        level = levels[0]
+    if level not in levels:
+        raise BadInput("the level played is neither team's level")
+    finish = g["finish"]
+    for s_ in finish:
+        check_seat(s_)
+    if len(set(finish)) != len(finish) or len(finish) not in (2, 3):
+        raise BadInput("finish holds two or three different seats")
+    captured = g.get("captured")
+    if captured is None:
+        raise BadInput("captured is required when the cards have points")
+    total = v.decks * 4 * sum(v.points.values())
+    if len(captured) != 4 or any(c < 0 for c in captured) or sum(captured) > total:
+        raise BadInput("bad captured points")
+    fpb = g.get("first_partner_before", 0)
+    bonus = list(g.get("bonus", [0, 0]))
+    first = finish[0]
+    partner = (first + 2) % 4
+    if fpb < 0 or fpb > captured[partner]:
+        raise BadInput("first_partner_before above the partner's capture")
+    first_team = first % 2
+    places = [None] * 4
+    scores = full = None
+    if len(finish) == 2:
+        if finish[1] != partner:
+            raise BadInput("a finish of two seats must be partners")
+        pattern, winner, gain = "1+2", first_team, v.gain_12
+        places[finish[0]], places[finish[1]] = 1, 2
+    else:
+        if finish[1] == partner:
+            raise BadInput("partners first and second end the hand: two seats only")
+        last = ({0, 1, 2, 3} - set(finish)).pop()
+        for i, s_ in enumerate(finish + [last]):
+            places[s_] = i + 1
+        second, third = finish[1], finish[2]
+        if third == partner:
+            pattern = "13+24"
+            fs, os_ = captured[first] + captured[third], captured[second]
+        else:
+            pattern = "14+23"
+            fs, os_ = captured[first] + fpb, captured[second] + captured[third]
+        th = v.thresholds
+        ff, of = fs >= th["first_side"], os_ >= th["other_side"]
+        scores, full = {"first_side": fs, "other_side": os_}, {"first_side": ff, "other_side": of}
+        if ff and of:
+            winner = first_team
+        elif ff or of:
+            winner = first_team if ff else 1 - first_team
+        else:
+            winner = 1 - last % 2
+        loser_score = os_ if winner == first_team else fs
+        gain = 2 if loser_score < 35 else 1
+    new = []
+    for t in (0, 1):
+        up = (gain if t == winner else 0) + bonus[t]
+        new.append(FACE[min(FACE.index(levels[t]) + up, len(FACE) - 1)])
+    over = levels[winner] == "A" and level == "A"
+    return {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
+            "gain": gain, "places": places, "levels": new, "next_level": new[winner], "match_over": over,
+            "match_winner": winner if over else None}
+
+
 OPS = {"facts": op_facts, "card_order": op_card_order, "classify": op_classify, "beats": op_beats,
        "legal_play": op_legal_play, "legal_play_count": op_legal_play_count, "round": op_round,
-       "round_points": op_round_points, "deal_order": op_deal_order, "marked_card": op_marked_card}
+       "round_points": op_round_points, "deal_order": op_deal_order, "marked_card": op_marked_card,
+       "settle": op_settle}
 
 
 def send(msg):
@@ -814,6 +897,8 @@ def main():
                     send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})
                     continue
                 send({"type": "result", "id": qid, "answer": OPS[op](v, msg["given"])})
+            except Unsupported as exc:
+                send({"type": "skipped", "id": qid, "reason": str(exc)})
             except (BadInput, KeyError, TypeError, ValueError, AttributeError) as exc:
                 send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
 
