@@ -496,8 +496,6 @@ def play_setup(v, g):
     check_cards(hand, v.decks)
     table = g.get("table")
     t = v.table_reading(table, level) if table is not None else None
-    if t is not None and any(n > v.decks for n in (Counter(hand) + Counter(table["cards"])).values()):
-        raise BadInput("more copies of a card than the pack holds")
     return level, hand, t, g.get("table_was", "round_opening"), bool(g.get("passed", False))
 
 
