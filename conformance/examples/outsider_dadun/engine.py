@@ -788,6 +788,9 @@ def op_settle(v, g):
         level = levels[0]
     if level not in levels:
         raise BadInput("the level played is neither team's level")
+    owner = g.get("level_owner")
+    if owner is not None and (owner not in (0, 1) or levels[owner] != level):
+        raise BadInput("level_owner is not a team at the level played")
     finish = g["finish"]
     for s_ in finish:
         check_seat(s_)
