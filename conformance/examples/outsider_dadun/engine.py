@@ -56,11 +56,6 @@ GUIDE = {
 FIXED = {
     ("deck", "decks"): 3,
     ("wild", "for_jokers"): "never",
-    ("wild", "alone"): "level_card",
-    ("wild", "only_wilds"): "natural",
-    ("wild", "three_wilds_dun"): False,
-    ("combinations", "linked_bomb_halves"): "equal",
-    ("combinations", "ace_two_link"): "full_house",
     ("combinations", "runs_skip_level"): "face_value",
     ("settlement", "tribute"): "none",
     ("play", "wind"): "partner",
@@ -73,7 +68,7 @@ FIXED = {
     ("settlement", "levels"): {"winners": 1, "winners_if_losers_below": 2, "invalid_below": 35},
     ("match", "end"): {"must_play": "A", "win": "win_at_a"},
 }
-TIER = {"single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
+TIER = {"joker_bomb": 1, "single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
         "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
 
 
@@ -141,9 +136,15 @@ class Variant:
             if isinstance(e, dict) and e["name"] == "full_house" and (e.get("pair", "adjacent_rank") != "adjacent_rank"
                                                                      or e.get("key") == "triple_power"):
                 self.unsupported = "a full house of another shape is not implemented"
-        if set(self.catalogue) - set(TIER):
+        if set(self.catalogue) - set(TIER) - {"joker_bomb"}:
             self.unsupported = "a combination outside the guide's catalogue is not implemented"
         rk, cb, bt = r["ranking"], r["combinations"], r["beating"]
+        wd = r.get("wild", {})
+        self.alone_declared = wd.get("alone", "level_card") == "declared"
+        self.only_wilds_declared = wd.get("only_wilds", "natural") == "declared"
+        self.three_wilds_dun = wd.get("three_wilds_dun", False)
+        self.unequal_halves = cb.get("linked_bomb_halves", "equal") == "smaller_half"
+        self.ace_two_links = cb.get("ace_two_link", "full_house") == "every_linked_shape"
         self.applies_to = set(rk["level_promotion"]["applies_to"])
         self.lead_means = rk.get("lead_means", "round_opening")
         self.level_beats_led = rk.get("level_beats_led_level", True)
@@ -196,10 +197,17 @@ class Variant:
 
         if n == 0:
             return []
-        if w == n:  # wilds only: the level cards themselves (wild.alone, wild.only_wilds: natural)
+        if w == n:  # wilds only: wild.alone (one) and wild.only_wilds (two or three), wild.three_wilds_dun
             name = {1: "single", 2: "pair", 3: "triple"}.get(n)
-            if name:
-                add(name, [wild] * n, {"rank": level})
+            if name is None:
+                return []
+            declared = self.alone_declared if n == 1 else self.only_wilds_declared
+            dun = n == 3 and self.three_wilds_dun
+            if dun:
+                add("dun", [wild] * 3, {"rank": level})
+            if not dun or self.dun_also_triple:
+                for r in (FACE if declared else [level]):
+                    add(name, ["H" + r] * n, {"rank": r})
             return self.sorted_readings(found)
         cnt = Counter(rank(c) for c in nat)
         has_joker = any(c in JOKERS for c in nat)
@@ -226,8 +234,8 @@ class Variant:
                         add("triple", ["H" + r] * w, {"rank": r})
                 elif 4 <= n and ("bomb", n) in self.ladder:
                     add("bomb", ["H" + r] * w, {"rank": r})
-        if n == 6 and w == 0:
-            kinds = Counter(nat)
+        if n == 6 and (w == 0 or (w == 3 and self.three_wilds_dun)):
+            kinds = Counter(nat + [wild] * w)
             if len(kinds) == 2 and set(kinds.values()) == {3}:
                 x, y = sorted(kinds, key=lambda c: (c not in JOKERS, FACE.index(rank(c)) if c not in JOKERS else 0))
                 if {x, y} == {"BJ", "LJ"}:
@@ -235,7 +243,11 @@ class Variant:
                 elif x not in JOKERS and y not in JOKERS:
                     a, b = sorted((rank(x), rank(y)), key=FACE.index)
                     if FACE.index(b) - FACE.index(a) in (0, 1):
-                        add("linked_dun", [], {"low": a, "high": b})
+                        add("linked_dun", [wild] * w, {"low": a, "high": b})
+                    elif (a, b) == ("2", "A") and self.ace_two_links:
+                        add("linked_dun", [wild] * w, {"low": "A", "high": "2", "a2": True})
+        if n == 4 and w == 0 and Counter(nat) == Counter(["BJ", "BJ", "LJ", "LJ"]):
+            add("joker_bomb", [], {})
         if has_joker:
             return self.sorted_readings(found)
         if n == 5:
@@ -269,14 +281,20 @@ class Variant:
                         add("straight", ["H" + r for r in missing], meta)
                 else:
                     add(name, ["H" + r for r in missing], meta)
-        if n >= 8 and n % 2 == 0 and ("linked_bomb", n) in self.ladder:
-            h = n // 2
-            for i in range(len(FACE) - 1):
-                a, b = FACE[i], FACE[i + 1]
+        if n >= 8:
+            links = [(FACE[i], FACE[i + 1], FACE.index(FACE[i])) for i in range(len(FACE) - 1)]
+            if self.ace_two_links:
+                links.append(("A", "2", -1))
+            for a, b, low in links:
                 ca, cb = cnt.get(a, 0), cnt.get(b, 0)
-                if ca + cb != len(nat) or ca > h or cb > h or (h - ca) + (h - cb) != w:
+                if ca + cb != len(nat):
                     continue
-                add("linked_bomb", ["H" + a] * (h - ca) + ["H" + b] * (h - cb), {"low": a})
+                for ha in (range(4, n - 3) if self.unequal_halves else [n // 2] if n % 2 == 0 else []):
+                    hb = n - ha
+                    step = 2 * min(ha, hb)
+                    if ca > ha or cb > hb or (ha - ca) + (hb - cb) != w or ("linked_bomb", step) not in self.ladder:
+                        continue
+                    add("linked_bomb", ["H" + a] * (ha - ca) + ["H" + b] * (hb - cb), {"low": low, "step": step})
         return self.sorted_readings(found)
 
     def fh_adjacent(self, t, p):
@@ -291,6 +309,8 @@ class Variant:
     # -- comparison ------------------------------------------------------------------------------------------
     def step(self, rd, n):
         name = rd[0]
+        if name == "linked_bomb":
+            n = rd[2]["step"]
         return self.ladder.index((name, n))
 
     def seq_key(self, rd):
@@ -304,6 +324,8 @@ class Variant:
         if m.get("joker"):
             return (3, 0, 0)
         lo, hi = FACE.index(m["low"]), FACE.index(m["high"])
+        if m.get("a2"):
+            lo = -1
         adj = 1 if hi != lo else 0
         if not adj and m["low"] == level:
             return (2, 0, 0)
@@ -334,7 +356,9 @@ class Variant:
         if name in ("dun", "bomb"):
             return self.power(p[2]["rank"], level, True) - self.power(t[2]["rank"], level, True)
         if name == "linked_bomb":
-            return FACE.index(p[2]["low"]) - FACE.index(t[2]["low"])
+            return p[2]["low"] - t[2]["low"]
+        if name == "joker_bomb":
+            return 0
         if name == "linked_dun":
             pk, tk = self.ld_key(p, level), self.ld_key(t, level)
             return (pk > tk) - (pk < tk)
@@ -604,18 +628,24 @@ def candidates(v, hand, level):
                         rec(i + 1, acc + part, used + unit - k)
 
             rec(0, (), 0)
-    for i in range(len(FACE) - 1):
-        a, b = FACE[i], FACE[i + 1]
+    links = [(FACE[i], FACE[i + 1]) for i in range(len(FACE) - 1)] + ([("A", "2")] if v.ace_two_links else [])
+    for a, b in links:
         ta, tb = sum(by_rank.get(a, {}).values()), sum(by_rank.get(b, {}).values())
-        for h in range(4, 14):
-            for ka in range(max(0, h - nw), min(h, ta) + 1):
-                for kb in range(max(0, h - nw), min(h, tb) + 1):
-                    j = 2 * h - ka - kb
-                    if j > nw:
+        for ka in range(1, ta + 1):
+            for kb in range(1, tb + 1):
+                for j in range(0, nw + 1):
+                    total = ka + kb + j
+                    if total < 8 or ka > total - 4 or kb > total - 4 or (not v.unequal_halves and total % 2):
                         continue
                     for x in sub(a, ka):
                         for y in sub(b, kb):
                             out.add(tuple(sorted(x + y + (wild,) * j)))
+    if nw == 3:
+        for c, n in hc.items():
+            if n == 3 and c not in JOKERS:
+                out.add(tuple(sorted((c,) * 3 + (wild,) * 3)))
+    if hc.get("BJ", 0) >= 2 and hc.get("LJ", 0) >= 2:
+        out.add(("BJ", "BJ", "LJ", "LJ"))
     return out
 
 
