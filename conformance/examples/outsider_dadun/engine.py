@@ -55,7 +55,6 @@ GUIDE = {
 # Rules whose other values this engine does not play: a variant that changes one of them is skipped.
 FIXED = {
     ("deck", "decks"): 3,
-    ("wild", "for_jokers"): "never",
     ("combinations", "runs_skip_level"): "face_value",
     ("settlement", "tribute"): "none",
     ("play", "wind"): "partner",
@@ -143,6 +142,7 @@ class Variant:
         self.alone_declared = wd.get("alone", "level_card") == "declared"
         self.only_wilds_declared = wd.get("only_wilds", "natural") == "declared"
         self.three_wilds_dun = wd.get("three_wilds_dun", False)
+        self.wild_jokers = wd.get("for_jokers", "never") == "allowed"
         self.unequal_halves = cb.get("linked_bomb_halves", "equal") == "smaller_half"
         self.ace_two_links = cb.get("ace_two_link", "full_house") == "every_linked_shape"
         self.applies_to = set(rk["level_promotion"]["applies_to"])
@@ -208,6 +208,9 @@ class Variant:
             if not dun or self.dun_also_triple:
                 for r in (FACE if declared else [level]):
                     add(name, ["H" + r] * n, {"rank": r})
+                if declared and self.wild_jokers and n != 2:  # a wild never pairs as a joker
+                    for jk in JOKERS:
+                        add(name, [jk] * n, {"rank": jk})
             return self.sorted_readings(found)
         cnt = Counter(rank(c) for c in nat)
         has_joker = any(c in JOKERS for c in nat)
@@ -216,6 +219,8 @@ class Variant:
         if len(cnt) == 1:
             r = next(iter(cnt))
             if r in JOKERS:
+                if w and n == 3 and self.wild_jokers:  # a joker triple completed by wilds, never a dun
+                    add("triple", [r] * w, {"rank": r})
                 if w == 0 and len(set(nat)) == 1:
                     if n == 2:
                         add("pair", [], {"rank": r})
@@ -596,6 +601,9 @@ def candidates(v, hand, level):
     for jk in JOKERS:
         for k in range(2, hc.get(jk, 0) + 1):
             out.add((jk,) * k)
+        for k in range(1, min(hc.get(jk, 0), 2) + 1):
+            if 3 - k <= nw:
+                out.add(tuple(sorted((jk,) * k + (wild,) * (3 - k))))
     if hc.get("BJ", 0) == 3 and hc.get("LJ", 0) == 3:
         out.add(("BJ",) * 3 + ("LJ",) * 3)
     triples = [c for c, n in hc.items() if n == 3 and c not in JOKERS]
