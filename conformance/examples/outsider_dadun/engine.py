@@ -55,7 +55,6 @@ GUIDE = {
 # Rules whose other values this engine does not play: a variant that changes one of them is skipped.
 FIXED = {
     ("deck", "decks"): 3,
-    ("combinations", "runs_skip_level"): "face_value",
     ("settlement", "tribute"): "none",
     ("play", "wind"): "partner",
     ("play", "wind_partner_out"): "next_active_player",
@@ -145,6 +144,7 @@ class Variant:
         self.wild_jokers = wd.get("for_jokers", "never") == "allowed"
         self.unequal_halves = cb.get("linked_bomb_halves", "equal") == "smaller_half"
         self.ace_two_links = cb.get("ace_two_link", "full_house") == "every_linked_shape"
+        self.skip_level = cb.get("runs_skip_level", "face_value") == "skipped"
         self.applies_to = set(rk["level_promotion"]["applies_to"])
         self.lead_means = rk.get("lead_means", "round_opening")
         self.level_beats_led = rk.get("level_beats_led_level", True)
@@ -172,6 +172,19 @@ class Variant:
         self.gain_12 = pfs["levels"] if isinstance(pfs, dict) else 2
 
     # -- ranks -----------------------------------------------------------------------------------------------
+
+    def seq(self, level):
+        """The sequence order of runs at ``level`` (without the level rank when runs skip it)."""
+        return [r for r in SEQ if not (self.skip_level and r == level)]
+
+    def links(self, level):
+        """The adjacent rank pairs of linked duns and bombs: [(low, high, low key)], the A below the 2 (key -1)
+        with the A-2 link."""
+        order = (["A"] if self.ace_two_links else []) + FACE
+        order = [r for r in order if not (self.skip_level and r == level)]
+        return [(a, b, -1 if (a == "A" and i == 0) else FACE.index(a))
+                for i, (a, b) in enumerate(zip(order, order[1:]))]
+
     def power(self, r, level, promoted):
         """Strength of rank r (higher is stronger, comparable across contexts): BJ 15 > LJ 14 > (the level rank
         13 when promoted) > A 12 > K 11 > … > 2 0."""
@@ -246,11 +259,12 @@ class Variant:
                 if {x, y} == {"BJ", "LJ"}:
                     add("linked_dun", [], {"joker": True})
                 elif x not in JOKERS and y not in JOKERS:
-                    a, b = sorted((rank(x), rank(y)), key=FACE.index)
-                    if FACE.index(b) - FACE.index(a) in (0, 1):
+                    a, b = rank(x), rank(y)
+                    if a == b:
                         add("linked_dun", [wild] * w, {"low": a, "high": b})
-                    elif (a, b) == ("2", "A") and self.ace_two_links:
-                        add("linked_dun", [wild] * w, {"low": "A", "high": "2", "a2": True})
+                    for lo, hi, key in self.links(level):
+                        if {lo, hi} == {a, b}:
+                            add("linked_dun", [wild] * w, {"low": lo, "high": hi, "a2": key == -1})
         if n == 4 and w == 0 and Counter(nat) == Counter(["BJ", "BJ", "LJ", "LJ"]):
             add("joker_bomb", [], {})
         if has_joker:
@@ -267,8 +281,9 @@ class Variant:
         for name, unit, length in (("straight", 1, 5), ("pair_run", 2, 3), ("triple_run", 3, 3)):
             if n != unit * length:
                 continue
-            for s in range(len(SEQ) - length + 1):
-                window = SEQ[s:s + length]
+            order = self.seq(level)
+            for s in range(len(order) - length + 1):
+                window = order[s:s + length]
                 if any(r not in window or v > unit for r, v in cnt.items()):
                     continue
                 missing = [r for r in window for _ in range(unit - cnt.get(r, 0))]
@@ -287,10 +302,7 @@ class Variant:
                 else:
                     add(name, ["H" + r for r in missing], meta)
         if n >= 8:
-            links = [(FACE[i], FACE[i + 1], FACE.index(FACE[i])) for i in range(len(FACE) - 1)]
-            if self.ace_two_links:
-                links.append(("A", "2", -1))
-            for a, b, low in links:
+            for a, b, low in self.links(level):
                 ca, cb = cnt.get(a, 0), cnt.get(b, 0)
                 if ca + cb != len(nat):
                     continue
@@ -331,7 +343,7 @@ class Variant:
         lo, hi = FACE.index(m["low"]), FACE.index(m["high"])
         if m.get("a2"):
             lo = -1
-        adj = 1 if hi != lo else 0
+        adj = 1 if m["low"] != m["high"] else 0
         if not adj and m["low"] == level:
             return (2, 0, 0)
         if self.ld_order == "interleaved":
@@ -622,8 +634,9 @@ def candidates(v, hand, level):
                         for b in sub(p, kp):
                             out.add(tuple(sorted(a + b + (wild,) * j)))
     for unit, length in ((1, 5), (2, 3), (3, 3)):
-        for s in range(len(SEQ) - length + 1):
-            window = SEQ[s:s + length]
+        order = v.seq(level)
+        for s in range(len(order) - length + 1):
+            window = order[s:s + length]
 
             def rec(i, acc, used):
                 if i == length:
@@ -636,8 +649,7 @@ def candidates(v, hand, level):
                         rec(i + 1, acc + part, used + unit - k)
 
             rec(0, (), 0)
-    links = [(FACE[i], FACE[i + 1]) for i in range(len(FACE) - 1)] + ([("A", "2")] if v.ace_two_links else [])
-    for a, b in links:
+    for a, b, _ in v.links(level):
         ta, tb = sum(by_rank.get(a, {}).values()), sum(by_rank.get(b, {}).values())
         for ka in range(1, ta + 1):
             for kb in range(1, tb + 1):
