@@ -444,14 +444,16 @@ class Variant:
 
     def misused(self, cards, dcards, name, level):
         """Whether a declared reading breaks one of the wild rules the docs list for ``wild_misuse``: a wild in a
-        dun or linked dun, a wild standing for a joker (so paired with one), a lone wild or a play of wilds only
-        declared as other cards."""
+        dun or linked dun (but the three wilds as the level's dun with wild.three_wilds_dun), a wild standing for a
+        joker (so paired with one), a lone wild or a play of wilds only declared as other cards."""
         wild = "H" + level
         stood = [d for c, d in zip(cards, dcards) if c == wild]
         if not stood:
             return False
-        if name in ("dun", "linked_dun") or any(d in JOKERS for d in stood):
+        if any(d in JOKERS for d in stood):
             return True
+        if name in ("dun", "linked_dun"):  # the three wilds as the level's own dun are allowed with three_wilds_dun
+            return not (self.three_wilds_dun and len(stood) == 3 and all(d == wild for d in stood))
         return len(stood) == len(cards) and any(d != wild for d in stood)
 
     def natural_has(self, dcards, name, level):
