@@ -130,10 +130,14 @@ class Variant:
                 self.unsupported = f"{sec}.{item} = {got!r} not implemented"
         cat = r["combinations"]["catalogue"]
         self.catalogue = [e["name"] if isinstance(e, dict) else e for e in cat]
-        for e in cat:
-            if isinstance(e, dict) and e["name"] == "full_house" and (e.get("pair", "adjacent_rank") != "adjacent_rank"
-                                                                     or e.get("key") == "triple_power"):
-                self.unsupported = "a full house of another shape is not implemented"
+        entries = {e["name"]: e for e in cat if isinstance(e, dict)}
+        fh = entries.get("full_house", {})
+        self.fh_any_rank = fh.get("pair", "adjacent_rank") == "any_rank"
+        self.fh_triple_only = fh.get("key") == "triple_power"
+        adjacency = r["combinations"].get("full_house_adjacency") or {}
+        self.fh_joker_pair = isinstance(adjacency, dict) and adjacency.get("jokers") == "as_pair"
+        self.runs = [(name, entries.get(name, {}).get("unit", unit), entries.get(name, {}).get("length", length))
+                     for name, unit, length in (("straight", 1, 5), ("pair_run", 2, 3), ("triple_run", 3, 3))]
         if set(self.catalogue) - set(TIER) - {"joker_bomb"}:
             self.unsupported = "a combination outside the guide's catalogue is not implemented"
         rk, cb, bt = r["ranking"], r["combinations"], r["beating"]
@@ -267,6 +271,12 @@ class Variant:
                             add("linked_dun", [wild] * w, {"low": lo, "high": hi, "a2": key == -1})
         if n == 4 and w == 0 and Counter(nat) == Counter(["BJ", "BJ", "LJ", "LJ"]):
             add("joker_bomb", [], {})
+        if n == 5 and self.fh_joker_pair:  # a triple and two identical jokers as its pair
+            jk = [c for c in nat if c in JOKERS]
+            rest = Counter(rank(c) for c in nat if c not in JOKERS)
+            if len(jk) == 2 and jk[0] == jk[1] and len(rest) <= 1:
+                for t in (list(rest) or FACE):
+                    add("full_house", ["H" + t] * w, {"t": t, "p": jk[0]})
         if has_joker:
             return self.sorted_readings(found)
         if n == 5:
@@ -278,7 +288,7 @@ class Variant:
                     if ct + cp != len(nat) or ct > 3 or cp > 2 or (3 - ct) + (2 - cp) != w:
                         continue
                     add("full_house", ["H" + t] * (3 - ct) + ["H" + p] * (2 - cp), {"t": t, "p": p})
-        for name, unit, length in (("straight", 1, 5), ("pair_run", 2, 3), ("triple_run", 3, 3)):
+        for name, unit, length in self.runs:
             if n != unit * length:
                 continue
             order = self.seq(level)
@@ -315,6 +325,8 @@ class Variant:
         return self.sorted_readings(found)
 
     def fh_adjacent(self, t, p):
+        if self.fh_any_rank:
+            return t != p
         i, j = FACE.index(t), FACE.index(p)
         return abs(i - j) == 1 or {t, p} == {"A", "2"}
 
@@ -362,12 +374,12 @@ class Variant:
                 d = 0
             else:
                 d = self.power(pr, level, promote) - self.power(tr, level, promote and t_promoted)
-            if d or name != "full_house":
+            if d or name != "full_house" or self.fh_triple_only:
                 return d
             pp, tp = p[2]["p"], t[2]["p"]
             if self.fh_pair_promoted and promote:
                 return self.power(pp, level, True) - self.power(tp, level, t_promoted)
-            return FACE.index(pp) - FACE.index(tp)
+            return self.power(pp, level, False) - self.power(tp, level, False)
         if name in ("straight", "pair_run", "triple_run", "straight_flush"):
             return self.seq_key(p) - self.seq_key(t)
         if name in ("dun", "bomb"):
@@ -635,7 +647,7 @@ def candidates(v, hand, level):
                     for a in sub(t, kt):
                         for b in sub(p, kp):
                             out.add(tuple(sorted(a + b + (wild,) * j)))
-    for unit, length in ((1, 5), (2, 3), (3, 3)):
+    for _, unit, length in v.runs:
         order = v.seq(level)
         for s in range(len(order) - length + 1):
             window = order[s:s + length]
@@ -662,6 +674,14 @@ def candidates(v, hand, level):
                     for x in sub(a, ka):
                         for y in sub(b, kb):
                             out.add(tuple(sorted(x + y + (wild,) * j)))
+    if v.fh_joker_pair:
+        for jk in JOKERS:
+            if hc.get(jk, 0) >= 2:
+                for t in FACE:
+                    for kt in range(4):
+                        if 3 - kt <= nw:
+                            for a in sub(t, kt):
+                                out.add(tuple(sorted(a + (jk, jk) + (wild,) * (3 - kt))))
     if nw == 3:
         for c, n in hc.items():
             if n == 3 and c not in JOKERS:
@@ -696,7 +716,7 @@ def op_legal_play_count(v, g):
 def play_key(v, rd, level):
     m = rd[2]
     if rd[0] == "full_house":
-        return (m["t"], m["p"])
+        return (m["t"],) if v.fh_triple_only else (m["t"], m["p"])
     return tuple(sorted(m.items()))
 
 
