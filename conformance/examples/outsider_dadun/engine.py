@@ -60,10 +60,8 @@ FIXED = {
     ("play", "wind_partner_out"): "next_active_player",
     ("play", "next_leader"): "last_player",
     ("hand_end", "when"): ["partners_first_second", "third_out"],
-    ("merging", "stages"): "staged",
     ("settlement", "decision"): {"both_full": "first_side", "neither_full": "not_last_out_side",
                                  "one_full": "full_side"},
-    ("settlement", "levels"): {"winners": 1, "winners_if_losers_below": 2, "invalid_below": 35},
     ("match", "end"): {"must_play": "A", "win": "win_at_a"},
 }
 TIER = {"joker_bomb": 1, "single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
@@ -172,6 +170,9 @@ class Variant:
         self.bonus_three = mc["bonus_all_three"]
         self.bonus_pair = mc["bonus_partner_pair"]["levels"]
         self.marked_later = mc.get("later_hands", "same_as_first")
+        self.settle_levels = r.get("settlement", {}).get("levels") or {"winners": 1, "winners_if_losers_below": 2,
+                                                                       "invalid_below": 35}
+        self.pairs_only = r.get("merging", {}).get("stages", "staged") == "pairs_only"
         pfs = r.get("settlement", {}).get("partners_first_second")
         self.gain_12 = pfs["levels"] if isinstance(pfs, dict) else 2
 
@@ -847,8 +848,9 @@ def op_round(v, g):
 
 
 def op_settle(v, g):
-    if not isinstance(v.points, dict):
-        raise Unsupported("settlement without points not implemented")
+    by_place = "partner_third" in v.settle_levels
+    if not isinstance(v.points, dict) and not by_place:
+        raise Unsupported("a settlement by points without points is not implemented")
     start = v.start
     levels = list(g.get("levels", [start, start]))
     if len(levels) != 2 or any(lv not in FACE for lv in levels):
@@ -869,9 +871,13 @@ def op_settle(v, g):
     if len(set(finish)) != len(finish) or len(finish) not in (2, 3):
         raise BadInput("finish holds two or three different seats")
     captured = g.get("captured")
+    if not isinstance(v.points, dict):
+        if captured is not None and any(captured):
+            raise BadInput("captured points in a variant whose cards have none")
+        captured = [0, 0, 0, 0]
     if captured is None:
         raise BadInput("captured is required when the cards have points")
-    total = v.decks * 4 * sum(v.points.values())
+    total = v.decks * 4 * sum(v.points.values()) if isinstance(v.points, dict) else 0
     if len(captured) != 4 or any(c < 0 for c in captured) or sum(captured) > total:
         raise BadInput("bad captured points")
     fpb = g.get("first_partner_before", 0)
@@ -883,6 +889,7 @@ def op_settle(v, g):
     first_team = first % 2
     places = [None] * 4
     scores = full = None
+    down = False
     if len(finish) == 2:
         if finish[1] != partner:
             raise BadInput("a finish of two seats must be partners")
@@ -900,8 +907,8 @@ def op_settle(v, g):
             fs, os_ = captured[first] + captured[third], captured[second]
         else:
             pattern = "14+23"
-            fs, os_ = captured[first] + fpb, captured[second] + captured[third]
-        th = v.thresholds
+            fs, os_ = captured[first] + (0 if v.pairs_only else fpb), captured[second] + captured[third]
+        th = v.thresholds if isinstance(v.points, dict) else {"first_side": 0, "other_side": 0}
         ff, of = fs >= th["first_side"], os_ >= th["other_side"]
         scores, full = {"first_side": fs, "other_side": os_}, {"first_side": ff, "other_side": of}
         if ff and of:
@@ -911,11 +918,26 @@ def op_settle(v, g):
         else:
             winner = 1 - last % 2
         loser_score = os_ if winner == first_team else fs
-        gain = 2 if loser_score < 35 else 1
+        sl = v.settle_levels
+        if by_place:
+            winner = first_team
+            gain = sl["partner_third"] if pattern == "13+24" else sl["partner_last"]
+        elif "losers_down_below" in sl:
+            gain = sl["winners"]
+            if loser_score < sl["losers_down_below"]:
+                down = True
+        else:
+            gain = sl["winners_if_losers_below"] if loser_score < sl["invalid_below"] else sl["winners"]
+        if not isinstance(v.points, dict):
+            scores = full = None
     new = []
     for t in (0, 1):
         up = (gain if t == winner else 0) + bonus[t]
-        new.append(FACE[min(FACE.index(levels[t]) + up, len(FACE) - 1)])
+        if t != winner and down:
+            up -= 1
+        at = FACE.index(levels[t])
+        at = min(at + up, len(FACE) - 1) if up >= 0 else max(at + up, min(at, FACE.index(start)))
+        new.append(FACE[at])
     over = levels[winner] == "A" and level == "A"
     return {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
             "gain": gain, "places": places, "levels": new, "next_level": new[winner], "match_over": over,
