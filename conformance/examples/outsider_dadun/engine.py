@@ -62,7 +62,6 @@ FIXED = {
     ("hand_end", "when"): ["partners_first_second", "third_out"],
     ("settlement", "decision"): {"both_full": "first_side", "neither_full": "not_last_out_side",
                                  "one_full": "full_side"},
-    ("match", "end"): {"must_play": "A", "win": "win_at_a"},
 }
 TIER = {"joker_bomb": 1, "single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
         "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
@@ -173,6 +172,7 @@ class Variant:
         self.settle_levels = r.get("settlement", {}).get("levels") or {"winners": 1, "winners_if_losers_below": 2,
                                                                        "invalid_below": 35}
         self.pairs_only = r.get("merging", {}).get("stages", "staged") == "pairs_only"
+        self.match_end = r.get("match", {}).get("end") or {"must_play": "A", "win": "win_at_a"}
         pfs = r.get("settlement", {}).get("partners_first_second")
         self.gain_12 = pfs["levels"] if isinstance(pfs, dict) else 2
 
@@ -865,6 +865,12 @@ def op_settle(v, g):
     owner = g.get("level_owner")
     if owner is not None and (owner not in (0, 1) or levels[owner] != level):
         raise BadInput("level_owner is not a team at the level played")
+    end = v.match_end
+    own_level = end.get("at") == "own_level_a"
+    if owner is None:
+        if own_level and levels == ["A", "A"]:
+            raise BadInput("level_owner is needed when both teams are at A")
+        owner = levels.index(level)
     finish = g["finish"]
     for s_ in finish:
         check_seat(s_)
@@ -939,7 +945,22 @@ def op_settle(v, g):
         at = min(at + up, len(FACE) - 1) if up >= 0 else max(at + up, min(at, FACE.index(start)))
         new.append(FACE[at])
     over = levels[winner] == "A" and level == "A"
-    return {"pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
+    if end.get("win") == "partner_not_last":
+        over = over and winner == first_team and pattern != "14+23"
+    if own_level:
+        over = over and owner == winner
+    extra = {}
+    limit = end.get("failures_at_a")
+    if limit:
+        fails = list(g.get("a_failures", [0, 0]))
+        for t in (0, 1):
+            if levels[t] == "A" and level == "A" and (not own_level or owner == t) and not (over and winner == t):
+                fails[t] += 1
+                if fails[t] >= limit:
+                    fails[t] = 0
+                    new[t] = start
+        extra["a_failures"] = fails
+    return {**extra, "pattern": pattern, "first_team": first_team, "scores": scores, "full": full, "winner": winner,
             "gain": gain, "places": places, "levels": new, "next_level": new[winner], "match_over": over,
             "match_winner": winner if over else None}
 
