@@ -54,7 +54,6 @@ GUIDE = {
 
 # Rules whose other values this engine does not play: a variant that changes one of them is skipped.
 FIXED = {
-    ("deck", "decks"): 3,
     ("settlement", "tribute"): "none",
     ("play", "wind"): "partner",
     ("play", "wind_partner_out"): "next_active_player",
