@@ -2,7 +2,7 @@
 
 The suite must pass it on every operation it answers (all but replay), the fixture variants it plays included
 (the three scenarios below pin what the docs first left open: wild_misuse against bad_reading, twice, and the copies
-limit checked list by list), and skip only the variants whose options it does not play.
+limit checked list by list), and skip only the variants with a tribute phase, which it does not play.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def test_the_suite_passes_the_outsider_engine_on_dadun(tmp_path):
     guide = [r for r in results.values() if r["variant"] == "dadun/dadun-guide"]
     assert guide and all(r["status"] == "passed" for r in guide), \
         sorted(r["id"] for r in guide if r["status"] != "passed")
-    assert all(r["status"] in ("passed", "skipped") for r in results.values()), \
-        sorted(k for k, r in results.items() if r["status"] not in ("passed", "skipped"))
-    assert sum(r["status"] == "passed" for r in results.values()) >= 430
+    assert all(r["status"] == "passed" or r["status"] == "skipped" and "tribute" in r["variant"]
+               for r in results.values()), \
+        sorted(k for k, r in results.items() if r["status"] != "passed" and "tribute" not in r["variant"])
+    assert sum(r["status"] == "passed" for r in results.values()) >= 470

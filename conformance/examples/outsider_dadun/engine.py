@@ -62,7 +62,8 @@ FIXED = {
     ("settlement", "decision"): {"both_full": "first_side", "neither_full": "not_last_out_side",
                                  "one_full": "full_side"},
 }
-TIER = {"joker_bomb": 1, "single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
+TIER = {"joker_bomb": 1,
+        "single": 0, "pair": 0, "triple": 0, "full_house": 0, "straight": 0, "pair_run": 0, "triple_run": 0,
         "straight_flush": 1, "bomb": 1, "linked_bomb": 1, "dun": 2, "linked_dun": 3}
 
 
@@ -470,14 +471,10 @@ class Variant:
 
     def natural_has(self, dcards, name, level):
         """Whether ``dcards`` taken as natural cards (no wild) are the combination ``name``."""
-        other = next(r for r in FACE if r != level)  # a level whose wild card is not among dcards
-        for lv in FACE:
+        for lv in [level] + FACE:  # read them at a level whose wild card is none of them (the same one if it can)
             if "H" + lv not in dcards:
-                other = lv
-                break
-        else:
-            return False
-        return any(rd[0] == name for rd in self.readings(list(dcards), other))
+                return any(rd[0] == name for rd in self.readings(list(dcards), lv))
+        return False
 
     def table_reading(self, table, level):
         if not isinstance(table, dict) or "cards" not in table:
@@ -815,7 +812,8 @@ def op_round(v, g):
                 table_was = "hand_opening" if g.get("hand_opening", False) else "round_opening"
             else:
                 table_was = "follow"
-            table, table_rd, last = {"cards": list(cards), "reading": {"combination": rd[0], "cards": list(rd[1])}}, rd, seat
+            table = {"cards": list(cards), "reading": {"combination": rd[0], "cards": list(rd[1])}}
+            table_rd, last = rd, seat
             passed = set()
             points += card_points(v, cards)
             sizes[seat] -= len(cards)
