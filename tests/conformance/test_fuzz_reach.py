@@ -115,12 +115,15 @@ def test_fuzz_plays_the_joker_bomb_reading():
 
 
 def test_a_rule_with_a_reading_of_its_own_is_not_credited_for_the_rules_switched_beside_it():
-    # dadun/skip-level-ace-two switches runs_skip_level with ace_two_link; each also has a reading of its own (the
-    # fixtures runs-skip-level and ace-two-linked): a run over the level at level 8 exercises runs_skip_level only
-    readings = switched_readings("dadun/dadun-guide", ["combinations.ace_two_link", "combinations.runs_skip_level"])
+    # dadun/skip-level-ace-two switches runs_skip_level with ace_two_link (and dadun/skip-level-wild-dun with
+    # three_wilds_dun); each also has a reading of its own (the fixtures runs-skip-level, ace-two-linked and
+    # three-wilds-dun): a run over the level at level 8 exercises runs_skip_level only
+    readings = switched_readings("dadun/dadun-guide", ["combinations.ace_two_link", "combinations.runs_skip_level",
+                                                       "wild.three_wilds_dun"])
     assert sorted(r.rules for r in readings) == [
         ("combinations.ace_two_link",), ("combinations.ace_two_link", "combinations.runs_skip_level"),
-        ("combinations.runs_skip_level",)]
+        ("combinations.runs_skip_level",), ("combinations.runs_skip_level", "wild.three_wilds_dun"),
+        ("wild.three_wilds_dun",), ("wild.three_wilds_dun", "wild.only_wilds", "combinations.dun_also_triple")]
     counter = Exercise({"classify": readings})
     question = {"cards": ["S5", "S6", "D7", "S9", "S10"], "level": "8"}
     counter.observe("classify", question, ReferenceImplementation().answer("dadun/dadun-guide", "classify", question))
