@@ -55,6 +55,7 @@ USES = {
     "httpx2": "starlette.testclient",  # Starlette's TestClient runs on it (tests/table_app/)
     "playwright": "playwright",  # browser tests on the system Chromium: the docs site, the simulate report, the table
     "rlcard": "rlcard",  # a public Dou Dizhu engine behind conformance/examples/rlcard_doudizhu (extra compare)
+    "open_spiel": "pyspiel",  # OpenSpiel's dou_dizhu behind conformance/examples/openspiel_doudizhu (extra compare)
     "setuptools": "-m build",  # tests/test_compiled.py builds without isolation: the venv's own setuptools (>= 77)
 }
 

@@ -25,6 +25,7 @@ OTHER_TOOLS_OPTIONS = {
     "--jsonl": "the made-up engine of the examples (`./my-engine --jsonl`)",
     "--check": "the generators of the kit's own files (`python -m datong_rules.reference_impl.schema_games`)",
     "--head": "Ray's own `ray start --head`, which prints a cluster's address for `simulate --ray`",
+    "--games": "the benchmarks' game list (`python benchmarks/bench_mypyc.py --games biedan,huolong,dadun`)",
     "--no-build-isolation": "pip's, for the compiled build (`DATONG_RULES_COMPILE=1 pip install --no-build-isolation .`)",
 }
 _CODE_BLOCK = re.compile(r"^```(bash|console|sh)\s*$(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
