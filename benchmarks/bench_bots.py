@@ -1,7 +1,7 @@
 """Benchmark: what the default (greedy) bots cost per hand against the random bots, in each game, and how long a
 million hands would take.
 
-For one variant of each game and each bot kind, the same shards of ``simulate`` (the same seeds, whole matches,
+For one variant of each game and each bot kind, shards of ``simulate`` (the same seeds for both kinds, whole matches,
 the game's measures observing every hand) are played in this process with :func:`datong_rules.simulate.shards.
 play_shard`:
 
@@ -44,16 +44,19 @@ def _cpu() -> float:
 def rate(variant: str, kind: str, hands: int, seed: int, repeat: int) -> float:
     """Hands per CPU second of ``simulate``'s shards of ``variant`` with bots of ``kind`` (best of ``repeat``).
 
-    Each measurement plays the ``hands`` again until it has taken at least ``MIN_CPU_SECONDS``, so a small
-    ``--hands`` still measures a time the clock can see.
+    Each measurement plays ``hands`` more until it has taken at least ``MIN_CPU_SECONDS``, so a small ``--hands``
+    still measures a time the clock can see. Every pass deals new hands (seed ``seed``, ``seed + 1``, …): a hand
+    played again would find the engine's memos (beating, readings, strengths) already filled with its own
+    questions, which a long run never does.
     """
     entrant = entrant_of(open_variant(variant))
-    best = 0.0
+    best, passes = 0.0, 0
     for _ in range(repeat):
         start, played = _cpu(), 0
         while True:
-            for shard in plan([entrant], "hands", hands, seed, (kind,)):
+            for shard in plan([entrant], "hands", hands, seed + passes, (kind,)):
                 played += play_shard(shard).hands
+            passes += 1
             spent = _cpu() - start
             if spent >= MIN_CPU_SECONDS:
                 break
