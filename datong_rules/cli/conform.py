@@ -34,6 +34,7 @@ from .messages import error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
+from .seed_option import SEED
 
 from datong_rules.conformance import bundled_spec
 from datong_rules.conformance.adapters.base import (
@@ -299,7 +300,7 @@ def _close(implementation: Implementation) -> bool:
                    "0: only the swept ones).")
 @click.option("--no-derived", is_flag=True, help="With a house variant file: no derived checks, only the "
                                                  "hand-worked scenarios it inherits.")
-@click.option("--seed", type=click.IntRange(min=0), default=None, metavar="SEED",
+@click.option("--seed", type=SEED, default=None, metavar="SEED",
               help="With a house variant file: the seed of the derived checks' drawn questions (default 0; a "
                    "whole number ≥ 0, as play and fuzz take).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")

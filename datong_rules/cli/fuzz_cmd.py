@@ -45,6 +45,7 @@ from .messages import error_line, note_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import empty_message, refuse_empty
 from .problem_words import said
+from .seed_option import MAX_SEED
 
 MAX_SECONDS = 86400.0
 """The longest ``--seconds`` (a day)."""
@@ -58,8 +59,8 @@ def _check_budget(seconds: float, examples: int | None, seed: int | None) -> Non
                               most=f"{MAX_SECONDS:g}", got=repr(seconds)))
     if examples is not None and examples < 1:
         raise CommandError(tr("--examples must be at least 1, got {got}", got=examples))
-    if seed is not None and seed < 0:
-        raise CommandError(tr("--seed must be an integer ≥ 0, got {got}", got=seed))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise CommandError(tr("--seed must be a whole number from 0 to {most}, got {got}", most=MAX_SEED, got=seed))
 
 
 def _without_generators() -> None:

@@ -103,7 +103,7 @@ ZH: dict[str, str] = {
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
     "--examples must be at least 1, got {got}": "--examples 至少为 1，收到 {got}",
-    "--seed must be an integer ≥ 0, got {got}": "--seed 应为 ≥ 0 的整数，收到 {got}",
+    "--seed must be a whole number from 0 to {most}, got {got}": "--seed 应为 0 到 {most} 之间的整数，收到 {got}",
     "no question generators yet for {variants}: not fuzzed": "{variants} 还没有出题器：不做模糊测试",
     "--variant {ref}: {problem}": "--variant {ref}：{problem}",
     "--variant {ref}: {variant} is abstract (a base for other variants); give a variant that can be played":

@@ -41,6 +41,7 @@ from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
 from .variant_arg import fail, open_variant_arg
+from .seed_option import SEED
 
 
 _RED_CARDS = re.compile("[♥♦](?:10|[2-9JQKA])?")
@@ -153,7 +154,7 @@ class _RecordStdout:
 
 @click.command()
 @click.argument("variant")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as fuzz takes).")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Play this many hands (default: the whole match, until a team wins).")

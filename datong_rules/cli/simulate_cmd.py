@@ -28,6 +28,7 @@ from .messages import error_line, tr
 from .output import interrupted_status
 from .path_args import overwritten_input, refuse_empty, shared_output, unwritable_reason, variant_inputs
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
+from .seed_option import SEED
 
 
 def _entrants(refs: tuple[str, ...]) -> list[Any]:
@@ -123,7 +124,7 @@ MAX_MATCHES = 10_000_000
 @click.option("--matches", type=click.IntRange(1, MAX_MATCHES), default=None, metavar="N",
               help=f"Whole matches to play per variant (at most {MAX_MATCHES:,}).")
 @bots_option("greedy", "Which bots play", "The report says what each does and which rules it never chooses.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the run, from which every shard's deals and bots are seeded (a whole number ≥ 0).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes to play on (default: every core); with --ray local, the local cluster's CPUs; "

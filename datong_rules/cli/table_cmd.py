@@ -20,6 +20,7 @@ from .messages import tr, warning_line
 from .path_args import refuse_empty
 from .bots_option import bots_option, checked_kinds
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
+from .seed_option import SEED
 
 NEEDS = ("starlette", "uvicorn", "jinja2")
 """The modules of the ``[table]`` extra."""
@@ -49,7 +50,7 @@ TABLE_HELP = (
 @click.option("--seat", type=int, default=0, show_default=True,
               help="Your seat (0 is the first; seats go in play order).")
 @bots_option("greedy", "Which bots play the seats no person takes")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as play takes).")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,

@@ -205,7 +205,7 @@ def test_cli_nothing_compared_exits_1():
     (["--impl", REFERENCE, "--seconds", "0"], "error: --seconds must be a number of seconds more than 0"),
     (["--impl", REFERENCE, "--seconds", "nan"], "error: --seconds must be a number of seconds more than 0"),
     (["--impl", REFERENCE, "--examples", "0"], "error: --examples must be at least 1, got 0"),
-    (["--impl", REFERENCE, "--seed", "-1"], "error: --seed must be an integer ≥ 0, got -1"),
+    (["--impl", REFERENCE, "--seed", "-1"], "error: --seed must be a whole number from 0 to 9007199254740991, got -1"),
     (["--impl", REFERENCE, "--variant", ""], "error: --variant is empty"),
     (["--impl", REFERENCE, "--variant", "nope"], "error: --variant nope: unknown variant 'nope'"),
     (["--impl", REFERENCE, "--variant", "huolong/base"], "error: --variant huolong/base: huolong/base is abstract"),
