@@ -169,19 +169,23 @@ def _kickers(t: Table, hand: list[list[str]], att: Attachment, main: tuple[int, 
     main_ranks = tuple(t.ranks_by_strength[s] for s in main) if limit >= 3 and len(main) > 1 else ()
     above = above_main(t, main) if main_ranks and att.beside_body else None
     for chosen in sorted(set(itertools.combinations(slots, need))):
-        if all(j in chosen for j in jokers):
-            continue
-        if not main_ranks:
+        if not all(j in chosen for j in jokers) and (not main_ranks or _wings_ok(t, att, main_ranks, above, chosen,
+                                                                                 leading)):
             yield chosen
-        elif att.beside_body:
-            if above is not None and chosen.count(above) == 3:
-                continue  # the same cards under the main part one place up
-            if leading and all(chosen.count(s) == 3 for s in chosen) and catalogue_run(
-                    t, main_ranks + tuple(t.ranks_by_strength[s] for s in set(chosen))):
-                continue  # a run of triples: the catalogue lists it
-            yield chosen
-        elif not any(chosen.count(s) == 3 and _beside(t, main_ranks, t.ranks_by_strength[s]) for s in set(chosen)):
-            yield chosen
+
+
+def _wings_ok(t: Table, att: Attachment, main_ranks: tuple[str, ...], above: int | None, chosen: tuple[int, ...],
+              leading: bool) -> bool:
+    """Whether the attached singles ``chosen`` (strength indexes, a rank once per card) go with the run
+    ``main_ranks`` as :func:`_kickers` lists them: no three of a rank beside it; with ``beside_body``, no three of
+    the rank just above it (``above``: the same cards under the main part one place up) and, ``leading``, not every
+    card one of three making a catalogue run of triples (the catalogue lists those)."""
+    if not att.beside_body:
+        return not any(chosen.count(s) == 3 and _beside(t, main_ranks, t.ranks_by_strength[s]) for s in set(chosen))
+    if above is not None and chosen.count(above) == 3:
+        return False
+    return not (leading and all(chosen.count(s) == 3 for s in chosen)
+                and catalogue_run(t, main_ranks + tuple(t.ranks_by_strength[s] for s in set(chosen))))
 
 
 def shape_parts(t: Table, hand: list[list[str]], att: Attachment, table: Reading | None,
