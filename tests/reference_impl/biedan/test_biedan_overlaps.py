@@ -211,3 +211,19 @@ def test_random_plays_of_hands_with_wings_beside_the_body_are_legal(seed):
         assert state.check(action) is None, action
         state.apply(action)
     assert state.phase == "over"
+
+
+def test_the_table_names_wings_beside_the_body_as_played():
+    """The table app's selection hook names four triples in a run as the combination they are played as: on the
+    airplane an airplane with singles (the reading that beats it), leading a run of triples (the first reading)."""
+    from types import SimpleNamespace
+
+    from datong_rules.reference_impl.biedan.selection import selector
+
+    rules = _doudizhu("3_beside_body")
+    t = table_for(rules)
+    select = selector({})
+    on_airplane = SimpleNamespace(phase="play", t=t, table=readings(t, AIRPLANE)[0])
+    leading = SimpleNamespace(phase="play", t=t, table=None)
+    assert select(on_airplane, 1, FOUR_TRIPLES)[0]["combination"]["en"] == "airplane_with_singles"
+    assert select(leading, 1, FOUR_TRIPLES)[0]["combination"]["en"] == "triple_run"
