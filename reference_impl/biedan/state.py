@@ -27,7 +27,7 @@ from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
 from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
-from .combinations import (Shape, Table, by_rank, classify, play_reading, plays_of, sample_of, shape_reading,
+from .combinations import (Shape, Table, by_rank, play_reading, plays_of, sample_of, shape_reading,
                            table_for)
 from .draw import part_weights, pick_weighted
 from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
@@ -554,13 +554,12 @@ def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, pla
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return "not_in_hand"
-    if classify(t, play) is None:
+    found, reason = play_reading(t, play, table)
+    if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
         return "must_contain_card"
-    if table is None:
-        return None
-    return play_reading(t, play, table)[1]
+    return reason
 
 
 def reading_reason(t: Table, action: dict[str, Any], table: Reading | None = None) -> str | None:
