@@ -10,6 +10,14 @@ both jokers, and a rank whose three cards are attached is never next to the main
 is one window of the ranks held ``main_unit`` times (all of them when attached singles hold at most two of a rank):
 another window would hold a rank next to the first one, so a set of cards has at most one reading.
 
+With ``beside_body`` (``combinations.attached_same_rank: 3_beside_body``, OpenSpiel's reading) the rank whose three
+cards are attached may lie next to the main part: every run of the ranks held three times that leaves proper
+attachments is a reading (three each of 4, 5, 6 and 7: the main part 4-5-6 with the 7s, or 5-6-7 with the 4s), and
+the same cards may also be a catalogue run of triples. The shapes of a hand then list each card set once: under its
+**highest** main part (the rank just above the main part is never attached three times when the window one place up
+is a run), and, leading, not at all when the catalogue reads the cards first (a run of triples: the catalogue's
+shapes list it).
+
 A **shape** of an attachment is a :class:`.combinations.Shape` whose ``ranks`` are the main part's strength indexes
 (low to high; a run in sequence order) followed by one index per attached card (sorted), and whose ``key`` is the
 main part's (the strength of its rank, or the sequence place of its top).
@@ -19,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..climbing.catalogue import Attachment
@@ -36,12 +44,21 @@ def main_length(att: Attachment, ranks: tuple[int, ...]) -> int:
     return len(ranks) // (1 + att.per_rank * att.attach_unit)
 
 
-def reading_parts(t: Table, att: Attachment, counts: dict[str, int]) -> tuple[int, str, int] | None:
-    """``(key, top rank, main length)`` of the cards whose ranks are counted in ``counts`` read as ``att``, or None
-    when they are not such a play (see the module docstring for the count rules)."""
-    main = _main_part(t, att, counts)
-    if main is None or not _attached_ok(att, main, counts):
-        return None
+def reading_parts(t: Table, att: Attachment, counts: dict[str, int]) -> list[tuple[int, str, int]]:
+    """``(key, top rank, main length)`` of each reading as ``att`` of the cards whose ranks are counted in
+    ``counts``, by key from the lowest: none when they are not such a play, at most one but with ``beside_body``
+    (see the module docstring for the count rules)."""
+    found = []
+    for main in _main_parts(t, att, counts):
+        if _attached_ok(att, main, counts):
+            part = _main_reading(t, att, main)
+            if part is not None:
+                found.append(part)
+    return sorted(found)
+
+
+def _main_reading(t: Table, att: Attachment, main: list[str]) -> tuple[int, str, int] | None:
+    """``(key, top rank, length)`` of the ranks ``main`` as the main part of ``att``, or None when they are none."""
     combo = att.main
     if combo.shape == "same_rank":
         if len(main) != 1 or main[0] in JOKER_RANKS:
@@ -53,18 +70,18 @@ def reading_parts(t: Table, att: Attachment, counts: dict[str, int]) -> tuple[in
     return None if top is None else (top, t.seq_ranks[top], len(main))
 
 
-def _main_part(t: Table, att: Attachment, counts: dict[str, int]) -> list[str] | None:
-    """The ranks of the main part of a set of ``counts`` read as ``att`` (as many as its card count gives, each
-    held ``main_unit`` times), or None: with more such ranks (three attached singles of a rank), the one window
-    beside none of the others."""
+def _main_parts(t: Table, att: Attachment, counts: dict[str, int]) -> list[list[str]]:
+    """The rank lists that may be the main part of a set of ``counts`` read as ``att`` (as many ranks as its card
+    count gives, each held ``main_unit`` times): with more such ranks (three attached singles of a rank), the one
+    window beside none of the others, or with ``beside_body`` every run of them."""
     held = [rank for rank, n in counts.items() if n == att.main_unit]
     length, extra = divmod(sum(counts.values()), att.cards_for(1))
     if extra or not length or len(held) < length:
-        return None
+        return []
     if len(held) == length:
-        return held
-    found = [m for m in itertools.combinations(held, length) if _main_ok(t, att, m, counts)]
-    return list(found[0]) if len(found) == 1 else None
+        return [held]
+    found = [list(m) for m in itertools.combinations(held, length) if _main_ok(t, att, m, counts)]
+    return found if len(found) == 1 or att.beside_body else []
 
 
 def _attached_ok(att: Attachment, main: list[str], counts: dict[str, int]) -> bool:
@@ -78,10 +95,32 @@ def _attached_ok(att: Attachment, main: list[str], counts: dict[str, int]) -> bo
 
 def _main_ok(t: Table, att: Attachment, main: tuple[str, ...], counts: dict[str, int]) -> bool:
     """Whether ``main`` (ranks) may be the main part of a set of ``counts``: a run of ``att``'s main part beside
-    none of the ranks whose three cards are attached."""
+    none of the ranks whose three cards are attached (any run with ``beside_body``)."""
     if att.main.shape == "same_rank" or t.run_top(main) is None:
         return att.main.shape == "same_rank"
-    return not any(_beside(t, main, rank) for rank, n in counts.items() if n == 3 and rank not in main)
+    return att.beside_body or not any(_beside(t, main, rank) for rank, n in counts.items()
+                                      if n == 3 and rank not in main)
+
+
+def above_main(t: Table, main: tuple[int, ...]) -> int | None:
+    """The strength index of the rank one place above the run ``main`` (strength indexes) in
+    ``ranking.sequence_order`` when the window one place up is a run of the same length, else None: with
+    ``beside_body``, three attached cards of that rank give the cards a higher reading (:func:`_kickers`)."""
+    top = t.run_top(t.ranks_by_strength[s] for s in main)
+    if top is None or top + 1 >= len(t.seq_to_sidx) or not t.window_ok(top + 1, len(main)):
+        return None
+    above = t.seq_to_sidx[top + 1]
+    return None if above in main else above
+
+
+def catalogue_run(t: Table, ranks: Iterable[str]) -> bool:
+    """Whether cards of ``ranks``, three of each, are a run of triples of ``combinations.catalogue`` (a sequence
+    entry of unit 3 whose lengths hold them; the catalogue's readings come first)."""
+    ranks = list(ranks)
+    n = len(ranks)
+    return t.run_top(ranks) is not None and any(
+        c.shape == "sequence" and c.unit == 3 and n >= c.min_length and not (c.max_length and n > c.max_length)
+        for c in t.catalogue)
 
 
 def _beside(t: Table, main: tuple[str, ...], rank: str) -> bool:
@@ -113,8 +152,11 @@ def _mains(t: Table, hand: list[list[str]], att: Attachment, table: Reading | No
                 yield tuple(window), top
 
 
-def _kickers(t: Table, hand: list[list[str]], att: Attachment, main: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every choice of attached cards as sorted strength indexes (a rank repeated once per card)."""
+def _kickers(t: Table, hand: list[list[str]], att: Attachment, main: tuple[int, ...],
+             leading: bool) -> Iterator[tuple[int, ...]]:
+    """Every choice of attached cards as sorted strength indexes (a rank repeated once per card); with
+    ``beside_body``, only those whose cards read ``main`` as their highest main part and, ``leading``, that the
+    catalogue does not read first (the module docstring)."""
     need = att.per_rank * len(main)
     if att.attach == "pair":
         ranks = [s for s, cards in enumerate(hand) if len(cards) >= 2 and s not in main]
@@ -125,21 +167,33 @@ def _kickers(t: Table, hand: list[list[str]], att: Attachment, main: tuple[int, 
     limit = att.same_rank
     slots = [s for s, cards in enumerate(hand) if cards and s not in main for _ in range(min(len(cards), limit))]
     main_ranks = tuple(t.ranks_by_strength[s] for s in main) if limit >= 3 and len(main) > 1 else ()
+    above = above_main(t, main) if main_ranks and att.beside_body else None
     for chosen in sorted(set(itertools.combinations(slots, need))):
-        if all(j in chosen for j in jokers):
-            continue
-        if main_ranks and any(chosen.count(s) == 3 and _beside(t, main_ranks, t.ranks_by_strength[s])
-                              for s in set(chosen)):
-            continue
-        yield chosen
+        if not all(j in chosen for j in jokers) and (not main_ranks or _wings_ok(t, att, main_ranks, above, chosen,
+                                                                                 leading)):
+            yield chosen
+
+
+def _wings_ok(t: Table, att: Attachment, main_ranks: tuple[str, ...], above: int | None, chosen: tuple[int, ...],
+              leading: bool) -> bool:
+    """Whether the attached singles ``chosen`` (strength indexes, a rank once per card) go with the run
+    ``main_ranks`` as :func:`_kickers` lists them: no three of a rank beside it; with ``beside_body``, no three of
+    the rank just above it (``above``: the same cards under the main part one place up) and, ``leading``, not every
+    card one of three making a catalogue run of triples (the catalogue lists those)."""
+    if not att.beside_body:
+        return not any(chosen.count(s) == 3 and _beside(t, main_ranks, t.ranks_by_strength[s]) for s in set(chosen))
+    if above is not None and chosen.count(above) == 3:
+        return False
+    return not (leading and all(chosen.count(s) == 3 for s in chosen)
+                and catalogue_run(t, main_ranks + tuple(t.ranks_by_strength[s] for s in set(chosen))))
 
 
 def shape_parts(t: Table, hand: list[list[str]], att: Attachment, table: Reading | None,
                 minkey: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(ranks, key)`` of every shape of ``att`` the hand can play (see :func:`_mains`; the ranks as the module
-    docstring says)."""
+    docstring says), each card set under one shape only."""
     for main, key in _mains(t, hand, att, table, minkey):
-        for kickers in _kickers(t, hand, att, main):
+        for kickers in _kickers(t, hand, att, main, table is None):
             yield main + kickers, key
 
 

@@ -77,6 +77,9 @@ class Table:
         self.tiers = Tiers(("ordinary", "bomb", "top"), frozenset({"top"} | ({"bomb"} if rules.bombs_beat_ordinary
                                                                          else set())), below="wrong_type")
         self.attachments = rules.attachments
+        self.beside_body = frozenset(a.name for a in self.attachments if a.beside_body)
+        """The attachments whose wings may lie beside the main part (``combinations.attached_same_rank:
+        3_beside_body``): their readings are alternatives a play may be played as (:func:`play_reading`)."""
         self.claimed: dict[frozenset[str], str] = {}
         """A fixed set's cards → its name, where another combination also reads them and the fixed set comes first
         in the catalogue: those cards are played as the fixed set only (:func:`plays_of` leaves them out of the
@@ -309,9 +312,8 @@ def readings(t: Table, cards: Iterable[str]) -> list[Reading]:
         elif n == len(combo.cards) and set(cards) == set(combo.cards):
             out.append(t.reading(combo, ranks, False))
     for att in t.attachments:
-        parts = attached.reading_parts(t, att, counts)
-        if parts is not None:
-            out.append(Reading(att.name, att.tier, parts[0], parts[1], parts[2], n, False))
+        for key, top, length in attached.reading_parts(t, att, counts):
+            out.append(Reading(att.name, att.tier, key, top, length, n, False))
     return out
 
 
@@ -331,6 +333,36 @@ def classify(t: Table, cards: Iterable[str]) -> Reading | None:
 _UNREAD = object()
 _CLASSIFIED_MOST = 1 << 16
 """The most card lists a table remembers the first reading of."""
+
+
+def play_reading(t: Table, cards: list[str], table: Reading | None) -> tuple[Reading | None, str | None]:
+    """``(reading, reason)``: the reading ``cards`` are played as against ``table`` (None: leading) and None when it
+    beats, else the reason code of :func:`beat_reason` (``(None, "not_a_combination")`` when they are no
+    combination). A set of cards is played as its first reading; with ``combinations.attached_same_rank:
+    3_beside_body`` it may also be played as one of its readings of those attachments, the first in the order of
+    ``classify`` that beats the table (three each of 4 to 7 on an airplane with singles of three triples), and when
+    none beats the reason is the one of the reading closest to beating (``not_higher``, then ``wrong_count``, then
+    the first reading's) [combinations.attached_same_rank, beating.follow]."""
+    first = classify(t, cards)
+    if first is None:
+        return None, "not_a_combination"
+    if table is None:
+        return first, None
+    reason = beat_reason(t, table, first)
+    if reason is None or not t.beside_body:
+        return first, reason
+    best = (_CLOSER.get(reason, len(_CLOSER)), reason)
+    for other in readings(t, cards)[1:]:
+        if other.combination in t.beside_body:
+            why = beat_reason(t, table, other)
+            if why is None:
+                return other, None
+            best = min(best, (_CLOSER.get(why, len(_CLOSER)), why))
+    return first, best[1]
+
+
+_CLOSER = {"not_higher": 0, "wrong_count": 1}
+"""Reason codes of a play's alternative readings, from the one closest to beating (:func:`play_reading`)."""
 
 
 def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:

@@ -42,7 +42,8 @@ def count_plays(t: Table, hand: list[str], table: Reading | None, must: str | No
     plan = t.lead_plan if table is None else t.follow_plan(table)
     for att, kind, _, minkey, *_ in plan:
         if kind == "attached":
-            n += sum(_attached_ways(t, held, att, main, must) for main, _ in attached._mains(t, held, att, table, minkey))
+            n += sum(_attached_ways(t, held, att, main, must, table is None)
+                     for main, _ in attached._mains(t, held, att, table, minkey))
     for cards, claimer in t.claimed.items():  # a claimed set counted under another combination: its cards play once
         if cards <= set(hand) and (must is None or must in cards):
             n -= sum(1 for shape in counted if shape.combo.name != claimer and _is_set_of(t, shape, cards))
@@ -61,9 +62,11 @@ def _times(a: Poly, b: Poly, top: int) -> Poly:
     return out
 
 
-def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple[int, ...], must: str | None) -> int:
+def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple[int, ...], must: str | None,
+                   leading: bool) -> int:
     """The plays of ``att`` with main part ``main`` (strength indexes) in ``held``: the main part's suits times the
-    choices of attached cards (:mod:`.attached`'s count rules), each containing ``must`` when given."""
+    choices of attached cards (:mod:`.attached`'s count rules), each containing ``must`` when given; with
+    ``beside_body`` and ``leading``, not those the catalogue reads first as a run of triples (:func:`_run_ways`)."""
     must_rank = None if must is None else t.card_sidx[must]
     ways = 1
     for r in main:
@@ -77,7 +80,33 @@ def _attached_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple
     kickers = _coefficient(polys.values(), need)
     if att.attach == "single" and all(j in polys for j in t.jokers_sidx):  # never both jokers among attached singles
         kickers -= _coefficient(([0, *poly[1:]] if s in t.jokers_sidx else poly for s, poly in polys.items()), need)
+    if att.beside_body and leading and att.attach == "single" and len(main) > 1:
+        kickers -= _run_ways(t, held, att, main, forced, polys)
     return ways * kickers
+
+
+def _run_ways(t: Table, held: list[list[str]], att: Attachment, main: tuple[int, ...], forced: int | None,
+              polys: dict[int, Poly]) -> int:
+    """The choices of attached singles counted in ``polys`` that make the cards a catalogue run of triples with
+    the run ``main`` (``combinations.attached_same_rank: 3_beside_body``): every attached card one of three of a
+    rank, those ranks the ones just below the main part (the rank just above is never attached three times,
+    :func:`.attached.above_main`), as many ranks as a third of the attached cards."""
+    need = att.per_rank * len(main)
+    if need % 3:
+        return 0
+    top = t.run_top(t.ranks_by_strength[s] for s in main)
+    low = (top or 0) - len(main)  # the place just below the main part
+    if top is None or low - need // 3 + 1 < 0:
+        return 0
+    below = [t.seq_to_sidx[place] for place in range(low - need // 3 + 1, low + 1)]
+    if any(s in main or len(polys.get(s, ())) < 4 for s in below) or (forced is not None and forced not in below):
+        return 0
+    if not attached.catalogue_run(t, [t.ranks_by_strength[s] for s in (*main, *below)]):
+        return 0
+    out = 1
+    for s in below:
+        out *= polys[s][3]
+    return out
 
 
 def _kicker_polys(t: Table, held: list[list[str]], att: Attachment, main: tuple[int, ...],
@@ -85,9 +114,12 @@ def _kicker_polys(t: Table, held: list[list[str]], att: Attachment, main: tuple[
     """Strength index → the generating polynomial of the attached cards ``att`` may take of that rank (ranks outside
     the main part): singles, at most ``att.same_rank`` of a rank [combinations.attached_same_rank], and never three
     of a rank next to a run's main part (:func:`.attached._beside`); pairs, one pair of a rank. The rank ``forced``
-    (of a card every play must contain) gives only choices holding that card."""
+    (of a card every play must contain) gives only choices holding that card. With ``beside_body`` three of a rank
+    beside the main part are attached but for the rank just above it (those cards are counted under the main part
+    one place up: :func:`.attached.above_main`)."""
     single = att.attach == "single"
     main_ranks = tuple(t.ranks_by_strength[s] for s in main) if att.same_rank >= 3 and len(main) > 1 else ()
+    above = attached.above_main(t, main) if main_ranks and att.beside_body else None
     polys: dict[int, Poly] = {}
     for s, cards in enumerate(held):
         n = len(cards)
@@ -95,8 +127,9 @@ def _kicker_polys(t: Table, held: list[list[str]], att: Attachment, main: tuple[
             continue
         if single:
             most = min(n, att.same_rank)
-            if most >= 3 and main_ranks and attached._beside(t, main_ranks, t.ranks_by_strength[s]):
-                most = 2  # three of this rank beside the run would make the run longer
+            if most >= 3 and main_ranks and (s == above if att.beside_body
+                                             else attached._beside(t, main_ranks, t.ranks_by_strength[s])):
+                most = 2  # three of this rank beside the run: a longer run, or (beside_body) a higher main part
             polys[s] = [comb(n, k) if s != forced else (comb(n - 1, k - 1) if k else 0) for k in range(most + 1)]
         else:
             polys[s] = [0, n - 1] if s == forced else [1, comb(n, 2)]
@@ -127,7 +160,8 @@ def _attached_set(t: Table, held: list[list[str]], att: Attachment, table: Readi
                   cards: frozenset[str]) -> bool:
     """Whether ``cards`` is a play of ``att`` the hand may play now (a main part :func:`.attached._mains` yields)."""
     counts = Counter(t.rank_of[c] for c in cards)
-    if attached.reading_parts(t, att, counts) is None:
+    parts = attached.reading_parts(t, att, counts)
+    if not parts:
         return False
-    main = {t.strength[r] for r, n in counts.items() if n == att.main_unit}
-    return any(set(m) == main for m, _ in attached._mains(t, held, att, table, minkey))
+    key, _, length = parts[-1]  # the highest main part: the one the shapes list the cards under
+    return any(k == key and len(m) == length for m, k in attached._mains(t, held, att, table, minkey))

@@ -17,7 +17,7 @@ from ..climbing.round_replay import replay_round
 from . import exchange as xchg
 from ..climbing.reading import Reading
 from .count import count_plays
-from .combinations import Table, beat_reason, by_rank, readings, plays_of, table_for
+from .combinations import Table, by_rank, play_reading, readings, plays_of, table_for
 from .hand_shapes import shapes
 from .rules import BiedanRules, rules_for
 from .state import PLAYERS, egg_reason, play_reason, score, settle
@@ -147,10 +147,7 @@ def op_beats(rules: BiedanRules, given: dict) -> Answer:
     table = _table(t, given, allow_null=False)
     play = _cards(_get(given, "play"), "given.play")
     _apart(play, _cards(given["table"], "given.table"), "given.play", "given.table")
-    found = readings(t, play)
-    if not found:
-        return {"beats": False, "reason": "not_a_combination"}
-    reason = beat_reason(t, table, found[0])  # type: ignore[arg-type]
+    reason = play_reading(t, play, table)[1]
     return {"beats": True} if reason is None else {"beats": False, "reason": reason}
 
 
@@ -228,13 +225,12 @@ def op_round(rules: BiedanRules, given: dict) -> Answer:
         cards = _cards(action.get("cards"), f"{where}.cards")
         _apart(cards, played, f"{where}.cards", "an earlier play of the round")
         played.extend(cards)
-        found = readings(t, cards)
-        if not found:
+        found, reason = play_reading(t, cards, table)
+        if found is None:
             raise ValueError(f"{where}: {' '.join(cards)} is not a combination")
-        reason = None if table is None else beat_reason(t, table, found[0])
         if reason is not None:
             raise ValueError(f"{where}: {' '.join(cards)} does not beat the table ({reason})")
-        return found[0], cards
+        return found, cards
 
     done = replay_round(rules.round, sizes, leader, _get(given, "actions"), read_play)
     return {"over": done.over, "hand_over": done.hand_over, "to_act": done.to_act,

@@ -29,7 +29,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "egg.secret": (True, False),
     "ranking.suits": ("equal",),
     "combinations.flush_reach": ("any_ranks", "same_ranks"),
-    "combinations.attached_same_rank": (1, 2, 3),
+    "combinations.attached_same_rank": (1, 2, 3, "3_beside_body"),
     "beating.follow": ("same_combination_same_count",),
     "beating.bombs_beat_ordinary": (True, False),
     "beating.rocket_beats_all": (True,),
@@ -49,6 +49,12 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
 }
 """Rule id → the values the engine plays, for every rule whose value is one of a few names or a flag (a test
 keeps these equal to the enums of spec/schema/games/biedan/rules.schema.json)."""
+
+
+BESIDE_BODY = "3_beside_body"
+"""The value of ``combinations.attached_same_rank`` that lets three attached singles of a rank lie next to a run's
+main part (OpenSpiel's Dou Dizhu): three of a rank at most, as the value 3, but a set of cards may then read several
+ways (docs/implementers/biedan-operations.md, ``classify``)."""
 
 
 class RulesError(ValueError):
@@ -82,6 +88,7 @@ class BiedanRules:
     sequence_order: tuple[str, ...]  # ranking.sequence_order (low to high)
     catalogue: tuple[Combination, ...]  # combinations.catalogue
     attachments: tuple[Attachment, ...]  # combinations.attachments (none: empty), combinations.attached_same_rank
+    # (1, 2, 3: Attachment.same_rank; 3_beside_body: 3 and Attachment.beside_body)
     flush_applies_to: frozenset[str]  # combinations.flush
     flush_reach: str  # combinations.flush_reach
     bombs_beat_ordinary: bool  # beating.bombs_beat_ordinary
@@ -117,6 +124,8 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
     """
     value = reader(variant, "biedan", SUPPORTED, RulesError, "Biedan")
     catalogue = read_catalogue(value("combinations.catalogue"), CATALOGUE, RulesError)
+    same_rank = value("combinations.attached_same_rank")
+    beside_body = same_rank == BESIDE_BODY
     return BiedanRules(
         variant_id=variant.id,
         players=value("players.count"),
@@ -132,7 +141,7 @@ def rules_from_variant(variant: Variant) -> BiedanRules:
         sequence_order=tuple(value("ranking.sequence_order")),
         catalogue=catalogue,
         attachments=read_attachments(value("combinations.attachments"), catalogue, RulesError,
-                                     value("combinations.attached_same_rank")),
+                                     3 if beside_body else same_rank, beside_body),
         flush_applies_to=frozenset(value("combinations.flush")["applies_to"]),
         flush_reach=value("combinations.flush_reach"),
         bombs_beat_ordinary=value("beating.bombs_beat_ordinary"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..climbing.sample_story import play_story, sections
 from .bots import BOTS
-from .combinations import classify
+from .combinations import play_reading
 from .state import HandState, Match
 from .rules import rules_for
 
@@ -133,11 +133,11 @@ def replay_sample(variant_id: str, *, seed: int, hand: int, bots: str,
         if kind not in ("play", "pass"):
             replay.apply(action, validate=False)
             continue
-        out_before, phase = len(replay.out), replay.phase
+        out_before, phase, table = len(replay.out), replay.phase, replay.table
         replay.apply(action, validate=False)
         entry: dict[str, Any] = {"seat": seat, "cards": None, "out": len(replay.out) > out_before}
         if kind == "play":
-            reading = classify(replay.t, action["cards"])
+            reading = play_reading(replay.t, action["cards"], table)[0]  # as played on the table it beat
             entry.update(cards=list(action["cards"]), combination=reading.combination if reading else None,
                          tier=reading.tier if reading else None)
         plays.append(entry)

@@ -3,8 +3,9 @@
 ``check``).
 
 In the bury the cards are the banker's egg (egg.*); in the play a lead or a beat, read as the combination of the
-catalogue it is (combinations.catalogue; with one deck and no wild cards a set of cards has one reading, the first
-of :func:`.combinations.readings`); in the exchange the cards given in its present step (exchange.*).
+catalogue it is (combinations.catalogue; with one deck and no wild cards a set of cards is played as its first
+reading, or under combinations.attached_same_rank: 3_beside_body the one that beats the table:
+:func:`.combinations.play_reading`); in the exchange the cards given in its present step (exchange.*).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..climbing.selection import Names, name_of, play_option
-from .combinations import readings
+from .combinations import play_reading
 
 SAY: dict[str, dict[str, str]] = {
     "bury": {"zh": "把这{n}张牌扣成蛋", "en": "Bury these {n} cards as the egg"},
@@ -35,8 +36,8 @@ def selector(names: Names) -> Selection:
             return [{"action": {"type": "bury", "seat": seat, "cards": cards}, "combination": None,
                      "reading": {**SAY["bury"], "with": {"n": len(cards)}}}]
         if state.phase == "play":
-            found = readings(state.t, cards) if len(set(cards)) == len(cards) else []
-            name = name_of(found[0].combination, names, found[0].flush) if found else None
+            found = play_reading(state.t, cards, state.table)[0] if len(set(cards)) == len(cards) else None
+            name = name_of(found.combination, names, found.flush) if found else None
             return [play_option({"type": "play", "seat": seat, "cards": cards}, state.table is None, name)]
         if state.phase in ("exchange", "settle_exchange") and state.steps:
             step = state.steps[0]

@@ -27,7 +27,7 @@ from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
 from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
-from .combinations import (Shape, Table, beat_reason, by_rank, classify, plays_of, readings, sample_of, shape_reading,
+from .combinations import (Shape, Table, by_rank, play_reading, plays_of, sample_of, shape_reading,
                            table_for)
 from .draw import part_weights, pick_weighted
 from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
@@ -197,7 +197,7 @@ class HandState(RoundViews):
             reason = held_play_reason(self.t, self.held[turn], self.table, action["cards"],
                                       passed=turn in self.round.locked, must_contain=must)
             if reason is None and "reading" in action:
-                return reading_reason(self.t, action)
+                return reading_reason(self.t, action, self.table)
             return reason
         step = self.steps[0]
         if kind != "give":
@@ -346,7 +346,8 @@ class HandState(RoundViews):
             cards = action["cards"]
             sampled, shape = self._sampled_cards, self._sampled_shape
             reading = None
-            if sampled is not None and shape is not None and (sampled is cards or sampled == cards):  # drawn here
+            if sampled is not None and shape is not None and (sampled is cards or sampled == cards) \
+                    and shape.combo.name not in self.t.beside_body:  # drawn here (a card set of one reading)
                 reading = shape.reading
                 if reading is None or shape.flush_reading is not None:
                     reading = shape_reading(self.t, shape, cards)
@@ -428,7 +429,7 @@ class HandState(RoundViews):
         self.must_contain = None
         take_cards(self.held[seat], self.masks[seat], self.t.card_sidx, cards)
         self.sizes[seat] -= len(cards)
-        self.table = reading or classify(self.t, cards)
+        self.table = reading or play_reading(self.t, cards, self.table)[0]
         self.table_cards = cards
         self.round.play(seat)
         if not self.sizes[seat]:
@@ -553,23 +554,21 @@ def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, pla
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return "not_in_hand"
-    found = classify(t, play)
+    found, reason = play_reading(t, play, table)
     if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
         return "must_contain_card"
-    if table is None:
-        return None
-    return beat_reason(t, table, found)
+    return reason
 
 
-def reading_reason(t: Table, action: dict[str, Any]) -> str | None:
-    """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are:
-    with one deck and no wild cards every card stands for itself and a set of cards has one reading. None when it
-    agrees, else ``not_a_combination``."""
+def reading_reason(t: Table, action: dict[str, Any], table: Reading | None = None) -> str | None:
+    """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are played as
+    against ``table`` (None: leading; :func:`.combinations.play_reading`): with one deck and no wild cards every card
+    stands for itself. None when it agrees, else ``not_a_combination``."""
     reading = action.get("reading")
-    found = readings(t, list(action.get("cards", [])))
-    if not isinstance(reading, dict) or not found or reading.get("combination") != found[0].combination:
+    found = play_reading(t, list(action.get("cards", [])), table)[0]
+    if not isinstance(reading, dict) or found is None or reading.get("combination") != found.combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))
     return None if list(stands_for or ()) == list(action.get("cards", [])) else "not_a_combination"

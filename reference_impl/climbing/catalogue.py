@@ -182,8 +182,10 @@ class Attachment:
         name: its name (``"triple_with_single"``); main: the main part's :class:`Combination` (same_rank of size 3
         or 4, or a sequence of unit 3); attach: ``"single"`` or ``"pair"``; per_rank: singles or pairs attached per
         rank of the main part; same_rank: attached singles of one rank at most (rule
-        ``combinations.attached_same_rank``: 1, 2 or 3). shape is ``"attached"`` and tier ``"ordinary"`` (the play
-        beats only its own kind, by its main part; bombs and the rocket beat it as any ordinary play).
+        ``combinations.attached_same_rank``: 1, 2 or 3); beside_body: whether a rank whose three cards are attached
+        may lie next to a run's main part (``combinations.attached_same_rank: 3_beside_body``, OpenSpiel's Dou Dizhu;
+        the cards may then read several ways). shape is ``"attached"`` and tier ``"ordinary"`` (the play beats only
+        its own kind, by its main part; bombs and the rocket beat it as any ordinary play).
     """
 
     name: str
@@ -191,6 +193,7 @@ class Attachment:
     attach: str
     per_rank: int
     same_rank: int = 2
+    beside_body: bool = False
     shape: str = "attached"
     tier: str = "ordinary"
 
@@ -210,10 +213,11 @@ class Attachment:
 
 
 def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type[ValueError],
-                     same_rank: int = 2) -> tuple[Attachment, ...]:
+                     same_rank: int = 2, beside_body: bool = False) -> tuple[Attachment, ...]:
     """The attachments of ``combinations.attachments`` (``"none"`` → none), each main part looked up in the
     catalogue; ``same_rank``: the value of ``combinations.attached_same_rank`` (attached singles of one rank at
-    most). An entry's ``max_length`` (a run of triples' main part: its ranks at most, as RLCard's Dou Dizhu judger
+    most); ``beside_body``: whether three attached singles of a rank may lie next to a run's main part (the value
+    ``3_beside_body`` of that rule). An entry's ``max_length`` (a run of triples' main part: its ranks at most, as RLCard's Dou Dizhu judger
     caps airplanes with wings) is kept as the ``max_length`` of that entry's own copy of the main combination (the
     lower of the two when the catalogue entry has one too).
 
@@ -249,5 +253,5 @@ def read_attachments(value: Any, catalogue: tuple[Combination, ...], error: type
                                f"{where}: max_length is for a run of triples (main {main.name!r} is one rank)",
                                index, "max_length")
             main = replace(main, max_length=min(main.max_length or most, most))
-        out.append(Attachment(name, main, entry["attach"], entry["per_rank"], same_rank))
+        out.append(Attachment(name, main, entry["attach"], entry["per_rank"], same_rank, beside_body))
     return tuple(out)

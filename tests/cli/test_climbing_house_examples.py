@@ -96,7 +96,8 @@ HOUSES = {  # file → (the variant it extends, {rule id: the value the house fi
 HOUSES["biedan-doudizhu-openspiel.yaml"][1].update({
     **HOUSES["biedan-doudizhu.yaml"][1],
     "combinations.attachments": [entry for entry in HOUSES["biedan-doudizhu.yaml"][1]["combinations.attachments"]
-                                 if entry["main"] != "bomb"]})
+                                 if entry["main"] != "bomb"],
+    "combinations.attached_same_rank": "3_beside_body"})  # dfs_add_all_airplane_kickers: wings beside the chain too
 
 
 @pytest.mark.parametrize("name", sorted(HOUSES))
@@ -138,13 +139,16 @@ def test_the_dou_dizhu_house_reads_as_its_rule_sheet():
     assert "可以带牌：三带一、三带二" in diff.output and "Attached plays: three with one or with a pair" in diff.output
 
 
-def test_the_dou_dizhu_house_plays_the_combinations_of_its_fixture():
-    """The suite's fixture biedan/doudizhu-judger holds the hand-worked scenarios of the house's card play: its
-    combinations section has the house file's values, rule by rule."""
+@pytest.mark.parametrize("fixture_id, name", [("biedan/doudizhu-judger", "biedan-doudizhu.yaml"),
+                                              ("biedan/doudizhu-openspiel", "biedan-doudizhu-openspiel.yaml")])
+def test_the_dou_dizhu_house_plays_the_combinations_of_its_fixture(fixture_id, name):
+    """The suite's fixtures biedan/doudizhu-judger (RLCard) and biedan/doudizhu-openspiel (OpenSpiel) hold the
+    hand-worked scenarios of the two houses' card play: each combinations section has its house file's values, rule
+    by rule."""
     from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
 
-    fixture = load_fixture_variants(find_variant_files())["biedan/doudizhu-judger"]
-    house = open_variant(str(EXAMPLES / "biedan-doudizhu.yaml"))
+    fixture = load_fixture_variants(find_variant_files())[fixture_id]
+    house = open_variant(str(EXAMPLES / name))
     rules = ("catalogue", "attachments", "attached_same_rank", "flush", "flush_reach")
     assert {r: fixture.rule(f"combinations.{r}") for r in rules} == {r: house.rule(f"combinations.{r}") for r in rules}
 

@@ -8,16 +8,16 @@ What is expected, worked out by hand from OpenSpiel's source (open_spiel/games/d
   which the house (the guide's ``beating``: the rocket beats everything) refuses. Three hand-worked scenarios of the
   Biedan guide fail on it.
 * ``dfs_add_all_airplane_kickers`` takes the three cards of a rank next to the chain as solo kickers (444555666 with
-  777), which the house's ``combinations.attached_same_rank: 3`` refuses; the kit has no value for OpenSpiel's rule.
-  Two hand-worked classify scenarios of the fixture biedan/doudizhu-judger fail on it (3-4-5-6 triples; 3-7 triples
-  with one more card).
+  777): a rule, not a fault, which the house says with ``combinations.attached_same_rank: 3_beside_body`` (RLCard's
+  value 3 refuses them). The hand-worked scenarios of the fixture biedan/doudizhu-openspiel, which pin that value,
+  pass; those of biedan/doudizhu-judger that pin the value 3 are not inherited by the house.
 * ``SearchChainOnlyActions`` lists no solo or pair chain through a rank the hand holds four of: a hand of four 3s and
   4, 5, 6, 7 leads 39 card sets (8 singles, 6 pairs, 4 triples, the bomb, 4 straights, 16 triples with a single),
   OpenSpiel 35 (no straight). Two hand-worked legal_play scenarios of the fixture biedan/doudizhu-judger fail on it
   (a straight and a pair run from 3, holding four 3s).
 
-Every other question of the four operations the adapter answers agrees, and OpenSpiel's whole action space reads
-alike under the house file but for those airplanes (766 of its 26,053 plays). Needs ``pyspiel`` (``pip install -e
+Every other question of the four operations the adapter answers agrees, and OpenSpiel's whole action space (26,053
+plays) reads alike under the house file. Needs ``pyspiel`` (``pip install -e
 '.[compare]'``); skipped without it.
 """
 
@@ -42,8 +42,9 @@ ROCKET = {"biedan.biedan-guide.beats.bomb-on-rocket-001", "biedan.biedan-guide.l
           "biedan.biedan-guide.legal-play-count.follow-rocket-001"}
 FOUR_AT_HEAD = {"biedan.doudizhu-judger.legal-play.straight-from-four-threes-001",
                 "biedan.doudizhu-judger.legal-play.pair-run-from-four-threes-001"}
-NEXT_TO_CHAIN = {"biedan.doudizhu-judger.classify.four-triples-in-sequence-001",
-                 "biedan.doudizhu-judger.classify.five-triples-and-one-001"}
+NEXT_TO_CHAIN = "biedan.doudizhu-openspiel."
+"""The scenarios of the fixture that pins OpenSpiel's wings next to the chain (combinations.attached_same_rank:
+3_beside_body)."""
 
 
 def _adapter():
@@ -61,8 +62,10 @@ def test_openspiel_parts_from_the_house_only_on_its_known_differences(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 1, proc.stdout[-3000:] + proc.stderr[-2000:]
     results = json.loads(out.read_text(encoding="utf-8"))["results"]
-    assert {r["id"] for r in results if r["status"] not in ("passed", "skipped")} == ROCKET | FOUR_AT_HEAD | NEXT_TO_CHAIN
+    assert {r["id"] for r in results if r["status"] not in ("passed", "skipped")} == ROCKET | FOUR_AT_HEAD
     assert {r["op"] for r in results if r["status"] == "passed"} == ANSWERED
+    wings = {r["id"]: r["status"] for r in results if r["id"].startswith(NEXT_TO_CHAIN)}
+    assert len(wings) == 6 and set(wings.values()) == {"passed"}, wings
     assert {r["op"] for r in results if r["status"] == "skipped"} >= {"card_order", "round", "settle"}
 
 
@@ -100,14 +103,15 @@ def test_what_openspiels_deal_cannot_hold_is_skipped():
         impl.beats({"table": ["S3", "S4"], "play": ["H5", "H6"]})         # no OpenSpiel play
 
 
-def _action_space_differences() -> list[str]:
+def _action_space_differences(ask=None) -> list[str]:
     """Every play of OpenSpiel's action space (its 26,057 actions but the bids and pass) whose OpenSpiel reading the
-    house file does not give the same cards, as OpenSpiel names the play; each play is spelled with suits S, H, C, D
-    in turn."""
+    house file (or the reference ``ask``, ``ask(op, given)``) does not give the same cards, as OpenSpiel names the
+    play; each play is spelled with suits S, H, C, D in turn."""
     from datong_rules.conformance.adapters.reference.inputs import resolved_reference
     from datong_rules.reference_impl.variant import open_variant
 
-    impl, ask = _adapter(), resolved_reference(open_variant(str(HOUSE)))
+    impl = _adapter()
+    ask = ask or resolved_reference(open_variant(str(HOUSE)))
     out = []
     for name in impl.action_names().values():
         if name == "Pass" or name.startswith("Bid"):
@@ -119,12 +123,25 @@ def _action_space_differences() -> list[str]:
     return out
 
 
-def test_openspiels_whole_action_space_parts_from_the_house_only_on_wings_next_to_the_chain():
-    """Each difference is an airplane with solo kickers (``chain-kickers``) holding three kickers of the rank just
-    below or just above its chain (OpenSpiel's ``dfs_add_all_airplane_kickers``; the house's ``attached_same_rank: 3``
-    refuses them); e.g. ``333444555-666``."""
+def test_openspiels_whole_action_space_reads_as_the_house_reads_it():
+    """Every OpenSpiel play, airplanes with three solo kickers of the rank just below or just above the chain
+    included (``dfs_add_all_airplane_kickers``: ``333444555-666``, read by the house's ``attached_same_rank:
+    3_beside_body``), is one of the house's readings of its cards."""
+    assert _action_space_differences() == []
+
+
+def test_the_value_3_parts_from_openspiel_only_on_wings_next_to_the_chain(tmp_path):
+    """Under RLCard's value 3 the same action space parts on airplanes with three solo kickers of the rank just below
+    or just above the chain (e.g. ``333444555-666``), and on nothing else: what the value 3_beside_body changes."""
+    from datong_rules.conformance.adapters.reference.inputs import resolved_reference
+    from datong_rules.reference_impl.variant import open_variant
+
     impl = _adapter()
-    differences = _action_space_differences()
+    text = HOUSE.read_text(encoding="utf-8")
+    assert text.count("value: 3_beside_body") == 1
+    rlcard_wings = tmp_path / "biedan-doudizhu-openspiel.yaml"
+    rlcard_wings.write_text(text.replace("value: 3_beside_body", "value: 3"), encoding="utf-8")
+    differences = _action_space_differences(resolved_reference(open_variant(str(rlcard_wings))))
     assert "333444555-666" in differences
     for name in differences:
         counts, chain = impl.ranks_of(name)

@@ -638,8 +638,10 @@ def main():
                     send({"type": "skipped", "id": qid, "reason": f"rules of {vid} unknown"})
                     continue
                 op = msg["op"].split("/", 1)[-1]
-                if kept[vid].same_rank > 2:  # a later option: three wings of a rank change how a main part is found
-                    send({"type": "skipped", "id": qid, "reason": "combinations.attached_same_rank 3 not implemented"})
+                same_rank = kept[vid].same_rank  # a later option: three wings of a rank change how a main part is found
+                if not isinstance(same_rank, int) or same_rank > 2:
+                    send({"type": "skipped", "id": qid,
+                          "reason": f"combinations.attached_same_rank {same_rank} not implemented"})
                     continue
                 if op not in OPS:
                     send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})

@@ -40,6 +40,9 @@ VARIANTS = {
     "attachments-three-of-a-rank": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
                                     "combinations__attachments": FIXTURE.rule("combinations.attachments"),
                                     "combinations__attached_same_rank": 3},
+    "attachments-beside-body": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
+                                "combinations__attachments": FIXTURE.rule("combinations.attachments"),
+                                "combinations__attached_same_rank": "3_beside_body"},
     "attachments-must-beat": {"combinations__catalogue": FIXTURE.rule("combinations.catalogue"),
                               "combinations__attachments": FIXTURE.rule("combinations.attachments"),
                               "play__pass": "only_when_unable"},
@@ -189,3 +192,41 @@ def test_the_fuzz_generators_reach_three_wings_of_a_rank():
 
     ask()
     assert differ and all(a == ["airplane_with_singles", None] for _, a in differ), differ[:3]
+
+
+FOUR_TRIPLES = ["S6", "H6", "C6", "S7", "H7", "C7", "S8", "H8", "C8", "S9", "H9", "C9", "D9", "SK", "SA"]
+"""Three each of 6, 7 and 8, four 9s, a K and an A: airplanes whose three wings of a rank lie beside the body."""
+
+
+@pytest.mark.parametrize("same_rank", [3, "3_beside_body"])
+@pytest.mark.parametrize("table", [None, "S3 H3 C3 S4 H4 C4 S5 H5 C5 D10 DJ DQ", "S3 H3 C3 S4 H4 C4 D5 D10",
+                                   "S10 H10 C10 SJ HJ CJ SQ HQ CQ DK HK D2"])
+def test_wings_beside_the_body_list_count_and_brute_force_alike(same_rank, table):
+    """combinations.attached_same_rank 3 and 3_beside_body on the Dou Dizhu fixture's combinations: the plays
+    listed are the card sets legal_play accepts, each once (a set that reads several ways too), and legal_play_count
+    counts them; leading, on an airplane with singles of three triples (top 5, then top Q) and of two."""
+    fixture = FIXTURES["biedan/doudizhu-judger"]
+    rules = with_options(**{f"combinations__{r}": fixture.rule(f"combinations.{r}") for r in ("catalogue", "attachments",
+                                                                                          "flush")},
+                         combinations__attached_same_rank=same_rank)
+    t = table_for(rules)
+    table = table.split() if table else None
+    listed = [frozenset(cards) for cards in legal_plays(rules, FOUR_TRIPLES, readings(t, table)[0] if table else None)]
+    assert len(listed) == len(set(listed)), "a play listed twice"
+    assert set(listed) == _brute(t, FOUR_TRIPLES, table)
+    assert OPS["legal_play_count"](rules, {"hand": FOUR_TRIPLES, "table": table})["plays"] == len(listed)
+
+
+def test_wings_beside_the_body_worked_by_hand():
+    """On 3-4-5 triples with a 10, J and Q, the hand 6-7-8-9 triples with the D9, K and A plays, as airplanes with
+    singles of three triples: 6-7-8 with three of the 9s, K and A (C(6,3) = 20 sets), 7-8-9 with three of the 6s,
+    K and A (the 9s three of four: 4 × C(5,3) = 40); the sets holding 6, 7, 8 three times and three 9s are in both
+    lists (4): 56 plays, plus the bomb of four 9s: 57. Under the value 3 the three 9s never go with 6-7-8 (20 - 4) nor
+    the three 6s with 7-8-9 (40 - 4): 52 plays, 53 with the bomb."""
+    fixture = FIXTURES["biedan/doudizhu-judger"]
+    combinations = {f"combinations__{r}": fixture.rule(f"combinations.{r}") for r in ("catalogue", "attachments",
+                                                                                   "flush")}
+    table = "S3 H3 C3 S4 H4 C4 S5 H5 C5 D10 DJ DQ".split()
+    for value, plays in ((3, 53), ("3_beside_body", 57)):
+        rules = with_options(**combinations, combinations__attached_same_rank=value)
+        assert OPS["legal_play_count"](rules, {"hand": FOUR_TRIPLES, "table": table})["plays"] == plays, value

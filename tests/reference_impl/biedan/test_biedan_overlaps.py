@@ -153,3 +153,77 @@ def test_with_no_egg_and_the_exchange_after_the_next_deal_the_play_starts_after_
     kinds = [a["type"] for a in second.actions]
     assert "bury" not in kinds and kinds[0] == "give"  # the exchange of the last hand's places, then play at once
     assert records.replay(envelope.match_record(match), rules).answer() == {"accepted": True}
+
+
+AIRPLANE = ["S3", "H3", "C3", "S4", "H4", "C4", "S5", "H5", "C5", "D10", "DJ", "DQ"]
+"""3-4-5 triples with a 10, J and Q: an airplane with singles of three triples, top 5."""
+FOUR_TRIPLES = ["S6", "H6", "C6", "S7", "H7", "C7", "S8", "H8", "C8", "S9", "H9", "C9"]
+"""Three each of 6 to 9: a run of four triples, and with 3_beside_body also 6-7-8 with three 9s (top 8) and 7-8-9
+with three 6s (top 9)."""
+
+
+def _doudizhu(value):
+    """The Dou Dizhu fixture's combinations with ``combinations.attached_same_rank`` = ``value``."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixture = load_fixture_variants(find_variant_files())["biedan/doudizhu-judger"]
+    return with_options(**{f"combinations__{r}": fixture.rule(f"combinations.{r}")
+                           for r in ("catalogue", "attachments", "flush")}, combinations__attached_same_rank=value)
+
+
+def test_wings_beside_the_body_play_as_the_reading_that_beats():
+    """combinations.attached_same_rank: 3_beside_body: the four triples are played on the airplane as their first
+    reading that beats it (6-7-8 with the three 9s, top 8): a round accepts them, a record may declare them an
+    airplane with singles but not a run of triples; leading, they are their first reading, the run. Under the value
+    3 they are a run only: a round refuses them on the airplane (bad input: they do not beat it)."""
+    from datong_rules.reference_impl.biedan.combinations import play_reading
+    from datong_rules.reference_impl.biedan.state import reading_reason
+
+    actions = [{"type": "play", "seat": 0, "cards": AIRPLANE}, {"type": "play", "seat": 1, "cards": FOUR_TRIPLES}]
+    given = {"hand_sizes": [15, 15, 5], "leader": 0, "actions": actions}
+    beside, apart = _doudizhu("3_beside_body"), _doudizhu(3)
+    assert OPS["round"](beside, given)["table"] == FOUR_TRIPLES
+    with pytest.raises(ValueError, match="does not beat the table"):
+        OPS["round"](apart, given)
+    t = table_for(beside)
+    table = readings(t, AIRPLANE)[0]
+    reading, reason = play_reading(t, FOUR_TRIPLES, table)
+    assert (reading.combination, reading.top, reading.length, reason) == ("airplane_with_singles", "8", 3, None)
+    assert play_reading(t, FOUR_TRIPLES, None)[0].combination == "triple_run"
+    declared = {"type": "play", "seat": 1, "cards": FOUR_TRIPLES}
+    assert reading_reason(t, {**declared, "reading": {"combination": "airplane_with_singles"}}, table) is None
+    assert reading_reason(t, {**declared, "reading": {"combination": "triple_run"}}, table) == "not_a_combination"
+    assert reading_reason(t, {**declared, "reading": {"combination": "triple_run"}}, None) is None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_plays_of_hands_with_wings_beside_the_body_are_legal(seed):
+    """Random plays (the state's uniform draw of a legal action) of whole hands under the 3_beside_body rules: each
+    passes the state's own check, and the hand ends."""
+    from datong_rules.reference_impl.biedan.state import new_hand
+
+    rng = random.Random(seed)
+    state = new_hand(_doudizhu("3_beside_body"), rng)
+    for _ in range(400):
+        if state.phase == "over":
+            break
+        action = state.random_action(rng)
+        assert state.check(action) is None, action
+        state.apply(action)
+    assert state.phase == "over"
+
+
+def test_the_table_names_wings_beside_the_body_as_played():
+    """The table app's selection hook names four triples in a run as the combination they are played as: on the
+    airplane an airplane with singles (the reading that beats it), leading a run of triples (the first reading)."""
+    from types import SimpleNamespace
+
+    from datong_rules.reference_impl.biedan.selection import selector
+
+    rules = _doudizhu("3_beside_body")
+    t = table_for(rules)
+    select = selector({})
+    on_airplane = SimpleNamespace(phase="play", t=t, table=readings(t, AIRPLANE)[0])
+    leading = SimpleNamespace(phase="play", t=t, table=None)
+    assert select(on_airplane, 1, FOUR_TRIPLES)[0]["combination"]["en"] == "airplane_with_singles"
+    assert select(leading, 1, FOUR_TRIPLES)[0]["combination"]["en"] == "triple_run"

@@ -181,9 +181,11 @@ def test_a_sequence_order_may_hold_one_rank_at_both_ends_only(tmp_path, order, f
         assert [p.kind for p in problems] == ["rank_order"] and "each rank at most once" in problems[0].expected
 
 
-@pytest.mark.parametrize("value, fine", [(1, True), (2, True), (3, True), (4, False), (0, False)])
+@pytest.mark.parametrize("value, fine", [(1, True), (2, True), (3, True), ("3_beside_body", True), (4, False),
+                                         (0, False), ("2_beside_body", False)])
 def test_attached_same_rank_is_one_two_or_three(tmp_path, value, fine):
-    """Four attached singles of a rank would be a bomb among them; none would attach no single."""
+    """Four attached singles of a rank would be a bomb among them; none would attach no single; beside the body is
+    for three of a rank only (two could never lengthen the run)."""
     path = _house(tmp_path, f"""\
         combinations:
           attached_same_rank:
@@ -195,7 +197,7 @@ def test_attached_same_rank_is_one_two_or_three(tmp_path, value, fine):
     assert (problems == []) == fine, problems
     if not fine:
         assert len(problems) == 1 and problems[0].rule_path == "rules.combinations.attached_same_rank.value"
-        assert problems[0].line == 8 and "expected one of: 1, 2, 3" in str(problems[0]) and "\n" not in str(problems[0])
+        assert problems[0].line == 8 and "expected one of: 1, 2, 3, 3_beside_body" in str(problems[0]) and "\n" not in str(problems[0])
     else:
         assert rules_for(open_variant(str(path))).attachments == ()  # the guide's none: the value changes nothing
 
@@ -210,3 +212,14 @@ def test_the_same_rank_fixtures_play_the_attachments_of_biedan_attachments():
         assert one.rule(rule_id) == two.rule(rule_id), rule_id
     assert (one.rule("combinations.attached_same_rank"), two.rule("combinations.attached_same_rank")) == (1, 2)
     assert {a.same_rank for a in rules_for(one).attachments} == {1}
+
+
+def test_the_openspiel_fixture_plays_three_wings_beside_the_body():
+    """biedan/doudizhu-openspiel (combinations.attached_same_rank: 3_beside_body): three attached singles of a rank
+    at most, beside the main part too; biedan/doudizhu-judger (3): three at most, never beside it."""
+    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+
+    fixtures = load_fixture_variants(find_variant_files())
+    beside, apart = (rules_for(fixtures[f"biedan/doudizhu-{name}"]).attachments for name in ("openspiel", "judger"))
+    assert {(a.same_rank, a.beside_body) for a in beside} == {(3, True)}
+    assert {(a.same_rank, a.beside_body) for a in apart} == {(3, False)}
