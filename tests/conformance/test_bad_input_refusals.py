@@ -12,6 +12,7 @@ import pytest
 from datong_rules.conformance.adapters.base import BadInput, Implementation
 from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
+from datong_rules.conformance.reports.common import mismatch_lines
 from datong_rules.conformance.runner import ERRORED, FAILED, PASSED, SKIPPED, run, run_one
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file
 from datong_rules.conformance.serve import Server
@@ -80,6 +81,7 @@ def test_an_engine_answering_bad_input_fails(refusals):
     assert result.message.startswith("answered a question that is bad input (expected a refusal): ")
     assert result.actual["winner"] == 1 and result.mismatched == []
     assert result.blamed == ("levels.played",)
+    assert mismatch_lines(result) == [result.message]  # what the console, JUnit and pytest show of it
 
 
 def test_a_crash_on_bad_input_is_errored_when_the_engine_refuses_by_badinput_else_skipped(refusals):
@@ -97,6 +99,8 @@ def test_a_good_question_refused_as_bad_input_fails(bundled_suite):
     assert result.status == FAILED
     assert result.message == "refused as bad input a question the scenario expects answered: I refuse"
     assert "winner" in result.mismatched
+    lines = mismatch_lines(result)
+    assert lines[0] == result.message and "winner: actual   (missing)" in lines
 
 
 def run_fake(scenarios, *flags):
