@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,19 @@ def test_the_loader_refuses_a_malformed_refusal_scenario(tmp_path, entry, words)
     with pytest.raises(ScenarioError) as caught:
         _load(tmp_path, entry)
     assert len(caught.value.errors) == 1 and words in caught.value.errors[0] and "settle.yaml:" in str(caught.value)
+
+
+def test_a_house_inherits_the_refusals_it_still_refuses_and_leaves_out_one_it_answers(bundled_suite):
+    from datong_rules.conformance.house import DIFFERS, inherit
+    from datong_rules.reference_impl.variant import open_variant
+
+    house = open_variant(str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "dadun-house.yaml"))
+    suite = inherit(house, [s for s in bundled_suite if s.game == "dadun"])
+    kept = {s.id: s for s in suite.scenarios if s.bad_input}
+    assert OWNER in kept and kept[OWNER].variant == house.id  # still bad input under the house: asked about it
+    outcome = run(ReferenceImplementation(), list(kept.values()))
+    assert outcome.counts()["passed"] == len(kept)
+    # both teams at A without level_owner is bad input only where A is passed at a team's own A (a-own-level)
+    [own_a] = [e for e in suite.left_out if e.scenario.id == "dadun.a-own-level.settle.bad-input-owner-needed-at-a-001"]
+    assert own_a.why == DIFFERS and "match.end" in own_a.rules
+    assert own_a.text.startswith("the reference engine playing the house answers the question, bad input in its variant")
