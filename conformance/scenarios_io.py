@@ -16,7 +16,8 @@ Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
 The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
 scenario after the defaults are applied). A scenario of an operation that
 ``spec/schema/operations.schema.json`` describes must also have a ``given`` of that operation's
-shape and an ``expect`` made of its answer's keys (:mod:`datong_rules.conformance.operations_schema`). YAML is
+shape and an ``expect`` made of its answer's keys (:mod:`datong_rules.conformance.operations_schema`); one that
+expects a refusal (``expect_bad_input: true``, no ``expect``) has a ``given`` bad on purpose, of known keys only. YAML is
 read by the spec loader's strict reader (:mod:`datong_rules.reference_impl.variant.yaml_loader`: no duplicate
 keys, anchors, aliases or tags). Every
 problem is reported as one line ``file:line:col: message``; all the problems of a load are
