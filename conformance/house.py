@@ -11,7 +11,8 @@ protocol 2's ``variant_rules``). No table of dependencies is needed: a scenario 
 exactly at once.
 
 A scenario left out says why (:class:`LeftOut`): the engine's answer under the house differs on some expected keys,
-or it refuses the question (the question is invalid there). To help read it, the rules the house changes (from the
+or it refuses the question (the question is invalid there). A scenario expecting a refusal (bad input) is inherited
+when the engine playing the house refuses it too, and left out when it answers. To help read it, the rules the house changes (from the
 scenario's variant) that those keys depend on are named: those the scenario declares and those the reference
 engine found (:mod:`.dependencies`, for a scenario that file has). Scenarios of ``replay`` are not inherited (a game
 record names the variant it was played with) unless the record's variant is the house itself.
@@ -55,7 +56,8 @@ class LeftOut:
 
     Attributes:
         scenario: the scenario (as written, for its own variant).
-        why: :data:`DIFFERS` (the reference engine playing the house answers some expected keys otherwise),
+        why: :data:`DIFFERS` (the reference engine playing the house answers some expected keys otherwise, or
+            answers a question the scenario expects refused as bad input),
             :data:`INVALID` (it refuses the question under the house's rules) or :data:`RECORD` (a ``replay``,
             :data:`NOT_INHERITED`).
         keys: for :data:`DIFFERS`, the expected keys whose value differs.
@@ -79,6 +81,8 @@ class LeftOut:
         depends = f"; depends on {', '.join(self.rules)}" if self.rules else ""
         if self.why == INVALID:
             return f"the question is invalid under the house rules ({self.message}){depends}"
+        if self.scenario.bad_input:
+            return f"the reference engine playing the house answers the question, bad input in its variant{depends}"
         return f"the reference engine playing the house answers {', '.join(self.keys)} otherwise{depends}"
 
 
@@ -188,6 +192,16 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
             out.left_out.append(LeftOut(scenario, RECORD, message=NOT_INHERITED[scenario.op]))
             continue
         answer = engine.answer(scenario.op, scenario.given)
+        if scenario.bad_input:  # bad input here too when the engine playing the house refuses it
+            if isinstance(answer, Refused):
+                out.scenarios.append(dataclasses.replace(scenario, variant=house.id, fixture=house))
+            else:
+                if scenario.variant not in bases:
+                    bases[scenario.variant] = scenario.fixture or load_variant(scenario.variant)
+                rules = tuple(r for r in scenario.rules
+                              if not same(value(house, r), value(bases[scenario.variant], r)))
+                out.left_out.append(LeftOut(scenario, DIFFERS, rules=rules))
+            continue
         wrong = [] if isinstance(answer, Refused) else compare(scenario.op, scenario.expect, answer, scenario.loose)
         if not wrong and not isinstance(answer, Refused):
             out.scenarios.append(dataclasses.replace(scenario, variant=house.id, fixture=house))

@@ -11,7 +11,8 @@ kit must not break it. So the contract of each is frozen (:data:`~datong_rules.c
 * protocol 3 (:data:`LATEST`) is protocol 2's messages with the answer keys, given keys and values added since
   (攉龙 ``facts``' ``first_drawer_later_hands``; 憋蛋 ``settle``'s ``score``; 打墩 ``settle``'s ``places``,
   ``a_failures`` and ``tribute`` and its given
-  ``a_failures``; later reason codes and combination names): today's ``spec/schema/``.
+  ``a_failures``; later reason codes and combination names), and a refusal of bad input told apart from a failure
+  (``errored``'s ``bad_input``, ``ready``'s ``refuses_bad_input``): today's ``spec/schema/``.
 
 For an engine speaking a frozen protocol (:data:`FROZEN`):
 
@@ -20,7 +21,8 @@ For an engine speaking a frozen protocol (:data:`FROZEN`):
   every game: an operation or game added after it is asked and judged by today's schema, there being nothing of
   it to keep);
 * only the expected keys the frozen answer schema knows are compared; a scenario left with none, or expecting a
-  value the frozen schema does not allow (a later reason code), is skipped;
+  value the frozen schema does not allow (a later reason code), is skipped; so is one expecting the question
+  refused as bad input (``expect_bad_input``: protocol 3 tells a refusal from a failure, the frozen ones cannot);
 * the answer is checked against the frozen answer schema, never today's, so no later key is ever required; a key a
   later protocol defines is accepted (and checked by its later definition), never refused as unknown
   (:func:`~datong_rules.conformance.operations_schema.answer_validator`).
@@ -84,6 +86,9 @@ def question(scenario: Scenario, protocol: int) -> Question:
     if not is_frozen(protocol):
         raise ValueError(f"protocol {protocol!r} is not frozen (frozen: {', '.join(map(str, FROZEN))})")
     op = scenario.full_op
+    if scenario.bad_input:
+        return Question(f"it expects the question refused as bad input, which an engine says by protocol 3 "
+                        f"(an errored reply with \"bad_input\": true)", {}, {})
     later = f"an engine is asked it by protocol {protocol + 1} or later"
     given_check = operations_schema.validator(op, operations_schema.GIVEN, protocol=protocol)
     answer_check = operations_schema.validator(op, operations_schema.ANSWER, protocol=protocol)

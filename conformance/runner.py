@@ -17,6 +17,16 @@ counts against the rules of the keys that differ (:attr:`ScenarioResult.blamed`,
 ``skipped`` (the implementation does not support the variant or operation, or raised
 :class:`~datong_rules.conformance.adapters.base.Unsupported`); ``errored`` (the implementation raised,
 crashed, hung or replied garbage: ``message`` says which, in one line).
+
+Refusals (a scenario with ``expect_bad_input``: the question is bad input, see :func:`judge_refusal`): it passes
+when the implementation refuses it as bad input (:class:`~datong_rules.conformance.adapters.base.BadInput`; over JSON
+lines, protocol 3's ``errored`` reply with ``"bad_input": true``) and fails when it answers. Any other refusal (an
+exception, an ``errored`` reply without ``bad_input``) is *errored* when the implementation says
+``refuses_bad_input`` (its ``ready`` under protocol 3, the class attribute in Python), else *skipped*: such an engine
+cannot tell bad input from a crash, and docs older than the refusal form told it to answer bad input with a plain
+``errored``; a crash, hang or garbage is errored in either case. An engine of the frozen protocols 1 and 2 is not
+asked them (skipped, saying so). A scenario expecting an answer fails when the implementation refuses it as bad
+input.
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from typing import Any
 from datong_rules.conformance import operations_schema, protocols
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
+    BadInput,
     Implementation,
     ImplementationError,
     Unsupported,
@@ -58,7 +69,8 @@ class ScenarioResult:
         mismatched: for ``failed``, the expected keys whose value differs or is missing.
         schema_problem: for ``failed``, how the answer breaks its operation's schema (one line), or
             ``None`` when it matches or was not checked.
-        message: one line for ``skipped``/``errored``/``failed``; ``None`` when passed.
+        message: one line for ``skipped``/``errored``/``failed``; ``None`` when passed, except for a refusal
+            expected and given (the implementation's reason).
         stderr: the implementation's stderr lines attached to an error (may be empty).
         duration: seconds spent on the query.
         asked: the query was sent (False for a scenario skipped on the implementation's declarations, or
@@ -77,7 +89,10 @@ class ScenarioResult:
 
     @property
     def expected(self) -> dict[str, Any]:
-        """The scenario's ``expect``, with each ``expect_loose`` key as its form (``{"one_of": …}``)."""
+        """The scenario's ``expect``, with each ``expect_loose`` key as its form (``{"one_of": …}``); for a scenario
+        expecting a refusal, ``{"bad_input": true}``."""
+        if self.scenario.bad_input:
+            return {"bad_input": True}
         if not self.scenario.loose:
             return self.scenario.expect
         return {**self.scenario.expect,
@@ -288,12 +303,18 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
             return ScenarioResult(scenario, SKIPPED, message=f"not asked by protocol {protocol}: {legacy.skip}",
                                   asked=False)
         expect, loose = legacy.expect, legacy.loose
+    if scenario.bad_input:
+        return judge_refusal(impl, scenario)
     start = time.perf_counter()
     try:
         answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
     except Unsupported as exc:
         return ScenarioResult(scenario, SKIPPED, message=one_line(exc.reason),
                               duration=time.perf_counter() - start)
+    except BadInput as exc:
+        return ScenarioResult(scenario, FAILED, mismatched=sorted({*expect, *loose}),
+                              duration=time.perf_counter() - start,
+                              message=f"refused as bad input a question the scenario expects answered: {one_line(exc)}")
     except ImplementationError as exc:
         return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
                               duration=time.perf_counter() - start, asked=exc.asked)
@@ -316,6 +337,37 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, FAILED, actual=answer, mismatched=wrong, schema_problem=problem,
                               duration=duration, message="; ".join(lines))
     return ScenarioResult(scenario, PASSED, actual=answer, duration=duration)
+
+
+def judge_refusal(impl: Implementation, scenario: Scenario) -> ScenarioResult:
+    """Ask a scenario that expects a refusal (``scenario.bad_input``) and judge the outcome (see the module
+    docstring): passed on :class:`BadInput` (its one-line reason in ``message``), failed on an answer, skipped on
+    :class:`Unsupported` or, from an implementation that does not say ``refuses_bad_input``, on any other refusal;
+    errored otherwise. Never raises for the implementation's faults."""
+    strict = getattr(impl, "refuses_bad_input", False) is True
+    start = time.perf_counter()
+
+    def result(status: str, message: str, **more: Any) -> ScenarioResult:
+        return ScenarioResult(scenario, status, message=message, duration=time.perf_counter() - start, **more)
+
+    unclear = ("refused, but not as bad input ({what}); {name} does not say refuses_bad_input, so a refusal cannot "
+               "be told from a failure")
+    try:
+        answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
+    except Unsupported as exc:
+        return result(SKIPPED, one_line(exc.reason))
+    except BadInput as exc:
+        return result(PASSED, f"refused as bad input: {one_line(exc)}")
+    except ImplementationError as exc:
+        if exc.reported and not strict:
+            return result(SKIPPED, unclear.format(what=one_line(exc), name=impl.name), stderr=exc.stderr)
+        return result(ERRORED, one_line(exc), stderr=exc.stderr, asked=exc.asked)
+    except IMPLEMENTATION_FAULTS as exc:
+        return result(ERRORED if strict else SKIPPED,
+                      describe(exc) if strict else unclear.format(what=describe(exc), name=impl.name))
+    answer = without_surrogates(answer)
+    return result(FAILED, f"answered a question that is bad input (expected a refusal): {one_line(repr(answer))}",
+                  actual=answer if isinstance(answer, dict) and finite_json(answer) else None)
 
 
 def run(impl: Implementation, scenarios: list[Scenario],

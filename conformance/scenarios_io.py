@@ -16,7 +16,8 @@ Layout: ``conformance/scenarios/<game>/**/*.yaml``. A file is a mapping::
 The file schema is ``spec/schema/scenario.schema.json`` (``#/$defs/scenario`` is a complete
 scenario after the defaults are applied). A scenario of an operation that
 ``spec/schema/operations.schema.json`` describes must also have a ``given`` of that operation's
-shape and an ``expect`` made of its answer's keys (:mod:`datong_rules.conformance.operations_schema`). YAML is
+shape and an ``expect`` made of its answer's keys (:mod:`datong_rules.conformance.operations_schema`); one that
+expects a refusal (``expect_bad_input: true``, no ``expect``) has a ``given`` bad on purpose, of known keys only. YAML is
 read by the spec loader's strict reader (:mod:`datong_rules.reference_impl.variant.yaml_loader`: no duplicate
 keys, anchors, aliases or tags). Every
 problem is reported as one line ``file:line:col: message``; all the problems of a load are
@@ -84,6 +85,8 @@ class Scenario:
             spec/), else ``None``; its rules reach the implementation with the query.
         derived: ``""`` for a hand-worked scenario (every scenario of a file); for a check derived from the
             reference engine playing a house variant (:mod:`.derived`), how it was made (``steered``, ``swept``).
+        bad_input: the question is bad input (the file says ``expect_bad_input: true`` instead of ``expect``):
+            the implementation must refuse it, not answer; ``expect`` is then empty.
     """
 
     id: str
@@ -101,6 +104,7 @@ class Scenario:
     loose: dict[str, dict[str, Any]] = field(default_factory=dict)
     fixture: Variant | None = field(default=None, compare=False, repr=False)
     derived: str = ""
+    bad_input: bool = False
 
     @property
     def game(self) -> str:
@@ -431,10 +435,10 @@ def _first_time(file: Path, seen: set[Path]) -> bool:
 def _build(merged: dict[str, Any], file: str, line: int, fixture: Variant | None = None) -> Scenario:
     return Scenario(
         id=merged["id"], variant=merged["variant"], rules=tuple(merged["rules"]), op=bare_op(merged["op"]),
-        given=merged["given"], expect=merged["expect"], description=merged["description"],
+        given=merged["given"], expect=merged.get("expect", {}), description=merged["description"],
         source=merged.get("source"), reasoning=merged.get("reasoning"), file=file, line=line,
         key_rules={k: tuple(v) for k, v in merged.get("key_rules", {}).items()},
-        loose=dict(merged.get("expect_loose", {})), fixture=fixture,
+        loose=dict(merged.get("expect_loose", {})), fixture=fixture, bad_input=bool(merged.get("expect_bad_input")),
     )
 
 
@@ -463,7 +467,7 @@ def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYa
     key and only those, with rule ids of ``rules``, each rule of ``rules`` under some key; a loose key must not also be in ``expect``, and each value it
     allows must be of the answer key's shape."""
     errors = []
-    expect, loose = scenario["expect"], scenario.get("expect_loose", {})
+    expect, loose = scenario.get("expect", {}), scenario.get("expect_loose", {})
     keys = list(expect) + [k for k in loose if k not in expect]
     for key in loose:
         if key in expect:
@@ -505,10 +509,21 @@ def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYa
 
 def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml) -> list[str]:
     """Schema violations of a (file-schema-valid) scenario's ``given`` and ``expect`` against its
-    operation's schema; none for an operation the schema does not describe."""
+    operation's schema; none for an operation the schema does not describe. The ``given`` of a scenario expecting
+    a refusal (``expect_bad_input``) is bad on purpose, so only its keys are checked (a misspelt key would make it
+    bad input for the wrong reason): each must be one the operation's given names."""
     errors = []
+    op, game = bare_op(scenario["op"]), game_of(scenario["variant"])
+    if scenario.get("expect_bad_input"):
+        check = operations_schema.validator(op, operations_schema.GIVEN, game)
+        known = check.schema.get("properties") if check is not None else None
+        if known is not None and check.schema.get("additionalProperties") is False:
+            errors += [_line(loaded, where + ("given", key), f"unknown key '{key}' (allowed: {', '.join(known)}; "
+                                                            f"a refused question is bad in its values, not its keys)")
+                       for key in scenario["given"] if key not in known]
+        return errors
     for key, part in (("given", operations_schema.GIVEN), ("expect", operations_schema.EXPECT)):
-        check = operations_schema.validator(bare_op(scenario["op"]), part, game_of(scenario["variant"]))
+        check = operations_schema.validator(op, part, game)
         if check is not None:
             errors += _schema_errors(check, scenario[key], where + (key,), loaded)
     return errors

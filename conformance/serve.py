@@ -27,7 +27,13 @@ files given at start (``datong-rules serve --variant-file FILE``) are served the
 
 **Checks.** A query's ``given`` is checked against its operation's schema
 (``spec/schema/games/<game>/operations.schema.json``) before the implementation sees it: a ``given`` that breaks
-it is answered ``errored`` saying where and how, as the runner checks answers. A line longer than
+it is answered ``errored`` saying where and how, as the runner checks answers.
+
+**Bad input.** Under protocol 3 a ``given`` that breaks the schema, or that the implementation refuses with
+:class:`~datong_rules.conformance.adapters.base.BadInput` (the reference engine: its operations' one-line
+``ValueError``), is answered ``{"type":"errored","id":…,"message":…,"bad_input":true}``, and the ``ready`` of an
+implementation whose ``refuses_bad_input`` is true (the reference engine's) says ``"refuses_bad_input": true``;
+under protocols 1 and 2 the same refusal is a plain ``errored``. A line longer than
 :data:`~datong_rules.conformance.adapters.jsonlines.MAX_LINE_BYTES` (8 MiB) is not held: the server reads past it
 in pieces and answers ``{"type":"errored","id":null,"message":"line N is over the cap …"}``.
 
@@ -75,6 +81,7 @@ from typing import IO, Any
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
+    BadInput,
     WILDCARD,
     Implementation,
     ImplementationError,
@@ -135,6 +142,16 @@ class Server:
                  "version": str(self.impl.version), "variants": self.variants, "operations": operations}
         if self.protocol >= 2:  # the rules of a query's variant_rules are kept (impl.use_variants)
             reply["keeps_variant_rules"] = True
+        if self.protocol >= 3 and getattr(self.impl, "refuses_bad_input", False) is True:
+            reply["refuses_bad_input"] = True
+        return reply
+
+    def refused(self, qid: str, message: str) -> dict[str, Any]:
+        """The ``errored`` reply refusing query ``qid`` as bad input: with ``"bad_input": true`` under protocol 3,
+        a plain ``errored`` under the earlier ones (which cannot say it)."""
+        reply: dict[str, Any] = {"type": "errored", "id": qid, "message": message}
+        if self.protocol >= 3:
+            reply["bad_input"] = True
         return reply
 
     def handle(self, message: Any) -> tuple[dict[str, Any] | None, str | None, bool]:
@@ -217,11 +234,13 @@ class Server:
         # the schema is checked once the query is one the implementation takes: an unknown variant is said as such
         problem = schema_problem(full_op(game, op), operations_schema.GIVEN, given)
         if problem is not None:
-            return {"type": "errored", "id": qid, "message": problem}
+            return self.refused(qid, problem)
         try:
             answer = self.impl.answer(variant, op, given)
         except Unsupported as exc:
             return {"type": "skipped", "id": qid, "reason": one_line(exc.reason)}
+        except BadInput as exc:
+            return self.refused(qid, one_line(exc))
         except (ValueError, ImplementationError) as exc:
             return {"type": "errored", "id": qid, "message": one_line(exc)}
         except IMPLEMENTATION_FAULTS as exc:  # an implementation bug is an errored query, not a crash

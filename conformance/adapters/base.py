@@ -17,9 +17,12 @@ in-process, subclass :class:`Implementation` and give the runner a factory
             return {...}
 
 Outcomes the runner derives from a call: a returned mapping is compared with the scenario's
-``expect``; :class:`Unsupported` → *skipped*; :class:`ImplementationError` or any other exception,
-``SystemExit`` included (an implementation calling ``sys.exit``), → *errored* (one-line message,
-never a traceback). Only ``KeyboardInterrupt`` (Ctrl-C) stops a run.
+``expect``; :class:`Unsupported` → *skipped*; :class:`BadInput` → the question refused as bad input (what a
+scenario with ``expect_bad_input`` expects; any other scenario fails); :class:`ImplementationError` or any other
+exception, ``SystemExit`` included (an implementation calling ``sys.exit``), → *errored* (one-line message,
+never a traceback). Only ``KeyboardInterrupt`` (Ctrl-C) stops a run. An implementation that raises
+:class:`BadInput` for every question its operations guide calls bad input says so with
+``refuses_bad_input = True`` (see :mod:`datong_rules.conformance.runner` for how a refusal is judged).
 
 :func:`start_checked` starts an implementation and checks what it declares, once, before a run.
 """
@@ -45,17 +48,32 @@ class Unsupported(Exception):
         super().__init__(reason)
 
 
+class BadInput(ValueError):
+    """Raised by an implementation that refuses a question as bad input (what its operations guide calls bad input,
+    "an error": a ``level_owner`` not at ``level``, captured points below 0): a scenario expecting the refusal
+    (``expect_bad_input``) passes, any other fails. A ``ValueError``, so code that catches the engine's one-line
+    ``ValueError`` for bad input keeps catching it. The JSON-lines protocol's form is an ``errored`` reply with
+    ``"bad_input": true`` (protocol 3).
+
+    ``str()`` is the one-line reason.
+    """
+
+
 class ImplementationError(Exception):
     """The implementation misbehaved on a query (crash, hang, garbage…): the scenario is *errored*.
 
     ``str()`` is a one-line message; ``stderr`` holds the implementation's recent stderr lines,
     if any were captured; ``asked`` is False when the query was never sent (the implementation was given up on,
-    or the query was over the size cap).
+    or the query was over the size cap); ``reported`` is True when the implementation itself replied ``errored``
+    (a refusal it chose, which an engine not saying ``refuses_bad_input`` may mean as bad input), False for a
+    crash, a hang or garbage.
     """
 
-    def __init__(self, message: str, stderr: list[str] | None = None, *, asked: bool = True) -> None:
+    def __init__(self, message: str, stderr: list[str] | None = None, *, asked: bool = True,
+                 reported: bool = False) -> None:
         self.stderr = list(stderr or [])
         self.asked = asked
+        self.reported = reported
         super().__init__(message)
 
 
@@ -81,6 +99,9 @@ class Implementation:
 
     name: str = "unnamed"
     version: str = "unknown"
+    refuses_bad_input: bool = False
+    """True when the implementation raises :class:`BadInput` for every question its operations guide calls bad
+    input (and for no other): a scenario expecting a refusal is then errored when it raises anything else."""
 
     def supported_variants(self) -> list[str]:
         """Variant ids handled, or ``["*"]`` for all (the default)."""
@@ -137,6 +158,7 @@ class Implementation:
 
         Raises:
             Unsupported: this question is not handled (the scenario is skipped).
+            BadInput: the question is bad input (see :attr:`refuses_bad_input`).
         """
         raise NotImplementedError(f"{type(self).__name__}.answer is not implemented")
 

@@ -29,7 +29,11 @@ versions the runner speaks; the engine answers ``ready`` with the one it chose (
   house file's rules are about 50 KB of JSON; sent with every query they cost more than the question).
 * Protocol 3: protocol 2's messages; the answers may (and the scenarios expect them to) carry the keys added
   after protocol 2 was published (憋蛋 ``settle``'s ``score``; 打墩 ``settle``'s ``places``, ``a_failures``,
-  ``tribute``), and givens may carry later keys (打墩 ``settle``'s ``a_failures``).
+  ``tribute``), and givens may carry later keys (打墩 ``settle``'s ``a_failures``). An ``errored`` reply with
+  ``"bad_input": true`` refuses the question as bad input (raised as
+  :class:`~datong_rules.conformance.adapters.base.BadInput`); a ``ready`` with ``"refuses_bad_input": true``
+  promises that form for every question its guide calls bad input (``refuses_bad_input``). How the runner judges
+  a refusal: :mod:`datong_rules.conformance.runner`.
 
 Protocols 1 and 2 are kept for good (:mod:`datong_rules.conformance.protocols`): an engine speaking one is asked and
 judged by that protocol's frozen contract, never required to send a later key nor refused for sending one.
@@ -82,6 +86,7 @@ from typing import Any
 
 from datong_rules.conformance.adapters.base import (
     WILDCARD,
+    BadInput,
     Implementation,
     ImplementationError,
     ImplementationStartError,
@@ -223,7 +228,8 @@ class JsonLinesImplementation(Implementation):
 
         Raises:
             Unsupported: the implementation replied ``skipped``.
-            ImplementationError: ``errored`` reply, timeout, crash, garbage, wrong id, or the
+            BadInput: under protocol 3, an ``errored`` reply with ``"bad_input": true`` (a refusal of bad input).
+            ImplementationError: ``errored`` reply (``reported``), timeout, crash, garbage, wrong id, or the
                 implementation was given up on.
         """
         name = full_op(game_of(variant), op)
@@ -275,8 +281,10 @@ class JsonLinesImplementation(Implementation):
         if kind == "skipped" and isinstance(reply.get("reason"), str):
             raise Unsupported(reply["reason"])
         if kind == "errored" and isinstance(reply.get("message"), str):
+            if self.protocol >= 3 and reply.get("bad_input") is True:
+                raise BadInput(one_line(reply["message"]))
             raise ImplementationError(f"implementation reported an error: {one_line(reply['message'])}",
-                                      child.stderr_since(mark, ERROR_SETTLE))
+                                      child.stderr_since(mark, ERROR_SETTLE), reported=True)
         raise ImplementationError(f"unexpected reply (want result/skipped/errored with id, answer, "
                                   f"reason or message): {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
 
@@ -478,6 +486,7 @@ class JsonLinesImplementation(Implementation):
                 return f"'ready' needs '{key}', a list of strings (or [\"*\"]): {one_line(line)}"
         self.name, self.version, self.protocol = reply["name"], reply["version"], protocol
         self._keeps = protocol >= 2 and reply.get("keeps_variant_rules") is True
+        self.refuses_bad_input = protocol >= 3 and reply.get("refuses_bad_input") is True
         self._variants, self._operations = list(reply["variants"]), list(reply["operations"])
         return None
 

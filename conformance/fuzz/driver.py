@@ -23,7 +23,7 @@ than :data:`MAX_SHRINKS` cases are found, and one of a kind seen before while :d
 so stay unshrunk in a short run.
 
 What counts as a disagreement (first that applies): the implementation refused the question (an ``errored`` reply,
-or an in-process ``ValueError``), its answer is not a mapping, breaks the operation's answer schema (unless
+or an in-process ``ValueError``; ``refused as bad input: …`` when it said so, protocol 3's ``bad_input``), its answer is not a mapping, breaks the operation's answer schema (unless
 ``check_schema`` is off), or differs from the reference's answer (JSON equality of the whole answer,
 :func:`datong_rules.conformance.runner.json_equal`). A timeout, a crash, garbage on the line, or any other exception
 of an in-process engine is an **engine error**, never a disagreement: counted (``engine_errors``, with the first
@@ -48,6 +48,7 @@ from hypothesis.database import InMemoryExampleDatabase
 
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
+    BadInput,
     ImplementationError,
     Unsupported,
     describe,
@@ -100,7 +101,7 @@ class Disagreement:
         reference: the reference engine's answer.
         answer: the implementation's answer (None when it raised).
         problem: one line saying what differs (``wrong: winner, points``, ``answer does not match the operation's
-            schema: …``, ``errored: …``).
+            schema: …``, ``errored: …``, ``refused as bad input: …``).
         keys: the answer keys whose values differ (empty for an error or a schema problem).
         shrunk: False when the shrunk question no longer disagreed on its last replay (a flaky implementation);
             the question is then the first one found.
@@ -224,6 +225,8 @@ def judge(op: str, reference: Answer, ask_impl: Callable[[], Any], check_schema:
         if not str(exc).startswith(REPORTED_ERROR):
             raise EngineError(one_line(exc)) from None
         return Disagreement(op, {}, reference, None, f"errored: {one_line(exc)}")
+    except BadInput as exc:  # refused as bad input (protocol 3's errored bad_input, or in process)
+        return Disagreement(op, {}, reference, None, f"refused as bad input: {one_line(exc)}")
     except ValueError as exc:  # an in-process engine refusing the question
         return Disagreement(op, {}, reference, None, f"errored: {describe(exc)}")
     except IMPLEMENTATION_FAULTS as exc:

@@ -36,9 +36,11 @@ def _suite() -> tuple[Any, ...]:
 
 @cache
 def _givens(game: str, op: str, variant_id: str) -> tuple[str, ...]:
-    """The distinct givens (JSON text) of the bundled suite's scenarios of ``game``'s ``op``."""
+    """The distinct givens (JSON text) of the bundled suite's scenarios of ``game``'s ``op`` (not those of bad input,
+    which every engine refuses)."""
     found = dict.fromkeys(json.dumps(s.given, sort_keys=True) for s in _suite()
-                          if s.game == game and s.op == op and (op != "replay" or s.variant == variant_id))
+                          if s.game == game and s.op == op and not s.bad_input
+                          and (op != "replay" or s.variant == variant_id))
     return tuple(found)
 
 

@@ -97,8 +97,11 @@ def problems(run: RunResult) -> list[ScenarioResult]:
 def mismatch_lines(result: ScenarioResult, limit: int | None = None) -> list[str]:
     """For a failed result: the line saying how the answer breaks its operation's schema (if it
     does), then two lines per wrong key: ``key: expected V`` and ``key: actual   V`` (``(missing)``
-    when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``."""
+    when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``. A failure that no key tells
+    (an answer to a question that is bad input, a good question refused as bad input) starts with its message."""
     lines = [result.schema_problem] if result.schema_problem else []
+    if not lines and result.message and (result.actual is None or not result.mismatched):
+        lines.append(result.message)
     actual = result.actual or {}
     for key in result.mismatched:
         got = compact(actual[key], limit) if key in actual else "(missing)"

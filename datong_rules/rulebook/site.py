@@ -119,8 +119,9 @@ def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[s
         root: scenario folder; default the bundled suite (``conformance/scenarios``).
 
     Returns:
-        ``(scenarios, problems)``: the scenarios of every file that loads, and the first error line
-        of every file that does not (the suite's own tests report those in full).
+        ``(scenarios, problems)``: the scenarios of every file that loads, but those expecting a refusal of bad
+        input (an example shows an answer), and the first error line of every file that does not (the suite's own
+        tests report those in full).
     """
     from datong_rules.conformance.scenarios_io import ScenarioError, find_scenario_files, load_scenario_file, scenarios_root
 
@@ -131,7 +132,7 @@ def load_scenarios(root: Path | None = None) -> tuple[list[ScenarioLike], list[s
     problems: list[str] = []
     for path in find_scenario_files(root):
         try:
-            scenarios.extend(load_scenario_file(path))
+            scenarios.extend(s for s in load_scenario_file(path) if not s.bad_input)
         except ScenarioError as exc:
             problems.append(f"scenario file skipped: {exc.errors[0] if exc.errors else path}")
     return scenarios, problems

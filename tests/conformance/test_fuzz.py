@@ -23,7 +23,7 @@ from planted import CountFaults, LapsedShowCancels, ParentRules, TwoFaults
 from datong_rules.cli.main import cli
 from datong_rules.conformance.adapters.reference.inputs import has_strategies
 from datong_rules.conformance import bundled_spec, operations_schema
-from datong_rules.conformance.adapters.base import Implementation, Unsupported
+from datong_rules.conformance.adapters.base import BadInput, Implementation, Unsupported
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
 from datong_rules.conformance.adapters.reference.inputs import input_strategies, resolved_reference
 from datong_rules.conformance.fuzz.driver import fuzz_operation
@@ -136,7 +136,8 @@ def test_a_house_variant_is_fuzzed_with_its_own_rules():
 
 
 class _Broken(Implementation):
-    """Answers trick_winner wrongly shaped, classify by refusing it, card_order by crashing, and skips the rest."""
+    """Answers trick_winner wrongly shaped, classify by refusing it, card_order by crashing, bottom_points by refusing
+    it as bad input, and skips the rest."""
 
     def answer(self, variant, op, question):
         if op == "trick_winner":
@@ -145,11 +146,14 @@ class _Broken(Implementation):
             raise ValueError("no")
         if op == "card_order":
             raise RuntimeError("boom")
+        if op == "bottom_points":
+            raise BadInput("not a bottom")
         raise Unsupported("not this one")
 
 
 @pytest.mark.parametrize(("op", "problem"), [("trick_winner", "answer does not match the operation's schema"),
-                                              ("classify", "errored: ValueError: no")])
+                                              ("classify", "errored: ValueError: no"),
+                                              ("bottom_points", "refused as bad input: not a bottom")])
 def test_refusals_and_schema_problems_are_disagreements(op, problem):
     variant = "huolong/li-zhijiang"
     outcome = fuzz_operation(op, input_strategies(variant)[op], _ask(ReferenceImplementation(), variant),

@@ -2,7 +2,8 @@
 
 The suite must pass it on every operation it answers (all but replay), the fixture variants it plays included
 (the three scenarios below pin what the docs first left open: wild_misuse against bad_reading, twice, and the copies
-limit checked list by list), and skip only the variants with a tribute phase, which it does not play.
+limit checked list by list), and skip only the variants with a tribute phase, which it does not play, and the
+scenarios expecting a refusal of bad input, which it refuses in the form that predates protocol 3's ``bad_input``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ def test_the_suite_passes_the_outsider_engine_on_dadun(tmp_path):
                   "dadun.skip-level-wild-dun.beats.wild-dun-over-gap-bad-reading-001",
                   "dadun.dadun-guide.legal-play-count.copies-per-list-001"):
         assert results[found]["status"] == "passed", found
+    # it refuses bad input with a plain errored (it predates "bad_input": true): the scenarios expecting a refusal
+    # are skipped, never failed, which shows it refused them rather than answering
+    refusals = {k: r for k, r in results.items() if r["expected"] == {"bad_input": True}}
+    assert len(refusals) >= 8 and all(r["status"] == "skipped" and r["message"].startswith("refused, but not as bad")
+                                      for r in refusals.values()), sorted(refusals.items())[:3]
+    results = {k: r for k, r in results.items() if k not in refusals}
     guide = [r for r in results.values() if r["variant"] == "dadun/dadun-guide"]
     assert guide and all(r["status"] == "passed" for r in guide), \
         sorted(r["id"] for r in guide if r["status"] != "passed")

@@ -3,7 +3,9 @@
 The engine is one registered implementation among others: it finds the game of a query's variant in the game
 registry (:mod:`datong_rules.reference_impl.games`) and calls that game's operation ``OPS[op](rules, given)`` (the
 game's ``ops`` module); this class only dispatches and names no game. Bad input in ``given`` (a bad card token, a
-missing key) raises ``ValueError`` with a one-line message, which the runner reports as *errored*.
+missing key, a value the operations guide calls an error) raises
+:class:`~datong_rules.conformance.adapters.base.BadInput` (a ``ValueError``) with the operation's one-line
+message: a refusal of bad input, which a scenario expecting it passes on.
 
 An operation is asked by its bare name (``classify``: the op of the variant's game) or by its full name
 ``<game>/<op>`` (``huolong/classify``). The engine plays every bundled variant of a registered game that loads
@@ -19,7 +21,7 @@ from datong_rules.reference_impl import __version__, games
 from datong_rules.reference_impl.variant import SpecError, Variant, check_rules_data
 
 from ... import bundled_spec
-from ..base import Implementation, ImplementationError, Unsupported
+from ..base import BadInput, Implementation, ImplementationError, Unsupported
 
 
 def game_ops(game: games.Game) -> dict[str, Any]:
@@ -33,6 +35,7 @@ class ReferenceImplementation(Implementation):
 
     name = "datong-rules reference engine"
     version = __version__
+    refuses_bad_input = True  # every game's operations raise ValueError for bad input, and only for it
 
     _variants: list[str] | None = None
 
@@ -82,7 +85,8 @@ class ReferenceImplementation(Implementation):
         Raises:
             Unsupported: a variant of no registered game, or an operation its game does not have.
             ImplementationError: a bundled variant whose file (or a file it extends) cannot be loaded.
-            ValueError: bad input in ``given`` (one-line message), or a fixture variant's rules (a query's
+            BadInput: bad input in ``given`` (the operation's one-line ``ValueError`` message).
+            ValueError: a fixture variant's rules (a query's
                 ``variant_rules``) that a variant file could not hold (:func:`~datong_rules.reference_impl.variant.
                 check_rules_data`: one checker of rule values for files and data).
         """
@@ -100,8 +104,19 @@ class ReferenceImplementation(Implementation):
                     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                     raise ValueError(f"the rules of '{variant}' cannot be played: {problems[0]}{more}")
                 self._fixture_rules[variant] = game.rules_for(Variant(variant, data))
-            return func(self._fixture_rules[variant], given)
+            return _asked(func, self._fixture_rules[variant], given)
         loaded = bundled_spec.variant(variant)
         if isinstance(loaded, SpecError):
             raise ImplementationError(f"variant '{variant}' cannot be loaded: {loaded}")
-        return func(game.rules_for(variant), given)
+        return _asked(func, game.rules_for(variant), given)
+
+
+def _asked(func: Any, rules: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """``func(rules, given)``, an operation's ``ValueError`` (bad input, by the games' contract) raised as
+    :class:`BadInput`."""
+    try:
+        return func(rules, given)
+    except BadInput:
+        raise
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None

@@ -823,12 +823,12 @@ def op_round(v, g):
             raise BadInput(f"bad action type {a['type']!r}")
         if (len(out) >= 2 and (out[0] + 2) % 4 == out[1]) or len(out) >= 3:
             over, hand_over, to_act = True, True, None
-            break
+            continue  # an action after this one is bad input (checked at the loop's top)
         others = [c for c in range(4) if c != last and sizes[c] > 0]
         waiting = [c for c in others if c not in passed and not (v.pass_locks_out and c in locked)]
         if not waiting:
             over, to_act = True, None
-            break
+            continue
         to_act = next((seat + k) % 4 for k in range(1, 5) if (seat + k) % 4 in waiting)
     next_leader, wind = None, False
     if over and not hand_over:
