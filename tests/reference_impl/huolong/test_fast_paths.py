@@ -7,6 +7,8 @@
 * a hand state's trick is judged with its led shape known (the lead not classified again): :func:`follow.check_play`
   and :func:`follow.random_legal_play` given ``led`` answer as without it, :func:`trick.strongest_play` as
   :func:`trick.trick_winner`;
+* a hand state's kept led-suit cards of a follower (:meth:`HandState._held_of_suit`, kept from play to play) are
+  :func:`follow.held_of_suit` of its hand now, also once a seat's hand was replaced by another ``Counter``;
 * the greedy bot's play (leads and, under the source variants' rules, follows chosen without listing the plays:
   :mod:`greedy`) is the play of its definition: the legal plays listed, each follow tried with
   :func:`trick.trick_winner`.
@@ -24,7 +26,10 @@ import pytest
 from datong_rules.reference_impl.cards import sort_cards
 from datong_rules.reference_impl.huolong.bots import GreedyBot, RandomBot, play_hand
 from datong_rules.reference_impl.huolong.dealing import new_pack
-from datong_rules.reference_impl.huolong.follow import check_play, led_shape, legal_plays, random_legal_play
+from collections import Counter
+
+from datong_rules.reference_impl.huolong.follow import (check_play, held_of_suit, led_shape, legal_plays,
+                                                        random_legal_play)
 from datong_rules.reference_impl.huolong.hand import HandState
 from datong_rules.reference_impl.huolong.rules import rules_for, rules_with
 from datong_rules.reference_impl.huolong.trick import play_strength, strongest_play, trick_winner
@@ -165,6 +170,28 @@ def test_a_known_led_shape_judges_as_the_lead_classified(name):
         judged += 1
     assert sum(watch_plays(rules, seed, RandomBot, check) for seed in range(2)) > 100
     assert judged > 50
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_the_kept_led_suit_cards_are_the_hand_s(name):
+    # at every follow of seeded hands, every seat's kept cards of every suit (the draws made them as the hands went)
+    rules = ALL_RULES[name]
+    checked = replaced = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = HandState(rules, new_pack(rules, rng))
+        while not state.is_terminal():
+            if state.phase == "play":
+                for seat, hand in enumerate(state.hands):
+                    for suit in state.ranking.suit_members:
+                        assert state._held_of_suit(seat, hand, state.ranking, suit) == held_of_suit(
+                            state.ranking, hand, suit)
+                        checked += 1
+                if len(state.tricks) == 5 and not state.trick:  # white box: a seat's hand replaced by an equal one
+                    state.hands[1] = Counter(state.hands[1])
+                    replaced += 1
+            state.apply(state.random_action(rng), validate=bool(seed % 2))
+    assert checked > 1000 and replaced
 
 
 DECLARING = {**{v: rules_for(v) for v in VARIANTS},
