@@ -410,7 +410,7 @@ class HandState:
 
     def _seat_of(self, action: dict[str, Any]) -> int:
         seat = action.get("seat")
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
+        if type(seat) is not int or not 0 <= seat < self._players:
             raise IllegalAction(BAD_ACTION, None, action, f"bad seat {seat!r}")
         return seat
 
@@ -555,12 +555,16 @@ class HandState:
 
     def _do_play(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
-        expected = (self._leader() + len(self.trick)) % self.rules.players
+        trick, leader, ranking = self.trick, self.leader, self.ranking
+        if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
+            raise RuntimeError(f"no trick is led in the {self.phase} phase")
+        expected = (leader + len(trick)) % self._players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
-        hand = self.hands[seat]
-        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards, self._led())
+        # the led shape (_led()): the lead was checked, or made by the engine, when it was played
+        led = (len(trick[0]), ranking.suit_map[trick[0][0]]) if trick else None
+        reason = check_play(self.rules, ranking, self.hands[seat], trick, cards, led)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)
