@@ -356,7 +356,9 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
                 return None if play.flush else "not_higher"
         elif play.key == table.key:
             return None if play.flush and not table.flush else "not_higher"
-    return None if _int(play.key) > _int(table.key) else "not_higher"
+    key, other = play.key, table.key  # ints in 憋蛋 (_int), compared without its calls: every play judged
+    assert isinstance(key, int) and isinstance(other, int)
+    return None if key > other else "not_higher"
 
 
 def _int(key: Key) -> int:
