@@ -104,7 +104,7 @@ def suit_count(hand: Counter, members: Sequence[str]) -> int:
 
 def check_play(
     rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], play: Sequence[str],
-    led: tuple[int, str] | None = None
+    led: tuple[int, str] | None = None, led_held: Sequence[str] | None = None
 ) -> str | None:
     """Whether ``play`` is legal for a player holding ``hand`` in the trick so far.
 
@@ -115,6 +115,8 @@ def check_play(
         play: the cards played (multiset, any order).
         led: the trick's :func:`led_shape` when the caller knows its lead to be one combination (a hand state's
             trick, whose lead was checked when it was played); None: found from ``trick`` (and checked).
+        led_held: the hand's :func:`held_of_suit` of the led suit when the caller keeps it (a hand state); the led-suit
+            cards held are counted over it instead of the suit's every member.
 
     Returns:
         None when legal, else the first reason code that applies: ``empty_play``, ``not_in_hand``,
@@ -140,7 +142,7 @@ def check_play(
         if suit_map[card] == suit:
             played += 1
     # played < min(held, n); the hand is counted only when the play is not all of the led suit
-    if played < n and played < suit_count(hand, ranking.suit_members[suit]):
+    if played < n and played < suit_count(hand, ranking.suit_members[suit] if led_held is None else led_held):
         return MUST_FOLLOW_SUIT
     if rules.follow_shape == "match_when_held" and shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:

@@ -397,8 +397,11 @@ class HandState:
                 return self._make_bury(action["seat"], list(action["cards"]))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
-        kind = action["type"]
-        if kind == "deal" and self.phase == "deal":  # the table's step: nothing in it to check
+        kind, phase = action["type"], self.phase
+        if kind == "play" and phase == "play":  # the most common action: _HANDLERS' entry, without its look-ups
+            self._do_play(action)
+            return
+        if kind == "deal" and phase == "deal":  # the table's step: nothing in it to check
             self.deal_one()
             return
         handler = _HANDLERS.get(kind)
@@ -563,8 +566,16 @@ class HandState:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
         # the led shape (_led()): the lead was checked, or made by the engine, when it was played
-        led = (len(trick[0]), ranking.suit_map[trick[0][0]]) if trick else None
-        reason = check_play(self.rules, ranking, self.hands[seat], trick, cards, led)
+        hand = self.hands[seat]
+        led: tuple[int, str] | None = None
+        held: list[str] | None = None
+        if trick:
+            suit = ranking.suit_map[trick[0][0]]
+            led = (len(trick[0]), suit)
+            kept = self._by_suit[seat]  # the led-suit cards held, where the draws keep them
+            if kept is not None and kept[0] is hand:
+                held = kept[1][suit]
+        reason = check_play(self.rules, ranking, hand, trick, cards, led, held)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)

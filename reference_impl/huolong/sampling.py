@@ -135,7 +135,7 @@ def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapp
     copies = dict(items)
     for _ in range(REJECTION_TRIES):
         pick = sample(rng, tokens, size)
-        if max_points is not None and points is not None and sum(points[c] for c in pick) > max_points:
+        if max_points is not None and points is not None and sum(map(points.__getitem__, pick)) > max_points:
             continue
         ways = 1
         for card in set(pick):  # the number of token samples that make this multiset

@@ -4,7 +4,8 @@
   the hand that :func:`follow.check_play` accepts, sorted;
 * :func:`trick.play_strength` agrees with :func:`trick.trick_winner`: a play takes the trick exactly when its
   strength is greater than the winning play's;
-* a hand state's trick is judged with its led shape known (the lead not classified again): :func:`follow.check_play`
+* a hand state's trick is judged with its led shape known (the lead not classified again) and the led-suit cards
+  held counted over the hand's own: :func:`follow.check_play`
   and :func:`follow.random_legal_play` given ``led`` answer as without it, :func:`trick.strongest_play` as
   :func:`trick.trick_winner`;
 * a hand state's kept led-suit cards of a follower (:meth:`HandState._held_of_suit`, kept from play to play) are
@@ -164,6 +165,9 @@ def test_a_known_led_shape_judges_as_the_lead_classified(name):
         assert strongest_play(rules, ranking, trick) == trick_winner(rules, ranking, trick)
         for play in [list(p) for p in legal_plays(rules, ranking, hand, trick)] + [sorted(hand)[:led[0]]]:
             assert check_play(rules, ranking, hand, trick, play, led) == check_play(rules, ranking, hand, trick, play)
+            # the led-suit cards held, counted over the hand's own (as a hand state keeps them)
+            assert check_play(rules, ranking, hand, trick, play, led, held_of_suit(ranking, hand, led[1])) == \
+                check_play(rules, ranking, hand, trick, play)
         # the same draw with and without the shape given (one seed per decision)
         assert random_legal_play(rules, ranking, hand, trick, random.Random(judged), led) == random_legal_play(
             rules, ranking, hand, trick, random.Random(judged))
