@@ -196,8 +196,8 @@ class Declaration:
         self._level_kinds = any(k.card == "level_card" for k in self.kinds)
         self._opening = self._show_tokens | frozenset(c for c in ALL_CARDS if self._level_kinds and c[1:] == level)
         """The cards whose receiving can open a new show (:meth:`may_show_with`): the jokers a kind shows, and, when a
-        kind shows level cards, the tokens whose rank part is the level (the jokers' too: ``BJ`` under level J, as the
-        test always read)."""
+        kind shows level cards, every token whose part after the first letter is the level (under level J the jokers'
+        ``BJ`` and ``LJ`` too: the filter is loose there, as it always was; a bot is then asked for a show)."""
         self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
         self._stamp = 0  # bumped by every change that can change the legal shows (see all_legal_shows)
         self._all_shows: tuple[int, list[tuple[int, list[str]]]] = (-1, [])

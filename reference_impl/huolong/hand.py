@@ -565,11 +565,10 @@ class HandState:
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
-        # the led shape (_led()): the lead was checked, or made by the engine, when it was played
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None
-        if trick:
+        if trick:  # the led shape (_led()): the lead was checked, or made by the engine, when it was played
             suit = ranking.suit_map[trick[0][0]]
             led = (len(trick[0]), suit)
             kept = self._by_suit[seat]  # the led-suit cards held, where the draws keep them

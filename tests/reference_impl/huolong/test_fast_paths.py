@@ -10,6 +10,8 @@
   :func:`trick.trick_winner`;
 * a hand state's kept led-suit cards of a follower (:meth:`HandState._held_of_suit`, kept from play to play) are
   :func:`follow.held_of_suit` of its hand now, also once a seat's hand was replaced by another ``Counter``;
+* a star-burial seat's :meth:`StarBurial.legal_counts` (found at one look at the bottom) are the counts
+  :meth:`StarBurial.check_load` accepts;
 * the greedy bot's play (leads and, under the source variants' rules, follows chosen without listing the plays:
   :mod:`greedy`) is the play of its definition: the legal plays listed, each follow tried with
   :func:`trick.trick_winner`.
@@ -44,6 +46,11 @@ HOUSES = {
                                                            "follow.keep_meteors_whole": True}),
     "pairs-owed": rules_with("huolong/datong-guide", {"follow.meteor_obliges_pair": True}),
 }
+LOADING = {"huolong/li-zhijiang": rules_for("huolong/li-zhijiang"),
+           "simultaneous-fast": rules_with("huolong/li-zhijiang", {"star_burial.order": "simultaneous",
+                                                                   "star_burial.policy": "fast"}),
+           "simultaneous-slow": rules_with("huolong/li-zhijiang", {"star_burial.order": "simultaneous"})}
+"""Star-burial rules: the source variant's (in turn) and simultaneous loads."""
 ALL_RULES = {**{v: rules_for(v) for v in VARIANTS}, **HOUSES}
 
 
@@ -196,6 +203,25 @@ def test_the_kept_led_suit_cards_are_the_hand_s(name):
                     replaced += 1
             state.apply(state.random_action(rng), validate=bool(seed % 2))
     assert checked > 1000 and replaced
+
+
+@pytest.mark.parametrize("name", ["huolong/li-zhijiang", "simultaneous-fast", "simultaneous-slow"])
+def test_the_legal_load_counts_are_those_check_load_accepts(name):
+    rules = LOADING[name]
+    asked = loads = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = HandState(rules, new_pack(rules, rng))
+        while not state.is_terminal():
+            if state.phase == "star_burial":
+                star = state.star
+                for seat in range(rules.players):
+                    counts = star.legal_counts(seat)
+                    assert counts == [c for c in range(star.holdings[seat] + 1) if star.check_load(seat, c) is None]
+                    asked += 1
+                    loads += len(counts) > 1
+            state.apply(state.random_action(rng))
+    assert asked > 20 and loads  # some seat could load a big joker
 
 
 DECLARING = {**{v: rules_for(v) for v in VARIANTS},
