@@ -192,17 +192,18 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
     smallest`` and ``ties: suit_order`` are the only values :func:`~.rules.rules_for` accepts.
     """
     exclude = rules.star_burial["exchange"]["exclude"]
-    meteor = rules.combo_size.get("meteor")
+    meteor = rules.combo_size.get("meteor") if "meteor_cards" in exclude else None
+    no_big, no_points, points = "big_jokers" in exclude, "point_cards" in exclude, rules.point_map
     best, best_key = None, None
     strength = ranking.strength_map
     for card, k in bottom.items():
         if k <= 0:
             continue
-        if "big_jokers" in exclude and card == BIG_JOKER:
+        if no_big and card == BIG_JOKER:
             continue
-        if "point_cards" in exclude and rules.point_map[card] > 0:
+        if no_points and points[card] > 0:
             continue
-        if "meteor_cards" in exclude and meteor is not None and k >= meteor:
+        if meteor is not None and k >= meteor:
             continue
         key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
         if best_key is None or key < best_key:
