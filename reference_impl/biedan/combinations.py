@@ -335,15 +335,18 @@ _CLASSIFIED_MOST = 1 << 16
 """The most card lists a table remembers the first reading of."""
 
 
-def play_reading(t: Table, cards: list[str], table: Reading | None) -> tuple[Reading | None, str | None]:
+def play_reading(t: Table, cards: list[str], table: Reading | None,
+                 first: Reading | None = None) -> tuple[Reading | None, str | None]:
     """``(reading, reason)``: the reading ``cards`` are played as against ``table`` (None: leading) and None when it
     beats, else the reason code of :func:`beat_reason` (``(None, "not_a_combination")`` when they are no
     combination). A set of cards is played as its first reading; with ``combinations.attached_same_rank:
     3_beside_body`` it may also be played as one of its readings of those attachments, the first in the order of
     ``classify`` that beats the table (three each of 4 to 7 on an airplane with singles of three triples), and when
     none beats the reason is the one of the reading closest to beating (``not_higher``, then ``wrong_count``, then
-    the first reading's) [combinations.attached_same_rank, beating.follow]."""
-    first = classify(t, cards)
+    the first reading's) [combinations.attached_same_rank, beating.follow]. ``first``: the cards' first reading
+    (:func:`classify`) when the caller knows it (the hand state's last drawn card set), not worked out again."""
+    if first is None:
+        first = classify(t, cards)
     if first is None:
         return None, "not_a_combination"
     if table is None:
@@ -388,7 +391,9 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
                 return None if play.flush else "not_higher"
         elif play.key == table.key:
             return None if play.flush and not table.flush else "not_higher"
-    return None if _int(play.key) > _int(table.key) else "not_higher"
+    key, other = play.key, table.key  # ints in 憋蛋 (_int), compared without its calls: every play judged
+    assert isinstance(key, int) and isinstance(other, int)
+    return None if key > other else "not_higher"
 
 
 def _int(key: Key) -> int:

@@ -22,6 +22,7 @@ from typing import Any
 from ..actions import ActionError, malformed, read_action
 from ..bots import play_match, play_trusted
 from ..cards import build_deck
+from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
@@ -173,15 +174,16 @@ class HandState(RoundViews):
         """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None."""
         kind = action.get("type")
         seat = action.get("seat")
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return "wrong_phase"
-        if self.phase == "bury":
+        if phase == "bury":
             if kind != "bury":
                 return "wrong_phase"
             if seat != self.banker:
                 return "out_of_turn"
             return egg_reason(self.rules, self.cards_of(self.banker), action.get("cards", []))
-        if self.phase == "play":
+        if phase == "play":
             if kind not in ("play", "pass"):
                 return "wrong_phase"
             turn = self.turn
@@ -194,8 +196,9 @@ class HandState(RoundViews):
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
-            reason = held_play_reason(self.t, self.held[turn], self.table, action["cards"],
-                                      passed=turn in self.round.locked, must_contain=must)
+            cards = action["cards"]
+            reason = held_play_reason(self.t, self.held[turn], self.table, cards, passed=turn in self.round.locked,
+                                      must_contain=must, reading=self._drawn_reading(cards))
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action, self.table)
             return reason
@@ -208,6 +211,16 @@ class HandState(RoundViews):
             return "wrong_recipient"
         pool, count = self._pool(step)
         return xchg.allowed(self.t, pool, list(action.get("cards", [])), count, step.pick)
+
+    def _drawn_reading(self, cards: list[str]) -> Reading | None:
+        """The reading of ``cards`` when they are the card set :meth:`random_action` drew last (whoever plays them): its
+        shape's reading, which is the cards' first reading (:func:`.combinations.classify`: the table keeps only the
+        shapes of a combination whose cards it reads first, ``Table._first_readings_only``); None otherwise (and for
+        a combination with attachments)."""
+        sampled, shape = self._sampled_cards, self._sampled_shape
+        if sampled is None or shape is None or shape.combo.__class__ is not Combination or sampled != cards:
+            return None
+        return shape_reading(self.t, shape, sampled)
 
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":
@@ -540,21 +553,24 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
 
 
 def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str], *,
-                     passed: bool = False, must_contain: str | None = None) -> str | None:
+                     passed: bool = False, must_contain: str | None = None,
+                     reading: Reading | None = None) -> str | None:
     """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
-    :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so."""
+    :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so. ``reading``: the
+    play's first reading (:func:`.combinations.classify`) when the caller knows it (the card set its draw made), not
+    worked out again."""
     if not play:
         return "empty_play"
     if passed and t.rules.pass_locks_out:
         return "locked_out"
     sidx = t.card_sidx
-    if len(set(play)) != len(play):
+    if len(play) > 1 and len(set(play)) != len(play):
         return "not_in_hand"
     for card in play:
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return "not_in_hand"
-    found, reason = play_reading(t, play, table)
+    found, reason = play_reading(t, play, table, first=reading)
     if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:

@@ -192,17 +192,18 @@ def exchange_card(rules: HuolongRules, ranking: Ranking, bottom: Counter) -> str
     smallest`` and ``ties: suit_order`` are the only values :func:`~.rules.rules_for` accepts.
     """
     exclude = rules.star_burial["exchange"]["exclude"]
-    meteor = rules.combo_size.get("meteor")
+    meteor = rules.combo_size.get("meteor") if "meteor_cards" in exclude else None
+    no_big, no_points, points = "big_jokers" in exclude, "point_cards" in exclude, rules.point_map
     best, best_key = None, None
     strength = ranking.strength_map
     for card, k in bottom.items():
         if k <= 0:
             continue
-        if "big_jokers" in exclude and card == BIG_JOKER:
+        if no_big and card == BIG_JOKER:
             continue
-        if "point_cards" in exclude and rules.point_map[card] > 0:
+        if no_points and points[card] > 0:
             continue
-        if "meteor_cards" in exclude and meteor is not None and k >= meteor:
+        if meteor is not None and k >= meteor:
             continue
         key = (strength[card], _SUIT_INDEX.get(card[0], len(SUITS)))
         if best_key is None or key < best_key:
@@ -266,12 +267,18 @@ class StarBurial:
 
     def _exchange(self, count: int) -> list[str] | None:
         """The cards ``count`` loads would take back, or None when a load finds none."""
+        taken = self._take_up_to(count)
+        return taken if len(taken) == count else None
+
+    def _take_up_to(self, count: int) -> list[str]:
+        """The cards up to ``count`` loads would take back, one joker at a time, until a load finds none: loading
+        ``k`` finds its cards exactly when ``k`` is at most the length of the list."""
         bottom = self.bottom.copy()
         taken = []
         for _ in range(count):
             card = exchange_card(self.rules, self.ranking, bottom)
             if card is None:
-                return None
+                break
             bottom[card] -= 1
             bottom[BIG_JOKER] += 1
             taken.append(card)
@@ -307,6 +314,16 @@ class StarBurial:
             return NO_EXCHANGE_CARD
         return None
 
+    def legal_counts(self, seat: int) -> list[int]:
+        """Every count ``seat`` may load now (each one :meth:`check_load` accepts), ascending: [] out of turn, [0]
+        for a seat that may not load or holds no big joker; the loads whose cards are found otherwise (one look at
+        the bottom, not one per count)."""
+        if seat not in self._open_seats():
+            return []
+        if not may_load(self.rules, self.banker, seat):
+            return [0]
+        return list(range(len(self._take_up_to(self.holdings[seat])) + 1))
+
     def _apply(self, seat: int, count: int, forced: bool) -> list[str]:
         taken = self._exchange(count) or []
         for card in taken:
@@ -331,6 +348,10 @@ class StarBurial:
         reason = self.check_load(seat, count)
         if reason is not None:
             raise ValueError(f"seat {seat} may not load {count} big joker(s): {reason}")
+        return self.make_load(seat, count)
+
+    def make_load(self, seat: int, count: int) -> list[str]:
+        """:meth:`load` of a load :meth:`check_load` accepted (the caller checked it), without checking it again."""
         if self.simultaneous:
             self.decided.add(seat)
         else:
@@ -391,7 +412,7 @@ def run_star_burial(rules: HuolongRules, ranking: Ranking, banker: int, bottom: 
     rejected = []
     for i, (seat, count) in enumerate(loads):
         if sb.check_load(seat, count) is None:
-            taken_back.append(sb.load(seat, count))
+            taken_back.append(sb.make_load(seat, count))
         else:
             taken_back.append([])
             rejected.append(i)

@@ -30,9 +30,15 @@ def new_pack(rules: HuolongRules, rng: random.Random) -> list[str]:
     Returns:
         ``rules.cards_total`` canonical tokens in dealing order (162 for the source variants).
     """
-    pack = build_deck(rules.decks, jokers=rules.jokers_per_deck > 0)
+    pack = list(_deck(rules))
     shuffle(rng, pack)  # rng.shuffle's order
     return pack
+
+
+@lru_cache(maxsize=None)
+def _deck(rules: HuolongRules) -> tuple[str, ...]:
+    """The variant's decks in notation order (:func:`..cards.build_deck`), made once per rules."""
+    return tuple(build_deck(rules.decks, jokers=rules.jokers_per_deck > 0))
 
 
 def first_drawer(rules: HuolongRules, hand_number: int, banker: int | None) -> int:
@@ -78,7 +84,7 @@ class Deal:
 @lru_cache(maxsize=None)
 def _pack_counts(rules: HuolongRules) -> Counter:
     """The variant's pack as a multiset (cached per rules; callers must not change it)."""
-    return Counter(build_deck(rules.decks, jokers=rules.jokers_per_deck > 0))
+    return Counter(_deck(rules))
 
 
 def check_pack(rules: HuolongRules, pack: Sequence[str]) -> str | None:

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..cards import JOKERS, SUITS
+from ..cards import ALL_CARDS, JOKERS, SUITS
 from .rules import HuolongRules, RulesError
 
 # Reason codes of a refused show (record replay; the declare operation only lists refused indices).
@@ -194,6 +194,10 @@ class Declaration:
         self._waiting: dict[int, list[Show]] = {}
         self._show_tokens = frozenset(k.card for k in self.kinds if k.card in JOKERS)
         self._level_kinds = any(k.card == "level_card" for k in self.kinds)
+        self._opening = self._show_tokens | frozenset(c for c in ALL_CARDS if self._level_kinds and c[1:] == level)
+        """The cards whose receiving can open a new show (:meth:`may_show_with`): the jokers a kind shows, and, when a
+        kind shows level cards, every token whose part after the first letter is the level (under level J the jokers'
+        ``BJ`` and ``LJ`` too: the filter is loose there, as it always was; a bot is then asked for a show)."""
         self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
         self._stamp = 0  # bumped by every change that can change the legal shows (see all_legal_shows)
         self._all_shows: tuple[int, list[tuple[int, list[str]]]] = (-1, [])
@@ -223,15 +227,17 @@ class Declaration:
         """
         if self.closed:
             raise RuntimeError("the deal is over")
-        seat = (self.first_drawer + self.dealt) % self._players
+        dealt = self.dealt
+        seat = (self.first_drawer + dealt) % self._players
         held = self.held[seat]
         held[card] = held.get(card, 0) + 1  # not ``+= 1``: Counter's __missing__ is a Python call
-        self.dealt += 1
-        if card in self._show_tokens or (self._level_kinds and card[1:] == self.level):  # may_show_with
+        self.dealt = dealt + 1
+        if card in self._opening:  # may_show_with
             self._stamp += 1
-        waiting = self._waiting.get(seat)
-        if waiting:
-            self._resolve(seat, card, waiting)
+        if self._waiting:
+            waiting = self._waiting.get(seat)
+            if waiting:
+                self._resolve(seat, card, waiting)
         return seat
 
     def _resolve(self, seat: int, card: str, waiting: list[Show]) -> None:
@@ -379,7 +385,7 @@ class Declaration:
 
     def may_show_with(self, card: str) -> bool:
         """Whether receiving ``card`` can open a new show for its receiver (a fast filter for bots)."""
-        return card in self._show_tokens or (self._level_kinds and card[1:] == self.level)
+        return card in self._opening
 
     # -- the end of the deal -------------------------------------------------------------------
     def finish(self, bottom: Sequence[str]) -> DeclarationResult:

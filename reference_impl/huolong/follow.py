@@ -104,7 +104,7 @@ def suit_count(hand: Counter, members: Sequence[str]) -> int:
 
 def check_play(
     rules: HuolongRules, ranking: Ranking, hand: Counter, trick: Sequence[Sequence[str]], play: Sequence[str],
-    led: tuple[int, str] | None = None
+    led: tuple[int, str] | None = None, led_held: Sequence[str] | None = None
 ) -> str | None:
     """Whether ``play`` is legal for a player holding ``hand`` in the trick so far.
 
@@ -115,6 +115,8 @@ def check_play(
         play: the cards played (multiset, any order).
         led: the trick's :func:`led_shape` when the caller knows its lead to be one combination (a hand state's
             trick, whose lead was checked when it was played); None: found from ``trick`` (and checked).
+        led_held: the hand's :func:`held_of_suit` of the led suit when the caller keeps it (a hand state); the led-suit
+            cards held are counted over it instead of the suit's every member.
 
     Returns:
         None when legal, else the first reason code that applies: ``empty_play``, ``not_in_hand``,
@@ -140,7 +142,7 @@ def check_play(
         if suit_map[card] == suit:
             played += 1
     # played < min(held, n); the hand is counted only when the play is not all of the led suit
-    if played < n and played < suit_count(hand, ranking.suit_members[suit]):
+    if played < n and played < suit_count(hand, ranking.suit_members[suit] if led_held is None else led_held):
         return MUST_FOLLOW_SUIT
     if rules.follow_shape == "match_when_held" and shape_forced(rules, ranking, hand, n, suit):
         if classify(ranking, play) is None or suit_map[play[0]] != suit:
@@ -226,32 +228,49 @@ def random_legal_play(
         ValueError: the hand is empty or holds fewer cards than were led; the lead is not one combination.
     """
     if not trick:
-        return _random_lead(rules, hand, rng)
+        return random_lead(rules, hand, rng)
     n, suit = led if led is not None else led_shape(ranking, trick)
+    return random_follow(rules, ranking, hand, n, suit, held_of_suit(ranking, hand, suit), rng)
+
+
+def held_of_suit(ranking: Ranking, hand: Counter, suit: str) -> list[str]:
+    """The distinct cards of the effective ``suit`` that ``hand`` holds (positive counts), in the suit's notation
+    order (``Ranking.suit_members``): what :func:`random_follow` draws from."""
+    get = hand.get
+    return [c for c in ranking.suit_members[suit] if get(c, 0) > 0]
+
+
+def random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str, held: list[str],
+                  rng: random.Random) -> list[str]:
+    """:func:`random_legal_play` of a follower to a lead of ``n`` cards in ``suit``, given ``held``: the hand's
+    :func:`held_of_suit` of the led suit (a hand state keeps it from play to play; not changed here).
+
+    Raises:
+        ValueError: the hand is empty or holds fewer than ``n`` cards.
+    """
     forced = shape_forced(rules, ranking, hand, n, suit) if rules.follow_shape == "match_when_held" else None
     if forced:
         return [pick(rng, forced)] * n
-    get = hand.get
-    members = ranking.suit_members[suit]
     if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
-        led_cards = [c for c in members if get(c, 0) > 0] or [c for c, k in hand.items() if k > 0]
+        led_cards = held or [c for c, k in hand.items() if k > 0]
         if not led_cards:
             raise ValueError("an empty hand cannot follow")
         return [pick(rng, led_cards)]
-    return _random_follow(rules, ranking, hand, n, suit, rng)
+    return _random_follow(rules, ranking, hand, n, suit, held, rng)
 
 
-def _random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str,
+def _random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str, held: list[str],
                    rng: random.Random) -> list[str]:
     """A uniform follow of ``n`` cards (two or more) to a lead in ``suit`` whose shape is free (see
-    :func:`random_legal_play`).
+    :func:`random_legal_play`); ``held``: the hand's :func:`held_of_suit` of ``suit``.
 
     Raises:
         ValueError: the hand holds fewer than ``n`` cards.
     """
-    get = hand.get
-    led = [(c, k) for c in ranking.suit_members[suit] if (k := get(c, 0)) > 0]
-    count_led = sum(k for _, k in led)
+    led = [(c, hand[c]) for c in held]
+    count_led = 0
+    for _, k in led:
+        count_led += k
     if count_led >= n:
         if rules.meteor_obliges_pair and pair_owed(rules, ranking, hand, n, suit):
             while True:  # uniform over the led-suit plays holding a pair: the others redrawn
@@ -270,7 +289,7 @@ LEAD_TRIES = 64
 """Rejection draws of a lead tried before the leads are listed (a hand with few cards that make a combination)."""
 
 
-def _random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
+def random_lead(rules: HuolongRules, hand: Counter, rng: random.Random) -> list[str]:
     """A uniform lead, one of the (card, catalogue size) pairs the hand allows: a distinct card and a slot among the
     catalogue's sizes drawn uniformly, kept when the card's copies allow that slot's size (every pair equally
     likely); after :data:`LEAD_TRIES` misses the leads are listed and one is drawn.

@@ -42,7 +42,7 @@ from ..state_api import IllegalAction, check_on_a_copy, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
 from .dealing import check_pack, dealt_count, first_drawer as default_first_drawer
-from .follow import check_play, legal_plays, random_legal_play
+from .follow import check_play, held_of_suit, legal_plays, random_follow, random_lead
 from .ranking import Ranking
 from .rules import HuolongRules
 from .sampling import below, pick
@@ -131,6 +131,10 @@ class HandState:
         self.last_trick_level_rank = False  # the last trick was won with level-rank cards, by either team
         self.outcome: SettleOutcome | None = None
         self.actions: list[dict[str, Any]] = []
+        self._players = rules.players
+        self._by_suit: list[tuple[Counter[str], dict[str, list[str]], dict[str, str]] | None] = [None] * rules.players
+        """Seat → (its hand, the distinct cards it holds of each effective suit, the ranking's ``suit_map``):
+        :meth:`_held_of_suit`."""
 
     # -- questions ---------------------------------------------------------------------------------
     @property
@@ -229,6 +233,9 @@ class HandState:
                         banker=decl.fixed_banker, trump_suit=decl.kept_suit, first_drawer=self.first_drawer,
                         last_bankers=self.last_bankers)
         new.hands = [Counter(hand) for hand in self.hands]
+        new._by_suit = [None if kept is None or kept[0] is not hand else
+                        (new.hands[seat], {suit: list(cards) for suit, cards in kept[1].items()}, kept[2])
+                        for seat, (hand, kept) in enumerate(zip(self.hands, self._by_suit))]
         new.decl, shows = decl.copy(new.hands)
         if self.declaration is not None:
             result = self.declaration
@@ -314,9 +321,8 @@ class HandState:
         elif self.phase == "star_burial":  # simultaneous: every seat still to decide; else the one in turn
             star = self.star_round
             for seat in star.deciders() if star.simultaneous else star.deciders()[:1]:
-                for count in range(star.holdings[seat] + 1):
-                    if star.check_load(seat, count) is None:
-                        yield {"type": "load", "seat": seat, "count": count}
+                for count in star.legal_counts(seat):
+                    yield {"type": "load", "seat": seat, "count": count}
         elif self.phase == "play":
             seat = (self._leader() + len(self.trick)) % self.rules.players
             for play in legal_plays(self.rules, self.known_ranking, self.hands[seat], self.trick):
@@ -332,6 +338,22 @@ class HandState:
             RuntimeError: the hand is finished.
         """
         phase = self.phase
+        if phase == "play":
+            leader, ranking = self.leader, self.ranking
+            if leader is None or ranking is None:
+                raise RuntimeError("no trick is led")
+            trick = self.trick
+            seat = (leader + len(trick)) % self._players
+            hand = self.hands[seat]
+            if not trick:
+                return {"type": "play", "seat": seat, "cards": random_lead(self.rules, hand, rng)}
+            lead = trick[0]  # the led shape (:meth:`_led`): the lead was checked, or made here, when it was played
+            suit = ranking.suit_map[lead[0]]
+            kept = self._by_suit[seat]
+            held = kept[1][suit] if kept is not None and kept[0] is hand else self._held_of_suit(seat, hand, ranking,
+                                                                                                   suit)
+            return {"type": "play", "seat": seat,
+                    "cards": random_follow(self.rules, ranking, hand, len(lead), suit, held, rng)}
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
             shows = self.decl.all_legal_shows()
             drawn = below(rng, len(shows) + 1) if shows else 0
@@ -339,14 +361,6 @@ class HandState:
                 return {"type": "deal"} if phase == "deal" else {"type": "close"}
             seat, cards = shows[drawn - 1]
             return {"type": "show", "seat": seat, "cards": list(cards)}
-        if phase == "play":
-            leader, ranking = self.leader, self.ranking
-            if leader is None or ranking is None:
-                raise RuntimeError("no trick is led")
-            trick = self.trick
-            seat = (leader + len(trick)) % self.rules.players
-            return {"type": "play", "seat": seat,
-                    "cards": random_legal_play(self.rules, ranking, self.hands[seat], trick, rng, self._led())}
         if phase in ("settled", "redeal"):
             raise RuntimeError("the hand is finished")
         if phase == "bury":
@@ -371,18 +385,23 @@ class HandState:
             IllegalAction: with a reason code; the state is unchanged.
         """
         if not validate:
-            kind, phase = action["type"], self.phase
-            if kind == "play" and phase == "play":
-                return self._make_play(action["seat"], list(action["cards"]))
-            if kind == "deal" and phase == "deal":
-                self.deal_one()
-                return
-            if kind == "bury" and phase == "bury":
+            kind = action["type"]
+            if kind == "play":
+                if self.phase == "play":
+                    return self._make_play(action["seat"], list(action["cards"]))
+            elif kind == "deal":
+                if self.phase == "deal":
+                    self.deal_one()
+                    return
+            elif kind == "bury" and self.phase == "bury":
                 return self._make_bury(action["seat"], list(action["cards"]))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
-        kind = action["type"]
-        if kind == "deal" and self.phase == "deal":  # the table's step: nothing in it to check
+        kind, phase = action["type"], self.phase
+        if kind == "play" and phase == "play":  # the most common action: _HANDLERS' entry, without its look-ups
+            self._do_play(action)
+            return
+        if kind == "deal" and phase == "deal":  # the table's step: nothing in it to check
             self.deal_one()
             return
         handler = _HANDLERS.get(kind)
@@ -394,7 +413,7 @@ class HandState:
 
     def _seat_of(self, action: dict[str, Any]) -> int:
         seat = action.get("seat")
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
+        if type(seat) is not int or not 0 <= seat < self._players:
             raise IllegalAction(BAD_ACTION, None, action, f"bad seat {seat!r}")
         return seat
 
@@ -409,8 +428,9 @@ class HandState:
 
     def deal_one(self) -> int:
         """Deal the next card (phase ``deal``); returns the receiving seat."""
-        seat = self.decl.on_card(self.pack[self.decl.dealt])
-        if self.decl.dealt == self.total:
+        decl = self.decl
+        seat = decl.on_card(self.pack[decl.dealt])
+        if decl.dealt == self.total:
             self.phase = "declare"
         return seat
 
@@ -497,7 +517,7 @@ class HandState:
         reason = star.check_load(seat, count)
         if reason is not None or not isinstance(count, int):
             raise IllegalAction(reason or burying.BAD_COUNT, seat, action)
-        self._take_back(seat, star.load(seat, count))
+        self._take_back(seat, star.make_load(seat, count))
         self.actions.append({"type": "load", "seat": seat, "count": count})
         self._maybe_end_star_burial()
 
@@ -538,28 +558,55 @@ class HandState:
 
     def _do_play(self, action: dict[str, Any]) -> None:
         seat = self._seat_of(action)
-        expected = (self._leader() + len(self.trick)) % self.rules.players
+        trick, leader, ranking = self.trick, self.leader, self.ranking
+        if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
+            raise RuntimeError(f"no trick is led in the {self.phase} phase")
+        expected = (leader + len(trick)) % self._players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         cards = self._cards_of(action, seat)
         hand = self.hands[seat]
-        reason = check_play(self.rules, self.known_ranking, hand, self.trick, cards, self._led())
+        led: tuple[int, str] | None = None
+        held: list[str] | None = None
+        if trick:  # the led shape (_led()): the lead was checked, or made by the engine, when it was played
+            suit = ranking.suit_map[trick[0][0]]
+            led = (len(trick[0]), suit)
+            kept = self._by_suit[seat]  # the led-suit cards held, where the draws keep them
+            if kept is not None and kept[0] is hand:
+                held = kept[1][suit]
+        reason = check_play(self.rules, ranking, hand, trick, cards, led, held)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
         self._make_play(seat, cards)
 
+    def _held_of_suit(self, seat: int, hand: Counter[str], ranking: Ranking, suit: str) -> list[str]:
+        """:func:`.follow.held_of_suit` of ``seat``'s ``hand``, kept from play to play (:meth:`_make_play` takes the
+        cards out as the seat plays them); made afresh once the seat's hand is another ``Counter`` (a caller that
+        replaced it: :meth:`with_hands`, a test). The caller must not change the list."""
+        kept = self._by_suit[seat]
+        if kept is None or kept[0] is not hand:
+            kept = (hand, {s: held_of_suit(ranking, hand, s) for s in ranking.suit_members}, ranking.suit_map)
+            self._by_suit[seat] = kept
+        return kept[1][suit]
+
     def _make_play(self, seat: int, cards: list[str]) -> None:
         """``seat`` plays ``cards`` (a legal play: checked by the caller or made by the engine)."""
         hand = self.hands[seat]
+        kept = self._by_suit[seat]
+        if kept is not None and kept[0] is not hand:
+            kept = self._by_suit[seat] = None
         for card in cards:
             left = hand[card] - 1
             if left:
                 hand[card] = left
             else:
                 hand.pop(card)  # dict.pop: Counter's own __delitem__ is Python code
-        self.trick.append(cards)
+                if kept is not None:
+                    kept[1][kept[2][card]].remove(card)
+        trick = self.trick
+        trick.append(cards)
         self.actions.append({"type": "play", "seat": seat, "cards": cards})
-        if len(self.trick) == self.rules.players:
+        if len(trick) == self._players:
             self._end_trick()
 
     def _end_trick(self) -> None:

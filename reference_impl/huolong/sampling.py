@@ -48,9 +48,16 @@ def pick(rng: random.Random, seq: Sequence[T]) -> T:
     Raises:
         IndexError: ``seq`` is empty (as ``choice`` does).
     """
-    if not seq:
+    n = len(seq)
+    if not n:
         raise IndexError("Cannot choose from an empty sequence")
-    return seq[below(rng, len(seq))]
+    if type(rng) is not random.Random:
+        return seq[rng.randrange(n)]
+    k = n.bit_length()  # below(rng, n), without the call (the random policy's every follow)
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return seq[r]
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -59,8 +66,12 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        k = (i + 1).bit_length()  # below(rng, i + 1), without the call (every card of every pack)
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
@@ -83,8 +94,13 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
     result: list[T] = []
     if n <= setsize:
         pool = list(population)
+        getrandbits = rng.getrandbits
         for i in range(k):
-            j = below(rng, n - i)
+            m = n - i
+            bits = m.bit_length()  # below(rng, m), without the call (every card of every bury drawn)
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
             result.append(pool[j])
             pool[j] = pool[n - i - 1]  # the item left out moves into the drawn one's place
         return result
@@ -119,7 +135,7 @@ def random_multiset(items: Items, size: int, rng: random.Random, *, points: Mapp
     copies = dict(items)
     for _ in range(REJECTION_TRIES):
         pick = sample(rng, tokens, size)
-        if max_points is not None and points is not None and sum(points[c] for c in pick) > max_points:
+        if max_points is not None and points is not None and sum(map(points.__getitem__, pick)) > max_points:
             continue
         ways = 1
         for card in set(pick):  # the number of token samples that make this multiset

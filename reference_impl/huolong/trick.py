@@ -45,7 +45,20 @@ def strongest_play(rules: HuolongRules, ranking: Ranking, plays: Sequence[Sequen
     """:func:`trick_winner` of plays whose lead the caller knows to be one combination (a hand state's trick: its lead
     was checked when it was played), without checking it again."""
     lead = plays[0]
-    best, best_strength = 0, ranking.strength_map[lead[0]]
+    strength = ranking.strength_map
+    best, best_strength = 0, strength[lead[0]]
+    if len(lead) == 1:  # a trick of singles: play_strength of a single, without its calls
+        suit_map = ranking.suit_map
+        led_suit = suit_map[lead[0]]
+        for i in range(1, len(plays)):
+            play = plays[i]
+            if len(play) != 1:
+                continue  # another size never competes
+            card = play[0]
+            suit = suit_map[card]
+            if (suit == led_suit or suit == TRUMP) and strength[card] > best_strength:
+                best, best_strength = i, strength[card]  # ranking.ties: first_played, so equal does not take it
+        return best
     for i in range(1, len(plays)):
         s = play_strength(rules, ranking, lead, plays[i])
         if s is not None and s > best_strength:  # ranking.ties: first_played, so equal does not take the trick

@@ -99,3 +99,27 @@ def test_a_long_lead_weighs_each_run_by_its_suit_choices():
     three_to_seven = [n for shape, n in landed.items() if shape.combo.name == "straight"
                       and [t.ranks_by_strength[r] for r in shape.ranks] == ["3", "4", "5", "6", "7"]]
     assert three_to_seven == [6]
+
+
+def test_the_drawn_card_set_is_judged_as_its_first_reading():
+    # validation takes a play's reading from the draw when the play is the card set drawn (HandState._drawn_reading):
+    # at every play of seeded random hands, in every catalogue of the fast-count questions (overlapping house
+    # entries included), that reading is the cards' first reading, so the check answers as it would classify them
+    from datong_rules.reference_impl.biedan.combinations import classify
+    from datong_rules.reference_impl.biedan.state import Match
+    judged = 0
+    for name, rules in sorted(RULES.items()):
+        rng = random.Random(5)
+        match = Match(rules, 11)
+        for _ in range(2):
+            state = match.new_hand()
+            while not state.is_terminal():
+                action = state.random_action(rng)
+                if action["type"] == "play":
+                    drawn = state._drawn_reading(action["cards"])
+                    if drawn is not None:
+                        assert drawn == classify(state.t, action["cards"])
+                        judged += 1
+                state.apply(action)
+            match.finish_hand(state)
+    assert judged > 100

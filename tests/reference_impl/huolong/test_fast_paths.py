@@ -4,9 +4,14 @@
   the hand that :func:`follow.check_play` accepts, sorted;
 * :func:`trick.play_strength` agrees with :func:`trick.trick_winner`: a play takes the trick exactly when its
   strength is greater than the winning play's;
-* a hand state's trick is judged with its led shape known (the lead not classified again): :func:`follow.check_play`
+* a hand state's trick is judged with its led shape known (the lead not classified again) and the led-suit cards
+  held counted over the hand's own: :func:`follow.check_play`
   and :func:`follow.random_legal_play` given ``led`` answer as without it, :func:`trick.strongest_play` as
   :func:`trick.trick_winner`;
+* a hand state's kept led-suit cards of a follower (:meth:`HandState._held_of_suit`, kept from play to play) are
+  :func:`follow.held_of_suit` of its hand now, also once a seat's hand was replaced by another ``Counter``;
+* a star-burial seat's :meth:`StarBurial.legal_counts` (found at one look at the bottom) are the counts
+  :meth:`StarBurial.check_load` accepts;
 * the greedy bot's play (leads and, under the source variants' rules, follows chosen without listing the plays:
   :mod:`greedy`) is the play of its definition: the legal plays listed, each follow tried with
   :func:`trick.trick_winner`.
@@ -24,7 +29,10 @@ import pytest
 from datong_rules.reference_impl.cards import sort_cards
 from datong_rules.reference_impl.huolong.bots import GreedyBot, RandomBot, play_hand
 from datong_rules.reference_impl.huolong.dealing import new_pack
-from datong_rules.reference_impl.huolong.follow import check_play, led_shape, legal_plays, random_legal_play
+from collections import Counter
+
+from datong_rules.reference_impl.huolong.follow import (check_play, held_of_suit, led_shape, legal_plays,
+                                                        random_legal_play)
 from datong_rules.reference_impl.huolong.hand import HandState
 from datong_rules.reference_impl.huolong.rules import rules_for, rules_with
 from datong_rules.reference_impl.huolong.trick import play_strength, strongest_play, trick_winner
@@ -38,6 +46,11 @@ HOUSES = {
                                                            "follow.keep_meteors_whole": True}),
     "pairs-owed": rules_with("huolong/datong-guide", {"follow.meteor_obliges_pair": True}),
 }
+LOADING = {"huolong/li-zhijiang": rules_for("huolong/li-zhijiang"),
+           "simultaneous-fast": rules_with("huolong/li-zhijiang", {"star_burial.order": "simultaneous",
+                                                                   "star_burial.policy": "fast"}),
+           "simultaneous-slow": rules_with("huolong/li-zhijiang", {"star_burial.order": "simultaneous"})}
+"""Star-burial rules: the source variant's (in turn) and simultaneous loads."""
 ALL_RULES = {**{v: rules_for(v) for v in VARIANTS}, **HOUSES}
 
 
@@ -159,12 +172,56 @@ def test_a_known_led_shape_judges_as_the_lead_classified(name):
         assert strongest_play(rules, ranking, trick) == trick_winner(rules, ranking, trick)
         for play in [list(p) for p in legal_plays(rules, ranking, hand, trick)] + [sorted(hand)[:led[0]]]:
             assert check_play(rules, ranking, hand, trick, play, led) == check_play(rules, ranking, hand, trick, play)
+            # the led-suit cards held, counted over the hand's own (as a hand state keeps them)
+            assert check_play(rules, ranking, hand, trick, play, led, held_of_suit(ranking, hand, led[1])) == \
+                check_play(rules, ranking, hand, trick, play)
         # the same draw with and without the shape given (one seed per decision)
         assert random_legal_play(rules, ranking, hand, trick, random.Random(judged), led) == random_legal_play(
             rules, ranking, hand, trick, random.Random(judged))
         judged += 1
     assert sum(watch_plays(rules, seed, RandomBot, check) for seed in range(2)) > 100
     assert judged > 50
+
+
+@pytest.mark.parametrize("name", sorted(ALL_RULES))
+def test_the_kept_led_suit_cards_are_the_hand_s(name):
+    # at every follow of seeded hands, every seat's kept cards of every suit (the draws made them as the hands went)
+    rules = ALL_RULES[name]
+    checked = replaced = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = HandState(rules, new_pack(rules, rng))
+        while not state.is_terminal():
+            if state.phase == "play":
+                for seat, hand in enumerate(state.hands):
+                    for suit in state.ranking.suit_members:
+                        assert state._held_of_suit(seat, hand, state.ranking, suit) == held_of_suit(
+                            state.ranking, hand, suit)
+                        checked += 1
+                if len(state.tricks) == 5 and not state.trick:  # white box: a seat's hand replaced by an equal one
+                    state.hands[1] = Counter(state.hands[1])
+                    replaced += 1
+            state.apply(state.random_action(rng), validate=bool(seed % 2))
+    assert checked > 1000 and replaced
+
+
+@pytest.mark.parametrize("name", ["huolong/li-zhijiang", "simultaneous-fast", "simultaneous-slow"])
+def test_the_legal_load_counts_are_those_check_load_accepts(name):
+    rules = LOADING[name]
+    asked = loads = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = HandState(rules, new_pack(rules, rng))
+        while not state.is_terminal():
+            if state.phase == "star_burial":
+                star = state.star
+                for seat in range(rules.players):
+                    counts = star.legal_counts(seat)
+                    assert counts == [c for c in range(star.holdings[seat] + 1) if star.check_load(seat, c) is None]
+                    asked += 1
+                    loads += len(counts) > 1
+            state.apply(state.random_action(rng))
+    assert asked > 20 and loads  # some seat could load a big joker
 
 
 DECLARING = {**{v: rules_for(v) for v in VARIANTS},
