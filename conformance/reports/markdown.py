@@ -40,7 +40,7 @@ def _problem(result: ScenarioResult) -> list[str]:
     if result.status == "failed":
         for key in result.mismatched:
             got = compact(result.actual[key]) if result.actual and key in result.actual else "(missing)"
-            out += ["", f"`{key}` expected:", "```json", compact(s.expect[key]), "```",
+            out += ["", f"`{key}` expected:", "```json", compact(result.expected.get(key)), "```",
                     f"`{key}` actual:", "```json", got, "```"]
     if result.stderr:
         out += ["", "stderr (last lines):", "```text", *result.stderr, "```"]

@@ -113,3 +113,18 @@ def test_progress_is_silent_off_a_terminal(capsys, mixed_run):
         for result in mixed_run.results:
             on_result(result)
     assert capsys.readouterr() == ("", "")
+
+
+def test_markdown_shows_a_loose_key_that_failed_by_its_allowed_values():
+    # The Markdown report read the scenario's `expect` for every mismatched key and raised KeyError for a key of
+    # `expect_loose` (a key a source leaves vague, given as its allowed values), which `expect` does not hold.
+    from datong_rules.conformance.reports.markdown import _problem
+    from datong_rules.conformance.runner import FAILED, ScenarioResult
+    from datong_rules.conformance.scenarios_io import Scenario
+
+    scenario = Scenario(id="demo.add.loose-001", variant="demo/base", rules=("add.sum",), op="add",
+                        given={"a": 1, "b": 2}, expect={"sum": 3}, loose={"note": {"one_of": ["x", "y"]}})
+    result = ScenarioResult(scenario, FAILED, actual={"sum": 3, "note": "z"}, mismatched=["note"])
+    text = "\n".join(_problem(result))
+    assert '`note` expected:\n```json\n{"one_of":["x","y"]}\n```' in text.replace(", ", ",").replace(": ", ":")
+    assert '"z"' in text
