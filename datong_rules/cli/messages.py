@@ -99,6 +99,12 @@ ZH: dict[str, str] = {
     "Record written to {path}": "记录已写到 {path}",
     "Record of the 1 finished hand written to {path}": "已打完的 1 局的记录已写到 {path}",
     "Record of the {count} finished hands written to {path}": "已打完的 {count} 局的记录已写到 {path}",
+    "{name} ({variant}) · seed {seed} · bots: {bots}": "{name}（{variant}）· 种子 {seed} · 机器人：{bots}",
+    "Seats: {places} (play goes {direction})": "座位：{places}（{direction}出牌）",
+    ", ": "，",
+    "south": "南", "east": "东", "north": "北", "west": "西",
+    "counter-clockwise": "逆时针", "clockwise": "顺时针",
+    "{error} (raise the cap with --max-hands)": "{error}（用 --max-hands 可以提高上限）",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
