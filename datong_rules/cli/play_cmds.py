@@ -40,6 +40,7 @@ from .bots_option import bots_option, checked_kinds
 from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
+from .problem_words import said
 from .variant_arg import fail, open_variant_arg
 
 
@@ -252,7 +253,7 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
         _keep_finished_hands(match, records, record_file, len(played))
         raise
     except state_api.MatchError as err:
-        capped = tr("{error} (raise the cap with --max-hands)", error=err)
+        capped = tr("{error} (raise the cap with --max-hands)", error=said(err))
         if not played:  # refused before a hand was dealt: nothing to record
             click.echo(error_line(capped), err=True)
             return 1

@@ -24,6 +24,9 @@ SHOWN = {"BJ": {"zh": "大王", "en": "big joker"}, "LJ": {"zh": "小王", "en":
 """What a kind of show shows (its ``card``), in the glossary's 中文 words: the 中文 transcript names a show by it
 (a kind's own ``name`` is the variant's identifier; the English transcript shows that name)."""
 
+COUNTS = {2: "两", 3: "三", 4: "四"}
+"""How many cards a show shows, said in 中文 before its card (``两张大王``); the cards themselves are on the line."""
+
 WORDS: Words = {
     "header": {"zh": "── 第{n}局{deal} · {levels} · 先摸牌：{drawer}", "en": "── hand {n}{deal} · {levels} · first drawer {drawer}"},
     "deal": {"zh": "（第{n}次发牌）", "en": " (deal {n})"},
@@ -108,7 +111,8 @@ def _kind(show, lang: str) -> str:
     if lang == "en":
         return show.kind.name.replace("_", " ")
     card = SHOWN.get(show.kind.card, {}).get("zh", show.kind.card)
-    return card if show.kind.count == 1 else say(WORDS, "kind", lang, count=show.kind.count, card=card)
+    count = show.kind.count
+    return card if count == 1 else say(WORDS, "kind", lang, count=COUNTS.get(count, count), card=card)
 
 
 def _declaration_lines(state: HandState, lang: str = "en") -> list[str]:
