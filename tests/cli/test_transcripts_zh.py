@@ -121,3 +121,19 @@ def test_every_sentence_of_a_transcript_is_in_both_languages(name, words):
 
 def test_english_is_still_the_default():
     assert play("dadun/dadun-guide", 1, hands=1)[3].startswith("── hand 1 · level 2 (team 0 at 2, team 1 at 2)")
+
+
+@pytest.mark.parametrize("args, chinese, english", [
+    # biedan-guide's session is 6 hands (match.hands), over a cap of 1
+    (["play", "biedan/biedan-guide", "--max-hands", "1"], "错误：要打 6 局，超过了上限 1 局（用 --max-hands 可以提高上限）",
+     "error: 6 hands asked for, more than the cap of 1 (raise the cap with --max-hands)"),
+    # two hands of 攉龙 cannot carry a team from 3 past A
+    (["play", "huolong/li-zhijiang", "--seed", "1", "--max-hands", "2"],
+     "错误：打了 2 局还没有赢家（用 --max-hands 可以提高上限）",
+     "error: no winner after 2 hands (raise the cap with --max-hands)"),
+])
+def test_a_match_stopped_by_its_cap_is_said_in_chinese(args, chinese, english):
+    said = CliRunner().invoke(cli, ["--lang", "zh", *args])
+    assert said.exit_code == 1 and said.output.splitlines()[-1] == chinese
+    said = CliRunner().invoke(cli, ["--lang", "en", *args])
+    assert said.exit_code == 1 and said.output.splitlines()[-1] == english
