@@ -57,7 +57,7 @@ def facts(line: str) -> tuple[list[str], list[str]]:
 @pytest.mark.parametrize("variant, seed", GAMES)
 def test_the_chinese_transcript_has_no_english_word(variant, seed):
     lines = play(variant, seed, "--lang", "zh")
-    variant_id = lines[0].split("（")[1].split("）")[0]  # the id in the title line, as the command resolved it
+    variant_id = re.search(r"（([^（）]+)）· 种子", lines[0]).group(1)  # the title line's id, as the command resolved it
     found = {word for line in lines for word in english_words(line, (variant_id, "random"))}
     assert found == set(), f"English in the 中文 transcript of {variant}: {sorted(found)}"
 
