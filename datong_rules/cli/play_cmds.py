@@ -215,7 +215,8 @@ def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
 
 def _table_line(variant: Variant) -> str | None:
     """Where the seats sit: ``Seats: 0 south, 1 east, 2 north, 3 west (play goes counter-clockwise)`` (in the
-    language of the messages: ``座位：0 南，1 东，2 北，3 西（逆时针出牌）``), from the variant's table (seats are numbered in play order; the direction places them); None without one."""
+    language of the messages: ``座位：0 南，1 东，2 北，3 西（逆时针出牌）``), from the variant's table (seats are
+    numbered in play order; the direction places them); None without one."""
     try:
         table = Table.from_rules(variant.data.get("rules", {}))
     except ValueError:

@@ -391,8 +391,9 @@ def render(doc: dict, lang: str = "zh") -> str:
     body = "".join((_run_section(doc, results), _note(results), _measures_section(variants),
                     _fired_section(variants, _differing(results)), _comparisons_section(results)))
     kit = escape(str(doc.get("kit", "")))
+    html_lang = "zh-CN" if lang == "zh" else "en"
     return f"""<!DOCTYPE html>
-<html lang="{'zh-CN' if lang == 'zh' else 'en'}" data-lang="{lang}" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">
+<html lang="{html_lang}" data-lang="{lang}" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{TITLE[lang]}</title><link rel="icon" href="data:,"><style>{STYLE}</style></head>
 <body><main>

@@ -24,7 +24,8 @@ WORDS: Words = {
     "header": {"zh": "── 第{n}局 · 打{level}（0队打{a}，1队打{b}）· {cutter}切牌 · 明牌 {marked} · {drawer}先摸牌，明牌在他手里",
                "en": "── hand {n} · level {level} (team 0 at {a}, team 1 at {b}) · {cutter} cuts · marked card {marked}"
                      " · {drawer} draws first and holds it"},
-    "wild": {"zh": "  百搭：百搭花色的级牌，{card}（标 *）", "en": "  Wild cards: the level rank of the wild suit, {card} (marked *)"},
+    "wild": {"zh": "  百搭：百搭花色的级牌，{card}（标 *）",
+             "en": "  Wild cards: the level rank of the wild suit, {card} (marked *)"},
     "dealt": {"zh": "  {seat}（{n}张）：{cards}", "en": "  {seat} ({n} cards): {cards}"},
     "team": {"zh": "{t}队（{a}号和{b}号座位）", "en": "team {t} (seats {a} and {b})"},
     "bonus": {"zh": "明牌奖励：{team} +{b}{transfer}", "en": "Marked-card bonus: {team} +{b}{transfer}"},

@@ -28,7 +28,8 @@ COUNTS = {2: "两", 3: "三", 4: "四"}
 """How many cards a show shows, said in 中文 before its card (``两张大王``); the cards themselves are on the line."""
 
 WORDS: Words = {
-    "header": {"zh": "── 第{n}局{deal} · {levels} · 先摸牌：{drawer}", "en": "── hand {n}{deal} · {levels} · first drawer {drawer}"},
+    "header": {"zh": "── 第{n}局{deal} · {levels} · 先摸牌：{drawer}",
+               "en": "── hand {n}{deal} · {levels} · first drawer {drawer}"},
     "deal": {"zh": "（第{n}次发牌）", "en": " (deal {n})"},
     "team": {"zh": "{a}/{b}号座位", "en": "seats {a}/{b}"},
     "team_at": {"zh": "{team}打{level}", "en": "{team} at {level}"},
