@@ -12,13 +12,10 @@ from collections import Counter
 from ..cards import format_cards
 from ..transcript_words import SHARED, Words, joined, say, seat
 from .rulebook import NAMES
+from .sample import PLACES
 from .scoring import points_of
 from .state import HandState, Match, sorted_cards
 
-PLACES = ("first out", "second out", "third out", "last")
-"""Going-out places, in the rulebook's words (头游, 二游, 三游, 末游)."""
-PLACES_ZH = ("头游", "二游", "三游", "末游")
-"""The places in the glossary's 中文 words."""
 
 WORDS: Words = {
     "header": {"zh": "── 第{n}局 · 打{level}（0队打{a}，1队打{b}）· {cutter}切牌 · 明牌 {marked} · {drawer}先摸牌，明牌在他手里",
@@ -62,7 +59,6 @@ WORDS: Words = {
     "partner_place": {"zh": "{pattern}（{how}）：头游的同伴是{place}，不论分数；{gain}",
                       "en": "{pattern} ({how}): the first-out's partner is {place}, whatever the points; {gain}"},
     "third": {"zh": "三游", "en": "third"},
-    "last": {"zh": "末游", "en": "last"},
     "full": {"zh": "满", "en": "full"},
     "not_full": {"zh": "不满", "en": "not full"},
     "sides": {"zh": "头游一方 {a}分（{af}，要{at}分），另一方 {b}分（{bf}，要{bt}分）",
@@ -90,8 +86,8 @@ def _cards(cards: list[str], wild: str) -> str:
 
 
 def _place(i: int, lang: str) -> str:
-    """The ``i``-th going-out place (0: first out) in words."""
-    return (PLACES if lang == "en" else PLACES_ZH)[i]
+    """The ``i``-th going-out place (0: first out) in words, as the sample hand names it (头游, 二游, 三游, 末游)."""
+    return PLACES[i][lang]
 
 
 def _name(reading: dict, lang: str = "en") -> str:
@@ -203,7 +199,7 @@ def _score_words(state: HandState, lang: str = "en") -> str:
     gain = say(WORDS, "gain", lang, team=team_name(r["winner"], lang), g=r["gain"])
     how = say(WORDS, r["pattern"], lang)
     if "partner_third" in state.rules.levels_rule:
-        place = say(WORDS, "third" if r["pattern"] == "13+24" else "last", lang)
+        place = say(WORDS, "third", lang) if r["pattern"] == "13+24" else _place(3, lang)
         return say(WORDS, "partner_place", lang, pattern=r["pattern"], how=how, place=place, gain=gain)
     first_side, other_side = state.rules.thresholds
     s, full = r["scores"], r["full"]
@@ -251,7 +247,7 @@ def _result_lines(state: HandState, lang: str = "en") -> list[str]:
     finish = r["finish"]
     places = [say(WORDS, "place", lang, place=_place(i, lang), seat=seat(n, lang)) for i, n in enumerate(finish)]
     if len(finish) == 3:
-        places.append(say(WORDS, "place", lang, place=say(WORDS, "last", lang),
+        places.append(say(WORDS, "place", lang, place=_place(3, lang),
                           seat=seat((set(range(state.rules.players)) - set(finish)).pop(), lang)))
     out = [say(WORDS, "places", lang, places=joined(places, lang))]
     if r["pattern"] == "1+2":

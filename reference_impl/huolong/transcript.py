@@ -19,10 +19,10 @@ SHAPES = {1: "single", 2: "pair", 3: "meteor"}
 """The combination a lead of that many cards is (a lead is one combination of identical cards), named in 中文 by the
 table's words (:data:`.selection.NAMES`)."""
 
-SHOWN = {"BJ": {"zh": "大王", "en": "big joker"}, "LJ": {"zh": "小王", "en": "small joker"},
-         "level_card": {"zh": "级牌", "en": "level card"}}
+SHOWN = {"BJ": "大王", "LJ": "小王", "level_card": "级牌"}
 """What a kind of show shows (its ``card``), in the glossary's 中文 words: the 中文 transcript names a show by it
-(a kind's own ``name`` is the variant's identifier; the English transcript shows that name)."""
+(a kind's own ``name`` is the variant's identifier; the English transcript shows that name, its underscores as
+spaces)."""
 
 COUNTS = {2: "两", 3: "三", 4: "四"}
 """How many cards a show shows, said in 中文 before its card (``两张大王``); the cards themselves are on the line."""
@@ -111,7 +111,7 @@ def _kind(show, lang: str) -> str:
     """The kind of a show in words: its name (English), or what it shows (中文: ``大王``, ``2张大王``)."""
     if lang == "en":
         return show.kind.name.replace("_", " ")
-    card = SHOWN.get(show.kind.card, {}).get("zh", show.kind.card)
+    card = SHOWN.get(show.kind.card, show.kind.card)
     count = show.kind.count
     return card if count == 1 else say(WORDS, "kind", lang, count=COUNTS.get(count, count), card=card)
 
