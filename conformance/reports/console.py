@@ -17,16 +17,31 @@ VALUE_LIMIT = 300
 STDERR_LINES_SHOWN = 5
 
 
-def summary_line(run: RunResult) -> str:
+SUMMARY: dict[str, dict[str, str]] = {
+    "line": {"zh": "{impl}：{parts}，用时 {seconds:.2f} 秒{tail}{kinds}",
+             "en": "{impl}: {parts} in {seconds:.2f}s{tail}{kinds}"},
+    "count": {"zh": "{status} {n}", "en": "{n} {status}"},
+    "passed": {"zh": "通过", "en": "passed"}, "failed": {"zh": "失败", "en": "failed"},
+    "skipped": {"zh": "跳过", "en": "skipped"}, "errored": {"zh": "出错", "en": "errored"},
+    "list": {"zh": "，", "en": ", "},
+    "interrupted": {"zh": "（问了 {done}/{selected} 个后被中断）", "en": " (INTERRUPTED after {done} of {selected})"},
+    "kinds": {"zh": "；手算场景 {hand} 个，派生检查 {derived} 个",
+              "en": "; {hand} hand-worked scenarios, {derived} derived checks"},
+}
+"""The summary line's words in 中文 and English (``lang`` of :func:`summary_line`; the command passes its own)."""
+
+
+def summary_line(run: RunResult, lang: str = "en") -> str:
     """One line: implementation, counts by status, time (the whole command's when measured, loading
-    included, else the run's), and ``INTERRUPTED`` if so."""
+    included, else the run's), and ``INTERRUPTED`` if so; in ``lang`` (``"zh"`` or ``"en"``)."""
+    words = {key: said[lang] for key, said in SUMMARY.items()}
     counts = run.counts()
-    parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+    parts = words["list"].join(words["count"].format(n=counts[s], status=words[s]) for s in STATUSES)
     impl = f"{run.implementation.get('name')} {run.implementation.get('version')}"
-    tail = f" (INTERRUPTED after {len(run.results)} of {run.selected})" if run.interrupted else ""
+    tail = words["interrupted"].format(done=len(run.results), selected=run.selected) if run.interrupted else ""
     derived = sum(1 for r in run.results if kind(r) == DERIVED)
-    kinds = (f"; {len(run.results) - derived} hand-worked scenarios, {derived} derived checks" if derived else "")
-    return f"{impl}: {parts} in {run.total or run.duration:.2f}s{tail}{kinds}"
+    kinds = words["kinds"].format(hand=len(run.results) - derived, derived=derived) if derived else ""
+    return words["line"].format(impl=impl, parts=parts, seconds=run.total or run.duration, tail=tail, kinds=kinds)
 
 
 def _table(title: str, rows: dict[str, dict[str, int]], columns: tuple[str, ...] = STATUSES) -> list[str]:
@@ -80,7 +95,7 @@ def _problem(result: ScenarioResult, color: bool = False) -> list[str]:
     return out
 
 
-def render_console(run: RunResult, *, details: bool = True, color: bool = False) -> str:
+def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en") -> str:
     """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
     hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
     the rules it counts against, a derived check labelled so), then the summary line.
@@ -88,9 +103,10 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
     Args:
         details: False gives the summary line only.
         color: FAILED and ERRORED in red (for a terminal; see :func:`use_color`).
+        lang: the language of the summary line (``"zh"`` or ``"en"``; the tables and the problems are English).
     """
     if not details:
-        return summary_line(run)
+        return summary_line(run, lang)
     operations = _operation_rows(run)
     out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES)), *_not_asked_note(operations),
            *_table("rule", by_rule(run), (*STATUSES, *KINDS) if any(map(kind_label, run.results)) else STATUSES)]
@@ -106,7 +122,7 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False)
         out += _problem(result, color)
     if problems(run):
         out.append("")
-    return "\n".join([*out, summary_line(run)])
+    return "\n".join([*out, summary_line(run, lang)])
 
 
 def _undeclared_games(run: RunResult) -> dict[tuple[str, bool], int]:

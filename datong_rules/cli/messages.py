@@ -203,6 +203,7 @@ ZH: dict[str, str] = {
         "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
     ": {words} (rules: {rules})": "：{words}（规则：{rules}）",
     ": {words}": "：{words}",
+    "--impl MODULE:FACTORY (or --impl-cmd COMMAND)": "--impl MODULE:FACTORY（或 --impl-cmd COMMAND）",
     "scenarios of the game left out under {ref}, and why (-q leaves this list out):":
         "在 {ref} 下略去的本游戏场景及原因（加 -q 不列出）：",
 }
