@@ -21,7 +21,7 @@ SUMMARY: dict[str, dict[str, str]] = {
     "line": {"zh": "{impl}：{parts}，用时 {seconds:.2f} 秒{tail}{kinds}",
              "en": "{impl}: {parts} in {seconds:.2f}s{tail}{kinds}"},
     "count": {"zh": "{status} {n}", "en": "{n} {status}"},
-    "passed": {"zh": "通过", "en": "passed"}, "failed": {"zh": "失败", "en": "failed"},
+    "passed": {"zh": "通过", "en": "passed"}, "failed": {"zh": "不通过", "en": "failed"},
     "skipped": {"zh": "跳过", "en": "skipped"}, "errored": {"zh": "出错", "en": "errored"},
     "list": {"zh": "，", "en": ", "},
     "interrupted": {"zh": "（问了 {done}/{selected} 个后被中断）", "en": " (INTERRUPTED after {done} of {selected})"},

@@ -47,7 +47,7 @@ def test_the_house_summary_in_chinese_says_the_english_numbers():
     # the house file changes two rules (docs/examples/house-variant.yaml: follow.shape, bottom.multiplier), each
     # with 20 derived checks by default (--derived)
     assert chinese[3].endswith("派生 20 个") and chinese[4].endswith("派生 20 个")
-    assert chinese[0].startswith(f"{NAME}：通过 ") and "，失败 0，跳过 0，出错 0，用时 " in chinese[0]
+    assert chinese[0].startswith(f"{NAME}：通过 ") and "，不通过 0，跳过 0，出错 0，用时 " in chinese[0]
 
 
 def test_english_is_unchanged():
