@@ -6,9 +6,10 @@ HTML report is bilingual."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+from datong_rules.reference_impl.text_width import display_width, padded
 
 from .stats import format_p
 
@@ -70,19 +71,9 @@ def _interval(interval: list[float] | None, rate: bool) -> str:
     return f"[{_number(interval[0], rate)}, {_number(interval[1], rate)}]"
 
 
-def _width(text: str) -> int:
-    """The columns ``text`` takes on a terminal: two for each wide character (汉字, full-width punctuation)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
 def _table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
-    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
-
-    def pad(cell: str, w: int, left: bool) -> str:
-        space = " " * (w - _width(cell))
-        return cell + space if left else space + cell
-
-    return [indent + "  ".join(pad(cell, w, i == 0) for i, (cell, w) in
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [indent + "  ".join(padded(cell, w, i == 0) for i, (cell, w) in
                                enumerate(zip(row, widths, strict=True))).rstrip() for row in rows]
 
 

@@ -54,3 +54,23 @@ def test_english_is_unchanged():
     line = conform(*HOUSE)[0]
     assert re.fullmatch(rf"{NAME}: \d+ passed, 0 failed, 0 skipped, 0 errored in \d+\.\d\ds; \d+ hand-worked "
                         r"scenarios, 40 derived checks", line), line
+
+
+def test_the_report_of_failures_in_chinese(monkeypatch):
+    """docs/examples/buggy_engine.py gives a tie to the last identical card: the two li-zhijiang trick_winner
+    scenarios of identical cards fail (winner 3 expected, 0 given; 1 expected, 2 given), each line of the 中文 report
+    holds the English line's numbers, and its words are 中文 but for identifiers (the answer's keys among them) and the
+    engine's own name."""
+    monkeypatch.syspath_prepend("docs/examples")
+    args = ["conform", "--impl", "buggy_engine:make", "--op", "trick_winner", "--variant", "huolong/li-zhijiang"]
+    english = CliRunner().invoke(cli, ["--lang", "en", *args]).output.splitlines()
+    chinese = CliRunner().invoke(cli, ["--lang", "zh", *args]).output.splitlines()
+    assert len(chinese) == len(english) > 10
+    name = "buggy-engine 0.1"
+    key = re.compile(r"^ +\w+：(?=期望|实际)")  # the answer's key that differs (an identifier of the operation)
+    assert [w for line in chinese for w in english_words(key.sub(" ", line.replace(name, " ")))] == []
+    for en, zh in zip(english, chinese):
+        assert numbers(zh) == numbers(en), (en, zh)
+    assert chinese[0].split() == ["操作", "发出", "没发出", "通过", "不通过", "跳过", "出错"]
+    assert chinese.count("    winner：期望 3") == 1 and chinese.count("    winner：实际 0") == 1
+    assert sum(line.startswith("不通过 huolong.li-zhijiang.trick.") for line in chinese) == 2
