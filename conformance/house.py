@@ -222,35 +222,58 @@ def _count(suite: HouseSuite, why: str) -> int:
     return sum(1 for entry in suite.left_out if entry.why == why)
 
 
-def summary_lines(suite: HouseSuite, ref: str, impl_option: str) -> list[str]:
+SUMMARY: dict[str, dict[str, str]] = {
+    "house": {"zh": "自定规则版本 {id}（{ref}）继承 {parents}：继承了本游戏的手算场景 {n} 个（共 {asked} 个），略去 {out} 个"
+                    "（{differs} 个在这套家规下答案不同，{invalid} 个在这里不成立，{record} 个重放别的版本的对局记录）",
+              "en": "house variant {id} ({ref}) extends {parents}: {n} hand-worked scenario{s} of the game inherited "
+                    "(of {asked}), {out} left out ({differs} answered otherwise under the house, {invalid} invalid "
+                    "there, {record} replay a record of another variant)"},
+    "changes": {"zh": "{ref} 改了的规则，以及每条规则上能把它和 {parent} 区分开的检查{total}：",
+                "en": "rules {ref} changes, and the checks that tell it from {parent} on each{total}:"},
+    "total": {"zh": "（共 {n} 个派生检查）", "en": " ({n} derived checks in all)"},
+    "rule": {"zh": "  {rule}：手算 {hand} 个，派生 {derived} 个", "en": "  {rule}: {hand} hand-worked, {derived} derived"},
+    "unchecked_rule": {"zh": "  {rule}：未检查", "en": "  {rule}: unchecked"},
+    "unchecked": {"zh": "{ref} 里没有任何检查覆盖的规则：{rules}", "en": "rules of {ref} that no check covers: {rules}"},
+    "compare": {"zh": "  在生成的问题上把引擎和参考引擎就这些规则比一比：{fuzz}",
+                "en": "  compare the engine with the reference engine on generated questions about them: {fuzz}"},
+    "more": {"zh": "  想问多久就问多久，就这套家规的每条规则生成更多问题：{fuzz}",
+             "en": "  more generated questions, for as long as you like, on every rule of the house: {fuzz}"},
+    "list": {"zh": "，", "en": ", "},
+}
+"""The words of :func:`summary_lines` in 中文 and English (the command passes its language)."""
+
+
+def summary_lines(suite: HouseSuite, ref: str, impl_option: str, lang: str = "en") -> list[str]:
     """What a run of a house variant checked, for the console: how many scenarios of its game it inherited and left
     out (and why), and the house file's rules no check covers, with the ``fuzz`` command that compares an engine on
-    them.
+    them; in ``lang`` (``"zh"`` or ``"en"``).
 
     Args:
         ref: the house variant as the user named it (its file path).
         impl_option: the implementation option to show in the suggested command.
+        lang: the language of the lines.
     """
+    words = {key: said[lang] for key, said in SUMMARY.items()}
     house = suite.variant
     parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
-    plural = "" if len(suite.scenarios) == 1 else "s"
-    lines = [f"house variant {house.id} ({ref}) extends {parents}: {len(suite.scenarios)} hand-worked scenario"
-             f"{plural} of the game inherited (of {suite.asked}), {len(suite.left_out)} left out "
-             f"({_count(suite, DIFFERS)} answered otherwise under the house, {_count(suite, INVALID)} invalid there, "
-             f"{_count(suite, RECORD)} replay a record of another variant)"]
+    lines = [words["house"].format(
+        id=house.id, ref=ref, parents=parents, n=len(suite.scenarios), s="" if len(suite.scenarios) == 1 else "s",
+        asked=suite.asked, out=len(suite.left_out), differs=_count(suite, DIFFERS), invalid=_count(suite, INVALID),
+        record=_count(suite, RECORD))]
     if suite.changed:
-        total = f" ({len(suite.derived)} derived checks in all)" if suite.derived else ""
-        lines.append(f"rules {ref} changes, and the checks that tell it from {house.parent} on each{total}:")
+        total = words["total"].format(n=len(suite.derived)) if suite.derived else ""
+        lines.append(words["changes"].format(ref=ref, parent=house.parent, total=total))
         for rule in suite.changed:
             row = suite.coverage.get(rule, {})
             hand, derived = row.get("hand_worked", 0), row.get("derived", 0)
-            lines.append(f"  {rule}: " + (f"{hand} hand-worked, {derived} derived" if hand or derived else "unchecked"))
+            lines.append(words["rule" if hand or derived else "unchecked_rule"].format(rule=rule, hand=hand,
+                                                                                       derived=derived))
     fuzz = f"datong-rules fuzz --variant {shlex.quote(ref)} {impl_option}"
     if suite.unchecked:
-        lines.append(f"rules of {ref} that no check covers: {', '.join(suite.unchecked)}")
-        lines.append(f"  compare the engine with the reference engine on generated questions about them: {fuzz}")
+        lines.append(words["unchecked"].format(ref=ref, rules=words["list"].join(suite.unchecked)))
+        lines.append(words["compare"].format(fuzz=fuzz))
     elif suite.changed:
-        lines.append(f"  more generated questions, for as long as you like, on every rule of the house: {fuzz}")
+        lines.append(words["more"].format(fuzz=fuzz))
     return lines
 
 

@@ -62,11 +62,23 @@ def kind_label(result: ScenarioResult) -> str:
     return f"derived, {result.scenario.derived}" if result.scenario.derived else ""
 
 
-def question_line(scenario: Any) -> str:
+PROBLEM_WORDS: dict[str, dict[str, str]] = {
+    "question": {"zh": "问题：{op}，给定 {given}", "en": "question: {op} given {given}"},
+    "expected": {"zh": "{key}：期望 {value}", "en": "{key}: expected {value}"},
+    "actual": {"zh": "{key}：实际 {value}", "en": "{key}: actual   {value}"},
+    "missing": {"zh": "（没有）", "en": "(missing)"},
+    "also": {"zh": "回答还说：{said}", "en": "answer also says: {said}"},
+    "list": {"zh": "，", "en": ", "},
+}
+"""The words of a failure's lines in 中文 and English (``lang`` of :func:`question_line` and
+:func:`mismatch_lines`; the console passes the command's language, the files' reports are English)."""
+
+
+def question_line(scenario: Any, lang: str = "en") -> str:
     """The question a check asks, whole, on one line: ``question: huolong/legal_play given {"hand": […], …}`` (the
     operation's full name and its ``given`` as :func:`compact` JSON, never cut), so that a failure of a check that
-    lives in no scenario file (a derived check) can be asked again as it was."""
-    return f"question: {scenario.full_op} given {compact(scenario.given)}"
+    lives in no scenario file (a derived check) can be asked again as it was; in ``lang`` (``"zh"`` or ``"en"``)."""
+    return PROBLEM_WORDS["question"][lang].format(op=scenario.full_op, given=compact(scenario.given))
 
 
 def by_rule(run: RunResult) -> dict[str, dict[str, int]]:
@@ -94,21 +106,25 @@ def problems(run: RunResult) -> list[ScenarioResult]:
     return [r for r in run.results if r.status in ("failed", "errored")]
 
 
-def mismatch_lines(result: ScenarioResult, limit: int | None = None) -> list[str]:
+def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str = "en") -> list[str]:
     """For a failed result: the line saying how the answer breaks its operation's schema (if it
     does), then two lines per wrong key: ``key: expected V`` and ``key: actual   V`` (``(missing)``
-    when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``. A failure that no key tells
-    (an answer to a question that is bad input, a good question refused as bad input) starts with its message."""
+    when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``; the words in ``lang``
+    (``"zh"`` or ``"en"``; the schema's problem is the validator's, as written). A failure that no key tells (an
+    answer to a question that is bad input, a good question refused as bad input) starts with its message."""
+    words = {key: said[lang] for key, said in PROBLEM_WORDS.items()}
     lines = [result.schema_problem] if result.schema_problem else []
     if not lines and result.message and (result.actual is None or not result.mismatched):
         lines.append(result.message)
     actual = result.actual or {}
     for key in result.mismatched:
-        got = compact(actual[key], limit) if key in actual else "(missing)"
-        lines += [f"{key}: expected {compact(result.expected.get(key), limit)}", f"{key}: actual   {got}"]
+        got = compact(actual[key], limit) if key in actual else words["missing"]
+        lines += [words["expected"].format(key=key, value=compact(result.expected.get(key), limit)),
+                  words["actual"].format(key=key, value=got)]
     others = {k: v for k, v in actual.items() if k not in result.expected and k in EXPLAINING_KEYS}
     if others:  # e.g. a refused replay: where and why the implementation refused it
-        lines.append("answer also says: " + ", ".join(f"{k} {compact(v, limit)}" for k, v in others.items()))
+        lines.append(words["also"].format(said=words["list"].join(f"{k} {compact(v, limit)}"
+                                                                  for k, v in others.items())))
     return lines
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 
 from .command_error import CommandError, fail
-from .messages import error_line, tr, warning_line
+from .messages import current, error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
 from .variant_arg import abstract_variant_message, variant_filter_ids
@@ -361,8 +361,8 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                                   ref=ref), err=to_stderr)
                 for line in lines:
                     click.echo(line, err=to_stderr)
-            click.echo(render_console(outcome, details=not quiet, color=use_color(stream)), err=to_stderr,
-                       color=use_color(stream))
+            click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current()),
+                       err=to_stderr, color=use_color(stream))
             for line in house_notes:
                 click.echo(line, err=to_stderr)
         except OSError as exc:

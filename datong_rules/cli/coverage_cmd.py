@@ -23,6 +23,7 @@ from pathlib import Path
 
 import click
 
+from .messages import current
 from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
 from .problem_words import said
 from .variant_arg import abstract_variant_message, variant_filter_ids
@@ -215,7 +216,7 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
         inherited = check_house(inherit(house, suite), suite, derived=False)  # what the inherited ones check
         scenarios += inherited.scenarios
         rule_ids[house.id] = list(house.checked_rule_ids())
-        notes += summary_lines(inherited, ref, impl_option(None, None))
+        notes += summary_lines(inherited, ref, impl_option(None, None), current())
     warn_spec_problems()
     scenarios = [s for s in scenarios if s.variant in rule_ids] if variants or houses else scenarios
     if not rules_file:  # a variant that cannot be loaded was warned about; its scenarios are not counted

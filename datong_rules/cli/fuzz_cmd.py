@@ -119,7 +119,8 @@ def _line(result: session.Result) -> str:
         verdict = tr("DISAGREES ({cases}, interrupted before the shrinking ended)", cases=_count(found, CASES))
     elif outcome.interrupted:
         verdict += tr(" (interrupted)")
-    line = f"{where}: {counts}{'; ' + ', '.join(extra) if extra else ''}: {verdict}"
+    extra_words = tr("; {list}", list=tr(", ").join(extra)) if extra else ""
+    line = tr("{where}: {counts}{extra}: {verdict}", where=where, counts=counts, extra=extra_words, verdict=verdict)
     if outcome.engine_error is not None:
         message, question = outcome.engine_error
         line += "\n  " + tr("engine error (not a disagreement): {message}; first on given {given}", message=message,
@@ -130,7 +131,8 @@ def _line(result: session.Result) -> str:
         rules = tr("touches {rules}", rules=", ".join(case.rules)) if case.rules else \
             tr("no switched reading of its rules changes the reference's answer")
         again = tr(", {n} more alike", n=f"{case.repeats:,}") if case.repeats else ""
-        line += f"\n  {case.problem} ({rules}{because}{again})"
+        problem = tr("wrong: {keys}", keys=", ".join(case.keys)) if case.keys else case.problem
+        line += "\n  " + tr("{problem} ({details})", problem=problem, details=f"{rules}{because}{again}")
     return line
 
 

@@ -18,6 +18,7 @@ from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_
 from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFound
 
 from .command_error import CommandError
+from .messages import current, tr
 from .problem_words import said
 
 
@@ -76,7 +77,7 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
         chosen.extend(picked)
         if inherited_out is not None:
             inherited_out.append((ref, inherited))
-        notes += summary_lines(inherited, ref, impl_option)
+        notes += summary_lines(inherited, ref, impl_option, current())
     return chosen, notes
 
 
@@ -84,4 +85,4 @@ def impl_option(impl: str | None, impl_cmd: str | None) -> str:
     """The implementation option of the command line, for a suggested command (both forms when it has none)."""
     if impl_cmd is not None:
         return f"--impl-cmd {shlex.quote(impl_cmd)}"
-    return f"--impl {impl}" if impl is not None else "--impl MODULE:FACTORY (or --impl-cmd COMMAND)"
+    return f"--impl {impl}" if impl is not None else tr("--impl MODULE:FACTORY (or --impl-cmd COMMAND)")

@@ -99,6 +99,12 @@ ZH: dict[str, str] = {
     "Record written to {path}": "记录已写到 {path}",
     "Record of the 1 finished hand written to {path}": "已打完的 1 局的记录已写到 {path}",
     "Record of the {count} finished hands written to {path}": "已打完的 {count} 局的记录已写到 {path}",
+    "{name} ({variant}) · seed {seed} · bots: {bots}": "{name}（{variant}）· 种子 {seed} · 机器人：{bots}",
+    "Seats: {places} (play goes {direction})": "座位：{places}（{direction}出牌）",
+    ", ": "，",
+    "south": "南", "east": "东", "north": "北", "west": "西",
+    "counter-clockwise": "逆时针", "clockwise": "顺时针",
+    "{error} (raise the cap with --max-hands)": "{error}（用 --max-hands 可以提高上限）",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
@@ -117,6 +123,10 @@ ZH: dict[str, str] = {
     "; {n} more not shrunk": "；另有 {n} 个没有缩小",
     "DISAGREES ({cases}, shrunk in {seconds} s{more})": "有分歧（{cases}，缩小用了 {seconds} 秒{more}）",
     "same answers": "回答相同",
+    "{where}: {counts}{extra}: {verdict}": "{where}：{counts}{extra}：{verdict}",
+    "; {list}": "；{list}",
+    "wrong: {keys}": "答错的键：{keys}",
+    "{problem} ({details})": "{problem}（{details}）",
     "nothing compared": "什么也没有比较",
     "DISAGREES ({cases}, interrupted before the shrinking ended)": "有分歧（{cases}，缩小结束前被中断）",
     " (interrupted)": "（已中断）",
@@ -197,6 +207,7 @@ ZH: dict[str, str] = {
         "朋友通过 {base} 连到牌桌：你页面上的邀请链接（“和朋友一起打”）用的就是这个地址。",
     ": {words} (rules: {rules})": "：{words}（规则：{rules}）",
     ": {words}": "：{words}",
+    "--impl MODULE:FACTORY (or --impl-cmd COMMAND)": "--impl MODULE:FACTORY（或 --impl-cmd COMMAND）",
     "scenarios of the game left out under {ref}, and why (-q leaves this list out):":
         "在 {ref} 下略去的本游戏场景及原因（加 -q 不列出）：",
 }

@@ -40,6 +40,7 @@ from .bots_option import bots_option, checked_kinds
 from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
+from .problem_words import said
 from .variant_arg import fail, open_variant_arg
 from .seed_option import SEED
 
@@ -184,7 +185,8 @@ def play(variant: str, seed: int, hands: int | None, record_path: str | None, bo
     if record_path is not None:
         record_file = _RecordStdout() if is_stdout(record_path) else _RecordFile(Path(record_path))
     try:
-        code = _play(game, resolved.data.get("name", {}).get("en", resolved.id), rules, seed, hands, bots,
+        names = resolved.data.get("name") or {}
+        code = _play(game, names.get(current()) or names.get("en") or resolved.id, rules, seed, hands, bots,
                      max_hands, record_file, _table_line(resolved))
     finally:
         if record_file is not None:
@@ -213,24 +215,28 @@ def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
 
 
 def _table_line(variant: Variant) -> str | None:
-    """Where the seats sit: ``Seats: 0 south, 1 east, 2 north, 3 west (play goes counter-clockwise)``, from the
-    variant's table (seats are numbered in play order; the direction places them); None without one."""
+    """Where the seats sit: ``Seats: 0 south, 1 east, 2 north, 3 west (play goes counter-clockwise)`` (in the
+    language of the messages: ``座位：0 南，1 东，2 北，3 西（逆时针出牌）``), from the variant's table (seats are
+    numbered in play order; the direction places them); None without one."""
     try:
         table = Table.from_rules(variant.data.get("rules", {}))
     except ValueError:
         return None
-    places = ", ".join(f"{seat} {table.position(seat)}" for seat in table.seats)
-    return f"Seats: {places} (play goes {table.play_direction.replace('_', '-')})"
+    places = tr(", ").join(f"{seat} {tr(table.position(seat))}" for seat in table.seats)
+    return tr("Seats: {places} (play goes {direction})", places=places,
+              direction=tr(table.play_direction.replace("_", "-")))
 
 
 def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_kind: str, max_hands: int,
           record_file: _RecordFile | _RecordStdout | None, table_line: str | None = None) -> int:
     """Play, print, write the record; returns the exit status."""
     say = _Stdout(err=isinstance(record_file, _RecordStdout))
+    lang = current()
     state_api = game.facet("state")
     transcript = game.facet("transcript")
     match = state_api.Match(rules, seed, max_hands=max_hands)
-    say(f"{name} ({rules.variant_id}) · seed {seed} · bots: {bot_kind}")
+    say(tr("{name} ({variant}) · seed {seed} · bots: {bots}", name=name, variant=rules.variant_id, seed=seed,
+           bots=bot_kind))
     if table_line:
         say(table_line)
 
@@ -239,7 +245,7 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     def show(state) -> None:
         played.append(1)
         say("")
-        for line in transcript.match_hand_lines(match, state):
+        for line in transcript.match_hand_lines(match, state, lang=lang):
             say(line)
 
     capped = None
@@ -249,12 +255,12 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
         _keep_finished_hands(match, records, record_file, len(played))
         raise
     except state_api.MatchError as err:
-        capped = f"{err} (raise the cap with --max-hands)"
+        capped = tr("{error} (raise the cap with --max-hands)", error=said(err))
         if not played:  # refused before a hand was dealt: nothing to record
             click.echo(error_line(capped), err=True)
             return 1
     say("")
-    for line in transcript.match_end_lines(match):
+    for line in transcript.match_end_lines(match, lang=lang):
         say(line)
     if record_file is not None:
         try:

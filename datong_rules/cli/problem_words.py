@@ -328,6 +328,10 @@ ZH: dict[str, str] = {
     "--bots ({game}): {problem}": "--bots（{game}）：{problem}",
     "{count} kinds given; expected one for every seat or one per seat ({players} seats)":
         "给了 {count} 种；应为所有座位一种，或每个座位一种（共 {players} 个座位）",
+    # a match's safety caps (play --max-hands)
+    "no winner after {count} hands": "打了 {count} 局还没有赢家",
+    "hand {number} was redealt {count} times": "第 {number} 局重新发了 {count} 次牌",
+    "{count} hands asked for, more than the cap of {most}": "要打 {count} 局，超过了上限 {most} 局",
 }
 """The 中文 words of the engine's English wordings, keyed by the English as a template with ``{name}`` fields
 (a literal brace doubled, as :meth:`str.format` writes it)."""

@@ -24,7 +24,7 @@ from datong_rules.reference_impl.user_files import clipped, write_atomically
 from datong_rules.reference_impl.variant.resolve import is_variant_path
 
 from .bots_option import bots_option, checked_kinds
-from .messages import error_line, tr
+from .messages import current, error_line, tr
 from .output import interrupted_status
 from .path_args import overwritten_input, refuse_empty, shared_output, unwritable_reason, variant_inputs
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
@@ -224,14 +224,14 @@ def _report(doc: dict, json_path: str | None, html_path: str | None) -> None:
     from datong_rules.simulate.console import table_lines
 
     to_stderr = is_stdout(json_path) or is_stdout(html_path)  # standard output is the document's alone
-    for line in table_lines(doc):
+    for line in table_lines(doc, current()):
         click.echo(line, err=to_stderr)
     if json_path is not None:
         _write("--json", json_path, json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     if html_path is not None:
         from datong_rules.simulate.report_html import render
 
-        _write("--html", html_path, render(doc))
+        _write("--html", html_path, render(doc, current()))
     if doc["run"]["interrupted"]:
         click.echo(error_line(tr("interrupted")), err=True)
         raise SystemExit(interrupted_status())

@@ -367,14 +367,16 @@ def _differing(results: dict) -> set[str]:
     return {str(rule) for c in results.get("comparisons") or [] for rule in c.get("rules_differ") or []}
 
 
-def render(doc: dict) -> str:
-    """The report page for a simulate document.
+def render(doc: dict, lang: str = "zh") -> str:
+    """The report page for a simulate document, opening in ``lang`` (``"zh"`` or ``"en"``: the command's language;
+    every sentence is in both, and the page's switch shows the other).
 
     Args:
         doc: the simulate JSON as a dict (``{schema, kit, run, results: {seed, unit, count, bots, bots_note?,
             variants: [{variant, label?, game, hands, matches, measures: [{id, kind, per, en, zh, unit_en?,
             unit_zh?, rule, n, value, ci95}], rules_fired: [{rule, n, hands, rate, ci95}]}], comparisons: [{variant,
             against, rules_differ, measures: [{id, difference, ci95, p_value, significant}]}]}}``).
+        lang: the language the page opens in (its ``data-lang``, ``lang`` and title).
 
     Returns:
         The whole HTML page (UTF-8 text, no outside resources).
@@ -389,10 +391,11 @@ def render(doc: dict) -> str:
     body = "".join((_run_section(doc, results), _note(results), _measures_section(variants),
                     _fired_section(variants, _differing(results)), _comparisons_section(results)))
     kit = escape(str(doc.get("kit", "")))
+    html_lang = "zh-CN" if lang == "zh" else "en"
     return f"""<!DOCTYPE html>
-<html lang="zh-CN" data-lang="zh" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">
+<html lang="{html_lang}" data-lang="{lang}" data-title-zh="{TITLE['zh']}" data-title-en="{TITLE['en']}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{TITLE['zh']}</title><link rel="icon" href="data:,"><style>{STYLE}</style></head>
+<title>{TITLE[lang]}</title><link rel="icon" href="data:,"><style>{STYLE}</style></head>
 <body><main>
 <nav class="switch" aria-label="language"><button type="button" data-set-lang="zh" lang="zh-CN">中文</button>\
 <button type="button" data-set-lang="en" lang="en">English</button></nav>

@@ -28,7 +28,9 @@ def test_a_disagreement_is_told_in_chinese():
     assert "有分歧（" in err and "缩小用了" in err
     assert re.search(r"1 个操作中 \d+ 处分歧，比较了 [\d,]+ 个问题", err), err
     assert "biedan/biedan-guide：用到的规则（问题数）：" in err
-    for english in ("disagreement", "question", "operation", "DISAGREES", "seed ", "rules exercised"):
+    assert "biedan/biedan-guide classify：" in err and "：有分歧（" in err  # the line's own punctuation is 中文
+    assert "答错的键：" in err  # a wrong answer names its keys in 中文
+    for english in ("disagreement", "question", "operation", "DISAGREES", "seed ", "rules exercised", "wrong: "):
         assert english not in err, english
     assert "REFERENCE ENGINE'S ANSWER" in result.stdout  # the scenario file is the suite's own format
 
