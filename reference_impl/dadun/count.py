@@ -171,6 +171,17 @@ _NONE: frozenset[str] = frozenset()
 _RANK_SET = {rank: frozenset(s + rank for s in SUITS) for rank in FACES} | {j: frozenset((j,)) for j in JOKERS}
 """Rank → its card tokens (a unit of a rank reads them all)."""
 
+_BIT = {rank: 1 << i for i, rank in enumerate(FACES + JOKERS)}
+"""Rank → its bit in a set of ranks written as a number (:func:`_bits`)."""
+
+
+def _bits(ranks: Iterable[str]) -> int:
+    """The set of ``ranks`` as a number: the bit of each (:data:`_BIT`)."""
+    out = 0
+    for rank in ranks:
+        out |= _BIT[rank]
+    return out
+
 
 def _unit_memo(h: _Hand, name: str, make: Callable[[], list[Unit]]) -> list[Unit]:
     """The units ``name`` of a shape that depend on the rules and the level only (made once per rules object)."""
@@ -189,13 +200,20 @@ def _single_units(h: _Hand) -> list[Unit]:
     return out
 
 
+_SINGLE: dict[str, Classes] = {}
+"""Card → the class of that natural card alone (the same in every hand that holds it)."""
+
+
 def _singles(h: _Hand, card: str | None) -> Classes:
     """A natural card alone (``card``), or (``None``) a wild card alone, as itself or what it may stand for
     [wild.alone]."""
     if card is not None:
-        if h.hand.get(card, 0) > 0 and h.ok("single", (card,)):
-            return (PlayClass("single", (card,), 1, (((card,), 1, 1),)),)
-        return ()
+        if h.hand.get(card, 0) <= 0:
+            return ()
+        found = _SINGLE.get(card)
+        if found is None:
+            found = _SINGLE[card] = (PlayClass("single", (card,), 1, (((card,), 1, 1),)),)
+        return found if h.ok("single", found[0].stood) else ()
     if not h.w_max:
         return ()
     if h.rules.wild_alone == "level_card":
@@ -405,13 +423,23 @@ def _flush_units(h: _Hand) -> list[Unit]:
         length, _ = h.rules.sequence("straight_flush")
         if not length:
             return []
-        return [((ranks, s), frozenset(s + r for r in ranks)) for ranks in h.rules.windows(length, h.level)
-                for s in SUITS]
+        return [((ranks, s, _bits(ranks)), frozenset(s + r for r in ranks))
+                for ranks in h.rules.windows(length, h.level) for s in SUITS]
     return _unit_memo(h, "flushes", make)
 
 
-def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str]) -> Classes:
-    ranks, s = key
+def _flushes_all(h: _Hand, keys: list[tuple[tuple[str, ...], str, int]]) -> list[Classes]:
+    """:func:`_straight_flushes` of every window and suit of ``keys``, in order, those with more ranks missing
+    from the suit than the hand's wild cards (:func:`_suit_ways`' first test) left out at once."""
+    w_max = h.w_max
+    missing = {suit: ~_bits(ranks) for suit, ranks in h.in_suit.items()}
+    return [_straight_flushes(h, key) if (key[2] & missing[key[1]]).bit_count() <= w_max else () for key in keys]
+
+
+def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str, int]) -> Classes:
+    """The straight flush of one window and suit (``key``: the window's ranks, the suit, the ranks as
+    :func:`_bits`)."""
+    ranks, s, _ = key
     ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
     if not ways:
         return ()
@@ -494,18 +522,22 @@ def _joker_bombs(h: _Hand, key: None) -> Classes:
 class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level) and the classes of one unit (none when the hand has no play
-    of it)."""
+    of it); ``every``, when given, makes the classes of many units at once (the same as ``make`` unit by unit, a
+    list of them in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
+    first work-out, :mod:`.lead_classes`)."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
+    every: Callable[[_Hand, list[Any]], list[Classes]] | None = None
 
 
 SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (
-    Shape("singles", _single_units, _singles, False), Shape("pairs", _pair_units, _pairs_and_triples, True),
-    Shape("duns", _dun_units, _duns, False), Shape("full_houses", _full_house_units, _full_houses, True),
-    Shape("runs", _run_units, _runs, True), Shape("flushes", _flush_units, _straight_flushes, True),
+    Shape("singles", _single_units, _singles, False),
+    Shape("pairs", _pair_units, _pairs_and_triples, True), Shape("duns", _dun_units, _duns, False),
+    Shape("full_houses", _full_house_units, _full_houses, True), Shape("runs", _run_units, _runs, True),
+    Shape("flushes", _flush_units, _straight_flushes, True, _flushes_all),
     Shape("bombs", _bomb_units, _bombs, True), Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True),
     Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True))
 """The shapes of the catalogue, in the order their classes come."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
-from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, wild_card
+from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, table_is_led, wild_card
 from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
 from .rules import DadunRules
 
@@ -33,7 +33,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
-                 "_pending", "_every", "_total", "_wilds", "_flat")
+                 "_pending", "_every", "_total", "_wilds", "_flat", "_beats", "_shapes")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -54,6 +54,10 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
+        self._beats: dict[Any, list[dict[tuple[str, ...], bool]]] = rules_memo(rules, "uniform_beats")
+        """(table's reading but its cards, led, level) → per shape: representative → whether its class beats."""
+        self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
+        """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
@@ -82,8 +86,9 @@ class LeadClasses:
         if lost is not None and not lost and not every:
             return
         if lost is None:  # never worked out: every unit
-            view, make = self._view, SHAPES[shape].make
-            classes = self._classes[shape] = [make(view, key) for key in self._keys[shape]]
+            view, every, keys = self._view, SHAPES[shape].every, self._keys[shape]
+            classes = self._classes[shape] = every(view, keys) if every is not None else [
+                SHAPES[shape].make(view, key) for key in keys]
             ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
                                         for found in classes]
             self._total += sum(ways)
@@ -163,29 +168,36 @@ class LeadClasses:
         """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
         :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
         those, only the shapes that make these combinations), each checked on its representative (remembered per
-        rules object, by the table's reading but its cards: whether a play beats a table depends on the ranks its
-        cards stand for, which its combination, key and top rank tell) [beating.*]."""
+        rules object, by the table's reading but its cards, and whether the table counts as led: whether a play
+        beats a table depends on the ranks its cards stand for, which its combination, key and top rank tell, and
+        on :func:`.combinations.table_is_led` alone of ``table_was``; per shape by the representative, which names
+        one class of a shape) [beating.*]."""
         rules, level = self.rules, self.level
-        memo = rules_memo(rules, "uniform_beats")
+        memo = self._beats
         if len(memo) > 4096:
             memo.clear()
-        slot = (table[:7], table_was, level)  # a table's cards but through its fields: its ranks decide
+        led = table_is_led(rules, table_was)
+        slot = (table[:7], led, level)  # a table's cards but through its fields: its ranks decide
         known = memo.get(slot)
         if known is None:
-            known = memo[slot] = {}
+            known = memo[slot] = [{} for _ in SHAPES]
+        shapes = self._shapes.get((table.combination, among))
+        if shapes is None:
+            shapes = _rivals(rules, table.combination)
+            if among is not None:
+                shapes = _among(shapes, among)
+            self._shapes[table.combination, among] = shapes
         out = []
-        shapes = _rivals(rules, table.combination)
-        if among is not None:
-            shapes = _among(shapes, among)
-        get, flat = known.get, self._flat
+        flat = self._flat
         for shape in shapes:
             self._refresh(shape)
+            of_shape = known[shape]
+            get = of_shape.get
             for found in flat[shape]:
-                name = (found[0], found[1])  # combination, stood
-                beats_it = get(name)
+                beats_it = get(found[1])  # its representative (stood)
                 if beats_it is None:
-                    beats_it = known[name] = beats(rules, reading_of(rules, found[0], found[1], level),
-                                                   table, level, table_was) is None
+                    beats_it = of_shape[found[1]] = beats(rules, reading_of(rules, found[0], found[1], level),
+                                                          table, level, table_was) is None
                 if beats_it:
                     out.append(found)
         return out
