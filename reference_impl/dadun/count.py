@@ -90,6 +90,9 @@ class _Hand:
         self.catalogue = frozenset(rules.catalogue)
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
         self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
+        self._held: dict[str, tuple[tuple[str, int], ...]] = {}  # rank → its natural cards with their copies
+        self.same_rank: dict[Any, Classes] = rules_memo(rules, "same_rank_classes")
+        """(unit, the rank's cards held (:meth:`held`), wild cards, with parts) → the pairs' or triples' class."""
 
     def forget(self, cards: Iterable[str]) -> None:
         """Count again what the hand holds of ``cards`` (natural cards, none of them the wild card) after it lost
@@ -99,6 +102,7 @@ class _Hand:
             rank = rank_of(card)
             self._takes.pop(rank, None)
             self._tokens.pop(rank, None)
+            self._held.pop(rank, None)
             held = self.by_rank.get(rank, {})
             left = hand.get(card, 0)
             if left > 0:
@@ -140,6 +144,13 @@ class _Hand:
         found = self._takes.get(rank)
         if found is None:
             found = self._takes[rank] = _takes(self.copies.get(rank, ()))
+        return found
+
+    def held(self, rank: str) -> tuple[tuple[str, int], ...]:
+        """The natural cards of ``rank`` the hand holds with their copies, in string order."""
+        found = self._held.get(rank)
+        if found is None:
+            found = self._held[rank] = tuple(sorted(self.by_rank.get(rank, {}).items()))
         return found
 
     def part(self, rank: str, need: int, least: int = 0) -> Part:
@@ -268,12 +279,13 @@ def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Classes:
         return _wilds_only(h, combination, size)
     if r not in h.totals:  # no natural card of the rank: none of its pairs or triples
         return ()
-    stood = (_h(r),) * size
-    if h.ok(combination, stood):
+    slot = (key, h.held(r), h.w_max, h.with_parts)  # what its ways and parts read (kept per rules object)
+    found = h.same_rank.get(slot)
+    if found is None:
         ways = _same_rank_ways(h, combination, size, r)
-        if ways:
-            return (PlayClass(combination, stood, ways, (h.part(r, size, 1),)),)
-    return ()
+        found = h.same_rank[slot] = (
+            PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),)),) if ways else ()
+    return found if found and h.ok(combination, found[0].stood) else ()
 
 
 def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
@@ -362,6 +374,18 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
         for r in ranks:
             out *= h.takes(r)[unit]
         return out
+    if w_max <= 2:  # the common cases: ways[w] (w wilds used) as scalars
+        takes_of = h.takes
+        zero = one = two = 0  # zero, one, two: selections using 0, 1, 2 wilds so far
+        zero = 1
+        for r in ranks:
+            takes = takes_of(r)
+            n = len(takes)
+            a = takes[unit] if unit < n else 0  # the rank's unit cards all natural
+            b = takes[unit - 1] if unit - 1 < n else 0  # one wild
+            c = takes[unit - 2] if 2 <= unit <= n + 1 else 0  # two wilds
+            zero, one, two = zero * a, one * a + zero * b, two * a + one * b + zero * c
+        return zero + one + (two if w_max == 2 else 0)
     ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
     for r in ranks:
         takes = h.takes(r)
