@@ -13,7 +13,7 @@ brute-force counter) [combinations.*, wild.*, beating.*].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any, NamedTuple
@@ -87,7 +87,7 @@ class _Hand:
         self.in_suit = {suit: frozenset(ranks) for suit, ranks in in_suit.items()}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
-        self.catalogue = frozenset(rules.catalogue)
+        self.catalogue: Container[str] = rules.catalogue_order  # the catalogue's names (as keys)
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
         self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
         self._held: dict[str, tuple[tuple[str, int], ...]] = {}  # rank → its natural cards with their copies
@@ -146,6 +146,20 @@ class _Hand:
             found = self._takes[rank] = _takes(self.copies.get(rank, ()))
         return found
 
+    def parts(self, ranks: Iterable[str], need: int) -> tuple[Part, ...]:
+        """:meth:`part` of each of ``ranks`` (``need`` cards of each, none natural at least)."""
+        if not self.with_parts:
+            return tuple([((), 0, 0) for _ in ranks])
+        tokens = self.tokens
+        return tuple([(tokens(rank), need, 0) for rank in ranks])
+
+    def tokens(self, rank: str) -> tuple[str, ...]:
+        """The natural cards of ``rank`` the hand holds, in string order."""
+        found = self._tokens.get(rank)
+        if found is None:
+            found = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
+        return found
+
     def held(self, rank: str) -> tuple[tuple[str, int], ...]:
         """The natural cards of ``rank`` the hand holds with their copies, in string order."""
         found = self._held.get(rank)
@@ -158,10 +172,7 @@ class _Hand:
         only counting)."""
         if not self.with_parts:
             return ((), 0, 0)
-        tokens = self._tokens.get(rank)
-        if tokens is None:
-            tokens = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
-        return (tokens, need, least)
+        return (self.tokens(rank), need, least)
 
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
@@ -343,17 +354,24 @@ def _full_house_units(h: _Hand) -> list[Unit]:
         if full_house_pair_ok(rules, t, p)])
 
 
+@lru_cache(maxsize=4096)
+def _full_house_ways(tt: tuple[int, ...], tp: tuple[int, ...], w_max: int, least: int) -> int:
+    """Full houses of a triple rank and a pair rank whose natural cards may be taken ``tt[k]`` and ``tp[k]`` ways
+    (k cards; :func:`_takes`), at least ``least`` of the pair natural, wild cards (at most ``w_max``) the rest."""
+    ways = 0
+    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
+        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
+            ways += tt[kt] * tp[kp]
+    return ways
+
+
 def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
     t, p, stood = key
     totals, w_max = h.totals, h.w_max
     if totals.get(t, 0) + totals.get(p, 0) + w_max < 5:  # fewer than five cards of the two ranks and wilds
         return ()
     least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-    tt, tp = h.takes(t), h.takes(p)
-    ways = 0
-    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
-        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
-            ways += tt[kt] * tp[kp]
+    ways = _full_house_ways(h.takes(t), h.takes(p), w_max, least)
     if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
         return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
     return ()
@@ -438,7 +456,7 @@ def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> C
         for suit in SUITS:
             ways -= _suit_ways(h, ranks, suit)
     if ways and h.ok(combination, stood):
-        return (PlayClass(combination, stood, ways, tuple([h.part(r, unit) for r in ranks])),)
+        return (PlayClass(combination, stood, ways, h.parts(ranks, unit)),)
     return ()
 
 
