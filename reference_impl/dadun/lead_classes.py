@@ -63,7 +63,7 @@ class LeadClasses:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
         read them are worked out again when next needed, every unit when the hand's wild cards changed; but a unit
         with no class keeps none (a hand that loses cards loses plays, never gains one: a lead's reading does not
-        depend on the cards kept)."""
+        depend on the cards kept), so a shape with no class left is not looked at again."""
         pending = self._pending
         wilds = self.hand.get(self.wild, 0)
         if wilds != self._wilds:
@@ -75,8 +75,8 @@ class LeadClasses:
             return
         played = set(cards)
         self._view.forget(played)
-        for cards_lost in pending:
-            if cards_lost is not None:
+        for cards_lost, live in zip(pending, self._live):
+            if cards_lost is not None and live:
                 cards_lost |= played
 
     def _refresh(self, shape: int) -> None:
