@@ -564,7 +564,7 @@ def _joker_bombs(h: _Hand, key: None) -> Classes:
 class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level) and the classes of one unit (none when the hand has no play
-    of it); ``every``, when given, makes the classes of many units at once (the same as ``make`` unit by unit, a
+    of it); ``at_once``, when given, makes the classes of many units at once (the same as ``make`` unit by unit, a
     list of them in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
     first work-out, :mod:`.lead_classes`)."""
 
@@ -572,7 +572,7 @@ class Shape(NamedTuple):
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
-    every: Callable[[_Hand, list[Any]], list[Classes]] | None = None
+    at_once: Callable[[_Hand, list[Any]], list[Classes]] | None = None
 
 
 SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (

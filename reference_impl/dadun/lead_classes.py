@@ -14,7 +14,8 @@ from typing import Any
 
 from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
-from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, table_is_led, wild_card
+from .combinations import (TIER, TIERS, BeatTarget, _tiers, beat_target, beats_target, reading_of, rules_memo,
+                           table_is_led, wild_card)
 from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
 from .rules import DadunRules
 
@@ -54,8 +55,10 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
-        self._beats: dict[Any, list[dict[tuple[str, ...], bool]]] = rules_memo(rules, "uniform_beats")
-        """(table's reading but its cards, led, level) → per shape: representative → whether its class beats."""
+        self._beats: dict[Any, tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]] = rules_memo(
+            rules, "uniform_beats")
+        """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
+        representative → whether its class beats)."""
         self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
         """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
 
@@ -86,8 +89,8 @@ class LeadClasses:
         if lost is not None and not lost and not every:
             return
         if lost is None:  # never worked out: every unit
-            view, every, keys = self._view, SHAPES[shape].every, self._keys[shape]
-            classes = self._classes[shape] = every(view, keys) if every is not None else [
+            view, at_once, keys = self._view, SHAPES[shape].at_once, self._keys[shape]
+            classes = self._classes[shape] = at_once(view, keys) if at_once is not None else [
                 SHAPES[shape].make(view, key) for key in keys]
             ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
                                         for found in classes]
@@ -178,9 +181,10 @@ class LeadClasses:
             memo.clear()
         led = table_is_led(rules, table_was)
         slot = (table[:7], led, level)  # a table's cards but through its fields: its ranks decide
-        known = memo.get(slot)
-        if known is None:
-            known = memo[slot] = [{} for _ in SHAPES]
+        found = memo.get(slot)
+        if found is None:
+            found = memo[slot] = (beat_target(rules, table, level, table_was), [{} for _ in SHAPES])
+        target, known = found
         shapes = self._shapes.get((table.combination, among))
         if shapes is None:
             shapes = _rivals(rules, table.combination)
@@ -193,13 +197,13 @@ class LeadClasses:
             self._refresh(shape)
             of_shape = known[shape]
             get = of_shape.get
-            for found in flat[shape]:
-                beats_it = get(found[1])  # its representative (stood)
+            for one in flat[shape]:
+                beats_it = get(one[1])  # its representative (stood)
                 if beats_it is None:
-                    beats_it = of_shape[found[1]] = beats(rules, reading_of(rules, found[0], found[1], level),
-                                                          table, level, table_was) is None
+                    beats_it = of_shape[one[1]] = beats_target(
+                        rules, reading_of(rules, one[0], one[1], level), target) is None
                 if beats_it:
-                    out.append(found)
+                    out.append(one)
         return out
 
 
