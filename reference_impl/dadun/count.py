@@ -394,8 +394,7 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
         return out
     if w_max <= 2:  # the common cases: ways[w] (w wilds used) as scalars
         takes_of = h.takes
-        zero = one = two = 0  # zero, one, two: selections using 0, 1, 2 wilds so far
-        zero = 1
+        zero, one, two = 1, 0, 0  # selections using 0, 1, 2 wilds so far
         for r in ranks:
             takes = takes_of(r)
             n = len(takes)
