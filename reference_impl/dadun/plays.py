@@ -229,10 +229,11 @@ def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | 
     those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
     again."""
     if leads is not None and table is None:
-        if not leads.total + others:
+        total = leads.total
+        if not total + others:
             return None
-        i = int(rng.random() * (leads.total + others))
-        return class_play(rules, hand, level, leads.pick(i), rng) if i < leads.total else None
+        i = int(rng.random() * (total + others))
+        return class_play(rules, hand, level, leads.pick(i), rng) if i < total else None
     if leads is None:
         classes = list(play_classes(rules, hand, level, table, table_was))
     else:
