@@ -134,16 +134,21 @@ class LeadClasses:
     @property
     def total(self) -> int:
         """How many plays the hand may lead (every class's :attr:`~.count.PlayClass.ways`)."""
-        for shape in range(len(SHAPES)):
-            self._refresh(shape)
+        pending, every = self._pending, self._every
+        for shape, lost in enumerate(pending):
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
         return self._total
 
     def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
         """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
         make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
         out: list[PlayClass] = []
+        pending, every = self._pending, self._every
         for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
-            self._refresh(shape)
+            lost = pending[shape]
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
             out += self._flat[shape]
         return out
 
@@ -192,9 +197,11 @@ class LeadClasses:
                 shapes = _among(shapes, among)
             self._shapes[table.combination, among] = shapes
         out = []
-        flat = self._flat
+        flat, pending, every = self._flat, self._pending, self._every
         for shape in shapes:
-            self._refresh(shape)
+            lost = pending[shape]
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
             of_shape = known[shape]
             get = of_shape.get
             for one in flat[shape]:
