@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
-from typing import cast
+from typing import NamedTuple, cast
 
 from ..climbing.beating import COMPARE, Tiers, tier_reason
 from ..climbing.cardset import FACES, JOKERS, rank_of, sort_key, suit_of
@@ -621,12 +621,50 @@ def _tiers(bombs_beat_ordinary: bool) -> Tiers:
 
 def beats(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
     """None when ``play`` beats ``table``, else ``wrong_type`` or ``not_higher`` [beating.*, ranking.*]: the tiers
-    first (:func:`..climbing.beating.tier_reason`), then the compare keys of one tier."""
-    reason = tier_reason(_tiers(rules.bombs_beat_ordinary), play.tier, table.tier)
+    first (:func:`..climbing.beating.tier_reason`), then the compare keys of one tier (:func:`beats_target` of
+    :func:`beat_target`)."""
+    return beats_target(rules, play, beat_target(rules, table, level, table_was))
+
+
+class BeatTarget(NamedTuple):
+    """A table's play as the plays that may beat it are compared with it (:func:`beat_target`; the part of
+    :func:`beats` that reads the table alone, worked out once for many plays).
+
+    Attributes:
+        table: the table's reading.
+        tiers: the catalogue's tiers (:func:`_tiers`).
+        led: whether the table counts level cards at face value (:func:`table_is_led`).
+        face: an ordinary table's key as a play of its kind must exceed it: its face value when ``led``, else its
+            reading's key (None for a bomb-tier table).
+        level: the hand's level rank.
+    """
+
+    table: Reading
+    tiers: Tiers
+    led: bool
+    face: tuple | None
+    level: str
+
+
+def beat_target(rules: DadunRules, table: Reading, level: str, table_was: str) -> BeatTarget:
+    """The table's play ``table`` as plays are compared with it at ``level`` (``table_was``: ``hand_opening`` |
+    ``round_opening`` | ``follow``) [beating.*, ranking.lead_means, ranking.level_promotion]."""
+    tiers = _tiers(rules.bombs_beat_ordinary)
+    led = table_is_led(rules, table_was)
+    face = None
+    if table.tier == tiers.order[0]:
+        face = key(rules, table.combination, table.cards, level, False) if led else _key(table)
+    return BeatTarget(table, tiers, led, face, level)
+
+
+def beats_target(rules: DadunRules, play: Reading, target: BeatTarget) -> str | None:
+    """:func:`beats` of ``play`` against the table's play of ``target`` (:func:`beat_target`)."""
+    table = target.table
+    reason = tier_reason(target.tiers, play.tier, table.tier)
     if reason != COMPARE:
         return reason
     if play.tier == "ordinary":
-        return _ordinary_reason(rules, play, table, level, table_was)
+        return _ordinary_reason(rules, play, target)
     return None if _key(play) > _key(table) else "not_higher"
 
 
@@ -635,18 +673,19 @@ def _key(reading: Reading) -> tuple:
     return cast(tuple, reading.key)
 
 
-def _ordinary_reason(rules: DadunRules, play: Reading, table: Reading, level: str, table_was: str) -> str | None:
+def _ordinary_reason(rules: DadunRules, play: Reading, target: BeatTarget) -> str | None:
     """Two ordinary plays: the same combination, and a higher key, a level card promoted above A unless the table was
     led [ranking.level_promotion, ranking.lead_means, ranking.level_beats_led_level, ranking.full_house_pair]."""
+    table = target.table
     if play.combination != table.combination:
         return "wrong_type"
-    led = table_is_led(rules, table_was)
     kp = _key(play)
-    kt = key(rules, table.combination, table.cards, level, False) if led else _key(table)
-    if led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
+    kt = target.face
+    assert kt is not None  # an ordinary table
+    if target.led and not rules.level_beats_led_level and play.combination in rules.promoted_types:
         # equal ranks never beat: compare the level rank at face value on both sides
-        if kp[0] == 13 and table.top == level:
+        if kp[0] == 13 and table.top == target.level:
             if play.combination != "full_house":
                 return "not_higher"
-            kp = key(rules, play.combination, play.cards, level, False)
+            kp = key(rules, play.combination, play.cards, target.level, False)
     return None if kp > kt else "not_higher"

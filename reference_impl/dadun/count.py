@@ -13,7 +13,7 @@ brute-force counter) [combinations.*, wild.*, beating.*].
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Any, NamedTuple
@@ -87,9 +87,12 @@ class _Hand:
         self.in_suit = {suit: frozenset(ranks) for suit, ranks in in_suit.items()}
         """Suit → the ranks of which the hand holds a natural card of that suit."""
         self.beaten = rules_memo(rules, "class_beats") if table is not None else {}
-        self.catalogue = frozenset(rules.catalogue)
+        self.catalogue: Container[str] = rules.catalogue_order  # the catalogue's names (as keys)
         self._takes: dict[str, tuple[int, ...]] = {}  # rank → ways to take k of its natural cards, k = 0, 1, …
         self._tokens: dict[str, tuple[str, ...]] = {}  # rank → its natural cards held, in string order
+        self._held: dict[str, tuple[tuple[str, int], ...]] = {}  # rank → its natural cards with their copies
+        self.same_rank: dict[Any, Classes] = rules_memo(rules, "same_rank_classes")
+        """(unit, the rank's cards held (:meth:`held`), wild cards, with parts) → the pairs' or triples' class."""
 
     def forget(self, cards: Iterable[str]) -> None:
         """Count again what the hand holds of ``cards`` (natural cards, none of them the wild card) after it lost
@@ -99,6 +102,7 @@ class _Hand:
             rank = rank_of(card)
             self._takes.pop(rank, None)
             self._tokens.pop(rank, None)
+            self._held.pop(rank, None)
             held = self.by_rank.get(rank, {})
             left = hand.get(card, 0)
             if left > 0:
@@ -142,15 +146,33 @@ class _Hand:
             found = self._takes[rank] = _takes(self.copies.get(rank, ()))
         return found
 
+    def parts(self, ranks: Iterable[str], need: int) -> tuple[Part, ...]:
+        """:meth:`part` of each of ``ranks`` (``need`` cards of each, none natural at least)."""
+        if not self.with_parts:
+            return tuple([((), 0, 0) for _ in ranks])
+        tokens = self.tokens
+        return tuple([(tokens(rank), need, 0) for rank in ranks])
+
+    def tokens(self, rank: str) -> tuple[str, ...]:
+        """The natural cards of ``rank`` the hand holds, in string order."""
+        found = self._tokens.get(rank)
+        if found is None:
+            found = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
+        return found
+
+    def held(self, rank: str) -> tuple[tuple[str, int], ...]:
+        """The natural cards of ``rank`` the hand holds with their copies, in string order."""
+        found = self._held.get(rank)
+        if found is None:
+            found = self._held[rank] = tuple(sorted(self.by_rank.get(rank, {}).items()))
+        return found
+
     def part(self, rank: str, need: int, least: int = 0) -> Part:
         """A part of ``need`` cards of ``rank``: its natural cards in the hand, wilds for the rest (an empty part when
         only counting)."""
         if not self.with_parts:
             return ((), 0, 0)
-        tokens = self._tokens.get(rank)
-        if tokens is None:
-            tokens = self._tokens[rank] = tuple(sorted(self.by_rank.get(rank, {})))
-        return (tokens, need, least)
+        return (self.tokens(rank), need, least)
 
     def total(self, rank: str) -> int:
         """Natural cards of ``rank`` in the hand."""
@@ -171,6 +193,17 @@ _NONE: frozenset[str] = frozenset()
 _RANK_SET = {rank: frozenset(s + rank for s in SUITS) for rank in FACES} | {j: frozenset((j,)) for j in JOKERS}
 """Rank → its card tokens (a unit of a rank reads them all)."""
 
+_BIT = {rank: 1 << i for i, rank in enumerate(FACES + JOKERS)}
+"""Rank → its bit in a set of ranks written as a number (:func:`_bits`)."""
+
+
+def _bits(ranks: Iterable[str]) -> int:
+    """The set of ``ranks`` as a number: the bit of each (:data:`_BIT`)."""
+    out = 0
+    for rank in ranks:
+        out |= _BIT[rank]
+    return out
+
 
 def _unit_memo(h: _Hand, name: str, make: Callable[[], list[Unit]]) -> list[Unit]:
     """The units ``name`` of a shape that depend on the rules and the level only (made once per rules object)."""
@@ -189,13 +222,20 @@ def _single_units(h: _Hand) -> list[Unit]:
     return out
 
 
+_SINGLE: dict[str, Classes] = {}
+"""Card → the class of that natural card alone (the same in every hand that holds it)."""
+
+
 def _singles(h: _Hand, card: str | None) -> Classes:
     """A natural card alone (``card``), or (``None``) a wild card alone, as itself or what it may stand for
     [wild.alone]."""
     if card is not None:
-        if h.hand.get(card, 0) > 0 and h.ok("single", (card,)):
-            return (PlayClass("single", (card,), 1, (((card,), 1, 1),)),)
-        return ()
+        if h.hand.get(card, 0) <= 0:
+            return ()
+        found = _SINGLE.get(card)
+        if found is None:
+            found = _SINGLE[card] = (PlayClass("single", (card,), 1, (((card,), 1, 1),)),)
+        return found if h.ok("single", found[0].stood) else ()
     if not h.w_max:
         return ()
     if h.rules.wild_alone == "level_card":
@@ -250,12 +290,13 @@ def _pairs_and_triples(h: _Hand, key: tuple[str, int, str]) -> Classes:
         return _wilds_only(h, combination, size)
     if r not in h.totals:  # no natural card of the rank: none of its pairs or triples
         return ()
-    stood = (_h(r),) * size
-    if h.ok(combination, stood):
+    slot = (key, h.held(r), h.w_max, h.with_parts)  # what its ways and parts read (kept per rules object)
+    found = h.same_rank.get(slot)
+    if found is None:
         ways = _same_rank_ways(h, combination, size, r)
-        if ways:
-            return (PlayClass(combination, stood, ways, (h.part(r, size, 1),)),)
-    return ()
+        found = h.same_rank[slot] = (
+            PlayClass(combination, (_h(r),) * size, ways, (h.part(r, size, 1),)),) if ways else ()
+    return found if found and h.ok(combination, found[0].stood) else ()
 
 
 def _linked(rules: DadunRules, a: str, b: str, level: str) -> bool:
@@ -313,17 +354,24 @@ def _full_house_units(h: _Hand) -> list[Unit]:
         if full_house_pair_ok(rules, t, p)])
 
 
+@lru_cache(maxsize=4096)
+def _full_house_ways(tt: tuple[int, ...], tp: tuple[int, ...], w_max: int, least: int) -> int:
+    """Full houses of a triple rank and a pair rank whose natural cards may be taken ``tt[k]`` and ``tp[k]`` ways
+    (k cards; :func:`_takes`), at least ``least`` of the pair natural, wild cards (at most ``w_max``) the rest."""
+    ways = 0
+    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
+        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
+            ways += tt[kt] * tp[kp]
+    return ways
+
+
 def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
     t, p, stood = key
     totals, w_max = h.totals, h.w_max
     if totals.get(t, 0) + totals.get(p, 0) + w_max < 5:  # fewer than five cards of the two ranks and wilds
         return ()
     least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-    tt, tp = h.takes(t), h.takes(p)
-    ways = 0
-    for kp in range(least, min(3, len(tp))):  # kp natural cards of the pair, kt of the triple, wilds the rest
-        for kt in range(max(0, 5 - w_max - kp), min(4, len(tt))):
-            ways += tt[kt] * tp[kp]
+    ways = _full_house_ways(h.takes(t), h.takes(p), w_max, least)
     if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
         return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
     return ()
@@ -344,6 +392,17 @@ def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
         for r in ranks:
             out *= h.takes(r)[unit]
         return out
+    if w_max <= 2:  # the common cases: ways[w] (w wilds used) as scalars
+        takes_of = h.takes
+        zero, one, two = 1, 0, 0  # selections using 0, 1, 2 wilds so far
+        for r in ranks:
+            takes = takes_of(r)
+            n = len(takes)
+            a = takes[unit] if unit < n else 0  # the rank's unit cards all natural
+            b = takes[unit - 1] if unit - 1 < n else 0  # one wild
+            c = takes[unit - 2] if 2 <= unit <= n + 1 else 0  # two wilds
+            zero, one, two = zero * a, one * a + zero * b, two * a + one * b + zero * c
+        return zero + one + (two if w_max == 2 else 0)
     ways = [1] + [0] * w_max  # ways[w]: selections using w wilds
     for r in ranks:
         takes = h.takes(r)
@@ -396,7 +455,7 @@ def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> C
         for suit in SUITS:
             ways -= _suit_ways(h, ranks, suit)
     if ways and h.ok(combination, stood):
-        return (PlayClass(combination, stood, ways, tuple([h.part(r, unit) for r in ranks])),)
+        return (PlayClass(combination, stood, ways, h.parts(ranks, unit)),)
     return ()
 
 
@@ -405,13 +464,23 @@ def _flush_units(h: _Hand) -> list[Unit]:
         length, _ = h.rules.sequence("straight_flush")
         if not length:
             return []
-        return [((ranks, s), frozenset(s + r for r in ranks)) for ranks in h.rules.windows(length, h.level)
-                for s in SUITS]
+        return [((ranks, s, _bits(ranks)), frozenset(s + r for r in ranks))
+                for ranks in h.rules.windows(length, h.level) for s in SUITS]
     return _unit_memo(h, "flushes", make)
 
 
-def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str]) -> Classes:
-    ranks, s = key
+def _flushes_all(h: _Hand, keys: list[tuple[tuple[str, ...], str, int]]) -> list[Classes]:
+    """:func:`_straight_flushes` of every window and suit of ``keys``, in order, those with more ranks missing
+    from the suit than the hand's wild cards (:func:`_suit_ways`' first test) left out at once."""
+    w_max = h.w_max
+    missing = {suit: ~_bits(ranks) for suit, ranks in h.in_suit.items()}
+    return [_straight_flushes(h, key) if (key[2] & missing[key[1]]).bit_count() <= w_max else () for key in keys]
+
+
+def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str, int]) -> Classes:
+    """The straight flush of one window and suit (``key``: the window's ranks, the suit, the ranks as
+    :func:`_bits`)."""
+    ranks, s, _ = key
     ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
     if not ways:
         return ()
@@ -494,18 +563,22 @@ def _joker_bombs(h: _Hand, key: None) -> Classes:
 class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level) and the classes of one unit (none when the hand has no play
-    of it)."""
+    of it); ``at_once``, when given, makes the classes of many units at once (the same as ``make`` unit by unit, a
+    list of them in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
+    first work-out, :mod:`.lead_classes`)."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
+    at_once: Callable[[_Hand, list[Any]], list[Classes]] | None = None
 
 
 SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (
-    Shape("singles", _single_units, _singles, False), Shape("pairs", _pair_units, _pairs_and_triples, True),
-    Shape("duns", _dun_units, _duns, False), Shape("full_houses", _full_house_units, _full_houses, True),
-    Shape("runs", _run_units, _runs, True), Shape("flushes", _flush_units, _straight_flushes, True),
+    Shape("singles", _single_units, _singles, False),
+    Shape("pairs", _pair_units, _pairs_and_triples, True), Shape("duns", _dun_units, _duns, False),
+    Shape("full_houses", _full_house_units, _full_houses, True), Shape("runs", _run_units, _runs, True),
+    Shape("flushes", _flush_units, _straight_flushes, True, _flushes_all),
     Shape("bombs", _bomb_units, _bombs, True), Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True),
     Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True))
 """The shapes of the catalogue, in the order their classes come."""

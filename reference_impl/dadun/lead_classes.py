@@ -14,7 +14,8 @@ from typing import Any
 
 from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
-from .combinations import TIER, TIERS, _tiers, beats, reading_of, rules_memo, wild_card
+from .combinations import (TIER, TIERS, BeatTarget, _tiers, beat_target, beats_target, reading_of, rules_memo,
+                           table_is_led, wild_card)
 from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
 from .rules import DadunRules
 
@@ -33,7 +34,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
-                 "_pending", "_every", "_total", "_wilds", "_flat")
+                 "_pending", "_every", "_total", "_wilds", "_flat", "_beats", "_shapes")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -54,12 +55,18 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
+        self._beats: dict[Any, tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]] = rules_memo(
+            rules, "uniform_beats")
+        """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
+        representative → whether its class beats)."""
+        self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
+        """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
         read them are worked out again when next needed, every unit when the hand's wild cards changed; but a unit
         with no class keeps none (a hand that loses cards loses plays, never gains one: a lead's reading does not
-        depend on the cards kept)."""
+        depend on the cards kept), so a shape with no class left is not looked at again."""
         pending = self._pending
         wilds = self.hand.get(self.wild, 0)
         if wilds != self._wilds:
@@ -71,8 +78,8 @@ class LeadClasses:
             return
         played = set(cards)
         self._view.forget(played)
-        for cards_lost in pending:
-            if cards_lost is not None:
+        for cards_lost, live in zip(pending, self._live):
+            if cards_lost is not None and live:
                 cards_lost |= played
 
     def _refresh(self, shape: int) -> None:
@@ -82,8 +89,9 @@ class LeadClasses:
         if lost is not None and not lost and not every:
             return
         if lost is None:  # never worked out: every unit
-            view, make = self._view, SHAPES[shape].make
-            classes = self._classes[shape] = [make(view, key) for key in self._keys[shape]]
+            view, at_once, keys = self._view, SHAPES[shape].at_once, self._keys[shape]
+            classes = self._classes[shape] = at_once(view, keys) if at_once is not None else [
+                SHAPES[shape].make(view, key) for key in keys]
             ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
                                         for found in classes]
             self._total += sum(ways)
@@ -126,16 +134,21 @@ class LeadClasses:
     @property
     def total(self) -> int:
         """How many plays the hand may lead (every class's :attr:`~.count.PlayClass.ways`)."""
-        for shape in range(len(SHAPES)):
-            self._refresh(shape)
+        pending, every = self._pending, self._every
+        for shape, lost in enumerate(pending):
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
         return self._total
 
     def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
         """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
         make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
         out: list[PlayClass] = []
+        pending, every = self._pending, self._every
         for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
-            self._refresh(shape)
+            lost = pending[shape]
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
             out += self._flat[shape]
         return out
 
@@ -163,31 +176,41 @@ class LeadClasses:
         """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
         :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
         those, only the shapes that make these combinations), each checked on its representative (remembered per
-        rules object, by the table's reading but its cards: whether a play beats a table depends on the ranks its
-        cards stand for, which its combination, key and top rank tell) [beating.*]."""
+        rules object, by the table's reading but its cards, and whether the table counts as led: whether a play
+        beats a table depends on the ranks its cards stand for, which its combination, key and top rank tell, and
+        on :func:`.combinations.table_is_led` alone of ``table_was``; per shape by the representative, which names
+        one class of a shape) [beating.*]."""
         rules, level = self.rules, self.level
-        memo = rules_memo(rules, "uniform_beats")
+        memo = self._beats
         if len(memo) > 4096:
             memo.clear()
-        slot = (table[:7], table_was, level)  # a table's cards but through its fields: its ranks decide
-        known = memo.get(slot)
-        if known is None:
-            known = memo[slot] = {}
+        led = table_is_led(rules, table_was)
+        slot = (table[:7], led, level)  # a table's cards but through its fields: its ranks decide
+        found = memo.get(slot)
+        if found is None:
+            found = memo[slot] = (beat_target(rules, table, level, table_was), [{} for _ in SHAPES])
+        target, known = found
+        shapes = self._shapes.get((table.combination, among))
+        if shapes is None:
+            shapes = _rivals(rules, table.combination)
+            if among is not None:
+                shapes = _among(shapes, among)
+            self._shapes[table.combination, among] = shapes
         out = []
-        shapes = _rivals(rules, table.combination)
-        if among is not None:
-            shapes = _among(shapes, among)
-        get, flat = known.get, self._flat
+        flat, pending, every = self._flat, self._pending, self._every
         for shape in shapes:
-            self._refresh(shape)
-            for found in flat[shape]:
-                name = (found[0], found[1])  # combination, stood
-                beats_it = get(name)
+            lost = pending[shape]
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
+            of_shape = known[shape]
+            get = of_shape.get
+            for one in flat[shape]:
+                beats_it = get(one[1])  # its representative (stood)
                 if beats_it is None:
-                    beats_it = known[name] = beats(rules, reading_of(rules, found[0], found[1], level),
-                                                   table, level, table_was) is None
+                    beats_it = of_shape[one[1]] = beats_target(
+                        rules, reading_of(rules, one[0], one[1], level), target) is None
                 if beats_it:
-                    out.append(found)
+                    out.append(one)
         return out
 
 

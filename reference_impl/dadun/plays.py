@@ -153,19 +153,60 @@ def class_plays(rules: DadunRules, hand: Counter, level: str, found: PlayClass) 
 
 def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, rng: random.Random) -> Play:
     """One of the plays of the class ``found`` (:func:`class_plays`), drawn uniformly without listing them: a choice
-    of each part drawn alike, drawn again until it makes a play (every play is made by exactly one choice: the parts
-    hold cards of different ranks or tokens, so the cards tell the choice)."""
+    of each part drawn uniformly among those that take no more wild cards than the hand holds
+    (:func:`_draw_choice`), drawn again until it makes a play (every play is made by exactly one choice: the parts
+    hold cards of different ranks or tokens, so the cards tell the choice; a choice drawn uniformly and kept only
+    when it makes a play is a play drawn uniformly)."""
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
-    options = [_choices(hand, part) for part in found.parts]
+    groups = [_by_wilds(_choices(hand, part), wild, wilds) for part in found.parts]
+    completions = _completions(groups, wilds)
     fields, may_go = _class_reading(rules, level, found)
     while True:
-        choice = tuple(option[int(rng.random() * len(option))] for option in options)
-        if sum(w + sub.count(wild) for sub, w in choice) > wilds:  # more wild cards than the hand holds
-            continue
-        play = _play_of(rules, level, wild, found, choice, fields, may_go)
+        play = _play_of(rules, level, wild, found, _draw_choice(groups, completions, wilds, rng), fields, may_go)
         if play is not None:
             return play
+
+
+def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[Choice]]:
+    """The choices of one part by the wild cards each takes (its wilds and the wild cards among its cards): list
+    ``u`` holds those that take ``u`` of them, for u = 0 … ``wilds`` (those that take more are left out)."""
+    out: list[list[Choice]] = [[] for _ in range(wilds + 1)]
+    for option in options:
+        used = option[1] + option[0].count(wild)
+        if used <= wilds:
+            out[used].append(option)
+    return out
+
+
+def _completions(groups: list[list[list[Choice]]], wilds: int) -> list[list[int]]:
+    """``out[i][b]``: how many choices of the parts ``i`` … last (:func:`_by_wilds` of each) take at most ``b``
+    wild cards, for b = 0 … ``wilds`` (``out[len(groups)]`` all 1: nothing left to choose)."""
+    out = [[1] * (wilds + 1)]
+    for part in reversed(groups):
+        after = out[-1]
+        out.append([sum(len(part[u]) * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
+    out.reverse()
+    return out
+
+
+def _draw_choice(groups: list[list[list[Choice]]], completions: list[list[int]], wilds: int,
+                 rng: random.Random) -> tuple[Choice, ...]:
+    """A choice of every part drawn uniformly among those that take at most ``wilds`` wild cards in all, one number
+    drawn per part: part by part, a choice drawn by how many ways the parts after it can be completed within the
+    wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely."""
+    budget, taken = wilds, []
+    for i, part in enumerate(groups):
+        after = completions[i + 1]
+        r = int(rng.random() * completions[i][budget])
+        for used, options in enumerate(part[:budget + 1]):
+            block = len(options) * after[budget - used]
+            if r < block:
+                taken.append(options[r // after[budget - used]])
+                budget -= used
+                break
+            r -= block
+    return tuple(taken)
 
 
 def iter_plays(rules: DadunRules, hand: Counter, level: str, table: Reading | None = None,
@@ -188,10 +229,11 @@ def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | 
     those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
     again."""
     if leads is not None and table is None:
-        if not leads.total + others:
+        total = leads.total
+        if not total + others:
             return None
-        i = int(rng.random() * (leads.total + others))
-        return class_play(rules, hand, level, leads.pick(i), rng) if i < leads.total else None
+        i = int(rng.random() * (total + others))
+        return class_play(rules, hand, level, leads.pick(i), rng) if i < total else None
     if leads is None:
         classes = list(play_classes(rules, hand, level, table, table_was))
     else:

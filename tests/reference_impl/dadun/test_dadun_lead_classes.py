@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
 from datong_rules.reference_impl.climbing.cardset import FACES, full_pack
 from datong_rules.reference_impl.dadun import combinations as cb
-from datong_rules.reference_impl.dadun.count import play_classes
+from datong_rules.reference_impl.dadun.count import SHAPES, _Hand, play_classes, shape_classes
 from datong_rules.reference_impl.dadun.lead_classes import LeadClasses
 from datong_rules.reference_impl.dadun.plays import class_plays
 from datong_rules.reference_impl.dadun.rules import rules_for, rules_from_variant
@@ -101,3 +101,21 @@ def test_a_play_beyond_the_plays_is_refused(i):
     assert kept.total == 3  # S7, C7, the pair
     with pytest.raises(IndexError):
         kept.pick(i)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.data())
+def test_a_representative_names_one_combination_within_a_shape(data):
+    # LeadClasses.beating remembers, per shape, whether a class beats a table by the class's representative alone:
+    # two classes of one shape with one representative must then be of one combination (a triple and a dun of the
+    # same cards, or a straight and a straight flush, are of different shapes)
+    rules = VARIANTS[data.draw(st.integers(0, len(VARIANTS) - 1), label="variant")]
+    level = data.draw(st.sampled_from(("2", "5", "8", "A")), label="level")
+    pack = full_pack(rules.decks)
+    order = data.draw(st.permutations(range(len(pack))), label="deal")
+    hand = Counter(pack[i] for i in order[:data.draw(st.integers(8, 40), label="hand size")])
+    view = _Hand(rules, hand, level, None, "round_opening")
+    for shape in SHAPES:
+        named: dict[tuple[str, ...], str] = {}
+        for found in shape_classes(shape, view):
+            assert named.setdefault(found.stood, found.combination) == found.combination, (shape.name, found)
