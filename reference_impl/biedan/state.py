@@ -163,7 +163,7 @@ class HandState(RoundViews):
     def _judge(self, action: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
         given when it cannot be read)."""
-        empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
+        empty = isinstance(action, dict) and action.get("cards") == [] and action.get("type") == "play"
         try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after phase and turn
             read = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
         except ActionError:
@@ -220,7 +220,8 @@ class HandState(RoundViews):
         sampled, shape = self._sampled_cards, self._sampled_shape
         if sampled is None or shape is None or shape.combo.__class__ is not Combination or sampled != cards:
             return None
-        return shape_reading(self.t, shape, sampled)
+        reading = shape.reading  # shape_reading's common case, without its call
+        return reading if reading is not None and shape.flush_reading is None else shape_reading(self.t, shape, sampled)
 
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":

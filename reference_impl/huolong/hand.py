@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
+from ..cards import BIG_JOKER, CANONICAL, SMALL_JOKER, expand, parse_cards
 from ..state_api import IllegalAction, check_on_a_copy, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
@@ -557,14 +557,21 @@ class HandState:
         return len(lead), self.ranking.suit_map[lead[0]]
 
     def _do_play(self, action: dict[str, Any]) -> None:
-        seat = self._seat_of(action)
+        seat = action.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self._players:  # _seat_of's check, without its call
+            seat = self._seat_of(action)
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")
         expected = (leader + len(trick)) % self._players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
-        cards = self._cards_of(action, seat)
+        cards = action.get("cards")
+        try:  # canonical tokens (the engine's own actions): a copy at once, as _cards_of makes it
+            canonical = cards.__class__ is list and CANONICAL.issuperset(cards)
+        except TypeError:  # an unhashable card: _cards_of names it
+            canonical = False
+        cards = list(cards) if canonical else self._cards_of(action, seat)
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None
