@@ -39,6 +39,9 @@ decisions and prints its µs per decision: two of them compared whole-process, s
     farm-bench -n 5 --vs 'python benchmarks/bench_climbing.py --only anchor:dou_dizhu --decisions 100000' \\
         -- python benchmarks/bench_climbing.py --only biedan:validated --decisions 100000
 
+``--no-gc`` times every loop, the anchors' included, with the cyclic garbage collector off (a collection before
+each loop), as ``simulate``'s shards play (``play``, ``table`` and the protocol keep it on): the default keeps it on.
+
 ``--before PYTHON`` compares another interpreter's install of the kit (before) with this one (after) in one run:
 each install runs in a worker subprocess of its own (this script with ``--serve``, its anchors included), and the
 two take turns loop by loop and round by round (who goes first alternating every round), so that the machine's
@@ -55,6 +58,7 @@ goals are reported, not enforced: they depend on the machine's load as well as o
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import random
@@ -184,18 +188,21 @@ def _slow(name: str) -> bool:
         "dadun", "same_rank")
 
 
-def rounds(wanted: int, count: int, seed: int, only: tuple[str, ...] = tuple(GAMES)) -> dict[str, list[float]]:
+def rounds(wanted: int, count: int, seed: int, only: tuple[str, ...] = tuple(GAMES),
+           collect: bool = True) -> dict[str, list[float]]:
     """µs per decision of every loop of the games ``only``, ``count`` rounds, every loop once a round (``wanted``
     decisions; the listing and 打墩's uniform loops a fifth as many: :func:`_slow`), after a warm-up round of a
-    tenth."""
-    return interleaved({"this install": Local(only)}, wanted, count, seed)["this install"]
+    tenth; ``collect``: as :class:`Local`."""
+    return interleaved({"this install": Local(only, collect)}, wanted, count, seed)["this install"]
 
 
 class Local:
-    """This install's loops, timed in this process (an install of :func:`interleaved`)."""
+    """This install's loops, timed in this process (an install of :func:`interleaved`); ``collect=False``: each loop
+    timed with the cyclic garbage collector off (as ``simulate``'s shards play), a collection before it."""
 
-    def __init__(self, only: tuple[str, ...] = tuple(GAMES)) -> None:
+    def __init__(self, only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> None:
         self.timed = measures(only)
+        self.collect = collect
 
     def names(self) -> list[str]:
         """The loops' names (``anchor:GAME``, ``GAME:LOOP``)."""
@@ -203,7 +210,14 @@ class Local:
 
     def time(self, name: str, wanted: int, seed: int) -> tuple[int, float]:
         """``(decisions, CPU seconds)`` of ``wanted`` decisions of the loop ``name``."""
-        return self.timed[name](wanted, seed)
+        if self.collect:
+            return self.timed[name](wanted, seed)
+        gc.collect()
+        gc.disable()
+        try:
+            return self.timed[name](wanted, seed)
+        finally:
+            gc.enable()
 
 
 class Worker:
@@ -213,9 +227,10 @@ class Worker:
         SystemExit: the worker could not start or died (its last line of error output in the message).
     """
 
-    def __init__(self, python: str, only: tuple[str, ...] = tuple(GAMES)) -> None:
+    def __init__(self, python: str, only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> None:
         self.python = python
-        self.process = subprocess.Popen([python, __file__, "--serve", "--games", ",".join(only)], stdin=subprocess.PIPE,
+        command = [python, __file__, "--serve", "--games", ",".join(only)] + ([] if collect else ["--no-gc"])
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self._names: list[str] = self._ask({"names": True})
 
@@ -253,11 +268,11 @@ class Worker:
         self.process.wait(timeout=60)
 
 
-def serve(only: tuple[str, ...] = tuple(GAMES)) -> int:
+def serve(only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> int:
     """The worker's side of :class:`Worker`: one JSON request a line on standard input, one JSON answer a line on
     standard output: ``{"names": true}`` → the loops' names; ``{"loop", "decisions", "seed"}`` → ``[decisions,
     CPU seconds]``; ``{"extras": [greedy hands, counts, seed]}`` → :func:`extras`. Ends at the end of the input."""
-    local = Local(only)
+    local = Local(only, collect)
     for line in sys.stdin:
         request = json.loads(line)
         if "names" in request:
@@ -357,13 +372,14 @@ def extras(greedy_hands: int, counts: int, seed: int) -> dict:
 
 def measure(args: argparse.Namespace) -> dict:
     """Every figure of this install, the anchors' included."""
-    return {"us": rounds(args.decisions, args.rounds, args.seed, args.games), **extras(args.greedy_hands, args.counts, args.seed)}
+    return {"us": rounds(args.decisions, args.rounds, args.seed, args.games, not args.no_gc), **extras(args.greedy_hands, args.counts, args.seed)}
 
 
 def compare(args: argparse.Namespace) -> dict[str, dict]:
     """Every figure of the ``--before`` install and of this one, each in its worker, the loops interleaved
     (:func:`interleaved`)."""
-    workers = {"before": Worker(args.before, args.games), "after": Worker(sys.executable, args.games)}
+    workers = {label: Worker(python, args.games, not args.no_gc)
+               for label, python in (("before", args.before), ("after", sys.executable))}
     try:
         us = interleaved(workers, args.decisions, args.rounds, args.seed)
         return {label: {"us": us[label], **worker.extras(args.greedy_hands, args.counts, args.seed)}
@@ -440,10 +456,12 @@ def main() -> int:
     parser.add_argument("--before", metavar="PYTHON", help="also measure this interpreter's install, the two "
                                                             "installs taking turns loop by loop")
     parser.add_argument("--json", action="store_true", help="print this install's figures as JSON")
+    parser.add_argument("--no-gc", action="store_true", help="time every loop (the anchors' too) with the cyclic "
+                        "garbage collector off, as simulate's shards play (a collection before each loop)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a worker of --before
     args = parser.parse_args()
     if args.serve:
-        return serve(args.games)
+        return serve(args.games, not args.no_gc)
     if args.only:
         timed = measures()
         if args.only not in timed:

@@ -4,6 +4,7 @@ checked here (speed is measured by the scripts, never by timed tests): only smal
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import shlex
 import subprocess
@@ -175,3 +176,14 @@ def test_bench_climbing_before_prints_both_installs_from_their_workers():
     assert [line.split()[0] for line in lines[1:5]] == ["anchor:hearts", "huolong:sampled", "huolong:validated",
                                                         "huolong:listing"]
     assert not any(line.startswith(("biedan:", "dadun:")) for line in lines)
+
+
+@pytest.mark.parametrize("collect", [True, False])
+def test_bench_climbing_no_gc_times_a_loop_with_the_collector_off_and_turns_it_back_on(collect):
+    module = _bench_climbing()
+    seen = []
+    local = module.Local.__new__(module.Local)  # its loops stand-ins: no engine loaded
+    local.timed, local.collect = {"x:y": lambda wanted, seed: seen.append(gc.isenabled()) or (wanted, 1.0)}, collect
+    assert gc.isenabled()
+    assert local.time("x:y", 5, 1) == (5, 1.0)
+    assert seen == [collect] and gc.isenabled()
