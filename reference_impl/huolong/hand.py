@@ -384,26 +384,27 @@ class HandState:
         Raises:
             IllegalAction: with a reason code; the state is unchanged.
         """
-        if not validate:
-            kind = action["type"]
-            if kind == "play":
-                if self.phase == "play":
-                    return self._make_play(action["seat"], list(action["cards"]))
-            elif kind == "deal":
-                if self.phase == "deal":
-                    self.deal_one()
+        if action.__class__ is dict:  # the common actions first, without _HANDLERS' look-ups
+            kind, phase = action.get("type"), self.phase
+            if kind == "deal":
+                if phase == "deal":  # the table's step, nothing in it to check: deal_one, without its call
+                    decl = self.decl
+                    decl.on_card(self.pack[decl.dealt])
+                    if decl.dealt == self.total:
+                        self.phase = "declare"
                     return
-            elif kind == "bury" and self.phase == "bury":
+            elif kind == "play":
+                if phase == "play":
+                    if validate:
+                        self._do_play(action)
+                    else:
+                        self._make_play(action["seat"], list(action["cards"]))
+                    return
+            elif kind == "bury" and phase == "bury" and not validate:
                 return self._make_bury(action["seat"], list(action["cards"]))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
-        kind, phase = action["type"], self.phase
-        if kind == "play" and phase == "play":  # the most common action: _HANDLERS' entry, without its look-ups
-            self._do_play(action)
-            return
-        if kind == "deal" and phase == "deal":  # the table's step: nothing in it to check
-            self.deal_one()
-            return
+        kind = action["type"]
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(BAD_ACTION, action.get("seat"), action, f"unknown action type {kind!r}")
