@@ -567,12 +567,12 @@ class HandState:
         expected = (leader + len(trick)) % self._players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
-        cards = action.get("cards")
+        given = action.get("cards")
         try:  # canonical tokens (the engine's own actions): a copy at once, as _cards_of makes it
-            canonical = cards.__class__ is list and CANONICAL.issuperset(cards)
+            canonical = given.__class__ is list and CANONICAL.issuperset(given)
         except TypeError:  # an unhashable card: _cards_of names it
             canonical = False
-        cards = list(cards) if canonical else self._cards_of(action, seat)
+        cards = list(action["cards"]) if canonical else self._cards_of(action, seat)
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None
