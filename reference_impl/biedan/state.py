@@ -193,13 +193,15 @@ class HandState(RoundViews):
             if kind == "pass":
                 if self.table is None:
                     return "must_lead"
+                if not self.rules.must_beat:  # a pass is always allowed: _may_pass's answer, without its call
+                    return None
                 return "must_beat" if not self._may_pass(turn) else None
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
             cards = action["cards"]
-            reason = held_play_reason(self.t, self.held[turn], self.table, cards, passed=turn in self.round.locked,
-                                      must_contain=must, reading=self._drawn_reading(cards))
+            reason = held_play_reason(self.t, self.held[turn], self.table, cards, turn in self.round.locked, must,
+                                      self._drawn_reading(cards))  # passed, must_contain, reading (positional)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action, self.table)
             return reason
@@ -554,7 +556,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
     return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
 
 
-def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str], *,
+def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str],
                      passed: bool = False, must_contain: str | None = None,
                      reading: Reading | None = None) -> str | None:
     """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
@@ -572,7 +574,7 @@ def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, pla
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return "not_in_hand"
-    found, reason = play_reading(t, play, table, first=reading)
+    found, reason = play_reading(t, play, table, reading)  # reading: its first (positional: every play checked)
     if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
