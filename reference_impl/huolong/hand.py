@@ -355,7 +355,8 @@ class HandState:
             return {"type": "play", "seat": seat,
                     "cards": random_follow(self.rules, ranking, hand, len(lead), suit, held, rng)}
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
-            shows = self.decl.all_legal_shows()
+            decl = self.decl  # a hand without a declaration (declaration.scope: match, after the first) has none
+            shows = decl.all_legal_shows() if decl.active else ()
             drawn = below(rng, len(shows) + 1) if shows else 0
             if drawn == 0:
                 return {"type": "deal"} if phase == "deal" else {"type": "close"}
