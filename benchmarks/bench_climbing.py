@@ -230,8 +230,11 @@ class Worker:
     def __init__(self, python: str, only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> None:
         self.python = python
         command = [python, __file__, "--serve", "--games", ",".join(only)] + ([] if collect else ["--no-gc"])
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        except OSError as err:
+            raise SystemExit(f"error: cannot run {python}: {err.strerror or err}") from None
         self._names: list[str] = self._ask({"names": True})
 
     def _ask(self, request: dict) -> object:

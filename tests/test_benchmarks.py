@@ -187,3 +187,10 @@ def test_bench_climbing_no_gc_times_a_loop_with_the_collector_off_and_turns_it_b
     assert gc.isenabled()
     assert local.time("x:y", 5, 1) == (5, 1.0)
     assert seen == [collect] and gc.isenabled()
+
+
+def test_bench_climbing_before_an_interpreter_that_cannot_run_is_one_line(tmp_path):
+    missing = tmp_path / "no-python"
+    done = bench("bench_climbing.py", "--before", str(missing), "--games", "biedan", "--decisions", "50")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == f"error: cannot run {missing}: No such file or directory"
