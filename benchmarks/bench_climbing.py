@@ -39,8 +39,13 @@ decisions and prints its µs per decision: two of them compared whole-process, s
     farm-bench -n 5 --vs 'python benchmarks/bench_climbing.py --only anchor:dou_dizhu --decisions 100000' \\
         -- python benchmarks/bench_climbing.py --only biedan:validated --decisions 100000
 
-``--before PYTHON`` runs the same measurements with another interpreter (another install of the kit) in a
-subprocess and prints both, so before and after come from one run on one machine.
+``--no-gc`` times every loop, the anchors' included, with the cyclic garbage collector off (a collection before
+each loop), as ``simulate``'s shards play (``play``, ``table`` and the protocol keep it on): the default keeps it on.
+
+``--before PYTHON`` compares another interpreter's install of the kit (before) with this one (after) in one run:
+each install runs in a worker subprocess of its own (this script with ``--serve``, its anchors included), and the
+two take turns loop by loop and round by round (who goes first alternating every round), so that the machine's
+drift slows both alike; each install's ratios divide by its own anchor timed in the same round.
 
     python benchmarks/bench_climbing.py
     python benchmarks/bench_climbing.py --before /tmp/main-venv/bin/python
@@ -53,6 +58,7 @@ goals are reported, not enforced: they depend on the machine's load as well as o
 from __future__ import annotations
 
 import argparse
+import gc
 import inspect
 import json
 import random
@@ -157,14 +163,14 @@ def engine(variant: str, loop: str) -> Measure:
     return measure
 
 
-def measures() -> dict[str, Measure]:
-    """Every timed loop by name: ``anchor:GAME`` and ``GAME:LOOP``."""
-    out = {f"anchor:{name}": anchor(name) for name in sorted(set(ANCHOR.values()))}
+def measures(only: tuple[str, ...] = tuple(GAMES)) -> dict[str, Measure]:
+    """Every timed loop by name: ``anchor:GAME`` and ``GAME:LOOP``, of the games ``only`` and their anchors."""
+    out = {f"anchor:{name}": anchor(name) for name in sorted({ANCHOR[game] for game in only})}
     for game, variant in GAMES.items():
-        for loop in LOOPS:
+        for loop in LOOPS if game in only else ():
             out[f"{game}:{loop}"] = engine(variant, loop)
     for loop in EXTRA_LOOPS:
-        if _has_action("dadun", loop):
+        if "dadun" in only and _has_action("dadun", loop):
             out[f"dadun:{loop}"] = engine(GAMES["dadun"], loop)
     return out
 
@@ -182,17 +188,125 @@ def _slow(name: str) -> bool:
         "dadun", "same_rank")
 
 
-def rounds(wanted: int, count: int, seed: int) -> dict[str, list[float]]:
-    """µs per decision of every loop, ``count`` rounds, every loop once a round (``wanted`` decisions; the listing
-    and 打墩's uniform loops a fifth as many: :func:`_slow`), after a warm-up round of a tenth."""
-    timed = measures()
-    out: dict[str, list[float]] = {name: [] for name in timed}
-    for name, measure in timed.items():
-        measure(max(50, wanted // 10), seed)  # warm-up: variant loading, caches, OpenSpiel's start
+def rounds(wanted: int, count: int, seed: int, only: tuple[str, ...] = tuple(GAMES),
+           collect: bool = True) -> dict[str, list[float]]:
+    """µs per decision of every loop of the games ``only``, ``count`` rounds, every loop once a round (``wanted``
+    decisions; the listing and 打墩's uniform loops a fifth as many: :func:`_slow`), after a warm-up round of a
+    tenth; ``collect``: as :class:`Local`."""
+    return interleaved({"this install": Local(only, collect)}, wanted, count, seed)["this install"]
+
+
+class Local:
+    """This install's loops, timed in this process (an install of :func:`interleaved`); ``collect=False``: each loop
+    timed with the cyclic garbage collector off (as ``simulate``'s shards play), a collection before it."""
+
+    def __init__(self, only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> None:
+        self.timed = measures(only)
+        self.collect = collect
+
+    def names(self) -> list[str]:
+        """The loops' names (``anchor:GAME``, ``GAME:LOOP``)."""
+        return list(self.timed)
+
+    def time(self, name: str, wanted: int, seed: int) -> tuple[int, float]:
+        """``(decisions, CPU seconds)`` of ``wanted`` decisions of the loop ``name``."""
+        if self.collect:
+            return self.timed[name](wanted, seed)
+        gc.collect()
+        gc.disable()
+        try:
+            return self.timed[name](wanted, seed)
+        finally:
+            gc.enable()
+
+
+class Worker:
+    """One install's loops timed in a subprocess: ``python`` runs this script with ``--serve`` (see :func:`serve`).
+
+    Raises:
+        SystemExit: the worker could not start or died (its last line of error output in the message).
+    """
+
+    def __init__(self, python: str, only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> None:
+        self.python = python
+        command = [python, __file__, "--serve", "--games", ",".join(only)] + ([] if collect else ["--no-gc"])
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        except OSError as err:
+            raise SystemExit(f"error: cannot run {python}: {err.strerror or err}") from None
+        self._names: list[str] = self._ask({"names": True})
+
+    def _ask(self, request: dict) -> object:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            self.process.kill()
+            error = (self.process.stderr.read() if self.process.stderr else "").strip().splitlines()[-1:]
+            raise SystemExit(f"error: {self.python} could not measure: {error}")
+        return json.loads(line)
+
+    def names(self) -> list[str]:
+        """The loops' names of that install."""
+        return self._names
+
+    def time(self, name: str, wanted: int, seed: int) -> tuple[int, float]:
+        """``(decisions, CPU seconds)`` of ``wanted`` decisions of the loop ``name``, timed in the worker."""
+        decisions, cpu = self._ask({"loop": name, "decisions": wanted, "seed": seed})  # type: ignore[misc]
+        return decisions, cpu
+
+    def extras(self, greedy_hands: int, counts: int, seed: int) -> dict:
+        """That install's figures besides the loops (:func:`extras`)."""
+        return self._ask({"extras": [greedy_hands, counts, seed]})  # type: ignore[return-value]
+
+    def close(self) -> None:
+        """End the worker (its standard input closed; it exits)."""
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def serve(only: tuple[str, ...] = tuple(GAMES), collect: bool = True) -> int:
+    """The worker's side of :class:`Worker`: one JSON request a line on standard input, one JSON answer a line on
+    standard output: ``{"names": true}`` → the loops' names; ``{"loop", "decisions", "seed"}`` → ``[decisions,
+    CPU seconds]``; ``{"extras": [greedy hands, counts, seed]}`` → :func:`extras`. Ends at the end of the input."""
+    local = Local(only, collect)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "names" in request:
+            answer: object = local.names()
+        elif "extras" in request:
+            answer = extras(*request["extras"])
+        else:
+            answer = list(local.time(request["loop"], request["decisions"], request["seed"]))
+        print(json.dumps(answer), flush=True)
+    return 0
+
+
+def interleaved(installs: dict, wanted: int, count: int, seed: int) -> dict[str, dict[str, list[float]]]:
+    """µs per decision of every loop of every install (label → :class:`Local` or :class:`Worker`), ``count``
+    rounds: in each round every loop once per install, the installs taking turns loop by loop (the first of the
+    previous round going last), after a warm-up of a tenth of the decisions; ``wanted`` decisions a loop (a fifth
+    for :func:`_slow` ones)."""
+    labels = list(installs)
+    names = list(dict.fromkeys(name for label in labels for name in installs[label].names()))
+    out: dict[str, dict[str, list[float]]] = {label: {n: [] for n in installs[label].names()} for label in labels}
+    for name in names:  # warm-up: variant loading, caches, OpenSpiel's start
+        for label in labels:
+            if name in out[label]:
+                installs[label].time(name, max(50, wanted // 10), seed)
     for r in range(count):
-        for name, measure in timed.items():
-            decisions, cpu = measure(wanted // 5 if _slow(name) else wanted, seed + r)
-            out[name].append(1e6 * cpu / decisions if decisions else 0.0)
+        order = labels if r % 2 == 0 else labels[::-1]
+        for name in names:
+            for label in order:
+                if name in out[label]:
+                    decisions, cpu = installs[label].time(name, wanted // 5 if _slow(name) else wanted, seed + r)
+                    out[label][name].append(1e6 * cpu / decisions if decisions else 0.0)
     return out
 
 
@@ -252,12 +366,30 @@ def count_ms(game: str, hands: int, seed: int) -> tuple[float, float]:
     return (sum(times) / len(times), max(times)) if times else (0.0, 0.0)
 
 
+def extras(greedy_hands: int, counts: int, seed: int) -> dict:
+    """This install's figures besides the loops: the 打墩 greedy bot (``greedy_ms``) and the counters
+    (``count_ms``)."""
+    return {"greedy_ms": dadun_greedy_ms(greedy_hands, seed),
+            "count_ms": {game: count_ms(game, counts, seed) for game in ("dadun", "biedan")}}
+
+
 def measure(args: argparse.Namespace) -> dict:
     """Every figure of this install, the anchors' included."""
-    out: dict = {"us": rounds(args.decisions, args.rounds, args.seed)}
-    out["greedy_ms"] = dadun_greedy_ms(args.greedy_hands, args.seed)
-    out["count_ms"] = {game: count_ms(game, args.counts, args.seed) for game in ("dadun", "biedan")}
-    return out
+    return {"us": rounds(args.decisions, args.rounds, args.seed, args.games, not args.no_gc), **extras(args.greedy_hands, args.counts, args.seed)}
+
+
+def compare(args: argparse.Namespace) -> dict[str, dict]:
+    """Every figure of the ``--before`` install and of this one, each in its worker, the loops interleaved
+    (:func:`interleaved`)."""
+    workers = {label: Worker(python, args.games, not args.no_gc)
+               for label, python in (("before", args.before), ("after", sys.executable))}
+    try:
+        us = interleaved(workers, args.decisions, args.rounds, args.seed)
+        return {label: {"us": us[label], **worker.extras(args.greedy_hands, args.counts, args.seed)}
+                for label, worker in workers.items()}
+    finally:
+        for worker in workers.values():
+            worker.close()
 
 
 def ratios(us: dict[str, list[float]], game: str, loop: str) -> list[float]:
@@ -281,8 +413,8 @@ def report(figures: dict[str, dict]) -> bool:
         print(_row(name, [f"{v:.1f}" if v else "-" for v in values]))
     print()
     print(_row("× anchor: median (min-max of rounds)", names))
-    for game in GAMES:
-        for loop in LOOPS + tuple(extra for extra in EXTRA_LOOPS if f"{game}:{extra}" in timed):
+    for game in (g for g in GAMES if f"anchor:{ANCHOR[g]}" in timed):  # the games timed (--games)
+        for loop in (name for name in LOOPS + EXTRA_LOOPS if f"{game}:{name}" in timed):
             goal = GOALS.get((game, loop))
             label = f"{game}:{loop} ÷ {ANCHOR[game]}" + (f" (goal ≤ {goal:.0f}×)" if goal else "")
             cells = []
@@ -303,6 +435,15 @@ def report(figures: dict[str, dict]) -> bool:
     return ok and last["greedy_ms"][2] > 0 and last["greedy_ms"][1] <= GREEDY_GOAL_MS
 
 
+def _games(text: str) -> tuple[str, ...]:
+    """``--games``' value: known game names, comma-separated."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in names if name not in GAMES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"expected games among {', '.join(GAMES)}, got {text!r}")
+    return names
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=3000,
@@ -311,11 +452,19 @@ def main() -> int:
     parser.add_argument("--greedy-hands", type=int, default=2, help="打墩 hands of greedy play (default 2)")
     parser.add_argument("--counts", type=int, default=20, help="40-card hands counted per game (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=_games, default=tuple(GAMES),
+                        help=f"the games timed, comma-separated (default: {','.join(GAMES)})")
     parser.add_argument("--only", metavar="NAME", help="play one loop only (anchor:dou_dizhu, biedan:validated, …) "
                                                        "for --decisions decisions and print its µs per decision")
-    parser.add_argument("--before", metavar="PYTHON", help="also measure with this interpreter's install (first)")
+    parser.add_argument("--before", metavar="PYTHON", help="also measure this interpreter's install, the two "
+                                                            "installs taking turns loop by loop")
     parser.add_argument("--json", action="store_true", help="print this install's figures as JSON")
+    parser.add_argument("--no-gc", action="store_true", help="time every loop (the anchors' too) with the cyclic "
+                        "garbage collector off, as simulate's shards play (a collection before each loop)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a worker of --before
     args = parser.parse_args()
+    if args.serve:
+        return serve(args.games, not args.no_gc)
     if args.only:
         timed = measures()
         if args.only not in timed:
@@ -326,16 +475,7 @@ def main() -> int:
     if args.json:
         print(json.dumps(measure(args)))
         return 0
-    figures: dict[str, dict] = {}
-    if args.before:
-        command = [args.before, __file__, "--json", "--decisions", str(args.decisions), "--rounds", str(args.rounds),
-                   "--seed", str(args.seed), "--greedy-hands", "1", "--counts", str(args.counts)]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode:
-            print(f"error: {args.before} could not measure: {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
-            return 1
-        figures["before"] = json.loads(done.stdout)
-    figures["after" if args.before else "this install"] = measure(args)
+    figures = compare(args) if args.before else {"this install": measure(args)}
     return 0 if report(figures) else 1
 
 

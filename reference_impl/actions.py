@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import parse_cards
+from .cards import CANONICAL, parse_cards
 
 KINDS = ("pass", "play", "bury", "give")
 """The shared action types."""
@@ -56,7 +56,20 @@ def read_action(action: Any, players: int) -> dict[str, Any]:
         ActionError: not a mapping, an unknown type, a missing or unknown key, a bad seat or card, a reading whose
             cards do not pair with the play's.
     """
-    if not isinstance(action, dict):
+    if action.__class__ is dict:  # the common case, a pass or a play without a reading in canonical tokens: at once
+        kind = action.get("type")
+        seat = action.get("seat")
+        if seat.__class__ is int and 0 <= seat < players:
+            if kind == "play":
+                cards = action.get("cards")
+                try:  # len 3: type, seat and cards only; canonical tokens (an unhashable card: the general path)
+                    if cards.__class__ is list and cards and len(action) == 3 and CANONICAL.issuperset(cards):
+                        return {"type": kind, "seat": seat, "cards": list(cards)}
+                except TypeError:
+                    pass
+            elif kind == "pass" and len(action) == 2:
+                return {"type": kind, "seat": seat}
+    elif not isinstance(action, dict):
         raise ActionError(f"expected an action (a mapping), got {type(action).__name__}")
     kind = action.get("type")
     if kind not in KINDS:

@@ -61,9 +61,10 @@ _RANK_INPUT: Final[dict[str, str]] = {r: r for r in RANKS} | {"T": "10", "J": "J
 _JOKER_INPUT: Final[dict[str, str]] = {"大王": "BJ", "小王": "LJ"}
 
 ALL_CARDS: Final[tuple[str, ...]] = tuple(s + r for s in SUITS for r in RANKS) + JOKERS
-_TOKENS: Final = frozenset(ALL_CARDS)
-"""The canonical tokens (what :func:`parse_cards` returns unchanged)."""
 """The 54 distinct cards of one deck, in notation order."""
+CANONICAL: Final[frozenset[str]] = frozenset(ALL_CARDS)
+"""The canonical tokens (what :func:`parse_cards` returns unchanged)."""
+_TOKENS: Final = CANONICAL
 
 
 class CardNotationError(ValueError):

@@ -372,9 +372,10 @@ def beat_reason(t: Table, table: Reading, play: Reading) -> str | None:
     """None when ``play`` beats ``table``, else the reason code (``wrong_type``, ``wrong_count``, ``not_higher``) of
     docs/implementers/biedan-operations.md (operation ``beats``): the tiers first
     (:func:`..climbing.beating.tier_reason`), then plays of one tier [beating.*, combinations.flush]."""
-    reason = tier_reason(t.tiers, play.tier, table.tier)
-    if reason != COMPARE:
-        return reason
+    if play.tier != table.tier:  # one tier: tier_reason would say COMPARE (asked only across tiers)
+        reason = tier_reason(t.tiers, play.tier, table.tier)
+        if reason != COMPARE:
+            return reason
     if play.tier == "bomb":  # bombs: more cards, then the higher top (of another combination: by single_order)
         if play.count != table.count:
             return None if play.count > table.count else "not_higher"

@@ -22,6 +22,7 @@ from typing import Any
 from ..actions import ActionError, malformed, read_action
 from ..bots import play_match, play_trusted
 from ..cards import build_deck
+from ..climbing.cardset import shuffle
 from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
@@ -163,7 +164,7 @@ class HandState(RoundViews):
     def _judge(self, action: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
         given when it cannot be read)."""
-        empty = isinstance(action, dict) and action.get("type") == "play" and action.get("cards") == []
+        empty = isinstance(action, dict) and action.get("cards") == [] and action.get("type") == "play"
         try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after phase and turn
             read = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
         except ActionError:
@@ -192,13 +193,15 @@ class HandState(RoundViews):
             if kind == "pass":
                 if self.table is None:
                     return "must_lead"
+                if not self.rules.must_beat:  # a pass is always allowed: _may_pass's answer, without its call
+                    return None
                 return "must_beat" if not self._may_pass(turn) else None
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
             cards = action["cards"]
-            reason = held_play_reason(self.t, self.held[turn], self.table, cards, passed=turn in self.round.locked,
-                                      must_contain=must, reading=self._drawn_reading(cards))
+            reason = held_play_reason(self.t, self.held[turn], self.table, cards, turn in self.round.locked, must,
+                                      self._drawn_reading(cards))  # passed, must_contain, reading (positional)
             if reason is None and "reading" in action:
                 return reading_reason(self.t, action, self.table)
             return reason
@@ -220,7 +223,8 @@ class HandState(RoundViews):
         sampled, shape = self._sampled_cards, self._sampled_shape
         if sampled is None or shape is None or shape.combo.__class__ is not Combination or sampled != cards:
             return None
-        return shape_reading(self.t, shape, sampled)
+        reading = shape.reading  # shape_reading's common case, without its call
+        return reading if reading is not None and shape.flush_reading is None else shape_reading(self.t, shape, sampled)
 
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":
@@ -552,7 +556,7 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
     return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
 
 
-def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str], *,
+def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str],
                      passed: bool = False, must_contain: str | None = None,
                      reading: Reading | None = None) -> str | None:
     """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
@@ -570,7 +574,7 @@ def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, pla
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return "not_in_hand"
-    found, reason = play_reading(t, play, table, first=reading)
+    found, reason = play_reading(t, play, table, reading)  # reading: its first (positional: every play checked)
     if found is None:
         return "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
@@ -613,7 +617,7 @@ def new_hand(rules: BiedanRules | str, rng: random.Random, *, banker: int | None
     rules = rules_for(rules)
     if pack is None:
         pack = list(_deck(rules.decks))
-        rng.shuffle(pack)
+        shuffle(pack, rng)  # = rng.shuffle(pack), without its method call per card
     return HandState(rules, pack, banker=banker, previous=previous)
 
 

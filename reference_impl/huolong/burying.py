@@ -221,7 +221,7 @@ class StarBurial:
         holdings: big jokers held per seat (``{seat: n}``, or a list of 4 counts).
 
     Attributes:
-        bottom: the bottom now (Counter); holdings: per-seat big jokers still held (list);
+        bottom: the bottom now (Counter; changed by the round's loads only); holdings: per-seat big jokers still held (list);
         stars: big jokers each team put in (``{"banker_team": n, "attackers": n}``; under ``with_bury`` the big
         jokers lying in the bottom given count for the banker team);
         turn: index into :attr:`order` of the next seat to decide (``attackers_first``);
@@ -252,6 +252,7 @@ class StarBurial:
         self.fast = (rules.star_burial["policy"] == "fast"
                      and ranking.level not in (rules.star_burial["fast_exempt_levels"] or ()))
         self.forced_after = rules.star_burial["forced_after"]
+        self._chain: tuple[Counter, list[str], bool] | None = None  # _take_up_to's last: (bottom, cards, ended)
 
     def copy(self) -> StarBurial:
         """A copy of this round (its bottom, holdings, stars, turn, decisions and loads copied; rules and ranking
@@ -272,17 +273,22 @@ class StarBurial:
 
     def _take_up_to(self, count: int) -> list[str]:
         """The cards up to ``count`` loads would take back, one joker at a time, until a load finds none: loading
-        ``k`` finds its cards exactly when ``k`` is at most the length of the list."""
-        bottom = self.bottom.copy()
-        taken = []
-        for _ in range(count):
-            card = exchange_card(self.rules, self.ranking, bottom)
-            if card is None:
-                break
-            bottom[card] -= 1
-            bottom[BIG_JOKER] += 1
-            taken.append(card)
-        return taken
+        ``k`` finds its cards exactly when ``k`` is at most the length of the list. The cards of fewer loads are the
+        first ones of more loads': the longest list worked out is kept until a load changes the bottom (asked
+        for the legal counts, the check and the load of one decision)."""
+        chain = self._chain
+        if chain is None or chain[0] is not self.bottom or len(chain[1]) < count and not chain[2]:
+            bottom = self.bottom.copy()
+            taken = []
+            for _ in range(count):
+                card = exchange_card(self.rules, self.ranking, bottom)
+                if card is None:
+                    break
+                bottom[card] -= 1
+                bottom[BIG_JOKER] += 1
+                taken.append(card)
+            self._chain = chain = (self.bottom, taken, len(taken) < count)
+        return chain[1][:count]
 
     def deciders(self) -> list[int]:
         """The seats still to decide, in turn order, that may load and hold a big joker."""
@@ -326,6 +332,7 @@ class StarBurial:
 
     def _apply(self, seat: int, count: int, forced: bool) -> list[str]:
         taken = self._exchange(count) or []
+        self._chain = None  # the bottom changes
         for card in taken:
             self.bottom[card] -= 1
             if not self.bottom[card]:

@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..cards import BIG_JOKER, SMALL_JOKER, expand, parse_cards
+from ..cards import BIG_JOKER, CANONICAL, SMALL_JOKER, expand, parse_cards
 from ..state_api import IllegalAction, check_on_a_copy, redealt
 from . import burying
 from .declaration import Declaration, DeclarationResult
@@ -355,7 +355,8 @@ class HandState:
             return {"type": "play", "seat": seat,
                     "cards": random_follow(self.rules, ranking, hand, len(lead), suit, held, rng)}
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
-            shows = self.decl.all_legal_shows()
+            decl = self.decl  # a hand without a declaration (declaration.scope: match, after the first) has none
+            shows = decl.all_legal_shows() if decl.active else ()
             drawn = below(rng, len(shows) + 1) if shows else 0
             if drawn == 0:
                 return {"type": "deal"} if phase == "deal" else {"type": "close"}
@@ -384,26 +385,27 @@ class HandState:
         Raises:
             IllegalAction: with a reason code; the state is unchanged.
         """
-        if not validate:
-            kind = action["type"]
-            if kind == "play":
-                if self.phase == "play":
-                    return self._make_play(action["seat"], list(action["cards"]))
-            elif kind == "deal":
-                if self.phase == "deal":
-                    self.deal_one()
+        if action.__class__ is dict:  # the common actions first, without _HANDLERS' look-ups
+            kind, phase = action.get("type"), self.phase
+            if kind == "deal":
+                if phase == "deal":  # the table's step, nothing in it to check: deal_one, without its call
+                    decl = self.decl
+                    decl.on_card(self.pack[decl.dealt])
+                    if decl.dealt == self.total:
+                        self.phase = "declare"
                     return
-            elif kind == "bury" and self.phase == "bury":
+            elif kind == "play":
+                if phase == "play":
+                    if validate:
+                        self._do_play(action)
+                    else:
+                        self._make_play(action["seat"], list(action["cards"]))
+                    return
+            elif kind == "bury" and phase == "bury" and not validate:
                 return self._make_bury(action["seat"], list(action["cards"]))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(BAD_ACTION, None, action, "an action is a mapping with a 'type'")
-        kind, phase = action["type"], self.phase
-        if kind == "play" and phase == "play":  # the most common action: _HANDLERS' entry, without its look-ups
-            self._do_play(action)
-            return
-        if kind == "deal" and phase == "deal":  # the table's step: nothing in it to check
-            self.deal_one()
-            return
+        kind = action["type"]
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(BAD_ACTION, action.get("seat"), action, f"unknown action type {kind!r}")
@@ -557,14 +559,21 @@ class HandState:
         return len(lead), self.ranking.suit_map[lead[0]]
 
     def _do_play(self, action: dict[str, Any]) -> None:
-        seat = self._seat_of(action)
+        seat = action.get("seat")
+        if seat.__class__ is not int or not 0 <= seat < self._players:  # _seat_of's check, without its call
+            seat = self._seat_of(action)
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")
         expected = (leader + len(trick)) % self._players
         if seat != expected:
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
-        cards = self._cards_of(action, seat)
+        given = action.get("cards")
+        try:  # canonical tokens (the engine's own actions): a copy at once, as _cards_of makes it
+            canonical = given.__class__ is list and CANONICAL.issuperset(given)
+        except TypeError:  # an unhashable card: _cards_of names it
+            canonical = False
+        cards = list(action["cards"]) if canonical else self._cards_of(action, seat)
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None

@@ -48,3 +48,31 @@ def test_cards_are_read_in_the_notation_and_a_reading_pairs_with_them():
     action = read_action({"type": "play", "seat": 1, "cards": ["♠7", "大王"],
                           "reading": {"combination": "pair", "cards": ["s7", "♥7"]}}, 3)
     assert action["cards"] == ["S7", "BJ"] and stands_for(action) == [("S7", "S7"), ("BJ", "H7")]
+
+
+@pytest.mark.parametrize("action, message", [
+    ({"type": "play", "seat": 0, "cards": ["S7"], "to": 1}, "unknown key 'to' in a play"),
+    ({"type": "pass", "seat": 0, "to": 1}, "unknown key 'to' in a pass"),
+    ({"type": "play", "seat": True, "cards": ["S7"]}, "seat: expected a seat 0–3, got True"),
+    ({"type": "pass", "seat": -1}, "seat: expected a seat 0–3, got -1"),
+    ({"type": "play", "seat": 0, "cards": [["S7"]]}, "cards: "),
+    ({"type": "play", "seat": 0, "cards": ("S7",)}, "cards: expected a non-empty list of cards, got ('S7',)"),
+    ({"type": "play", "seat": 0}, "cards: expected a non-empty list of cards, got None"),
+])
+def test_a_play_or_pass_close_to_the_common_shape_is_refused_as_before(action, message):
+    """A pass and a play in canonical tokens are read at once (the common case); one that is not quite that shape is
+    refused with the same message as any other."""
+    with pytest.raises(ActionError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        read_action(action, 4)
+
+
+def test_the_common_shape_is_read_to_a_copy_and_other_spellings_to_canonical_tokens():
+    cards = ["S7", "BJ"]
+    action = {"type": "play", "seat": 3, "cards": cards}
+    read = read_action(action, 4)
+    assert read == action and read["cards"] is not cards
+    assert read_action({"type": "play", "seat": 3, "cards": ["♠7"]}, 4)["cards"] == ["S7"]
+
+    class Action(dict):
+        pass
+    assert read_action(Action(type="pass", seat=1), 4) == {"type": "pass", "seat": 1}

@@ -107,6 +107,29 @@ def test_play_out_of_turn_and_illegal_follow():
     pytest.fail("no follow situation found")
 
 
+def test_a_validated_play_in_any_spelling_is_read_and_a_malformed_one_refused():
+    """A play in canonical tokens is taken at once; any other spelling is read into them, and a bad seat, a card that
+    is no card or not hashable, cards that are no list: bad_action, the state unchanged."""
+    state = declared_state()
+    state.apply({"type": "close"})
+    rng = random.Random(3)
+    while state.phase != "play":
+        state.apply(state.random_action(rng))
+    seat = state.to_move()
+    card = next(iter(state.hands[seat]))
+    for bad in ({"type": "play", "seat": True, "cards": [card]}, {"type": "play", "seat": 4, "cards": [card]},
+                {"type": "play", "seat": seat, "cards": [[card]]}, {"type": "play", "seat": seat, "cards": ["S1"]},
+                {"type": "play", "seat": seat, "cards": (card,)}):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(bad)
+        assert err.value.reason == BAD_ACTION, bad
+    assert not state.trick and state.hands[seat][card]
+    spelled = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}.get(card[0], "") + card[1:] if card[0] in "SHCD" else card
+    action = {"type": "play", "seat": seat, "cards": [spelled]}
+    state.apply(action)
+    assert state.trick == [[card]] and action["cards"] == [spelled]
+
+
 def _to_last_trick(rules, seed):
     """A hand brought to the play phase, then cut down (white box) to one card per player for the last trick."""
     rng = random.Random(seed)

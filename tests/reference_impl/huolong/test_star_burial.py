@@ -112,6 +112,18 @@ def test_dg_no_forced_loads_and_turn_order():
     assert sb.stars == {"banker_team": 2, "attackers": 0}
 
 
+def test_each_load_takes_back_the_smallest_cards_of_the_bottom_as_it_then_lies():
+    """The cards a load would take back are worked out once per state of the bottom (kept for the legal counts, the
+    check and the load of a decision): after a load the next one takes the smallest cards left, not those kept."""
+    sb = StarBurial(DG, Ranking(DG, "3", "H"), 0, ["S4", "S6", "S7", "C8", "D9", "DJ"], {1: 1, 2: 2, 3: 1})
+    assert sb.legal_counts(1) == [0, 1]
+    assert sb._exchange(2) == ["S4", "S6"] and sb._exchange(1) == ["S4"]
+    assert sb.load(1, 1) == ["S4"]
+    assert sb.check_load(3, 1) is None and sb.load(3, 1) == ["S6"]
+    assert sb.legal_counts(2) == [0, 1, 2] and sb.load(2, 2) == ["S7", "C8"]
+    assert sb.stars == {"banker_team": 2, "attackers": 2}
+
+
 def test_both_teams_attackers_take_back_first():
     """三.2 '如庄家、闲家都摘星，以闲家拿牌为先': the attackers' loads take the smallest cards."""
     out = run_star_burial(OP, Ranking(OP, "3", "H"), 0, ["S4", "S6", "S7", "C8", "D9", "DJ"],
