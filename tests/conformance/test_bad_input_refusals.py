@@ -186,6 +186,8 @@ def test_a_refusal_scenario_loads_with_a_bad_given(tmp_path):
     ('    given: {"finish": [0, 2]}\n    expect_bad_input: true\n    key_rules: {winner: [levels.played]}\n',
      "key_rules: not allowed here"),
     ('    given: {"finish": [0, 2]}\n    expect_bad_input: false\n', "expect_bad_input: false is not allowed"),
+    ('    given: {"finish": [0, 2]}\n    expect_bad_input: "yes"\n',
+     "expect_bad_input: 'yes' is not allowed here (expected true)"),  # the YAML word, not Python's True
     ('    given: {"finish": [0, 2]}\n', "needs 'expect' or 'expect_bad_input'"),
 ])
 def test_the_loader_refuses_a_malformed_refusal_scenario(tmp_path, entry, words):
