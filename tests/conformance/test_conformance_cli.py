@@ -395,3 +395,19 @@ def test_conform_and_coverage_take_a_short_variant_id():
     result = CliRunner().invoke(cli, ["coverage", "--variant", "li-zhijiang"])
     assert result.exit_code == 0, result.output
     assert "huolong/li-zhijiang" in result.output and "huolong/datong-guide" not in result.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--op", "ECHO"], "错误：--op ECHO：没有这个操作的场景（是不是想写 'echo'？）（测试套件里的操作：demo/add, demo/echo）"),
+    (["--variant", "plain"], "错误：--variant plain：没有这个版本的场景（是不是想写 'demo/plain'？）（测试套件里的版本："
+                             "demo/other, demo/plain）"),
+    (["--rule", "echo.basics"], "错误：--rule echo.basics：没有场景引用这条规则或它下面的规则（是不是想写 'echo.basic'？）"
+                                "（datong-rules coverage --counts 会列出规则）"),
+    (["-k", "zzz"], "错误：-k zzz：没有场景的 id 或说明含有它"),
+    (["--variant", "demo/other", "--op", "add"], "错误：没有场景同时符合所有筛选条件"),
+])
+def test_a_filter_matching_nothing_is_said_in_chinese_under_lang_zh(args, words):
+    """``--lang zh``: the filter that matches nothing is said in 中文 (it was English inside the 中文 frame)."""
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", *SUITE, "--impl", "fake_inprocess:EchoImpl", *args])
+    assert result.exit_code == 2, result.output
+    assert [line for line in result.output.splitlines() if line.startswith("错误")] == [words]
