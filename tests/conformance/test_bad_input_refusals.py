@@ -83,6 +83,9 @@ def test_an_engine_answering_bad_input_fails(refusals):
     assert result.actual["winner"] == 1 and result.mismatched == []
     assert result.blamed == ("levels.played",)
     assert mismatch_lines(result) == [result.message]  # what the console, JUnit and pytest show of it
+    assert '"scores": null' in result.message and "None" not in result.message  # the answer as JSON, not Python
+    [said] = mismatch_lines(result, lang="zh")  # the console under --lang zh
+    assert said.startswith("回答了一个输入有误的问题（应当拒绝）：{") and '"scores": null' in said
 
 
 def test_a_crash_on_bad_input_is_errored_when_the_engine_refuses_by_badinput_else_skipped(refusals):
@@ -102,6 +105,8 @@ def test_a_good_question_refused_as_bad_input_fails(bundled_suite):
     assert "winner" in result.mismatched
     lines = mismatch_lines(result)
     assert lines[0] == result.message and "winner: actual   (missing)" in lines
+    said = mismatch_lines(result, lang="zh")
+    assert said[0] == "把场景期望回答的问题当作输入有误拒绝了：I refuse" and "winner：实际 （没有）" in said
 
 
 def run_fake(scenarios, *flags):
