@@ -215,3 +215,23 @@ def test_a_house_inherits_the_refusals_it_still_refuses_and_leaves_out_one_it_an
     [own_a] = [e for e in suite.left_out if e.scenario.id == "dadun.a-own-level.settle.bad-input-owner-needed-at-a-001"]
     assert own_a.why == DIFFERS and "match.end" in own_a.rules
     assert own_a.text.startswith("the reference engine playing the house answers the question, bad input in its variant")
+
+
+@pytest.mark.parametrize("flag", ["yes", 1, None])
+def test_over_json_lines_a_bad_input_that_is_not_a_boolean_is_a_protocol_error(flag):
+    """``"bad_input": "yes"`` is neither a refusal nor a plain error: the scenario is errored with a message naming
+    the key and what it must be (it was taken as a plain errored, so a refusal scenario was skipped as unclear)."""
+    said, got = run_fake([BAD, GOOD], "--protocol", "3",
+                         "--raw-on", reply(BAD, type="errored", message="no b", bad_input=flag),
+                         "--raw-on", reply(GOOD, type="errored", message="no", bad_input=flag))
+    for result in got.values():
+        assert result.status == ERRORED
+        assert result.message.startswith(f"protocol error: 'bad_input' must be true or false, got {json.dumps(flag)}")
+
+
+def test_a_ready_whose_refuses_bad_input_is_not_a_boolean_is_refused():
+    with pytest.raises(Exception) as caught:
+        with JsonLinesImplementation(fake_argv("--protocol", "3", "--ready-extra", '{"refuses_bad_input": "yes"}'),
+                                     **FAST):
+            pass
+    assert "'refuses_bad_input' must be true or false" in str(caught.value)
