@@ -33,6 +33,7 @@ from .command_error import CommandError, fail
 from .messages import current, error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
+from .problem_words import scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 from .seed_option import SEED
 
@@ -178,7 +179,7 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
     try:
         scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
     except ScenarioError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(scenario_lines(exc.errors)) from None
     if suite is not None:
         suite.extend(scenarios)
     if not scenarios:

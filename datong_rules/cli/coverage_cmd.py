@@ -25,7 +25,7 @@ import click
 
 from .messages import current
 from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
-from .problem_words import said
+from .problem_words import said, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -205,7 +205,7 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
         scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
                                    spec_check=not (no_spec_check or rules_file))
     except ScenarioError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(scenario_lines(exc.errors)) from None
     # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
     # bundled variants
     suite, scenarios = scenarios, [s for s in scenarios if s.fixture is None]

@@ -411,3 +411,30 @@ def test_a_filter_matching_nothing_is_said_in_chinese_under_lang_zh(args, words)
     result = CliRunner().invoke(cli, ["--lang", "zh", "conform", *SUITE, "--impl", "fake_inprocess:EchoImpl", *args])
     assert result.exit_code == 2, result.output
     assert [line for line in result.output.splitlines() if line.startswith("错误")] == [words]
+
+
+REFUSAL = ('defaults: {variant: "dadun/dadun-guide", op: settle}\nscenarios:\n  - id: dadun.dadun-guide.settle.x-001\n'
+           '    rules: ["levels.played"]\n    reasoning: "r"\n    description: {zh: 中, en: e}\n'
+           '    given: {"finish": [0, 2]}\n')
+
+
+@pytest.mark.parametrize(("entry", "words"), [
+    ('    expect_bad_input: "yes"\n', "s.yaml:8:5: scenarios[0].expect_bad_input: 这里不允许 'yes'（应为：true）"),
+    ('    expect_bad_input: true\n    expect: {"winner": 0}\n',
+     "s.yaml:9:5: scenarios[0].expect: 这里不允许（expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题"
+     "没有回答键）"),
+    ("", "s.yaml:3:5: scenarios[0]: 需要 'expect' 或 'expect_bad_input'"),
+    ('    expect_bad_input: true\n    givn: {}\n', "s.yaml:9:5: scenarios[0].givn: 未知的键 'givn'（可以写："),
+    ('    expect_bad_input: true\n', "s.yaml:1:12: defaults.variant: 未知的版本 'dadun/dadun-gide'（是不是想写 "
+     "'dadun/dadun-guide'？）（应为：以下之一：biedan/biedan-guide, "),
+    ('    expect_bad_input: true\n    op: setle\n', "s.yaml:9:5: scenarios[0].op: 未知的操作 'setle'（是不是想写 "
+     "'settle'？）（应为：以下之一：beats, "),
+])
+def test_a_bad_scenario_file_is_said_in_chinese_under_lang_zh(tmp_path, entry, words):
+    """``conform --lang zh --scenarios``: a scenario file's problem in 中文 (the place and path as written)."""
+    text = REFUSAL.replace("dadun-guide\"", "dadun-gide\"") if "gide" in words else REFUSAL
+    (tmp_path / "s.yaml").write_text(text + entry, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
+    assert line.startswith("错误：") and words in line, line
