@@ -362,7 +362,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             # the scenarios left out first (hundreds of lines for a house of many changes), so that the tables,
             # the summary and what checked each changed rule end the output, where a reader looks
             for ref, chosen_house in [] if quiet else inherited:
-                lines = left_out_lines(chosen_house)
+                lines = left_out_lines(chosen_house, current())
                 if lines:
                     click.echo(tr("scenarios of the game left out under {ref}, and why (-q leaves this list out):",
                                   ref=ref), err=to_stderr)
