@@ -86,6 +86,7 @@ from typing import Any
 
 from datong_rules.conformance.adapters.base import (
     WILDCARD,
+    REPORTED_ERROR,
     BadInput,
     Implementation,
     ImplementationError,
@@ -286,7 +287,7 @@ class JsonLinesImplementation(Implementation):
                                           f"{one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
             if self.protocol >= 3 and reply.get("bad_input") is True:
                 raise BadInput(one_line(reply["message"]))
-            raise ImplementationError(f"implementation reported an error: {one_line(reply['message'])}",
+            raise ImplementationError(f"{REPORTED_ERROR}: {one_line(reply['message'])}",
                                       child.stderr_since(mark, ERROR_SETTLE), reported=True)
         raise ImplementationError(f"unexpected reply (want result/skipped/errored with id, answer, "
                                   f"reason or message): {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))

@@ -13,7 +13,7 @@ import pytest
 from datong_rules.conformance.adapters.base import BadInput, Implementation
 from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
-from datong_rules.conformance.reports.common import mismatch_lines
+from datong_rules.conformance.reports.common import mismatch_lines, said_message
 from datong_rules.conformance.runner import ERRORED, FAILED, PASSED, SKIPPED, run, run_one
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file
 from datong_rules.conformance.serve import Server
@@ -141,6 +141,7 @@ def test_over_json_lines_refuses_bad_input_makes_a_plain_errored_an_error():
                          "--error-on", BAD.id, "--raw-on", reply(GOOD, type="errored", message="no", bad_input=True))
     assert said is True
     assert (got[BAD.id].status, got[BAD.id].message) == (ERRORED, "implementation reported an error: internal error")
+    assert said_message(got[BAD.id].message, "zh") == "实现报告了错误：internal error"  # the console under --lang zh
     assert got[GOOD.id].status == FAILED and got[GOOD.id].message.endswith("expects answered: no")
 
 
