@@ -115,6 +115,14 @@ ZH: dict[str, str] = {
     "-k {keyword}: no scenario id or description contains it": "-k {keyword}：没有场景的 id 或说明含有它",
     "no scenario matches all the filters together": "没有场景同时符合所有筛选条件",
     " (did you mean '{close}'?)": "（是不是想写 '{close}'？）",
+    # verify
+    "{path}: {summary}": "{path}：{summary}",
+    "OK (hand)": "通过（一局）",
+    "OK (match, 1 deal)": "通过（整场，1 局）",
+    "OK (match, {deals} deals)": "通过（整场，{deals} 局）",
+    "record": "记录",
+    "{where}: {why}": "{where}：{why}",
+    "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
