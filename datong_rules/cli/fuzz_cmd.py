@@ -288,7 +288,7 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     summary = tr("{found} in {operations}, {questions} compared{rate}, {errors}seed {seed}",
                  found=_count(len(found), DISAGREEMENTS), operations=_count(len(results), OPERATIONS),
                  questions=_count(compared, QUESTIONS), rate=rate, seed=seed,
-                 errors=f"{_count(errors, ENGINE_ERRORS)}, " if errors else "")
+                 errors=tr("{errors}, ", errors=_count(errors, ENGINE_ERRORS)) if errors else "")
     for line in _exercise_lines(results):
         click.echo(line, err=True)
     click.echo(summary, err=True)

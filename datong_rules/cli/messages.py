@@ -138,6 +138,7 @@ ZH: dict[str, str] = {
     "{n} skipped by the implementation": "实现跳过了 {n} 个",
     "{n} refused by the reference": "参考引擎拒绝了 {n} 个",
     "{n} engine errors": "{n} 个引擎错误",
+    "{errors}, ": "{errors}，",
     "; {n} more not shrunk": "；另有 {n} 个没有缩小",
     "DISAGREES ({cases}, shrunk in {seconds} s{more})": "有分歧（{cases}，缩小用了 {seconds} 秒{more}）",
     "same answers": "回答相同",
