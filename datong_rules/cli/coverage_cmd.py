@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from .messages import current
+from .messages import current, tr
 from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
 from .problem_words import said, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
@@ -58,7 +58,8 @@ def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
     for variant_id in wanted or known:
         variant = bundled_spec.variant(variant_id)
         if variant is None:
-            raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
+            raise CommandError(tr("unknown variant '{variant}' (known: {known})", variant=variant_id,
+                                  known=", ".join(known)))
         if wanted and not isinstance(variant, SpecError) and variant.abstract:
             raise CommandError(abstract_variant_message(variant_id, variant_id,
                                                         bundled_spec.playable_ids(variant_id.split("/", 1)[0])))
@@ -111,8 +112,8 @@ def moot_lines(variant_ids: list[str], houses: dict) -> list[str]:
         variant = houses.get(variant_id) or bundled_spec.variant(variant_id)
         if variant is None or isinstance(variant, SpecError):
             continue
-        out += [f"{variant_id}: {rule} not counted (moot here): {why['en']}"
-                for rule, why in variant.moot_rules().items()]
+        out += [tr("{variant}: {rule} not counted (moot here): {why}", variant=variant_id, rule=rule,
+                   why=why[current()]) for rule, why in variant.moot_rules().items()]
     return out
 
 

@@ -123,6 +123,9 @@ ZH: dict[str, str] = {
     "record": "记录",
     "{where}: {why}": "{where}：{why}",
     "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
+    # coverage
+    "unknown variant '{variant}' (known: {known})": "未知的版本 '{variant}'（已知的：{known}）",
+    "{variant}: {rule} not counted (moot here): {why}": "{variant}：{rule} 不计入（这里不起作用）：{why}",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
