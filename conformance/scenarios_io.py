@@ -547,6 +547,8 @@ def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, 
     variant = fixtures.get(variant_id) or bundled_spec.variant(variant_id)
     if variant is None or (not isinstance(variant, SpecError) and variant.abstract):
         playable = bundled_spec.playable_ids() + sorted(fixtures)
+        same_game = [v for v in playable if game_of(v) == game]  # the game's own: the whole list runs to a hundred
+        playable = same_game or playable
         what = "unknown variant" if variant is None else "abstract variant (it only holds shared rules)"
         errors.append(_line(loaded, located("variant"), f"{what} '{variant_id}'{suggest(variant_id, playable)} "
                                                         f"(expected one of: {', '.join(playable)})"))

@@ -426,7 +426,7 @@ REFUSAL = ('defaults: {variant: "dadun/dadun-guide", op: settle}\nscenarios:\n  
     ("", "s.yaml:3:5: scenarios[0]: 需要 'expect' 或 'expect_bad_input'"),
     ('    expect_bad_input: true\n    givn: {}\n', "s.yaml:9:5: scenarios[0].givn: 未知的键 'givn'（可以写："),
     ('    expect_bad_input: true\n', "s.yaml:1:12: defaults.variant: 未知的版本 'dadun/dadun-gide'（是不是想写 "
-     "'dadun/dadun-guide'？）（应为：以下之一：biedan/biedan-guide, "),
+     "'dadun/dadun-guide'？）（应为：以下之一：dadun/dadun-guide, dadun/a-own-level, "),
     ('    expect_bad_input: true\n    op: setle\n', "s.yaml:9:5: scenarios[0].op: 未知的操作 'setle'（是不是想写 "
      "'settle'？）（应为：以下之一：beats, "),
 ])
@@ -438,3 +438,4 @@ def test_a_bad_scenario_file_is_said_in_chinese_under_lang_zh(tmp_path, entry, w
     assert result.exit_code == 2, result.output
     [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
     assert line.startswith("错误：") and words in line, line
+    assert "gide" not in words or "huolong/" not in line  # a 打墩 id misspelt: the 打墩 variants, not all the games'
