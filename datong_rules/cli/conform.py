@@ -33,7 +33,7 @@ from .command_error import CommandError, fail
 from .messages import current, error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
-from .problem_words import scenario_lines
+from .problem_words import say, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 from .seed_option import SEED
 
@@ -208,7 +208,8 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         start_checked(implementation)
     except ImplementationStartError as exc:  # nothing left running: a failed start cleans up after itself
         warn_spec_problems()
-        raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
+        raise CommandError(tr("cannot start the implementation: {reason}", reason=say(str(exc))),
+                           2 if exc.launch_failed else 1) from None
     except KeyboardInterrupt:
         click.echo(error_line(tr("interrupted while starting the implementation")), err=True)
         return RunResult(implementation=identity(implementation),

@@ -128,7 +128,15 @@ ZH: dict[str, str] = {
     "{quoted} in quotes": "加引号的 {quoted}",
     "{what} is not allowed here": "这里不允许 {what}",
     "anything but {value}": "除 {value} 以外的任何值",
-    # a scenario file's problems (the conformance suite's loader)
+    # why an engine did not start (the conformance suite's JSON-lines adapter; what the engine wrote stays as it is)
+    "handshake failed: {problem} (stderr: {stderr})": "握手失败：{problem}（stderr：{stderr}）",
+    "handshake failed: {problem}": "握手失败：{problem}",
+    "implementation {what} before 'ready'": "实现没有回复 'ready'（{what}）",
+    "exited with code {code}": "退出码 {code}",
+    "was killed by signal {signal}": "被信号 {signal} 终止",
+    "closed its stdout but is still running": "关了标准输出，但还在运行",
+    "expected a 'ready' JSON line, got: {got}": "应为一行 'ready' JSON，收到的是：{got}",
+    "cannot run {command}: {reason}": "无法运行 {command}：{reason}",
     "not allowed here ({why})": "这里不允许（{why}）",
     ("expect_bad_input takes the place of expect, expect_loose and key_rules: a refused question has no answer "
      "keys"): "expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题没有回答键",

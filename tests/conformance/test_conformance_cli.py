@@ -439,3 +439,17 @@ def test_a_bad_scenario_file_is_said_in_chinese_under_lang_zh(tmp_path, entry, w
     [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
     assert line.startswith("错误：") and words in line, line
     assert "gide" not in words or "huolong/" not in line  # a 打墩 id misspelt: the 打墩 variants, not all the games'
+
+
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ("python3 -c 'import sys; sys.exit(3)'", 1, "错误：无法启动实现：握手失败：实现没有回复 'ready'（退出码 3）"),
+    ("echo hello world", 1, "错误：无法启动实现：握手失败：应为一行 'ready' JSON，收到的是：hello world"),
+    ("no-such-engine-cmd", 2, "错误：无法启动实现：无法运行 'no-such-engine-cmd'："),
+])
+def test_an_engine_that_does_not_start_is_said_in_chinese_under_lang_zh(command, code, words):
+    """``conform --lang zh --impl-cmd``: why the engine did not start is said in 中文 (it was English, as
+    ``cannot start the implementation: handshake failed: …``); what the engine itself wrote stays as written."""
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", *SUITE, "--impl-cmd", command])
+    assert result.exit_code == code, result.output
+    [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
+    assert line.startswith(words), line
