@@ -75,15 +75,36 @@ class LeftOut:
 
     @property
     def text(self) -> str:
-        """One line saying why (without the scenario's id)."""
+        """One line saying why (without the scenario's id), in English (:meth:`said`)."""
+        return self.said("en")
+
+    def said(self, lang: str = "en") -> str:
+        """One line saying why (without the scenario's id) in ``lang`` (``"zh"`` or ``"en"``; the engine's refusal
+        and the reason of a replay as written)."""
+        words = {key: said[lang] for key, said in LEFT_OUT_WORDS.items()}
         if self.why == RECORD:
             return self.message
-        depends = f"; depends on {', '.join(self.rules)}" if self.rules else ""
+        depends = words["depends"].format(rules=", ".join(self.rules)) if self.rules else ""
         if self.why == INVALID:
-            return f"the question is invalid under the house rules ({self.message}){depends}"
+            return words["invalid"].format(message=self.message) + depends
         if self.scenario.bad_input:
-            return f"the reference engine playing the house answers the question, bad input in its variant{depends}"
-        return f"the reference engine playing the house answers {', '.join(self.keys)} otherwise{depends}"
+            return words["answers_bad_input"] + depends
+        return words["differs"].format(keys=", ".join(self.keys)) + depends
+
+
+LEFT_OUT_WORDS: dict[str, dict[str, str]] = {
+    "depends": {"zh": "；取决于 {rules}", "en": "; depends on {rules}"},
+    "invalid": {"zh": "按家规这个问题不成立（{message}）", "en": "the question is invalid under the house rules ({message})"},
+    "answers_bad_input": {"zh": "参考引擎按家规回答了这个问题，它在原来的版本里是输入有误",
+                          "en": "the reference engine playing the house answers the question, bad input in its variant"},
+    "differs": {"zh": "参考引擎按家规对 {keys} 的回答不同",
+                "en": "the reference engine playing the house answers {keys} otherwise"},
+    "line": {"zh": "  略去 {id}：{why}", "en": "  left out {id}: {why}"},
+    "records": {"zh": "  略去 {count} 个 replay 场景：牌局记录写明了打的是哪个版本，而一整局取决于每一条规则",
+                "en": "  left out {count} {scenarios} of replay: {why}"},
+}
+"""The words of :meth:`LeftOut.said` and :func:`left_out_lines` in 中文 and English (the console passes the
+command's language; the reports' ``reason`` is English)."""
 
 
 @dataclass
@@ -277,14 +298,17 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str, lang: str = "en
     return lines
 
 
-def left_out_lines(suite: HouseSuite) -> list[str]:
+def left_out_lines(suite: HouseSuite, lang: str = "en") -> list[str]:
     """One console line per scenario left out (answered otherwise or invalid under the house), saying why and
     naming the changed rules it depends on; the scenarios never inherited (``replay``) in one line with the
-    reason."""
-    lines = [f"  left out {entry.scenario.id}: {entry.text}" for entry in suite.left_out if entry.why != RECORD]
+    reason; in ``lang`` (``"zh"`` or ``"en"``)."""
+    words = {key: said[lang] for key, said in LEFT_OUT_WORDS.items()}
+    lines = [words["line"].format(id=entry.scenario.id, why=entry.said(lang))
+             for entry in suite.left_out if entry.why != RECORD]
     records = _count(suite, RECORD)
     if records:
-        lines.append(f"  left out {records} scenario{'' if records == 1 else 's'} of replay: {NOT_INHERITED['replay']}")
+        lines.append(words["records"].format(count=records, scenarios="scenario" if records == 1 else "scenarios",
+                                             why=NOT_INHERITED["replay"]))
     return lines
 
 

@@ -31,6 +31,7 @@ input.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections import Counter
@@ -314,7 +315,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     except BadInput as exc:
         return ScenarioResult(scenario, FAILED, mismatched=sorted({*expect, *loose}),
                               duration=time.perf_counter() - start,
-                              message=f"refused as bad input a question the scenario expects answered: {one_line(exc)}")
+                              message=REFUSED_GOOD + one_line(exc))
     except ImplementationError as exc:
         return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
                               duration=time.perf_counter() - start, asked=exc.asked)
@@ -337,6 +338,21 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         return ScenarioResult(scenario, FAILED, actual=answer, mismatched=wrong, schema_problem=problem,
                               duration=duration, message="; ".join(lines))
     return ScenarioResult(scenario, PASSED, actual=answer, duration=duration)
+
+
+REFUSED_GOOD = "refused as bad input a question the scenario expects answered: "
+"""The first words of the message of a good question refused as bad input (the engine's reason follows)."""
+ANSWERED_BAD = "answered a question that is bad input (expected a refusal): "
+"""The first words of the message of a question that is bad input, answered (the answer, as JSON, follows)."""
+
+
+def _as_json(answer: Any) -> str:
+    """An engine's answer as compact JSON (``null``, not Python's ``None``); its Python form when JSON cannot hold
+    it (an in-process engine's answer with keys that are not text)."""
+    try:
+        return json.dumps(answer, ensure_ascii=False, separators=(", ", ": "), default=repr)
+    except (TypeError, ValueError):
+        return repr(answer)
 
 
 def judge_refusal(impl: Implementation, scenario: Scenario) -> ScenarioResult:
@@ -366,7 +382,7 @@ def judge_refusal(impl: Implementation, scenario: Scenario) -> ScenarioResult:
         return result(ERRORED if strict else SKIPPED,
                       describe(exc) if strict else unclear.format(what=describe(exc), name=impl.name))
     answer = without_surrogates(answer)
-    return result(FAILED, f"answered a question that is bad input (expected a refusal): {one_line(repr(answer))}",
+    return result(FAILED, ANSWERED_BAD + one_line(_as_json(answer)),
                   actual=answer if isinstance(answer, dict) and finite_json(answer) else None)
 
 

@@ -547,6 +547,8 @@ def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, 
     variant = fixtures.get(variant_id) or bundled_spec.variant(variant_id)
     if variant is None or (not isinstance(variant, SpecError) and variant.abstract):
         playable = bundled_spec.playable_ids() + sorted(fixtures)
+        same_game = [v for v in playable if game_of(v) == game]  # the game's own: the whole list runs to a hundred
+        playable = same_game or playable
         what = "unknown variant" if variant is None else "abstract variant (it only holds shared rules)"
         errors.append(_line(loaded, located("variant"), f"{what} '{variant_id}'{suggest(variant_id, playable)} "
                                                         f"(expected one of: {', '.join(playable)})"))
@@ -559,13 +561,19 @@ def _spec_errors(scenario: dict[str, Any], entry: dict[str, Any], where: tuple, 
     return errors
 
 
-def suggest(word: str, choices: list[str]) -> str:
-    """`` (did you mean 'x'?)`` for the choice closest to a misspelt ``word``, or ``""``: the same in another
-    case, one ending with ``/word`` (``li-zhijiang`` → ``huolong/li-zhijiang``), or a close spelling."""
+def closest(word: str, choices: list[str]) -> str | None:
+    """The choice closest to a misspelt ``word``, or None: the same in another case, one ending with ``/word``
+    (``li-zhijiang`` → ``huolong/li-zhijiang``), or a close spelling."""
     close = ([c for c in choices if c.casefold() == word.casefold()]
              or [c for c in choices if c.endswith("/" + word)]
              or difflib.get_close_matches(word, choices, n=1, cutoff=0.75))
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else None
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` for the choice :func:`closest` to a misspelt ``word``, or ``""``."""
+    close = closest(word, choices)
+    return f" (did you mean '{close}'?)" if close is not None else ""
 
 
 def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,

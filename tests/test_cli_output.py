@@ -183,3 +183,24 @@ def test_piped_play_has_no_colour():
     proc = subprocess.run([sys.executable, "-m", "datong_rules", "play", "li-zhijiang", "--hands", "1"],
                           capture_output=True, timeout=60, env={**env, "TERM": "xterm"})
     assert "♥".encode() in proc.stdout and b"\x1b[" not in proc.stdout
+
+
+def test_verify_says_its_text_lines_in_chinese_under_lang_zh(tmp_path):
+    """``--lang zh verify``: an accepted record and a refused action are said in 中文 (they were English); the JSON
+    report's summary stays English (a machine's field)."""
+    import json
+
+    good = _played(tmp_path)
+    record = json.loads(good.read_text(encoding="utf-8"))
+    bury = next(i for i, a in enumerate(record["hands"][0]["actions"]) if a["type"] == "bury")
+    seat = record["hands"][0]["actions"][bury]["seat"]
+    record["hands"][0]["actions"][bury]["seat"] = (seat + 1) % 4
+    refused = tmp_path / "refused.json"
+    refused.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", "zh", "verify", str(good), str(refused)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{good}：通过（整场，1 局）"
+    assert lines[1].startswith(f"{refused}：hands[0] 第 {bury} 个动作（{(seat + 1) % 4}号座位）：")
+    english = CliRunner().invoke(cli, ["--lang", "zh", "verify", "--format", "json", str(good)])
+    assert json.loads(english.stdout)[0]["summary"] == "OK (match, 1 deal)"

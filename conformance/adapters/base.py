@@ -48,6 +48,11 @@ class Unsupported(Exception):
         super().__init__(reason)
 
 
+REPORTED_ERROR = "implementation reported an error"
+"""How the JSON-lines adapter words an ``errored`` reply (``implementation reported an error: MESSAGE``): the
+engine's own refusal, as opposed to a crash, a timeout or a broken protocol."""
+
+
 class BadInput(ValueError):
     """Raised by an implementation that refuses a question as bad input (what its operations guide calls bad input,
     "an error": a ``level_owner`` not at ``level``, captured points below 0): a scenario expecting the refusal

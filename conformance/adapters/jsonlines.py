@@ -86,6 +86,7 @@ from typing import Any
 
 from datong_rules.conformance.adapters.base import (
     WILDCARD,
+    REPORTED_ERROR,
     BadInput,
     Implementation,
     ImplementationError,
@@ -281,9 +282,12 @@ class JsonLinesImplementation(Implementation):
         if kind == "skipped" and isinstance(reply.get("reason"), str):
             raise Unsupported(reply["reason"])
         if kind == "errored" and isinstance(reply.get("message"), str):
+            if self.protocol >= 3 and not isinstance(reply.get("bad_input", False), bool):
+                raise ImplementationError(f"{NOT_A_FLAG.format(got=json.dumps(reply['bad_input']))}: "
+                                          f"{one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
             if self.protocol >= 3 and reply.get("bad_input") is True:
                 raise BadInput(one_line(reply["message"]))
-            raise ImplementationError(f"implementation reported an error: {one_line(reply['message'])}",
+            raise ImplementationError(f"{REPORTED_ERROR}: {one_line(reply['message'])}",
                                       child.stderr_since(mark, ERROR_SETTLE), reported=True)
         raise ImplementationError(f"unexpected reply (want result/skipped/errored with id, answer, "
                                   f"reason or message): {one_line(line)}", child.stderr_since(mark, ERROR_SETTLE))
@@ -484,12 +488,19 @@ class JsonLinesImplementation(Implementation):
             value = reply.get(key)
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 return f"'ready' needs '{key}', a list of strings (or [\"*\"]): {one_line(line)}"
+        if protocol >= 3 and not isinstance(reply.get("refuses_bad_input", False), bool):
+            return (f"'refuses_bad_input' must be true or false, got {json.dumps(reply['refuses_bad_input'])}: "
+                    f"{one_line(line)}")
         self.name, self.version, self.protocol = reply["name"], reply["version"], protocol
         self._keeps = protocol >= 2 and reply.get("keeps_variant_rules") is True
         self.refuses_bad_input = protocol >= 3 and reply.get("refuses_bad_input") is True
         self._variants, self._operations = list(reply["variants"]), list(reply["operations"])
         return None
 
+
+NOT_A_FLAG = ("protocol error: 'bad_input' must be true or false, got {got} (true: the query is refused as bad "
+              "input; false or absent: the engine failed)")
+"""The start of the message of an ``errored`` reply whose ``bad_input`` is not a boolean (protocol 3)."""
 
 SECOND_REPLY = "protocol error: a second reply to this query, or a line after its reply"
 """The start of the message of a query whose reply was followed by another line (see :meth:`JsonLinesImplementation.query`)."""

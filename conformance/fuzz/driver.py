@@ -48,6 +48,7 @@ from hypothesis.database import InMemoryExampleDatabase
 
 from datong_rules.conformance.adapters.base import (
     IMPLEMENTATION_FAULTS,
+    REPORTED_ERROR,
     BadInput,
     ImplementationError,
     Unsupported,
@@ -87,10 +88,6 @@ RESHRINKS_PER_KIND = 8
 
 RESHRINK_SECONDS = 10.0
 """Re-shrinks go on while they have taken no more time than the search, or than this many seconds."""
-
-REPORTED_ERROR = "implementation reported an error"
-"""How the JSON-lines adapter words an ``errored`` reply: the engine's own refusal, a disagreement."""
-
 
 @dataclass
 class Disagreement:

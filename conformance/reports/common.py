@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.adapters.base import REPORTED_ERROR
+from datong_rules.conformance.runner import ANSWERED_BAD, REFUSED_GOOD, STATUSES, RunResult, ScenarioResult
 from datong_rules.reference_impl.user_files import write_atomically
 
 
@@ -69,6 +70,9 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "missing": {"zh": "（没有）", "en": "(missing)"},
     "also": {"zh": "回答还说：{said}", "en": "answer also says: {said}"},
     "list": {"zh": "，", "en": ", "},
+    REFUSED_GOOD: {"zh": "把场景期望回答的问题当作输入有误拒绝了：", "en": REFUSED_GOOD},
+    ANSWERED_BAD: {"zh": "回答了一个输入有误的问题（应当拒绝）：", "en": ANSWERED_BAD},
+    REPORTED_ERROR + ": ": {"zh": "实现报告了错误：", "en": REPORTED_ERROR + ": "},
 }
 """The words of a failure's lines in 中文 and English (``lang`` of :func:`question_line` and
 :func:`mismatch_lines`; the console passes the command's language, the files' reports are English)."""
@@ -115,7 +119,7 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str =
     words = {key: said[lang] for key, said in PROBLEM_WORDS.items()}
     lines = [result.schema_problem] if result.schema_problem else []
     if not lines and result.message and (result.actual is None or not result.mismatched):
-        lines.append(result.message)
+        lines.append(_said(result.message, words))
     actual = result.actual or {}
     for key in result.mismatched:
         got = compact(actual[key], limit) if key in actual else words["missing"]
@@ -126,6 +130,20 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str =
         lines.append(words["also"].format(said=words["list"].join(f"{k} {compact(v, limit)}"
                                                                   for k, v in others.items())))
     return lines
+
+
+def said_message(message: str, lang: str = "en") -> str:
+    """A failed or errored result's message in ``lang``: the runner's and the adapter's own first words said again
+    (what follows them, the engine's reason or answer, as written); any other message as it is."""
+    return _said(message, {key: said[lang] for key, said in PROBLEM_WORDS.items()})
+
+
+def _said(message: str, words: dict[str, str]) -> str:
+    """:func:`said_message` with ``words`` (:data:`PROBLEM_WORDS` in a language)."""
+    for first in (REFUSED_GOOD, ANSWERED_BAD, REPORTED_ERROR + ": "):
+        if message and message.startswith(first):
+            return words[first] + message[len(first):]
+    return message
 
 
 EXPLAINING_KEYS = ("index", "seat", "reason", "mismatch", "mismatches", "action")

@@ -10,7 +10,7 @@ import click
 
 from datong_rules.conformance.adapters.base import one_line
 from datong_rules.conformance.reports.common import DERIVED, KINDS, by_operation, by_rule, kind, kind_label, \
-    mismatch_lines, problems, question_line
+    mismatch_lines, problems, question_line, said_message
 from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
 from datong_rules.reference_impl.text_width import display_width, padded
 
@@ -124,7 +124,7 @@ def _problem(result: ScenarioResult, color: bool = False, lang: str = "en") -> l
     if result.status == "failed":
         out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT, lang)]
     else:
-        out.append(f"    {result.message}")
+        out.append(f"    {said_message(result.message, lang)}")
         out += [f"    stderr| {one_line(line)}" for line in result.stderr[-STDERR_LINES_SHOWN:]]
     return out
 

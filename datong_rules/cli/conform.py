@@ -33,6 +33,7 @@ from .command_error import CommandError, fail
 from .messages import current, error_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import overwritten_input, read_inputs, refuse_empty, shared_output, unwritable_reason
+from .problem_words import say, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 from .seed_option import SEED
 
@@ -58,7 +59,7 @@ from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
-from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios, suggest
+from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, closest, load_scenarios
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -131,8 +132,8 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
 
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
-    """Why the filters select nothing: the first filter value no scenario of the suite matches (with the valid
-    values, or the closest one), or that they match nothing together."""
+    """Why the filters select nothing, in the command's language: the first filter value no scenario of the suite
+    matches (with the valid values, or the closest one), or that they match nothing together."""
     suite_variants = sorted({s.variant for s in scenarios})
     suite_ops = sorted({s.op for s in scenarios} | {s.full_op for s in scenarios})
     for value in variants:
@@ -140,20 +141,26 @@ def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -
         if getattr(known, "abstract", False) is True:  # a bundled abstract variant (None or a SpecError: not)
             return abstract_variant_message(value, value, bundled_spec.playable_ids(value.split("/", 1)[0]))
         if value not in suite_variants:
-            return (f"--variant {value}: no scenario of this variant{suggest(value, suite_variants)} "
-                    f"(variants in the suite: {', '.join(suite_variants)})")
+            return tr("--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})",
+                      value=value, hint=_hint(value, suite_variants), variants=", ".join(suite_variants))
     for value in ops:
         if not select(scenarios, ops=[value]):
-            return (f"--op {value}: no scenario of this operation{suggest(value, suite_ops)} "
-                    f"(operations in the suite: {', '.join(sorted({s.full_op for s in scenarios}))})")
+            return tr("--op {value}: no scenario of this operation{hint} (operations in the suite: {ops})",
+                      value=value, hint=_hint(value, suite_ops), ops=", ".join(sorted({s.full_op for s in scenarios})))
     for value in rules:
         if not select(scenarios, rules=[value]):
             suite_rules = sorted({r for s in scenarios for r in s.rules})
-            return (f"--rule {value}: no scenario cites this rule or a rule under it{suggest(value, suite_rules)} "
-                    f"(datong-rules coverage --counts lists the rules)")
+            return tr("--rule {value}: no scenario cites this rule or a rule under it{hint} (datong-rules coverage "
+                      "--counts lists the rules)", value=value, hint=_hint(value, suite_rules))
     if keyword is not None and not select(scenarios, keyword=keyword):
-        return f"-k {keyword}: no scenario id or description contains it"
-    return "no scenario matches all the filters together"
+        return tr("-k {keyword}: no scenario id or description contains it", keyword=keyword)
+    return tr("no scenario matches all the filters together")
+
+
+def _hint(value: str, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` in the command's language for the choice closest to ``value``, or ``""``."""
+    close = closest(value, choices)
+    return tr(" (did you mean '{close}'?)", close=close) if close is not None else ""
 
 
 def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_check: bool = True,
@@ -172,7 +179,7 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
     try:
         scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
     except ScenarioError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(scenario_lines(exc.errors)) from None
     if suite is not None:
         suite.extend(scenarios)
     if not scenarios:
@@ -201,7 +208,8 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
         start_checked(implementation)
     except ImplementationStartError as exc:  # nothing left running: a failed start cleans up after itself
         warn_spec_problems()
-        raise CommandError(f"cannot start the implementation: {exc}", 2 if exc.launch_failed else 1) from None
+        raise CommandError(tr("cannot start the implementation: {reason}", reason=say(str(exc))),
+                           2 if exc.launch_failed else 1) from None
     except KeyboardInterrupt:
         click.echo(error_line(tr("interrupted while starting the implementation")), err=True)
         return RunResult(implementation=identity(implementation),
@@ -355,7 +363,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             # the scenarios left out first (hundreds of lines for a house of many changes), so that the tables,
             # the summary and what checked each changed rule end the output, where a reader looks
             for ref, chosen_house in [] if quiet else inherited:
-                lines = left_out_lines(chosen_house)
+                lines = left_out_lines(chosen_house, current())
                 if lines:
                     click.echo(tr("scenarios of the game left out under {ref}, and why (-q leaves this list out):",
                                   ref=ref), err=to_stderr)

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import click
 
-from .messages import current
+from .messages import current, tr
 from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
-from .problem_words import said
+from .problem_words import said, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
@@ -58,7 +58,8 @@ def bundled_rule_ids(wanted: tuple[str, ...]) -> dict[str, list[str]]:
     for variant_id in wanted or known:
         variant = bundled_spec.variant(variant_id)
         if variant is None:
-            raise CommandError(f"unknown variant '{variant_id}' (known: {', '.join(known)})")
+            raise CommandError(tr("unknown variant '{variant}' (known: {known})", variant=variant_id,
+                                  known=", ".join(known)))
         if wanted and not isinstance(variant, SpecError) and variant.abstract:
             raise CommandError(abstract_variant_message(variant_id, variant_id,
                                                         bundled_spec.playable_ids(variant_id.split("/", 1)[0])))
@@ -111,8 +112,8 @@ def moot_lines(variant_ids: list[str], houses: dict) -> list[str]:
         variant = houses.get(variant_id) or bundled_spec.variant(variant_id)
         if variant is None or isinstance(variant, SpecError):
             continue
-        out += [f"{variant_id}: {rule} not counted (moot here): {why['en']}"
-                for rule, why in variant.moot_rules().items()]
+        out += [tr("{variant}: {rule} not counted (moot here): {why}", variant=variant_id, rule=rule,
+                   why=why[current()]) for rule, why in variant.moot_rules().items()]
     return out
 
 
@@ -205,7 +206,7 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
         scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
                                    spec_check=not (no_spec_check or rules_file))
     except ScenarioError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(scenario_lines(exc.errors)) from None
     # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the
     # bundled variants
     suite, scenarios = scenarios, [s for s in scenarios if s.fixture is None]

@@ -44,7 +44,7 @@ from .conform import check_options, make_implementation, warn_spec_problems
 from .messages import error_line, note_line, tr, warning_line
 from .output import interrupted_status
 from .path_args import empty_message, refuse_empty
-from .problem_words import said
+from .problem_words import said, say
 from .seed_option import MAX_SEED
 
 MAX_SECONDS = 86400.0
@@ -231,7 +231,7 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         try:
             start_checked(implementation)
         except ImplementationStartError as exc:
-            raise CommandError(tr("cannot start the implementation: {reason}", reason=exc),
+            raise CommandError(tr("cannot start the implementation: {reason}", reason=say(str(exc))),
                                2 if exc.launch_failed else 1) from None
     except CommandError as exc:
         fail(exc)
@@ -288,7 +288,7 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     summary = tr("{found} in {operations}, {questions} compared{rate}, {errors}seed {seed}",
                  found=_count(len(found), DISAGREEMENTS), operations=_count(len(results), OPERATIONS),
                  questions=_count(compared, QUESTIONS), rate=rate, seed=seed,
-                 errors=f"{_count(errors, ENGINE_ERRORS)}, " if errors else "")
+                 errors=tr("{errors}, ", errors=_count(errors, ENGINE_ERRORS)) if errors else "")
     for line in _exercise_lines(results):
         click.echo(line, err=True)
     click.echo(summary, err=True)

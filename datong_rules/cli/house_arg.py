@@ -19,7 +19,7 @@ from datong_rules.reference_impl.variant import SpecError, Variant, VariantNotFo
 
 from .command_error import CommandError
 from .messages import current, tr
-from .problem_words import said
+from .problem_words import said, scenario_lines
 
 
 def split_variants(values: tuple[str, ...]) -> tuple[tuple[str, ...], list[tuple[str, Variant]]]:
@@ -53,7 +53,7 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
     try:
         scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
     except ScenarioError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(scenario_lines(exc.errors)) from None
     suite.extend(scenarios)
     chosen: list[Scenario] = []
     if ids:

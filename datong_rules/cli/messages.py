@@ -105,6 +105,27 @@ ZH: dict[str, str] = {
     "south": "南", "east": "东", "north": "北", "west": "西",
     "counter-clockwise": "逆时针", "clockwise": "顺时针",
     "{error} (raise the cap with --max-hands)": "{error}（用 --max-hands 可以提高上限）",
+    # conform: a filter that matches nothing
+    "--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
+        "--variant {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
+    "--op {value}: no scenario of this operation{hint} (operations in the suite: {ops})":
+        "--op {value}：没有这个操作的场景{hint}（测试套件里的操作：{ops}）",
+    "--rule {value}: no scenario cites this rule or a rule under it{hint} (datong-rules coverage --counts lists the rules)":
+        "--rule {value}：没有场景引用这条规则或它下面的规则{hint}（datong-rules coverage --counts 会列出规则）",
+    "-k {keyword}: no scenario id or description contains it": "-k {keyword}：没有场景的 id 或说明含有它",
+    "no scenario matches all the filters together": "没有场景同时符合所有筛选条件",
+    " (did you mean '{close}'?)": "（是不是想写 '{close}'？）",
+    # verify
+    "{path}: {summary}": "{path}：{summary}",
+    "OK (hand)": "通过（一局）",
+    "OK (match, 1 deal)": "通过（整场，1 局）",
+    "OK (match, {deals} deals)": "通过（整场，{deals} 局）",
+    "record": "记录",
+    "{where}: {why}": "{where}：{why}",
+    "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
+    # coverage
+    "unknown variant '{variant}' (known: {known})": "未知的版本 '{variant}'（已知的：{known}）",
+    "{variant}: {rule} not counted (moot here): {why}": "{variant}：{rule} 不计入（这里不起作用）：{why}",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":
         "--seconds 应为大于 0、至多 {most} 的秒数，收到 {got}",
@@ -120,6 +141,7 @@ ZH: dict[str, str] = {
     "{n} skipped by the implementation": "实现跳过了 {n} 个",
     "{n} refused by the reference": "参考引擎拒绝了 {n} 个",
     "{n} engine errors": "{n} 个引擎错误",
+    "{errors}, ": "{errors}，",
     "; {n} more not shrunk": "；另有 {n} 个没有缩小",
     "DISAGREES ({cases}, shrunk in {seconds} s{more})": "有分歧（{cases}，缩小用了 {seconds} 秒{more}）",
     "same answers": "回答相同",

@@ -326,22 +326,23 @@ def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
     worst = 0
     entries = []
     for path in files:
-        code, entry = _verify_one(Path(path), house)
+        code, entry, said = _verify_one(Path(path), house)
         worst = max(worst, code)
         entries.append(entry)
         if fmt == "github" and entry["status"] != "accepted":
             click.echo(github_annotation(entry.get("error") or entry["summary"], file=str(path), title=entry["status"]))
         elif fmt == "text" and entry["status"] != "error":
-            click.echo(f"{path}: {entry['summary']}")
+            click.echo(tr("{path}: {summary}", path=path, summary=said))
     if fmt == "json":
         click.echo(json.dumps(entries, ensure_ascii=False, indent=2))
     raise SystemExit(worst)
 
 
-def _verify_one(path: Path, house) -> tuple[int, dict]:
-    """Check one record file; returns its exit status (0, 1, 2, or 70 for a bug of the kit) and its entry: ``file``,
-    ``status`` (accepted, refused, error) and ``summary`` (the text line's tail), with ``record`` and ``deals`` when
-    accepted, ``hand``/``index``/``seat``/``reason``/``detail`` when refused, ``error`` (printed here) for an error."""
+def _verify_one(path: Path, house) -> tuple[int, dict, str]:
+    """Check one record file; returns its exit status (0, 1, 2, or 70 for a bug of the kit), its entry: ``file``,
+    ``status`` (accepted, refused, error) and ``summary`` (the text line's tail, in English), with ``record`` and
+    ``deals`` when accepted, ``hand``/``index``/``seat``/``reason``/``detail`` when refused, ``error`` (printed here)
+    for an error; and the text line's tail in the command's language."""
     entry: dict = {"file": str(path)}
     try:
         record = records.load(path)
@@ -349,17 +350,18 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
     except records.RecordError as err:
         entry.update(status="error", error=str(err))
         click.echo(error_line(f"{path}: {err}"), err=True)
-        return 2, entry
+        return 2, entry, ""
     except Exception as err:  # noqa: BLE001 - a bug of the kit: say so for this file and check the others
         entry.update(status="error", error=f"internal error: {type(err).__name__}: {err}")
         click.echo(error_line(f"{path}: " + tr("internal error: {kind}: {text}", kind=type(err).__name__,
                                                 text=err)), err=True)
-        return 70, entry
+        return 70, entry, ""
     if result.accepted:
         deals = len(record.get("hands", [])) if record["record"] == "match" else 1
-        what = f"match, {deals} deal{'' if deals == 1 else 's'}" if record["record"] == "match" else "hand"
-        entry.update(status="accepted", record=record["record"], deals=deals, summary=f"OK ({what})")
-        return 0, entry
+        accepted = ("OK (hand)" if record["record"] != "match" else
+                    "OK (match, 1 deal)" if deals == 1 else "OK (match, {deals} deals)")
+        entry.update(status="accepted", record=record["record"], deals=deals, summary=accepted.format(deals=deals))
+        return 0, entry, tr(accepted, deals=deals)
     where = f"hands[{result.hand}] " if result.hand is not None else ""
     detail = f" ({result.detail})" if result.detail else ""
     words, rules = _refusal_words(record, result)
@@ -370,10 +372,12 @@ def _verify_one(path: Path, house) -> tuple[int, dict]:
         why += tr(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
     if result.index is None:
         entry["summary"] = f"{where.strip() or 'record'}: {why}"
+        said = tr("{where}: {why}", where=where.strip() or tr("record"), why=why)
     else:
         seat = "-" if result.seat is None else result.seat
         entry["summary"] = f"{where}action {result.index} (seat {seat}): {why}"
-    return 1, entry
+        said = tr("{where}action {index} (seat {seat}): {why}", where=where, index=result.index, seat=seat, why=why)
+    return 1, entry, said
 
 
 def _refusal_words(record: dict, result) -> tuple[str | None, tuple[str, ...]]:

@@ -128,6 +128,29 @@ ZH: dict[str, str] = {
     "{quoted} in quotes": "加引号的 {quoted}",
     "{what} is not allowed here": "这里不允许 {what}",
     "anything but {value}": "除 {value} 以外的任何值",
+    # why an engine did not start (the conformance suite's JSON-lines adapter; what the engine wrote stays as it is)
+    "handshake failed: {problem} (stderr: {stderr})": "握手失败：{problem}（stderr：{stderr}）",
+    "handshake failed: {problem}": "握手失败：{problem}",
+    "implementation {what} before 'ready'": "实现没有回复 'ready'（{what}）",
+    "exited with code {code}": "退出码 {code}",
+    "was killed by signal {signal}": "被信号 {signal} 终止",
+    "closed its stdout but is still running": "关了标准输出，但还在运行",
+    "expected a 'ready' JSON line, got: {got}": "应为一行 'ready' JSON，收到的是：{got}",
+    "cannot run {command}: {reason}": "无法运行 {command}：{reason}",
+    "not allowed here ({why})": "这里不允许（{why}）",
+    ("expect_bad_input takes the place of expect, expect_loose and key_rules: a refused question has no answer "
+     "keys"): "expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题没有回答键",
+    "needs '{a}' or '{b}'": "需要 '{a}' 或 '{b}'",
+    "unknown key {key} (allowed: {allowed})": "未知的键 {key}（可以写：{allowed}）",
+    "missing required key {key}": "缺少必需的键 {key}",
+    "unknown variant {name} (did you mean {hint}?)": "未知的版本 {name}（是不是想写 {hint}？）",
+    "abstract variant (it only holds shared rules) {name}": "抽象版本（只放共用的规则）{name}",
+    ("abstract variant (it only holds shared rules) {name} (did you mean {hint}?)"):
+        "抽象版本（只放共用的规则）{name}（是不是想写 {hint}？）",
+    "unknown operation {name} (did you mean {hint}?)": "未知的操作 {name}（是不是想写 {hint}？）",
+    "unknown operation {name}": "未知的操作 {name}",
+    "{rule} is not a rule of {variant} (did you mean {hint}?)": "{rule} 不是 {variant} 的规则（是不是想写 {hint}？）",
+    "{rule} is not a rule of {variant}": "{rule} 不是 {variant} 的规则",
     "{what} is neither a variant id nor a house file's relative path": "{what} 既不是版本 id，也不是自定规则文件的相对路径",
     ("a variant id <game>/<name> in lower-case letters, digits and '-', e.g. huolong/li-zhijiang; or, in a house "
      "file, another house file by its path relative to this one (league.yaml, ../league/rules.yaml)"):
@@ -487,6 +510,29 @@ def problem_line(problem: SpecError) -> str:
     tail = f"（{say_zh(problem.context)}）" if problem.context else ""
     tail += f"（应为：{say_zh(problem.expected)}）" if problem.expected else ""
     return f"{where}{path}{say_zh(problem.message)}{tail}"
+
+
+_SCENARIO_LINE = re.compile(r"(?P<where>.+?:\d+:\d+: )(?P<path>[^\s:]+: )?(?P<message>.+)", re.S)
+
+
+def scenario_lines(errors: list[str]) -> str:
+    """The lines of a :class:`~datong_rules.conformance.scenarios_io.ScenarioError` (``FILE:LINE:COL: PATH: message
+    (expected …)``) in the command's language, joined by newlines: under 中文 each message and what it expects
+    said (:func:`say_zh`), the place and path as written; under English exactly as the loader wrote them."""
+    if current() != "zh":
+        return "\n".join(errors)
+    out = []
+    for line in errors:
+        parts = _SCENARIO_LINE.fullmatch(line)
+        if parts is None:
+            out.append(say_zh(line))
+            continue
+        message, tail = parts["message"], ""
+        cut = message.rfind(" (expected ")
+        if cut > 0 and message.endswith(")"):
+            message, tail = message[:cut], f"（应为：{say_zh(message[cut + len(' (expected '):-1])}）"
+        out.append(f"{parts['where']}{parts['path'] or ''}{say_zh(message)}{tail}")
+    return "\n".join(out)
 
 
 def said(error: Exception) -> str:

@@ -202,7 +202,9 @@ def _not_the_constant(error: ValidationError, path: Path_, missing_kind: str) ->
     instance: Any = error.instance
     if _whole_float(instance) and int(instance) == error.validator_value:
         return _decimal_point(path, instance)
-    return [(path, "bad_value", f"{show_value(instance)} is not allowed here", f"{error.validator_value}")]
+    wanted = error.validator_value  # as the file writes it: true, not Python's True
+    return [(path, "bad_value", f"{show_value(instance)} is not allowed here",
+             wanted if isinstance(wanted, str) else json.dumps(wanted))]
 
 
 def _no_branch(error: ValidationError, path: Path_, missing_kind: str) -> _Described | None:

@@ -64,7 +64,8 @@ def test_verify_says_why_a_recorded_action_is_refused_and_which_rules_refuse_it(
     assert result.stdout.endswith(": wrong_count: the bury must put back as many cards as the bottom holds "
                                   "(rules: bury.count)\n"), result.stdout
     result = invoke("--lang", "zh", "verify", path)
-    assert result.stdout.endswith(": wrong_count：扣回的张数要和底牌一样多（规则：bury.count）\n"), result.stdout
+    assert result.stdout.endswith("：hands[0] 第 3 个动作（0号座位）：wrong_count：扣回的张数要和底牌一样多（规则：bury.count）\n"), \
+        result.stdout  # docs/getting-started.md quotes this line
     import json
 
     entry = json.loads(invoke("verify", "--format", "json", path).stdout)[0]

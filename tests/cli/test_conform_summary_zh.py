@@ -74,3 +74,17 @@ def test_the_report_of_failures_in_chinese(monkeypatch):
     assert chinese[0].split() == ["操作", "发出", "没发出", "通过", "不通过", "跳过", "出错"]
     assert chinese.count("    winner：期望 3") == 1 and chinese.count("    winner：实际 0") == 1
     assert sum(line.startswith("不通过 huolong.li-zhijiang.trick.") for line in chinese) == 2
+
+
+def test_the_scenarios_left_out_under_a_house_are_listed_in_chinese():
+    """Without -q the run first lists the scenarios of the game the house leaves out, and why: under --lang zh in
+    中文 (they were English), one line for each English line, with its scenario id and the rules it depends on."""
+    args = ["conform", "--variant", "docs/examples/house-variant.yaml", "--no-derived"]
+    english = [line for line in conform("--lang", "en", *args) if line.startswith("  left out ")]
+    chinese = [line for line in conform("--lang", "zh", *args) if line.startswith("  略去 ")]
+    assert len(chinese) == len(english) > 100
+    keys = re.compile(r"对 [\w, ]+ 的回答不同| replay ")  # identifiers: the keys answered otherwise, an operation
+    assert [w for line in chinese for w in english_words(keys.sub(" ", line))] == []
+    for en, zh in zip(english, chinese):
+        assert numbers(zh) == numbers(en) and en.split()[2].rstrip(":") == zh.split()[1].split("：")[0], (en, zh)
+    assert "  略去 40 个 replay 场景：牌局记录写明了打的是哪个版本，而一整局取决于每一条规则" in chinese

@@ -13,7 +13,7 @@ import pytest
 from datong_rules.conformance.adapters.base import BadInput, Implementation
 from datong_rules.conformance.adapters.jsonlines import JsonLinesImplementation
 from datong_rules.conformance.adapters.reference import ReferenceImplementation
-from datong_rules.conformance.reports.common import mismatch_lines
+from datong_rules.conformance.reports.common import mismatch_lines, said_message
 from datong_rules.conformance.runner import ERRORED, FAILED, PASSED, SKIPPED, run, run_one
 from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenario_file
 from datong_rules.conformance.serve import Server
@@ -83,6 +83,9 @@ def test_an_engine_answering_bad_input_fails(refusals):
     assert result.actual["winner"] == 1 and result.mismatched == []
     assert result.blamed == ("levels.played",)
     assert mismatch_lines(result) == [result.message]  # what the console, JUnit and pytest show of it
+    assert '"scores": null' in result.message and "None" not in result.message  # the answer as JSON, not Python
+    [said] = mismatch_lines(result, lang="zh")  # the console under --lang zh
+    assert said.startswith("回答了一个输入有误的问题（应当拒绝）：{") and '"scores": null' in said
 
 
 def test_a_crash_on_bad_input_is_errored_when_the_engine_refuses_by_badinput_else_skipped(refusals):
@@ -102,6 +105,8 @@ def test_a_good_question_refused_as_bad_input_fails(bundled_suite):
     assert "winner" in result.mismatched
     lines = mismatch_lines(result)
     assert lines[0] == result.message and "winner: actual   (missing)" in lines
+    said = mismatch_lines(result, lang="zh")
+    assert said[0] == "把场景期望回答的问题当作输入有误拒绝了：I refuse" and "winner：实际 （没有）" in said
 
 
 def run_fake(scenarios, *flags):
@@ -136,6 +141,7 @@ def test_over_json_lines_refuses_bad_input_makes_a_plain_errored_an_error():
                          "--error-on", BAD.id, "--raw-on", reply(GOOD, type="errored", message="no", bad_input=True))
     assert said is True
     assert (got[BAD.id].status, got[BAD.id].message) == (ERRORED, "implementation reported an error: internal error")
+    assert said_message(got[BAD.id].message, "zh") == "实现报告了错误：internal error"  # the console under --lang zh
     assert got[GOOD.id].status == FAILED and got[GOOD.id].message.endswith("expects answered: no")
 
 
@@ -186,6 +192,8 @@ def test_a_refusal_scenario_loads_with_a_bad_given(tmp_path):
     ('    given: {"finish": [0, 2]}\n    expect_bad_input: true\n    key_rules: {winner: [levels.played]}\n',
      "key_rules: not allowed here"),
     ('    given: {"finish": [0, 2]}\n    expect_bad_input: false\n', "expect_bad_input: false is not allowed"),
+    ('    given: {"finish": [0, 2]}\n    expect_bad_input: "yes"\n',
+     "expect_bad_input: 'yes' is not allowed here (expected true)"),  # the YAML word, not Python's True
     ('    given: {"finish": [0, 2]}\n', "needs 'expect' or 'expect_bad_input'"),
 ])
 def test_the_loader_refuses_a_malformed_refusal_scenario(tmp_path, entry, words):
@@ -208,3 +216,23 @@ def test_a_house_inherits_the_refusals_it_still_refuses_and_leaves_out_one_it_an
     [own_a] = [e for e in suite.left_out if e.scenario.id == "dadun.a-own-level.settle.bad-input-owner-needed-at-a-001"]
     assert own_a.why == DIFFERS and "match.end" in own_a.rules
     assert own_a.text.startswith("the reference engine playing the house answers the question, bad input in its variant")
+
+
+@pytest.mark.parametrize("flag", ["yes", 1, None])
+def test_over_json_lines_a_bad_input_that_is_not_a_boolean_is_a_protocol_error(flag):
+    """``"bad_input": "yes"`` is neither a refusal nor a plain error: the scenario is errored with a message naming
+    the key and what it must be (it was taken as a plain errored, so a refusal scenario was skipped as unclear)."""
+    said, got = run_fake([BAD, GOOD], "--protocol", "3",
+                         "--raw-on", reply(BAD, type="errored", message="no b", bad_input=flag),
+                         "--raw-on", reply(GOOD, type="errored", message="no", bad_input=flag))
+    for result in got.values():
+        assert result.status == ERRORED
+        assert result.message.startswith(f"protocol error: 'bad_input' must be true or false, got {json.dumps(flag)}")
+
+
+def test_a_ready_whose_refuses_bad_input_is_not_a_boolean_is_refused():
+    with pytest.raises(Exception) as caught:
+        with JsonLinesImplementation(fake_argv("--protocol", "3", "--ready-extra", '{"refuses_bad_input": "yes"}'),
+                                     **FAST):
+            pass
+    assert "'refuses_bad_input' must be true or false" in str(caught.value)

@@ -395,3 +395,61 @@ def test_conform_and_coverage_take_a_short_variant_id():
     result = CliRunner().invoke(cli, ["coverage", "--variant", "li-zhijiang"])
     assert result.exit_code == 0, result.output
     assert "huolong/li-zhijiang" in result.output and "huolong/datong-guide" not in result.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--op", "ECHO"], "错误：--op ECHO：没有这个操作的场景（是不是想写 'echo'？）（测试套件里的操作：demo/add, demo/echo）"),
+    (["--variant", "plain"], "错误：--variant plain：没有这个版本的场景（是不是想写 'demo/plain'？）（测试套件里的版本："
+                             "demo/other, demo/plain）"),
+    (["--rule", "echo.basics"], "错误：--rule echo.basics：没有场景引用这条规则或它下面的规则（是不是想写 'echo.basic'？）"
+                                "（datong-rules coverage --counts 会列出规则）"),
+    (["-k", "zzz"], "错误：-k zzz：没有场景的 id 或说明含有它"),
+    (["--variant", "demo/other", "--op", "add"], "错误：没有场景同时符合所有筛选条件"),
+])
+def test_a_filter_matching_nothing_is_said_in_chinese_under_lang_zh(args, words):
+    """``--lang zh``: the filter that matches nothing is said in 中文 (it was English inside the 中文 frame)."""
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", *SUITE, "--impl", "fake_inprocess:EchoImpl", *args])
+    assert result.exit_code == 2, result.output
+    assert [line for line in result.output.splitlines() if line.startswith("错误")] == [words]
+
+
+REFUSAL = ('defaults: {variant: "dadun/dadun-guide", op: settle}\nscenarios:\n  - id: dadun.dadun-guide.settle.x-001\n'
+           '    rules: ["levels.played"]\n    reasoning: "r"\n    description: {zh: 中, en: e}\n'
+           '    given: {"finish": [0, 2]}\n')
+
+
+@pytest.mark.parametrize(("entry", "words"), [
+    ('    expect_bad_input: "yes"\n', "s.yaml:8:5: scenarios[0].expect_bad_input: 这里不允许 'yes'（应为：true）"),
+    ('    expect_bad_input: true\n    expect: {"winner": 0}\n',
+     "s.yaml:9:5: scenarios[0].expect: 这里不允许（expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题"
+     "没有回答键）"),
+    ("", "s.yaml:3:5: scenarios[0]: 需要 'expect' 或 'expect_bad_input'"),
+    ('    expect_bad_input: true\n    givn: {}\n', "s.yaml:9:5: scenarios[0].givn: 未知的键 'givn'（可以写："),
+    ('    expect_bad_input: true\n', "s.yaml:1:12: defaults.variant: 未知的版本 'dadun/dadun-gide'（是不是想写 "
+     "'dadun/dadun-guide'？）（应为：以下之一：dadun/dadun-guide, dadun/a-own-level, "),
+    ('    expect_bad_input: true\n    op: setle\n', "s.yaml:9:5: scenarios[0].op: 未知的操作 'setle'（是不是想写 "
+     "'settle'？）（应为：以下之一：beats, "),
+])
+def test_a_bad_scenario_file_is_said_in_chinese_under_lang_zh(tmp_path, entry, words):
+    """``conform --lang zh --scenarios``: a scenario file's problem in 中文 (the place and path as written)."""
+    text = REFUSAL.replace("dadun-guide\"", "dadun-gide\"") if "gide" in words else REFUSAL
+    (tmp_path / "s.yaml").write_text(text + entry, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
+    assert line.startswith("错误：") and words in line, line
+    assert "gide" not in words or "huolong/" not in line  # a 打墩 id misspelt: the 打墩 variants, not all the games'
+
+
+@pytest.mark.parametrize(("command", "code", "words"), [
+    ("python3 -c 'import sys; sys.exit(3)'", 1, "错误：无法启动实现：握手失败：实现没有回复 'ready'（退出码 3）"),
+    ("echo hello world", 1, "错误：无法启动实现：握手失败：应为一行 'ready' JSON，收到的是：hello world"),
+    ("no-such-engine-cmd", 2, "错误：无法启动实现：无法运行 'no-such-engine-cmd'："),
+])
+def test_an_engine_that_does_not_start_is_said_in_chinese_under_lang_zh(command, code, words):
+    """``conform --lang zh --impl-cmd``: why the engine did not start is said in 中文 (it was English, as
+    ``cannot start the implementation: handshake failed: …``); what the engine itself wrote stays as written."""
+    result = CliRunner().invoke(cli, ["--lang", "zh", "conform", *SUITE, "--impl-cmd", command])
+    assert result.exit_code == code, result.output
+    [line] = [line for line in result.output.splitlines() if line.startswith("错误")]
+    assert line.startswith(words), line

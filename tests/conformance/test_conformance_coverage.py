@@ -73,3 +73,18 @@ def test_coverage_names_the_moot_rules_it_leaves_out():
     assert "huolong/li-zhijiang: follow.keep_meteors_whole not counted (moot here): no rule of this variant " \
            "obliges a pair" in result.output
     assert "uncovered" not in result.output
+
+
+def test_coverage_says_the_moot_rules_and_an_unknown_variant_in_chinese_under_lang_zh():
+    """--lang zh: the moot rule's line says why in 中文 (the game's own 中文 words were there, the English shown),
+    and a --variant naming no variant is said in 中文."""
+    from click.testing import CliRunner
+
+    from datong_rules.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["--lang", "zh", "coverage", "--variant", "huolong/li-zhijiang"])
+    assert result.exit_code == 0, result.output
+    assert "huolong/li-zhijiang：follow.keep_meteors_whole 不计入（这里不起作用）：这个版本没有必须跟对子的规定" in result.output
+    result = CliRunner().invoke(cli, ["--lang", "zh", "coverage", "--variant", "huolong/nosuch"])
+    assert result.exit_code == 2, result.output
+    assert "错误：未知的版本 'huolong/nosuch'（已知的：biedan/biedan-guide, " in result.output

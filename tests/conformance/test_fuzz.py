@@ -4,6 +4,7 @@ one-line errors. Speed is measured by benchmarks/bench_fuzz.py, never here."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import signal
 import subprocess
@@ -303,3 +304,13 @@ def test_fuzz_finds_an_engine_that_replies_twice(delay):
     assert result.exit_code == 1, result.output
     assert "a second reply to this query" in result.stderr and "engine error" in result.stderr
     assert "error: the implementation timed out, crashed or broke the protocol" in result.stderr
+
+
+def test_fuzz_counts_engine_errors_with_chinese_punctuation_under_lang_zh():
+    """The summary's count of engine errors is followed by 中文 punctuation under --lang zh (it was ``, ``)."""
+    engine = shlex.join([sys.executable, str(conformance_support.FAKES / "double_reference.py"), "--delay", "0"])
+    result = CliRunner().invoke(cli, ["--lang", "zh", "fuzz", "--impl-cmd", engine, "--variant", "li-zhijiang",
+                                      "--op", "trick_winner", "--seed", "3", "--examples", "20", "-q"])
+    assert result.exit_code == 1, result.output
+    [summary] = [line for line in result.stderr.splitlines() if "种子 3" in line]
+    assert re.search(r"个引擎错误，种子 3$", summary), summary
