@@ -86,6 +86,7 @@ class HandState(RoundViews):
         self.first_lead = False
         self._sampled_cards: list[str] | None = None  # the random action's play and its shape (for apply)
         self._sampled_shape: Shape | None = None
+        self._checked: tuple[list[str], Reading] | None = None  # a play the check passed (its cards) and its reading
         # exchange state
         self.steps: list[xchg.Step] = []
         self.handed: list[str] = []
@@ -164,15 +165,23 @@ class HandState(RoundViews):
     def _judge(self, action: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
         """(:meth:`check`'s answer, the action read into the shared notation: canonical tokens, or the action as
         given when it cannot be read)."""
-        empty = isinstance(action, dict) and action.get("cards") == [] and action.get("type") == "play"
-        try:  # a play of no cards is read with a stand-in card: it is empty_play, judged after phase and turn
-            read = read_action(dict(action, cards=["BJ"]) if empty and "reading" not in action else action, PLAYERS)
-        except ActionError:
-            return "bad_action", action
-        return self._reason(read, empty), read
+        try:
+            read = read_action(action, PLAYERS)
+        except ActionError:  # a play of no cards: read with a stand-in card, it is empty_play (after phase and turn)
+            if not (isinstance(action, dict) and action.get("cards") == [] and action.get("type") == "play"
+                    and "reading" not in action):
+                return "bad_action", action
+            try:
+                read = read_action(dict(action, cards=["BJ"]), PLAYERS)
+            except ActionError:
+                return "bad_action", action
+            return self._reason(read, True), read
+        return self._reason(read, False), read
 
     def _reason(self, action: dict[str, Any], empty: bool) -> str | None:
-        """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None."""
+        """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None. A
+        legal play leaves its cards (the list object) and the reading they are played as in ``_checked``, for
+        :meth:`apply` of the same read action to take rather than work out again."""
         kind = action.get("type")
         seat = action.get("seat")
         phase = self.phase
@@ -200,10 +209,13 @@ class HandState(RoundViews):
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
             cards = action["cards"]
-            reason = held_play_reason(self.t, self.held[turn], self.table, cards, turn in self.round.locked, must,
-                                      self._drawn_reading(cards))  # passed, must_contain, reading (positional)
-            if reason is None and "reading" in action:
-                return reading_reason(self.t, action, self.table)
+            found, reason = judge_held_play(self.t, self.held[turn], self.table, cards, turn in self.round.locked,
+                                            must, self._drawn_reading(cards))  # passed, must_contain, reading
+            if reason is None:
+                if "reading" in action:
+                    reason = reading_reason(self.t, action, self.table, found)
+                if reason is None and found is not None:
+                    self._checked = (cards, found)
             return reason
         step = self.steps[0]
         if kind != "give":
@@ -361,9 +373,12 @@ class HandState(RoundViews):
             self._after_action(seat)
         elif kind == "play":
             cards = action["cards"]
-            sampled, shape = self._sampled_cards, self._sampled_shape
+            sampled, shape, checked = self._sampled_cards, self._sampled_shape, self._checked
             reading = None
-            if sampled is not None and shape is not None and (sampled is cards or sampled == cards) \
+            if checked is not None and checked[0] is cards:  # the check's reading of this very (read) play
+                reading = checked[1]
+                self._checked = None
+            elif sampled is not None and shape is not None and (sampled is cards or sampled == cards) \
                     and shape.combo.name not in self.t.beside_body:  # drawn here (a card set of one reading)
                 reading = shape.reading
                 if reading is None or shape.flush_reading is not None:
@@ -553,41 +568,45 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
         locked = passed and t.rules.pass_locks_out
         return "must_beat" if t.rules.must_beat and not locked and has_play(t, by_rank(t, hand), table) else None
     assert not isinstance(play, str)  # a pass, or a list of cards (as operation legal_play reads it)
-    return held_play_reason(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)
+    return judge_held_play(t, by_rank(t, hand), table, play, passed=passed, must_contain=must_contain)[1]
 
 
-def held_play_reason(t: Table, held: list[list[str]], table: Reading | None, play: list[str],
-                     passed: bool = False, must_contain: str | None = None,
-                     reading: Reading | None = None) -> str | None:
-    """:func:`play_reason` of a play of cards (not a pass) by a hand held by rank (``held``, as
-    :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so. ``reading``: the
-    play's first reading (:func:`.combinations.classify`) when the caller knows it (the card set its draw made), not
-    worked out again."""
+def judge_held_play(t: Table, held: list[list[str]], table: Reading | None, play: list[str],
+                    passed: bool = False, must_contain: str | None = None,
+                    reading: Reading | None = None) -> tuple[Reading | None, str | None]:
+    """``(found, reason)``: ``reason`` is :func:`play_reason` of a play of cards (not a pass) by a hand held by rank
+    (``held``, as :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so;
+    ``found`` is the reading the cards are played as (:func:`.combinations.play_reading`), None when the check did
+    not get that far or they are no combination. ``reading``: the play's first reading
+    (:func:`.combinations.classify`) when the caller knows it (the card set its draw made), not worked out again."""
     if not play:
-        return "empty_play"
+        return None, "empty_play"
     if passed and t.rules.pass_locks_out:
-        return "locked_out"
+        return None, "locked_out"
     sidx = t.card_sidx
     if len(play) > 1 and len(set(play)) != len(play):
-        return "not_in_hand"
+        return None, "not_in_hand"
     for card in play:
         s = sidx.get(card)
         if s is None or card not in held[s]:
-            return "not_in_hand"
+            return None, "not_in_hand"
     found, reason = play_reading(t, play, table, reading)  # reading: its first (positional: every play checked)
     if found is None:
-        return "not_a_combination"
+        return None, "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
-        return "must_contain_card"
-    return reason
+        return found, "must_contain_card"
+    return found, reason
 
 
-def reading_reason(t: Table, action: dict[str, Any], table: Reading | None = None) -> str | None:
+def reading_reason(t: Table, action: dict[str, Any], table: Reading | None = None,
+                   found: Reading | None = None) -> str | None:
     """A play's declared ``reading`` (``{combination, cards}``, optional) must be what the cards are played as
     against ``table`` (None: leading; :func:`.combinations.play_reading`): with one deck and no wild cards every card
-    stands for itself. None when it agrees, else ``not_a_combination``."""
+    stands for itself. None when it agrees, else ``not_a_combination``. ``found``: what the cards are played as when
+    the caller knows it (the check found it), not worked out again."""
     reading = action.get("reading")
-    found = play_reading(t, list(action.get("cards", [])), table)[0]
+    if found is None:
+        found = play_reading(t, list(action.get("cards", [])), table)[0]
     if not isinstance(reading, dict) or found is None or reading.get("combination") != found.combination:
         return "not_a_combination"
     stands_for = reading.get("cards", action.get("cards"))

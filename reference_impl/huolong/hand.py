@@ -577,16 +577,18 @@ class HandState:
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None
+        kept = self._by_suit[seat]  # the seat's cards by suit, where the draws keep them
+        if kept is not None and kept[0] is not hand:
+            kept = None
         if trick:  # the led shape (_led()): the lead was checked, or made by the engine, when it was played
             suit = ranking.suit_map[trick[0][0]]
             led = (len(trick[0]), suit)
-            kept = self._by_suit[seat]  # the led-suit cards held, where the draws keep them
-            if kept is not None and kept[0] is hand:
+            if kept is not None:
                 held = kept[1][suit]
         reason = check_play(self.rules, ranking, hand, trick, cards, led, held)
         if reason is not None:
             raise IllegalAction(reason, seat, action)
-        self._make_play(seat, cards)
+        self._make_play(seat, cards, hand, kept)  # the hand and its cards by suit as the check found them
 
     def _held_of_suit(self, seat: int, hand: Counter[str], ranking: Ranking, suit: str) -> list[str]:
         """:func:`.follow.held_of_suit` of ``seat``'s ``hand``, kept from play to play (:meth:`_make_play` takes the
@@ -598,12 +600,18 @@ class HandState:
             self._by_suit[seat] = kept
         return kept[1][suit]
 
-    def _make_play(self, seat: int, cards: list[str]) -> None:
-        """``seat`` plays ``cards`` (a legal play: checked by the caller or made by the engine)."""
-        hand = self.hands[seat]
-        kept = self._by_suit[seat]
-        if kept is not None and kept[0] is not hand:
-            kept = self._by_suit[seat] = None
+    def _make_play(self, seat: int, cards: list[str], hand: Counter[str] | None = None,
+                   kept: tuple[Counter[str], dict[str, list[str]], dict[str, str]] | None = None) -> None:
+        """``seat`` plays ``cards`` (a legal play: checked by the caller or made by the engine). ``hand``: the seat's
+        hand when the caller's check found it, with ``kept``, its cards by suit (``_by_suit[seat]``, None when not
+        kept for this hand), not looked up again."""
+        if hand is None:
+            hand = self.hands[seat]
+            kept = self._by_suit[seat]
+            if kept is not None and kept[0] is not hand:
+                kept = self._by_suit[seat] = None
+        elif kept is None:
+            self._by_suit[seat] = None
         for card in cards:
             left = hand[card] - 1
             if left:

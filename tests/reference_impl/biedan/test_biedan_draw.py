@@ -123,3 +123,30 @@ def test_the_drawn_card_set_is_judged_as_its_first_reading():
                 state.apply(action)
             match.finish_hand(state)
     assert judged > 100
+
+
+def test_a_validated_play_is_applied_as_the_reading_its_check_found():
+    # a validated apply takes the reading its check found (HandState._checked) rather than working it out again: at
+    # every play of seeded random hands, in every catalogue of the fast-count questions (overlapping house entries
+    # and attachments beside a body included), a play from outside (a fresh list, no card set drawn) ends on the
+    # table as the reading play_reading gives its cards against the table before it
+    from datong_rules.reference_impl.biedan.combinations import play_reading
+    from datong_rules.reference_impl.biedan.state import Match
+    played = 0
+    for name, rules in sorted(RULES.items()):
+        rng = random.Random(7)
+        match = Match(rules, 13)
+        state = match.new_hand()
+        while not state.is_terminal():
+            action = state.random_action(rng)
+            if action["type"] != "play":
+                state.apply(action)
+                continue
+            state._sampled_cards = None  # as an action from a record: no draw to take the reading from
+            before = state.table
+            state.apply({"type": "play", "seat": action["seat"], "cards": list(action["cards"])})
+            if state.table is not None and state.table_cards == action["cards"]:  # the round goes on with it
+                assert state.table == play_reading(state.t, action["cards"], before)[0], name
+                played += 1
+        match.finish_hand(state)
+    assert played > 100
