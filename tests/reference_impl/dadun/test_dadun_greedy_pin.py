@@ -1,6 +1,6 @@
 """A regression pin of the 打墩 Dadun greedy bot's choices: seeded matches of four greedy bots, on the guide and on
 the fixture variants whose options change the play classes, give the same actions and settlements as before the
-bot's hot path was made cheaper (issue 35's speed work).
+bot's hot path was made cheaper (the speed work of CHANGELOG's third session of 2026-12-02).
 
 This pins an *optimisation*, not a rule: the digests were computed by the code of main before that work (the bot's
 decisions then, checked by this test's loop with validated ``apply``), and a change of them means the faster code
