@@ -13,10 +13,28 @@ The engine knows no command line: the language is passed in by the caller (``"zh
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 LANGS = ("zh", "en")
 """The transcript's languages (the rulebooks' and the command's)."""
+
+ENV = "DATONG_RULES_LANG"
+"""The environment variable naming the language of a command's words (``zh`` or ``en``)."""
+
+
+def environment_lang() -> str:
+    """The language the environment asks for, when a command is given no ``--lang``: ``DATONG_RULES_LANG`` if it
+    names one of :data:`LANGS`, else the locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set:
+    ``zh…`` is ``"zh"``, anything else ``"en"``), else ``"en"``."""
+    named = os.environ.get(ENV, "").strip().lower()
+    if named in LANGS:
+        return named
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
 
 Words = dict[str, dict[str, str]]
 """A transcript's sentences: key → ``{"zh": template, "en": template}``."""

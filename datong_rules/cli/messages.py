@@ -16,15 +16,13 @@ reply) stays as it was written; click's own wording of a usage error is said aga
 
 from __future__ import annotations
 
-import os
 from typing import Any
+
+from datong_rules.reference_impl.transcript_words import ENV, environment_lang  # noqa: F401 - ENV: main.py names it
 
 LANGS = ("zh", "en")
 """The languages, as the rulebooks have them (``datong_rules.rulebook.labels.LANGS``, not imported here: the
 rulebook package is heavy to import for a command that only prints a line)."""
-
-ENV = "DATONG_RULES_LANG"
-"""The environment variable naming the language of the messages (``zh`` or ``en``)."""
 
 _chosen: list[str] = []  # the --lang given to the command group, if any
 
@@ -245,16 +243,7 @@ def choose(lang: str | None) -> None:
 
 def current() -> str:
     """The language of the messages now: ``--lang``, else ``DATONG_RULES_LANG``, else the locale, else ``en``."""
-    if _chosen:
-        return _chosen[0]
-    named = os.environ.get(ENV, "").strip().lower()
-    if named in LANGS:
-        return named
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable, "")
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
+    return _chosen[0] if _chosen else environment_lang()
 
 
 def tr(message: str, /, **values: Any) -> str:

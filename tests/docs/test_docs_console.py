@@ -4,8 +4,9 @@ the kit silently (the block syntax is in :mod:`console_blocks`).
 
 The commands run from the repository root through ``bash``, with ``datong-rules`` and ``python`` on the PATH
 meaning this interpreter and this checkout. When one fails, run it by hand and update the doc to what it prints.
-One is not run again: the mutation check (:data:`MUTATION`, a minute of CPU) is the test session's own run
-(``mutation_report``, tests/conftest.py), printed and given the status as its command does.
+One is not run again: the mutation check (:data:`MUTATION`, a minute of CPU; the 中文 page quotes
+:data:`MUTATION_ZH`) is the test session's own run (``mutation_report``, tests/conftest.py), printed in the command's
+language and given the status as its command does.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ TWINS = [(p.with_name(p.name.removesuffix(".en.md") + ".md"), p) for p in PAGES 
 except where the 中文 page asks for 中文 output (:data:`LANG_ZH`): the English twin's command is run too."""
 LANG_ZH = "datong-rules --lang zh "
 """How a 中文 page quotes a command in 中文: ``datong-rules --lang zh COMMAND`` (its English twin quotes
-``datong-rules COMMAND`` and the English output)."""
+``datong-rules COMMAND`` and the English output), or :data:`MUTATION_ZH` for :data:`MUTATION`."""
+MUTATION = "python -m datong_rules.conformance.mutation"
+MUTATION_ZH = MUTATION + " --lang zh"
 RUN = [p for p in PAGES if not p.name.endswith(".en.md")]
 
 
@@ -42,7 +45,7 @@ def page_commands(page: Path) -> list[ConsoleCommand]:
 
 def in_english(command: str) -> str:
     """The command the English twin quotes for a 中文 page's ``command`` (the same without ``--lang zh``)."""
-    return command.replace(LANG_ZH, "datong-rules ")
+    return command.replace(LANG_ZH, "datong-rules ").replace(MUTATION_ZH, MUTATION)
 
 
 def _english_ones() -> list[ConsoleCommand]:
@@ -58,7 +61,6 @@ def _english_ones() -> list[ConsoleCommand]:
 
 COMMANDS = [c for page in RUN for c in page_commands(page)] + _english_ones()
 TIMEOUT = 120
-MUTATION = "python -m datong_rules.conformance.mutation"
 
 
 @pytest.fixture(scope="module")
@@ -88,18 +90,20 @@ def run(command: ConsoleCommand, bin_dir: Path) -> subprocess.CompletedProcess[s
 
 def mutation_result(command: ConsoleCommand, report) -> subprocess.CompletedProcess[str]:  # noqa: ANN001
     """What ``python -m datong_rules.conformance.mutation`` prints and its exit status, from the session's
-    mutation check (the command prints :func:`render` of the same check; status 0 when every mutant is killed and
-    the engine restored, else 1)."""
+    mutation check (the command prints :func:`render` of the same check, in 中文 for :data:`MUTATION_ZH`; status 0
+    when every mutant is killed and the engine restored, else 1)."""
     from datong_rules.conformance.mutation.__main__ import render
 
-    return subprocess.CompletedProcess(command.command, 0 if report.ok else 1, render(report) + "\n")
+    lang = "zh" if command.command.strip() == MUTATION_ZH else "en"
+    return subprocess.CompletedProcess(command.command, 0 if report.ok else 1, render(report, lang=lang) + "\n")
 
 
 @pytest.fixture(scope="module")
 def results(bin_dir: Path, mutation_report) -> dict[str, subprocess.CompletedProcess[str]]:
     """Every quoted command run once, several at a time (by :attr:`ConsoleCommand.where`); the mutation check
     from the session's run."""
-    done = {c.where: mutation_result(c, mutation_report) for c in COMMANDS if c.command.strip() == MUTATION}
+    done = {c.where: mutation_result(c, mutation_report) for c in COMMANDS
+            if c.command.strip() in (MUTATION, MUTATION_ZH)}
     todo = [c for c in COMMANDS if c.where not in done]
     with ThreadPoolExecutor(max_workers=max(2, min(8, os.cpu_count() or 2))) as pool:
         done.update(zip([c.where for c in todo], pool.map(lambda c: run(c, bin_dir), todo)))
@@ -114,7 +118,8 @@ def test_the_docs_quote_commands_to_check():
     assert any(c.path.name.endswith(".en.md") for c in COMMANDS), "no 中文 page quotes a command in 中文"
     assert sum(1 for c in COMMANDS if c.output) >= 8
     assert any(c.status != 0 for c in COMMANDS), "no quoted command states a non-zero exit status"
-    assert sum(c.command.strip() == MUTATION for c in COMMANDS) == 1, f"the docs no longer quote `{MUTATION}`"
+    for quoted in (MUTATION, MUTATION_ZH):
+        assert sum(c.command.strip() == quoted for c in COMMANDS) == 1, f"the docs no longer quote `{quoted}`"
 
 
 @pytest.mark.parametrize("zh, en", TWINS, ids=[en.relative_to(DOCS).as_posix() for _, en in TWINS])
