@@ -8,7 +8,9 @@ historical wording (tests pin it byte for byte); the 中文 ones use the glossar
 the rulebooks already use (``{n}号座位`` as the simulate measures name a seat).
 
 The engine knows no command line: the language is passed in by the caller (``"zh"`` or ``"en"``, as
-:data:`LANGS`); the command picks it (``datong_rules.cli.messages.current``).
+:data:`LANGS`); the command picks it (``datong_rules.cli.messages.current``). When it is given no ``--lang``,
+the environment's choice is :func:`environment_lang`, kept here so that a tool outside the CLI (the mutation check,
+``python -m datong_rules.conformance.mutation``) chooses exactly as the CLI does.
 """
 
 from __future__ import annotations
