@@ -319,6 +319,9 @@ def test_a_scenario_on_the_house_id_runs_under_the_house_rules(tmp_path):
     assert "huolong.datong-club.bottom.dug-25-001" in ids
     [own] = [s for s in report["results"] if s["id"] == "huolong.datong-club.bottom.dug-25-001"]
     assert own["status"] == "passed" and own["variant"] == "huolong/datong-club"
+    # counted as the house's own, not as inherited (the folder holds no scenario of another variant to inherit)
+    [house] = report["houses"]
+    assert house["own"] == 1 and house["inherited"] == 0 and house["considered"] == 0
 
 
 def test_a_wrong_expectation_on_the_house_id_fails(tmp_path):
