@@ -255,7 +255,8 @@ def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
 
 
 def load_scenario_file(path: Path | str, *, spec_check: bool = True,
-                       fixtures: dict[str, Variant] | None = None) -> list[Scenario]:
+                       fixtures: dict[str, Variant] | None = None,
+                       known: dict[str, Variant] | None = None) -> list[Scenario]:
     """Load one scenario file, apply its ``defaults`` and validate every scenario.
 
     Args:
@@ -263,6 +264,7 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
             (see the module docstring).
         fixtures: the suite's fixture variants by id (:func:`load_fixture_variants`); default those beside
             ``path`` (:func:`find_variant_files`).
+        known: variants known besides those, by id (house variant files: see :func:`load_scenarios`).
 
     Returns:
         The file's scenarios in file order.
@@ -277,6 +279,8 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
     path = Path(path)
     if fixtures is None:
         fixtures = _fixtures_beside(tuple(find_variant_files(path)))
+    if known:
+        fixtures = {**known, **fixtures}
     return _load_read(_read(path), spec_check=spec_check, fixtures=fixtures)
 
 

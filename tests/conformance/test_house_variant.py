@@ -331,3 +331,20 @@ def test_a_wrong_expectation_on_the_house_id_fails(tmp_path):
     assert result.exit_code == 1, result.output
     [own] = [s for s in json.loads(result.stdout)["results"] if s["id"] == "huolong.datong-club.bottom.dug-25-001"]
     assert own["status"] == "failed"
+
+
+def test_coverage_counts_a_scenario_on_the_house_id(tmp_path):
+    _own_scenario(tmp_path, awarded=25)
+    result = CliRunner().invoke(cli, ["coverage", "--variant", str(REPO / HOUSE), "--scenarios", str(tmp_path)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "bottom.multiplier: 1 hand-worked" in result.output
+
+
+def test_pytest_plugin_runs_a_scenario_on_the_house_id(pytester):
+    _own_scenario(pytester.path, awarded=25)
+    passed = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", "--datong-impl", REFERENCE,
+                                           "--datong-variant", str(REPO / HOUSE), "--datong-no-derived", "-v",
+                                           "--datong-scenarios", str(pytester.path / "club"), str(pytester.path / "club"))
+    passed.assert_outcomes(passed=1)
+    passed.stdout.fnmatch_lines(["*huolong.datong-club.bottom.dug-25-001* PASSED*"])
