@@ -113,7 +113,9 @@ class HouseSuite:
 
     Attributes:
         variant: the house variant (resolved).
-        scenarios: the inherited scenarios, asked about the house variant (``variant`` is its id, ``fixture`` it).
+        scenarios: the inherited scenarios, asked about the house variant (``variant`` is its id, ``fixture`` it),
+            and the house's own (those of the suite written for its id).
+        own: how many of ``scenarios`` are the house's own (not inherited).
         left_out: the scenarios of the house's game it does not inherit, each with why (:class:`LeftOut`).
         asked: how many scenarios of the house's game were considered (inherited + left out).
         changed: the rule ids whose value the house file (or a file between it and the published variant) changes,
@@ -129,6 +131,7 @@ class HouseSuite:
     scenarios: list[Scenario] = field(default_factory=list)
     left_out: list[LeftOut] = field(default_factory=list)
     asked: int = 0
+    own: int = 0
     changed: list[str] = field(default_factory=list)
     derived: list[Scenario] = field(default_factory=list)
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -203,8 +206,9 @@ def inherit(house: Variant, suite: Iterable[Scenario]) -> HouseSuite:
     game = game_of(house)
     bases: dict[str, Variant] = {}
     for scenario in suite:
-        if scenario.variant == house.id:
+        if scenario.variant == house.id:  # the rule keeper's own scenario, written for the house
             out.scenarios.append(scenario)
+            out.own += 1
             continue
         if scenario.game != game:
             continue
@@ -249,6 +253,7 @@ SUMMARY: dict[str, dict[str, str]] = {
               "en": "house variant {id} ({ref}) extends {parents}: {n} hand-worked scenario{s} of the game inherited "
                     "(of {asked}), {out} left out ({differs} answered otherwise under the house, {invalid} invalid "
                     "there, {record} replay a record of another variant)"},
+    "own": {"zh": "；另有它自己的手算场景 {own} 个", "en": "; {own} hand-worked scenario{s} of its own"},
     "changes": {"zh": "{ref} 改了的规则，以及每条规则上能把它和 {parent} 区分开的检查{total}：",
                 "en": "rules {ref} changes, and the checks that tell it from {parent} on each{total}:"},
     "total": {"zh": "（共 {n} 个派生检查）", "en": " ({n} derived checks in all)"},
@@ -266,7 +271,7 @@ SUMMARY: dict[str, dict[str, str]] = {
 
 def summary_lines(suite: HouseSuite, ref: str, impl_option: str, lang: str = "en") -> list[str]:
     """What a run of a house variant checked, for the console: how many scenarios of its game it inherited and left
-    out (and why), and the house file's rules no check covers, with the ``fuzz`` command that compares an engine on
+    out (and why), and how many of its own (written for its id) it has, and the house file's rules no check covers, with the ``fuzz`` command that compares an engine on
     them; in ``lang`` (``"zh"`` or ``"en"``).
 
     Args:
@@ -277,10 +282,12 @@ def summary_lines(suite: HouseSuite, ref: str, impl_option: str, lang: str = "en
     words = {key: said[lang] for key, said in SUMMARY.items()}
     house = suite.variant
     parents = " → ".join(reversed([v for v in house.chain if v != house.id]))
+    inherited = len(suite.scenarios) - suite.own
+    own = words["own"].format(own=suite.own, s="" if suite.own == 1 else "s") if suite.own else ""
     lines = [words["house"].format(
-        id=house.id, ref=ref, parents=parents, n=len(suite.scenarios), s="" if len(suite.scenarios) == 1 else "s",
+        id=house.id, ref=ref, parents=parents, n=inherited, s="" if inherited == 1 else "s",
         asked=suite.asked, out=len(suite.left_out), differs=_count(suite, DIFFERS), invalid=_count(suite, INVALID),
-        record=_count(suite, RECORD))]
+        record=_count(suite, RECORD)) + own]
     if suite.changed:
         total = words["total"].format(n=len(suite.derived)) if suite.derived else ""
         lines.append(words["changes"].format(ref=ref, parent=house.parent, total=total))
@@ -316,7 +323,7 @@ def house_record(suite: HouseSuite, ref: str) -> dict[str, Any]:
     """What a run of a house variant checked, for the JSON and Markdown reports (``houses`` of
     ``spec/schema/report.schema.json``)::
 
-        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "considered": n,
+        {"file": ref, "variant": id, "extends": [parent, …, root], "inherited": n, "own": n, "considered": n,
          "changed": [rule id, …], "unchecked": [rule id, …],
          "coverage": {rule id: {"hand_worked": n, "derived": m}, …}, "derived": n,
          "left_out": [{"id", "variant", "op", "why", "reason", "keys": [...], "depends_on": [rule id, …]}, …]}
@@ -330,7 +337,7 @@ def house_record(suite: HouseSuite, ref: str) -> dict[str, Any]:
                  "why": entry.why, "reason": entry.text, "keys": list(entry.keys), "depends_on": list(entry.rules)}
                 for entry in suite.left_out]
     return {"file": ref, "variant": house.id, "extends": list(reversed([v for v in house.chain if v != house.id])),
-            "inherited": len(suite.scenarios), "considered": suite.asked, "changed": list(suite.changed),
+            "inherited": len(suite.scenarios) - suite.own, "own": suite.own, "considered": suite.asked, "changed": list(suite.changed),
             "unchecked": list(suite.unchecked), "coverage": {r: dict(c) for r, c in suite.coverage.items()},
             "derived": len(suite.derived), "left_out": left_out}
 

@@ -254,14 +254,15 @@ class ScenarioFile(pytest.File):
 
         if self.path.parent.name == VARIANTS_FOLDER:  # a fixture variant, not a scenario file
             return
-        try:
-            scenarios = load_scenario_file(self.path, spec_check=not _option(self.config, "datong_no_spec_check"))
+        config = self.config
+        ids, houses = config.stash[_HOUSES_KEY]
+        try:  # a scenario may name a house file's own id: it is asked under the house's rules
+            scenarios = load_scenario_file(self.path, spec_check=not _option(config, "datong_no_spec_check"),
+                                           known={variant.id: variant for _, variant in houses})
         except ScenarioError as exc:
             raise self.CollectError(str(exc)) from None
-        config = self.config
         # every scenario read, before the filters: what the implementation may declare besides the kit's own
         config.stash.setdefault(_SUITE_KEY, []).extend(scenarios)
-        ids, houses = config.stash[_HOUSES_KEY]
         ops = _option(config, "datong_op")
         chosen = select(scenarios, variants=ids, ops=ops) if ids or not houses else []
         for _, variant in houses:  # a house variant file: the scenarios of this file it inherits, asked about it

@@ -255,7 +255,8 @@ def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
 
 
 def load_scenario_file(path: Path | str, *, spec_check: bool = True,
-                       fixtures: dict[str, Variant] | None = None) -> list[Scenario]:
+                       fixtures: dict[str, Variant] | None = None,
+                       known: dict[str, Variant] | None = None) -> list[Scenario]:
     """Load one scenario file, apply its ``defaults`` and validate every scenario.
 
     Args:
@@ -263,6 +264,7 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
             (see the module docstring).
         fixtures: the suite's fixture variants by id (:func:`load_fixture_variants`); default those beside
             ``path`` (:func:`find_variant_files`).
+        known: variants known besides those, by id (house variant files: see :func:`load_scenarios`).
 
     Returns:
         The file's scenarios in file order.
@@ -277,6 +279,8 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
     path = Path(path)
     if fixtures is None:
         fixtures = _fixtures_beside(tuple(find_variant_files(path)))
+    if known:
+        fixtures = {**known, **fixtures}
     return _load_read(_read(path), spec_check=spec_check, fixtures=fixtures)
 
 
@@ -339,7 +343,7 @@ def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Vari
 
 
 def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
-                   spec_check: bool = True) -> list[Scenario]:
+                   spec_check: bool = True, known: dict[str, Variant] | None = None) -> list[Scenario]:
     """Load a whole suite: its fixture variants (:func:`find_variant_files`), then every file of
     :func:`find_scenario_files` for each given root.
 
@@ -347,6 +351,9 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
         paths: a folder or file, or several; default the bundled suite. The bundled suite's fixture variants are
             always known (a scenario of yours may use them).
         spec_check: check scenarios against the bundled spec (see :func:`load_scenario_file`).
+        known: variants known besides the bundled ones and the suite's fixture variants, by id (the house variant
+            files of ``conform --variant HOUSE.yaml``: a scenario naming a house's id is asked under its rules); a
+            fixture variant of the suite with the same id is taken instead.
 
     Returns:
         All scenarios, files in path order, each file's scenarios in file order. A file reached through two
@@ -386,9 +393,9 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
                 variant_files.append(file)
             else:
                 reads.append(loaded)
-    fixtures: dict[str, Variant] = {}
+    fixtures: dict[str, Variant] = dict(known or {})
     try:
-        fixtures = load_fixture_variants(variant_files)
+        fixtures.update(load_fixture_variants(variant_files))
     except ScenarioError as exc:
         errors.extend(exc.errors)
     for loaded in reads:

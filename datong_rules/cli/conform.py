@@ -276,7 +276,8 @@ def _close(implementation: Implementation) -> bool:
 @click.option("--impl-cmd", metavar="COMMAND", help="A command speaking the JSON-lines protocol (no shell).")
 @click.option("--variant", "variants", multiple=True, metavar="ID",
               callback=refuse_empty("a variant id or the path of a house variant file"),
-              help="Only this variant (repeatable); the path of a house variant file runs the scenarios it inherits.")
+              help="Only this variant (repeatable); the path of a house variant file runs the scenarios it inherits "
+                   "and those written for its id.")
 @click.option("--op", "ops", multiple=True, metavar="OP", callback=refuse_empty("an operation, such as classify"),
               help="Only this operation (repeatable).")
 @click.option("--rule", "rules", multiple=True, metavar="RULE",

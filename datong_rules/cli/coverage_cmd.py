@@ -204,7 +204,8 @@ def _counted(scenario_paths: tuple[str, ...], rules_file: str | None, no_spec_ch
 
     try:
         scenarios = load_scenarios([Path(p) for p in scenario_paths] if scenario_paths else None,
-                                   spec_check=not (no_spec_check or rules_file))
+                                   spec_check=not (no_spec_check or rules_file),
+                                   known={house.id: house for _, house in houses})
     except ScenarioError as exc:
         raise CommandError(scenario_lines(exc.errors)) from None
     # fixture variants (variant files of the suite, pinning one reading) are not counted: coverage is of the

@@ -40,7 +40,8 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
                    derived: int | None = None, seed: int | None = None,
                    no_derived: bool = False) -> tuple[list[Scenario], list[str]]:
     """The scenarios of a run with house files: those each house file inherits from the suite (``paths``, default
-    the bundled one), then its derived checks (:mod:`datong_rules.conformance.derived`: ``derived`` steered checks
+    the bundled one; a scenario there may name a house file's own id: it is asked under the house's rules, with
+    those it inherits), then its derived checks (:mod:`datong_rules.conformance.derived`: ``derived`` steered checks
     per changed rule, from ``seed``, by default the module's; none with ``no_derived``), and those of the variant ids, narrowed by the
     other filters; and the summary lines of each house file (``impl_option``: the implementation option shown in the
     suggested ``fuzz`` command). ``suite`` receives the whole suite and the inherited scenarios; ``inherited_out``,
@@ -51,7 +52,8 @@ def house_selected(paths: tuple[str, ...], ids: tuple[str, ...], houses: list[tu
         CommandError: bad scenario files, or no scenario left for a house file or a variant id.
     """
     try:
-        scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check)
+        scenarios = load_scenarios([Path(p) for p in paths] if paths else None, spec_check=spec_check,
+                                   known={variant.id: variant for _, variant in houses})
     except ScenarioError as exc:
         raise CommandError(scenario_lines(exc.errors)) from None
     suite.extend(scenarios)

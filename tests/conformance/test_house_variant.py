@@ -5,6 +5,7 @@ changed rule, and says per changed rule what checks it."""
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
@@ -286,3 +287,64 @@ def test_pytest_plugin_refuses_a_negative_seed_as_conform_does(pytester):
     refused = _plugin(pytester, "--datong-impl", REFERENCE, "--datong-variant", str(REPO / HOUSE),
                       "--datong-seed", "-5")
     assert refused.ret == pytest.ExitCode.USAGE_ERROR and "--datong-seed must be at least 0, got -5" in refused.stderr.str()
+
+
+def _own_scenario(folder: Path, awarded: int) -> Path:
+    """A rule keeper's own scenario file on the house's id (huolong/datong-club: bottom.multiplier 1)."""
+    path = folder / "club" / "bottom_points.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(f"""\
+defaults:
+  variant: huolong/datong-club
+  op: bottom_points
+scenarios:
+  - id: huolong.datong-club.bottom.dug-25-001
+    rules: [bottom.multiplier, bottom.dig, points.card_points]
+    reasoning: 'S5 5 + H10 10 + CK 10 = 25 points in the bottom, dug: the club counts it once, 25 added.'
+    description: {{zh: 底牌25分被抠：俱乐部只加25分, en: 'A 25-point bottom dug: the club adds 25'}}
+    given: {{bottom: [S5, H10, CK, D3, D4, S6], dug: true}}
+    expect: {{points: 25, awarded: {awarded}}}
+""", encoding="utf-8")
+    return path
+
+
+def test_a_scenario_on_the_house_id_runs_under_the_house_rules(tmp_path):
+    # before: refused as "unknown variant 'huolong/datong-club'" unless the house file sat in a variants/ folder
+    _own_scenario(tmp_path, awarded=25)
+    result = _conform("--variant", str(REPO / HOUSE), "--scenarios", str(tmp_path), "--no-derived", "--json", "-",
+                      "-q")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    ids = [s["id"] for s in report["results"]]
+    assert "huolong.datong-club.bottom.dug-25-001" in ids
+    [own] = [s for s in report["results"] if s["id"] == "huolong.datong-club.bottom.dug-25-001"]
+    assert own["status"] == "passed" and own["variant"] == "huolong/datong-club"
+    # counted as the house's own, not as inherited (the folder holds no scenario of another variant to inherit)
+    [house] = report["houses"]
+    assert house["own"] == 1 and house["inherited"] == 0 and house["considered"] == 0
+
+
+def test_a_wrong_expectation_on_the_house_id_fails(tmp_path):
+    _own_scenario(tmp_path, awarded=50)  # the guide's doubling, which the club does not play
+    result = _conform("--variant", str(REPO / HOUSE), "--scenarios", str(tmp_path), "--no-derived", "--json", "-",
+                      "-q")
+    assert result.exit_code == 1, result.output
+    [own] = [s for s in json.loads(result.stdout)["results"] if s["id"] == "huolong.datong-club.bottom.dug-25-001"]
+    assert own["status"] == "failed"
+
+
+def test_coverage_counts_a_scenario_on_the_house_id(tmp_path):
+    _own_scenario(tmp_path, awarded=25)
+    result = CliRunner().invoke(cli, ["coverage", "--variant", str(REPO / HOUSE), "--scenarios", str(tmp_path)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "bottom.multiplier: 1 hand-worked" in result.output
+
+
+def test_pytest_plugin_runs_a_scenario_on_the_house_id(pytester):
+    _own_scenario(pytester.path, awarded=25)
+    passed = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", "--datong-impl", REFERENCE,
+                                           "--datong-variant", str(REPO / HOUSE), "--datong-no-derived", "-v",
+                                           "--datong-scenarios", str(pytester.path / "club"), str(pytester.path / "club"))
+    passed.assert_outcomes(passed=1)
+    passed.stdout.fnmatch_lines(["*huolong.datong-club.bottom.dug-25-001* PASSED*"])
