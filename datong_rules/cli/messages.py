@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from datong_rules.reference_impl.transcript_words import ENV, environment_lang  # noqa: F401 - ENV: main.py names it
+ENV = "DATONG_RULES_LANG"
+"""The environment variable naming the language (main.py's help names it): the same name as
+:data:`datong_rules.reference_impl.transcript_words.ENV`, which reads it (a test holds them equal); spelt here so that
+``--version`` and ``--help`` start without importing the engine's package."""
 
 LANGS = ("zh", "en")
 """The languages, as the rulebooks have them (``datong_rules.rulebook.labels.LANGS``, not imported here: the
@@ -243,7 +246,10 @@ def choose(lang: str | None) -> None:
 
 def current() -> str:
     """The language of the messages now: ``--lang``, else ``DATONG_RULES_LANG``, else the locale, else ``en``."""
-    return _chosen[0] if _chosen else environment_lang()
+    if _chosen:
+        return _chosen[0]
+    from datong_rules.reference_impl.transcript_words import environment_lang  # the engine's package: only when asked
+    return environment_lang()
 
 
 def tr(message: str, /, **values: Any) -> str:

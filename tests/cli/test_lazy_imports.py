@@ -71,3 +71,12 @@ def test_a_command_is_imported_when_it_is_looked_up():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
     assert out.strip() == ("['conform', 'coverage', 'diff', 'fuzz', 'play', 'schema', 'serve', 'show', 'simulate', "
                            "'table', 'validate', 'variants', 'verify'] False True fuzz")
+
+
+def test_the_cli_names_the_language_variable_the_words_read():
+    # messages.ENV is spelt in the CLI so that --version starts without the engine's package; it must stay the
+    # variable that transcript_words.environment_lang reads.
+    from datong_rules.cli import messages
+    from datong_rules.reference_impl import transcript_words
+
+    assert messages.ENV == transcript_words.ENV
