@@ -4,8 +4,9 @@ The engine answers every Biedan operation but replay over protocol 3; the suite 
 fixture variants' included (biedan/pair-run-top and biedan/straight-bombs pin the two readings it first got wrong or
 that the docs left unsaid), and skip only replay and the variants reading combinations.attached_same_rank past 2.
 It refuses bad input as protocol 3 says (``"bad_input": true``, its ``ready`` saying ``refuses_bad_input``), so the
-scenarios expecting a refusal are asked and pass: the 憋蛋 ones are all of biedan/biedan-guide, 6 when written
-(round 2, exchange 2, first_banker 2: the three operations run below).
+scenarios expecting a refusal are asked and pass: the 憋蛋 ones are all of biedan/biedan-guide, 7 when written
+(round 2, exchange 2, first_banker 2, settle 1: the four operations run below). Its refusals say what is wrong, not
+"bad input" again: the report already says "refused as bad input: ".
 """
 
 from __future__ import annotations
@@ -21,19 +22,21 @@ ENGINE = ROOT / "conformance" / "examples" / "outsider_biedan" / "engine.py"
 
 def test_the_suite_passes_the_outsider_engine_on_biedan(tmp_path):
     out = tmp_path / "report.json"
-    ops = [arg for op in ("beats", "legal_play_count", "round", "exchange", "first_banker")
+    ops = [arg for op in ("beats", "legal_play_count", "round", "exchange", "first_banker", "settle")
            for arg in ("--op", f"biedan/{op}")]
     proc = subprocess.run([sys.executable, "-m", "datong_rules.cli.main", "conform", "--impl-cmd",
                            f"{sys.executable} {ENGINE}", *ops, "--json", str(out), "-q"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     report = json.loads(out.read_text(encoding="utf-8"))
-    # the scenarios expecting a refusal (6 when written, see the module's docstring) are asked and pass: refused as
+    # the scenarios expecting a refusal (7 when written, see the module's docstring) are asked and pass: refused as
     # bad input, neither answered nor skipped as a refusal protocol 2 cannot say
     refusals = [r for r in report["results"] if r["expected"] == {"bad_input": True}]
-    assert len(refusals) >= 6 and all(r["status"] == "passed" and r["message"].startswith("refused as bad input: ")
+    assert len(refusals) >= 7 and all(r["status"] == "passed" and r["message"].startswith("refused as bad input: ")
                                       for r in refusals), refusals[:3]
-    assert {r["id"].split(".")[2] for r in refusals} == {"round", "exchange", "first-banker"}
+    assert not [r["message"] for r in refusals if "bad input: bad input" in r["message"]]  # said once, by the report
+    assert {r["id"].split(".")[2] for r in refusals} == {"round", "exchange", "first-banker", "settle"}
+    assert "biedan.biedan-guide.settle.bad-input-out-repeat-001" in {r["id"] for r in refusals}
     results = {r["id"]: r["status"] for r in report["results"] if r not in refusals}
     assert results["biedan.pair-run-top.beats.longer-run-on-run-001"] == "passed"
     assert results["biedan.straight-bombs.beats.flush-on-mixed-same-top-001"] == "passed"
@@ -99,6 +102,7 @@ BAD = [
     ("egg-not-the-bankers", "first_leader", {"hands": H3_HANDS, "egg": ["S5"]}, "banker does not hold"),
     ("places-repeat", "exchange", {**THIRD_HOLDS, "places": {"first": 0, "second": 0, "third": 2}, "egg": []},
      "three different seats"),
+    ("out-twice", "settle", {"banker": 0, "out": [1, 1]}, "seat 1 twice"),  # the first two out: two seats
 ]
 
 
@@ -115,23 +119,24 @@ def test_the_outsider_engine_refuses_each_kind_of_bad_input_as_bad_input():
         [r for r in replies if r["type"] != "errored" or r.get("bad_input") is not True]
     words = {qid: word for qid, _, _, word in BAD}
     assert all(words[r["id"]] in r["message"] for r in replies), [(r["id"], r["message"]) for r in replies]
+    assert not [r["message"] for r in replies if r["message"].lower().startswith("bad input")]  # the report says it
 
 
 def test_the_outsider_engine_answers_a_choice_and_fails_plainly_outside_bad_input():
     """A card named twice in a player's choice is an illegal choice, not bad input (not_in_hand: the play of
-    legal_play, the egg of egg, after its count); what the docs do not call bad input (settle's out naming one seat
-    twice, two hands where three are dealt) is a plain errored, no bad_input."""
+    legal_play, the egg of egg, after its count); what the docs do not call bad input (a settle's out of three seats,
+    two hands where three are dealt: shapes the schema refuses) is a plain errored, no bad_input."""
     ready, *replies = ask({"type": "start", "protocol": 1, "protocols": [1, 2, 3]},
                           query("good", "classify", {"cards": ["S5"]}),
                           query("play-twice", "legal_play",
                                 {"hand": ["S3", "H3"], "table": None, "play": ["S3", "S3"]}),
                           query("egg-twice", "egg", {"hand": ["S3", "H4", "D5", "C6"], "egg": ["S3", "S3", "H4"]}),
-                          query("out-twice", "settle", {"banker": 0, "out": [1, 1]}),
+                          query("out-of-three", "settle", {"banker": 0, "out": [1, 2, 0]}),
                           query("two-hands", "first_banker", {"hands": [["H3"], ["S4"]]}),
                           {"type": "stop"})
     by_id = {r["id"]: r for r in replies}
     assert by_id["good"]["type"] == "result" and by_id["good"]["answer"]["combination"] == "single"
     assert by_id["play-twice"]["answer"] == {"legal": False, "reason": "not_in_hand"}
     assert by_id["egg-twice"]["answer"] == {"legal": False, "reason": "not_in_hand"}
-    for qid in ("out-twice", "two-hands"):
+    for qid in ("out-of-three", "two-hands"):
         assert by_id[qid]["type"] == "errored" and "bad_input" not in by_id[qid], by_id[qid]

@@ -493,8 +493,10 @@ def op_first_leader(v, g):
 
 def op_settle(v, g):
     banker, out = g["banker"], g["out"]
-    if len(out) != 2 or len(set(out)) != 2 or any(s not in (0, 1, 2) for s in out) or banker not in (0, 1, 2):
-        raise ValueError("bad out or banker")  # the docs do not call it bad input: a plain errored
+    if len(out) != 2 or any(s not in (0, 1, 2) for s in out) or banker not in (0, 1, 2):
+        raise ValueError("bad out or banker")  # the schema's shape; the docs do not call it bad input: a plain errored
+    if out[0] == out[1]:
+        raise BadInput(f"out names seat {out[0]} twice: the first and second out are two different seats")
     third = ({0, 1, 2} - set(out)).pop()
     places = {"first": out[0], "second": out[1], "third": third}
     kept = banker == out[0]
@@ -678,7 +680,7 @@ def main():
                     continue
                 send({"type": "result", "id": qid, "answer": OPS[op](kept[vid], as_given(msg["given"]))})
             except BadInput as exc:
-                send({"type": "errored", "id": qid, "message": f"bad input: {exc}", "bad_input": True})
+                send({"type": "errored", "id": qid, "message": str(exc), "bad_input": True})
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a failure, not a refusal
                 send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
 

@@ -1031,7 +1031,7 @@ def main():
             except Unsupported as exc:
                 send({"type": "skipped", "id": qid, "reason": str(exc)})
             except BadInput as exc:
-                send({"type": "errored", "id": qid, "message": f"bad input: {exc}", "bad_input": True})
+                send({"type": "errored", "id": qid, "message": str(exc), "bad_input": True})
             except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a failure of this engine, not a refusal
                 send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
 
