@@ -5,9 +5,10 @@ verify`` (check a game record). The game is found through the game registry; its
 Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short, or a variant file's path.
 
 Exit status of ``play``: 0 when the match (or the hands asked for) was played; 1 when a safety cap
-stopped it or standard output could not be written (full disk); 2 for bad input (unknown or unplayable
-variant, record file not writable or not a regular file). A closed or full standard output (``play … | head``,
-``> /dev/full``) stops the transcript, not the match: the record is still written. Ctrl-C (130) or SIGTERM (143)
+stopped it or standard output could not be written (full disk, or a closed pipe: quietly, as ``show`` and
+``simulate`` end); 2 for bad input (unknown or unplayable variant, record file not writable or not a regular file).
+A closed or full standard output (``play … | head``, ``> /dev/full``) stops the transcript, not the match: the
+record is still written. Ctrl-C (130) or SIGTERM (143)
 stops the match: the record of the hands finished so far is written.
 Exit status of ``verify``: 0 when every record is accepted; 1 when one is refused (the first refused
 action is named: ``FILE: action N (seat S): reason``); 2 when a file is not a readable record
@@ -277,7 +278,7 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     if capped:
         click.echo(error_line(capped), err=True)
         return 1
-    return 1 if say.failure is not None else 0
+    return 1 if say.closed else 0  # a closed pipe too, quietly: as show and simulate end (click's handling)
 
 
 def _keep_finished_hands(match, records_module, record_file: _RecordFile | _RecordStdout | None,
