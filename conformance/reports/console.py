@@ -92,10 +92,11 @@ NOT_ASKED = "not asked"
 sum (a scenario not asked is skipped, or errored when the implementation kept crashing: "not queried")."""
 
 
-def _operation_rows(run: RunResult) -> dict[str, dict[str, int]]:
-    """:func:`by_operation` with the :data:`NOT_ASKED` count of each row, so that the columns add up."""
+def _operation_rows(run: RunResult, declared_rows: bool = True) -> dict[str, dict[str, int]]:
+    """:func:`by_operation` (``declared_rows`` as it takes it) with the :data:`NOT_ASKED` count of each row, so that
+    the columns add up."""
     return {name: {**row, NOT_ASKED: sum(row[s] for s in STATUSES) - row["asked"]}
-            for name, row in by_operation(run).items()}
+            for name, row in by_operation(run, declared_rows).items()}
 
 
 def _not_asked_note(rows: dict[str, dict[str, int]], lang: str = "en") -> list[str]:
@@ -129,7 +130,8 @@ def _problem(result: ScenarioResult, color: bool = False, lang: str = "en") -> l
     return out
 
 
-def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en") -> str:
+def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en",
+                   narrowed: bool = False) -> str:
     """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
     hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
     the rules it counts against, a derived check labelled so), then the summary line.
@@ -138,10 +140,13 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False,
         details: False gives the summary line only.
         color: FAILED and ERRORED in red (for a terminal; see :func:`use_color`).
         lang: the language of the report's own words (``"zh"`` or ``"en"``): :data:`SUMMARY`.
+        narrowed: the run asked only some scenarios of its suite (one file, a filter): the operation table has only
+            the operations it ran, none of the rows of zeros a run of the whole suite shows for the operations the
+            implementation declares and no scenario asked (:func:`~.common.by_operation`).
     """
     if not details:
         return summary_line(run, lang)
-    operations = _operation_rows(run)
+    operations = _operation_rows(run, declared_rows=not narrowed)
     columns = (*STATUSES, *KINDS) if any(map(kind_label, run.results)) else STATUSES
     out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES), lang),
            *_not_asked_note(operations, lang), *_table("rule", by_rule(run), columns, lang)]

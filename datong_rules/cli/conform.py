@@ -260,6 +260,12 @@ def _write_reports(outcome: RunResult, reports: dict[str, str | None], quietly: 
                                   reason=exc.strerror or exc)) from None
 
 
+def _narrowed(scenario_paths, variants, houses, ops, rules, keyword) -> bool:
+    """Whether the run asks only some scenarios of the bundled suite: scenario paths of its own, a filter or a house
+    variant file (the console's operation table then shows only the operations it ran)."""
+    return bool(scenario_paths or variants or houses or ops or rules or keyword is not None)
+
+
 def _close(implementation: Implementation) -> bool:
     """Close the implementation; True when a Ctrl-C came meanwhile (it is then stopped all the same)."""
     try:
@@ -370,8 +376,9 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                                   ref=ref), err=to_stderr)
                 for line in lines:
                     click.echo(line, err=to_stderr)
-            click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current()),
-                       err=to_stderr, color=use_color(stream))
+            narrowed = _narrowed(scenario_paths, variants, houses, ops, rules, keyword)
+            click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current(),
+                                      narrowed=narrowed), err=to_stderr, color=use_color(stream))
             for line in house_notes:
                 click.echo(line, err=to_stderr)
         except OSError as exc:
