@@ -96,8 +96,8 @@ def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
                                    f"yet; give --impl MODULE:FACTORY or --impl-cmd COMMAND")
             impl = REFERENCE_IMPL
         return load_python_impl(impl)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    except ValueError as exc:  # the adapter's words, said in the command's language
+        raise CommandError(say(str(exc))) from None
 
 
 def check_options(timeout: float, startup_timeout: float, reports: dict[str, str | None]) -> None:

@@ -137,6 +137,36 @@ ZH: dict[str, str] = {
     "closed its stdout but is still running": "关了标准输出，但还在运行",
     "expected a 'ready' JSON line, got: {got}": "应为一行 'ready' JSON，收到的是：{got}",
     "cannot run {command}: {reason}": "无法运行 {command}：{reason}",
+    "no 'ready' reply within {seconds}s": "{seconds} 秒内没有回复 'ready'",
+    ("no 'ready' reply within {seconds}s (the implementation {what}, but a process it started keeps its output "
+     "open)"): "{seconds} 秒内没有回复 'ready'（实现已经结束：{what}，但它启动的进程还开着它的输出）",
+    "the 'ready' line is over the cap of {cap} bytes": "'ready' 这一行超过了 {cap} 字节的上限",
+    "the 'ready' line is not strict JSON ({why}): {got}": "'ready' 这一行不是严格的 JSON（{why}）：{got}",
+    "{name} is not a JSON number": "{name} 不是 JSON 的数",
+    "the number {number} is too large": "数 {number} 太大",
+    "the key {which} appears twice in one object": "键 {which} 在一个对象里出现了两次",
+    'expected {{"type": "ready", ...}}, got: {got}': '应为 {{"type": "ready", ...}}，收到的是：{got}',
+    "implementation speaks protocol {protocol}, the runner {what}": "实现说的是协议 {protocol}，运行器说的是 {what}",
+    "'ready' needs a string '{key}': {got}": "'ready' 需要文字的 '{key}'：{got}",
+    "'ready' needs '{key}', a list of strings (or [\"*\"]): {got}": "'ready' 需要 '{key}'，一个文字的列表（或 [\"*\"]）：{got}",
+    "'refuses_bad_input' must be true or false, got {value}: {got}":
+        "'refuses_bad_input' 应为 true 或 false，收到的是 {value}：{got}",
+    # why an in-process implementation (--impl MODULE:FACTORY) cannot be built or started (its error as raised)
+    "--impl must be MODULE:FACTORY, got '{spec}'": "--impl 应为 MODULE:FACTORY，收到的是 '{spec}'",
+    ("--impl: '{module}' is not a module name (expected dotted names such as mypkg.engine, importable from "
+     "PYTHONPATH; not a file path)"):
+        "--impl：'{module}' 不是模块名（应为用点连起来的名字，如 mypkg.engine，能从 PYTHONPATH 导入；不是文件路径）",
+    "--impl: '{name}' is not a name in the module (expected e.g. make_impl or Engine)":
+        "--impl：'{name}' 不是模块里的名字（应为如 make_impl 或 Engine 这样的名字）",
+    "cannot import '{module}': {why}": "无法导入 '{module}'：{why}",
+    "'{module}' has no attribute '{name}'": "'{module}' 没有属性 '{name}'",
+    "'{spec}' is not callable": "'{spec}' 不能调用",
+    "'{spec}()' failed: {why}": "'{spec}()' 出错：{why}",
+    "'{spec}()' returned {kind}, which has no answer() method": "'{spec}()' 返回的是 {kind}，它没有 answer() 方法",
+    "{method}() failed: {why}": "{method}() 出错：{why}",
+    '{method}() must return a list of strings (or ["*"] for all), got {got}':
+        '{method}() 应返回一个文字的列表（或表示全部的 ["*"]），收到的是 {got}',
+    "the implementation called sys.exit({code})": "实现调用了 sys.exit({code})",
     "not allowed here ({why})": "这里不允许（{why}）",
     ("expect_bad_input takes the place of expect, expect_loose and key_rules: a refused question has no answer "
      "keys"): "expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题没有回答键",
