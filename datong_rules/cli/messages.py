@@ -124,6 +124,7 @@ ZH: dict[str, str] = {
     "record": "记录",
     "{where}: {why}": "{where}：{why}",
     "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
+    " ({detail})": "（引擎的说明：{detail}）",
     # coverage
     "unknown variant '{variant}' (known: {known})": "未知的版本 '{variant}'（已知的：{known}）",
     "{variant}: {rule} not counted (moot here): {why}": "{variant}：{rule} 不计入（这里不起作用）：{why}",
