@@ -151,6 +151,11 @@ ZH: dict[str, str] = {
     "'ready' needs '{key}', a list of strings (or [\"*\"]): {got}": "'ready' 需要 '{key}'，一个文字的列表（或 [\"*\"]）：{got}",
     "'refuses_bad_input' must be true or false, got {value}: {got}":
         "'refuses_bad_input' 应为 true 或 false，收到的是 {value}：{got}",
+    # a fixture variant of a scenario folder that cannot be loaded: the scenarios naming it, left out
+    "fixture variant {name} cannot be loaded: the 1 scenario naming it is left out (at {at})":
+        "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
+    "fixture variant {name} cannot be loaded: the {count} scenarios naming it are left out (first at {at})":
+        "测试用的版本 {name} 载入不了：用它的 {count} 个场景没有读（第一个在 {at}）",
     # a game record that cannot be read (verify; records.RecordError, its "(expected …)" said apart: record_line)
     "the file is empty": "文件是空的",
     "a game record: JSON, as `datong-rules play --record` writes it": "一份牌局记录：JSON，即 `datong-rules play --record` 写出的那种",
