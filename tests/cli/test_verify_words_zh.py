@@ -43,6 +43,11 @@ CASES = {  # name: (how the file is made from the played record, 中文 after "F
              "not a valid record at the top: found a list (expected a mapping)"),
     "seed": (lambda r: _with(r, seed="abc"), "记录无效，在 seed：找到的是文字 'abc'（应为：一个整数或 null）",
              "not a valid record at seed: found the text 'abc' (expected a whole number or null)"),
+    "keys": (lambda r: _with(r, x1=1, x2=2),
+             "记录无效，在最上层：未知的键 'x1'；未知的键 'x2'（应为：以下之一：record, kit, game, variant, seed, hands, "
+             "match_winner）",
+             "not a valid record at the top: unknown key 'x1'; unknown key 'x2' (expected one of: record, kit, game, "
+             "variant, seed, hands, match_winner)"),
     "games": (lambda r: _with(r, game="biedan"),
               "记录的游戏和版本对不上：游戏 'biedan'，版本 'huolong/li-zhijiang'（这是 huolong 的版本；游戏应为 'huolong'）",
               "the record's game and variant disagree: game 'biedan', variant 'huolong/li-zhijiang' (a huolong "
@@ -73,11 +78,19 @@ def test_a_record_of_an_unknown_variant_or_another_variant_in_chinese(played, tm
                             "'biedan/biedan-guide'（huolong 的记录，biedan 的版本）；请给出打它时用的版本，内置版本则什么也不用给\n")
 
 
-def test_a_folder_and_bytes_that_are_not_utf8_in_chinese(tmp_path):
+def test_a_folder_a_large_file_and_bytes_that_are_not_utf8_in_chinese(tmp_path):
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"seed": "\xe9"}')
     assert invoke("--lang", "zh", "verify", str(latin)).stderr == (
         f"错误：{latin}：字节 0xE9 不是 UTF-8（第 1 行第 11 列）（应为：UTF-8 文本（把文件存成 UTF-8））\n")
+    utf16 = tmp_path / "utf16.json"
+    utf16.write_bytes(b"\xff\xfe{\x00}\x00")
+    assert invoke("--lang", "zh", "verify", str(utf16)).stderr == (
+        f"错误：{utf16}：文件是 UTF-16 文本（第 1 行第 1 列）（应为：UTF-8 文本（把文件存成 UTF-8））\n")
+    large = tmp_path / "large.json"
+    large.write_text(" " * (9 * 2**20), encoding="utf-8")  # over the 8 MiB a record may have
+    assert invoke("--lang", "zh", "verify", str(large)).stderr == (
+        f"错误：{large}：文件太大（9,437,184 字节）（应为：至多 8 MiB）\n")
     assert invoke("--lang", "zh", "verify", str(tmp_path)).stderr == f"错误：{tmp_path}：它是文件夹，不是文件\n"
 
 
