@@ -200,6 +200,17 @@ ZH: dict[str, str] = {
      "variant); give the variant it was played with, or none for a bundled one"):
         "这份记录是用版本 {played} 打的，不是给出的版本 {given}（{game} 的记录，{other} 的版本）；"
         "请给出打它时用的版本，内置版本则什么也不用给",
+    # what an implementation declares that the kit does not know (conform, before anything is run)
+    ("unknown variant {name} in the implementation's declared variants (did you mean {close}?) (known: {known})"):
+        "实现声明的版本里有未知的版本 {name}（是不是想写 {close}？）（已知的：{known}）",
+    "unknown variant {name} in the implementation's declared variants (known: {known})":
+        "实现声明的版本里有未知的版本 {name}（已知的：{known}）",
+    ("unknown operation {name} in the implementation's declared operations (did you mean {close}?) (known: "
+     "{known})"): "实现声明的操作里有未知的操作 {name}（是不是想写 {close}？）（已知的：{known}）",
+    "unknown operation {name} in the implementation's declared operations (known: {known})":
+        "实现声明的操作里有未知的操作 {name}（已知的：{known}）",
+    "{name} must be a number of seconds more than 0 and at most {most}, got {got}":
+        "{name} 应为大于 0、至多 {most} 的秒数，收到 {got}",
     # why an in-process implementation (--impl MODULE:FACTORY) cannot be built or started (its error as raised)
     "--impl must be MODULE:FACTORY, got '{spec}'": "--impl 应为 MODULE:FACTORY，收到的是 '{spec}'",
     ("--impl: '{module}' is not a module name (expected dotted names such as mypkg.engine, importable from "

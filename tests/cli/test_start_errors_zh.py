@@ -8,6 +8,7 @@ from __future__ import annotations
 import shlex
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -108,3 +109,28 @@ def test_fuzz_says_the_start_error_in_chinese_too(engines):
 def test_serve_says_the_start_error_in_chinese_too(engines):
     out = CliRunner().invoke(cli, ["--lang", "zh", "serve", "--impl", "failing_engines:Missing"], input="")
     assert (out.exit_code, out.output.strip()) == (1, "错误：无法启动实现：'failing_engines' 没有属性 'Missing'")
+
+
+FAKE = shlex.join([sys.executable, str(Path(__file__).resolve().parents[1] / "conformance" / "fake_impls"
+                                       / "jsonl_impl.py"), "--protocol", "1", "--variants", "datong-guide"])
+"""A JSON-lines engine declaring a variant id the kit does not know (the short id of huolong/datong-guide)."""
+
+
+@pytest.mark.parametrize(("args", "zh", "en"), [
+    (["--impl-cmd", ""], ["错误：--impl-cmd 是空的（应为启动你的引擎的命令；传入的变量是否没有设置？）"],
+     ["error: --impl-cmd is empty (expected the command that starts your engine; is the variable you pass unset?)"]),
+    (["--impl", " "], ["错误：--impl 是空的（应为 MODULE:FACTORY）"], ["error: --impl is empty (expected MODULE:FACTORY)"]),
+    (["--junit", ""], ["错误：--junit 是空的（应为一个文件路径）"], ["error: --junit is empty (expected a file path)"]),
+    (["--timeout", "0"], ["错误：--timeout 应为大于 0、至多 3600 的秒数，收到 0.0"],
+     ["error: --timeout must be a number of seconds more than 0 and at most 3600, got 0.0"]),
+])
+def test_an_unusable_option_in_both_languages(args, zh, en):
+    assert error_of("--lang", "zh", "conform", *args, "-q") == (2, "\n".join(zh))
+    assert error_of("--lang", "en", "conform", *args, "-q") == (2, "\n".join(en))
+
+
+def test_an_unknown_declaration_in_chinese():
+    code, text = error_of("--lang", "zh", "conform", "--impl-cmd", FAKE, "--op", "trick_winner", "-q")
+    lines = text.splitlines()
+    assert code == 1 and lines[0] == "错误：实现声明了工具包不认识的东西；请改正它的声明（什么也没有运行）："
+    assert lines[1].startswith("错误：实现声明的版本里有未知的版本 'datong-guide'（是不是想写 'huolong/datong-guide'？）（已知的：")
