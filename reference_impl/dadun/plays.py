@@ -225,20 +225,13 @@ def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | 
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
     has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
-    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): a follow then keeps
-    those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
-    again."""
-    if leads is not None and table is None:
-        total = leads.total
-        if not total + others:
-            return None
-        i = int(rng.random() * (total + others))
-        return class_play(rules, hand, level, leads.pick(i), rng) if i < total else None
-    if leads is None:
-        classes = list(play_classes(rules, hand, level, table, table_was))
-    else:
-        assert table is not None
-        classes = leads.beating(table, table_was)
+    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): they draw the class
+    (:meth:`~.lead_classes.LeadClasses.draw`: the same number drawn, the same class) instead of working the classes
+    out again."""
+    if leads is not None:
+        drawn = leads.draw(table, table_was, others, rng)
+        return None if drawn is None else class_play(rules, hand, level, drawn, rng)
+    classes = list(play_classes(rules, hand, level, table, table_was))
     total = sum(found.ways for found in classes)
     if not total + others:
         return None
