@@ -35,8 +35,44 @@ Part = tuple[int, int, int, int, list[PlayClass] | None]
 the hand's units with a class at the places ``lo`` … ``hi - 1`` of the shape's list of them, every class of them
 (``classes`` None), or only ``classes``."""
 
-_KEPT = 4096
-"""Most tables remembered in the young generation of :meth:`LeadClasses._target`'s memo."""
+class Recent:
+    """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
+    put in the young one; when that one is full it becomes the old one (what was older is forgotten), and an answer
+    asked again is taken back from the old one, so the answers in use are never all forgotten at once (a memo
+    emptied whole when full forgets them all, again and again when they are more than it holds)."""
+
+    __slots__ = ("size", "young", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.young: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        """The answer kept for ``key`` (taken back into the young generation), or None."""
+        found = self.young.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` as the answer for ``key``."""
+        if len(self.young) >= self.size:
+            self.old = self.young
+            self.young = {}
+        self.young[key] = value
+
+
+def recent(rules: DadunRules, name: str, size: int) -> Recent:
+    """The :class:`Recent` memo ``name`` of the rules object ``rules`` (kept as :func:`.combinations.rules_memo`
+    keeps its memos)."""
+    memo = rules_memo(rules, name)
+    found = memo.get("recent")
+    if found is None:
+        found = memo["recent"] = Recent(size)
+    return found
 
 
 class LeadClasses:
@@ -51,7 +87,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
-                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_young", "_old",
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_targets",
                  "_shapes")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
@@ -79,13 +115,9 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
-        self._young: dict[Any, tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]] = rules_memo(
-            rules, "beat_targets")
+        self._targets = recent(rules, "beat_targets", 4096)
         """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
-        representative → whether its class beats): the tables met lately (:meth:`_target`)."""
-        self._old: dict[Any, tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]] = rules_memo(
-            rules, "beat_targets_before")
-        """The same, of the tables met before the young generation was last full."""
+        representative → whether its class beats) (:meth:`_target`)."""
         self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
         """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
 
@@ -315,22 +347,12 @@ class LeadClasses:
 
     def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
         """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
-        remembered in two generations: a table met is kept in the young one; when that one is full it becomes the
-        old one (the tables met before it are forgotten) and a table met again is taken back from it, so the
-        tables in play are never all forgotten at once."""
+        remembered per rules object for the tables met lately (:class:`Recent`)."""
         slot = (table[:7], table_is_led(self.rules, table_was), self.level)  # the table's cards through its fields
-        young = self._young
-        found = young.get(slot)
+        found = self._targets.get(slot)
         if found is None:
-            old = self._old
-            found = old.get(slot)
-            if found is None:
-                found = (beat_target(self.rules, table, self.level, table_was), [{} for _ in SHAPES])
-            if len(young) >= _KEPT:
-                old.clear()
-                old.update(young)
-                young.clear()
-            young[slot] = found
+            found = (beat_target(self.rules, table, self.level, table_was), [{} for _ in SHAPES])
+            self._targets.put(slot, found)
         return found
 
 

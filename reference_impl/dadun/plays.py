@@ -16,7 +16,7 @@ from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
 from .combinations import _fill, _token, excluded, reading_of, wild_card, wild_ok
 from .count import Part, PlayClass, play_classes
-from .lead_classes import LeadClasses
+from .lead_classes import LeadClasses, Recent
 from .rules import DadunRules
 
 
@@ -156,11 +156,17 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
     of each part drawn uniformly among those that take no more wild cards than the hand holds
     (:func:`_draw_choice`), drawn again until it makes a play (every play is made by exactly one choice: the parts
     hold cards of different ranks or tokens, so the cards tell the choice; a choice drawn uniformly and kept only
-    when it makes a play is a play drawn uniformly)."""
+    when it makes a play is a play drawn uniformly). The choices of a part by the wild cards they take
+    (:func:`_grouped`) and how many of them complete one another (:func:`_completions`) are remembered."""
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
-    groups = [_by_wilds(_choices(hand, part), wild, wilds) for part in found.parts]
-    completions = _completions(groups, wilds)
+    grouped = [_grouped(hand, part, wild, wilds) for part in found.parts]
+    groups = [g for g, _ in grouped]
+    sizes = (tuple([n for _, n in grouped]), wilds)
+    completions = _COMPLETIONS.get(sizes)
+    if completions is None:
+        completions = _completions([n for _, n in grouped], wilds)
+        _COMPLETIONS.put(sizes, completions)
     fields, may_go = _class_reading(rules, level, found)
     while True:
         play = _play_of(rules, level, wild, found, _draw_choice(groups, completions, wilds, rng), fields, may_go)
@@ -168,7 +174,31 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
             return play
 
 
-def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[Choice]]:
+Groups = list[list[Choice]]
+"""The choices of one part by the wild cards each takes (:func:`_by_wilds`)."""
+
+_GROUPS = Recent(20_000)
+"""(a part's tokens held with their copies, need, least, the wild card, the hand's wild cards) → (its
+:data:`Groups`, how many choices each holds): :func:`_grouped`'s memo."""
+
+_COMPLETIONS = Recent(4_096)
+"""(per part, how many choices take u wild cards, u = 0 … wilds; the hand's wild cards) → :func:`_completions`."""
+
+
+def _grouped(hand: Counter, part: Part, wild: str, wilds: int) -> tuple[Groups, tuple[int, ...]]:
+    """(:func:`_by_wilds` of the choices of one part of a class in ``hand`` (:func:`_choices`), how many choices
+    each group holds): the same for the same copies held of the part's tokens and the same wild cards (kept)."""
+    tokens, need, least = part
+    slot = (tuple([(t, hand[t]) for t in tokens if hand.get(t, 0) > 0]), need, least, wild, wilds)
+    found = _GROUPS.get(slot)
+    if found is None:
+        groups = _by_wilds(_choices(hand, part), wild, wilds)
+        found = (groups, tuple([len(group) for group in groups]))
+        _GROUPS.put(slot, found)
+    return found
+
+
+def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> Groups:
     """The choices of one part by the wild cards each takes (its wilds and the wild cards among its cards): list
     ``u`` holds those that take ``u`` of them, for u = 0 … ``wilds`` (those that take more are left out)."""
     out: list[list[Choice]] = [[] for _ in range(wilds + 1)]
@@ -179,13 +209,14 @@ def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[C
     return out
 
 
-def _completions(groups: list[list[list[Choice]]], wilds: int) -> list[list[int]]:
-    """``out[i][b]``: how many choices of the parts ``i`` … last (:func:`_by_wilds` of each) take at most ``b``
-    wild cards, for b = 0 … ``wilds`` (``out[len(groups)]`` all 1: nothing left to choose)."""
+def _completions(sizes: list[tuple[int, ...]], wilds: int) -> list[list[int]]:
+    """``out[i][b]``: how many choices of the parts ``i`` … last take at most ``b`` wild cards, for b = 0 …
+    ``wilds`` (``sizes[i][u]``: how many choices of the part ``i`` take u wild cards, :func:`_grouped`;
+    ``out[len(sizes)]`` all 1: nothing left to choose)."""
     out = [[1] * (wilds + 1)]
-    for part in reversed(groups):
+    for part in reversed(sizes):
         after = out[-1]
-        out.append([sum(len(part[u]) * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
+        out.append([sum(part[u] * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
     out.reverse()
     return out
 
