@@ -15,8 +15,8 @@ import random
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
 from .combinations import _fill, _token, excluded, reading_of, wild_card, wild_ok
-from .count import Part, PlayClass, play_classes
-from .lead_classes import LeadClasses, Recent
+from .count import Part, PlayClass, _takes, play_classes
+from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
@@ -156,49 +156,62 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
     of each part drawn uniformly among those that take no more wild cards than the hand holds
     (:func:`_draw_choice`), drawn again until it makes a play (every play is made by exactly one choice: the parts
     hold cards of different ranks or tokens, so the cards tell the choice; a choice drawn uniformly and kept only
-    when it makes a play is a play drawn uniformly). The choices of a part by the wild cards they take
-    (:func:`_grouped`) and how many of them complete one another (:func:`_completions`) are remembered."""
+    when it makes a play is a play drawn uniformly). The choices of a part are counted, not listed
+    (:func:`_drawable`): only the one drawn is made."""
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
-    grouped = [_grouped(hand, part, wild, wilds) for part in found.parts]
-    groups = [g for g, _ in grouped]
-    sizes = (tuple([n for _, n in grouped]), wilds)
-    completions = _COMPLETIONS.get(sizes)
-    if completions is None:
-        completions = _completions([n for _, n in grouped], wilds)
-        _COMPLETIONS.put(sizes, completions)
+    parts = [_drawable(hand, part, wild, wilds) for part in found.parts]
+    completions = _completions([part[0] for part in parts], wilds)
     fields, may_go = _class_reading(rules, level, found)
     while True:
-        play = _play_of(rules, level, wild, found, _draw_choice(groups, completions, wilds, rng), fields, may_go)
+        play = _play_of(rules, level, wild, found, _draw_choice(parts, completions, wilds, rng), fields, may_go)
         if play is not None:
             return play
 
 
-Groups = list[list[Choice]]
-"""The choices of one part by the wild cards each takes (:func:`_by_wilds`)."""
-
-_GROUPS = Recent(20_000)
-"""(a part's tokens held with their copies, need, least, the wild card, the hand's wild cards) → (its
-:data:`Groups`, how many choices each holds): :func:`_grouped`'s memo."""
-
-_COMPLETIONS = Recent(4_096)
-"""(per part, how many choices take u wild cards, u = 0 … wilds; the hand's wild cards) → :func:`_completions`."""
+Drawable = tuple[tuple[int, ...], int, tuple[tuple[str, int], ...], list[list[Choice]] | None]
+"""One part of a class as :func:`_draw_choice` reads it: (how many of its choices take u wild cards, u = 0 …
+the hand's wild cards; how many cards it needs; its tokens held with their copies, in string order; its choices by
+the wild cards they take, listed only when the wild card is one of its tokens (:func:`_drawable`))."""
 
 
-def _grouped(hand: Counter, part: Part, wild: str, wilds: int) -> tuple[Groups, tuple[int, ...]]:
-    """(:func:`_by_wilds` of the choices of one part of a class in ``hand`` (:func:`_choices`), how many choices
-    each group holds): the same for the same copies held of the part's tokens and the same wild cards (kept)."""
+def _drawable(hand: Counter, part: Part, wild: str, wilds: int) -> Drawable:
+    """The part ``part`` of a class in ``hand`` (:data:`Drawable`): a choice of it takes ``need - k`` wild cards
+    when it takes ``k`` natural cards (least ≤ k ≤ need), and there are as many of those as sub-multisets of ``k``
+    of its tokens' copies (:func:`.count._takes`), in :func:`_choices`' order (:func:`_nth_sub`). A part whose
+    tokens hold the wild card itself (three wild cards as a dun) takes wild cards among its natural cards too: its
+    choices are listed (:func:`_by_wilds`)."""
     tokens, need, least = part
-    slot = (tuple([(t, hand[t]) for t in tokens if hand.get(t, 0) > 0]), need, least, wild, wilds)
-    found = _GROUPS.get(slot)
-    if found is None:
+    held = tuple(sorted((t, hand[t]) for t in tokens if hand.get(t, 0) > 0))
+    if wild in tokens:
         groups = _by_wilds(_choices(hand, part), wild, wilds)
-        found = (groups, tuple([len(group) for group in groups]))
-        _GROUPS.put(slot, found)
-    return found
+        return tuple([len(group) for group in groups]), need, held, groups
+    takes = _takes(tuple(n for _, n in held))
+    most = min(need, len(takes) - 1)
+    return tuple([takes[need - u] if least <= need - u <= most else 0 for u in range(wilds + 1)]), need, held, None
 
 
-def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> Groups:
+def _nth_sub(held: tuple[tuple[str, int], ...], k: int, j: int) -> tuple[str, ...]:
+    """The ``j``-th sub-multiset of exactly ``k`` cards of ``held`` (tokens in string order with their copies) in
+    :func:`_submultisets`' order (the first token's copies most first, then the rest's likewise), made without
+    listing those before it: the sub-multisets after ``t`` copies of a token are counted by :func:`.count._takes`
+    of the tokens after it."""
+    out: list[str] = []
+    for i, (card, copies) in enumerate(held):
+        if not k:
+            break
+        rest = _takes(tuple(n for _, n in held[i + 1:]))
+        for t in range(min(copies, k), -1, -1):
+            block = rest[k - t] if k - t < len(rest) else 0
+            if j < block:
+                out += [card] * t
+                k -= t
+                break
+            j -= block
+    return tuple(out)
+
+
+def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[Choice]]:
     """The choices of one part by the wild cards each takes (its wilds and the wild cards among its cards): list
     ``u`` holds those that take ``u`` of them, for u = 0 … ``wilds`` (those that take more are left out)."""
     out: list[list[Choice]] = [[] for _ in range(wilds + 1)]
@@ -211,8 +224,8 @@ def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> Groups:
 
 def _completions(sizes: list[tuple[int, ...]], wilds: int) -> list[list[int]]:
     """``out[i][b]``: how many choices of the parts ``i`` … last take at most ``b`` wild cards, for b = 0 …
-    ``wilds`` (``sizes[i][u]``: how many choices of the part ``i`` take u wild cards, :func:`_grouped`;
-    ``out[len(sizes)]`` all 1: nothing left to choose)."""
+    ``wilds`` (``sizes[i][u]``: how many choices of the part ``i`` take u wild cards; ``out[len(sizes)]`` all 1:
+    nothing left to choose)."""
     out = [[1] * (wilds + 1)]
     for part in reversed(sizes):
         after = out[-1]
@@ -221,19 +234,24 @@ def _completions(sizes: list[tuple[int, ...]], wilds: int) -> list[list[int]]:
     return out
 
 
-def _draw_choice(groups: list[list[list[Choice]]], completions: list[list[int]], wilds: int,
+def _draw_choice(parts: list[Drawable], completions: list[list[int]], wilds: int,
                  rng: random.Random) -> tuple[Choice, ...]:
     """A choice of every part drawn uniformly among those that take at most ``wilds`` wild cards in all, one number
     drawn per part: part by part, a choice drawn by how many ways the parts after it can be completed within the
-    wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely."""
+    wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely; the choice
+    drawn is then made (:func:`_nth_sub`) or taken from the part's list."""
     budget, taken = wilds, []
-    for i, part in enumerate(groups):
+    for i, (sizes, need, held, groups) in enumerate(parts):
         after = completions[i + 1]
         r = int(rng.random() * completions[i][budget])
-        for used, options in enumerate(part[:budget + 1]):
-            block = len(options) * after[budget - used]
+        for used in range(budget + 1):
+            per = after[budget - used]
+            block = sizes[used] * per
             if r < block:
-                taken.append(options[r // after[budget - used]])
+                if groups is None:
+                    taken.append((_nth_sub(held, need - used, r // per), used))
+                else:
+                    taken.append(groups[used][r // per])
                 budget -= used
                 break
             r -= block
