@@ -563,8 +563,8 @@ def _joker_bombs(h: _Hand, key: None) -> Classes:
 class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level), the classes of one unit (none when the hand has no play
-    of it) and the one combination every class of a unit has (``makes``, read from the unit's key: what
-    :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at once (the same as
+    of it) and the one combination every class of a unit has (``makes``: that of every unit, or read from the
+    unit's key; what :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at once (the same as
     ``make`` unit by unit, a list of them in order), cheaper: a screen leaves out at once the units the hand cannot
     have a play of (a hand's first work-out, :mod:`.lead_classes`)."""
 
@@ -572,7 +572,7 @@ class Shape(NamedTuple):
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
-    makes: Callable[[Any], str]
+    makes: str | Callable[[Any], str]
     at_once: Callable[[_Hand, list[Any]], list[Classes]] | None = None
 
 
@@ -586,21 +586,16 @@ def _dun_or_linked(key: tuple[str, ...]) -> str:
     return "dun" if len(key) == 1 else "linked_dun"
 
 
-def _always(combination: str) -> Callable[[Any], str]:
-    """The ``makes`` of a shape of one combination."""
-    return lambda key: combination
-
-
 SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (
-    Shape("singles", _single_units, _singles, False, _always("single")),
+    Shape("singles", _single_units, _singles, False, "single"),
     Shape("pairs", _pair_units, _pairs_and_triples, True, _first),
     Shape("duns", _dun_units, _duns, False, _dun_or_linked),
-    Shape("full_houses", _full_house_units, _full_houses, True, _always("full_house")),
+    Shape("full_houses", _full_house_units, _full_houses, True, "full_house"),
     Shape("runs", _run_units, _runs, True, _first),
-    Shape("flushes", _flush_units, _straight_flushes, True, _always("straight_flush"), _flushes_all),
-    Shape("bombs", _bomb_units, _bombs, True, _always("bomb")),
-    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, _always("linked_bomb")),
-    Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True, _always("joker_bomb")))
+    Shape("flushes", _flush_units, _straight_flushes, True, "straight_flush", _flushes_all),
+    Shape("bombs", _bomb_units, _bombs, True, "bomb"),
+    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb"),
+    Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True, "joker_bomb"))
 """The shapes of the catalogue, in the order their classes come."""
 
 
@@ -632,10 +627,13 @@ def unit_spans(shape: Shape, h: _Hand, keys: list[Any]) -> tuple[tuple[Span, ...
     memo = rules_memo(h.rules, "unit_spans") if shape.fixed else None
     found = memo.get((shape.name, h.level)) if memo is not None else None
     if found is None:
+        makes = shape.makes
+        if isinstance(makes, str):  # one combination: one span
+            return ((makes, 0, len(keys)),) if keys else (), [0] * len(keys)
         spans: list[Span] = []
         span_of: list[int] = []
         for i, key in enumerate(keys):
-            combination = shape.makes(key)
+            combination = makes(key)
             if not spans or spans[-1][0] != combination:
                 spans.append((combination, i, i + 1))
             else:
