@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from itertools import compress
-from operator import itemgetter
 import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -33,14 +31,9 @@ Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
 
 Part = tuple[int, int, int, int, list[PlayClass] | None]
-"""(plays, shape, first, last, classes): the plays of one span that beat a table (:meth:`LeadClasses._parts`):
-those of the shape's units ``first`` … ``last - 1``, every class of them (``classes`` None), or only ``classes``."""
-
-SpanClasses = tuple[list[PlayClass], list[tuple[str, ...]]]
-"""The classes of one span, in order, and their representatives (:meth:`LeadClasses._span_classes`)."""
-
-_WAYS = itemgetter(2)
-"""A class's :attr:`~.count.PlayClass.ways`."""
+"""(plays, shape, lo, hi, classes): the plays of one span that beat a table (:meth:`LeadClasses._parts`): those of
+the hand's units with a class at the places ``lo`` … ``hi - 1`` of the shape's list of them, every class of them
+(``classes`` None), or only ``classes``."""
 
 class Recent:
     """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
@@ -94,7 +87,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
-                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_span_flat", "_targets",
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_targets",
                  "_shapes")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
@@ -118,8 +111,6 @@ class LeadClasses:
         self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
         self._flat: list[list[PlayClass] | None] = [None] * n  # per shape: its classes in order (None: to make)
-        self._span_flat: list[list[SpanClasses | None]] = [[None] * len(spans) for spans in self._spans]
-        """Per shape, per span: its classes and their representatives (None: to make)."""
         self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
@@ -171,9 +162,6 @@ class LeadClasses:
         self._pending[shape] = set()
         self._every[shape] = False
         self._flat[shape] = None
-        span_flat = self._span_flat[shape]
-        for s in range(len(span_flat)):
-            span_flat[s] = None
 
     def _update(self, shape: int, lost: set[str], every: bool) -> bool:
         """Work out again the units of the shape ``shape`` with a class that read the cards ``lost`` (``every``:
@@ -243,15 +231,15 @@ class LeadClasses:
         for shape, live in enumerate(self._live):
             ways = sum(self._span_ways[shape])
             if i < ways:
-                return self._pick_in(shape, 0, len(self._keys[shape]), i)
+                return self._pick_in(shape, 0, len(live), i)
             i -= ways
         raise AssertionError("the units' plays add up to the total")  # pragma: no cover
 
-    def _pick_in(self, shape: int, first: int, last: int, i: int) -> PlayClass:
-        """The class of the ``i``-th play of the units ``first`` … ``last - 1`` of the shape ``shape`` (``i`` below
-        their plays)."""
-        ways, classes, live = self._ways[shape], self._classes[shape], self._live[shape]
-        for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+    def _pick_in(self, shape: int, lo: int, hi: int, i: int) -> PlayClass:
+        """The class of the ``i``-th play of the units with a class at the places ``lo`` … ``hi - 1`` of the
+        shape's list of them (``i`` below their plays)."""
+        ways, classes = self._ways[shape], self._classes[shape]
+        for unit in self._live[shape][lo:hi]:
             if i < ways[unit]:
                 for found in classes[unit]:
                     if i < found.ways:
@@ -277,10 +265,10 @@ class LeadClasses:
         i = int(rng.random() * (total + others))
         if i >= total:
             return None
-        for ways, shape, first, last, got in parts:
+        for ways, shape, lo, hi, got in parts:
             if i < ways:
                 if got is None:
-                    return self._pick_in(shape, first, last, i)
+                    return self._pick_in(shape, lo, hi, i)
                 for found in got:
                     if i < found.ways:
                         return found
@@ -294,10 +282,10 @@ class LeadClasses:
         of the shapes that make these combinations only), a span whose tier beats the table's whole, else each
         class checked on its representative (:meth:`_parts`) [beating.*]."""
         out: list[PlayClass] = []
-        for _, shape, first, last, got in self._parts(table, table_was, among)[1]:
+        for _, shape, lo, hi, got in self._parts(table, table_was, among)[1]:
             if got is None:
-                classes, live = self._classes[shape], self._live[shape]
-                for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+                classes = self._classes[shape]
+                for unit in self._live[shape][lo:hi]:
                     out += classes[unit]
             else:
                 out += got
@@ -324,6 +312,7 @@ class LeadClasses:
         parts: list[Part] = []
         for shape in shapes:
             self._worked_out(shape)
+            live = self._live[shape]
             span_ways = self._span_ways[shape]
             for s, (combination, first, last) in enumerate(self._spans[shape]):
                 ways = span_ways[s]
@@ -332,34 +321,29 @@ class LeadClasses:
                 all_beat = whole.get(combination)
                 if all_beat is None:
                     continue
+                lo, hi = bisect_left(live, first), bisect_left(live, last)
                 if all_beat:
-                    parts.append((ways, shape, first, last, None))
+                    parts.append((ways, shape, lo, hi, None))
                     total += ways
                     continue
-                found = self._span_flat[shape][s]
-                if found is None:
-                    found = self._span_flat[shape][s] = self._span_classes(shape, first, last)
-                classes, stood = found
                 of_shape = known[shape]
-                verdicts = list(map(of_shape.get, stood))
-                if None in verdicts:  # classes not yet checked against this table
-                    for one in classes:
-                        if one[1] not in of_shape:
-                            of_shape[one[1]] = beats_target(rules, reading_of(rules, one[0], one[1], level),
-                                                            target) is None
-                    verdicts = list(map(of_shape.get, stood))
-                ways = sum(map(_WAYS, compress(classes, verdicts)))
+                get = of_shape.get
+                classes = self._classes[shape]
+                got = []
+                ways = 0
+                for unit in live[lo:hi]:
+                    for one in classes[unit]:
+                        beats_it = get(one[1])  # its representative (stood)
+                        if beats_it is None:
+                            beats_it = of_shape[one[1]] = beats_target(
+                                rules, reading_of(rules, one[0], one[1], level), target) is None
+                        if beats_it:
+                            got.append(one)
+                            ways += one[2]
                 if ways:
-                    parts.append((ways, shape, first, last, list(compress(classes, verdicts))))
+                    parts.append((ways, shape, lo, hi, got))
                     total += ways
         return total, parts
-
-    def _span_classes(self, shape: int, first: int, last: int) -> SpanClasses:
-        """The classes of the units ``first`` … ``last - 1`` of the shape ``shape`` (worked out), in order, and
-        their representatives."""
-        classes, live = self._classes[shape], self._live[shape]
-        out = [found for unit in live[bisect_left(live, first):bisect_left(live, last)] for found in classes[unit]]
-        return out, [found[1] for found in out]
 
     def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
         """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
