@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from itertools import compress
+from operator import itemgetter
 import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -30,10 +32,19 @@ from .rules import DadunRules
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
 
-Part = tuple[int, int, int, int, list[PlayClass] | None]
-"""(plays, shape, lo, hi, classes): the plays of one span that beat a table (:meth:`LeadClasses._parts`): those of
-the hand's units with a class at the places ``lo`` … ``hi - 1`` of the shape's list of them, every class of them
-(``classes`` None), or only ``classes``."""
+SpanClasses = tuple[list[PlayClass], list[tuple[str, ...]]]
+"""The classes of one span of a hand, in order, and their representatives (:meth:`LeadClasses._span_classes`)."""
+
+Part = tuple[int, int, int, int, tuple[list[PlayClass], list[bool]] | None]
+"""(plays, shape, first, last, checked): the plays of one span that beat a table (:meth:`LeadClasses._parts`):
+those of the classes of the shape's units ``first`` … ``last - 1``, all of them (``checked`` None), or those of
+its classes (``checked``: the span's classes and, for each, whether it beats)."""
+
+Visit = tuple[int, tuple[tuple[int, int, int, bool], ...]]
+"""(shape, its spans to read: (place of the span, first unit, past the last, whether its plays all beat))."""
+
+_WAYS = itemgetter(2)
+"""A class's :attr:`~.count.PlayClass.ways`."""
 
 class Recent:
     """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
@@ -87,8 +98,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
-                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_targets",
-                 "_shapes")
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_span_flat", "_visits", "_targets")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -111,6 +121,10 @@ class LeadClasses:
         self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
         self._flat: list[list[PlayClass] | None] = [None] * n  # per shape: its classes in order (None: to make)
+        self._span_flat: list[list[SpanClasses | None]] = [[None] * len(spans) for spans in self._spans]
+        """Per shape, per span: its classes and their representatives (None: to make, its units changed)."""
+        self._visits: dict[tuple[str, frozenset[str] | None], list[Visit]] = {}
+        """(table's combination, among) → the spans :meth:`_parts` reads, shape by shape."""
         self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
@@ -118,8 +132,6 @@ class LeadClasses:
         self._targets = recent(rules, "beat_targets", 4096)
         """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
         representative → whether its class beats) (:meth:`_target`)."""
-        self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
-        """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
@@ -175,7 +187,7 @@ class LeadClasses:
             if not todo:
                 return False
         view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
-        span_ways, span_of = self._span_ways[shape], self._span_of[shape]
+        span_ways, span_of, span_flat = self._span_ways[shape], self._span_of[shape], self._span_flat[shape]
         emptied = False
         for i in todo:
             found = classes[i] = make(view, keys[i])
@@ -183,6 +195,7 @@ class LeadClasses:
             change = now - ways[i]
             self._total += change
             span_ways[span_of[i]] += change
+            span_flat[span_of[i]] = None
             ways[i] = now
             emptied = emptied or not found
         if emptied:
@@ -231,15 +244,15 @@ class LeadClasses:
         for shape, live in enumerate(self._live):
             ways = sum(self._span_ways[shape])
             if i < ways:
-                return self._pick_in(shape, 0, len(live), i)
+                return self._pick_in(shape, 0, len(self._keys[shape]), i)
             i -= ways
         raise AssertionError("the units' plays add up to the total")  # pragma: no cover
 
-    def _pick_in(self, shape: int, lo: int, hi: int, i: int) -> PlayClass:
-        """The class of the ``i``-th play of the units with a class at the places ``lo`` … ``hi - 1`` of the
-        shape's list of them (``i`` below their plays)."""
-        ways, classes = self._ways[shape], self._classes[shape]
-        for unit in self._live[shape][lo:hi]:
+    def _pick_in(self, shape: int, first: int, last: int, i: int) -> PlayClass:
+        """The class of the ``i``-th play of the units ``first`` … ``last - 1`` of the shape ``shape`` (``i`` below
+        their plays)."""
+        ways, classes, live = self._ways[shape], self._classes[shape], self._live[shape]
+        for unit in live[bisect_left(live, first):bisect_left(live, last)]:
             if i < ways[unit]:
                 for found in classes[unit]:
                     if i < found.ways:
@@ -265,11 +278,11 @@ class LeadClasses:
         i = int(rng.random() * (total + others))
         if i >= total:
             return None
-        for ways, shape, lo, hi, got in parts:
+        for ways, shape, first, last, checked in parts:
             if i < ways:
-                if got is None:
-                    return self._pick_in(shape, lo, hi, i)
-                for found in got:
+                if checked is None:
+                    return self._pick_in(shape, first, last, i)
+                for found in compress(*checked):
                     if i < found.ways:
                         return found
                     i -= found.ways
@@ -282,13 +295,13 @@ class LeadClasses:
         of the shapes that make these combinations only), a span whose tier beats the table's whole, else each
         class checked on its representative (:meth:`_parts`) [beating.*]."""
         out: list[PlayClass] = []
-        for _, shape, lo, hi, got in self._parts(table, table_was, among)[1]:
-            if got is None:
-                classes = self._classes[shape]
-                for unit in self._live[shape][lo:hi]:
+        for _, shape, first, last, checked in self._parts(table, table_was, among)[1]:
+            if checked is None:
+                classes, live = self._classes[shape], self._live[shape]
+                for unit in live[bisect_left(live, first):bisect_left(live, last)]:
                     out += classes[unit]
             else:
-                out += got
+                out += compress(*checked)
         return out
 
     def _parts(self, table: Reading, table_was: str, among: frozenset[str] | None) -> tuple[int, list[Part]]:
@@ -301,49 +314,61 @@ class LeadClasses:
         shape by the representative, which names one class of a shape) [beating.*]."""
         rules, level = self.rules, self.level
         target, known = self._target(table, table_was)
-        shapes, whole = _plan(rules, table.combination)
-        if among is not None:
-            key = (table.combination, among)
-            found = self._shapes.get(key)
-            if found is None:
-                found = self._shapes[key] = _among(shapes, among)
-            shapes = found
+        visits = self._visits.get((table.combination, among))
+        if visits is None:
+            visits = self._visits[table.combination, among] = self._visits_of(table.combination, among)
+        pending, every = self._pending, self._every
         total = 0
         parts: list[Part] = []
-        for shape in shapes:
-            self._worked_out(shape)
-            live = self._live[shape]
+        for shape, spans in visits:
+            lost = pending[shape]
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
             span_ways = self._span_ways[shape]
-            for s, (combination, first, last) in enumerate(self._spans[shape]):
+            for s, first, last, all_beat in spans:
                 ways = span_ways[s]
                 if not ways:
                     continue
-                all_beat = whole.get(combination)
-                if all_beat is None:
-                    continue
-                lo, hi = bisect_left(live, first), bisect_left(live, last)
                 if all_beat:
-                    parts.append((ways, shape, lo, hi, None))
+                    parts.append((ways, shape, first, last, None))
                     total += ways
                     continue
+                found = self._span_flat[shape][s]
+                if found is None:
+                    found = self._span_flat[shape][s] = self._span_classes(shape, first, last)
+                classes, stood = found
                 of_shape = known[shape]
-                get = of_shape.get
-                classes = self._classes[shape]
-                got = []
-                ways = 0
-                for unit in live[lo:hi]:
-                    for one in classes[unit]:
-                        beats_it = get(one[1])  # its representative (stood)
+                verdicts = list(map(of_shape.get, stood))
+                if None in verdicts:  # classes not yet checked against this table
+                    for k, beats_it in enumerate(verdicts):
                         if beats_it is None:
-                            beats_it = of_shape[one[1]] = beats_target(
-                                rules, reading_of(rules, one[0], one[1], level), target) is None
-                        if beats_it:
-                            got.append(one)
-                            ways += one[2]
+                            one = classes[k]
+                            beats_it = of_shape.get(one[1])
+                            if beats_it is None:
+                                beats_it = of_shape[one[1]] = beats_target(
+                                    rules, reading_of(rules, one[0], one[1], level), target) is None
+                            verdicts[k] = beats_it
+                ways = sum(map(_WAYS, compress(classes, verdicts)))
                 if ways:
-                    parts.append((ways, shape, lo, hi, got))
+                    parts.append((ways, shape, first, last, (classes, verdicts)))
                     total += ways
         return total, parts
+
+    def _visits_of(self, combination: str, among: frozenset[str] | None) -> list[Visit]:
+        """The spans :meth:`_parts` reads for a table of ``combination``: those of the combinations :func:`_plan`
+        names, shape by shape in order (of the shapes that make ``among`` only, when given)."""
+        shapes, whole = _plan(self.rules, combination)
+        if among is not None:
+            shapes = _among(shapes, among)
+        return [(shape, tuple((s, first, last, whole[name]) for s, (name, first, last) in enumerate(self._spans[shape])
+                              if name in whole)) for shape in shapes]
+
+    def _span_classes(self, shape: int, first: int, last: int) -> SpanClasses:
+        """The classes of the units ``first`` … ``last - 1`` of the shape ``shape`` (worked out), in order, and
+        their representatives."""
+        classes, live = self._classes[shape], self._live[shape]
+        out = [found for unit in live[bisect_left(live, first):bisect_left(live, last)] for found in classes[unit]]
+        return out, [found[1] for found in out]
 
     def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
         """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
