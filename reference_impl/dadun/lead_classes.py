@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from itertools import compress
-from operator import itemgetter
 import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -32,19 +30,12 @@ from .rules import DadunRules
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
 
-SpanClasses = tuple[list[PlayClass], list[tuple[str, ...]]]
-"""The classes of one span of a hand, in order, and their representatives (:meth:`LeadClasses._span_classes`)."""
-
-Part = tuple[int, int, int, int, tuple[list[PlayClass], list[bool]] | None]
-"""(plays, shape, first, last, checked): the plays of one span that beat a table (:meth:`LeadClasses._parts`):
-those of the classes of the shape's units ``first`` … ``last - 1``, all of them (``checked`` None), or those of
-its classes (``checked``: the span's classes and, for each, whether it beats)."""
+Part = tuple[int, int, int, int, list[PlayClass] | None]
+"""(plays, shape, first, last, classes): the plays of one span that beat a table (:meth:`LeadClasses._parts`):
+those of the shape's units ``first`` … ``last - 1``, every class of them (``classes`` None), or only ``classes``."""
 
 Visit = tuple[int, tuple[tuple[int, int, int, bool], ...]]
 """(shape, its spans to read: (place of the span, first unit, past the last, whether its plays all beat))."""
-
-_WAYS = itemgetter(2)
-"""A class's :attr:`~.count.PlayClass.ways`."""
 
 class Recent:
     """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
@@ -98,7 +89,7 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
-                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_span_flat", "_visits", "_targets")
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_visits", "_targets")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -121,8 +112,6 @@ class LeadClasses:
         self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
         self._flat: list[list[PlayClass] | None] = [None] * n  # per shape: its classes in order (None: to make)
-        self._span_flat: list[list[SpanClasses | None]] = [[None] * len(spans) for spans in self._spans]
-        """Per shape, per span: its classes and their representatives (None: to make, its units changed)."""
         self._visits: dict[tuple[str, frozenset[str] | None], list[Visit]] = {}
         """(table's combination, among) → the spans :meth:`_parts` reads, shape by shape."""
         self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
@@ -187,7 +176,7 @@ class LeadClasses:
             if not todo:
                 return False
         view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
-        span_ways, span_of, span_flat = self._span_ways[shape], self._span_of[shape], self._span_flat[shape]
+        span_ways, span_of = self._span_ways[shape], self._span_of[shape]
         emptied = False
         for i in todo:
             found = classes[i] = make(view, keys[i])
@@ -195,7 +184,6 @@ class LeadClasses:
             change = now - ways[i]
             self._total += change
             span_ways[span_of[i]] += change
-            span_flat[span_of[i]] = None
             ways[i] = now
             emptied = emptied or not found
         if emptied:
@@ -282,7 +270,7 @@ class LeadClasses:
             if i < ways:
                 if checked is None:
                     return self._pick_in(shape, first, last, i)
-                for found in compress(*checked):
+                for found in checked:
                     if i < found.ways:
                         return found
                     i -= found.ways
@@ -301,7 +289,7 @@ class LeadClasses:
                 for unit in live[bisect_left(live, first):bisect_left(live, last)]:
                     out += classes[unit]
             else:
-                out += compress(*checked)
+                out += checked
         return out
 
     def _parts(self, table: Reading, table_was: str, among: frozenset[str] | None) -> tuple[int, list[Part]]:
@@ -333,24 +321,22 @@ class LeadClasses:
                     parts.append((ways, shape, first, last, None))
                     total += ways
                     continue
-                found = self._span_flat[shape][s]
-                if found is None:
-                    found = self._span_flat[shape][s] = self._span_classes(shape, first, last)
-                classes, stood = found
                 of_shape = known[shape]
-                verdicts = list(map(of_shape.get, stood))
-                if None in verdicts:  # classes not yet checked against this table
-                    for k, beats_it in enumerate(verdicts):
+                get = of_shape.get
+                classes, live = self._classes[shape], self._live[shape]
+                got = []
+                ways = 0
+                for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+                    for one in classes[unit]:
+                        beats_it = get(one[1])  # its representative (stood)
                         if beats_it is None:
-                            one = classes[k]
-                            beats_it = of_shape.get(one[1])
-                            if beats_it is None:
-                                beats_it = of_shape[one[1]] = beats_target(
-                                    rules, reading_of(rules, one[0], one[1], level), target) is None
-                            verdicts[k] = beats_it
-                ways = sum(map(_WAYS, compress(classes, verdicts)))
+                            beats_it = of_shape[one[1]] = beats_target(
+                                rules, reading_of(rules, one[0], one[1], level), target) is None
+                        if beats_it:
+                            got.append(one)
+                            ways += one[2]
                 if ways:
-                    parts.append((ways, shape, first, last, (classes, verdicts)))
+                    parts.append((ways, shape, first, last, got))
                     total += ways
         return total, parts
 
@@ -362,13 +348,6 @@ class LeadClasses:
             shapes = _among(shapes, among)
         return [(shape, tuple((s, first, last, whole[name]) for s, (name, first, last) in enumerate(self._spans[shape])
                               if name in whole)) for shape in shapes]
-
-    def _span_classes(self, shape: int, first: int, last: int) -> SpanClasses:
-        """The classes of the units ``first`` … ``last - 1`` of the shape ``shape`` (worked out), in order, and
-        their representatives."""
-        classes, live = self._classes[shape], self._live[shape]
-        out = [found for unit in live[bisect_left(live, first):bisect_left(live, last)] for found in classes[unit]]
-        return out, [found[1] for found in out]
 
     def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
         """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
