@@ -208,8 +208,10 @@ class LeadClasses:
     @property
     def total(self) -> int:
         """How many plays the hand may lead (every class's :attr:`~.count.PlayClass.ways`)."""
-        for shape in range(len(SHAPES)):
-            self._worked_out(shape)
+        pending, every = self._pending, self._every
+        for shape, lost in enumerate(pending):
+            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
+                self._refresh(shape)
         return self._total
 
     def classes(self, among: frozenset[str] | None = None) -> list[PlayClass]:
