@@ -169,9 +169,9 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
             return play
 
 
-Drawable = tuple[tuple[int, ...], int, tuple[tuple[str, int], ...], list[list[Choice]] | None]
+Drawable = tuple[tuple[int, ...], int, tuple[str, ...], tuple[int, ...], list[list[Choice]] | None]
 """One part of a class as :func:`_draw_choice` reads it: (how many of its choices take u wild cards, u = 0 …
-the hand's wild cards; how many cards it needs; its tokens held with their copies, in string order; its choices by
+the hand's wild cards; how many cards it needs; its tokens held, in string order, and their copies; its choices by
 the wild cards they take, listed only when the wild card is one of its tokens (:func:`_drawable`))."""
 
 
@@ -182,26 +182,28 @@ def _drawable(hand: Counter, part: Part, wild: str, wilds: int) -> Drawable:
     tokens hold the wild card itself (three wild cards as a dun) takes wild cards among its natural cards too: its
     choices are listed (:func:`_by_wilds`)."""
     tokens, need, least = part
-    held = tuple(sorted((t, hand[t]) for t in tokens if hand.get(t, 0) > 0))
+    cards = tuple(sorted([t for t in tokens if hand.get(t, 0) > 0]))
+    counts = tuple([hand[t] for t in cards])
     if wild in tokens:
         groups = _by_wilds(_choices(hand, part), wild, wilds)
-        return tuple([len(group) for group in groups]), need, held, groups
-    takes = _takes(tuple(n for _, n in held))
+        return tuple([len(group) for group in groups]), need, cards, counts, groups
+    takes = _takes(counts)
     most = min(need, len(takes) - 1)
-    return tuple([takes[need - u] if least <= need - u <= most else 0 for u in range(wilds + 1)]), need, held, None
+    return (tuple([takes[need - u] if least <= need - u <= most else 0 for u in range(wilds + 1)]), need, cards,
+            counts, None)
 
 
-def _nth_sub(held: tuple[tuple[str, int], ...], k: int, j: int) -> tuple[str, ...]:
-    """The ``j``-th sub-multiset of exactly ``k`` cards of ``held`` (tokens in string order with their copies) in
-    :func:`_submultisets`' order (the first token's copies most first, then the rest's likewise), made without
+def _nth_sub(cards: tuple[str, ...], counts: tuple[int, ...], k: int, j: int) -> tuple[str, ...]:
+    """The ``j``-th sub-multiset of exactly ``k`` of ``cards`` (tokens in string order, held ``counts`` times each)
+    in :func:`_submultisets`' order (the first token's copies most first, then the rest's likewise), made without
     listing those before it: the sub-multisets after ``t`` copies of a token are counted by :func:`.count._takes`
     of the tokens after it."""
     out: list[str] = []
-    for i, (card, copies) in enumerate(held):
+    for i, card in enumerate(cards):
         if not k:
             break
-        rest = _takes(tuple(n for _, n in held[i + 1:]))
-        for t in range(min(copies, k), -1, -1):
+        rest = _takes(counts[i + 1:])
+        for t in range(min(counts[i], k), -1, -1):
             block = rest[k - t] if k - t < len(rest) else 0
             if j < block:
                 out += [card] * t
@@ -241,7 +243,7 @@ def _draw_choice(parts: list[Drawable], completions: list[list[int]], wilds: int
     wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely; the choice
     drawn is then made (:func:`_nth_sub`) or taken from the part's list."""
     budget, taken = wilds, []
-    for i, (sizes, need, held, groups) in enumerate(parts):
+    for i, (sizes, need, cards, counts, groups) in enumerate(parts):
         after = completions[i + 1]
         r = int(rng.random() * completions[i][budget])
         for used in range(budget + 1):
@@ -249,7 +251,7 @@ def _draw_choice(parts: list[Drawable], completions: list[list[int]], wilds: int
             block = sizes[used] * per
             if r < block:
                 if groups is None:
-                    taken.append((_nth_sub(held, need - used, r // per), used))
+                    taken.append((_nth_sub(cards, counts, need - used, r // per), used))
                 else:
                     taken.append(groups[used][r // per])
                 budget -= used
