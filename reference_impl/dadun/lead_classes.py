@@ -177,7 +177,7 @@ class LeadClasses:
                 return False
         view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
         span_ways, span_of = self._span_ways[shape], self._span_of[shape]
-        emptied = False
+        emptied = []
         for i in todo:
             found = classes[i] = make(view, keys[i])
             now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
@@ -185,9 +185,13 @@ class LeadClasses:
             self._total += change
             span_ways[span_of[i]] += change
             ways[i] = now
-            emptied = emptied or not found
-        if emptied:
+            if not found:
+                emptied.append(i)
+        if len(emptied) > 2:
             self._live[shape] = [i for i in live if classes[i]]
+        else:  # a unit or two without a class now: taken out of the list of those with one
+            for i in emptied:
+                del live[bisect_left(live, i)]
         return True
 
     def _worked_out(self, shape: int) -> None:
