@@ -564,9 +564,9 @@ class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level), the classes of one unit (none when the hand has no play
     of it) and the one combination every class of a unit has (``makes``: that of every unit, or read from the
-    unit's key; what :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at once (the same as
-    ``make`` unit by unit, a list of them in order), cheaper: a screen leaves out at once the units the hand cannot
-    have a play of (a hand's first work-out, :mod:`.lead_classes`)."""
+    unit's key; what :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at
+    once (the same as ``make`` unit by unit, a list of them in order), cheaper: a screen leaves out at once the
+    units the hand cannot have a play of (a hand's first work-out, :mod:`.lead_classes`)."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]

@@ -9,14 +9,15 @@ The units of a shape come in spans of one combination (:func:`.count.unit_spans`
 its units change: a follow asks only the spans of the combinations that may beat the table, takes a span whose
 tier beats the table's whole (its count, never looking at its classes), and checks one class by one only in a span
 that must be compared with the table (:func:`_plan`); a play is then drawn (:meth:`LeadClasses.draw`) without
-making the list of the classes that beat.
+making the list of the classes that beat. The tables met lately are remembered per rules object in two
+generations (:class:`Recent`), never all forgotten at once.
 """
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections import Counter
-import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -36,6 +37,7 @@ those of the shape's units ``first`` … ``last - 1``, every class of them (``cl
 
 Visit = tuple[int, tuple[tuple[int, int, int, bool], ...]]
 """(shape, its spans to read: (place of the span, first unit, past the last, whether its plays all beat))."""
+
 
 class Recent:
     """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
@@ -89,7 +91,8 @@ class LeadClasses:
     """
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
-                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_visits", "_targets")
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_visits",
+                 "_targets")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
