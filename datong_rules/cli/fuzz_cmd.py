@@ -131,7 +131,7 @@ def _line(result: session.Result) -> str:
         rules = tr("touches {rules}", rules=", ".join(case.rules)) if case.rules else \
             tr("no switched reading of its rules changes the reference's answer")
         again = tr(", {n} more alike", n=f"{case.repeats:,}") if case.repeats else ""
-        problem = tr("wrong: {keys}", keys=", ".join(case.keys)) if case.keys else case.problem
+        problem = tr("wrong: {keys}", keys=", ".join(case.keys)) if case.keys else say(case.problem)
         line += "\n  " + tr("{problem} ({details})", problem=problem, details=f"{rules}{because}{again}")
     return line
 

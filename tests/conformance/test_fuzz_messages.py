@@ -5,7 +5,10 @@ words, the scenario file on standard output) stays as written."""
 from __future__ import annotations
 
 import re
+import sys
+import textwrap
 
+import pytest
 from click.testing import CliRunner
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
@@ -49,3 +52,69 @@ def test_a_bad_budget_is_told_in_chinese():
     assert result.stderr == "错误：--seconds 应为大于 0、至多 86400 的秒数，收到 0.0\n"
     result = _fuzz("zh", "--variant", "li-zhijiang")
     assert result.stderr == "错误：请给出要比较的实现：--impl MODULE:FACTORY 或 --impl-cmd COMMAND\n"
+
+
+DISAGREEING = textwrap.dedent('''
+    """In-process implementations that disagree with the reference on every question (tests/conformance/
+    test_fuzz_messages.py): by refusing it as bad input, by raising ValueError, by answering a list, by an answer
+    that breaks the operation's schema."""
+    from datong_rules.conformance.adapters.base import BadInput, Implementation
+
+
+    class Refuses(Implementation):
+        name, version = "refuses", "1"
+
+        def answer(self, variant, op, given):
+            raise BadInput("not today")
+
+
+    class Raises(Implementation):
+        name, version = "raises", "1"
+
+        def answer(self, variant, op, given):
+            raise ValueError("no")
+
+
+    class Lists(Implementation):
+        name, version = "lists", "1"
+
+        def answer(self, variant, op, given):
+            return [1]
+
+
+    class Shapeless(Implementation):
+        name, version = "shapeless", "1"
+
+        def answer(self, variant, op, given):
+            return {"combination": 5}
+''')
+
+
+@pytest.fixture
+def disagreeing(tmp_path, monkeypatch):
+    """The module ``disagreeing_engines`` (:data:`DISAGREEING`) importable by --impl."""
+    (tmp_path / "disagreeing_engines.py").write_text(DISAGREEING, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield
+    sys.modules.pop("disagreeing_engines", None)
+
+
+@pytest.mark.parametrize(("engine", "zh", "en", "in_file"), [
+    ("Refuses", "当作输入有误拒绝了：not today（", "refused as bad input: not today (",
+     "# refused as bad input: not today"),
+    ("Raises", "出错：ValueError: no（", "errored: ValueError: no (", "# errored: ValueError: no"),  # Python's words
+    ("Lists", "出错：回答是 list，不是映射：[1]（", "errored: the answer is a list, not a mapping: [1] (",
+     "# errored: the answer is a list, not a mapping: [1]"),
+    # a classify answer needs suit (the operations schema): the validator's words said too
+    ("Shapeless", "回答不符合操作的 JSON 模式：$：缺少必需的键 'suit'（",
+     "answer does not match the operation's schema: $: missing required key 'suit' (",
+     "# answer does not match the operation's schema: $: missing required key 'suit'"),
+])
+def test_why_a_disagreement_differs_is_said_in_the_commands_language(disagreeing, engine, zh, en, in_file):
+    for lang, said in (("zh", zh), ("en", en)):
+        result = _fuzz(lang, "--impl", f"disagreeing_engines:{engine}", "--variant", "li-zhijiang", "--op",
+                       "classify", "--seed", "0", "--examples", "20", "-q")
+        assert result.exit_code == 1, result.output
+        reasons = [line.strip() for line in result.stderr.splitlines() if line.startswith("  ")]
+        assert len(reasons) == 1 and reasons[0].startswith(said), (lang, result.stderr)
+        assert in_file in result.stdout  # the scenario file on standard output stays in the suite's English
