@@ -225,8 +225,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         chosen_variants = _variants(variant_refs)
         try:
             chosen = session.targets(chosen_variants, ops)
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
+        except ValueError as exc:  # a --variant or --op that gives nothing to ask
+            raise CommandError(say(str(exc))) from None
         implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         try:
             start_checked(implementation)

@@ -158,6 +158,23 @@ ZH: dict[str, str] = {
     "errored: implementation reported an error: {detail}": "出错：实现报告了错误：{detail}",
     "errored: the answer is a {kind}, not a mapping: {answer}": "出错：回答是 {kind}，不是映射：{answer}",
     "answer does not match the operation's schema: {path}: {problem}": "回答不符合操作的 JSON 模式：{path}：{problem}",
+    # an --op or --variant of fuzz that gives it nothing to ask (conformance.fuzz.session.targets)
+    ("--op {op}: fuzz generates no Huolong game records: replay is checked by the suite's scenarios (datong-rules "
+     "conform --op replay) and datong-rules verify"):
+        "--op {op}：fuzz 不生成攉龙的牌局记录：replay 由测试套件的场景（datong-rules conform --op replay）和 datong-rules "
+        "verify 检查",
+    "--op {op}: {variants} cannot be asked {name} questions (the variant's rules turn that part of the game off)":
+        "--op {op}：{variants} 不能问 {name} 的问题（这个版本的规则关掉了游戏的这一部分）",
+    "--op {op}: no variant of the game {game} is fuzzed (the variants: {variants})":
+        "--op {op}：没有对游戏 {game} 的版本做模糊测试（做的版本：{variants}）",
+    "--op {op}: no such operation (operations: {ops})": "--op {op}：没有这个操作（操作有：{ops}）",
+    "--op {op}: no such operation (did you mean {close}?) (operations: {ops})":
+        "--op {op}：没有这个操作（是不是想写 {close}？）（操作有：{ops}）",
+    "--op {op}: no such {game} operation (operations: {ops})": "--op {op}：{game} 没有这个操作（操作有：{ops}）",
+    "--op {op}: no such {game} operation (did you mean {close}?) (operations: {ops})":
+        "--op {op}：{game} 没有这个操作（是不是想写 {close}？）（操作有：{ops}）",
+    "the game {game} has no generators of questions yet (no {package}.strategies)":
+        "游戏 {game} 还没有出题器（没有 {package}.strategies）",
     # a fixture variant of a scenario folder that cannot be loaded: the scenarios naming it, left out
     "fixture variant {name} cannot be loaded: the 1 scenario naming it is left out (at {at})":
         "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
