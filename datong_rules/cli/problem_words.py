@@ -175,6 +175,18 @@ ZH: dict[str, str] = {
         "--op {op}：{game} 没有这个操作（是不是想写 {close}？）（操作有：{ops}）",
     "the game {game} has no generators of questions yet (no {package}.strategies)":
         "游戏 {game} 还没有出题器（没有 {package}.strategies）",
+    # coverage's problems (conformance.coverage.CoverageReport.errors; said on the console, English in its JSON)
+    "{location}: 1 scenario is for variant '{variant}', which is not in {what} (first: '{id}')":
+        "{location}：1 个场景是版本 '{variant}' 的，它不在 {what} 里（第一个：'{id}'）",
+    "{location}: {count} scenarios are for variant '{variant}', which is not in {what} (first: '{id}')":
+        "{location}：{count} 个场景是版本 '{variant}' 的，它不在 {what} 里（第一个：'{id}'）",
+    ("{location}: 1 scenario of variant '{variant}' cites rule '{rule}', which is not a rule of that variant in "
+     "{what} (first: '{id}')"):
+        "{location}：版本 '{variant}' 的 1 个场景引用了规则 '{rule}'，它在 {what} 里不是这个版本的规则（第一个：'{id}'）",
+    ("{location}: {count} scenarios of variant '{variant}' cite rule '{rule}', which is not a rule of that variant "
+     "in {what} (first: '{id}')"):
+        "{location}：版本 '{variant}' 的 {count} 个场景引用了规则 '{rule}'，它在 {what} 里不是这个版本的规则（第一个：'{id}'）",
+    "the bundled spec": "内置的规则（spec/）",
     # a fixture variant of a scenario folder that cannot be loaded: the scenarios naming it, left out
     "fixture variant {name} cannot be loaded: the 1 scenario naming it is left out (at {at})":
         "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
