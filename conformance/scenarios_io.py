@@ -228,18 +228,19 @@ def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
         ScenarioError: a file that cannot be loaded (the spec loader's one-line problems), a variant without
             ``extends``, an id that a bundled variant has, or an id used by two files.
     """
-    found, errors, _ = _fixture_variants(files)
-    if errors:
-        raise ScenarioError(errors)
+    found, problems, _ = _fixture_variants(files)
+    if problems:
+        raise ScenarioError([line for lines in problems.values() for line in lines])
     return found
 
 
-def _fixture_variants(files: Iterable[Path]) -> tuple[dict[str, Variant], list[str], dict[str, str]]:
-    """:func:`load_fixture_variants` without raising: the fixture variants by id, the problems of the other files
-    (one located line each), and the id each file that defines none declares (when its ``id`` can be read, and no
-    other file or bundled variant has it), with the file's name: a scenario naming one is left out, with one line
-    for them all (:func:`_left_out_lines`), not said to name an unknown variant."""
-    errors: list[str] = []
+def _fixture_variants(files: Iterable[Path]) -> tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]:
+    """:func:`load_fixture_variants` without raising: the fixture variants by id; the problems of the other files
+    (one located line each) by file name, in file order; and the id each file that defines none declares, with the
+    file's name (when no other file or bundled variant has that id): a scenario naming one is left out, with one
+    line for them all (:func:`_left_out_lines`), not said to name an unknown variant. A file whose ``id`` cannot be
+    read (broken YAML) is taken to declare the id of its place (:func:`_id_by_place`)."""
+    problems: dict[str, list[str]] = {}
     found: dict[str, Variant] = {}
     where: dict[str, str] = {}
     broken: dict[str, str] = {}
@@ -249,21 +250,32 @@ def _fixture_variants(files: Iterable[Path]) -> tuple[dict[str, Variant], list[s
         try:
             variant = load_file(path)
         except SpecError as exc:
-            errors += [str(p) for p in getattr(exc, "problems", None) or [exc]]
-            broken.setdefault(_declared_id(path) or "", name)
+            problems[name] = [str(p) for p in getattr(exc, "problems", None) or [exc]]
+            broken.setdefault(_declared_id(path) or _id_by_place(path, bundled) or "", name)
             continue
         if variant.id in bundled:
-            errors.append(f"{name}:1:1: id: '{variant.id}' is the id of a bundled variant (a fixture variant "
-                          f"needs an id of its own, e.g. '{game_of(variant.id)}/my-reading')")
+            problems[name] = [f"{name}:1:1: id: '{variant.id}' is the id of a bundled variant (a fixture variant "
+                              f"needs an id of its own, e.g. '{game_of(variant.id)}/my-reading')"]
         elif variant.parent is None:
-            errors.append(f"{name}:1:1: a fixture variant must extend a bundled variant (add 'extends: …')")
+            problems[name] = [f"{name}:1:1: a fixture variant must extend a bundled variant (add 'extends: …')"]
             broken.setdefault(variant.id, name)
         elif variant.id in found:
-            errors.append(f"{name}:1:1: id: fixture variant '{variant.id}' is also defined in {where[variant.id]}")
+            problems[name] = [f"{name}:1:1: id: fixture variant '{variant.id}' is also defined in {where[variant.id]}"]
         else:
             found[variant.id] = variant
             where[variant.id] = name
-    return found, errors, {vid: name for vid, name in broken.items() if vid and vid not in found and vid not in bundled}
+    return found, problems, {vid: name for vid, name in broken.items()
+                             if vid and vid not in found and vid not in bundled}
+
+
+def _id_by_place(path: Path, bundled: set[str]) -> str | None:
+    """The id a fixture variant file has by its place, ``<game>/<file name without .yaml>`` for
+    ``<game>/variants/<name>.yaml`` (as every bundled fixture variant is named), when ``<game>`` is the game of a
+    bundled variant; else None."""
+    game = path.parent.parent.name
+    if path.parent.name != VARIANTS_FOLDER or not any(v.startswith(f"{game}/") for v in bundled):
+        return None
+    return f"{game}/{path.stem}"
 
 
 def _declared_id(path: Path) -> str | None:
@@ -310,29 +322,46 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
             violation (of the scenario file schema, or of the operation's ``given`` or answer keys in
             ``expect``), an id used twice in the file, a ``key_rules`` or ``expect_loose`` that does not fit
             its ``expect`` and ``rules``, or (``spec_check``) an unknown operation, variant or rule id; one
-            line per problem.
+            line per problem. With the fixture variants beside ``path``, as :func:`load_scenarios` says them: a
+            fixture variant file that cannot be loaded is said (its problems, and one line for the scenarios of
+            this file naming it, left out) only when a scenario of this file names it, so that the files naming
+            only the others load; a problem of a fixture file whose id cannot be told (nor taken from its place),
+            or that is not of one broken variant (an id two files define, a bundled variant's id), by every file.
     """
     path = Path(path)
+    problems: dict[str, list[str]] = {}
+    broken: dict[str, str] = {}
     if fixtures is None:
-        fixtures = _fixtures_beside(tuple(find_variant_files(path)))
+        fixtures, problems, broken = _fixtures_beside(tuple(find_variant_files(path)))
     if known:
         fixtures = {**known, **fixtures}
-    return _load_read(_read(path), spec_check=spec_check, fixtures=fixtures)
+    left_out: dict[str, list[str]] = {vid: [] for vid in broken if vid not in fixtures}
+    try:
+        scenarios = _load_read(_read(path), spec_check=spec_check, fixtures=fixtures, left_out=left_out)
+        errors: list[str] = []
+    except ScenarioError as exc:
+        errors = exc.errors
+    named = {broken[vid] for vid, uses in left_out.items() if uses}
+    hurt = [line for name, lines in problems.items() if name in named or name not in broken.values() for line in lines]
+    errors = hurt + _left_out_lines(broken, left_out) + errors  # as load_scenarios orders them
+    if errors:
+        raise ScenarioError(errors)
+    return scenarios
 
 
-def _fixtures_beside(files: tuple[Path, ...]) -> dict[str, Variant]:
-    """:func:`load_fixture_variants`, kept for the process per set of files and their modification times (the
-    pytest plugin loads scenario files one by one, each with the fixture variants beside it)."""
+def _fixtures_beside(files: tuple[Path, ...]) -> tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]:
+    """:func:`_fixture_variants`, kept for the process per set of files and their modification times (the pytest
+    plugin loads scenario files one by one, each with the fixture variants beside it)."""
     try:
         key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
     except OSError:
-        return load_fixture_variants(files)
+        return _fixture_variants(files)
     if key not in _FIXTURE_CACHE:
-        _FIXTURE_CACHE[key] = load_fixture_variants(files)
+        _FIXTURE_CACHE[key] = _fixture_variants(files)
     return _FIXTURE_CACHE[key]
 
 
-_FIXTURE_CACHE: dict[tuple, dict[str, Variant]] = {}
+_FIXTURE_CACHE: dict[tuple, tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]] = {}
 
 
 def _read(path: Path) -> LoadedYaml:
@@ -440,9 +469,9 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
             else:
                 reads.append(loaded)
     fixtures: dict[str, Variant] = dict(known or {})
-    found, fixture_errors, broken = _fixture_variants(variant_files)
+    found, fixture_problems, broken = _fixture_variants(variant_files)
     fixtures.update(found)
-    errors.extend(fixture_errors)
+    errors.extend(line for lines in fixture_problems.values() for line in lines)
     after_fixtures = len(errors)
     left_out: dict[str, list[str]] = {vid: [] for vid in broken if vid not in fixtures}
     for loaded in reads:

@@ -98,7 +98,8 @@ class Disagreement:
         reference: the reference engine's answer.
         answer: the implementation's answer (None when it raised).
         problem: one line saying what differs (``wrong: winner, points``, ``answer does not match the operation's
-            schema: …``, ``errored: …``, ``refused as bad input: …``).
+            schema: …``, ``errored: …``, ``refused as bad input: …``; in English, as the scenario file on standard
+            output writes it: ``datong-rules fuzz`` says it in its language with ``datong_rules.cli.problem_words``).
         keys: the answer keys whose values differ (empty for an error or a schema problem).
         shrunk: False when the shrunk question no longer disagreed on its last replay (a flaky implementation);
             the question is then the first one found.

@@ -116,6 +116,20 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
             check_seconds(name, value)
         except ValueError as exc:
             raise CommandError(say(str(exc))) from None
+    check_report_paths(reports)
+
+
+def check_report_paths(reports: dict[str, str | None]) -> None:
+    """Refuse, in the command's language, report paths that cannot be written, before anything is run (``conform``'s
+    reports, ``coverage --json``).
+
+    Args:
+        reports: option name (``--json``) → the path given, or None.
+
+    Raises:
+        CommandError: an empty report path, two reports written to the same file (``-``, standard output,
+            included), or a report file that cannot be written (a missing folder: none is created).
+    """
     for name, path in reports.items():
         if path is not None and not path.strip():
             raise CommandError(tr("{name} is empty (expected a file path)", name=name))
@@ -255,7 +269,7 @@ def _write_reports(outcome: RunResult, reports: dict[str, str | None], quietly: 
                 continue
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            where = "the report to standard output" if is_stdout(path) else path
+            where = tr("the report to standard output") if is_stdout(path) else path
             raise CommandError(tr("cannot write {where}: {reason}", where=where,
                                   reason=exc.strerror or exc)) from None
 

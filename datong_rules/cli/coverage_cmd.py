@@ -24,13 +24,13 @@ from pathlib import Path
 import click
 
 from .messages import current, tr
-from .path_args import overwritten_input, read_inputs, refuse_empty, unwritable_reason
-from .problem_words import said, scenario_lines
+from .path_args import overwritten_input, read_inputs, refuse_empty
+from .problem_words import said, say, scenario_lines
 from .variant_arg import abstract_variant_message, variant_filter_ids
 
 from datong_rules.conformance import bundled_spec
 from datong_rules.cli.command_error import CommandError, fail
-from datong_rules.cli.conform import warn_spec_problems
+from datong_rules.cli.conform import check_report_paths, warn_spec_problems
 from datong_rules.conformance.coverage import CoverageReport
 from datong_rules.conformance.coverage import coverage as compute_coverage
 from datong_rules.conformance.reports.common import is_stdout, write_text
@@ -78,14 +78,15 @@ def file_rule_ids(path: str, wanted: tuple[str, ...]) -> dict[str, list[str]]:
         data = read_yaml_file(path).data
     except SpecError as exc:
         if exc.kind == "empty":  # the loader's words expect a variant file
-            raise CommandError(f"{path}:1:1: the file holds no YAML document (expected {RULES_FILE_SHAPE})") from None
+            raise CommandError(tr("{path}:1:1: the file holds no YAML document (expected {shape})", path=path,
+                                  shape=tr(RULES_FILE_SHAPE))) from None
         raise CommandError(said(exc)) from None
     if not isinstance(data, dict) or not all(
             isinstance(v, list) and all(isinstance(r, str) for r in v) for v in data.values()):
-        raise CommandError(f"{path}: expected {RULES_FILE_SHAPE}")
+        raise CommandError(tr("{path}: expected {shape}", path=path, shape=tr(RULES_FILE_SHAPE)))
     missing = [v for v in wanted if v not in data]
     if missing:
-        raise CommandError(f"{path}: no variant '{missing[0]}'")
+        raise CommandError(tr("{path}: no variant '{variant}'", path=path, variant=missing[0]))
     return {v: rules for v, rules in data.items() if not wanted or v in wanted}
 
 
@@ -95,11 +96,12 @@ def render_coverage(report: CoverageReport, show_counts: bool) -> str:
     out = []
     for cov in report.variants.values():
         covered = len(cov.counts) - len(cov.uncovered)
-        out.append(f"{cov.variant}  {covered}/{len(cov.counts)} rules covered ({cov.percent:.1f}%)")
+        out.append(tr("{variant}  {covered}/{total} rules covered ({percent}%)", variant=cov.variant,
+                      covered=covered, total=len(cov.counts), percent=f"{cov.percent:.1f}"))
         if show_counts:
             out += [f"  {n:>4}  {rule}" for rule, n in cov.counts.items()]
         elif cov.uncovered:
-            out.append("  uncovered: " + ", ".join(cov.uncovered))
+            out.append(tr("  uncovered: {rules}", rules=", ".join(cov.uncovered)))
     return "\n".join(out)
 
 
@@ -124,18 +126,20 @@ def check_percent(ctx: click.Context, param: click.Parameter, value: float | Non
         click.BadParameter: ``nan`` (which no comparison would ever fail), ``inf`` or a number outside 0–100.
     """
     if value is not None and not (math.isfinite(value) and 0 <= value <= 100):
-        raise click.BadParameter(f"{value:g} is not a number from 0 to 100")
+        raise click.BadParameter(tr("{value} is not a number from 0 to 100", value=f"{value:g}"))
     return value
 
 
 def shown_problems(problems: list[str], json_path: str | None) -> list[str]:
-    """The first :data:`ERRORS_SHOWN` problem lines, then one line counting the others."""
+    """The first :data:`ERRORS_SHOWN` problem lines (:attr:`CoverageReport.errors
+    <datong_rules.conformance.coverage.CoverageReport.errors>`, in English) in the command's language, then one line
+    counting the others."""
+    shown = [say(line) for line in problems[:ERRORS_SHOWN]]
     if len(problems) <= ERRORS_SHOWN:
-        return problems
-    rest = len(problems) - ERRORS_SHOWN
-    where = ("the JSON on standard output lists them all" if is_stdout(json_path)
-             else f"{json_path} lists them all" if json_path else "--json FILE lists them all")
-    return [*problems[:ERRORS_SHOWN], f"... and {rest} more problems ({where})"]
+        return shown
+    where = (tr("the JSON on standard output lists them all") if is_stdout(json_path)
+             else tr("{path} lists them all", path=json_path) if json_path else tr("--json FILE lists them all"))
+    return [*shown, tr("... and {count} more problems ({where})", count=len(problems) - ERRORS_SHOWN, where=where)]
 
 
 @click.command("coverage", short_help="Count scenarios per rule id per variant.")
@@ -161,11 +165,7 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
     try:
         variants, houses = split_variants(variants)
         variants = variant_filter_ids(variants)
-        if json_path is not None and not json_path.strip():
-            raise CommandError("--json is empty (expected a file path)")
-        reason = None if json_path is None or is_stdout(json_path) else unwritable_reason(json_path)
-        if reason is not None:  # said before counting, as conform and play do (no folder is made)
-            raise CommandError(f"cannot write the --json report to {json_path}: {reason}")
+        check_report_paths({"--json": json_path})  # said before counting, as conform and play do (no folder is made)
         overwritten = overwritten_input({"--json": json_path}, {**read_inputs(houses, scenario_paths),
                                                                **({rules_file: "the rules file"} if rules_file else {})})
         if overwritten is not None:  # the report over the house rules, the scenarios or the rules file
@@ -181,7 +181,8 @@ def coverage(variants, scenario_paths, rules_file, no_spec_check, show_counts, j
         if json_path:
             _write_json(report, json_path)
         low = [v.variant for v in report.variants.values() if fail_under is not None and v.percent < fail_under]
-        problems = shown_problems(report.errors, json_path) + [f"coverage of {v} is below {fail_under:g}%" for v in low]
+        problems = shown_problems(report.errors, json_path) + [
+            tr("coverage of {variant} is below {percent}%", variant=v, percent=f"{fail_under:g}") for v in low]
         if problems:
             raise CommandError("\n".join(problems), 1)
     except CommandError as exc:
@@ -235,5 +236,5 @@ def _write_json(report, json_path: str) -> None:
     try:
         write_text(json_path, json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
     except OSError as exc:
-        where = "the coverage to standard output" if is_stdout(json_path) else json_path
-        raise CommandError(f"cannot write {where}: {exc.strerror or exc}") from None
+        where = tr("the coverage to standard output") if is_stdout(json_path) else json_path
+        raise CommandError(tr("cannot write {where}: {reason}", where=where, reason=exc.strerror or exc)) from None

@@ -131,7 +131,7 @@ def _line(result: session.Result) -> str:
         rules = tr("touches {rules}", rules=", ".join(case.rules)) if case.rules else \
             tr("no switched reading of its rules changes the reference's answer")
         again = tr(", {n} more alike", n=f"{case.repeats:,}") if case.repeats else ""
-        problem = tr("wrong: {keys}", keys=", ".join(case.keys)) if case.keys else case.problem
+        problem = tr("wrong: {keys}", keys=", ".join(case.keys)) if case.keys else say(case.problem)
         line += "\n  " + tr("{problem} ({details})", problem=problem, details=f"{rules}{because}{again}")
     return line
 
@@ -225,8 +225,8 @@ def fuzz(impl, impl_cmd, variant_refs, ops, seconds, examples, seed, timeout, st
         chosen_variants = _variants(variant_refs)
         try:
             chosen = session.targets(chosen_variants, ops)
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
+        except ValueError as exc:  # a --variant or --op that gives nothing to ask
+            raise CommandError(say(str(exc))) from None
         implementation = make_implementation(impl, impl_cmd, timeout, startup_timeout)
         try:
             start_checked(implementation)

@@ -134,8 +134,22 @@ ZH: dict[str, str] = {
     "{where}: {why}": "{where}：{why}",
     "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
     " ({detail})": "（引擎的说明：{detail}）",
+    "the report to standard output": "标准输出（报告）",
     # coverage
     "unknown variant '{variant}' (known: {known})": "未知的版本 '{variant}'（已知的：{known}）",
+    "a mapping of variant id to a list of rule ids": "一个从版本 id 到规则 id 列表的映射",
+    "{path}:1:1: the file holds no YAML document (expected {shape})": "{path}:1:1: 文件里没有 YAML 文档（应为：{shape}）",
+    "{path}: expected {shape}": "{path}：应为{shape}",
+    "{path}: no variant '{variant}'": "{path}：没有版本 '{variant}'",
+    "{variant}  {covered}/{total} rules covered ({percent}%)": "{variant}  {covered}/{total} 条规则有场景检查（{percent}%）",
+    "  uncovered: {rules}": "  没有场景检查的：{rules}",
+    "{value} is not a number from 0 to 100": "{value} 不是 0 到 100 之间的数",
+    "the JSON on standard output lists them all": "标准输出上的 JSON 会全部列出",
+    "{path} lists them all": "{path} 会全部列出",
+    "--json FILE lists them all": "--json FILE 会全部列出",
+    "... and {count} more problems ({where})": "……另有 {count} 个问题（{where}）",
+    "coverage of {variant} is below {percent}%": "{variant} 的覆盖率低于 {percent}%",
+    "the coverage to standard output": "标准输出（覆盖率）",
     "{variant}: {rule} not counted (moot here): {why}": "{variant}：{rule} 不计入（这里不起作用）：{why}",
     # fuzz
     "--seconds must be a number of seconds more than 0 and at most {most}, got {got}":

@@ -151,6 +151,42 @@ ZH: dict[str, str] = {
     "'ready' needs '{key}', a list of strings (or [\"*\"]): {got}": "'ready' 需要 '{key}'，一个文字的列表（或 [\"*\"]）：{got}",
     "'refuses_bad_input' must be true or false, got {value}: {got}":
         "'refuses_bad_input' 应为 true 或 false，收到的是 {value}：{got}",
+    # why an implementation's answer to a fuzzed question disagrees (conformance.fuzz.driver's Disagreement.problem;
+    # what the engine said, or Python's words for its exception, as written)
+    "refused as bad input: {detail}": "当作输入有误拒绝了：{detail}",
+    "errored: {detail}": "出错：{detail}",
+    "errored: implementation reported an error: {detail}": "出错：实现报告了错误：{detail}",
+    "errored: the answer is a {kind}, not a mapping: {answer}": "出错：回答是 {kind}，不是映射：{answer}",
+    "answer does not match the operation's schema: {path}: {problem}": "回答不符合操作的 JSON 模式：{path}：{problem}",
+    # an --op or --variant of fuzz that gives it nothing to ask (conformance.fuzz.session.targets)
+    ("--op {op}: fuzz generates no Huolong game records: replay is checked by the suite's scenarios (datong-rules "
+     "conform --op replay) and datong-rules verify"):
+        "--op {op}：fuzz 不生成攉龙的牌局记录：replay 由测试套件的场景（datong-rules conform --op replay）和 datong-rules "
+        "verify 检查",
+    "--op {op}: {variants} cannot be asked {name} questions (the variant's rules turn that part of the game off)":
+        "--op {op}：{variants} 不能问 {name} 的问题（这个版本的规则关掉了游戏的这一部分）",
+    "--op {op}: no variant of the game {game} is fuzzed (the variants: {variants})":
+        "--op {op}：没有对游戏 {game} 的版本做模糊测试（做的版本：{variants}）",
+    "--op {op}: no such operation (operations: {ops})": "--op {op}：没有这个操作（操作有：{ops}）",
+    "--op {op}: no such operation (did you mean {close}?) (operations: {ops})":
+        "--op {op}：没有这个操作（是不是想写 {close}？）（操作有：{ops}）",
+    "--op {op}: no such {game} operation (operations: {ops})": "--op {op}：{game} 没有这个操作（操作有：{ops}）",
+    "--op {op}: no such {game} operation (did you mean {close}?) (operations: {ops})":
+        "--op {op}：{game} 没有这个操作（是不是想写 {close}？）（操作有：{ops}）",
+    "the game {game} has no generators of questions yet (no {package}.strategies)":
+        "游戏 {game} 还没有出题器（没有 {package}.strategies）",
+    # coverage's problems (conformance.coverage.CoverageReport.errors; said on the console, English in its JSON)
+    "{location}: 1 scenario is for variant '{variant}', which is not in {what} (first: '{id}')":
+        "{location}：1 个场景是版本 '{variant}' 的，它不在 {what} 里（第一个：'{id}'）",
+    "{location}: {count} scenarios are for variant '{variant}', which is not in {what} (first: '{id}')":
+        "{location}：{count} 个场景是版本 '{variant}' 的，它不在 {what} 里（第一个：'{id}'）",
+    ("{location}: 1 scenario of variant '{variant}' cites rule '{rule}', which is not a rule of that variant in "
+     "{what} (first: '{id}')"):
+        "{location}：版本 '{variant}' 的 1 个场景引用了规则 '{rule}'，它在 {what} 里不是这个版本的规则（第一个：'{id}'）",
+    ("{location}: {count} scenarios of variant '{variant}' cite rule '{rule}', which is not a rule of that variant "
+     "in {what} (first: '{id}')"):
+        "{location}：版本 '{variant}' 的 {count} 个场景引用了规则 '{rule}'，它在 {what} 里不是这个版本的规则（第一个：'{id}'）",
+    "the bundled spec": "内置的规则（spec/）",
     # a fixture variant of a scenario folder that cannot be loaded: the scenarios naming it, left out
     "fixture variant {name} cannot be loaded: the 1 scenario naming it is left out (at {at})":
         "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
@@ -507,22 +543,37 @@ def say_zh(text: str) -> str:
 
     Alternatives the engine joins with `` or `` (``a whole number or null``, ``none or 2 or 3 …``) are said one by
     one when each is a phrase of :data:`ZH` or a single value; the YAML reader's own phrases after ``invalid YAML:`` (``while parsing …; expected …``) are
-    said by :data:`YAML_ZH`.
+    said by :data:`YAML_ZH`. A ``message (expected …)`` whose tail no template says (a schema's words inside
+    another line: ``$.x: 5 is not an allowed value (expected one of: …)``) is said part by part, as
+    :func:`_said_expecting` says it, when its message is a phrase of :data:`ZH`.
     """
     if text.startswith("invalid YAML: ") and text != "invalid YAML: a tab character where YAML needs spaces":
         return "YAML 写法错误：" + "；".join(_yaml_phrase(part) for part in text.removeprefix("invalid YAML: ")
                                            .split("; "))
-    found = _template_of(text)
-    if found is not None:
-        match, chinese = found
-        values = {name: (value if name not in _WORDED else say_zh(value))
-                  for name, value in match.groupdict().items()}
-        return _fill(chinese, values)
+    said = _said_by_template(text)
+    parts = _expecting(text)
+    if parts is not None and (said is None or " (expected " in said):  # the tail left in English: part by part
+        said_head = say_zh(parts[0])
+        if said_head != parts[0]:
+            return f"{said_head}（应为：{say_zh(parts[1])}）"
+    if said is not None:
+        return said
     parts = text.split(" or ")
     if len(parts) > 1 and all(" " not in part or _template_of(part) is not None for part in parts):
         return _fill("{0}" + "".join(f"或{{{i}}}" for i in range(1, len(parts))),
                      {str(i): say_zh(part) for i, part in enumerate(parts)})
     return text
+
+
+def _said_by_template(text: str) -> str | None:
+    """``text`` said by the most specific template of :data:`ZH` that matches it whole (its worded fields said
+    again), or None when none matches."""
+    found = _template_of(text)
+    if found is None:
+        return None
+    match, chinese = found
+    return _fill(chinese, {name: (value if name not in _WORDED else say_zh(value))
+                           for name, value in match.groupdict().items()})
 
 
 def _template_of(text: str) -> tuple[re.Match[str], str] | None:
@@ -624,10 +675,16 @@ def scenario_lines(errors: list[str]) -> str:
 def _said_expecting(message: str) -> str:
     """``message (expected …)`` in 中文: the message and what it expects each said (:func:`say_zh`), the second as
     ``（应为：…）``; a message with no such tail said whole."""
+    parts = _expecting(message)
+    return say_zh(message) if parts is None else f"{say_zh(parts[0])}（应为：{say_zh(parts[1])}）"
+
+
+def _expecting(message: str) -> tuple[str, str] | None:
+    """``(message, what it expects)`` of ``message (expected …)``; None for a message with no such tail."""
     cut = message.rfind(" (expected ")
     if cut > 0 and message.endswith(")"):
-        return f"{say_zh(message[:cut])}（应为：{say_zh(message[cut + len(' (expected '):-1])}）"
-    return say_zh(message)
+        return message[:cut], message[cut + len(" (expected "):-1]
+    return None
 
 
 def record_line(error: Exception) -> str:

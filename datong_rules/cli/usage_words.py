@@ -32,6 +32,7 @@ _ZH: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern, re.S), words) for
     (r"(?P<value>.+) is not one of (?P<choices>.+?)\.?", "{value} 不是 {choices} 之一"),
     (r"(?P<value>.+) is not (?P<choice>'[^']*')\.?", "{value} 不是 {choice}"),
     (r"(?P<value>.+) is not in the range (?P<range>.+?)\.?", "{value} 不在范围 {range} 内"),
+    (r"(?:File|Directory|Path) (?P<path>'.+') is a directory\.?", "{path} 是文件夹，不是文件"),
 ]]
 """click's English patterns and their 中文 (``{name}`` fields are the pattern's groups; ``why`` is said again)."""
 

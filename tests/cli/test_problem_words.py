@@ -171,6 +171,22 @@ def test_alternatives_and_the_space_between_chinese_and_latin(english, chinese):
     assert problem_words.say_zh(english) == chinese
 
 
+@pytest.mark.parametrize("english, chinese", [
+    # fuzz: why an answer disagrees; the engine's own words (internal error) as written
+    ("errored: implementation reported an error: internal error", "出错：实现报告了错误：internal error"),
+    ("refused as bad input: given.out: the same seat twice", "当作输入有误拒绝了：given.out: the same seat twice"),
+    # a schema's words with their (expected …) inside a line: said part by part
+    ("answer does not match the operation's schema: $.combination: 5 is not an allowed value (expected one of: "
+     "single, pair)", "回答不符合操作的 JSON 模式：$.combination：5 不是允许的值（应为：以下之一：single, pair）"),
+    ("found null (expected a mapping)", "找到的是 null（应为：一个映射）"),
+    # a template holding its own (expected …) is said whole, as before
+    ("--bots (huolong): unknown bot kind 'x' (expected one of: greedy, random)",
+     "--bots（huolong）：未知的机器人类型 'x'（应为以下之一：greedy, random）"),
+])
+def test_a_disagreement_and_a_schemas_expected_tail_are_said_in_chinese(english, chinese):
+    assert problem_words.say_zh(english) == chinese
+
+
 @pytest.mark.parametrize("variant_id", ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"])
 def test_a_wrong_value_of_every_rule_is_said_in_chinese(variant_id, tmp_path, monkeypatch):
     """Each rule of the game's bundled variant given a value of each wrong shape in a house file: the schema's and

@@ -1,7 +1,10 @@
 """A fixture variant of a scenario folder that cannot be loaded is reported once, by its own problems and one line
 saying how many scenarios name it and where the first is; those scenarios are left out, not each said to name an
 unknown variant (the follow-on errors of every scenario using it buried the one that mattered). The other fixture
-variants, bundled ones included, stay known. Said in English and in 中文 (``--lang zh``)."""
+variants, bundled ones included, stay known. Said in English and in 中文 (``--lang zh``). A variant file whose YAML
+is broken (its id unreadable) is named by its place (``<game>/variants/<name>.yaml``: ``<game>/<name>``). One file
+(``load_scenario_file``, as the pytest plugin loads them) loads as the folder does: the files naming only the other
+fixture variants load."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from datong_rules.cli.main import cli
-from datong_rules.conformance.scenarios_io import ScenarioError, load_scenarios, scenarios_root
+from datong_rules.conformance.scenarios_io import ScenarioError, load_scenario_file, load_scenarios, scenarios_root
 
 SOURCE = scenarios_root() / "huolong" / "variants" / "datong-guide-attackers-pass-a.yaml"
 """A bundled fixture variant, copied under an id of its own with one rule value that is not a boolean."""
@@ -81,3 +84,94 @@ def test_conform_says_it_once_in_both_languages(tmp_path):
     assert lines[0].startswith(f"错误：{variant}:") and lines[0].endswith("找到的是文字 'maybe'（应为：true 或 false）")
     assert lines[1:] == [f"错误：{variant}:1:1: 测试用的版本 'huolong/my-reading' 载入不了：用它的 3 个场景没有读"
                          f"（第一个在 {scenarios}:3）"]
+
+
+def broken_yaml(variant) -> None:
+    """Break the YAML of the fixture variant file so that not even its id can be read (a flow list left open)."""
+    text = variant.read_text(encoding="utf-8")
+    variant.write_text(text.replace("attackers_advance: maybe", "attackers_advance: [maybe"), encoding="utf-8")
+
+
+def test_a_variant_whose_yaml_is_broken_is_named_by_its_place(tmp_path):
+    # huolong/variants/my-reading.yaml: the id of its place is huolong/my-reading, as every bundled fixture's is
+    variant, scenarios = suite(tmp_path, ["huolong/my-reading", "huolong/li-zhijiang", "huolong/my-reading"])
+    broken_yaml(variant)
+    errors = errors_of(tmp_path)
+    assert len(errors) == 2, errors
+    assert errors[0].startswith(f"{variant}:") and "invalid YAML" in errors[0]
+    assert errors[1] == (f"{variant}:1:1: fixture variant 'huolong/my-reading' cannot be loaded: the 2 scenarios "
+                         f"naming it are left out (first at {scenarios}:3)")
+
+
+def test_a_broken_variant_named_otherwise_than_its_place_leaves_the_unknown_variant_errors(tmp_path):
+    # the id cannot be read and the file's place names another: which scenarios it hurts cannot be told
+    variant, scenarios = suite(tmp_path, ["huolong/my-reading"])
+    broken_yaml(variant)
+    variant.rename(variant.with_name("elsewhere.yaml"))
+    errors = errors_of(tmp_path)
+    assert len(errors) == 2 and "invalid YAML" in errors[0] and "unknown variant 'huolong/my-reading'" in errors[1]
+
+
+def second_file(variant, scenarios):
+    """A good fixture variant beside the broken ``variant`` (huolong/good-reading, the bundled one it was copied
+    from under an id of its own) and a second scenario file beside ``scenarios`` whose one scenario names it."""
+    variant.with_name("good-reading.yaml").write_text(SOURCE.read_text(encoding="utf-8").replace(
+        "id: huolong/datong-guide-attackers-pass-a\n", "id: huolong/good-reading\n"), encoding="utf-8")
+    other = scenarios.with_name("facts-2.yaml")
+    other.write_text("defaults: {op: facts}\nscenarios:\n" + SCENARIO.format(n=9, variant="huolong/good-reading"),
+                     encoding="utf-8")
+    return other
+
+
+@pytest.mark.parametrize("break_it", [False, True], ids=["bad value", "broken YAML"])
+def test_one_file_loads_as_the_folder_does(tmp_path, break_it):
+    # facts.yaml names the broken variant twice; facts-2.yaml only the good fixture variant beside it: it loads
+    variant, scenarios = suite(tmp_path, ["huolong/my-reading", "huolong/li-zhijiang", "huolong/my-reading"])
+    if break_it:
+        broken_yaml(variant)
+    other = second_file(variant, scenarios)
+    assert [s.variant for s in load_scenario_file(other)] == ["huolong/good-reading"]
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario_file(scenarios)
+    errors = raised.value.errors
+    assert len(errors) == 2 and errors[0].startswith(f"{variant}:"), errors
+    assert errors[1] == (f"{variant}:1:1: fixture variant 'huolong/my-reading' cannot be loaded: the 2 scenarios "
+                         f"naming it are left out (first at {scenarios}:3)")
+
+
+def test_one_file_with_problems_of_its_own_says_them_after(tmp_path):
+    variant, scenarios = suite(tmp_path, ["huolong/my-reading", "huolong/no-such"])
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario_file(scenarios)
+    errors = raised.value.errors
+    assert len(errors) == 3 and errors[1].endswith(f"the 1 scenario naming it is left out (at {scenarios}:3)")
+    assert errors[2].startswith(f"{scenarios}:14:") and "unknown variant 'huolong/no-such'" in errors[2]
+
+
+def test_a_fixture_problem_no_file_can_be_told_from_is_said_by_every_file(tmp_path):
+    # a second fixture variant file with a bundled variant's id: not a broken variant a scenario names
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang"])
+    variant.unlink()
+    clash = variant.with_name("clash.yaml")
+    clash.write_text(SOURCE.read_text(encoding="utf-8").replace("id: huolong/datong-guide-attackers-pass-a\n",
+                                                                "id: huolong/li-zhijiang\n"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario_file(scenarios)
+    [line] = raised.value.errors
+    assert line.startswith(f"{clash}:") and "'huolong/li-zhijiang' is the id of a bundled variant" in line
+
+
+def test_the_pytest_plugin_runs_the_files_naming_only_the_other_fixture_variants(tmp_path, pytester, monkeypatch):
+    # facts.yaml names the broken variant: one collection error, said as conform says it; facts-2.yaml names the good
+    # fixture variant beside it: its scenario (four players) is run and passes
+    variant, scenarios = suite(tmp_path / "suite", ["huolong/my-reading"] * 2)
+    second_file(variant, scenarios)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    root = tmp_path / "suite"
+    result = pytester.runpytest_subprocess(
+        "-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider", "-p", "no:randomly", "-o",
+        "addopts=", "--continue-on-collection-errors", str(root), "--datong-scenarios", str(root), "--datong-impl",
+        "datong_rules.conformance.adapters.reference:ReferenceImplementation")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([f"*{variant}:1:1: fixture variant 'huolong/my-reading' cannot be loaded: the 2 "
+                                 f"scenarios naming it are left out (first at {scenarios}:3)*"])

@@ -5,7 +5,10 @@ words, the scenario file on standard output) stays as written."""
 from __future__ import annotations
 
 import re
+import sys
+import textwrap
 
+import pytest
 from click.testing import CliRunner
 
 import conformance_support  # noqa: F401 - puts fake_impls on sys.path for --impl
@@ -49,3 +52,106 @@ def test_a_bad_budget_is_told_in_chinese():
     assert result.stderr == "错误：--seconds 应为大于 0、至多 86400 的秒数，收到 0.0\n"
     result = _fuzz("zh", "--variant", "li-zhijiang")
     assert result.stderr == "错误：请给出要比较的实现：--impl MODULE:FACTORY 或 --impl-cmd COMMAND\n"
+
+
+DISAGREEING = textwrap.dedent('''
+    """In-process implementations that disagree with the reference on every question (tests/conformance/
+    test_fuzz_messages.py): by refusing it as bad input, by raising ValueError, by answering a list, by an answer
+    that breaks the operation's schema."""
+    from datong_rules.conformance.adapters.base import BadInput, Implementation
+
+
+    class Refuses(Implementation):
+        name, version = "refuses", "1"
+
+        def answer(self, variant, op, given):
+            raise BadInput("not today")
+
+
+    class Raises(Implementation):
+        name, version = "raises", "1"
+
+        def answer(self, variant, op, given):
+            raise ValueError("no")
+
+
+    class Lists(Implementation):
+        name, version = "lists", "1"
+
+        def answer(self, variant, op, given):
+            return [1]
+
+
+    class Shapeless(Implementation):
+        name, version = "shapeless", "1"
+
+        def answer(self, variant, op, given):
+            return {"combination": 5}
+''')
+
+
+@pytest.fixture
+def disagreeing(tmp_path, monkeypatch):
+    """The module ``disagreeing_engines`` (:data:`DISAGREEING`) importable by --impl."""
+    (tmp_path / "disagreeing_engines.py").write_text(DISAGREEING, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield
+    sys.modules.pop("disagreeing_engines", None)
+
+
+@pytest.mark.parametrize(("engine", "zh", "en", "in_file"), [
+    ("Refuses", "当作输入有误拒绝了：not today（", "refused as bad input: not today (",
+     "# refused as bad input: not today"),
+    ("Raises", "出错：ValueError: no（", "errored: ValueError: no (", "# errored: ValueError: no"),  # Python's words
+    ("Lists", "出错：回答是 list，不是映射：[1]（", "errored: the answer is a list, not a mapping: [1] (",
+     "# errored: the answer is a list, not a mapping: [1]"),
+    # a classify answer needs suit (the operations schema): the validator's words said too
+    ("Shapeless", "回答不符合操作的 JSON 模式：$：缺少必需的键 'suit'（",
+     "answer does not match the operation's schema: $: missing required key 'suit' (",
+     "# answer does not match the operation's schema: $: missing required key 'suit'"),
+])
+def test_why_a_disagreement_differs_is_said_in_the_commands_language(disagreeing, engine, zh, en, in_file):
+    for lang, said in (("zh", zh), ("en", en)):
+        result = _fuzz(lang, "--impl", f"disagreeing_engines:{engine}", "--variant", "li-zhijiang", "--op",
+                       "classify", "--seed", "0", "--examples", "20", "-q")
+        assert result.exit_code == 1, result.output
+        reasons = [line.strip() for line in result.stderr.splitlines() if line.startswith("  ")]
+        assert len(reasons) == 1 and reasons[0].startswith(said), (lang, result.stderr)
+        assert in_file in result.stdout  # the scenario file on standard output stays in the suite's English
+
+
+OPERATIONS = ("bottom_points, bury, card_order, classify, declare, facts, legal_play, legal_play_count, settle, "
+              "star_burial, trick_winner")
+"""The operations of 李志江's Huolong that fuzz asks (every one but replay)."""
+
+
+@pytest.mark.parametrize(("op", "zh", "en"), [
+    ("replay", "--op replay：fuzz 不生成攉龙的牌局记录：replay 由测试套件的场景（datong-rules conform --op replay）和 "
+               "datong-rules verify 检查",
+     "--op replay: fuzz generates no Huolong game records: replay is checked by the suite's scenarios (datong-rules "
+     "conform --op replay) and datong-rules verify"),
+    ("nope", f"--op nope：没有这个操作（操作有：{OPERATIONS}）",
+     f"--op nope: no such operation (operations: {OPERATIONS})"),
+    ("clasify", f"--op clasify：没有这个操作（是不是想写 classify？）（操作有：{OPERATIONS}）",
+     f"--op clasify: no such operation (did you mean classify?) (operations: {OPERATIONS})"),
+    ("huolong/nope", f"--op huolong/nope：huolong 没有这个操作（操作有：{OPERATIONS}）",
+     f"--op huolong/nope: no such huolong operation (operations: {OPERATIONS})"),
+    ("dadun/classify", "--op dadun/classify：没有对游戏 dadun 的版本做模糊测试（做的版本：huolong/li-zhijiang）",
+     "--op dadun/classify: no variant of the game dadun is fuzzed (the variants: huolong/li-zhijiang)"),
+])
+def test_an_op_that_selects_nothing_is_said_in_both_languages(op, zh, en):
+    for lang, said in (("zh", f"错误：{zh}\n"), ("en", f"error: {en}\n")):
+        result = _fuzz(lang, "--impl", REFERENCE, "--variant", "li-zhijiang", "--op", op, "--seconds", "1")
+        assert (result.exit_code, result.stderr) == (2, said)
+
+
+@pytest.mark.parametrize(("english", "chinese"), [  # no bundled variant turns an operation off, nor lacks generators
+    ("--op star_burial: huolong/my-house cannot be asked star_burial questions (the variant's rules turn that part "
+     "of the game off)", "--op star_burial：huolong/my-house 不能问 star_burial 的问题（这个版本的规则关掉了游戏的这一部分）"),
+    ("--variant my.yaml: the game cards has no generators of questions yet (no datong_rules.reference_impl.cards"
+     ".strategies)", "--variant my.yaml：游戏 cards 还没有出题器（没有 datong_rules.reference_impl.cards.strategies）"),
+])
+def test_the_other_target_errors_are_said_in_chinese(english, chinese):
+    from datong_rules.cli.problem_words import say_zh
+
+    assert say_zh(english) == chinese

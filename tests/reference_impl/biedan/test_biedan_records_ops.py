@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -188,3 +189,32 @@ def test_replay_answer_matches_the_schema():
     validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"],
                                  "$ref": "#/$defs/replay.answer"})
     assert answer["accepted"] is False and list(validator.iter_errors(answer)) == []
+
+
+def test_settle_given_out_naming_one_seat_twice_breaks_the_schema_and_is_refused_as_bad_input():
+    # A seat that has gone out plays no more, so the first and second out are two seats: the schema says so
+    # (uniqueItems, as 打墩's finish), and the reference still refuses it as bad input, in process and served.
+    from datong_rules.conformance.adapters.base import BadInput
+    from datong_rules.conformance.adapters.reference import ReferenceImplementation
+    from datong_rules.conformance.serve import Server, serve_lines
+    from datong_rules.reference_impl.schema_validator import SchemaValidator
+
+    schema = _schema()
+    validator = SchemaValidator({"$schema": schema["$schema"], "$defs": schema["$defs"],
+                                 "$ref": "#/$defs/settle.given"})
+    assert [e.validator for e in validator.iter_errors({"banker": 0, "out": [1, 1]})] == ["uniqueItems"]
+    assert list(validator.iter_errors({"banker": 0, "out": [1, 2]})) == []
+    with pytest.raises(ValueError, match="the same seat twice"):  # the code's own check stays
+        OPS["settle"](GUIDE, {"banker": 0, "out": [1, 1]})
+    engine = ReferenceImplementation()
+    engine.start()
+    with pytest.raises(BadInput):
+        engine.answer("biedan/biedan-guide", "settle", {"banker": 0, "out": [1, 1]})
+    query = {"type": "query", "id": "q", "variant": "biedan/biedan-guide", "op": "settle",
+             "given": {"banker": 0, "out": [1, 1]}}
+    lines = [{"type": "start", "protocol": 3}, query, {"type": "stop"}]
+    out = io.BytesIO()
+    serve_lines(Server(ReferenceImplementation()), io.BytesIO("".join(json.dumps(m) + "\n" for m in lines).encode()),
+                out, io.StringIO())
+    reply = [json.loads(line) for line in out.getvalue().decode().splitlines()][1]
+    assert (reply["type"], reply.get("bad_input")) == ("errored", True), reply
