@@ -24,7 +24,7 @@ from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
 from .lead_classes import LeadClasses
-from .plays import class_plays, uniform_play
+from .plays import class_cards, uniform_play
 from .same_rank_plays import Tally, same_rank_plays
 from .rules import DadunRules, rules_for
 from .scoring import bonus, first_drawer, points_of, settle_hand
@@ -242,7 +242,8 @@ class HandState(RoundViews):
         """Every legal action of the seat to act: each distinct (cards, reading) play, then the pass; the plays of
         :func:`.plays.iter_plays` in its order, generated lazily class by class from the seat's kept lead classes
         (:meth:`lead_classes`; a follow's: those that beat the table): the first actions come before the last
-        class's plays are made."""
+        class's plays are made. A class's plays are made as their cards (:func:`.plays.class_cards`): every play of
+        a class has the class's combination."""
         if self.result is not None:
             return
         if self._steps:
@@ -253,9 +254,12 @@ class HandState(RoundViews):
         if not (self.table is not None and seat in self.round.locked):
             hand, leads = self.hands[seat], self.lead_classes(seat)
             classes = leads.classes() if self.table is None else leads.beating(self.table[1], self.table_was)
+            rules, level = self.rules, self.level
             for found in classes:
-                for cards, reading in class_plays(self.rules, hand, self.level, found):
-                    yield {"type": "play", "seat": seat, "cards": list(cards), "reading": cb.reading_dict(reading)}
+                combination = found.combination  # the reading of every play of the class (cb.reading_dict)
+                yield from [{"type": "play", "seat": seat, "cards": list(cards),
+                             "reading": {"combination": combination, "cards": list(stood)}}
+                            for cards, stood in class_cards(rules, hand, level, found)]
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
 
