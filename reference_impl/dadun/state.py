@@ -243,7 +243,8 @@ class HandState(RoundViews):
         :func:`.plays.iter_plays` in its order, generated lazily class by class from the seat's kept lead classes
         (:meth:`lead_classes`; a follow's: those that beat the table): the first actions come before the last
         class's plays are made. A class's plays are made as their cards (:func:`.plays.class_cards`): every play of
-        a class has the class's combination."""
+        a class has the class's combination; a play of natural cards standing for themselves has one list as its
+        cards and its reading's cards (as :meth:`same_rank_action`'s)."""
         if self.result is not None:
             return
         if self._steps:
@@ -257,8 +258,8 @@ class HandState(RoundViews):
             rules, level = self.rules, self.level
             for found in classes:
                 combination = found.combination  # the reading of every play of the class (cb.reading_dict)
-                yield from [{"type": "play", "seat": seat, "cards": list(cards),
-                             "reading": {"combination": combination, "cards": list(stood)}}
+                yield from [{"type": "play", "seat": seat, "cards": (played := list(cards)), "reading": {
+                    "combination": combination, "cards": played if stood is cards else list(stood)}}
                             for cards, stood in class_cards(rules, hand, level, found)]
         if self.table is not None:
             yield {"type": "pass", "seat": seat}
