@@ -22,17 +22,29 @@ from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
-def _takes(held: tuple[tuple[str, int], ...], need: int, least: int) -> list[tuple[tuple[int, ...], int]]:
-    """How many copies of each card of ``held`` ((card, copies held) in string order) a choice of a part takes, and
-    its wilds: ``need`` cards, at least ``least`` natural; the most natural cards first, then by the copies taken of
-    the first card, most first, then of the second, and so on (the order of :func:`_choices`)."""
-    most = min(need, sum(copies for _, copies in held))
-    by_size: list[list[tuple[int, ...]]] = [[] for _ in range(most + 1)]
-    for taken in product(*[range(min(copies, most), -1, -1) for _, copies in held]):
-        size = sum(taken)
-        if size <= most:
-            by_size[size].append(taken)
-    return [(taken, need - size) for size in range(most, least - 1, -1) for taken in by_size[size]]
+def _takes(copies: tuple[int, ...], need: int, least: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """How many of each card a choice of a part takes, the hand holding ``copies`` of each (its cards in string
+    order), and its wilds: ``need`` cards, at least ``least`` natural; the most natural cards first, then by the
+    copies taken of the first card, most first, then of the second, and so on (the order of :func:`_choices`). The
+    same for every part holding as many copies: kept in a bounded memo."""
+    slot = (copies, need, least)
+    found = _TAKES.get(slot)
+    if found is None:
+        if len(_TAKES) > 50_000:
+            _TAKES.clear()
+        most = min(need, sum(copies))
+        by_size: list[list[tuple[int, ...]]] = [[] for _ in range(most + 1)]
+        for taken in product(*[range(min(held, most), -1, -1) for held in copies]):
+            size = sum(taken)
+            if least <= size <= most:
+                by_size[size].append(taken)
+        found = _TAKES[slot] = tuple((taken, need - size) for size in range(most, least - 1, -1)
+                                     for taken in by_size[size])
+    return found
+
+
+_TAKES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+""":func:`_takes`' memo."""
 
 
 Choice = tuple[tuple[str, ...], int]
@@ -58,10 +70,10 @@ def _choices_held(held: tuple[tuple[str, int], ...], need: int, least: int) -> t
     if found is None:
         if len(_CHOICES) > 50_000:
             _CHOICES.clear()
-        ordered = tuple(sorted(held))
+        ordered = sorted(held)
         names = [card for card, _ in ordered]
         found = _CHOICES[slot] = tuple((tuple([card for card, k in zip(names, taken) for _ in range(k)]), wilds)
-                                       for taken, wilds in _takes(ordered, need, least))
+                                       for taken, wilds in _takes(tuple(n for _, n in ordered), need, least))
     return found
 
 
@@ -175,7 +187,7 @@ def class_cards(rules: DadunRules, hand: Counter, level: str, found: PlayClass) 
     wilds = hand.get(wild, 0)
     combination = found.combination
     may_go = _may_go(rules, combination)
-    options = _laid_out(hand, found, wild)
+    options = _laid_out(hand, found, wild, wilds)
     if options is None:
         fields, _ = _class_reading(rules, level, found)
         made = (_play_of(rules, level, wild, found, choice, fields, may_go)
@@ -223,7 +235,7 @@ _POSITION: dict[str, int] = {card: sort_key(card) for card in ALL_CARDS}
 """Card → its place in the notation order (:func:`..climbing.cardset.sort_key`, as a dict for sorting)."""
 
 
-def _laid_out(hand: Counter, found: PlayClass, wild: str) -> list[tuple[Option, ...]] | None:
+def _laid_out(hand: Counter, found: PlayClass, wild: str, wilds: int) -> list[tuple[Option, ...]] | None:
     """The choices of each part of ``found`` (:func:`_options`) when the parts lay the class's cards
     (:attr:`.count.PlayClass.stood`) out in order: part i makes the next ``need`` of them, all one card, and every
     natural card of the hand it may take is that card (a combination that names its cards) or of its rank (the
@@ -237,7 +249,7 @@ def _laid_out(hand: Counter, found: PlayClass, wild: str) -> list[tuple[Option, 
         need = part[1]
         if need < 1 or stood[at:at + need].count(stood[at] if at < len(stood) else "") != need:
             return None
-        options = _options(hand, part, wild, stood[at], exact)
+        options = _options(hand, part, wild, stood[at], exact, wilds)
         if options is None:
             return None
         out.append(options)
@@ -255,13 +267,14 @@ _OPTIONS: dict[tuple[tuple[tuple[str, int], ...], int, int, str, str, bool], tup
 makes, whether the combination names its cards): :func:`_options`' memo."""
 
 
-def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool) -> tuple[Option, ...] | None:
-    """The choices of one part (:func:`_choices`, in their order) as :data:`Option` values, the part making copies
-    of the class's ``card`` (``exact``: that very card; else a card of its rank, a wild card standing for
-    ``H<rank>``), or None when the hand holds a natural card of the part that is not one (kept in a bounded
-    memo)."""
+def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool, wilds: int) -> tuple[Option, ...] | None:
+    """The choices of one part (:func:`_choices`, in their order) that take at most ``wilds`` wilds, as
+    :data:`Option` values, the part making copies of the class's ``card`` (``exact``: that very card; else a card of
+    its rank, a wild card standing for ``H<rank>``), or None when the hand holds a natural card of the part that is
+    not one (kept in a bounded memo)."""
     tokens, need, least = part
     held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
+    least = max(least, need - wilds)  # a choice of more wilds than the hand holds makes no play
     slot = (held, need, least, wild, card, exact)
     if slot in _OPTIONS:
         return _OPTIONS[slot]
@@ -273,12 +286,12 @@ def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool) -> tu
         return None
     value = card if exact else _token(rank)
     where = _POSITION[wild]
-    ordered = tuple(sorted(held))
+    ordered = sorted(held)
     in_order = sorted(range(len(ordered)), key=lambda i: _POSITION[ordered[i][0]])  # the cards in notation order
     out = []
-    for taken, wilds in _takes(ordered, need, least):
+    for taken, more in _takes(tuple(n for _, n in ordered), need, least):
         naturals: tuple[str, ...] = ()
-        used, before = wilds, 0
+        used, before = more, 0
         for i in in_order:
             k = taken[i]
             if k:

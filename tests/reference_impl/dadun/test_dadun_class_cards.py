@@ -58,7 +58,8 @@ def test_a_class_s_plays_are_those_made_choice_by_choice(name):
         level = rng.choice(("2", "5", "Q", "A"))
         hand = _hand(rules, rng, level)
         for found in play_classes(rules, hand, level):
-            assert _laid_out(hand, found, wild_card(rules, level)) is not None, found  # the fast way, not the other
+            wild = wild_card(rules, level)
+            assert _laid_out(hand, found, wild, hand[wild]) is not None, found  # the fast way, not the other
             assert list(class_plays(rules, hand, level, found)) == _choice_by_choice(rules, hand, level, found), found
             checked += 1
     assert checked > 50
@@ -72,7 +73,7 @@ def test_a_class_whose_parts_are_not_in_order_is_read_play_by_play():
     found = next(c for c in play_classes(rules, hand, "2")
                  if c.combination == "full_house" and c.stood == ("H3", "H3", "H3", "H4", "H4"))
     swapped = found._replace(parts=found.parts[::-1])
-    assert _laid_out(hand, swapped, "H2") is None
+    assert _laid_out(hand, swapped, "H2", 1) is None
     plays = list(class_plays(rules, hand, "2", swapped))
     # S3 S3 C3 D4 + the wild as a 4: the one full house of these cards
     assert plays == _choice_by_choice(rules, hand, "2", swapped)
