@@ -9,8 +9,8 @@ says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import product
+from collections.abc import Iterator
+from functools import lru_cache
 import random
 
 from ..cards import ALL_CARDS
@@ -33,18 +33,23 @@ def _takes(copies: tuple[int, ...], need: int, least: int) -> tuple[tuple[tuple[
         if len(_TAKES) > 50_000:
             _TAKES.clear()
         most = min(need, sum(copies))
-        by_size: list[list[tuple[int, ...]]] = [[] for _ in range(most + 1)]
-        for taken in product(*[range(min(held, most), -1, -1) for held in copies]):
-            size = sum(taken)
-            if least <= size <= most:
-                by_size[size].append(taken)
         found = _TAKES[slot] = tuple((taken, need - size) for size in range(most, least - 1, -1)
-                                     for taken in by_size[size])
+                                     for taken in _sums(copies, size))
     return found
 
 
 _TAKES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
 """:func:`_takes`' memo."""
+
+
+@lru_cache(maxsize=4096)
+def _sums(copies: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``size`` cards from cards held ``copies`` times each, as the copies taken of each: the
+    first card's most first, then the second's, and so on."""
+    if not copies:
+        return ((),) if size == 0 else ()
+    first, rest = copies[0], copies[1:]
+    return tuple((k,) + after for k in range(min(first, size), -1, -1) for after in _sums(rest, size - k))
 
 
 Choice = tuple[tuple[str, ...], int]
@@ -193,41 +198,41 @@ def class_cards(rules: DadunRules, hand: Counter, level: str, found: PlayClass) 
         made = (_play_of(rules, level, wild, found, choice, fields, may_go)
                 for choice in _within([_choices(hand, part) for part in found.parts], wild, wilds))
         return [(play[0], play[1].cards) for play in made if play is not None]
-    if len(options) == 1:
-        combos: Iterable[Option] = options[0]
-        if not wilds and not may_go:  # natural cards only, each standing for itself
-            return [(naturals, naturals) for naturals, used, _, _ in combos if not used]
-    else:
-        combos = _fold(options, wilds)
+    several = len(options) > 1
+    if not several and not wilds and not may_go:  # natural cards only, each standing for itself
+        return [(naturals, naturals) for naturals, used, _, _ in options[0] if not used]
     out = []
     position = _POSITION.__getitem__
-    several = len(options) > 1
     judged: dict[tuple[str, ...], tuple[str, ...] | None] = {}  # values of the wild cards → sorted, or None: misused
-    for naturals, used, stand, before in combos:
-        if several:
-            naturals = tuple(sorted(naturals, key=position))
-        if not used:
-            cards = stood = naturals
-        elif used > wilds:
-            continue
-        else:
-            head, tail = naturals[:before], naturals[before:]
-            cards = head + (wild,) * used + tail
-            if stand in judged:
-                sorted_values = judged[stand]
-                if sorted_values is None:
-                    continue
-                stood = head + sorted_values + tail
+    last = options[-1]  # the last part's choices change first: folded play by play below, the others before
+    for begun, taken, values, below in _fold(options[:-1], wilds):
+        for more, extra, also, ahead in last:
+            used = taken + extra
+            if used > wilds:
+                continue
+            naturals = tuple(sorted(begun + more, key=position)) if several else more
+            if not used:
+                cards = stood = naturals
             else:
-                sorted_values = tuple(sorted(stand, key=position))
-                stood = head + sorted_values + tail
-                ok = wild_ok(rules, combination, cards, stood, level)
-                judged[stand] = sorted_values if ok else None
-                if not ok:
-                    continue
-        if may_go and excluded(rules, combination, cards, level):
-            continue
-        out.append((cards, stood))
+                before = below + ahead
+                stand = values + also
+                head, tail = naturals[:before], naturals[before:]
+                cards = head + (wild,) * used + tail
+                if stand in judged:
+                    sorted_values = judged[stand]
+                    if sorted_values is None:
+                        continue
+                    stood = head + sorted_values + tail
+                else:
+                    sorted_values = tuple(sorted(stand, key=position))
+                    stood = head + sorted_values + tail
+                    ok = wild_ok(rules, combination, cards, stood, level)
+                    judged[stand] = sorted_values if ok else None
+                    if not ok:
+                        continue
+            if may_go and excluded(rules, combination, cards, level):
+                continue
+            out.append((cards, stood))
     return out
 
 
@@ -273,8 +278,9 @@ def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool, wilds
     its rank, a wild card standing for ``H<rank>``), or None when the hand holds a natural card of the part that is
     not one (kept in a bounded memo)."""
     tokens, need, least = part
-    held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
-    least = max(least, need - wilds)  # a choice of more wilds than the hand holds makes no play
+    held = tuple([(t, hand[t]) for t in tokens if hand.get(t, 0) > 0])
+    if least < need - wilds:  # a choice of more wilds than the hand holds makes no play
+        least = need - wilds
     slot = (held, need, least, wild, card, exact)
     if slot in _OPTIONS:
         return _OPTIONS[slot]
