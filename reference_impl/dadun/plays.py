@@ -181,10 +181,11 @@ def class_cards(rules: DadunRules, hand: Counter, level: str, found: PlayClass) 
     reading's ``cards``; its other fields are the class's): the plays :func:`_play_of` makes of each choice of the
     parts (:func:`_within`), in that order [wild.*, combinations.*], worked out part by part rather than play by play.
 
-    Each part's choices come with what they add to a play (:func:`_options`, kept per copies held); the choices of
-    the parts are folded into whole choices (:func:`_fold`); a play's cards are its natural cards sorted, with its
-    wild cards where the wild card sorts, and its reading's cards the same with the wild cards standing for what
-    their parts lack. Whether the wild cards are used as the variant allows (:func:`.combinations.wild_ok`) is asked
+    Each part's choices come with what they add to a play (:func:`_options`, kept per copies held, only those of no
+    more wilds than the hand holds); the choices of the parts but the last are folded into whole choices
+    (:func:`_fold`), each then completed by every choice of the last part; a play's cards are its natural cards
+    sorted, with its wild cards where the wild card sorts, and its reading's cards the same with the wild cards
+    standing for what their parts lack. Whether the wild cards are used as the variant allows (:func:`.combinations.wild_ok`) is asked
     once per values they stand for: it reads the natural cards only by rank, and the parts fix the ranks of a play's
     natural cards once the values of its wild cards are known (:func:`_laid_out`). A class whose parts do not lay
     its cards out in order (none that :mod:`.count` makes) is read play by play (:func:`_play_of`)."""

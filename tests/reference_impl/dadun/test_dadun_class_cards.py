@@ -79,3 +79,12 @@ def test_a_class_whose_parts_are_not_in_order_is_read_play_by_play():
     assert plays == _choice_by_choice(rules, hand, "2", swapped)
     assert [cards for cards, _ in plays] == [("S3", "S3", "H2", "C3", "D4")]
     assert set(plays) == set(class_plays(rules, hand, "2", found))
+
+
+def test_a_part_s_choices_come_most_natural_cards_first_then_by_the_copies_of_each_card():
+    # two 5s of clubs, one of diamonds, one of spades; a part of two cards, one at least natural: both natural first
+    # (by the clubs taken, most first, then the diamonds), then one natural card and a wild
+    part = (("C5", "D5", "S5"), 2, 1)
+    assert _choices(Counter({"C5": 2, "D5": 1, "S5": 1, "H2": 1}), part) == (
+        (("C5", "C5"), 0), (("C5", "D5"), 0), (("C5", "S5"), 0), (("D5", "S5"), 0),
+        (("C5",), 1), (("D5",), 1), (("S5",), 1))
