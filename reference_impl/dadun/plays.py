@@ -2,8 +2,9 @@
 uniformly without listing them (the random bot's draw; the narrow same-rank policy is :mod:`.same_rank_plays`).
 
 The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
-says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
-:func:`.combinations.readings`; a play is listed once per (cards, reading).
+says which cards make its plays (:attr:`.count.PlayClass.parts`); a class's plays are listed part by part
+(:func:`class_cards`: the class's reading shared by its plays, each part's choices worked out once per copies held)
+and drawn choice by choice (:func:`class_play`, :func:`_play_of`); a play is listed once per (cards, reading).
 """
 
 from __future__ import annotations
