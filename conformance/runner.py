@@ -301,7 +301,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     if protocols.is_frozen(protocol):
         legacy = protocols.question(scenario, protocol)
         if legacy.skip is not None:
-            return ScenarioResult(scenario, SKIPPED, message=f"not asked by protocol {protocol}: {legacy.skip}",
+            return ScenarioResult(scenario, SKIPPED, message=f"{NOT_ASKED_BY_PROTOCOL}{protocol}: {legacy.skip}",
                                   asked=False)
         expect, loose = legacy.expect, legacy.loose
     if scenario.bad_input:
@@ -340,6 +340,12 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     return ScenarioResult(scenario, PASSED, actual=answer, duration=duration)
 
 
+NOT_ASKED_BY_PROTOCOL = "not asked by protocol "
+"""The first words of the message of a scenario outside the frozen protocol the engine speaks (its number, ``: `` and
+why follow): skipped, not asked."""
+UNCLEAR_REFUSAL = "refused, but not as bad input ("
+"""The first words of the message of a refusal of bad input that cannot be told from a failure (see
+:func:`judge_refusal`): skipped."""
 REFUSED_GOOD = "refused as bad input a question the scenario expects answered: "
 """The first words of the message of a good question refused as bad input (the engine's reason follows)."""
 ANSWERED_BAD = "answered a question that is bad input (expected a refusal): "
@@ -366,8 +372,8 @@ def judge_refusal(impl: Implementation, scenario: Scenario) -> ScenarioResult:
     def result(status: str, message: str, **more: Any) -> ScenarioResult:
         return ScenarioResult(scenario, status, message=message, duration=time.perf_counter() - start, **more)
 
-    unclear = ("refused, but not as bad input ({what}); {name} does not say refuses_bad_input, so a refusal cannot "
-               "be told from a failure")
+    unclear = (UNCLEAR_REFUSAL + "{what}); {name} does not say refuses_bad_input, so a refusal cannot be told from a "
+               "failure")
     try:
         answer = impl.query(scenario.id, scenario.variant, scenario.op, _copy(scenario.given))
     except Unsupported as exc:

@@ -228,9 +228,21 @@ def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
         ScenarioError: a file that cannot be loaded (the spec loader's one-line problems), a variant without
             ``extends``, an id that a bundled variant has, or an id used by two files.
     """
+    found, errors, _ = _fixture_variants(files)
+    if errors:
+        raise ScenarioError(errors)
+    return found
+
+
+def _fixture_variants(files: Iterable[Path]) -> tuple[dict[str, Variant], list[str], dict[str, str]]:
+    """:func:`load_fixture_variants` without raising: the fixture variants by id, the problems of the other files
+    (one located line each), and the id each file that defines none declares (when its ``id`` can be read, and no
+    other file or bundled variant has it), with the file's name: a scenario naming one is left out, with one line
+    for them all (:func:`_left_out_lines`), not said to name an unknown variant."""
     errors: list[str] = []
     found: dict[str, Variant] = {}
     where: dict[str, str] = {}
+    broken: dict[str, str] = {}
     bundled = set(bundled_spec.variant_ids())
     for path in files:
         name = display_path(path)
@@ -238,20 +250,44 @@ def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
             variant = load_file(path)
         except SpecError as exc:
             errors += [str(p) for p in getattr(exc, "problems", None) or [exc]]
+            broken.setdefault(_declared_id(path) or "", name)
             continue
         if variant.id in bundled:
             errors.append(f"{name}:1:1: id: '{variant.id}' is the id of a bundled variant (a fixture variant "
                           f"needs an id of its own, e.g. '{game_of(variant.id)}/my-reading')")
         elif variant.parent is None:
             errors.append(f"{name}:1:1: a fixture variant must extend a bundled variant (add 'extends: …')")
+            broken.setdefault(variant.id, name)
         elif variant.id in found:
             errors.append(f"{name}:1:1: id: fixture variant '{variant.id}' is also defined in {where[variant.id]}")
         else:
             found[variant.id] = variant
             where[variant.id] = name
-    if errors:
-        raise ScenarioError(errors)
-    return found
+    return found, errors, {vid: name for vid, name in broken.items() if vid and vid not in found and vid not in bundled}
+
+
+def _declared_id(path: Path) -> str | None:
+    """The ``id`` a variant file that cannot be loaded declares, if its YAML can be read and the id is text."""
+    try:
+        data = read_yaml_file(path, display=display_path(path)).data
+    except SpecError:
+        return None
+    declared = data.get("id") if isinstance(data, dict) else None
+    return declared if isinstance(declared, str) else None
+
+
+def _left_out_lines(broken: dict[str, str], left_out: dict[str, list[str]]) -> list[str]:
+    """One line for each fixture variant that cannot be loaded (``broken``: id → its file) and that scenarios name
+    (``left_out``: id → where each such scenario is, ``file:line``): how many were left out, and where."""
+    lines = []
+    for vid, uses in left_out.items():
+        if len(uses) == 1:
+            lines.append(f"{broken[vid]}:1:1: fixture variant '{vid}' cannot be loaded: the 1 scenario naming it is "
+                         f"left out (at {uses[0]})")
+        elif uses:
+            lines.append(f"{broken[vid]}:1:1: fixture variant '{vid}' cannot be loaded: the {len(uses)} scenarios "
+                         f"naming it are left out (first at {uses[0]})")
+    return lines
 
 
 def load_scenario_file(path: Path | str, *, spec_check: bool = True,
@@ -309,7 +345,14 @@ def _read(path: Path) -> LoadedYaml:
         raise ScenarioError([str(exc)]) from None
 
 
-def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Variant]) -> list[Scenario]:
+def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Variant],
+               left_out: dict[str, list[str]] | None = None) -> list[Scenario]:
+    """The scenarios of a read file, checked; a scenario naming a key of ``left_out`` (a fixture variant that cannot
+    be loaded) is not built, its place (``file:line``) added to that key's list instead.
+
+    Raises:
+        ScenarioError: the problems of the file, one located line each.
+    """
     name = loaded.file
     data = loaded.data
 
@@ -327,9 +370,12 @@ def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Vari
         problems = _schema_errors(scenario_validator, merged, where, loaded)
         problems = problems or _op_name_errors(merged, entry, where, loaded)
         problems = problems or _operation_errors(merged, where, loaded) + _attribution_errors(merged, where, loaded)
+        line = loaded.position(where)[0]
+        if not problems and left_out and merged["variant"] in left_out:  # said once for them all: not built
+            left_out[merged["variant"]].append(f"{name}:{line}")
+            continue
         if spec_check and not problems:
             problems = _spec_errors(merged, entry, where, loaded, fixtures)
-        line = loaded.position(where)[0]
         if merged["id"] in seen:
             problems.append(f"{name}:{line}:1: duplicate scenario id '{merged['id']}' "
                             f"(first at line {seen[merged['id']]})")
@@ -394,15 +440,17 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
             else:
                 reads.append(loaded)
     fixtures: dict[str, Variant] = dict(known or {})
-    try:
-        fixtures.update(load_fixture_variants(variant_files))
-    except ScenarioError as exc:
-        errors.extend(exc.errors)
+    found, fixture_errors, broken = _fixture_variants(variant_files)
+    fixtures.update(found)
+    errors.extend(fixture_errors)
+    after_fixtures = len(errors)
+    left_out: dict[str, list[str]] = {vid: [] for vid in broken if vid not in fixtures}
     for loaded in reads:
         try:
-            scenarios.extend(_load_read(loaded, spec_check=spec_check, fixtures=fixtures))
+            scenarios.extend(_load_read(loaded, spec_check=spec_check, fixtures=fixtures, left_out=left_out))
         except ScenarioError as exc:
             errors.extend(exc.errors)
+    errors[after_fixtures:after_fixtures] = _left_out_lines(broken, left_out)  # next to the variant's problems
     first: dict[str, Scenario] = {}
     for scenario in scenarios:
         other = first.setdefault(scenario.id, scenario)

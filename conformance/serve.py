@@ -389,7 +389,8 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
 
 
 def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
-          stderr: IO[str] | None = None, variant_files: tuple[str, ...] = (), words: Words = english) -> int:
+          stderr: IO[str] | None = None, variant_files: tuple[str, ...] = (), words: Words = english,
+          said: Callable[[str], str] = str) -> int:
     """Serve ``impl_spec`` (``"module:factory"``, default the reference engine) on the given streams.
 
     Args:
@@ -398,6 +399,8 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         stdin, stdout: binary streams (default: the process's stdin and stdout).
         stderr: a text stream (default: the process's stderr).
         words: how stderr's lines are worded (:data:`Words`: the command line's language; default English).
+        said: how the adapter's own English error is said in that language, when the implementation cannot be built
+            or started (the command line passes :func:`datong_rules.cli.problem_words.say`; default: as written).
 
     Returns:
         The exit status: 0 after ``stop`` or end of input; 1 when the implementation cannot be
@@ -428,7 +431,7 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
         server = Server(impl)
     except IMPLEMENTATION_FAULTS as exc:  # one line, never a traceback
         stderr.write(words("error: {text}", text=words("cannot start the implementation: {reason}",
-                                                       reason=one_line(exc))) + "\n")
+                                                       reason=said(one_line(exc)))) + "\n")
         stderr.flush()
         return 1
     for line in bundled_spec.warnings():

@@ -41,21 +41,32 @@ class Mutant:
 
     Attributes:
         id: stable short name (kebab case).
-        description: what the faulty engine does, in one sentence.
+        description: what the faulty engine does, in one sentence in each language, as a scenario's description
+            is written: ``{"zh": "…", "en": "…"}`` (:meth:`described` gives one).
         rules: the rule ids the fault breaks.
         plant: plants the fault with the given patcher (the caller undoes it).
     """
 
     id: str
-    description: str
+    description: dict[str, str]
     rules: tuple[str, ...]
     plant: Callable[[Patcher], None]
+
+    def described(self, lang: str) -> str:
+        """The description in ``lang`` (``"zh"`` or ``"en"``, as
+        :data:`~datong_rules.reference_impl.transcript_words.LANGS`).
+
+        Raises:
+            KeyError: the description has no sentence in ``lang``.
+        """
+        return self.description[lang]
 
 
 def catalogue(into: list[Mutant]) -> Callable[..., Callable]:
     """A decorator factory that adds mutants to ``into``: ``mutant = catalogue(MUTANTS)``, then
-    ``@mutant(id, description, *rule_ids)`` on a ``plant(patcher)`` function."""
-    def mutant(mutant_id: str, description: str, *rules: str) -> Callable[[Callable[[Patcher], None]], Callable]:
+    ``@mutant(id, {"zh": …, "en": …}, *rule_ids)`` on a ``plant(patcher)`` function."""
+    def mutant(mutant_id: str, description: dict[str, str],
+               *rules: str) -> Callable[[Callable[[Patcher], None]], Callable]:
         def register(plant: Callable[[Patcher], None]) -> Callable[[Patcher], None]:
             into.append(Mutant(mutant_id, description, tuple(rules), plant))
             return plant
@@ -63,9 +74,10 @@ def catalogue(into: list[Mutant]) -> Callable[..., Callable]:
     return mutant
 
 
-def option_mutants(variant_id: str, rows: list[tuple[str, str, str, Any]]) -> list[Mutant]:
+def option_mutants(variant_id: str, rows: list[tuple[str, dict[str, str], str, Any]]) -> list[Mutant]:
     """Mutants that each play another value of one rule option in ``variant_id`` (the fault of an implementer who
-    hard-codes the wrong reading): ``rows`` of ``(mutant id, description, rule id, value)``."""
+    hard-codes the wrong reading): ``rows`` of ``(mutant id, {"zh": description, "en": description}, rule id,
+    value)``."""
     def plant(rule_id: str, value: Any) -> Callable[[Patcher], None]:
         return lambda p: p.rules(variant_id, {rule_id: value})
     return [Mutant(mutant_id, description, (rule_id,), plant(rule_id, value))

@@ -7,8 +7,9 @@ which scenarios caught each, then the kill rate.
     python -m datong_rules.conformance.mutation --lang zh             # in 中文 (also DATONG_RULES_LANG=zh, a zh locale)
 
 The language of its words is chosen as the CLI's (``--lang``, else ``DATONG_RULES_LANG``, else the locale, else
-English): :data:`WORDS`. Identifiers (mutant, scenario and rule ids) and what is quoted (a scenario's message, the
-error of a fault that could not be planted, a survivor's description from the fault catalogue) stay as written.
+English): :data:`WORDS`, and a survivor's description from the fault catalogue in that language
+(:meth:`~datong_rules.reference_impl.faults.Mutant.described`). Identifiers (mutant, scenario and rule ids) and what
+is quoted (a scenario's message, the error of a fault that could not be planted) stay as written.
 
 Exit status: 0 when every mutant is killed and the engine is restored; 1 when a mutant survives
 (or could not be planted, or the engine was not restored); 2 for bad arguments or scenario files.
@@ -60,7 +61,7 @@ def _row(outcome: MutantOutcome, verbose: bool, lang: str) -> list[str]:
     if outcome.plant_error:
         return [say(WORDS, "stale", lang, id=m.id, error=outcome.plant_error)]
     if not outcome.killed:
-        return [say(WORDS, "survived", lang, id=m.id, rules=rules), f"          {m.description}"]
+        return [say(WORDS, "survived", lang, id=m.id, rules=rules), f"          {m.described(lang)}"]
     failed = sum(r.status == "failed" for r in outcome.killers)
     errored = len(outcome.killers) - failed
     counts = say(WORDS, "failed", lang, n=failed) + (say(WORDS, "errored", lang, n=errored) if errored else "")

@@ -31,16 +31,18 @@ def tally(results: Iterable[ScenarioResult],
     return dict(sorted(table.items()))
 
 
-def by_operation(run: RunResult) -> dict[str, dict[str, int]]:
+def by_operation(run: RunResult, declared_rows: bool = True) -> dict[str, dict[str, int]]:
     """:func:`tally` by operation's full name (``huolong/classify``), each row with ``asked`` too: how many of its
-    scenarios were put to the implementation. An operation the implementation declares by name that no scenario
-    of the run has gets a row of zeros, so the summary shows it was never asked."""
+    scenarios were put to the implementation. With ``declared_rows``, an operation the implementation declares by
+    name that no scenario of the run has gets a row of zeros, so the summary of a run of the whole suite shows it
+    was never asked; a run narrowed to some scenarios (one file, a filter) passes False: its table has only the
+    operations it ran."""
     table = tally(run.results, lambda r: [r.scenario.full_op])
     for result in run.results:
         table[result.scenario.full_op]["asked"] = table[result.scenario.full_op].get("asked", 0) + result.asked
     from datong_rules.conformance.names import WILDCARD, declared
 
-    for op in run.declared.get("operations", []):
+    for op in run.declared.get("operations", []) if declared_rows else []:
         name = declared(op)
         if WILDCARD not in name and name not in table:
             table[name] = {**dict.fromkeys(STATUSES, 0), "asked": 0}

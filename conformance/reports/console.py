@@ -11,7 +11,8 @@ import click
 from datong_rules.conformance.adapters.base import one_line
 from datong_rules.conformance.reports.common import DERIVED, KINDS, by_operation, by_rule, kind, kind_label, \
     mismatch_lines, problems, question_line, said_message
-from datong_rules.conformance.runner import STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.runner import NOT_ASKED_BY_PROTOCOL, STATUSES, UNCLEAR_REFUSAL, RunResult, \
+    ScenarioResult
 from datong_rules.reference_impl.text_width import display_width, padded
 
 VALUE_LIMIT = 300
@@ -41,6 +42,14 @@ SUMMARY: dict[str, dict[str, str]] = {
                          "asked about other games"},
     "undeclared": {"zh": "跳过：{game} 的 {count} 个场景，{name} 没有声明这个游戏",
                    "en": "skipped: {count} scenario(s) of {game}, a game {name} does not declare"},
+    "outside_protocol": {"zh": "跳过：{count} 个场景超出了 {name} 说的协议 {protocol}，没有问它（JSON 报告里有每一个的原因）",
+                         "en": "skipped: {count} scenario(s) outside protocol {protocol}, which {name} speaks: not "
+                               "asked (the JSON report gives each one's reason)"},
+    "unclear_refusal": {"zh": "跳过：{count} 个期望拒绝错误输入的场景：{name} 拒绝了，但没有说是输入有误；它的 'ready' 也没有声明 "
+                              "refuses_bad_input，所以分不清是拒绝还是出了故障",
+                        "en": "skipped: {count} scenario(s) expecting a refusal of bad input: {name} refused them, but "
+                              "not as bad input, and its 'ready' does not say refuses_bad_input, so a refusal cannot be "
+                              "told from a failure"},
     "FAILED": {"zh": "不通过", "en": "FAILED"}, "ERRORED": {"zh": "出错", "en": "ERRORED"},
     "kind": {"zh": "（派生，{how}）", "en": " ({label})"},
     "steered": {"zh": "按规则生成的问题", "en": "steered"}, "swept": {"zh": "逐一扫过的问题", "en": "swept"},
@@ -92,10 +101,11 @@ NOT_ASKED = "not asked"
 sum (a scenario not asked is skipped, or errored when the implementation kept crashing: "not queried")."""
 
 
-def _operation_rows(run: RunResult) -> dict[str, dict[str, int]]:
-    """:func:`by_operation` with the :data:`NOT_ASKED` count of each row, so that the columns add up."""
+def _operation_rows(run: RunResult, declared_rows: bool = True) -> dict[str, dict[str, int]]:
+    """:func:`by_operation` (``declared_rows`` as it takes it) with the :data:`NOT_ASKED` count of each row, so that
+    the columns add up."""
     return {name: {**row, NOT_ASKED: sum(row[s] for s in STATUSES) - row["asked"]}
-            for name, row in by_operation(run).items()}
+            for name, row in by_operation(run, declared_rows).items()}
 
 
 def _not_asked_note(rows: dict[str, dict[str, int]], lang: str = "en") -> list[str]:
@@ -129,7 +139,8 @@ def _problem(result: ScenarioResult, color: bool = False, lang: str = "en") -> l
     return out
 
 
-def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en") -> str:
+def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en",
+                   narrowed: bool = False) -> str:
     """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
     hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
     the rules it counts against, a derived check labelled so), then the summary line.
@@ -138,10 +149,13 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False,
         details: False gives the summary line only.
         color: FAILED and ERRORED in red (for a terminal; see :func:`use_color`).
         lang: the language of the report's own words (``"zh"`` or ``"en"``): :data:`SUMMARY`.
+        narrowed: the run asked only some scenarios of its suite (one file, a filter): the operation table has only
+            the operations it ran, none of the rows of zeros a run of the whole suite shows for the operations the
+            implementation declares and no scenario asked (:func:`~.common.by_operation`).
     """
     if not details:
         return summary_line(run, lang)
-    operations = _operation_rows(run)
+    operations = _operation_rows(run, declared_rows=not narrowed)
     columns = (*STATUSES, *KINDS) if any(map(kind_label, run.results)) else STATUSES
     out = [*_table("operation", operations, ("asked", NOT_ASKED, *STATUSES), lang),
            *_not_asked_note(operations, lang), *_table("rule", by_rule(run), columns, lang)]
@@ -149,6 +163,8 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False,
     for (game, protocol_1), count in _undeclared_games(run).items():
         out += [_words(lang)["protocol_1" if protocol_1 else "undeclared"].format(count=count, game=game, name=name),
                 ""]
+    for (kind_of_skip, protocol), count in _skip_reasons(run).items():
+        out += [_words(lang)[kind_of_skip].format(count=count, protocol=protocol, name=name), ""]
     for result in problems(run):
         out += _problem(result, color, lang)
     if problems(run):
@@ -166,6 +182,25 @@ def _undeclared_games(run: RunResult) -> dict[tuple[str, bool], int]:
         if result.status == "skipped" and not result.asked and ("a game it does not play" in message or protocol_1):
             key = (result.scenario.game, protocol_1)
             found[key] = found.get(key, 0) + 1
+    return dict(sorted(found.items()))
+
+
+def _skip_reasons(run: RunResult) -> dict[tuple[str, str], int]:
+    """(kind, protocol) → scenarios skipped for a reason the console says once for them all, each kind a line of
+    :data:`SUMMARY`: ``outside_protocol`` (not asked: outside the frozen protocol the engine speaks, its number
+    given) and ``unclear_refusal`` (a refusal of bad input that cannot be told from a failure; protocol ``""``)."""
+    found: dict[tuple[str, str], int] = {}
+    for result in run.results:
+        message = result.message or ""
+        if result.status != "skipped":
+            continue
+        if message.startswith(NOT_ASKED_BY_PROTOCOL):
+            key = ("outside_protocol", message[len(NOT_ASKED_BY_PROTOCOL):].partition(":")[0])
+        elif message.startswith(UNCLEAR_REFUSAL):
+            key = ("unclear_refusal", "")
+        else:
+            continue
+        found[key] = found.get(key, 0) + 1
     return dict(sorted(found.items()))
 
 

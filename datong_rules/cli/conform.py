@@ -82,22 +82,22 @@ def make_implementation(impl: str | None, impl_cmd: str | None, timeout: float,
     if impl is not None and impl_cmd is not None:
         raise CommandError(tr("give --impl or --impl-cmd, not both"))
     if impl_cmd is not None and not impl_cmd.strip():
-        raise CommandError("--impl-cmd is empty (expected the command that starts your engine; "
-                           "is the variable you pass unset?)")
+        raise CommandError(tr("--impl-cmd is empty (expected the command that starts your engine; is the variable "
+                              "you pass unset?)"))
     if impl is not None and not impl.strip():
-        raise CommandError("--impl is empty (expected MODULE:FACTORY)")
+        raise CommandError(tr("--impl is empty (expected MODULE:FACTORY)"))
     try:
         if impl_cmd is not None:
             return JsonLinesImplementation(impl_cmd, timeout=timeout, startup_timeout=startup_timeout)
         if impl is None:
             module = REFERENCE_IMPL.partition(":")[0]
             if importlib.util.find_spec(module) is None:
-                raise CommandError(f"the reference engine adapter ({REFERENCE_IMPL}) is not available "
-                                   f"yet; give --impl MODULE:FACTORY or --impl-cmd COMMAND")
+                raise CommandError(tr("the reference engine adapter ({adapter}) is not available yet; give --impl "
+                                      "MODULE:FACTORY or --impl-cmd COMMAND", adapter=REFERENCE_IMPL))
             impl = REFERENCE_IMPL
         return load_python_impl(impl)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    except ValueError as exc:  # the adapter's words, said in the command's language
+        raise CommandError(say(str(exc))) from None
 
 
 def check_options(timeout: float, startup_timeout: float, reports: dict[str, str | None]) -> None:
@@ -115,10 +115,10 @@ def check_options(timeout: float, startup_timeout: float, reports: dict[str, str
         try:
             check_seconds(name, value)
         except ValueError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(say(str(exc))) from None
     for name, path in reports.items():
         if path is not None and not path.strip():
-            raise CommandError(f"{name} is empty (expected a file path)")
+            raise CommandError(tr("{name} is empty (expected a file path)", name=name))
     shared = shared_output(reports)
     if shared is not None:
         raise CommandError(shared)
@@ -183,7 +183,7 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
     if suite is not None:
         suite.extend(scenarios)
     if not scenarios:
-        raise CommandError("the suite has no scenarios")
+        raise CommandError(tr("the suite has no scenarios"))
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)
     suite_variants = {s.variant for s in scenarios}
     if (not chosen or not suite_variants.issuperset(variants) or any(not select(scenarios, ops=[o]) for o in ops)
@@ -218,8 +218,8 @@ def run_checked(implementation: Implementation, chosen: list[Scenario], *, quiet
     unknown = unknown_declarations(implementation, suite or chosen)
     if unknown:
         _close(implementation)
-        raise CommandError("\n".join(["the implementation declares what the kit does not know; fix its "
-                                       "declaration (nothing was run):", *unknown]), 1)
+        raise CommandError("\n".join([tr("the implementation declares what the kit does not know; fix its "
+                                          "declaration (nothing was run):"), *map(say, unknown)]), 1)
     try:
         with progress(len(chosen), enabled=not quiet) as on_result:
             outcome = run(implementation, chosen, on_result, check_schema=check_schema)
@@ -258,6 +258,12 @@ def _write_reports(outcome: RunResult, reports: dict[str, str | None], quietly: 
             where = "the report to standard output" if is_stdout(path) else path
             raise CommandError(tr("cannot write {where}: {reason}", where=where,
                                   reason=exc.strerror or exc)) from None
+
+
+def _narrowed(scenario_paths, variants, houses, ops, rules, keyword) -> bool:
+    """Whether the run asks only some scenarios of the bundled suite: scenario paths of its own, a filter or a house
+    variant file (the console's operation table then shows only the operations it ran)."""
+    return bool(scenario_paths or variants or houses or ops or rules or keyword is not None)
 
 
 def _close(implementation: Implementation) -> bool:
@@ -370,8 +376,9 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                                   ref=ref), err=to_stderr)
                 for line in lines:
                     click.echo(line, err=to_stderr)
-            click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current()),
-                       err=to_stderr, color=use_color(stream))
+            narrowed = _narrowed(scenario_paths, variants, houses, ops, rules, keyword)
+            click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current(),
+                                      narrowed=narrowed), err=to_stderr, color=use_color(stream))
             for line in house_notes:
                 click.echo(line, err=to_stderr)
         except OSError as exc:

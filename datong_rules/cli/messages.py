@@ -75,6 +75,15 @@ ZH: dict[str, str] = {
     "interrupted while loading the implementation": "载入实现时被中断",
     "interrupted while starting the implementation": "启动实现时被中断",
     "give --impl or --impl-cmd, not both": "--impl 和 --impl-cmd 只能给一个",
+    "--impl-cmd is empty (expected the command that starts your engine; is the variable you pass unset?)":
+        "--impl-cmd 是空的（应为启动你的引擎的命令；传入的变量是否没有设置？）",
+    "--impl is empty (expected MODULE:FACTORY)": "--impl 是空的（应为 MODULE:FACTORY）",
+    "{name} is empty (expected a file path)": "{name} 是空的（应为一个文件路径）",
+    "the suite has no scenarios": "测试套件里没有场景",
+    "the implementation declares what the kit does not know; fix its declaration (nothing was run):":
+        "实现声明了工具包不认识的东西；请改正它的声明（什么也没有运行）：",
+    "the reference engine adapter ({adapter}) is not available yet; give --impl MODULE:FACTORY or --impl-cmd COMMAND":
+        "参考引擎的适配器（{adapter}）还不能用；请给出 --impl MODULE:FACTORY 或 --impl-cmd COMMAND",
     "cannot write the {name} report to {path}: {reason}": "无法把 {name} 报告写到 {path}：{reason}",
     "cannot write {where}: {reason}": "无法写入 {where}：{reason}",
     "cannot write the record to {path}: {reason}": "无法把记录写到 {path}：{reason}",
@@ -124,6 +133,7 @@ ZH: dict[str, str] = {
     "record": "记录",
     "{where}: {why}": "{where}：{why}",
     "{where}action {index} (seat {seat}): {why}": "{where}第 {index} 个动作（{seat}号座位）：{why}",
+    " ({detail})": "（引擎的说明：{detail}）",
     # coverage
     "unknown variant '{variant}' (known: {known})": "未知的版本 '{variant}'（已知的：{known}）",
     "{variant}: {rule} not counted (moot here): {why}": "{variant}：{rule} 不计入（这里不起作用）：{why}",

@@ -5,9 +5,10 @@ verify`` (check a game record). The game is found through the game registry; its
 Both take a variant as :mod:`.variant_arg` reads it: a bundled id, full or short, or a variant file's path.
 
 Exit status of ``play``: 0 when the match (or the hands asked for) was played; 1 when a safety cap
-stopped it or standard output could not be written (full disk); 2 for bad input (unknown or unplayable
-variant, record file not writable or not a regular file). A closed or full standard output (``play … | head``,
-``> /dev/full``) stops the transcript, not the match: the record is still written. Ctrl-C (130) or SIGTERM (143)
+stopped it or standard output could not be written (full disk, or a closed pipe: quietly, as ``show`` and
+``simulate`` end); 2 for bad input (unknown or unplayable variant, record file not writable or not a regular file).
+A closed or full standard output (``play … | head``, ``> /dev/full``) stops the transcript, not the match: the
+record is still written. Ctrl-C (130) or SIGTERM (143)
 stops the match: the record of the hands finished so far is written.
 Exit status of ``verify``: 0 when every record is accepted; 1 when one is refused (the first refused
 action is named: ``FILE: action N (seat S): reason``); 2 when a file is not a readable record
@@ -40,7 +41,7 @@ from .bots_option import bots_option, checked_kinds
 from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
-from .problem_words import said
+from .problem_words import record_line, said
 from .variant_arg import fail, open_variant_arg
 from .seed_option import SEED
 
@@ -277,7 +278,7 @@ def _play(game: games.Game, name: str, rules, seed: int, hands: int | None, bot_
     if capped:
         click.echo(error_line(capped), err=True)
         return 1
-    return 1 if say.failure is not None else 0
+    return 1 if say.closed else 0  # a closed pipe too, quietly: as show and simulate end (click's handling)
 
 
 def _keep_finished_hands(match, records_module, record_file: _RecordFile | _RecordStdout | None,
@@ -348,8 +349,8 @@ def _verify_one(path: Path, house) -> tuple[int, dict, str]:
         record = records.load(path)
         result = records.replay(record, house)  # a record of another variant than --variant's is an error
     except records.RecordError as err:
-        entry.update(status="error", error=str(err))
-        click.echo(error_line(f"{path}: {err}"), err=True)
+        entry.update(status="error", error=str(err))  # the JSON report's words: English
+        click.echo(error_line(tr("{path}: {summary}", path=path, summary=record_line(err))), err=True)
         return 2, entry, ""
     except Exception as err:  # noqa: BLE001 - a bug of the kit: say so for this file and check the others
         entry.update(status="error", error=f"internal error: {type(err).__name__}: {err}")
@@ -362,27 +363,35 @@ def _verify_one(path: Path, house) -> tuple[int, dict, str]:
                     "OK (match, 1 deal)" if deals == 1 else "OK (match, {deals} deals)")
         entry.update(status="accepted", record=record["record"], deals=deals, summary=accepted.format(deals=deals))
         return 0, entry, tr(accepted, deals=deals)
-    where = f"hands[{result.hand}] " if result.hand is not None else ""
-    detail = f" ({result.detail})" if result.detail else ""
-    words, rules = _refusal_words(record, result)
+    short, rules = _refusal_words(record, result)
     entry.update(status="refused", hand=result.hand, index=result.index, seat=result.seat, reason=result.reason,
-                 detail=result.detail or None, words=words, rules=list(rules))
-    why = f"{result.reason}{detail}"
-    if words and not detail:  # a detail already says it in words, more precisely
-        why += tr(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
+                 detail=result.detail or None, words=short[current()] if short else None, rules=list(rules))
+    entry["summary"] = _refusal_line(result, short["en"] if short else None, rules, _english)  # a machine's field
+    return 1, entry, _refusal_line(result, short[current()] if short else None, rules, tr)
+
+
+def _english(message: str, /, **values) -> str:
+    """A message of :data:`.messages.ZH` in English whatever the command's language (the JSON report's summary)."""
+    return message.format(**values)
+
+
+def _refusal_line(result, words: str | None, rules: tuple[str, ...], say) -> str:
+    """Where and why a record is refused, framed by ``say`` (:func:`.messages.tr`, or :func:`_english`): ``hands[2]
+    action 6 (seat 1): out_of_turn (seat 0 is to play)``, the reason code followed by the engine's own detail as it
+    wrote it, or else by ``words`` (the reason in words) and ``rules``."""
+    where = f"hands[{result.hand}] " if result.hand is not None else ""
+    why = result.reason + (say(" ({detail})", detail=result.detail) if result.detail else "")
+    if words and not result.detail:  # a detail already says it in words, more precisely
+        why += say(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
     if result.index is None:
-        entry["summary"] = f"{where.strip() or 'record'}: {why}"
-        said = tr("{where}: {why}", where=where.strip() or tr("record"), why=why)
-    else:
-        seat = "-" if result.seat is None else result.seat
-        entry["summary"] = f"{where}action {result.index} (seat {seat}): {why}"
-        said = tr("{where}action {index} (seat {seat}): {why}", where=where, index=result.index, seat=seat, why=why)
-    return 1, entry, said
+        return say("{where}: {why}", where=where.strip() or say("record"), why=why)
+    seat = "-" if result.seat is None else result.seat
+    return say("{where}action {index} (seat {seat}): {why}", where=where, index=result.index, seat=seat, why=why)
 
 
-def _refusal_words(record: dict, result) -> tuple[str | None, tuple[str, ...]]:
-    """The words of a refusal's reason code in the language of the messages, and the rule ids that refuse it, as
-    ``spec/reasons.yaml`` gives them for the refused action's type (the table explains a refusal with the same
+def _refusal_words(record: dict, result) -> tuple[dict[str, str] | None, tuple[str, ...]]:
+    """The words of a refusal's reason code in each language (``{"zh": …, "en": …}``), and the rule ids that refuse
+    it, as ``spec/reasons.yaml`` gives them for the refused action's type (the table explains a refusal with the same
     entry); ``(None, ())`` for a code the file does not list (a record's setup: ``bad_pack``, ``out_of_turn`` …)."""
     hand = record
     if result.hand is not None and isinstance(record.get("hands"), list) and result.hand < len(record["hands"]):
@@ -394,4 +403,4 @@ def _refusal_words(record: dict, result) -> tuple[str | None, tuple[str, ...]]:
     found = reason_entry(str(record.get("game")), str(result.reason), kind)
     if found is None:
         return None, ()
-    return found.short[current()], found.rules
+    return found.short, found.rules

@@ -137,6 +137,96 @@ ZH: dict[str, str] = {
     "closed its stdout but is still running": "关了标准输出，但还在运行",
     "expected a 'ready' JSON line, got: {got}": "应为一行 'ready' JSON，收到的是：{got}",
     "cannot run {command}: {reason}": "无法运行 {command}：{reason}",
+    "no 'ready' reply within {seconds}s": "{seconds} 秒内没有回复 'ready'",
+    ("no 'ready' reply within {seconds}s (the implementation {what}, but a process it started keeps its output "
+     "open)"): "{seconds} 秒内没有回复 'ready'（实现已经结束：{what}，但它启动的进程还开着它的输出）",
+    "the 'ready' line is over the cap of {cap} bytes": "'ready' 这一行超过了 {cap} 字节的上限",
+    "the 'ready' line is not strict JSON ({why}): {got}": "'ready' 这一行不是严格的 JSON（{why}）：{got}",
+    "{number} is not a JSON number": "{number} 不是 JSON 的数",
+    "the number {number} is too large": "数 {number} 太大",
+    "the key {which} appears twice in one object": "键 {which} 在一个对象里出现了两次",
+    'expected {{"type": "ready", ...}}, got: {got}': '应为 {{"type": "ready", ...}}，收到的是：{got}',
+    "implementation speaks protocol {protocol}, the runner {what}": "实现说的是协议 {protocol}，运行器说的是 {what}",
+    "'ready' needs a string '{key}': {got}": "'ready' 需要文字的 '{key}'：{got}",
+    "'ready' needs '{key}', a list of strings (or [\"*\"]): {got}": "'ready' 需要 '{key}'，一个文字的列表（或 [\"*\"]）：{got}",
+    "'refuses_bad_input' must be true or false, got {value}: {got}":
+        "'refuses_bad_input' 应为 true 或 false，收到的是 {value}：{got}",
+    # a fixture variant of a scenario folder that cannot be loaded: the scenarios naming it, left out
+    "fixture variant {name} cannot be loaded: the 1 scenario naming it is left out (at {at})":
+        "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
+    "fixture variant {name} cannot be loaded: the {count} scenarios naming it are left out (first at {at})":
+        "测试用的版本 {name} 载入不了：用它的 {count} 个场景没有读（第一个在 {at}）",
+    # a game record that cannot be read (verify; records.RecordError, its "(expected …)" said apart: record_line)
+    "the file is empty": "文件是空的",
+    "a game record: JSON, as `datong-rules play --record` writes it": "一份牌局记录：JSON，即 `datong-rules play --record` 写出的那种",
+    "it is a folder, not a file": "它是文件夹，不是文件",
+    "it is not a regular file (a FIFO, a device or a socket)": "它不是普通文件（是 FIFO、设备或套接字）",
+    "the file is too large ({what})": "文件太大（{what}）",
+    "more than {size} bytes": "超过 {size} 字节",
+    "{size} bytes": "{size} 字节",
+    "at most {size} MiB": "至多 {size} MiB",
+    "the file is {name} text": "文件是 {name} 文本",
+    "{what} at line {line} column {column}": "{what}（第 {line} 行第 {column} 列）",
+    "{first}; {second}": "{first}；{second}",
+    "bad JSON at line {line} column {column}: {why}": "JSON 写法错误（第 {line} 行第 {column} 列）：{why}",
+    "bad JSON: {problem}": "JSON 写法错误：{problem}",
+    "Expecting value": "这里应有一个值",
+    "Expecting property name enclosed in double quotes": "这里应有用双引号括起来的键名",
+    "Expecting ',' delimiter": "这里应有分隔符 ','",
+    "Expecting ':' delimiter": "这里应有分隔符 ':'",
+    "Extra data": "后面还有多余的内容",
+    "Unterminated string starting at": "从这里开始的字符串没有结束",
+    "Invalid control character at": "这里有不允许的控制字符",
+    "Invalid \\escape": "无效的转义 \\",
+    "duplicate key {key} in an object": "一个对象里的键 {key} 重复了",
+    "each key once": "每个键只出现一次",
+    "a number of {count} digits": "一个 {count} 位的数",
+    "at most {count} digits": "至多 {count} 位",
+    "at most {limit} levels of arrays and objects": "数组和对象至多嵌套 {limit} 层",
+    "not a valid record at {what}: {problem}": "记录无效，在{what}：{problem}",
+    "the top": "最上层",
+    "unknown game {name}": "未知的游戏 {name}",
+    "missing keys {keys}": "缺少键 {keys}",
+    "unknown variant {name} (known: {known}; for a house variant, give its file with --variant)":
+        "未知的版本 {name}（已知的：{known}；自定规则版本请用 --variant 给出它的文件）",
+    "variant {name} cannot be loaded: {why}": "版本 {name} 载入不了：{why}",
+    "the record's game and variant disagree: game {said}, variant {variant} (a {other} variant; expected game {wanted})":
+        "记录的游戏和版本对不上：游戏 {said}，版本 {variant}（这是 {other} 的版本；游戏应为 {wanted}）",
+    "the record is of game {said} but names the variant {variant}": "记录是游戏 {said} 的，却写着版本 {variant}",
+    ("the record was played with variant {played}, not with the variant given, {given}; give the variant it was "
+     "played with, or none for a bundled one"):
+        "这份记录是用版本 {played} 打的，不是给出的版本 {given}；请给出打它时用的版本，内置版本则什么也不用给",
+    ("the record was played with variant {played}, not with the variant given, {given} (a {game} record, a {other} "
+     "variant); give the variant it was played with, or none for a bundled one"):
+        "这份记录是用版本 {played} 打的，不是给出的版本 {given}（{game} 的记录，{other} 的版本）；"
+        "请给出打它时用的版本，内置版本则什么也不用给",
+    # what an implementation declares that the kit does not know (conform, before anything is run)
+    ("unknown variant {name} in the implementation's declared variants (did you mean {close}?) (known: {known})"):
+        "实现声明的版本里有未知的版本 {name}（是不是想写 {close}？）（已知的：{known}）",
+    "unknown variant {name} in the implementation's declared variants (known: {known})":
+        "实现声明的版本里有未知的版本 {name}（已知的：{known}）",
+    ("unknown operation {name} in the implementation's declared operations (did you mean {close}?) (known: "
+     "{known})"): "实现声明的操作里有未知的操作 {name}（是不是想写 {close}？）（已知的：{known}）",
+    "unknown operation {name} in the implementation's declared operations (known: {known})":
+        "实现声明的操作里有未知的操作 {name}（已知的：{known}）",
+    "{name} must be a number of seconds more than 0 and at most {most}, got {got}":
+        "{name} 应为大于 0、至多 {most} 的秒数，收到 {got}",
+    # why an in-process implementation (--impl MODULE:FACTORY) cannot be built or started (its error as raised)
+    "--impl must be MODULE:FACTORY, got '{spec}'": "--impl 应为 MODULE:FACTORY，收到的是 '{spec}'",
+    ("--impl: '{module}' is not a module name (expected dotted names such as mypkg.engine, importable from "
+     "PYTHONPATH; not a file path)"):
+        "--impl：'{module}' 不是模块名（应为用点连起来的名字，如 mypkg.engine，能从 PYTHONPATH 导入；不是文件路径）",
+    "--impl: '{name}' is not a name in the module (expected e.g. make_impl or Engine)":
+        "--impl：'{name}' 不是模块里的名字（应为如 make_impl 或 Engine 这样的名字）",
+    "cannot import '{module}': {why}": "无法导入 '{module}'：{why}",
+    "'{module}' has no attribute '{name}'": "'{module}' 没有属性 '{name}'",
+    "'{spec}' is not callable": "'{spec}' 不能调用",
+    "'{spec}()' failed: {why}": "'{spec}()' 出错：{why}",
+    "'{spec}()' returned {kind}, which has no answer() method": "'{spec}()' 返回的是 {kind}，它没有 answer() 方法",
+    "{method}() failed: {why}": "{method}() 出错：{why}",
+    '{method}() must return a list of strings (or ["*"] for all), got {got}':
+        '{method}() 应返回一个文字的列表（或表示全部的 ["*"]），收到的是 {got}',
+    "the implementation called sys.exit({code})": "实现调用了 sys.exit({code})",
     "not allowed here ({why})": "这里不允许（{why}）",
     ("expect_bad_input takes the place of expect, expect_loose and key_rules: a refused question has no answer "
      "keys"): "expect_bad_input 代替 expect、expect_loose 和 key_rules：被拒绝的问题没有回答键",
@@ -527,12 +617,24 @@ def scenario_lines(errors: list[str]) -> str:
         if parts is None:
             out.append(say_zh(line))
             continue
-        message, tail = parts["message"], ""
-        cut = message.rfind(" (expected ")
-        if cut > 0 and message.endswith(")"):
-            message, tail = message[:cut], f"（应为：{say_zh(message[cut + len(' (expected '):-1])}）"
-        out.append(f"{parts['where']}{parts['path'] or ''}{say_zh(message)}{tail}")
+        out.append(f"{parts['where']}{parts['path'] or ''}{_said_expecting(parts['message'])}")
     return "\n".join(out)
+
+
+def _said_expecting(message: str) -> str:
+    """``message (expected …)`` in 中文: the message and what it expects each said (:func:`say_zh`), the second as
+    ``（应为：…）``; a message with no such tail said whole."""
+    cut = message.rfind(" (expected ")
+    if cut > 0 and message.endswith(")"):
+        return f"{say_zh(message[:cut])}（应为：{say_zh(message[cut + len(' (expected '):-1])}）"
+    return say_zh(message)
+
+
+def record_line(error: Exception) -> str:
+    """A game record's problem (:class:`~datong_rules.reference_impl.records.RecordError`: one line, ``message
+    (expected …)``) in the command's language: under English as written, under 中文 said as a scenario file's
+    problem is (:func:`_said_expecting`)."""
+    return str(error) if current() != "zh" else _said_expecting(str(error))
 
 
 def said(error: Exception) -> str:

@@ -14,6 +14,7 @@ import click
 from datong_rules.conformance.serve import REFERENCE_IMPL, serve
 
 from .messages import tr
+from .problem_words import say
 
 
 @click.command("serve", short_help="The reference engine behind the JSON-lines protocol.")
@@ -31,4 +32,4 @@ def serve_command(impl: str | None, variant_files: tuple[str, ...]) -> None:
     added after protocol 2; the highest version offered is spoken). The messages are described in the implementer's
     guide, docs/implementers/index.md.
     """
-    raise SystemExit(serve(impl, variant_files=variant_files, words=tr))
+    raise SystemExit(serve(impl, variant_files=variant_files, words=tr, said=say))

@@ -562,25 +562,40 @@ def _joker_bombs(h: _Hand, key: None) -> Classes:
 
 class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
-    same for every hand of one rules object and level) and the classes of one unit (none when the hand has no play
-    of it); ``at_once``, when given, makes the classes of many units at once (the same as ``make`` unit by unit, a
-    list of them in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
-    first work-out, :mod:`.lead_classes`)."""
+    same for every hand of one rules object and level), the classes of one unit (none when the hand has no play
+    of it) and the one combination every class of a unit has (``makes``: that of every unit, or read from the
+    unit's key; what :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at
+    once (the same as ``make`` unit by unit, a list of them in order), cheaper: a screen leaves out at once the
+    units the hand cannot have a play of (a hand's first work-out, :mod:`.lead_classes`)."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
+    makes: str | Callable[[Any], str]
     at_once: Callable[[_Hand, list[Any]], list[Classes]] | None = None
 
 
+def _first(key: Any) -> str:
+    """The combination a unit's key names first (pairs and triples, runs)."""
+    return str(key[0])
+
+
+def _dun_or_linked(key: tuple[str, ...]) -> str:
+    """A dun's unit (one card) or a linked dun's (two cards)."""
+    return "dun" if len(key) == 1 else "linked_dun"
+
+
 SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOMBS = SHAPES = (
-    Shape("singles", _single_units, _singles, False),
-    Shape("pairs", _pair_units, _pairs_and_triples, True), Shape("duns", _dun_units, _duns, False),
-    Shape("full_houses", _full_house_units, _full_houses, True), Shape("runs", _run_units, _runs, True),
-    Shape("flushes", _flush_units, _straight_flushes, True, _flushes_all),
-    Shape("bombs", _bomb_units, _bombs, True), Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True),
-    Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True))
+    Shape("singles", _single_units, _singles, False, "single"),
+    Shape("pairs", _pair_units, _pairs_and_triples, True, _first),
+    Shape("duns", _dun_units, _duns, False, _dun_or_linked),
+    Shape("full_houses", _full_house_units, _full_houses, True, "full_house"),
+    Shape("runs", _run_units, _runs, True, _first),
+    Shape("flushes", _flush_units, _straight_flushes, True, "straight_flush", _flushes_all),
+    Shape("bombs", _bomb_units, _bombs, True, "bomb"),
+    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb"),
+    Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True, "joker_bomb"))
 """The shapes of the catalogue, in the order their classes come."""
 
 
@@ -596,6 +611,35 @@ def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, list[int
             for card in cards:
                 by_card.setdefault(card, []).append(i)
         found = ([key for key, _ in units], by_card)
+        if memo is not None:
+            memo[shape.name, h.level] = found
+    return found
+
+
+Span = tuple[str, int, int]
+"""(combination, first, past the last): consecutive units of one shape whose classes have that combination."""
+
+
+def unit_spans(shape: Shape, h: _Hand, keys: list[Any]) -> tuple[tuple[Span, ...], list[int]]:
+    """The units of ``shape`` (their ``keys``, :func:`units_by_card`) cut into spans of one combination each
+    (:data:`Span`, in order; :attr:`Shape.makes`) and, per unit, the place of its span (kept per rules object and
+    level for a ``fixed`` shape)."""
+    memo = rules_memo(h.rules, "unit_spans") if shape.fixed else None
+    found = memo.get((shape.name, h.level)) if memo is not None else None
+    if found is None:
+        makes = shape.makes
+        if isinstance(makes, str):  # one combination: one span
+            return ((makes, 0, len(keys)),) if keys else (), [0] * len(keys)
+        spans: list[Span] = []
+        span_of: list[int] = []
+        for i, key in enumerate(keys):
+            combination = makes(key)
+            if not spans or spans[-1][0] != combination:
+                spans.append((combination, i, i + 1))
+            else:
+                spans[-1] = (combination, spans[-1][1], i + 1)
+            span_of.append(len(spans) - 1)
+        found = (tuple(spans), span_of)
         if memo is not None:
             memo[shape.name, h.level] = found
     return found

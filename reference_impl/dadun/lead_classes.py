@@ -4,10 +4,19 @@ window …: :data:`.count.Unit`). After a play only the units that read the card
 are worked out again, and only when a decision needs them (a follow reads the shapes that may beat the table, a
 lead every shape). A play with a wild card changes every unit that may use one: every unit with a class is then
 worked out again (a hand holds few wild cards, so this is rare) [combinations.*, wild.*, beating.*].
+
+The units of a shape come in spans of one combination (:func:`.count.unit_spans`), each with its plays counted as
+its units change: a follow asks only the spans of the combinations that may beat the table, takes a span whose
+tier beats the table's whole (its count, never looking at its classes), and checks one class by one only in a span
+that must be compared with the table (:func:`_plan`); a play is then drawn (:meth:`LeadClasses.draw`) without
+making the list of the classes that beat. The tables met lately are remembered per rules object in two
+generations (:class:`Recent`), never all forgotten at once.
 """
 
 from __future__ import annotations
 
+import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -16,11 +25,59 @@ from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
 from .combinations import (TIER, TIERS, BeatTarget, _tiers, beat_target, beats_target, reading_of, rules_memo,
                            table_is_led, wild_card)
-from .count import SHAPE_OF, SHAPES, PlayClass, _Hand, units_by_card
+from .count import SHAPE_OF, SHAPES, PlayClass, Span, _Hand, unit_spans, units_by_card
 from .rules import DadunRules
 
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
 """A shape's maker of one unit's classes (:attr:`.count.Shape.make`)."""
+
+Part = tuple[int, int, int, int, list[PlayClass] | None]
+"""(plays, shape, first, last, classes): the plays of one span that beat a table (:meth:`LeadClasses._parts`):
+those of the shape's units ``first`` … ``last - 1``, every class of them (``classes`` None), or only ``classes``."""
+
+Visit = tuple[int, tuple[tuple[int, int, int, bool], ...]]
+"""(shape, its spans to read: (place of the span, first unit, past the last, whether its plays all beat))."""
+
+
+class Recent:
+    """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
+    put in the young one; when that one is full it becomes the old one (what was older is forgotten), and an answer
+    asked again is taken back from the old one, so the answers in use are never all forgotten at once (a memo
+    emptied whole when full forgets them all, again and again when they are more than it holds)."""
+
+    __slots__ = ("size", "young", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.young: dict[Any, Any] = {}
+        self.old: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        """The answer kept for ``key`` (taken back into the young generation), or None."""
+        found = self.young.get(key)
+        if found is None:
+            found = self.old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep ``value`` as the answer for ``key``."""
+        if len(self.young) >= self.size:
+            self.old = self.young
+            self.young = {}
+        self.young[key] = value
+
+
+def recent(rules: DadunRules, name: str, size: int) -> Recent:
+    """The :class:`Recent` memo ``name`` of the rules object ``rules`` (kept as :func:`.combinations.rules_memo`
+    keeps its memos)."""
+    memo = rules_memo(rules, name)
+    found = memo.get("recent")
+    if found is None:
+        found = memo["recent"] = Recent(size)
+    return found
+
 
 class LeadClasses:
     """The lead classes of one hand at one level, kept while the hand loses cards (:meth:`remove`).
@@ -33,8 +90,9 @@ class LeadClasses:
     token).
     """
 
-    __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_classes", "_ways", "_live",
-                 "_pending", "_every", "_total", "_wilds", "_flat", "_beats", "_shapes")
+    __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
+                 "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_visits",
+                 "_targets")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
@@ -42,25 +100,30 @@ class LeadClasses:
         view = self._view = _Hand(rules, hand, level, None, "round_opening")
         self._keys: list[list[Any]] = []  # per shape: its units' keys (shared by every hand for a fixed shape)
         self._by_card: list[dict[str, list[int]]] = []  # per shape: card → the places of its units that read it
+        self._spans: list[tuple[Span, ...]] = []  # per shape: its units' spans of one combination
+        self._span_of: list[list[int]] = []  # per shape, per unit: the place of its span
         for shape in SHAPES:
             keys, by_card = units_by_card(shape, view)
+            spans, span_of = unit_spans(shape, view, keys)
             self._keys.append(keys)
             self._by_card.append(by_card)
+            self._spans.append(spans)
+            self._span_of.append(span_of)
         n = len(SHAPES)
         self._classes: list[list[tuple[PlayClass, ...]]] = [[] for _ in range(n)]  # per shape, per unit
         self._ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per unit: its classes' plays
+        self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
-        self._flat: list[list[PlayClass]] = [[] for _ in range(n)]  # per shape: its classes, in order
+        self._flat: list[list[PlayClass] | None] = [None] * n  # per shape: its classes in order (None: to make)
+        self._visits: dict[tuple[str, frozenset[str] | None], list[Visit]] = {}
+        """(table's combination, among) → the spans :meth:`_parts` reads, shape by shape."""
         self._pending: list[set[str] | None] = [None] * n  # per shape: None never worked out, else the cards lost since
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
-        self._beats: dict[Any, tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]] = rules_memo(
-            rules, "uniform_beats")
+        self._targets = recent(rules, "beat_targets", 4096)
         """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
-        representative → whether its class beats)."""
-        self._shapes: dict[tuple[str, frozenset[str] | None], tuple[int, ...]] = rules_memo(rules, "beating_shapes")
-        """(table's combination, among) → the places of the shapes :meth:`beating` reads."""
+        representative → whether its class beats) (:meth:`_target`)."""
 
     def remove(self, cards: Iterable[str]) -> None:
         """Take into account that the hand lost ``cards`` (the caller has taken them out of it): the units that
@@ -94,23 +157,19 @@ class LeadClasses:
                 SHAPES[shape].make(view, key) for key in keys]
             ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
                                         for found in classes]
+            self._span_ways[shape] = [sum(ways[first:last]) for _, first, last in self._spans[shape]]
             self._total += sum(ways)
-            live = self._live[shape] = [i for i, found in enumerate(classes) if found]
-        else:
-            updated = self._update(shape, lost, every)
-            if updated is None:  # no unit with a class reads the cards lost: the shape's classes stand
-                lost.clear()
-                return
-            live = updated
+            self._live[shape] = [i for i, found in enumerate(classes) if found]
+        elif not self._update(shape, lost, every):  # no unit with a class reads the cards lost: the classes stand
+            lost.clear()
+            return
         self._pending[shape] = set()
         self._every[shape] = False
-        classes = self._classes[shape]
-        self._flat[shape] = [found for i in live for found in classes[i]]
+        self._flat[shape] = None
 
-    def _update(self, shape: int, lost: set[str], every: bool) -> list[int] | None:
+    def _update(self, shape: int, lost: set[str], every: bool) -> bool:
         """Work out again the units of the shape ``shape`` with a class that read the cards ``lost`` (``every``:
-        every unit with a class); the places of its units with a class now, or None when no unit was to be worked
-        out."""
+        every unit with a class); whether there was one."""
         classes, ways, live = self._classes[shape], self._ways[shape], self._live[shape]
         if every:
             todo: Iterable[int] = live
@@ -118,18 +177,40 @@ class LeadClasses:
             by_card = self._by_card[shape]
             todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
             if not todo:
-                return None
+                return False
         view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
-        emptied = False
+        span_ways, span_of = self._span_ways[shape], self._span_of[shape]
+        emptied = []
         for i in todo:
             found = classes[i] = make(view, keys[i])
             now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
-            self._total += now - ways[i]
+            change = now - ways[i]
+            self._total += change
+            span_ways[span_of[i]] += change
             ways[i] = now
-            emptied = emptied or not found
-        if emptied:
-            live = self._live[shape] = [i for i in live if classes[i]]
-        return live
+            if not found:
+                emptied.append(i)
+        if len(emptied) > 2:
+            self._live[shape] = [i for i in live if classes[i]]
+        else:  # a unit or two without a class now: taken out of the list of those with one
+            for i in emptied:
+                del live[bisect_left(live, i)]
+        return True
+
+    def _worked_out(self, shape: int) -> None:
+        """:meth:`_refresh` the shape ``shape`` when it has changes to work out (its first test, inlined)."""
+        lost = self._pending[shape]
+        if lost is None or lost or self._every[shape]:
+            self._refresh(shape)
+
+    def _flat_of(self, shape: int) -> list[PlayClass]:
+        """The classes of the shape ``shape`` (worked out), in order (made again after a change)."""
+        self._worked_out(shape)
+        flat = self._flat[shape]
+        if flat is None:
+            classes = self._classes[shape]
+            flat = self._flat[shape] = [found for i in self._live[shape] for found in classes[i]]
+        return flat
 
     @property
     def total(self) -> int:
@@ -144,12 +225,8 @@ class LeadClasses:
         """Every lead class, in :func:`.count.play_classes` order (``among``: only the classes of the shapes that
         make these combinations, :data:`.count.SHAPE_OF`; other combinations those shapes make come too)."""
         out: list[PlayClass] = []
-        pending, every = self._pending, self._every
         for shape in range(len(SHAPES)) if among is None else _shapes_of(among):
-            lost = pending[shape]
-            if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
-                self._refresh(shape)
-            out += self._flat[shape]
+            out += self._flat_of(shape)
         return out
 
     def pick(self, i: int) -> PlayClass:
@@ -162,73 +239,155 @@ class LeadClasses:
         if not 0 <= i < self.total:
             raise IndexError(f"no play {i} among the hand's {self._total}")
         for shape, live in enumerate(self._live):
-            ways, classes = self._ways[shape], self._classes[shape]
-            for unit in live:
-                if i < ways[unit]:
-                    for found in classes[unit]:
-                        if i < found.ways:
-                            return found
-                        i -= found.ways
-                i -= ways[unit]
+            ways = sum(self._span_ways[shape])
+            if i < ways:
+                return self._pick_in(shape, 0, len(self._keys[shape]), i)
+            i -= ways
         raise AssertionError("the units' plays add up to the total")  # pragma: no cover
+
+    def _pick_in(self, shape: int, first: int, last: int, i: int) -> PlayClass:
+        """The class of the ``i``-th play of the units ``first`` … ``last - 1`` of the shape ``shape`` (``i`` below
+        their plays)."""
+        ways, classes, live = self._ways[shape], self._classes[shape], self._live[shape]
+        for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+            if i < ways[unit]:
+                for found in classes[unit]:
+                    if i < found.ways:
+                        return found
+                    i -= found.ways
+            i -= ways[unit]
+        raise AssertionError("the units' plays add up to their count")  # pragma: no cover
+
+    def draw(self, table: Reading | None, table_was: str, others: int, rng: random.Random) -> PlayClass | None:
+        """The class of a play drawn uniformly among the hand's plays that lead (``table`` None) or beat ``table``
+        (as :meth:`classes` and :meth:`beating` list them) and ``others`` further actions: one number drawn,
+        ``int(rng.random() * (plays + others))``, the plays taken class by class in that order; None when one of
+        the ``others`` is drawn (no number drawn when there is no play and ``others`` is 0)."""
+        if table is None:
+            total = self.total
+            if not total + others:
+                return None
+            i = int(rng.random() * (total + others))
+            return self.pick(i) if i < total else None
+        total, parts = self._parts(table, table_was, None)
+        if not total + others:
+            return None
+        i = int(rng.random() * (total + others))
+        if i >= total:
+            return None
+        for ways, shape, first, last, checked in parts:
+            if i < ways:
+                if checked is None:
+                    return self._pick_in(shape, first, last, i)
+                for found in checked:
+                    if i < found.ways:
+                        return found
+                    i -= found.ways
+            i -= ways
+        raise AssertionError("the parts' plays add up to the total")  # pragma: no cover
 
     def beating(self, table: Reading, table_was: str, among: frozenset[str] | None = None) -> list[PlayClass]:
         """The classes that beat ``table`` (``table_was``: ``hand_opening`` | ``round_opening`` | ``follow``), in
-        :meth:`classes` order: those of the shapes whose combinations may beat it (:func:`_rivals`; ``among``: of
-        those, only the shapes that make these combinations), each checked on its representative (remembered per
-        rules object, by the table's reading but its cards, and whether the table counts as led: whether a play
-        beats a table depends on the ranks its cards stand for, which its combination, key and top rank tell, and
-        on :func:`.combinations.table_is_led` alone of ``table_was``; per shape by the representative, which names
-        one class of a shape) [beating.*]."""
+        :meth:`classes` order: those of the spans of the combinations that may beat it (:func:`_plan`; ``among``:
+        of the shapes that make these combinations only), a span whose tier beats the table's whole, else each
+        class checked on its representative (:meth:`_parts`) [beating.*]."""
+        out: list[PlayClass] = []
+        for _, shape, first, last, checked in self._parts(table, table_was, among)[1]:
+            if checked is None:
+                classes, live = self._classes[shape], self._live[shape]
+                for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+                    out += classes[unit]
+            else:
+                out += checked
+        return out
+
+    def _parts(self, table: Reading, table_was: str, among: frozenset[str] | None) -> tuple[int, list[Part]]:
+        """(how many plays beat ``table``, their :data:`Part` span by span in :meth:`classes` order): the spans of
+        the combinations :func:`_plan` names (of the shapes that make ``among`` only, when given), a span whose
+        tier beats the table's whole taken whole, the classes of a span to compare each checked on its
+        representative (remembered per rules object, by the table's reading but its cards and whether the table
+        counts as led: whether a play beats a table depends on the ranks its cards stand for, which its
+        combination, key and top rank tell, and on :func:`.combinations.table_is_led` alone of ``table_was``; per
+        shape by the representative, which names one class of a shape) [beating.*]."""
         rules, level = self.rules, self.level
-        memo = self._beats
-        if len(memo) > 4096:
-            memo.clear()
-        led = table_is_led(rules, table_was)
-        slot = (table[:7], led, level)  # a table's cards but through its fields: its ranks decide
-        found = memo.get(slot)
-        if found is None:
-            found = memo[slot] = (beat_target(rules, table, level, table_was), [{} for _ in SHAPES])
-        target, known = found
-        shapes = self._shapes.get((table.combination, among))
-        if shapes is None:
-            shapes = _rivals(rules, table.combination)
-            if among is not None:
-                shapes = _among(shapes, among)
-            self._shapes[table.combination, among] = shapes
-        out = []
-        flat, pending, every = self._flat, self._pending, self._every
-        for shape in shapes:
+        target, known = self._target(table, table_was)
+        visits = self._visits.get((table.combination, among))
+        if visits is None:
+            visits = self._visits[table.combination, among] = self._visits_of(table.combination, among)
+        pending, every = self._pending, self._every
+        total = 0
+        parts: list[Part] = []
+        for shape, spans in visits:
             lost = pending[shape]
             if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
                 self._refresh(shape)
-            of_shape = known[shape]
-            get = of_shape.get
-            for one in flat[shape]:
-                beats_it = get(one[1])  # its representative (stood)
-                if beats_it is None:
-                    beats_it = of_shape[one[1]] = beats_target(
-                        rules, reading_of(rules, one[0], one[1], level), target) is None
-                if beats_it:
-                    out.append(one)
-        return out
+            span_ways = self._span_ways[shape]
+            for s, first, last, all_beat in spans:
+                ways = span_ways[s]
+                if not ways:
+                    continue
+                if all_beat:
+                    parts.append((ways, shape, first, last, None))
+                    total += ways
+                    continue
+                of_shape = known[shape]
+                get = of_shape.get
+                classes, live = self._classes[shape], self._live[shape]
+                got = []
+                ways = 0
+                for unit in live[bisect_left(live, first):bisect_left(live, last)]:
+                    for one in classes[unit]:
+                        beats_it = get(one[1])  # its representative (stood)
+                        if beats_it is None:
+                            beats_it = of_shape[one[1]] = beats_target(
+                                rules, reading_of(rules, one[0], one[1], level), target) is None
+                        if beats_it:
+                            got.append(one)
+                            ways += one[2]
+                if ways:
+                    parts.append((ways, shape, first, last, got))
+                    total += ways
+        return total, parts
+
+    def _visits_of(self, combination: str, among: frozenset[str] | None) -> list[Visit]:
+        """The spans :meth:`_parts` reads for a table of ``combination``: those of the combinations :func:`_plan`
+        names, shape by shape in order (of the shapes that make ``among`` only, when given)."""
+        shapes, whole = _plan(self.rules, combination)
+        if among is not None:
+            shapes = _among(shapes, among)
+        return [(shape, tuple((s, first, last, whole[name]) for s, (name, first, last) in enumerate(self._spans[shape])
+                              if name in whole)) for shape in shapes]
+
+    def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
+        """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
+        remembered per rules object for the tables met lately (:class:`Recent`)."""
+        slot = (table[:7], table_is_led(self.rules, table_was), self.level)  # the table's cards through its fields
+        found = self._targets.get(slot)
+        if found is None:
+            found = (beat_target(self.rules, table, self.level, table_was), [{} for _ in SHAPES])
+            self._targets.put(slot, found)
+        return found
 
 
-def _rivals(rules: DadunRules, combination: str) -> tuple[int, ...]:
-    """The places in :data:`.count.SHAPES` of the shapes that make a combination of the catalogue that may beat a
-    play of ``combination``: by tiers, or of its tier (of ``combination`` itself in the ordinary tier), in order
-    (remembered per rules object) [beating.*]."""
-    memo = rules_memo(rules, "rivals")
+def _plan(rules: DadunRules, combination: str) -> tuple[tuple[int, ...], dict[str, bool]]:
+    """(the places in :data:`.count.SHAPES` of the shapes that make a combination of the catalogue that may beat a
+    play of ``combination``, in order; combination → whether its plays all beat such a play, else whether each must
+    be compared with it): every combination whose tier beats the table's, as :func:`..climbing.beating.tier_reason`
+    says (all of its plays beat: :func:`.combinations.beats_target` asks that first), and those of the table's
+    tier that it compares, above the ordinary tier or of ``combination`` itself in it (remembered per rules object)
+    [beating.*]."""
+    memo = rules_memo(rules, "beating_plan")
     found = memo.get(combination)
     if found is None:
         tiers = _tiers(rules.bombs_beat_ordinary)
         table_tier = TIERS[TIER[combination]]
-        shapes = set()
+        whole: dict[str, bool] = {}
         for name in rules.catalogue:
             reason = tier_reason(tiers, TIERS[TIER[name]], table_tier)
             if reason is None or reason == COMPARE and (TIER[name] or name == combination):
-                shapes.add(SHAPES.index(SHAPE_OF[name]))
-        found = memo[combination] = tuple(sorted(shapes))
+                whole[name] = reason is None
+        shapes = tuple(sorted({SHAPES.index(SHAPE_OF[name]) for name in whole}))
+        found = memo[combination] = (shapes, whole)
     return found
 
 

@@ -18,29 +18,37 @@ from ..cards import ALL_CARDS
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
 from .combinations import _fill, _token, excluded, reading_of, wild_card, wild_ok
-from .count import Part, PlayClass, play_classes
+from .count import Part, PlayClass, _takes, play_classes
 from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
-def _takes(copies: tuple[int, ...], need: int, least: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _taken(copies: tuple[int, ...], need: int, least: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """How many of each card a choice of a part takes, the hand holding ``copies`` of each (its cards in string
     order), and its wilds: ``need`` cards, at least ``least`` natural; the most natural cards first, then by the
     copies taken of the first card, most first, then of the second, and so on (the order of :func:`_choices`). The
     same for every part holding as many copies: kept in a bounded memo."""
     slot = (copies, need, least)
-    found = _TAKES.get(slot)
+    found = _TAKEN.get(slot)
     if found is None:
-        if len(_TAKES) > 50_000:
-            _TAKES.clear()
+        if len(_TAKEN) > 50_000:
+            _TAKEN.clear()
         most = min(need, sum(copies))
-        found = _TAKES[slot] = tuple((taken, need - size) for size in range(most, least - 1, -1)
+        found = _TAKEN[slot] = tuple((taken, need - size) for size in range(most, least - 1, -1)
                                      for taken in _sums(copies, size))
     return found
 
 
-_TAKES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
-""":func:`_takes`' memo."""
+_TAKEN: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+""":func:`_taken`' memo."""
+
+
+def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]]:
+    """Every sub-multiset of exactly ``size`` cards of ``counts`` (card → available copies), in :func:`_choices`'
+    order: the first card's (string order) copies most first, then the next card's likewise (:func:`_sums`)."""
+    cards = sorted(counts)
+    for taken in _sums(tuple([counts[card] for card in cards]), size):
+        yield tuple([card for card, k in zip(cards, taken) for _ in range(k)])
 
 
 @lru_cache(maxsize=4096)
@@ -64,7 +72,7 @@ garbage collector need not look into them)."""
 def _choices(hand: Counter, part: Part) -> tuple[Choice, ...]:
     """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural, the natural
     cards in string order (the same choices, in the same order, for the same copies held: kept in a bounded memo;
-    the order of :func:`_takes`)."""
+    the order of :func:`_taken`)."""
     tokens, need, least = part
     return _choices_held(tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0), need, least)
 
@@ -79,7 +87,7 @@ def _choices_held(held: tuple[tuple[str, int], ...], need: int, least: int) -> t
         ordered = sorted(held)
         names = [card for card, _ in ordered]
         found = _CHOICES[slot] = tuple((tuple([card for card, k in zip(names, taken) for _ in range(k)]), wilds)
-                                       for taken, wilds in _takes(tuple(n for _, n in ordered), need, least))
+                                       for taken, wilds in _taken(tuple(n for _, n in ordered), need, least))
     return found
 
 
@@ -297,7 +305,7 @@ def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool, wilds
     ordered = sorted(held)
     in_order = sorted(range(len(ordered)), key=lambda i: _POSITION[ordered[i][0]])  # the cards in notation order
     out = []
-    for taken, more in _takes(tuple(n for _, n in ordered), need, least):
+    for taken, more in _taken(tuple(n for _, n in ordered), need, least):
         naturals: tuple[str, ...] = ()
         used, before = more, 0
         for i in in_order:
@@ -331,16 +339,61 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
     of each part drawn uniformly among those that take no more wild cards than the hand holds
     (:func:`_draw_choice`), drawn again until it makes a play (every play is made by exactly one choice: the parts
     hold cards of different ranks or tokens, so the cards tell the choice; a choice drawn uniformly and kept only
-    when it makes a play is a play drawn uniformly)."""
+    when it makes a play is a play drawn uniformly). The choices of a part are counted, not listed
+    (:func:`_drawable`): only the one drawn is made."""
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
-    groups = [_by_wilds(_choices(hand, part), wild, wilds) for part in found.parts]
-    completions = _completions(groups, wilds)
+    parts = [_drawable(hand, part, wild, wilds) for part in found.parts]
+    completions = _completions([part[0] for part in parts], wilds)
     fields, may_go = _class_reading(rules, level, found)
     while True:
-        play = _play_of(rules, level, wild, found, _draw_choice(groups, completions, wilds, rng), fields, may_go)
+        play = _play_of(rules, level, wild, found, _draw_choice(parts, completions, wilds, rng), fields, may_go)
         if play is not None:
             return play
+
+
+Drawable = tuple[tuple[int, ...], int, tuple[str, ...], tuple[int, ...], list[list[Choice]] | None]
+"""One part of a class as :func:`_draw_choice` reads it: (how many of its choices take u wild cards, u = 0 …
+the hand's wild cards; how many cards it needs; its tokens held, in string order, and their copies; its choices by
+the wild cards they take, listed only when the wild card is one of its tokens (:func:`_drawable`))."""
+
+
+def _drawable(hand: Counter, part: Part, wild: str, wilds: int) -> Drawable:
+    """The part ``part`` of a class in ``hand`` (:data:`Drawable`): a choice of it takes ``need - k`` wild cards
+    when it takes ``k`` natural cards (least ≤ k ≤ need), and there are as many of those as sub-multisets of ``k``
+    of its tokens' copies (:func:`.count._takes`), in :func:`_choices`' order (:func:`_nth_sub`). A part whose
+    tokens hold the wild card itself (three wild cards as a dun) takes wild cards among its natural cards too: its
+    choices are listed (:func:`_by_wilds`)."""
+    tokens, need, least = part
+    cards = tuple(sorted([t for t in tokens if hand.get(t, 0) > 0]))
+    counts = tuple([hand[t] for t in cards])
+    if wild in tokens:
+        groups = _by_wilds(_choices(hand, part), wild, wilds)
+        return tuple([len(group) for group in groups]), need, cards, counts, groups
+    takes = _takes(counts)
+    most = min(need, len(takes) - 1)
+    return (tuple([takes[need - u] if least <= need - u <= most else 0 for u in range(wilds + 1)]), need, cards,
+            counts, None)
+
+
+def _nth_sub(cards: tuple[str, ...], counts: tuple[int, ...], k: int, j: int) -> tuple[str, ...]:
+    """The ``j``-th sub-multiset of exactly ``k`` of ``cards`` (tokens in string order, held ``counts`` times each)
+    in :func:`_choices`' order (the first token's copies most first, then the rest's likewise), made without
+    listing those before it: the sub-multisets after ``t`` copies of a token are counted by :func:`.count._takes`
+    of the tokens after it."""
+    out: list[str] = []
+    for i, card in enumerate(cards):
+        if not k:
+            break
+        rest = _takes(counts[i + 1:])
+        for t in range(min(counts[i], k), -1, -1):
+            block = rest[k - t] if k - t < len(rest) else 0
+            if j < block:
+                out += [card] * t
+                k -= t
+                break
+            j -= block
+    return tuple(out)
 
 
 def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[Choice]]:
@@ -354,30 +407,36 @@ def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[C
     return out
 
 
-def _completions(groups: list[list[list[Choice]]], wilds: int) -> list[list[int]]:
-    """``out[i][b]``: how many choices of the parts ``i`` … last (:func:`_by_wilds` of each) take at most ``b``
-    wild cards, for b = 0 … ``wilds`` (``out[len(groups)]`` all 1: nothing left to choose)."""
+def _completions(sizes: list[tuple[int, ...]], wilds: int) -> list[list[int]]:
+    """``out[i][b]``: how many choices of the parts ``i`` … last take at most ``b`` wild cards, for b = 0 …
+    ``wilds`` (``sizes[i][u]``: how many choices of the part ``i`` take u wild cards; ``out[len(sizes)]`` all 1:
+    nothing left to choose)."""
     out = [[1] * (wilds + 1)]
-    for part in reversed(groups):
+    for part in reversed(sizes):
         after = out[-1]
-        out.append([sum(len(part[u]) * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
+        out.append([sum(part[u] * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
     out.reverse()
     return out
 
 
-def _draw_choice(groups: list[list[list[Choice]]], completions: list[list[int]], wilds: int,
+def _draw_choice(parts: list[Drawable], completions: list[list[int]], wilds: int,
                  rng: random.Random) -> tuple[Choice, ...]:
     """A choice of every part drawn uniformly among those that take at most ``wilds`` wild cards in all, one number
     drawn per part: part by part, a choice drawn by how many ways the parts after it can be completed within the
-    wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely."""
+    wild cards left (``completions``, :func:`_completions`), so every whole choice is equally likely; the choice
+    drawn is then made (:func:`_nth_sub`) or taken from the part's list."""
     budget, taken = wilds, []
-    for i, part in enumerate(groups):
+    for i, (sizes, need, cards, counts, groups) in enumerate(parts):
         after = completions[i + 1]
         r = int(rng.random() * completions[i][budget])
-        for used, options in enumerate(part[:budget + 1]):
-            block = len(options) * after[budget - used]
+        for used in range(budget + 1):
+            per = after[budget - used]
+            block = sizes[used] * per
             if r < block:
-                taken.append(options[r // after[budget - used]])
+                if groups is None:
+                    taken.append((_nth_sub(cards, counts, need - used, r // per), used))
+                else:
+                    taken.append(groups[used][r // per])
                 budget -= used
                 break
             r -= block
@@ -400,20 +459,13 @@ def uniform_play(rules: DadunRules, hand: Counter, level: str, table: Reading | 
     drawn uniformly, without listing the plays: a class drawn by how many plays it holds
     (:attr:`.count.PlayClass.ways`), then one of its plays; None when one of the ``others`` is drawn (or the hand
     has no play and ``others`` is 0) [play.*, beating.*, wild.*]. ``leads``: the hand's lead classes when the
-    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): a follow then keeps
-    those that beat the table (:meth:`~.lead_classes.LeadClasses.beating`) instead of working the classes out
-    again."""
-    if leads is not None and table is None:
-        total = leads.total
-        if not total + others:
-            return None
-        i = int(rng.random() * (total + others))
-        return class_play(rules, hand, level, leads.pick(i), rng) if i < total else None
-    if leads is None:
-        classes = list(play_classes(rules, hand, level, table, table_was))
-    else:
-        assert table is not None
-        classes = leads.beating(table, table_was)
+    caller keeps them (:class:`.lead_classes.LeadClasses` of this ``hand`` as it is now): they draw the class
+    (:meth:`~.lead_classes.LeadClasses.draw`: the same number drawn, the same class) instead of working the classes
+    out again."""
+    if leads is not None:
+        drawn = leads.draw(table, table_was, others, rng)
+        return None if drawn is None else class_play(rules, hand, level, drawn, rng)
+    classes = list(play_classes(rules, hand, level, table, table_was))
     total = sum(found.ways for found in classes)
     if not total + others:
         return None

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..cards import ALL_CARDS, JOKERS, SUITS
+from ..cards import ALL_CARDS, JOKERS, SUITS, card_rank
 from .rules import HuolongRules, RulesError
 
 # Reason codes of a refused show (record replay; the declare operation only lists refused indices).
@@ -194,10 +194,11 @@ class Declaration:
         self._waiting: dict[int, list[Show]] = {}
         self._show_tokens = frozenset(k.card for k in self.kinds if k.card in JOKERS)
         self._level_kinds = any(k.card == "level_card" for k in self.kinds)
-        self._opening = self._show_tokens | frozenset(c for c in ALL_CARDS if self._level_kinds and c[1:] == level)
+        self._opening = self._show_tokens | frozenset(
+            c for c in ALL_CARDS if self._level_kinds and card_rank(c) == level)
         """The cards whose receiving can open a new show (:meth:`may_show_with`): the jokers a kind shows, and, when a
-        kind shows level cards, every token whose part after the first letter is the level (under level J the jokers'
-        ``BJ`` and ``LJ`` too: the filter is loose there, as it always was; a bot is then asked for a show)."""
+        kind shows level cards, the four cards of the level rank (:func:`..cards.card_rank`: a joker has no rank, so
+        under level J the jokers ``BJ`` and ``LJ`` open a show only when a kind shows them)."""
         self._kinds_weakest_first = sorted(self.kinds, key=lambda k: k.strength)
         self._stamp = 0  # bumped by every change that can change the legal shows (see all_legal_shows)
         self._all_shows: tuple[int, list[tuple[int, list[str]]]] = (-1, [])
@@ -384,7 +385,9 @@ class Declaration:
         return shows
 
     def may_show_with(self, card: str) -> bool:
-        """Whether receiving ``card`` can open a new show for its receiver (a fast filter for bots)."""
+        """Whether receiving ``card`` (a canonical token) can open a new show for its receiver: a joker that one of
+        ``declaration.shows`` shows, or a card of the hand's level rank when a kind shows ``level_card``. A fast
+        filter for bots (never a verdict: :meth:`check_show` judges the show)."""
         return card in self._opening
 
     # -- the end of the deal -------------------------------------------------------------------

@@ -67,9 +67,9 @@ def test_the_engine_is_restored_after_the_mutants(report):
 def test_an_equivalent_mutant_survives_and_is_reported(suite):
     # Card points come in fives, so a bury limit of 41 accepts exactly what 40 accepts: nothing can catch it.
     bury = select(suite, variants=[LI], ops=["bury"])
-    equivalent = Mutant("bury-limit-41", "limit 41", ("bury.max_points",),
+    equivalent = Mutant("bury-limit-41", {"zh": "上限 41", "en": "limit 41"}, ("bury.max_points",),
                         lambda p: p.rules(LI, {"bury.max_points": 41}))
-    stale = Mutant("stale", "patches a function that does not exist", ("trick.winner",),
+    stale = Mutant("stale", {"zh": "修补一个不存在的函数", "en": "patches a function that does not exist"}, ("trick.winner",),
                    lambda p: p.function(trick, "no_such_function", lambda: None))
     result = run_mutants(bury, [equivalent, stale])
     assert [o.mutant.id for o in result.survivors] == ["bury-limit-41", "stale"]

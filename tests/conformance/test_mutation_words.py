@@ -1,7 +1,8 @@
 """``python -m datong_rules.conformance.mutation`` speaks the CLI's language (``--lang``, ``DATONG_RULES_LANG``, the
 locale): in 中文 no English word is left but the identifiers it quotes (mutant, scenario and rule ids) and what it
-quotes as written (a scenario's message, a fault's planting error, a survivor's catalogue description), and it says
-the same numbers as the English, line for line; the English is unchanged."""
+quotes as written (a scenario's message, a fault's planting error), a survivor's catalogue description included (each
+mutant describes itself in both languages), and it says the same numbers as the English, line for line; the English
+is unchanged."""
 
 from __future__ import annotations
 
@@ -27,8 +28,11 @@ def _result(scenario_id: str, status: str, rules: tuple[str, ...], message: str 
                            message=message)
 
 
+DESCRIPTION = {"zh": "一样大的牌里后出的赢这一轮", "en": "gives the trick to the last card played"}
+
+
 def _mutant(mutant_id: str, *rules: str) -> Mutant:
-    return Mutant(mutant_id, "gives the trick to the last card played", rules, lambda patcher: None)
+    return Mutant(mutant_id, DESCRIPTION, rules, lambda patcher: None)
 
 
 PLANT_ERROR = "AttributeError: no_such_function"
@@ -71,7 +75,7 @@ ERROR: the unmutated engine does not give the baseline answers again (a patch le
 
 def english_words(line: str) -> list[str]:
     """The English words of a 中文 line once the identifiers and what is quoted as written are taken out."""
-    for quoted in (PLANT_ERROR, MESSAGE, "gives the trick to the last card played"):
+    for quoted in (PLANT_ERROR, MESSAGE):
         line = line.replace(quoted, " ")
     line = re.sub(r"[a-z0-9]+(?:[.-][a-z0-9_]+)+", " ", line)  # ids: kebab-case mutants, dotted rules and scenarios
     return WORD.findall(line.replace("[stale]", " ").replace("stale", " "))
@@ -92,6 +96,7 @@ def test_the_chinese_has_no_english_word_and_the_same_numbers(verbose):
         assert NUMBER.findall(zh) == NUMBER.findall(en), (zh, en)
     assert chinese[0] == "变异检查：4 个变异 × 236 个场景，用时 12.3 秒"
     assert "抓住率：2/4（50%）" in chinese
+    assert chinese[chinese.index("没抓住    bury-limit-41  [bury.max_points]") + 1] == "          一样大的牌里后出的赢这一轮"
     assert any(line.endswith(f"- huolong.li-zhijiang.trick.tie-001：{MESSAGE}") for line in chinese) == verbose
 
 
@@ -124,3 +129,19 @@ def test_main_refuses_an_unknown_mutant_in_chinese(capsys, monkeypatch):
     assert main(["--only", "no-such-mutant"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("错误：没有这个变异：no-such-mutant（已有：") and "、" in err
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_every_fault_of_the_catalogue_describes_itself_in_both_languages():
+    from datong_rules.reference_impl.faults import all_mutants
+
+    for m in all_mutants():
+        assert set(m.description) == {"zh", "en"}, m.id
+        zh, en = m.described("zh"), m.described("en")
+        assert CJK.search(zh) and not CJK.search(en), m.id
+        # variant ids (li-zhijiang) are identifiers; no English word is left besides them (card ranks: one letter)
+        assert not WORD.findall(re.sub(r"[a-z]+(?:-[a-z]+)+", " ", zh)), (m.id, zh)
+        assert NUMBER.findall(zh) == NUMBER.findall(en), (m.id, zh, en)  # the same numbers, in order
+

@@ -105,3 +105,17 @@ def test_the_strict_build_checks_anchors():
     config = yaml.load((Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8"),
                        Loader=yaml.BaseLoader)
     assert config["validation"]["links"]["anchors"] == "warn"
+
+
+RUNNER_WORDS = ("运行器", "执行器")
+"""Other names a 中文 page could give the conformance runner, which the 中文 pages call 测试程序 (one word per
+concept, as the glossary asks of the games' terms)."""
+
+
+def test_the_chinese_pages_call_the_runner_one_name():
+    pages = [p for p in DOCS.rglob("*.md") if not p.name.endswith(".en.md")]
+    pages += sorted((DOCS.parent / "conformance" / "examples").glob("*/README.zh.md"))
+    assert len(pages) >= 15 and sum("测试程序" in p.read_text(encoding="utf-8") for p in pages) >= 3
+    found = [(p.relative_to(DOCS.parent).as_posix(), w) for p in pages for w in RUNNER_WORDS
+             if w in p.read_text(encoding="utf-8")]
+    assert found == [], found

@@ -1,9 +1,12 @@
-"""A 憋蛋 Biedan engine written from the kit's documentation alone, speaking the JSON-lines protocol 2.
+"""A 憋蛋 Biedan engine written from the kit's documentation alone, speaking the JSON-lines protocol 3.
 
 Written by an outsider who read only docs/implementers/biedan-operations.en.md, docs/implementers/index.en.md,
 spec/biedan/biedan-guide.yaml and spec/schema/games/biedan/operations.schema.json (never the reference engine).
 Plain Python, standard library only. The rules of biedan/biedan-guide are transcribed below; a fixture variant's
-rules come with its queries (``variant_rules``).
+rules come with its queries (``variant_rules``). A question the docs call bad input (a bad card token, a card named
+twice or in two places, a missing key, a table that is no combination, contradictory flags, a round action out of
+turn …) is refused with ``"bad_input": true`` (its ``ready`` says ``refuses_bad_input``); any other failure is a
+plain errored.
 
     datong-rules conform --impl-cmd "python conformance/examples/outsider_biedan/engine.py"
 """
@@ -49,7 +52,23 @@ NOTATION_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "
 
 
 class BadInput(Exception):
-    """A query the documentation calls bad input."""
+    """A query the documentation calls bad input (answered ``errored`` with ``"bad_input": true``)."""
+
+
+class Given(dict):
+    """An object of a query's ``given``: reading a key it lacks is bad input ("a missing key", biedan-operations)."""
+
+    def __missing__(self, key):
+        raise BadInput(f"missing key {key!r}")
+
+
+def as_given(value):
+    """``value`` (a query's ``given``) with every object in it a :class:`Given`."""
+    if isinstance(value, dict):
+        return Given({k: as_given(x) for k, x in value.items()})
+    if isinstance(value, list):
+        return [as_given(x) for x in value]
+    return value
 
 
 def rank(card):
@@ -68,13 +87,20 @@ def notation_key(card):
     return (SUIT_ORDER.index(card[0]), NOTATION_RANKS.index(card[1:]))
 
 
-def check_cards(cards):
+def check_tokens(cards):
+    """Every card of ``cards`` a canonical token, else bad input (a list of a player's choice: no more checked)."""
     for c in cards:
         if not isinstance(c, str) or not (c in ("BJ", "LJ") or (len(c) >= 2 and c[0] in SUIT_ORDER
                                                                   and c[1:] in NOTATION_RANKS)):
             raise BadInput(f"bad card {c!r}")
-    if len(set(cards)) != len(cards):
-        raise BadInput("a card named twice")
+
+
+def check_cards(cards):
+    """A list that describes where cards are: canonical tokens, each card once, else bad input."""
+    check_tokens(cards)
+    twice = [c for c, n in Counter(cards).items() if n > 1]
+    if twice:
+        raise BadInput(f"{twice[0]} named twice, or in two places")
 
 
 class Variant:
@@ -373,7 +399,7 @@ def op_beats(v, g):
 
 
 def play_setup(v, g):
-    hand, table = g["hand"], g.get("table")
+    hand, table = g["hand"], g["table"]
     passed, first_lead = g.get("passed", False), g.get("first_lead", False)
     check_cards(hand)
     if table is not None:
@@ -408,6 +434,8 @@ def pass_reason(v, hand, t, passed, first_lead):
 def op_legal_play(v, g):
     hand, t, passed, first_lead = play_setup(v, g)
     play = g["play"]
+    if isinstance(play, list):
+        check_tokens(play)  # bad input is judged first; a card named twice in the play is not_in_hand
     if play == "pass":
         reason = pass_reason(v, hand, t, passed, first_lead)
     else:
@@ -430,14 +458,15 @@ def holder(hands, card):
 
 
 def check_hands(hands):
-    if len(hands) != 3:
-        raise BadInput("three hands expected")
+    if len(hands) != 3:  # the schema's threeHands; the docs do not call it bad input: a plain errored
+        raise ValueError("three hands expected")
     check_cards([c for h in hands for c in h])
 
 
 def op_egg(v, g):
     hand, egg = g["hand"], g["egg"]
     check_cards(hand)
+    check_tokens(egg)  # the egg is the banker's choice: a card named twice is not_in_hand, not bad input
     if len(egg) != v.rules["egg"]["count"]:
         return {"legal": False, "reason": "wrong_count"}
     if len(set(egg)) != len(egg) or any(c not in hand for c in egg):
@@ -464,8 +493,10 @@ def op_first_leader(v, g):
 
 def op_settle(v, g):
     banker, out = g["banker"], g["out"]
-    if len(out) != 2 or len(set(out)) != 2 or any(s not in (0, 1, 2) for s in out) or banker not in (0, 1, 2):
-        raise BadInput("bad out or banker")
+    if len(out) != 2 or any(s not in (0, 1, 2) for s in out) or banker not in (0, 1, 2):
+        raise ValueError("bad out or banker")  # the schema's shape; the docs do not call it bad input: a plain errored
+    if out[0] == out[1]:
+        raise BadInput(f"out names seat {out[0]} twice: the first and second out are two different seats")
     third = ({0, 1, 2} - set(out)).pop()
     places = {"first": out[0], "second": out[1], "third": third}
     kept = banker == out[0]
@@ -490,7 +521,8 @@ def op_exchange(v, g):
     check_hands(hands)
     ex = v.rules["exchange"]
     timing = ex["timing"]
-    egg = list(g.get("egg", [])) if timing == "end_of_hand" else []
+    given_egg = g["egg"]  # a key every exchange question holds (a missing one is bad input)
+    egg = list(given_egg) if timing == "end_of_hand" else []  # with after_next_deal the egg is not looked at
     if timing == "end_of_hand":
         check_cards([c for h in hands for c in h] + egg)
     key = lambda c: -v.strength[rank(c)]
@@ -623,9 +655,9 @@ def main():
             continue
         kind = msg.get("type")
         if kind == "start":
-            send({"type": "ready", "name": "outsider-biedan", "version": "0.1.0", "protocol": 2,
+            send({"type": "ready", "name": "outsider-biedan", "version": "0.1.0", "protocol": 3,
                   "variants": ["biedan/*"], "operations": [f"biedan/{o}" for o in OPS],
-                  "keeps_variant_rules": True})
+                  "keeps_variant_rules": True, "refuses_bad_input": True})
         elif kind == "stop":
             break
         elif kind == "query":
@@ -646,8 +678,10 @@ def main():
                 if op not in OPS:
                     send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})
                     continue
-                send({"type": "result", "id": qid, "answer": OPS[op](kept[vid], msg["given"])})
-            except (BadInput, KeyError, TypeError, ValueError) as exc:
+                send({"type": "result", "id": qid, "answer": OPS[op](kept[vid], as_given(msg["given"]))})
+            except BadInput as exc:
+                send({"type": "errored", "id": qid, "message": str(exc), "bad_input": True})
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # a failure, not a refusal
                 send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
 
 

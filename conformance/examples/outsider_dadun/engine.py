@@ -4,7 +4,9 @@ Written by an outsider who read only docs/implementers/dadun-operations.en.md, d
 spec/dadun/dadun-guide.yaml and spec/schema/games/dadun/operations.schema.json (never the reference engine nor the
 suite's expected answers). Plain Python, standard library only. The rules of dadun/dadun-guide are transcribed
 below; a fixture variant's rules come with its queries (``variant_rules``): the options this engine reads are
-taken from there, and a variant that changes any other rule the operations depend on is skipped.
+taken from there, and a variant that changes any other rule the operations depend on is skipped. A question the
+docs call bad input (a bad card, a missing key, a round action out of turn, a level_owner not at the level …) is
+refused with ``"bad_input": true`` (its ``ready`` says ``refuses_bad_input``); any other failure is a plain errored.
 
     datong-rules conform --impl-cmd "python conformance/examples/outsider_dadun/engine.py" --variant dadun/dadun-guide
 """
@@ -68,7 +70,23 @@ TIER = {"joker_bomb": 1,
 
 
 class BadInput(Exception):
-    """A query the documentation calls bad input."""
+    """A query the documentation calls bad input (answered ``errored`` with ``"bad_input": true``)."""
+
+
+class Given(dict):
+    """An object of a query's ``given``: reading a key it lacks is bad input ("a missing key", dadun-operations)."""
+
+    def __missing__(self, key):
+        raise BadInput(f"missing key {key!r}")
+
+
+def as_given(value):
+    """``value`` (a query's ``given``) with every object in it a :class:`Given`."""
+    if isinstance(value, dict):
+        return Given({k: as_given(x) for k, x in value.items()})
+    if isinstance(value, list):
+        return [as_given(x) for x in value]
+    return value
 
 
 class Unsupported(Exception):
@@ -985,7 +1003,7 @@ def main():
         if kind == "start":
             send({"type": "ready", "name": "outsider-dadun", "version": "0.1.0", "protocol": 3,
                   "variants": ["dadun/*"], "operations": [f"dadun/{o}" for o in OPS],
-                  "keeps_variant_rules": True})
+                  "keeps_variant_rules": True, "refuses_bad_input": True})
         elif kind == "stop":
             break
         elif kind == "query":
@@ -1009,10 +1027,12 @@ def main():
                 if op not in OPS:
                     send({"type": "skipped", "id": qid, "reason": f"{op} not implemented"})
                     continue
-                send({"type": "result", "id": qid, "answer": OPS[op](v, msg["given"])})
+                send({"type": "result", "id": qid, "answer": OPS[op](v, as_given(msg["given"]))})
             except Unsupported as exc:
                 send({"type": "skipped", "id": qid, "reason": str(exc)})
-            except (BadInput, KeyError, TypeError, ValueError, AttributeError) as exc:
+            except BadInput as exc:
+                send({"type": "errored", "id": qid, "message": str(exc), "bad_input": True})
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a failure of this engine, not a refusal
                 send({"type": "errored", "id": qid, "message": f"{type(exc).__name__}: {exc}"})
 
 

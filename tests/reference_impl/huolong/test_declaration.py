@@ -8,15 +8,19 @@ once ``after`` cards have been dealt. Expected outcomes are worked by hand from 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from datong_rules.reference_impl.huolong.bots import RandomBot, play_hand
 from datong_rules.reference_impl.huolong.declaration import (
     NO_DECLARATION, NOT_A_SHOW, NOT_HELD, OVERCALL_NOT_ALLOWED, TOO_WEAK, WINDOW_CLOSED, Declaration,
     run_declaration,
 )
+from datong_rules.reference_impl.huolong.hand import HandState
 from datong_rules.reference_impl.huolong.rules import rules_with
 
-from lifecycle_helpers import DG, LI, OP
+from lifecycle_helpers import DG, LI, OP, full_pack
 
 BOTTOM = ["S3", "S4", "S5", "S6", "S7", "S8"]
 
@@ -180,6 +184,52 @@ def test_dg_only_level_rank_cards_flip():
     assert decl.check_show(0, ["H5", "H5"]) == NOT_A_SHOW
     assert decl.check_show(2, ["H5"]) == NOT_HELD
     assert decl.legal_shows(1) == [["H5"]]
+
+
+# A house variant of datong-guide whose only show is the level-card flip (its first kind): no kind shows a joker.
+FLIPS_ONLY = rules_with("huolong/datong-guide", {"declaration.shows": [DG.declaration["shows"][0]]})
+
+
+def test_at_level_j_a_joker_opens_no_flip_a_jack_does():
+    """card: level_card is a card of the level rank (三.1 翻级牌); a joker has no rank, so at level J a joker (BJ, LJ,
+    whose tokens end in J) opens no show where no kind shows jokers, while a jack of any suit does (SJ is the jack of
+    spades in the notation, the small joker is LJ)."""
+    decl = Declaration(FLIPS_ONLY, "J", 0)
+    assert not decl.may_show_with("BJ")
+    assert not decl.may_show_with("LJ")
+    assert [card for card in ("SJ", "HJ", "CJ", "DJ", "SQ", "S10") if decl.may_show_with(card)] == ["SJ", "HJ", "CJ", "DJ"]
+    # the filter agrees with the rule: receiving a joker gives no legal show, receiving a jack gives its flip
+    decl.on_card("BJ")
+    decl.on_card("LJ")
+    assert decl.legal_shows(0) == [] and decl.legal_shows(1) == []
+    decl.on_card("HJ")
+    assert decl.legal_shows(2) == [["HJ"]]
+
+
+def test_at_level_j_jokers_open_a_show_where_a_kind_shows_them():
+    """datong-guide shows the small and the big joker (三.1 亮王) at every level, J included."""
+    decl = Declaration(DG, "J", 0)
+    assert decl.may_show_with("BJ") and decl.may_show_with("LJ") and decl.may_show_with("DJ")
+    assert not decl.may_show_with("DQ")
+
+
+def test_at_level_j_bots_are_asked_on_jacks_only():
+    """play_hand asks the receiver of each card that may open a show: under FLIPS_ONLY at level J, the receivers of
+    the dealt jacks, in dealing order, and never the receiver of a joker."""
+    asked = []
+
+    class Silent(RandomBot):
+        def choose_show(self, state, seat):
+            asked.append(state.pack[state.decl.dealt - 1])
+            return None
+
+    rng = random.Random(1)
+    pack = full_pack(FLIPS_ONLY, seed=1)
+    state = HandState(FLIPS_ONLY, pack, team_levels=("J", "J"))
+    play_hand(state, [Silent(rng) for _ in range(4)])
+    dealt = pack[:FLIPS_ONLY.players * FLIPS_ONLY.hand_size]
+    assert any(card in ("BJ", "LJ") for card in dealt)  # the deal holds jokers: the test can fail
+    assert asked == [card for card in dealt if card in ("SJ", "HJ", "CJ", "DJ")]
 
 
 def test_dg_window_closes_with_the_deal():
