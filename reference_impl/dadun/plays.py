@@ -2,16 +2,19 @@
 uniformly without listing them (the random bot's draw; the narrow same-rank policy is :mod:`.same_rank_plays`).
 
 The plays are those of the hand's play classes (:func:`.count.play_classes`, which also counts them): each class
-says which cards make its plays (:attr:`.count.PlayClass.parts`), and each card set is read by
-:func:`.combinations.readings`; a play is listed once per (cards, reading).
+says which cards make its plays (:attr:`.count.PlayClass.parts`); a class's plays are listed part by part
+(:func:`class_cards`: the class's reading shared by its plays, each part's choices worked out once per copies held)
+and drawn choice by choice (:func:`class_play`, :func:`_play_of`); a play is listed once per (cards, reading).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 import random
 
+from ..cards import ALL_CARDS
 from ..climbing.cardset import rank_of, sort_cards, sort_key
 from ..climbing.reading import Reading
 from .combinations import _fill, _token, excluded, reading_of, wild_card, wild_ok
@@ -20,22 +23,42 @@ from .lead_classes import LeadClasses
 from .rules import DadunRules
 
 
+def _taken(copies: tuple[int, ...], need: int, least: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """How many of each card a choice of a part takes, the hand holding ``copies`` of each (its cards in string
+    order), and its wilds: ``need`` cards, at least ``least`` natural; the most natural cards first, then by the
+    copies taken of the first card, most first, then of the second, and so on (the order of :func:`_choices`). The
+    same for every part holding as many copies: kept in a bounded memo."""
+    slot = (copies, need, least)
+    found = _TAKEN.get(slot)
+    if found is None:
+        if len(_TAKEN) > 50_000:
+            _TAKEN.clear()
+        most = min(need, sum(copies))
+        found = _TAKEN[slot] = tuple((taken, need - size) for size in range(most, least - 1, -1)
+                                     for taken in _sums(copies, size))
+    return found
+
+
+_TAKEN: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+""":func:`_taken`' memo."""
+
+
 def _submultisets(counts: dict[str, int], size: int) -> Iterator[tuple[str, ...]]:
-    """Every sub-multiset of exactly ``size`` cards of ``counts`` (card → available copies)."""
-    yield from _sub_from(sorted(counts), counts, 0, size, [])
+    """Every sub-multiset of exactly ``size`` cards of ``counts`` (card → available copies), in :func:`_choices`'
+    order: the first card's (string order) copies most first, then the next card's likewise (:func:`_sums`)."""
+    cards = sorted(counts)
+    for taken in _sums(tuple([counts[card] for card in cards]), size):
+        yield tuple([card for card, k in zip(cards, taken) for _ in range(k)])
 
 
-def _sub_from(cards: list[str], counts: dict[str, int], i: int, left: int, acc: list[str]) -> Iterator[tuple[str, ...]]:
-    """:func:`_submultisets` of ``left`` more cards from ``cards[i:]``, after ``acc`` (a function of the module, not
-    a closure calling itself: that would be a reference cycle per call)."""
-    if left == 0:
-        yield tuple(acc)
-        return
-    if i == len(cards):
-        return
-    card = cards[i]
-    for k in range(min(counts[card], left), -1, -1):
-        yield from _sub_from(cards, counts, i + 1, left - k, acc + [card] * k)
+@lru_cache(maxsize=4096)
+def _sums(copies: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``size`` cards from cards held ``copies`` times each, as the copies taken of each: the
+    first card's most first, then the second's, and so on."""
+    if not copies:
+        return ((),) if size == 0 else ()
+    first, rest = copies[0], copies[1:]
+    return tuple((k,) + after for k in range(min(first, size), -1, -1) for after in _sums(rest, size - k))
 
 
 Choice = tuple[tuple[str, ...], int]
@@ -47,19 +70,24 @@ garbage collector need not look into them)."""
 
 
 def _choices(hand: Counter, part: Part) -> tuple[Choice, ...]:
-    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural (the same
-    choices, in the same order, for the same copies held: kept in a bounded memo)."""
+    """(natural cards, wilds) that make one part of a class: ``need`` cards, at least ``least`` natural, the natural
+    cards in string order (the same choices, in the same order, for the same copies held: kept in a bounded memo;
+    the order of :func:`_taken`)."""
     tokens, need, least = part
-    held = tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0)
+    return _choices_held(tuple((t, hand[t]) for t in tokens if hand.get(t, 0) > 0), need, least)
+
+
+def _choices_held(held: tuple[tuple[str, int], ...], need: int, least: int) -> tuple[Choice, ...]:
+    """:func:`_choices` of a part whose cards the hand holds as ``held`` ((card, copies), copies ≥ 1)."""
     slot = (held, need, least)
     found = _CHOICES.get(slot)
     if found is None:
         if len(_CHOICES) > 50_000:
             _CHOICES.clear()
-        counts = dict(held)
-        most = min(need, sum(counts.values()))
-        found = _CHOICES[slot] = tuple((sub, need - k) for k in range(most, least - 1, -1)
-                                       for sub in _submultisets(counts, k))
+        ordered = sorted(held)
+        names = [card for card, _ in ordered]
+        found = _CHOICES[slot] = tuple((tuple([card for card, k in zip(names, taken) for _ in range(k)]), wilds)
+                                       for taken, wilds in _taken(tuple(n for _, n in ordered), need, least))
     return found
 
 
@@ -114,9 +142,15 @@ def _class_reading(rules: DadunRules, level: str, found: PlayClass) -> tuple[tup
     its plays: a triple of identical cards, a straight of one suit [combinations.dun_also_triple,
     combinations.flush_also_straight])."""
     combination = found.combination
-    may_go = (combination == "triple" and not rules.dun_also_triple) or (
+    return tuple(reading_of(rules, combination, found.stood, level)[:7]), _may_go(rules, combination)
+
+
+def _may_go(rules: DadunRules, combination: str) -> bool:
+    """Whether a catalogue option may take the reading ``combination`` away from some plays of its classes (a triple
+    of identical cards, a straight of one suit: :func:`.combinations.excluded`) [combinations.dun_also_triple,
+    combinations.flush_also_straight]."""
+    return (combination == "triple" and not rules.dun_also_triple) or (
         combination == "straight" and not rules.flush_also_straight)
-    return tuple(reading_of(rules, combination, found.stood, level)[:7]), may_go
 
 
 def _within(options: list[tuple[Choice, ...]], wild: str, wilds: int) -> Iterator[tuple[Choice, ...]]:
@@ -142,13 +176,162 @@ def _within_from(options: list[tuple[Choice, ...]], wild: str, i: int, left: int
 
 def class_plays(rules: DadunRules, hand: Counter, level: str, found: PlayClass) -> Iterator[Play]:
     """Every play of the class ``found`` in ``hand``: (cards in notation order, its reading of the class), one per
-    choice of its parts that the hand's wild cards allow and that makes one (:func:`_play_of`)."""
+    choice of its parts that the hand's wild cards allow and that makes one, in the order of :func:`class_cards`
+    (the class's reading but its cards made once: :func:`_class_reading`)."""
+    fields, _ = _class_reading(rules, level, found)
+    make = Reading._make
+    for cards, stood in class_cards(rules, hand, level, found):
+        yield cards, make(fields + (stood,))
+
+
+def class_cards(rules: DadunRules, hand: Counter, level: str, found: PlayClass) -> list[tuple[tuple[str, ...],
+                                                                                                tuple[str, ...]]]:
+    """(cards in notation order, what each stands for) of every play of the class ``found`` in ``hand`` (the
+    reading's ``cards``; its other fields are the class's): the plays :func:`_play_of` makes of each choice of the
+    parts (:func:`_within`), in that order [wild.*, combinations.*], worked out part by part rather than play by play.
+
+    Each part's choices come with what they add to a play (:func:`_options`, kept per copies held, only those of no
+    more wilds than the hand holds); the choices of the parts but the last are folded into whole choices
+    (:func:`_fold`), each then completed by every choice of the last part; a play's cards are its natural cards
+    sorted, with its wild cards where the wild card sorts, and its reading's cards the same with the wild cards
+    standing for what their parts lack. Whether the wild cards are used as the variant allows (:func:`.combinations.wild_ok`) is asked
+    once per values they stand for: it reads the natural cards only by rank, and the parts fix the ranks of a play's
+    natural cards once the values of its wild cards are known (:func:`_laid_out`). A class whose parts do not lay
+    its cards out in order (none that :mod:`.count` makes) is read play by play (:func:`_play_of`)."""
     wild = wild_card(rules, level)
-    fields, may_go = _class_reading(rules, level, found)
-    for choice in _within([_choices(hand, part) for part in found.parts], wild, hand.get(wild, 0)):
-        play = _play_of(rules, level, wild, found, choice, fields, may_go)
-        if play is not None:
-            yield play
+    wilds = hand.get(wild, 0)
+    combination = found.combination
+    may_go = _may_go(rules, combination)
+    options = _laid_out(hand, found, wild, wilds)
+    if options is None:
+        fields, _ = _class_reading(rules, level, found)
+        made = (_play_of(rules, level, wild, found, choice, fields, may_go)
+                for choice in _within([_choices(hand, part) for part in found.parts], wild, wilds))
+        return [(play[0], play[1].cards) for play in made if play is not None]
+    several = len(options) > 1
+    if not several and not wilds and not may_go:  # natural cards only, each standing for itself
+        return [(naturals, naturals) for naturals, used, _, _ in options[0] if not used]
+    out = []
+    position = _POSITION.__getitem__
+    judged: dict[tuple[str, ...], tuple[str, ...] | None] = {}  # values of the wild cards → sorted, or None: misused
+    last = options[-1]  # the last part's choices change first: folded play by play below, the others before
+    for begun, taken, values, below in _fold(options[:-1], wilds):
+        for more, extra, also, ahead in last:
+            used = taken + extra
+            if used > wilds:
+                continue
+            naturals = tuple(sorted(begun + more, key=position)) if several else more
+            if not used:
+                cards = stood = naturals
+            else:
+                before = below + ahead
+                stand = values + also
+                head, tail = naturals[:before], naturals[before:]
+                cards = head + (wild,) * used + tail
+                if stand in judged:
+                    sorted_values = judged[stand]
+                    if sorted_values is None:
+                        continue
+                    stood = head + sorted_values + tail
+                else:
+                    sorted_values = tuple(sorted(stand, key=position))
+                    stood = head + sorted_values + tail
+                    ok = wild_ok(rules, combination, cards, stood, level)
+                    judged[stand] = sorted_values if ok else None
+                    if not ok:
+                        continue
+            if may_go and excluded(rules, combination, cards, level):
+                continue
+            out.append((cards, stood))
+    return out
+
+
+_POSITION: dict[str, int] = {card: sort_key(card) for card in ALL_CARDS}
+"""Card → its place in the notation order (:func:`..climbing.cardset.sort_key`, as a dict for sorting)."""
+
+
+def _laid_out(hand: Counter, found: PlayClass, wild: str, wilds: int) -> list[tuple[Option, ...]] | None:
+    """The choices of each part of ``found`` (:func:`_options`) when the parts lay the class's cards
+    (:attr:`.count.PlayClass.stood`) out in order: part i makes the next ``need`` of them, all one card, and every
+    natural card of the hand it may take is that card (a combination that names its cards) or of its rank (the
+    others, a wild card then written ``H<rank>``); else None. So laid out, a part's natural cards take their place
+    among the class's cards and its wild cards the rest of its own, as :func:`_play_of` would place them."""
+    exact = found.combination in _EXACT
+    stood = found.stood
+    out = []
+    at = 0
+    for part in found.parts:
+        need = part[1]
+        if need < 1 or stood[at:at + need].count(stood[at] if at < len(stood) else "") != need:
+            return None
+        options = _options(hand, part, wild, stood[at], exact, wilds)
+        if options is None:
+            return None
+        out.append(options)
+        at += need
+    return out if at == len(stood) else None
+
+
+Option = tuple[tuple[str, ...], int, tuple[str, ...], int]
+"""One choice of a part as :func:`class_cards` folds it: (its natural cards but the wild card, in notation order; the
+wild cards it takes, its wilds and the wild cards among its cards; what those stand for; how many of its natural
+cards sort before the wild card)."""
+
+_OPTIONS: dict[tuple[tuple[tuple[str, int], ...], int, int, str, str, bool], tuple[Option, ...] | None] = {}
+"""The options of a part by (its cards held with their copies, need, least, the wild card, the class's card the part
+makes, whether the combination names its cards): :func:`_options`' memo."""
+
+
+def _options(hand: Counter, part: Part, wild: str, card: str, exact: bool, wilds: int) -> tuple[Option, ...] | None:
+    """The choices of one part (:func:`_choices`, in their order) that take at most ``wilds`` wilds, as
+    :data:`Option` values, the part making copies of the class's ``card`` (``exact``: that very card; else a card of
+    its rank, a wild card standing for ``H<rank>``), or None when the hand holds a natural card of the part that is
+    not one (kept in a bounded memo)."""
+    tokens, need, least = part
+    held = tuple([(t, hand[t]) for t in tokens if hand.get(t, 0) > 0])
+    if least < need - wilds:  # a choice of more wilds than the hand holds makes no play
+        least = need - wilds
+    slot = (held, need, least, wild, card, exact)
+    if slot in _OPTIONS:
+        return _OPTIONS[slot]
+    if len(_OPTIONS) > 50_000:
+        _OPTIONS.clear()
+    rank = rank_of(card)
+    if any(t != wild and (t != card if exact else rank_of(t) != rank) for t, _ in held):
+        _OPTIONS[slot] = None
+        return None
+    value = card if exact else _token(rank)
+    where = _POSITION[wild]
+    ordered = sorted(held)
+    in_order = sorted(range(len(ordered)), key=lambda i: _POSITION[ordered[i][0]])  # the cards in notation order
+    out = []
+    for taken, more in _taken(tuple(n for _, n in ordered), need, least):
+        naturals: tuple[str, ...] = ()
+        used, before = more, 0
+        for i in in_order:
+            k = taken[i]
+            if k:
+                name = ordered[i][0]
+                if name == wild:
+                    used += k
+                else:
+                    naturals += (name,) * k
+                    before += k if _POSITION[name] < where else 0
+        out.append((naturals, used, (value,) * used, before))
+    found = _OPTIONS[slot] = tuple(out)
+    return found
+
+
+def _fold(options: list[tuple[Option, ...]], wilds: int) -> list[Option]:
+    """Every whole choice of the parts (one of ``options`` per part) that takes at most ``wilds`` wild cards, in the
+    order of :func:`_within`, as one :data:`Option` (the parts' natural cards, not sorted together; the wild cards
+    taken; what they stand for, part by part; how many natural cards sort before the wild card)."""
+    combos: list[Option] = [((), 0, (), 0)]
+    for part in options:
+        combos = [(naturals + more, used + extra, stand + also, before + below)
+                  for naturals, used, stand, before in combos
+                  for more, extra, also, below in part if used + extra <= wilds]
+    return combos
 
 
 def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, rng: random.Random) -> Play:
@@ -195,7 +378,7 @@ def _drawable(hand: Counter, part: Part, wild: str, wilds: int) -> Drawable:
 
 def _nth_sub(cards: tuple[str, ...], counts: tuple[int, ...], k: int, j: int) -> tuple[str, ...]:
     """The ``j``-th sub-multiset of exactly ``k`` of ``cards`` (tokens in string order, held ``counts`` times each)
-    in :func:`_submultisets`' order (the first token's copies most first, then the rest's likewise), made without
+    in :func:`_choices`' order (the first token's copies most first, then the rest's likewise), made without
     listing those before it: the sub-multisets after ``t`` copies of a token are counted by :func:`.count._takes`
     of the tokens after it."""
     out: list[str] = []

@@ -167,8 +167,8 @@ def test_legal_actions_are_generated_lazily_and_list_every_legal_play_once(monke
         state.apply(state.random_action(rng))
     seat = state.turn
     made = []
-    real = state_module.class_plays
-    monkeypatch.setattr(state_module, "class_plays", lambda *args: made.append(args[-1]) or real(*args))
+    real = state_module.class_cards  # a class's plays, made when the listing reaches the class
+    monkeypatch.setattr(state_module, "class_cards", lambda *args: made.append(args[-1]) or real(*args))
     actions = state.legal_actions()
     first = next(actions)
     assert len(made) == 1 and state.check(first) is None
