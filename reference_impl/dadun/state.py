@@ -91,7 +91,6 @@ class HandState(RoundViews):
         self._next_is_hand_opening = True
         self._sampled: dict | None = None  # the last sampled action (until applied) and its play (None: a pass)
         self._sampled_play: tuple[tuple[str, ...], Reading] | None = None
-        self._drawn = True  # whether the sampled action was drawn by the engine (legal as drawn), not play_action's
         self._random = same_rank_plays(rules, level)  # the same-rank policy's plays at this level (same_rank_action)
         self._tallies: list[Tally | None] = [None] * players  # seat → its hand's counts, made when first needed
         self._leads: list[LeadClasses | None] = [None] * players  # seat → its hand's lead classes, made when needed
@@ -336,7 +335,6 @@ class HandState(RoundViews):
         as the last sampled action: applied trusted (``apply(action, validate=False)``), it is not read again."""
         seat = self.turn
         self._sampled_play = (cards, reading)
-        self._drawn = False  # the caller's choice: judged when applied validated
         action = self._sampled = {"type": "play", "seat": seat, "cards": list(cards),
                                   "reading": cb.reading_dict(reading)}
         return action
@@ -347,10 +345,10 @@ class HandState(RoundViews):
         :meth:`same_rank_action` or :meth:`legal_actions`, which carry their reading; the fast path of bot matches:
         the last action those samplers drew then becomes the record's entry itself, not to be changed afterwards).
 
-        Validated, an action is judged (:meth:`judge`) but for two known legal without reading it again: a plain pass
-        of the seat to act while a play stands (:meth:`_plain_pass`), and the play :meth:`random_action` or
-        :meth:`same_rank_action` last drew, exactly as drawn (:meth:`_unchanged`); the record's entry is the
-        engine's own copy either way.
+        Validated, an action is judged (:meth:`judge`) as if it came from outside, even the one a sampler just drew
+        (records, the table and the protocol never pass that object: a shortcut for it would only flatter a
+        benchmark), but for a plain pass of the seat to act while a play stands (:meth:`_plain_pass`), legal
+        whoever sends it and known without reading it again.
 
         Raises:
             IllegalAction: the action is refused (its reason code).
@@ -360,16 +358,12 @@ class HandState(RoundViews):
             if reason:
                 raise IllegalAction(reason, seat_of(action, self.rules.players), action)
             return self._apply_give(read_action(action, self.rules.players))
-        sampled, drawn = self._sampled, self._drawn
+        sampled = self._sampled
         if sampled is not None:
-            self._sampled, self._drawn = None, True
-            if action is sampled:
+            self._sampled = None
+            if action is sampled and not validate:  # the last random action itself, trusted
                 found = self._sampled_play
-                if not validate:  # the last random action itself, trusted
-                    return self._pass(action) if found is None else self._play(action["cards"], found[1], action,
-                                                                               found[0])
-                if drawn and found is not None and self._unchanged(action, found):  # a legal play, as drawn
-                    return self._play(list(found[0]), found[1], None, found[0])
+                return self._pass(action) if found is None else self._play(action["cards"], found[1], action, found[0])
         if action.__class__ is dict and action.get("type") == "pass" and self._plain_pass(action):
             return self._pass()  # a legal pass, known without judge (validated or not)
         if not validate:
@@ -443,32 +437,6 @@ class HandState(RoundViews):
                 self.round_cards = []
             self._end_hand()
 
-    def _unchanged(self, action: dict, found: tuple[tuple[str, ...], Reading]) -> bool:
-        """Whether ``action`` (the last action :meth:`random_action` or :meth:`same_rank_action` drew, a legal play
-        of this state) is still exactly the play ``found`` (cards, reading) of the seat to act: ``{type: play, seat,
-        cards, reading: {combination, cards}}`` and nothing more, its values plain (text, a whole number, lists of
-        text) and equal to the draw's, its cards still in the seat's hand (a redealt copy, :meth:`with_hands`, may
-        hold others). Such an action is legal (what :meth:`judge` would answer: None, the same reading), known
-        without reading it again; any other goes to :meth:`judge`."""
-        seat, kind, played, declared = (action.get("seat"), action.get("type"), action.get("cards"),
-                                        action.get("reading"))
-        cards, reading = found
-        if len(action) != 4 or seat.__class__ is not int or seat != self.turn or kind.__class__ is not str \
-                or kind != "play" or declared.__class__ is not dict or len(declared) != 2:
-            return False
-        combination, meant = declared.get("combination"), declared.get("cards")
-        if combination.__class__ is not str or combination != reading.combination:
-            return False
-        for given, made in ((played, cards), (meant, reading.cards)):
-            if given.__class__ is not list or len(given) != len(made) or set(map(type, given)) != _TEXT \
-                    or tuple(given) != made:
-                return False
-        hand = self.hands[seat]
-        for card in cards:
-            if hand.get(card, 0) < cards.count(card):
-                return False
-        return True
-
     def _plain_pass(self, action: dict) -> bool:
         """Whether ``action`` is exactly ``{type: pass, seat}`` of the seat to act while a play stands (a legal
         pass, known without :meth:`judge`)."""
@@ -533,10 +501,6 @@ class HandState(RoundViews):
         """A comparable digest: hands, cards played, finish, captured points, result."""
         return {"hands": [sorted_cards(h) for h in self.hands], "played": list(self.played),
                 "finish": list(self.finish), "captured": list(self.captured), "result": self.result}
-
-
-_TEXT = {str}
-"""The type of every card of an action the engine made (:meth:`HandState._unchanged`)."""
 
 
 @lru_cache(maxsize=4)

@@ -1,7 +1,7 @@
-"""打墩 ``apply(action)`` validated: a plain pass and the very play the engine last drew, unchanged, are known legal
-without judging them again; anything else is judged (:meth:`HandState.judge`), so a drawn play changed after the
-draw, the caller's choice of :meth:`HandState.play_action` and a draw on a copy whose hands were redealt are refused
-with the reason judge gives. Either way the record, the table and the hands are those the judged action makes."""
+"""打墩 ``apply(action)`` validated: a plain pass is known legal without judging it again; every play is judged
+(:meth:`HandState.judge`), the very play the engine last drew included, so a drawn play changed after the draw, the
+caller's choice of :meth:`HandState.play_action` and a draw on a copy whose hands were redealt are refused with the
+reason judge gives. Either way the record, the table and the hands are those the judged action makes."""
 
 from __future__ import annotations
 
