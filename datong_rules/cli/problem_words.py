@@ -602,8 +602,8 @@ def say_zh(text: str) -> str:
 
     Alternatives the engine joins with `` or `` (``a whole number or null``, ``none or 2 or 3 …``) are said one by
     one when each is a phrase of :data:`ZH` or a single value, and a list joined with ``, `` (``1 timeout, 2
-    crashes``) one by one when each is a phrase of :data:`ZH`; the YAML reader's own phrases after ``invalid YAML:`` (``while parsing …; expected …``) are
-    said by :data:`YAML_ZH`. A ``message (expected …)`` whose tail no template says (a schema's words inside
+    crashes``) one by one when each is a phrase of :data:`ZH`; the YAML reader's own phrases after ``invalid YAML:``
+    (``while parsing …; expected …``) are said by :data:`YAML_ZH`. A ``message (expected …)`` whose tail no template says (a schema's words inside
     another line: ``$.x: 5 is not an allowed value (expected one of: …)``) is said part by part, as
     :func:`_said_expecting` says it, when its message is a phrase of :data:`ZH`.
     """
