@@ -30,6 +30,11 @@ error at its line, never a scenario silently skipped. A bundled variant whose fi
 not an error here (its rule ids are not checked): the commands report the file's problem once
 (:mod:`datong_rules.conformance.bundled_spec`) and the reference engine answers its scenarios with that problem. A
 suite of another game, or a test's made-up operations and variants, is loaded with ``spec_check=False``.
+
+The suite's fixture variants (``<game>/variants/*.yaml``: finding, loading, and saying a broken one once) are
+:mod:`.fixture_variants`'s; what both modules share (:class:`ScenarioError`, :func:`scenarios_root`,
+:func:`display_path`) is :mod:`.suite_files`'s. Those names, and :func:`find_variant_files` and
+:func:`load_fixture_variants`, are importable from here too, as they always were.
 """
 
 from __future__ import annotations
@@ -45,10 +50,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from datong_rules.conformance import bundled_spec, operations_schema
+from datong_rules.conformance.fixture_variants import (FixtureVariants, find_variant_files, fixtures_beside,
+                                                       is_variant_file, load_fixture_variants, new_text,
+                                                       read_fixture_variants)
 from datong_rules.conformance.names import bare_op, full_op, game_of
+from datong_rules.conformance.suite_files import VARIANTS_FOLDER, ScenarioError, display_path, scenarios_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.user_files import resolved
-from datong_rules.reference_impl.variant import Variant, load_file
+from datong_rules.reference_impl.variant import Variant
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
 from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
 from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
@@ -57,8 +66,6 @@ if TYPE_CHECKING:
     import jsonschema
 
 SCHEMA_FILE = "scenario.schema.json"
-VARIANTS_FOLDER = "variants"
-"""Fixture variants of a suite are the ``*.yaml`` files in folders of this name (``<game>/variants/``)."""
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -131,24 +138,6 @@ class Scenario:
         return f"{self.file}:{self.line}"
 
 
-class ScenarioError(ValueError):
-    """Scenario files that cannot be used.
-
-    Attributes:
-        errors: one line per problem, each ``file:line:col: message``; ``str()`` joins them with
-            newlines.
-    """
-
-    def __init__(self, errors: list[str]) -> None:
-        self.errors = list(errors)
-        super().__init__("\n".join(self.errors))
-
-
-def scenarios_root() -> Path:
-    """The bundled suite's folder, ``conformance/scenarios`` (it may not exist yet)."""
-    return _PACKAGE_DIR / "scenarios"
-
-
 def find_scenario_files(root: Path | str | None = None) -> list[Path]:
     """All ``*.yaml`` files under ``root`` (default :func:`scenarios_root`), sorted by path.
 
@@ -174,14 +163,6 @@ def find_scenario_files(root: Path | str | None = None) -> list[Path]:
     return files
 
 
-def display_path(path: Path) -> str:
-    """``path`` relative to the working directory when it lies below it, else as given."""
-    try:
-        return str(resolved(path).relative_to(resolved(Path.cwd())))
-    except (ValueError, OSError):
-        return str(path)
-
-
 @lru_cache(maxsize=1)
 def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     """(validator of a whole file, validator of one complete scenario: ``#/$defs/scenario``)."""
@@ -195,111 +176,6 @@ def _validators() -> tuple[SchemaValidator, SchemaValidator]:
     schema = json.loads(path.read_text(encoding="utf-8"))
     one = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/scenario"}
     return SchemaValidator(schema), SchemaValidator(one)
-
-
-def find_variant_files(root: Path | str | None = None) -> list[Path]:
-    """The fixture variant files of a suite, sorted: every ``*.yaml`` in a ``variants`` folder under ``root``
-    (default :func:`scenarios_root`); for a single scenario file, those of the ``variants`` folder beside it or
-    beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). A root that does not exist
-    has none (:func:`find_scenario_files` reports it)."""
-    root = Path(root) if root is not None else scenarios_root()
-    if os.path.isfile(root):
-        folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
-        return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml") if p.is_file()})
-    if not os.path.isdir(root):
-        return []
-    return sorted(p for p in root.rglob(f"{VARIANTS_FOLDER}/*.yaml") if p.is_file())
-
-
-def _is_variant_file(data: Any) -> bool:
-    """A mapping read from a suite file that is a variant file (``id`` and ``extends`` or ``rules``, no
-    ``scenarios``): a fixture variant placed beside scenario files rather than in a ``variants`` folder."""
-    return (isinstance(data, dict) and "scenarios" not in data and "id" in data
-            and ("extends" in data or "rules" in data))
-
-
-def load_fixture_variants(files: Iterable[Path]) -> dict[str, Variant]:
-    """The fixture variants of these files, by id.
-
-    A fixture variant is a variant file (the spec's format) that ``extends`` a bundled variant and exists only to
-    pin a reading; its id is ``<game>/<name>`` and must be its own.
-
-    Raises:
-        ScenarioError: a file that cannot be loaded (the spec loader's one-line problems), a variant without
-            ``extends``, an id that a bundled variant has, or an id used by two files.
-    """
-    found, problems, _ = _fixture_variants(files)
-    if problems:
-        raise ScenarioError([line for lines in problems.values() for line in lines])
-    return found
-
-
-def _fixture_variants(files: Iterable[Path]) -> tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]:
-    """:func:`load_fixture_variants` without raising: the fixture variants by id; the problems of the other files
-    (one located line each) by file name, in file order; and the id each file that defines none declares, with the
-    file's name (when no other file or bundled variant has that id): a scenario naming one is left out, with one
-    line for them all (:func:`_left_out_lines`), not said to name an unknown variant. A file whose ``id`` cannot be
-    read (broken YAML) is taken to declare the id of its place (:func:`_id_by_place`)."""
-    problems: dict[str, list[str]] = {}
-    found: dict[str, Variant] = {}
-    where: dict[str, str] = {}
-    broken: dict[str, str] = {}
-    bundled = set(bundled_spec.variant_ids())
-    for path in files:
-        name = display_path(path)
-        try:
-            variant = load_file(path)
-        except SpecError as exc:
-            problems[name] = [str(p) for p in getattr(exc, "problems", None) or [exc]]
-            broken.setdefault(_declared_id(path) or _id_by_place(path, bundled) or "", name)
-            continue
-        if variant.id in bundled:
-            problems[name] = [f"{name}:1:1: id: '{variant.id}' is the id of a bundled variant (a fixture variant "
-                              f"needs an id of its own, e.g. '{game_of(variant.id)}/my-reading')"]
-        elif variant.parent is None:
-            problems[name] = [f"{name}:1:1: a fixture variant must extend a bundled variant (add 'extends: …')"]
-            broken.setdefault(variant.id, name)
-        elif variant.id in found:
-            problems[name] = [f"{name}:1:1: id: fixture variant '{variant.id}' is also defined in {where[variant.id]}"]
-        else:
-            found[variant.id] = variant
-            where[variant.id] = name
-    return found, problems, {vid: name for vid, name in broken.items()
-                             if vid and vid not in found and vid not in bundled}
-
-
-def _id_by_place(path: Path, bundled: set[str]) -> str | None:
-    """The id a fixture variant file has by its place, ``<game>/<file name without .yaml>`` for
-    ``<game>/variants/<name>.yaml`` (as every bundled fixture variant is named), when ``<game>`` is the game of a
-    bundled variant; else None."""
-    game = path.parent.parent.name
-    if path.parent.name != VARIANTS_FOLDER or not any(v.startswith(f"{game}/") for v in bundled):
-        return None
-    return f"{game}/{path.stem}"
-
-
-def _declared_id(path: Path) -> str | None:
-    """The ``id`` a variant file that cannot be loaded declares, if its YAML can be read and the id is text."""
-    try:
-        data = read_yaml_file(path, display=display_path(path)).data
-    except SpecError:
-        return None
-    declared = data.get("id") if isinstance(data, dict) else None
-    return declared if isinstance(declared, str) else None
-
-
-def _left_out_lines(broken: dict[str, str], left_out: dict[str, list[str]]) -> list[str]:
-    """One line for each fixture variant that cannot be loaded (``broken``: id → its file) and that scenarios name
-    (``left_out``: id → where each such scenario is, ``file:line``): how many were left out, and where."""
-    lines = []
-    for vid, uses in left_out.items():
-        if len(uses) == 1:
-            lines.append(f"{broken[vid]}:1:1: fixture variant '{vid}' cannot be loaded: the 1 scenario naming it is "
-                         f"left out (at {uses[0]})")
-        elif uses:
-            lines.append(f"{broken[vid]}:1:1: fixture variant '{vid}' cannot be loaded: the {len(uses)} scenarios "
-                         f"naming it are left out (first at {uses[0]})")
-    return lines
 
 
 def load_scenario_file(path: Path | str, *, spec_check: bool = True,
@@ -329,39 +205,21 @@ def load_scenario_file(path: Path | str, *, spec_check: bool = True,
             or that is not of one broken variant (an id two files define, a bundled variant's id), by every file.
     """
     path = Path(path)
-    problems: dict[str, list[str]] = {}
-    broken: dict[str, str] = {}
+    beside = fixtures_beside(tuple(find_variant_files(path))) if fixtures is None else FixtureVariants()
     if fixtures is None:
-        fixtures, problems, broken = _fixtures_beside(tuple(find_variant_files(path)))
+        fixtures = beside.found
     if known:
         fixtures = {**known, **fixtures}
-    left_out: dict[str, list[str]] = {vid: [] for vid in broken if vid not in fixtures}
+    left_out = beside.left_out(fixtures)
     try:
         scenarios = _load_read(_read(path), spec_check=spec_check, fixtures=fixtures, left_out=left_out)
         errors: list[str] = []
     except ScenarioError as exc:
         errors = exc.errors
-    named = {broken[vid] for vid, uses in left_out.items() if uses}
-    hurt = [line for name, lines in problems.items() if name in named or name not in broken.values() for line in lines]
-    errors = hurt + _left_out_lines(broken, left_out) + errors  # as load_scenarios orders them
+    errors = beside.said_by_one_file(left_out) + errors  # as load_scenarios orders them
     if errors:
         raise ScenarioError(errors)
     return scenarios
-
-
-def _fixtures_beside(files: tuple[Path, ...]) -> tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]:
-    """:func:`_fixture_variants`, kept for the process per set of files and their modification times (the pytest
-    plugin loads scenario files one by one, each with the fixture variants beside it)."""
-    try:
-        key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
-    except OSError:
-        return _fixture_variants(files)
-    if key not in _FIXTURE_CACHE:
-        _FIXTURE_CACHE[key] = _fixture_variants(files)
-    return _FIXTURE_CACHE[key]
-
-
-_FIXTURE_CACHE: dict[tuple, tuple[dict[str, Variant], dict[str, list[str]], dict[str, str]]] = {}
 
 
 def _read(path: Path) -> LoadedYaml:
@@ -449,7 +307,7 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     seen_texts: set[bytes] = set()
     for root in [None, *roots] if None not in roots else roots:
         variant_files += [f for f in find_variant_files(root)
-                          if _first_time(f, seen_files) and _new_text(f, seen_texts)]
+                          if _first_time(f, seen_files) and new_text(f, seen_texts)]
     for root in roots:
         try:
             files = find_scenario_files(root)
@@ -464,22 +322,22 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
             except ScenarioError as exc:
                 errors.extend(exc.errors)
                 continue
-            if _is_variant_file(loaded.data):
+            if is_variant_file(loaded.data):
                 variant_files.append(file)
             else:
                 reads.append(loaded)
     fixtures: dict[str, Variant] = dict(known or {})
-    found, fixture_problems, broken = _fixture_variants(variant_files)
-    fixtures.update(found)
-    errors.extend(line for lines in fixture_problems.values() for line in lines)
+    read = read_fixture_variants(variant_files)
+    fixtures.update(read.found)
+    errors.extend(read.problem_lines())
     after_fixtures = len(errors)
-    left_out: dict[str, list[str]] = {vid: [] for vid in broken if vid not in fixtures}
+    left_out = read.left_out(fixtures)
     for loaded in reads:
         try:
             scenarios.extend(_load_read(loaded, spec_check=spec_check, fixtures=fixtures, left_out=left_out))
         except ScenarioError as exc:
             errors.extend(exc.errors)
-    errors[after_fixtures:after_fixtures] = _left_out_lines(broken, left_out)  # next to the variant's problems
+    errors[after_fixtures:after_fixtures] = read.left_out_lines(left_out)  # next to the variant's problems
     first: dict[str, Scenario] = {}
     for scenario in scenarios:
         other = first.setdefault(scenario.id, scenario)
@@ -489,19 +347,6 @@ def load_scenarios(paths: Iterable[Path | str] | Path | str | None = None, *,
     if errors:
         raise ScenarioError(errors)
     return scenarios
-
-
-def _new_text(file: Path, seen: set[bytes]) -> bool:
-    """Record the bytes of ``file`` in ``seen``; False when a file with the very same bytes was there already (a copy
-    of the bundled suite brings copies of its fixture variants: the same definition twice is one definition)."""
-    try:
-        text = file.read_bytes()
-    except OSError:  # unreadable: it fails to load later, with its own message
-        return True
-    if text in seen:
-        return False
-    seen.add(text)
-    return True
 
 
 def _first_time(file: Path, seen: set[Path]) -> bool:

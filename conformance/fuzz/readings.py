@@ -69,7 +69,7 @@ def _compact(value: Any) -> str:
 
 @cache
 def _fixture_variants() -> tuple[Variant, ...]:
-    from datong_rules.conformance.scenarios_io import find_variant_files, load_fixture_variants
+    from datong_rules.conformance.fixture_variants import find_variant_files, load_fixture_variants
 
     try:
         return tuple(load_fixture_variants(find_variant_files()).values())

@@ -112,16 +112,18 @@ def problems(run: RunResult) -> list[ScenarioResult]:
     return [r for r in run.results if r.status in ("failed", "errored")]
 
 
-def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str = "en") -> list[str]:
+def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str = "en",
+                   say: Callable[[str], str] = str) -> list[str]:
     """For a failed result: the line saying how the answer breaks its operation's schema (if it
     does), then two lines per wrong key: ``key: expected V`` and ``key: actual   V`` (``(missing)``
     when the answer lacks the key); values as :func:`compact` JSON cut to ``limit``; the words in ``lang``
-    (``"zh"`` or ``"en"``; the schema's problem is the validator's, as written). A failure that no key tells (an
-    answer to a question that is bad input, a good question refused as bad input) starts with its message."""
+    (``"zh"`` or ``"en"``; the schema's problem is the runner's and the validator's English, said again by ``say``:
+    the console passes the command's, the files' reports none). A failure that no key tells (an answer to a question
+    that is bad input, a good question refused as bad input) starts with its message."""
     words = {key: said[lang] for key, said in PROBLEM_WORDS.items()}
-    lines = [result.schema_problem] if result.schema_problem else []
+    lines = [say(result.schema_problem)] if result.schema_problem else []
     if not lines and result.message and (result.actual is None or not result.mismatched):
-        lines.append(_said(result.message, words))
+        lines.append(_said(result.message, words, say))
     actual = result.actual or {}
     for key in result.mismatched:
         got = compact(actual[key], limit) if key in actual else words["missing"]
@@ -134,18 +136,20 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str =
     return lines
 
 
-def said_message(message: str, lang: str = "en") -> str:
+def said_message(message: str, lang: str = "en", say: Callable[[str], str] = str) -> str:
     """A failed or errored result's message in ``lang``: the runner's and the adapter's own first words said again
-    (what follows them, the engine's reason or answer, as written); any other message as it is."""
-    return _said(message, {key: said[lang] for key, said in PROBLEM_WORDS.items()})
+    (what follows them, the engine's reason or answer, as written); any other message (the runner's or the adapter's
+    whole wording: ``answer is a list, not a mapping: [1]``, ``timeout after 5s``) said by ``say`` (the console
+    passes the command's language's, :func:`datong_rules.cli.problem_words.say`; by default as it is)."""
+    return _said(message, {key: said[lang] for key, said in PROBLEM_WORDS.items()}, say)
 
 
-def _said(message: str, words: dict[str, str]) -> str:
+def _said(message: str, words: dict[str, str], say: Callable[[str], str] = str) -> str:
     """:func:`said_message` with ``words`` (:data:`PROBLEM_WORDS` in a language)."""
     for first in (REFUSED_GOOD, ANSWERED_BAD, REPORTED_ERROR + ": "):
         if message and message.startswith(first):
             return words[first] + message[len(first):]
-    return message
+    return say(message) if message else message
 
 
 EXPLAINING_KEYS = ("index", "seat", "reason", "mismatch", "mismatches", "action")

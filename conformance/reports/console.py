@@ -119,7 +119,8 @@ def _paint(text: str, colour: str, on: bool) -> str:
     return click.style(text, fg=colour, bold=True) if on else text
 
 
-def _problem(result: ScenarioResult, color: bool = False, lang: str = "en") -> list[str]:
+def _problem(result: ScenarioResult, color: bool = False, lang: str = "en",
+             say: Callable[[str], str] = str) -> list[str]:
     words = _words(lang)
     s = result.scenario
     where = f"  ({s.location})" if s.file else ""
@@ -132,15 +133,15 @@ def _problem(result: ScenarioResult, color: bool = False, lang: str = "en") -> l
     if s.derived:  # in no scenario file: the question itself, to ask it again
         out.append(f"    {question_line(s, lang)}")
     if result.status == "failed":
-        out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT, lang)]
+        out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT, lang, say)]
     else:
-        out.append(f"    {said_message(result.message, lang)}")
+        out.append(f"    {said_message(result.message, lang, say)}")
         out += [f"    stderr| {one_line(line)}" for line in result.stderr[-STDERR_LINES_SHOWN:]]
     return out
 
 
 def render_console(run: RunResult, *, details: bool = True, color: bool = False, lang: str = "en",
-                   narrowed: bool = False) -> str:
+                   narrowed: bool = False, say: Callable[[str], str] = str) -> str:
     """The console report: tables by operation (with how many of each were asked and not asked) and by rule (with the
     hand-worked scenarios and derived checks of each when the run has derived checks), failures and errors (each with
     the rules it counts against, a derived check labelled so), then the summary line.
@@ -152,6 +153,9 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False,
         narrowed: the run asked only some scenarios of its suite (one file, a filter): the operation table has only
             the operations it ran, none of the rows of zeros a run of the whole suite shows for the operations the
             implementation declares and no scenario asked (:func:`~.common.by_operation`).
+        say: says the runner's and the adapter's English wordings of a problem (an answer breaking its schema, an
+            answer that is not a mapping, a timeout, a protocol error) in the report's language (the command passes
+            :func:`datong_rules.cli.problem_words.say`); by default they are shown as written.
     """
     if not details:
         return summary_line(run, lang)
@@ -166,7 +170,7 @@ def render_console(run: RunResult, *, details: bool = True, color: bool = False,
     for (kind_of_skip, protocol), count in _skip_reasons(run).items():
         out += [_words(lang)[kind_of_skip].format(count=count, protocol=protocol, name=name), ""]
     for result in problems(run):
-        out += _problem(result, color, lang)
+        out += _problem(result, color, lang, say)
     if problems(run):
         out.append("")
     return "\n".join([*out, summary_line(run, lang)])

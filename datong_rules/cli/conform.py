@@ -392,7 +392,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
                     click.echo(line, err=to_stderr)
             narrowed = _narrowed(scenario_paths, variants, houses, ops, rules, keyword)
             click.echo(render_console(outcome, details=not quiet, color=use_color(stream), lang=current(),
-                                      narrowed=narrowed), err=to_stderr, color=use_color(stream))
+                                      narrowed=narrowed, say=say), err=to_stderr, color=use_color(stream))
             for line in house_notes:
                 click.echo(line, err=to_stderr)
         except OSError as exc:

@@ -123,8 +123,8 @@ def _line(result: session.Result) -> str:
     line = tr("{where}: {counts}{extra}: {verdict}", where=where, counts=counts, extra=extra_words, verdict=verdict)
     if outcome.engine_error is not None:
         message, question = outcome.engine_error
-        line += "\n  " + tr("engine error (not a disagreement): {message}; first on given {given}", message=message,
-                            given=json.dumps(question)[:300])
+        line += "\n  " + tr("engine error (not a disagreement): {message}; first on given {given}",
+                            message=say(message), given=json.dumps(question)[:300])
     for case in outcome.disagreements:
         because = tr("; explained by {what}", what=", ".join(_short(e) for e in case.explained)) \
             if case.explained else ""
@@ -284,7 +284,7 @@ def _finish(results: list[session.Result], name: str, seed: int, interrupted: bo
     errors = sum(r.outcome.engine_errors for r in results) + len(late or {})
     for question, message in (late or {}).items():
         click.echo(tr("engine error (not a disagreement) on {question}: {message}", question=question,
-                      message=message), err=True)
+                      message=say(message)), err=True)
     summary = tr("{found} in {operations}, {questions} compared{rate}, {errors}seed {seed}",
                  found=_count(len(found), DISAGREEMENTS), operations=_count(len(results), OPERATIONS),
                  questions=_count(compared, QUESTIONS), rate=rate, seed=seed,

@@ -151,6 +151,45 @@ ZH: dict[str, str] = {
     "'ready' needs '{key}', a list of strings (or [\"*\"]): {got}": "'ready' 需要 '{key}'，一个文字的列表（或 [\"*\"]）：{got}",
     "'refuses_bad_input' must be true or false, got {value}: {got}":
         "'refuses_bad_input' 应为 true 或 false，收到的是 {value}：{got}",
+    # an engine's fault on a question (the JSON-lines adapter's words: fuzz's engine errors, conform's errored
+    # scenarios); the line the engine wrote ({received}: its words, or the adapter's for an empty or binary line) and
+    # the system's reason stay as written
+    "timeout after {seconds}s": "{seconds} 秒后超时",
+    "timeout after {seconds}s: the implementation did not read its input": "{seconds} 秒后超时：实现没有读它的输入",
+    "timeout after {seconds}s (the implementation {what}, but a process it started keeps its output open)":
+        "{seconds} 秒后超时（实现已经结束：{what}，但它启动的进程还开着它的输出）",
+    "implementation {what} before replying": "实现没有回复（{what}）",
+    "implementation {what} while the query was sent": "实现没能收下查询（{what}）",
+    "not sent: the query is {size} bytes, over the line cap of {cap} bytes":
+        "没有发送：查询有 {size} 字节，超过了一行 {cap} 字节的上限",
+    "unexpected line on stdout before the query (stdout carries replies only; logs go to stderr): {received}":
+        "查询之前标准输出上多了一行（标准输出只用来回复；日志请写到标准错误）：{received}",
+    "reply for id {id} to the query of '{scenario}': {received}": "对 '{scenario}' 的查询收到的回复的 id 是 {id}：{received}",
+    "protocol error: a second reply to this query, or a line after its reply: {received}":
+        "违反协议：这个查询的第二个回复，或它的回复之后的又一行：{received}",
+    ("protocol error: 'bad_input' must be true or false, got {got} (true: the query is refused as bad input; false "
+     "or absent: the engine failed): {received}"):
+        "违反协议：'bad_input' 应为 true 或 false，收到的是 {got}（true：查询因输入有误被拒绝；false 或不写：引擎出了故障）：{received}",
+    "unexpected reply (want result/skipped/errored with id, answer, reason or message): {received}":
+        "意外的回复（应为带 id 及 answer、reason 或 message 的 result、skipped 或 errored）：{received}",
+    "reply line over the cap of {cap} bytes (dropped after {size} bytes); the implementation is restarted":
+        "回复的一行超过了 {cap} 字节的上限（读到 {size} 字节时丢弃）；实现已重新启动",
+    "not strict JSON ({why}): {received}": "不是严格的 JSON（{why}）：{received}",
+    "not a JSON line: {received}": "不是一行 JSON：{received}",
+    "not a JSON object: {received}": "不是 JSON 对象：{received}",
+    "not queried: {why}": "没有查询：{why}",
+    "restart failed: {why}": "重新启动失败：{why}",
+    "operation {op} keeps timing out ({first} in a row, {second})": "操作 {op} 一直超时（连续 {first}，{second}）",
+    "operation {op} keeps crashing ({first} in a row, {second})": "操作 {op} 一直崩溃（连续 {first}，{second}）",
+    "operation {op} keeps failing ({first} in a row, {second})": "操作 {op} 一直失败（连续 {first}，{second}）",
+    "1 timeout": "1 次超时", "{count} timeouts": "{count} 次超时",
+    "1 crash": "1 次崩溃", "{count} crashes": "{count} 次崩溃",
+    "{count} failed restarts": "{count} 次重新启动失败",
+    "1 oversized reply": "1 次回复过长", "{count} oversized replies": "{count} 次回复过长",
+    "1 restart": "重新启动 1 次", "{count} restarts": "重新启动 {count} 次",
+    # an answer's own fault (conform's errored scenarios; its schema's problem is said below, as fuzz says it)
+    "answer is a {kind}, not a mapping: {answer}": "回答是 {kind}，不是映射：{answer}",
+    "the answer holds NaN or Infinity, which JSON cannot carry: {answer}": "回答里有 NaN 或 Infinity，JSON 存不了：{answer}",
     # why an implementation's answer to a fuzzed question disagrees (conformance.fuzz.driver's Disagreement.problem;
     # what the engine said, or Python's words for its exception, as written)
     "refused as bad input: {detail}": "当作输入有误拒绝了：{detail}",
@@ -492,6 +531,26 @@ Every other field is written, not worded (an identifier, a path, a number, a lis
 system's reason): left as it is."""
 
 
+_RECEIVED = "received"
+"""The field holding a line an engine wrote, as the adapter quotes it (:func:`~datong_rules.conformance.adapters.base
+.quote_line`): written as it is, but for the adapter's own words in place of an empty or binary line
+(:data:`RECEIVED_ZH`)."""
+
+RECEIVED_ZH = ((re.compile(r"\(empty line\)"), "（空行）"),
+               (re.compile(r"binary data \((?P<count>\d+) characters, not text\)"), "二进制数据（{count} 个字符，不是文字）"))
+"""The adapter's words for a line it does not quote (an empty one, binary data) in 中文."""
+
+
+def _said_received(value: str) -> str:
+    """The value of a :data:`_RECEIVED` field: the adapter's words of :data:`RECEIVED_ZH` in 中文, any engine's line as
+    written."""
+    for pattern, chinese in RECEIVED_ZH:
+        found = pattern.fullmatch(value)
+        if found is not None:
+            return chinese.format(**found.groupdict())
+    return value
+
+
 _TOKENS = frozenset({"key", "number", "game", "code", "byte", "index", "line", "count", "size", "low", "high"})
 """Fields that are one token (a key, a number, a game id): matched without spaces, so that a template such as
 ``{key} = {value} is not played …`` does not swallow the words before the key."""
@@ -542,8 +601,9 @@ def say_zh(text: str) -> str:
     its worded fields said again; ``text`` itself when none matches.
 
     Alternatives the engine joins with `` or `` (``a whole number or null``, ``none or 2 or 3 …``) are said one by
-    one when each is a phrase of :data:`ZH` or a single value; the YAML reader's own phrases after ``invalid YAML:`` (``while parsing …; expected …``) are
-    said by :data:`YAML_ZH`. A ``message (expected …)`` whose tail no template says (a schema's words inside
+    one when each is a phrase of :data:`ZH` or a single value, and a list joined with ``, `` (``1 timeout, 2
+    crashes``) one by one when each is a phrase of :data:`ZH`; the YAML reader's own phrases after ``invalid YAML:``
+    (``while parsing …; expected …``) are said by :data:`YAML_ZH`. A ``message (expected …)`` whose tail no template says (a schema's words inside
     another line: ``$.x: 5 is not an allowed value (expected one of: …)``) is said part by part, as
     :func:`_said_expecting` says it, when its message is a phrase of :data:`ZH`.
     """
@@ -562,6 +622,9 @@ def say_zh(text: str) -> str:
     if len(parts) > 1 and all(" " not in part or _template_of(part) is not None for part in parts):
         return _fill("{0}" + "".join(f"或{{{i}}}" for i in range(1, len(parts))),
                      {str(i): say_zh(part) for i, part in enumerate(parts)})
+    parts = text.split(", ")
+    if len(parts) > 1 and all(_template_of(part) is not None for part in parts):  # "1 timeout, 2 crashes"
+        return "、".join(say_zh(part) for part in parts)
     return text
 
 
@@ -572,7 +635,8 @@ def _said_by_template(text: str) -> str | None:
     if found is None:
         return None
     match, chinese = found
-    return _fill(chinese, {name: (value if name not in _WORDED else say_zh(value))
+    return _fill(chinese, {name: (say_zh(value) if name in _WORDED else
+                                  _said_received(value) if name == _RECEIVED else value)
                            for name, value in match.groupdict().items()})
 
 

@@ -185,7 +185,8 @@ def build_site(variants: Sequence[VariantDoc], sources: dict[str, dict[str, Any]
 def scenario_rules(variants: Sequence[VariantDoc]) -> Any:
     """``rules_of(variant id)``: the resolved rules of a scenario's variant, a bundled one (``variants``) or a
     fixture variant of the suite (conformance/scenarios/<game>/variants/); ``None`` for an id it does not know."""
-    from datong_rules.conformance.scenarios_io import ScenarioError, find_variant_files, load_fixture_variants
+    from datong_rules.conformance.fixture_variants import find_variant_files, load_fixture_variants
+    from datong_rules.conformance.suite_files import ScenarioError
 
     known = {d.id: d.rules for d in variants}
     try:
