@@ -103,8 +103,7 @@ class Table:
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self.classified: dict[tuple[str, ...], Reading | None] = {}
         """Cards (in the order given) → their first reading or None (:func:`classify`)."""
-        self.by_ranks = all(card in JOKERS for combo in self.catalogue if combo.shape == "fixed_set"
-                            for card in combo.cards)
+        self.by_ranks = _reads_by_ranks(self.catalogue)
         """Whether a set of cards' readings follow from its ranks and whether its cards are of one suit: no fixed set
         names a card of a suit (a joker is its own rank), and the rest of the catalogue reads ranks and a flush."""
         self.classified_ranks: dict[tuple[tuple[int, ...], bool], Reading | None] = {}
@@ -282,6 +281,11 @@ class Table:
             top = max(ranks, key=self.strength.__getitem__)
             return Reading(combo.name, combo.tier, self.strength[top], top, 1, len(combo.cards), False)
         return Reading(combo.name, combo.tier, self.strength[ranks[0]], ranks[0], 1, combo.size, False)
+
+
+def _reads_by_ranks(catalogue: Iterable[Combination]) -> bool:
+    """Whether no fixed set of ``catalogue`` names a card of a suit (:attr:`Table.by_ranks`)."""
+    return all(card in JOKERS for combo in catalogue if combo.shape == "fixed_set" for card in combo.cards)
 
 
 @lru_cache(maxsize=64)
