@@ -152,7 +152,7 @@ def pick_weighted(t: Table, held: list[list[str]], parts: list[Any], weights: li
         size = pre[(mask & -mask).bit_length() - 1].combo.size  # type: ignore[union-attr]
         while mask:
             s = (mask & -mask).bit_length() - 1
-            n = comb(len(held[s]), size)
+            n = len(held[s]) if size == 1 else comb(len(held[s]), size)  # a single: one set a card
             if i < n:
                 return pre[s]
             i -= n
