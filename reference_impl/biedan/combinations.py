@@ -103,6 +103,12 @@ class Table:
                                + [(att, "attached", None, 0, 0, (), None, 0) for att in self.attachments])
         self.classified: dict[tuple[str, ...], Reading | None] = {}
         """Cards (in the order given) → their first reading or None (:func:`classify`)."""
+        self.by_ranks = _reads_by_ranks(self.catalogue)
+        """Whether a set of cards' readings follow from its ranks and whether its cards are of one suit: no fixed set
+        names a card of a suit (a joker is its own rank), and the rest of the catalogue reads ranks and a flush."""
+        self.classified_ranks: dict[tuple[tuple[int, ...], bool], Reading | None] = {}
+        """(The strength indexes of a set's cards, sorted; whether they are of one suit) → the first reading of such
+        cards or None (:func:`classify`, where :attr:`by_ranks`)."""
         self._follow: dict[tuple[str, str, int, int], list[PlanStep]] = {}
         self._follow_reading: dict[Reading, list[PlanStep]] = {}
         self.follow_by_object: dict[int, tuple[Reading, list[PlanStep]]] = {}
@@ -277,6 +283,11 @@ class Table:
         return Reading(combo.name, combo.tier, self.strength[ranks[0]], ranks[0], 1, combo.size, False)
 
 
+def _reads_by_ranks(catalogue: Iterable[Combination]) -> bool:
+    """Whether no fixed set of ``catalogue`` names a card of a suit (:attr:`Table.by_ranks`)."""
+    return all(card in JOKERS for combo in catalogue if combo.shape == "fixed_set" for card in combo.cards)
+
+
 @lru_cache(maxsize=64)
 def table_for(rules: BiedanRules) -> Table:
     """The (cached) :class:`Table` of ``rules``."""
@@ -323,10 +334,27 @@ def classify(t: Table, cards: Iterable[str]) -> Reading | None:
     key = tuple(cards)
     found = t.classified.get(key, _UNREAD)
     if found is _UNREAD:
-        first = readings(t, key)
-        found = first[0] if first else None
+        found = _first_reading(t, key)
         if len(t.classified) < _CLASSIFIED_MOST:
             t.classified[key] = found
+    return found  # type: ignore[return-value]
+
+
+def _first_reading(t: Table, cards: tuple[str, ...]) -> Reading | None:
+    """The first reading of ``cards`` (distinct canonical tokens), or None; where the table reads by ranks
+    (:attr:`Table.by_ranks`) remembered for every set of the same ranks and one suit or not (the suits of a run)."""
+    if not t.by_ranks:
+        first = readings(t, cards)
+        return first[0] if first else None
+    suit_of = t.suit_of
+    suit = suit_of[cards[0]] if cards else None
+    key = (tuple(sorted(map(t.card_sidx.__getitem__, cards))), all(suit_of[c] == suit for c in cards))
+    found = t.classified_ranks.get(key, _UNREAD)
+    if found is _UNREAD:
+        first = readings(t, cards)
+        found = first[0] if first else None
+        if len(t.classified_ranks) < _CLASSIFIED_MOST:
+            t.classified_ranks[key] = found
     return found  # type: ignore[return-value]
 
 
@@ -335,18 +363,15 @@ _CLASSIFIED_MOST = 1 << 16
 """The most card lists a table remembers the first reading of."""
 
 
-def play_reading(t: Table, cards: list[str], table: Reading | None,
-                 first: Reading | None = None) -> tuple[Reading | None, str | None]:
+def play_reading(t: Table, cards: list[str], table: Reading | None) -> tuple[Reading | None, str | None]:
     """``(reading, reason)``: the reading ``cards`` are played as against ``table`` (None: leading) and None when it
     beats, else the reason code of :func:`beat_reason` (``(None, "not_a_combination")`` when they are no
     combination). A set of cards is played as its first reading; with ``combinations.attached_same_rank:
     3_beside_body`` it may also be played as one of its readings of those attachments, the first in the order of
     ``classify`` that beats the table (three each of 4 to 7 on an airplane with singles of three triples), and when
     none beats the reason is the one of the reading closest to beating (``not_higher``, then ``wrong_count``, then
-    the first reading's) [combinations.attached_same_rank, beating.follow]. ``first``: the cards' first reading
-    (:func:`classify`) when the caller knows it (the hand state's last drawn card set), not worked out again."""
-    if first is None:
-        first = classify(t, cards)
+    the first reading's) [combinations.attached_same_rank, beating.follow]."""
+    first = classify(t, cards)
     if first is None:
         return None, "not_a_combination"
     if table is None:

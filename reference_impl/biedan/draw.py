@@ -68,12 +68,25 @@ def part_weights(t: Table, held: list[list[str]], masks: list[int], parts: list[
 
 
 def list_ways(t: Table, held: list[list[str]], shapes: list[Shape]) -> int:
-    """The card sets of ``shapes`` (:func:`ways` of each, without ``must``)."""
+    """The card sets of ``shapes``, the shapes of one combination (a part of :func:`.hand_shapes.shape_parts`):
+    :func:`ways` of each, without ``must``."""
     if len(shapes) == 1:
         return _plain_ways(t, held, shapes[0])
-    out = 0
+    combo = shapes[0].combo
+    if combo.__class__ is not Combination or combo.shape != "sequence" or combo.unit != 1:
+        out = 0
+        for shape in shapes:
+            out += _plain_ways(t, held, shape)
+        return out
+    out = 0  # runs of single cards (a part's shapes are one combination's): _plain_ways of each, without its calls
     for shape in shapes:
-        out += _plain_ways(t, held, shape)
+        if shape.flush_only:
+            out += ways(t, held, shape)
+            continue
+        n = 1
+        for r in shape.ranks:
+            n *= len(held[r])
+        out += n
     return out
 
 
@@ -139,7 +152,7 @@ def pick_weighted(t: Table, held: list[list[str]], parts: list[Any], weights: li
         size = pre[(mask & -mask).bit_length() - 1].combo.size  # type: ignore[union-attr]
         while mask:
             s = (mask & -mask).bit_length() - 1
-            n = comb(len(held[s]), size)
+            n = len(held[s]) if size == 1 else comb(len(held[s]), size)  # a single: one set a card
             if i < n:
                 return pre[s]
             i -= n

@@ -247,17 +247,23 @@ def _follow_runs(t: Table, hand: list[list[str]], combo: Combination, pre: dict[
     length, key = table.length, _int(table.key)
     out: list[Shape] = []
     if combo.name not in t.flush or combo.unit != 1:
+        by_top = t.plain_runs[combo.name]  # pre's plain runs by top place and length, without a tuple key each
         for start, end in blocks:
             for i in range(max(start + length - 1, key + 1), end + 1):
-                plain = pre[i, length][0]
+                plain = by_top[i][length]
                 if plain is not None:
                     out.append(plain)
         return out
+    by_top = t.plain_runs[combo.name]
+    plain_beats = t.flush_any and not table.flush  # a higher plain run beats a plain table (_flush_follow)
     for start, end in blocks:
         for i in range(start + length - 1, end + 1):
-            plain, flush_only = pre[i, length]
+            plain = by_top[i][length]
             if plain is not None:
-                _flush_follow(t, hand, i, plain, flush_only, table, out)
+                if plain_beats and i > key:  # _flush_follow's common case, without its call
+                    out.append(plain)
+                else:
+                    _flush_follow(t, hand, i, plain, pre[i, length][1], table, out)
     return out
 
 

@@ -23,14 +23,13 @@ from ..actions import ActionError, malformed, read_action
 from ..bots import play_match, play_trusted
 from ..cards import build_deck
 from ..climbing.cardset import shuffle
-from ..climbing.catalogue import Combination
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
 from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
-from .combinations import (Shape, Table, by_rank, play_reading, plays_of, sample_of, shape_reading,
-                           table_for)
+from .combinations import (Shape, Table, beat_reason, by_rank, classify, play_reading, plays_of, sample_of,
+                           shape_reading, table_for)
 from .draw import part_weights, pick_weighted
 from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
 from .rules import BiedanRules, rules_for
@@ -210,7 +209,7 @@ class HandState(RoundViews):
             must = self.must_contain if self.first_lead else None
             cards = action["cards"]
             found, reason = judge_held_play(self.t, self.held[turn], self.table, cards, turn in self.round.locked,
-                                            must, self._drawn_reading(cards))  # passed, must_contain, reading
+                                            must)  # passed, must_contain
             if reason is None:
                 if "reading" in action:
                     reason = reading_reason(self.t, action, self.table, found)
@@ -226,17 +225,6 @@ class HandState(RoundViews):
             return "wrong_recipient"
         pool, count = self._pool(step)
         return xchg.allowed(self.t, pool, list(action.get("cards", [])), count, step.pick)
-
-    def _drawn_reading(self, cards: list[str]) -> Reading | None:
-        """The reading of ``cards`` when they are the card set :meth:`random_action` drew last (whoever plays them): its
-        shape's reading, which is the cards' first reading (:func:`.combinations.classify`: the table keeps only the
-        shapes of a combination whose cards it reads first, ``Table._first_readings_only``); None otherwise (and for
-        a combination with attachments)."""
-        sampled, shape = self._sampled_cards, self._sampled_shape
-        if sampled is None or shape is None or shape.combo.__class__ is not Combination or sampled != cards:
-            return None
-        reading = shape.reading  # shape_reading's common case, without its call
-        return reading if reading is not None and shape.flush_reading is None else shape_reading(self.t, shape, sampled)
 
     def _pool(self, step: xchg.Step) -> tuple[list[str], int]:
         if step.name == "return":
@@ -572,13 +560,11 @@ def play_reason(t: Table, hand: list[str], table: Reading | None, play: list[str
 
 
 def judge_held_play(t: Table, held: list[list[str]], table: Reading | None, play: list[str],
-                    passed: bool = False, must_contain: str | None = None,
-                    reading: Reading | None = None) -> tuple[Reading | None, str | None]:
+                    passed: bool = False, must_contain: str | None = None) -> tuple[Reading | None, str | None]:
     """``(found, reason)``: ``reason`` is :func:`play_reason` of a play of cards (not a pass) by a hand held by rank
     (``held``, as :func:`.combinations.by_rank` lays it out): the hand state's check, which keeps its hands so;
     ``found`` is the reading the cards are played as (:func:`.combinations.play_reading`), None when the check did
-    not get that far or they are no combination. ``reading``: the play's first reading
-    (:func:`.combinations.classify`) when the caller knows it (the card set its draw made), not worked out again."""
+    not get that far or they are no combination."""
     if not play:
         return None, "empty_play"
     if passed and t.rules.pass_locks_out:
@@ -590,7 +576,11 @@ def judge_held_play(t: Table, held: list[list[str]], table: Reading | None, play
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return None, "not_in_hand"
-    found, reason = play_reading(t, play, table, reading)  # reading: its first (positional: every play checked)
+    if t.beside_body:
+        found, reason = play_reading(t, play, table)
+    else:  # play_reading without attachments beside a body (the cards' first reading), without its call
+        found = classify(t, play)
+        reason = None if table is None or found is None else beat_reason(t, table, found)
     if found is None:
         return None, "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:

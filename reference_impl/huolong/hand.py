@@ -70,6 +70,8 @@ class HandState:
         first_drawer: who draws first; by default from ``deal.first_drawer``.
         last_bankers: ``(team 0's last banker, team 1's last banker)`` in the match before this hand, None for a
             team that has not had the bank (read by ``rotation.take_over: team_alternates``).
+        pack_checked: the pack is known to be the variant's (a shuffle of its decks, :func:`.dealing.new_pack`, as a
+            match deals its next hand; a hand's own pack, copied): not counted again; any other pack is checked.
 
     Raises:
         ValueError: the pack is not the variant's pack, or the teams' levels differ while no banker
@@ -84,8 +86,8 @@ class HandState:
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
                  trump_suit: str | None = None, first_drawer: int | None = None,
-                 last_bankers: Sequence[int | None] = (None, None)) -> None:
-        problem = check_pack(rules, pack)
+                 last_bankers: Sequence[int | None] = (None, None), pack_checked: bool = False) -> None:
+        problem = None if pack_checked else check_pack(rules, pack)
         if problem:
             raise ValueError(problem)
         levels = tuple(team_levels) if team_levels is not None else (rules.start_level,) * 2
@@ -231,7 +233,7 @@ class HandState:
         decl = self.decl
         new = HandState(self.rules, self.pack, hand_number=self.hand_number, team_levels=self.team_levels,
                         banker=decl.fixed_banker, trump_suit=decl.kept_suit, first_drawer=self.first_drawer,
-                        last_bankers=self.last_bankers)
+                        last_bankers=self.last_bankers, pack_checked=True)
         new.hands = [Counter(hand) for hand in self.hands]
         new._by_suit = [None if kept is None or kept[0] is not hand else
                         (new.hands[seat], {suit: list(cards) for suit, cards in kept[1].items()}, kept[2])
@@ -352,6 +354,8 @@ class HandState:
             kept = self._by_suit[seat]
             held = kept[1][suit] if kept is not None and kept[0] is hand else self._held_of_suit(seat, hand, ranking,
                                                                                                    suit)
+            if len(lead) == 1 and held:  # random_follow of a single led in a suit held, without its call
+                return {"type": "play", "seat": seat, "cards": [pick(rng, held)]}
             return {"type": "play", "seat": seat,
                     "cards": random_follow(self.rules, ranking, hand, len(lead), suit, held, rng)}
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely

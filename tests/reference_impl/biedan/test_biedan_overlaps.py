@@ -15,7 +15,7 @@ from biedan_helpers import pack_for, split_rest, with_options
 from datong_rules.reference_impl import records as envelope
 from datong_rules.reference_impl.biedan import records
 from datong_rules.reference_impl.biedan.bots import RandomBot
-from datong_rules.reference_impl.biedan.combinations import readings, table_for
+from datong_rules.reference_impl.biedan.combinations import classify, readings, table_for
 from datong_rules.reference_impl.biedan.ops import OPS, legal_plays
 from datong_rules.reference_impl.biedan.state import HandState, Match, play_reason
 from datong_rules.reference_impl.variant import load_variant
@@ -96,6 +96,23 @@ PAIR_RUN_BOMBS_TWO_LOW = with_options(
 """Pair runs are bombs and runs may start at the 2: a rank's place in sequence_order (2 at place 0, 3 at 1 …) is one
 above its strength in single_order (3 weakest at 0), so comparing a run's place with a bomb's strength is wrong by
 one: a bomb one rank above a run's top would lose to it."""
+
+
+def test_a_set_is_read_by_its_ranks_and_one_suit_where_no_fixed_set_names_a_suited_card():
+    # classify remembers first readings by ranks and one suit or not (Table.by_ranks): in the guide, 3 4 5 of three
+    # suits is a plain straight and S3 S4 S5 a flush straight, whichever is asked first; two sets of the same ranks
+    # in other suits and orders read alike; the rocket is its two jokers
+    t = table_for(with_options())
+    assert t.by_ranks
+    mixed, flush = classify(t, ["S3", "H4", "C5"]), classify(t, ["S3", "S4", "S5"])
+    assert (mixed.combination, mixed.flush, flush.combination, flush.flush) == ("straight", False, "straight", True)
+    assert classify(t, ["D5", "H4", "S3"]) == mixed and classify(t, ["H5", "H3", "H4"]) == flush
+    assert classify(t, ["LJ", "BJ"]).combination == "rocket" and classify(t, ["S3", "S5", "S6"]) is None
+    # a fixed set of suited cards (S3 H3 first): the pair of 3s in other suits stays a pair, read card by card
+    lucky = table_for(HOUSES["lucky-first"])
+    assert not lucky.by_ranks
+    assert [classify(lucky, c).combination for c in (["S3", "H3"], ["C3", "D3"], ["H3", "S3"])] == \
+        ["lucky_threes", "pair", "lucky_threes"]
 
 
 @pytest.mark.parametrize("play, table, expected", [
