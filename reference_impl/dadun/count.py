@@ -365,16 +365,28 @@ def _full_house_ways(tt: tuple[int, ...], tp: tuple[int, ...], w_max: int, least
     return ways
 
 
-def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
+def _full_house_count(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> int:
+    """The plays of the full house of one triple and pair rank (``key``: the two ranks, the representative): its
+    class's ways, 0 when the hand has none (:func:`_full_houses` without making the class)."""
     t, p, stood = key
     totals, w_max = h.totals, h.w_max
     if totals.get(t, 0) + totals.get(p, 0) + w_max < 5:  # fewer than five cards of the two ranks and wilds
+        return 0
+    ways = _full_house_ways(h.takes(t), h.takes(p), w_max, 2 if p in JOKERS else 0)
+    return ways if ways and h.ok("full_house", stood) else 0  # counted first: most full houses are not in a hand
+
+
+def _full_houses(h: _Hand, key: tuple[str, str, tuple[str, ...]]) -> Classes:
+    return _full_house_class(h, key, _full_house_count(h, key))
+
+
+def _full_house_class(h: _Hand, key: tuple[str, str, tuple[str, ...]], ways: int) -> Classes:
+    """The class of the full house ``key`` (:func:`_full_houses`) of ``ways`` plays (its count; none when 0)."""
+    if not ways:
         return ()
+    t, p, stood = key
     least = 2 if p in JOKERS else 0  # a pair of jokers: natural cards only
-    ways = _full_house_ways(h.takes(t), h.takes(p), w_max, least)
-    if ways and h.ok("full_house", stood):  # counted first: most full houses are not in a hand
-        return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
-    return ()
+    return (PlayClass("full_house", stood, ways, (h.part(t, 3), h.part(p, 2, least))),)
 
 
 def _window_ways(h: _Hand, ranks: Sequence[str], unit: int) -> int:
@@ -447,16 +459,32 @@ def _run_units(h: _Hand) -> list[Unit]:
     return _unit_memo(h, "runs", make)
 
 
-def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Classes:
-    """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
+def _run_count(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> int:
+    """The plays of the run of one window (``key``: combination, cards per rank, the window's ranks, the
+    representative): its class's ways, 0 when the hand has none (:func:`_runs` without making the class)."""
     combination, unit, ranks, stood = key
     ways = _window_ways(h, ranks, unit)  # counted first: most windows of a hand have no play
     if ways and combination == "straight" and not h.rules.flush_also_straight:
         for suit in SUITS:
             ways -= _suit_ways(h, ranks, suit)
-    if ways and h.ok(combination, stood):
-        return (PlayClass(combination, stood, ways, h.parts(ranks, unit)),)
-    return ()
+    return ways if ways and h.ok(combination, stood) else 0
+
+
+def _runs(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]]) -> Classes:
+    """The run of one window (``key``: combination, cards per rank, the window's ranks, the representative)."""
+    return _run_class(h, key, _run_count(h, key))
+
+
+def _run_class(h: _Hand, key: tuple[str, int, tuple[str, ...], tuple[str, ...]], ways: int) -> Classes:
+    """The class of the run ``key`` (:func:`_runs`) of ``ways`` plays (its count; none when 0)."""
+    if not ways:
+        return ()
+    combination, unit, ranks, stood = key
+    return (PlayClass(combination, stood, ways, h.parts(ranks, unit)),)
+
+
+FlushKey = tuple[tuple[str, ...], str, int, tuple[str, ...]]
+"""(the window's ranks, the suit, the ranks as :func:`_bits`, the representative): a straight flush's unit."""
 
 
 def _flush_units(h: _Hand) -> list[Unit]:
@@ -464,31 +492,38 @@ def _flush_units(h: _Hand) -> list[Unit]:
         length, _ = h.rules.sequence("straight_flush")
         if not length:
             return []
-        return [((ranks, s, _bits(ranks)), frozenset(s + r for r in ranks))
+        return [((ranks, s, _bits(ranks), tuple(s + r for r in ranks)), frozenset(s + r for r in ranks))
                 for ranks in h.rules.windows(length, h.level) for s in SUITS]
     return _unit_memo(h, "flushes", make)
 
 
-def _flushes_all(h: _Hand, keys: list[tuple[tuple[str, ...], str, int]]) -> list[Classes]:
-    """:func:`_straight_flushes` of every window and suit of ``keys``, in order, those with more ranks missing
-    from the suit than the hand's wild cards (:func:`_suit_ways`' first test) left out at once."""
+def _flush_counts(h: _Hand, keys: list[FlushKey]) -> list[int]:
+    """:func:`_flush_count` of every window and suit of ``keys``, in order, those with more ranks missing from the
+    suit than the hand's wild cards (:func:`_suit_ways`' first test) left out at once."""
     w_max = h.w_max
     missing = {suit: ~_bits(ranks) for suit, ranks in h.in_suit.items()}
-    return [_straight_flushes(h, key) if (key[2] & missing[key[1]]).bit_count() <= w_max else () for key in keys]
+    return [_flush_count(h, key) if (key[2] & missing[key[1]]).bit_count() <= w_max else 0 for key in keys]
 
 
-def _straight_flushes(h: _Hand, key: tuple[tuple[str, ...], str, int]) -> Classes:
-    """The straight flush of one window and suit (``key``: the window's ranks, the suit, the ranks as
-    :func:`_bits`)."""
-    ranks, s, _ = key
-    ways = _suit_ways(h, ranks, s)  # counted first: most windows and suits of a hand have no play
+def _flush_count(h: _Hand, key: FlushKey) -> int:
+    """The plays of the straight flush of one window and suit (``key``: :data:`FlushKey`): its class's ways, 0 when
+    the hand has none (:func:`_straight_flushes` without making the class)."""
+    ways = _suit_ways(h, key[0], key[1])  # counted first: most windows and suits of a hand have no play
+    return ways if ways and h.ok("straight_flush", key[3]) else 0
+
+
+def _straight_flushes(h: _Hand, key: FlushKey) -> Classes:
+    """The straight flush of one window and suit (``key``: :data:`FlushKey`)."""
+    return _flush_class(h, key, _flush_count(h, key))
+
+
+def _flush_class(h: _Hand, key: FlushKey, ways: int) -> Classes:
+    """The class of the straight flush ``key`` (:func:`_straight_flushes`) of ``ways`` plays (its count; none when
+    0)."""
     if not ways:
         return ()
-    stood = tuple(s + r for r in ranks)
-    if h.ok("straight_flush", stood):
-        parts = tuple((((c,) if c != h.wild else ()), 1, 0) for c in stood)
-        return (PlayClass("straight_flush", stood, ways, parts),)
-    return ()
+    stood, wild = key[3], h.wild
+    return (PlayClass("straight_flush", stood, ways, tuple((((c,) if c != wild else ()), 1, 0) for c in stood)),)
 
 
 def _bomb_units(h: _Hand) -> list[Unit]:
@@ -499,16 +534,27 @@ def _bombs(h: _Hand, r: str) -> Classes:
     total = h.total(r)
     if total + h.w_max < 4:
         return ()
-    return tuple(_bomb_sizes(h, r, total))
+    return tuple([PlayClass("bomb", stood, ways, (h.part(r, len(stood), 1),))
+                  for stood, ways in _bomb_sizes(h, r, total)])
 
 
-def _bomb_sizes(h: _Hand, r: str, total: int) -> Iterator[PlayClass]:
+def _bomb_count(h: _Hand, r: str) -> int:
+    """The plays of the bombs of the rank ``r``, every size (:func:`_bombs` without making the classes)."""
+    total = h.total(r)
+    if total + h.w_max < 4:
+        return 0
+    return sum([ways for _, ways in _bomb_sizes(h, r, total)])
+
+
+def _bomb_sizes(h: _Hand, r: str, total: int) -> Iterator[tuple[tuple[str, ...], int]]:
+    """(representative, ways) of each bomb size of the rank ``r`` the hand has a play of (``total`` natural cards
+    of it)."""
     for size in range(4, total + h.w_max + 1):
         if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
             continue
         ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
         if ways:
-            yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
+            yield (_h(r),) * size, ways
 
 
 def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
@@ -529,10 +575,23 @@ def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Classes:
     ta, tb = h.total(a), h.total(b)
     if ta + tb + h.w_max < 8:
         return ()
-    return tuple(_linked_bomb_sizes(h, a, b, ta, tb))
+    return tuple([PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, len(stood) - ha)))
+                  for stood, ha, ways in _linked_bomb_sizes(h, a, b, ta, tb)])
 
 
-def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[PlayClass]:
+def _linked_bomb_count(h: _Hand, key: tuple[str, str]) -> int:
+    """The plays of the linked bombs of two ranks (``key``), every size (:func:`_linked_bombs` without making the
+    classes)."""
+    a, b = key
+    ta, tb = h.total(a), h.total(b)
+    if ta + tb + h.w_max < 8:
+        return 0
+    return sum([ways for _, _, ways in _linked_bomb_sizes(h, a, b, ta, tb)])
+
+
+def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[tuple[tuple[str, ...], int, int]]:
+    """(representative, cards of ``a`` in it, ways) of each linked bomb size of the ranks ``a`` and ``b`` the hand
+    has a play of (``ta`` and ``tb`` natural cards of them)."""
     rules = h.rules
     for ha in range(4, ta + h.w_max + 1):
         for hb in range(4, tb + h.w_max + 1):
@@ -545,7 +604,7 @@ def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[P
                 continue
             ways = _linked_bomb_ways(h, a, b, ha, hb)
             if ways:
-                yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
+                yield stood, ha, ways
 
 
 _JOKER_UNITS: list[Unit] = [(None, frozenset(JOKERS))]
@@ -564,16 +623,23 @@ class Shape(NamedTuple):
     """One shape of the catalogue's plays: its units for a hand (:data:`Unit`, in a fixed order; ``fixed``: the
     same for every hand of one rules object and level), the classes of one unit (none when the hand has no play
     of it) and the one combination every class of a unit has (``makes``: that of every unit, or read from the
-    unit's key; what :func:`unit_spans` groups by); ``at_once``, when given, makes the classes of many units at
-    once (the same as ``make`` unit by unit, a list of them in order), cheaper: a screen leaves out at once the
-    units the hand cannot have a play of (a hand's first work-out, :mod:`.lead_classes`)."""
+    unit's key; what :func:`unit_spans` groups by).
+
+    ``count``, when given, counts the plays of one unit without making its classes (the sum of their ways, 0 for
+    none): :mod:`.lead_classes` counts every unit so and makes a unit's classes only when one is drawn, listed or
+    compared with a table. ``count_at_once``, when given, counts many units at once (the same as ``count`` unit by
+    unit, a list in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
+    first work-out). ``build``, when given, makes the one class of a unit from its count (the same as ``make``,
+    without counting again)."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
     makes: str | Callable[[Any], str]
-    at_once: Callable[[_Hand, list[Any]], list[Classes]] | None = None
+    count: Callable[[_Hand, Any], int] | None = None
+    count_at_once: Callable[[_Hand, list[Any]], list[int]] | None = None
+    build: Callable[[_Hand, Any, int], Classes] | None = None
 
 
 def _first(key: Any) -> str:
@@ -590,16 +656,18 @@ SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOM
     Shape("singles", _single_units, _singles, False, "single"),
     Shape("pairs", _pair_units, _pairs_and_triples, True, _first),
     Shape("duns", _dun_units, _duns, False, _dun_or_linked),
-    Shape("full_houses", _full_house_units, _full_houses, True, "full_house"),
-    Shape("runs", _run_units, _runs, True, _first),
-    Shape("flushes", _flush_units, _straight_flushes, True, "straight_flush", _flushes_all),
-    Shape("bombs", _bomb_units, _bombs, True, "bomb"),
-    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb"),
+    Shape("full_houses", _full_house_units, _full_houses, True, "full_house", _full_house_count, None,
+          _full_house_class),
+    Shape("runs", _run_units, _runs, True, _first, _run_count, None, _run_class),
+    Shape("flushes", _flush_units, _straight_flushes, True, "straight_flush", _flush_count, _flush_counts,
+          _flush_class),
+    Shape("bombs", _bomb_units, _bombs, True, "bomb", _bomb_count),
+    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb", _linked_bomb_count),
     Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True, "joker_bomb"))
 """The shapes of the catalogue, in the order their classes come."""
 
 
-def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, list[int]]]:
+def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, frozenset[int]]]:
     """The keys of the units of ``shape`` in the hand ``h`` (:data:`Unit`) and, card token → the places (among them)
     of those that read its natural copies (kept per rules object and level for a ``fixed`` shape)."""
     memo = rules_memo(h.rules, "units_by_card") if shape.fixed else None
@@ -610,7 +678,7 @@ def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, list[int
         for i, (_, cards) in enumerate(units):
             for card in cards:
                 by_card.setdefault(card, []).append(i)
-        found = ([key for key, _ in units], by_card)
+        found = ([key for key, _ in units], {card: frozenset(places) for card, places in by_card.items()})
         if memo is not None:
             memo[shape.name, h.level] = found
     return found

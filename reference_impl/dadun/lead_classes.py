@@ -92,14 +92,14 @@ class LeadClasses:
 
     __slots__ = ("rules", "hand", "level", "wild", "_view", "_keys", "_by_card", "_spans", "_span_of", "_classes",
                  "_ways", "_span_ways", "_live", "_pending", "_every", "_total", "_wilds", "_flat", "_visits",
-                 "_targets")
+                 "_targets", "_readings")
 
     def __init__(self, rules: DadunRules, hand: Counter, level: str) -> None:
         self.rules, self.hand, self.level = rules, hand, level
         self.wild = wild_card(rules, level)
         view = self._view = _Hand(rules, hand, level, None, "round_opening")
         self._keys: list[list[Any]] = []  # per shape: its units' keys (shared by every hand for a fixed shape)
-        self._by_card: list[dict[str, list[int]]] = []  # per shape: card → the places of its units that read it
+        self._by_card: list[dict[str, frozenset[int]]] = []  # per shape: card → the places of its units reading it
         self._spans: list[tuple[Span, ...]] = []  # per shape: its units' spans of one combination
         self._span_of: list[list[int]] = []  # per shape, per unit: the place of its span
         for shape in SHAPES:
@@ -110,7 +110,9 @@ class LeadClasses:
             self._spans.append(spans)
             self._span_of.append(span_of)
         n = len(SHAPES)
-        self._classes: list[list[tuple[PlayClass, ...]]] = [[] for _ in range(n)]  # per shape, per unit
+        self._classes: list[list[tuple[PlayClass, ...] | None]] = [[] for _ in range(n)]
+        """Per shape, per unit: its classes (None: not made yet, :meth:`_made`; a shape with a ``count`` counts its
+        units' plays and makes their classes only when they are read)."""
         self._ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per unit: its classes' plays
         self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
         self._live: list[list[int]] = [[] for _ in range(n)]  # per shape: the places of its units with a class
@@ -121,6 +123,12 @@ class LeadClasses:
         self._every = [False] * n  # per shape: every unit with a class to work out again (the wild cards changed)
         self._total = 0
         self._wilds = hand.get(self.wild, 0)
+        readings = rules_memo(rules, "class_readings")
+        found = readings.get(level)
+        if found is None:
+            found = readings[level] = [{} for _ in SHAPES]
+        self._readings: list[dict[tuple[str, ...], Reading]] = found
+        """Per shape: a class's representative → its reading at the level (kept per rules object and level)."""
         self._targets = recent(rules, "beat_targets", 4096)
         """(table's reading but its cards, led, level) → (the table as plays are compared with it, per shape:
         representative → whether its class beats) (:meth:`_target`)."""
@@ -152,14 +160,19 @@ class LeadClasses:
         if lost is not None and not lost and not every:
             return
         if lost is None:  # never worked out: every unit
-            view, at_once, keys = self._view, SHAPES[shape].at_once, self._keys[shape]
-            classes = self._classes[shape] = at_once(view, keys) if at_once is not None else [
-                SHAPES[shape].make(view, key) for key in keys]
-            ways = self._ways[shape] = [found[0].ways if len(found) == 1 else sum(c.ways for c in found)
-                                        for found in classes]
+            view, keys, of = self._view, self._keys[shape], SHAPES[shape]
+            count, at_once = of.count, of.count_at_once
+            if count is None:
+                made = [of.make(view, key) for key in keys]
+                ways = [found[0].ways if len(found) == 1 else sum(c.ways for c in found) for found in made]
+                self._classes[shape] = list(made)
+            else:  # counted only: the classes are made when read
+                ways = at_once(view, keys) if at_once is not None else [count(view, key) for key in keys]
+                self._classes[shape] = [None] * len(keys)
+            self._ways[shape] = ways
             self._span_ways[shape] = [sum(ways[first:last]) for _, first, last in self._spans[shape]]
             self._total += sum(ways)
-            self._live[shape] = [i for i, found in enumerate(classes) if found]
+            self._live[shape] = [i for i, w in enumerate(ways) if w]
         elif not self._update(shape, lost, every):  # no unit with a class reads the cards lost: the classes stand
             lost.clear()
             return
@@ -175,27 +188,54 @@ class LeadClasses:
             todo: Iterable[int] = live
         else:
             by_card = self._by_card[shape]
-            todo = {i for card in lost for i in by_card.get(card, ()) if classes[i]} if live else ()
+            todo = []
+            if live:
+                units: set[int] = set()
+                for card in lost:
+                    found_units = by_card.get(card)
+                    if found_units is not None:
+                        units |= found_units
+                todo = [i for i in units if ways[i]]
             if not todo:
                 return False
-        view, make, keys = self._view, SHAPES[shape].make, self._keys[shape]
+        view, keys, of = self._view, self._keys[shape], SHAPES[shape]
         span_ways, span_of = self._span_ways[shape], self._span_of[shape]
         emptied = []
+        total = self._total
+        make, count = of.make, of.count
         for i in todo:
-            found = classes[i] = make(view, keys[i])
-            now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
+            if count is None:
+                found = classes[i] = make(view, keys[i])
+                now = found[0].ways if len(found) == 1 else sum(c.ways for c in found)  # most units: one class
+            else:  # counted only: its classes made again when read
+                now = count(view, keys[i])
+                classes[i] = None
             change = now - ways[i]
-            self._total += change
-            span_ways[span_of[i]] += change
-            ways[i] = now
-            if not found:
-                emptied.append(i)
+            if change:
+                total += change
+                span_ways[span_of[i]] += change
+                ways[i] = now
+                if not now:
+                    emptied.append(i)
+        self._total = total
         if len(emptied) > 2:
-            self._live[shape] = [i for i in live if classes[i]]
+            self._live[shape] = [i for i in live if ways[i]]
         else:  # a unit or two without a class now: taken out of the list of those with one
             for i in emptied:
                 del live[bisect_left(live, i)]
         return True
+
+    def _made(self, shape: int, unit: int) -> tuple[PlayClass, ...]:
+        """The classes of the unit ``unit`` of the shape ``shape`` (worked out), made when first read since it
+        changed (a shape with a ``count``: :attr:`.count.Shape.count`; from the count kept when the shape has a
+        ``build``)."""
+        found = self._classes[shape][unit]
+        if found is None:
+            of = SHAPES[shape]
+            build = of.build
+            found = self._classes[shape][unit] = of.make(self._view, self._keys[shape][unit]) if build is None \
+                else build(self._view, self._keys[shape][unit], self._ways[shape][unit])
+        return found
 
     def _worked_out(self, shape: int) -> None:
         """:meth:`_refresh` the shape ``shape`` when it has changes to work out (its first test, inlined)."""
@@ -208,8 +248,8 @@ class LeadClasses:
         self._worked_out(shape)
         flat = self._flat[shape]
         if flat is None:
-            classes = self._classes[shape]
-            flat = self._flat[shape] = [found for i in self._live[shape] for found in classes[i]]
+            made = self._made
+            flat = self._flat[shape] = [found for i in self._live[shape] for found in made(shape, i)]
         return flat
 
     @property
@@ -248,10 +288,10 @@ class LeadClasses:
     def _pick_in(self, shape: int, first: int, last: int, i: int) -> PlayClass:
         """The class of the ``i``-th play of the units ``first`` … ``last - 1`` of the shape ``shape`` (``i`` below
         their plays)."""
-        ways, classes, live = self._ways[shape], self._classes[shape], self._live[shape]
+        ways, live = self._ways[shape], self._live[shape]
         for unit in live[bisect_left(live, first):bisect_left(live, last)]:
             if i < ways[unit]:
-                for found in classes[unit]:
+                for found in self._made(shape, unit):
                     if i < found.ways:
                         return found
                     i -= found.ways
@@ -294,9 +334,9 @@ class LeadClasses:
         out: list[PlayClass] = []
         for _, shape, first, last, checked in self._parts(table, table_was, among)[1]:
             if checked is None:
-                classes, live = self._classes[shape], self._live[shape]
+                live = self._live[shape]
                 for unit in live[bisect_left(live, first):bisect_left(live, last)]:
-                    out += classes[unit]
+                    out += self._made(shape, unit)
             else:
                 out += checked
         return out
@@ -314,7 +354,7 @@ class LeadClasses:
         visits = self._visits.get((table.combination, among))
         if visits is None:
             visits = self._visits[table.combination, among] = self._visits_of(table.combination, among)
-        pending, every = self._pending, self._every
+        pending, every, readings = self._pending, self._every, self._readings
         total = 0
         parts: list[Part] = []
         for shape, spans in visits:
@@ -332,15 +372,21 @@ class LeadClasses:
                     continue
                 of_shape = known[shape]
                 get = of_shape.get
+                read = readings[shape]
                 classes, live = self._classes[shape], self._live[shape]
                 got = []
                 ways = 0
                 for unit in live[bisect_left(live, first):bisect_left(live, last)]:
-                    for one in classes[unit]:
+                    made = classes[unit]
+                    if made is None:
+                        made = self._made(shape, unit)
+                    for one in made:
                         beats_it = get(one[1])  # its representative (stood)
                         if beats_it is None:
-                            beats_it = of_shape[one[1]] = beats_target(
-                                rules, reading_of(rules, one[0], one[1], level), target) is None
+                            reading = read.get(one[1])
+                            if reading is None:
+                                reading = read[one[1]] = reading_of(rules, one[0], one[1], level)
+                            beats_it = of_shape[one[1]] = beats_target(rules, reading, target) is None
                         if beats_it:
                             got.append(one)
                             ways += one[2]
