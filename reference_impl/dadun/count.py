@@ -625,9 +625,9 @@ class Shape(NamedTuple):
     of it) and the one combination every class of a unit has (``makes``: that of every unit, or read from the
     unit's key; what :func:`unit_spans` groups by).
 
-    ``count``, when given, counts the plays of one unit without making its classes (the sum of their ways, 0 for
+    ``count_of``, when given, counts the plays of one unit without making its classes (the sum of their ways, 0 for
     none): :mod:`.lead_classes` counts every unit so and makes a unit's classes only when one is drawn, listed or
-    compared with a table. ``count_at_once``, when given, counts many units at once (the same as ``count`` unit by
+    compared with a table. ``count_at_once``, when given, counts many units at once (the same as ``count_of`` unit by
     unit, a list in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
     first work-out). ``build``, when given, makes the one class of a unit from its count (the same as ``make``,
     without counting again)."""
@@ -637,7 +637,7 @@ class Shape(NamedTuple):
     make: Callable[[_Hand, Any], Classes]
     fixed: bool
     makes: str | Callable[[Any], str]
-    count: Callable[[_Hand, Any], int] | None = None
+    count_of: Callable[[_Hand, Any], int] | None = None
     count_at_once: Callable[[_Hand, list[Any]], list[int]] | None = None
     build: Callable[[_Hand, Any, int], Classes] | None = None
 

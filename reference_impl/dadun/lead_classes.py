@@ -25,7 +25,7 @@ from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
 from .combinations import (TIER, TIERS, BeatTarget, _tiers, beat_target, beats_target, reading_of, rules_memo,
                            table_is_led, wild_card)
-from .count import SHAPE_OF, SHAPES, PlayClass, Span, _Hand, unit_spans, units_by_card
+from .count import SHAPE_OF, SHAPES, PlayClass, Shape, Span, _Hand, unit_spans, units_by_card
 from .rules import DadunRules
 
 Make = Callable[[_Hand, Any], tuple[PlayClass, ...]]
@@ -102,16 +102,19 @@ class LeadClasses:
         self._by_card: list[dict[str, frozenset[int]]] = []  # per shape: card → the places of its units reading it
         self._spans: list[tuple[Span, ...]] = []  # per shape: its units' spans of one combination
         self._span_of: list[list[int]] = []  # per shape, per unit: the place of its span
-        for shape in SHAPES:
-            keys, by_card = units_by_card(shape, view)
-            spans, span_of = unit_spans(shape, view, keys)
+        memo = rules_memo(rules, "lead_units")
+        fixed = memo.get(level)
+        if fixed is None:  # the fixed shapes' units, the same for every hand of these rules at this level
+            fixed = memo[level] = [_units_of(shape, view) if shape.fixed else None for shape in SHAPES]
+        for shape, known in zip(SHAPES, fixed):
+            keys, by_card, spans, span_of = _units_of(shape, view) if known is None else known
             self._keys.append(keys)
             self._by_card.append(by_card)
             self._spans.append(spans)
             self._span_of.append(span_of)
         n = len(SHAPES)
         self._classes: list[list[tuple[PlayClass, ...] | None]] = [[] for _ in range(n)]
-        """Per shape, per unit: its classes (None: not made yet, :meth:`_made`; a shape with a ``count`` counts its
+        """Per shape, per unit: its classes (None: not made yet, :meth:`_made`; a shape with a ``count_of`` counts its
         units' plays and makes their classes only when they are read)."""
         self._ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per unit: its classes' plays
         self._span_ways: list[list[int]] = [[] for _ in range(n)]  # per shape, per span: its classes' plays
@@ -161,7 +164,7 @@ class LeadClasses:
             return
         if lost is None:  # never worked out: every unit
             view, keys, of = self._view, self._keys[shape], SHAPES[shape]
-            count, at_once = of.count, of.count_at_once
+            count, at_once = of.count_of, of.count_at_once
             if count is None:
                 made = [of.make(view, key) for key in keys]
                 ways = [found[0].ways if len(found) == 1 else sum(c.ways for c in found) for found in made]
@@ -202,7 +205,7 @@ class LeadClasses:
         span_ways, span_of = self._span_ways[shape], self._span_of[shape]
         emptied = []
         total = self._total
-        make, count = of.make, of.count
+        make, count = of.make, of.count_of
         for i in todo:
             if count is None:
                 found = classes[i] = make(view, keys[i])
@@ -227,7 +230,7 @@ class LeadClasses:
 
     def _made(self, shape: int, unit: int) -> tuple[PlayClass, ...]:
         """The classes of the unit ``unit`` of the shape ``shape`` (worked out), made when first read since it
-        changed (a shape with a ``count``: :attr:`.count.Shape.count`; from the count kept when the shape has a
+        changed (a shape with a ``count_of``: :attr:`.count.Shape.count_of`; from the count kept when the shape has a
         ``build``)."""
         found = self._classes[shape][unit]
         if found is None:
@@ -413,6 +416,15 @@ class LeadClasses:
             found = (beat_target(self.rules, table, self.level, table_was), [{} for _ in SHAPES])
             self._targets.put(slot, found)
         return found
+
+
+def _units_of(shape: Shape, view: _Hand) -> tuple[list[Any], dict[str, frozenset[int]], tuple[Span, ...], list[int]]:
+    """The units of ``shape`` in the hand ``view``: their keys and, card → the places of those reading it
+    (:func:`.count.units_by_card`), their spans of one combination and the place of each one's span
+    (:func:`.count.unit_spans`)."""
+    keys, by_card = units_by_card(shape, view)
+    spans, span_of = unit_spans(shape, view, keys)
+    return keys, by_card, spans, span_of
 
 
 def _plan(rules: DadunRules, combination: str) -> tuple[tuple[int, ...], dict[str, bool]]:
