@@ -214,9 +214,20 @@ def _unit_memo(h: _Hand, name: str, make: Callable[[], list[Unit]]) -> list[Unit
     return found
 
 
+_ALONE: dict[str, frozenset[str]] = {}
+"""Card → the set of that card alone (what its single's unit reads; made once)."""
+
+
+def _alone(card: str) -> frozenset[str]:
+    """The set of ``card`` alone (:data:`_ALONE`)."""
+    found = _ALONE.get(card)
+    if found is None:
+        found = _ALONE[card] = frozenset((card,))
+    return found
+
+
 def _single_units(h: _Hand) -> list[Unit]:
-    out: list[Unit] = [(card, frozenset((card,))) for card, n in sorted(h.hand.items())
-                       if n > 0 and card != h.wild]
+    out: list[Unit] = [(card, _alone(card)) for card, n in sorted(h.hand.items()) if n > 0 and card != h.wild]
     if h.w_max:
         out.append((None, _NONE))
     return out
@@ -667,6 +678,17 @@ SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOM
 """The shapes of the catalogue, in the order their classes come."""
 
 
+_ONE_PLACE = [frozenset((i,)) for i in range(64)]
+"""The sets of one place among a shape's units (most cards of a hand are read by one single's unit alone)."""
+
+
+def _places(places: list[int]) -> frozenset[int]:
+    """The set of ``places`` (one of :data:`_ONE_PLACE` for one of them)."""
+    if len(places) == 1 and places[0] < len(_ONE_PLACE):
+        return _ONE_PLACE[places[0]]
+    return frozenset(places)
+
+
 def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, frozenset[int]]]:
     """The keys of the units of ``shape`` in the hand ``h`` (:data:`Unit`) and, card token → the places (among them)
     of those that read its natural copies (kept per rules object and level for a ``fixed`` shape)."""
@@ -678,7 +700,7 @@ def units_by_card(shape: Shape, h: _Hand) -> tuple[list[Any], dict[str, frozense
         for i, (_, cards) in enumerate(units):
             for card in cards:
                 by_card.setdefault(card, []).append(i)
-        found = ([key for key, _ in units], {card: frozenset(places) for card, places in by_card.items()})
+        found = ([key for key, _ in units], {card: _places(places) for card, places in by_card.items()})
         if memo is not None:
             memo[shape.name, h.level] = found
     return found
