@@ -545,27 +545,16 @@ def _bombs(h: _Hand, r: str) -> Classes:
     total = h.total(r)
     if total + h.w_max < 4:
         return ()
-    return tuple([PlayClass("bomb", stood, ways, (h.part(r, len(stood), 1),))
-                  for stood, ways in _bomb_sizes(h, r, total)])
+    return tuple(_bomb_sizes(h, r, total))
 
 
-def _bomb_count(h: _Hand, r: str) -> int:
-    """The plays of the bombs of the rank ``r``, every size (:func:`_bombs` without making the classes)."""
-    total = h.total(r)
-    if total + h.w_max < 4:
-        return 0
-    return sum([ways for _, ways in _bomb_sizes(h, r, total)])
-
-
-def _bomb_sizes(h: _Hand, r: str, total: int) -> Iterator[tuple[tuple[str, ...], int]]:
-    """(representative, ways) of each bomb size of the rank ``r`` the hand has a play of (``total`` natural cards
-    of it)."""
+def _bomb_sizes(h: _Hand, r: str, total: int) -> Iterator[PlayClass]:
     for size in range(4, total + h.w_max + 1):
         if h.rules.ladder_step("bomb", size) is None or not h.ok("bomb", (_h(r),) * size):
             continue
         ways = sum(h.m(r, k) for k in range(max(1, size - h.w_max), min(size, total) + 1))
         if ways:
-            yield (_h(r),) * size, ways
+            yield PlayClass("bomb", (_h(r),) * size, ways, (h.part(r, size, 1),))
 
 
 def _linked_bomb_ways(h: _Hand, a: str, b: str, ha: int, hb: int) -> int:
@@ -586,23 +575,10 @@ def _linked_bombs(h: _Hand, key: tuple[str, str]) -> Classes:
     ta, tb = h.total(a), h.total(b)
     if ta + tb + h.w_max < 8:
         return ()
-    return tuple([PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, len(stood) - ha)))
-                  for stood, ha, ways in _linked_bomb_sizes(h, a, b, ta, tb)])
+    return tuple(_linked_bomb_sizes(h, a, b, ta, tb))
 
 
-def _linked_bomb_count(h: _Hand, key: tuple[str, str]) -> int:
-    """The plays of the linked bombs of two ranks (``key``), every size (:func:`_linked_bombs` without making the
-    classes)."""
-    a, b = key
-    ta, tb = h.total(a), h.total(b)
-    if ta + tb + h.w_max < 8:
-        return 0
-    return sum([ways for _, _, ways in _linked_bomb_sizes(h, a, b, ta, tb)])
-
-
-def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[tuple[tuple[str, ...], int, int]]:
-    """(representative, cards of ``a`` in it, ways) of each linked bomb size of the ranks ``a`` and ``b`` the hand
-    has a play of (``ta`` and ``tb`` natural cards of them)."""
+def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[PlayClass]:
     rules = h.rules
     for ha in range(4, ta + h.w_max + 1):
         for hb in range(4, tb + h.w_max + 1):
@@ -615,7 +591,7 @@ def _linked_bomb_sizes(h: _Hand, a: str, b: str, ta: int, tb: int) -> Iterator[t
                 continue
             ways = _linked_bomb_ways(h, a, b, ha, hb)
             if ways:
-                yield stood, ha, ways
+                yield PlayClass("linked_bomb", stood, ways, (h.part(a, ha), h.part(b, hb)))
 
 
 _JOKER_UNITS: list[Unit] = [(None, frozenset(JOKERS))]
@@ -672,8 +648,8 @@ SINGLES, PAIRS, DUNS, FULL_HOUSES, RUNS, FLUSHES, BOMBS, LINKED_BOMBS, JOKER_BOM
     Shape("runs", _run_units, _runs, True, _first, _run_count, None, _run_class),
     Shape("flushes", _flush_units, _straight_flushes, True, "straight_flush", _flush_count, _flush_counts,
           _flush_class),
-    Shape("bombs", _bomb_units, _bombs, True, "bomb", _bomb_count),
-    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb", _linked_bomb_count),
+    Shape("bombs", _bomb_units, _bombs, True, "bomb"),
+    Shape("linked_bombs", _linked_bomb_units, _linked_bombs, True, "linked_bomb"),
     Shape("joker_bombs", lambda h: _JOKER_UNITS, _joker_bombs, True, "joker_bomb"))
 """The shapes of the catalogue, in the order their classes come."""
 

@@ -251,8 +251,8 @@ class LeadClasses:
         self._worked_out(shape)
         flat = self._flat[shape]
         if flat is None:
-            made = self._made
-            flat = self._flat[shape] = [found for i in self._live[shape] for found in made(shape, i)]
+            classes, made = self._classes[shape], self._made  # made when not yet (a live unit has a class)
+            flat = self._flat[shape] = [found for i in self._live[shape] for found in classes[i] or made(shape, i)]
         return flat
 
     @property
@@ -337,9 +337,9 @@ class LeadClasses:
         out: list[PlayClass] = []
         for _, shape, first, last, checked in self._parts(table, table_was, among)[1]:
             if checked is None:
-                live = self._live[shape]
+                classes, live = self._classes[shape], self._live[shape]
                 for unit in live[bisect_left(live, first):bisect_left(live, last)]:
-                    out += self._made(shape, unit)
+                    out += classes[unit] or self._made(shape, unit)
             else:
                 out += checked
         return out
