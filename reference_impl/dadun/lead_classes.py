@@ -143,14 +143,15 @@ class LeadClasses:
         depend on the cards kept), so a shape with no class left is not looked at again."""
         pending = self._pending
         wilds = self.hand.get(self.wild, 0)
-        if wilds != self._wilds:
-            self._view = _Hand(self.rules, self.hand, self.level, None, "round_opening")
-            self._wilds = wilds
+        played = set(cards)
+        if wilds != self._wilds:  # the view's count of wild cards (all it reads of them) set anew
+            played.discard(self.wild)
+            self._view.forget(played)
+            self._view.w_max = self._wilds = wilds
             for shape, cards_lost in enumerate(pending):
                 if cards_lost is not None:
                     self._every[shape] = True
             return
-        played = set(cards)
         self._view.forget(played)
         for cards_lost, live in zip(pending, self._live):
             if cards_lost is not None and live:
