@@ -617,7 +617,8 @@ class Shape(NamedTuple):
     compared with a table. ``count_at_once``, when given, counts many units at once (the same as ``count_of`` unit by
     unit, a list in order), cheaper: a screen leaves out at once the units the hand cannot have a play of (a hand's
     first work-out). ``build``, when given, makes the one class of a unit from its count (the same as ``make``,
-    without counting again)."""
+    without counting again): a unit of such a shape has one class at most, its representative the last item of
+    the unit's key."""
 
     name: str
     units: Callable[[_Hand], list[Unit]]

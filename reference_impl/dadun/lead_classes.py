@@ -365,7 +365,7 @@ class LeadClasses:
             lost = pending[shape]
             if lost is None or lost or every[shape]:  # else nothing to work out (:meth:`_refresh`'s first test)
                 self._refresh(shape)
-            span_ways = self._span_ways[shape]
+            span_ways, spans_of = self._span_ways[shape], self._spans[shape]
             for s, first, last, all_beat in spans:
                 ways = span_ways[s]
                 if not ways:
@@ -378,19 +378,27 @@ class LeadClasses:
                 get = of_shape.get
                 read = readings[shape]
                 classes, live = self._classes[shape], self._live[shape]
+                lazy = SHAPES[shape].build is not None  # a unit of one class, its representative its key's last
+                keys, unit_ways = self._keys[shape], self._ways[shape]
                 got = []
                 ways = 0
                 for unit in live[bisect_left(live, first):bisect_left(live, last)]:
                     made = classes[unit]
                     if made is None:
+                        if lazy:  # its class compared by the key, made only when it beats
+                            stood = keys[unit][-1]
+                            beats_it = get(stood)
+                            if beats_it is None:
+                                beats_it = of_shape[stood] = _beats(rules, level, read, spans_of[s][0], stood, target)
+                            if beats_it:
+                                got.append(self._made(shape, unit)[0])
+                                ways += unit_ways[unit]
+                            continue
                         made = self._made(shape, unit)
                     for one in made:
                         beats_it = get(one[1])  # its representative (stood)
                         if beats_it is None:
-                            reading = read.get(one[1])
-                            if reading is None:
-                                reading = read[one[1]] = reading_of(rules, one[0], one[1], level)
-                            beats_it = of_shape[one[1]] = beats_target(rules, reading, target) is None
+                            beats_it = of_shape[one[1]] = _beats(rules, level, read, one[0], one[1], target)
                         if beats_it:
                             got.append(one)
                             ways += one[2]
@@ -417,6 +425,16 @@ class LeadClasses:
             found = (beat_target(self.rules, table, self.level, table_was), [{} for _ in SHAPES])
             self._targets.put(slot, found)
         return found
+
+
+def _beats(rules: DadunRules, level: str, read: dict[tuple[str, ...], Reading], combination: str,
+           stood: tuple[str, ...], target: BeatTarget) -> bool:
+    """Whether the class of ``combination`` with the representative ``stood`` beats the table of ``target``
+    (its reading at ``level`` kept in ``read``)."""
+    reading = read.get(stood)
+    if reading is None:
+        reading = read[stood] = reading_of(rules, combination, stood, level)
+    return beats_target(rules, reading, target) is None
 
 
 def _units_of(shape: Shape, view: _Hand) -> tuple[list[Any], dict[str, frozenset[int]], tuple[Span, ...], list[int]]:
