@@ -3,7 +3,10 @@ seat): the classes of :func:`.count.play_classes` with no table, worked out unit
 window …: :data:`.count.Unit`). After a play only the units that read the cards played and still have a class
 are worked out again, and only when a decision needs them (a follow reads the shapes that may beat the table, a
 lead every shape). A play with a wild card changes every unit that may use one: every unit with a class is then
-worked out again (a hand holds few wild cards, so this is rare) [combinations.*, wild.*, beating.*].
+worked out again (a hand holds few wild cards, so this is rare) [combinations.*, wild.*, beating.*]. The units
+of runs, full houses and straight flushes are counted only (:attr:`.count.Shape.count_of`): a unit's class is made
+from its count when first read since the unit changed (drawn, listed, or beating a table it is compared with by
+its key's representative), and kept until the unit changes again.
 
 The units of a shape come in spans of one combination (:func:`.count.unit_spans`), each with its plays counted as
 its units change: a follow asks only the spans of the combinations that may beat the table, takes a span whose

@@ -119,3 +119,31 @@ def test_a_representative_names_one_combination_within_a_shape(data):
         named: dict[tuple[str, ...], str] = {}
         for found in shape_classes(shape, view):
             assert named.setdefault(found.stood, found.combination) == found.combination, (shape.name, found)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(st.data())
+def test_a_counted_unit_makes_the_classes_it_counted(data):
+    # LeadClasses counts the units of a shape with count_of and makes their classes only when read, from the count
+    # (build), comparing a unit's class with a table by its key's last item: the count must be the plays of the
+    # unit's classes, the class made from it the one the shape makes, with the key's last item as representative
+    rules = VARIANTS[data.draw(st.integers(0, len(VARIANTS) - 1), label="variant")]
+    level = data.draw(st.sampled_from(("2", "5", "8", "A")), label="level")
+    wild = cb.wild_card(rules, level)
+    pack = full_pack(rules.decks)
+    order = data.draw(st.permutations(range(len(pack))), label="deal")
+    hand = Counter(pack[i] for i in order[:data.draw(st.integers(8, 40), label="hand size")])
+    hand[wild] = max(hand[wild], data.draw(st.integers(0, 3), label="wild cards"))
+    view = _Hand(rules, +hand, level, None, "round_opening")
+    counted = [shape for shape in SHAPES if shape.count_of is not None]
+    assert {shape.name for shape in counted} == {"full_houses", "runs", "flushes"}
+    for shape in counted:
+        keys = [key for key, _ in shape.units(view)]
+        counts = [shape.count_of(view, key) for key in keys]
+        if shape.count_at_once is not None:
+            assert shape.count_at_once(view, keys) == counts
+        for key, count in zip(keys, counts):
+            made = shape.make(view, key)
+            assert count == sum(found.ways for found in made)
+            assert len(made) <= 1 and all(found.stood == key[-1] for found in made)
+            assert shape.build is not None and shape.build(view, key, count) == made
