@@ -344,7 +344,7 @@ def class_play(rules: DadunRules, hand: Counter, level: str, found: PlayClass, r
     wild = wild_card(rules, level)
     wilds = hand.get(wild, 0)
     parts = [_drawable(hand, part, wild, wilds) for part in found.parts]
-    completions = _completions([part[0] for part in parts], wilds)
+    completions = _completions(tuple([part[0] for part in parts]), wilds)
     fields, may_go = _class_reading(rules, level, found)
     while True:
         play = _play_of(rules, level, wild, found, _draw_choice(parts, completions, wilds, rng), fields, may_go)
@@ -407,16 +407,25 @@ def _by_wilds(options: tuple[Choice, ...], wild: str, wilds: int) -> list[list[C
     return out
 
 
-def _completions(sizes: list[tuple[int, ...]], wilds: int) -> list[list[int]]:
+_COMPLETIONS: dict[tuple[tuple[tuple[int, ...], ...], int], list[list[int]]] = {}
+""":func:`_completions`' memo (its answers read only, never changed)."""
+
+
+def _completions(sizes: tuple[tuple[int, ...], ...], wilds: int) -> list[list[int]]:
     """``out[i][b]``: how many choices of the parts ``i`` … last take at most ``b`` wild cards, for b = 0 …
     ``wilds`` (``sizes[i][u]``: how many choices of the part ``i`` take u wild cards; ``out[len(sizes)]`` all 1:
-    nothing left to choose)."""
-    out = [[1] * (wilds + 1)]
-    for part in reversed(sizes):
-        after = out[-1]
-        out.append([sum(part[u] * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
-    out.reverse()
-    return out
+    nothing left to choose); kept in a bounded memo (the caller only reads it)."""
+    found = _COMPLETIONS.get((sizes, wilds))
+    if found is None:
+        if len(_COMPLETIONS) > 20_000:
+            _COMPLETIONS.clear()
+        out = [[1] * (wilds + 1)]
+        for part in reversed(sizes):
+            after = out[-1]
+            out.append([sum(part[u] * after[b - u] for u in range(b + 1)) for b in range(wilds + 1)])
+        out.reverse()
+        found = _COMPLETIONS[sizes, wilds] = out
+    return found
 
 
 def _draw_choice(parts: list[Drawable], completions: list[list[int]], wilds: int,
