@@ -650,8 +650,11 @@ def main():
     for line in sys.stdin:
         try:
             msg = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # nested too deep for the parser: no more readable than bad JSON
             send({"type": "errored", "id": None, "message": f"not a JSON line: {exc}"})
+            continue
+        if not isinstance(msg, dict):  # the protocol: a line that is not an object has no id to carry
+            send({"type": "errored", "id": None, "message": f"not a JSON object: a {type(msg).__name__}"})
             continue
         kind = msg.get("type")
         if kind == "start":
