@@ -231,6 +231,12 @@ ZH: dict[str, str] = {
         "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
     "fixture variant {name} cannot be loaded: the {count} scenarios naming it are left out (first at {at})":
         "测试用的版本 {name} 载入不了：用它的 {count} 个场景没有读（第一个在 {at}）",
+    # a fixture variant's own problems (conformance.fixture_variants.read_fixture_variants)
+    "fixture variant {name} is also defined in {where}": "测试用的版本 {name} 在 {where} 里已经定义了",
+    "a fixture variant must extend a bundled variant (add 'extends: …')":
+        "测试用的版本必须扩展一个内置版本（加上 'extends: …'）",
+    "{name} is the id of a bundled variant (a fixture variant needs an id of its own, e.g. {example})":
+        "{name} 是内置版本的 id（测试用的版本要有自己的 id，如 {example}）",
     # a game record that cannot be read (verify; records.RecordError, its "(expected …)" said apart: record_line)
     "the file is empty": "文件是空的",
     "a game record: JSON, as `datong-rules play --record` writes it": "一份牌局记录：JSON，即 `datong-rules play --record` 写出的那种",

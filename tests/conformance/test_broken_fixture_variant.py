@@ -175,3 +175,29 @@ def test_the_pytest_plugin_runs_the_files_naming_only_the_other_fixture_variants
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines([f"*{variant}:1:1: fixture variant 'huolong/my-reading' cannot be loaded: the 2 "
                                  f"scenarios naming it are left out (first at {scenarios}:3)*"])
+
+
+def test_the_other_fixture_problems_are_said_in_chinese_under_zh(tmp_path):
+    # a second file with the same id, and a full variant (game, family, no extends) as a fixture variant: both are
+    # fixture_variants' own wordings, which conform said in English under --lang zh
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang"])
+    good = SOURCE.read_text(encoding="utf-8").replace("id: huolong/datong-guide-attackers-pass-a\n",
+                                                      "id: huolong/my-reading\n")
+    variant.write_text(good, encoding="utf-8")
+    variant.with_name("again.yaml").write_text(good + "\n# a copy\n", encoding="utf-8")  # a byte-equal copy is not read twice
+    guide = (scenarios_root().parents[1] / "spec" / "huolong" / "base.yaml").read_text(encoding="utf-8")
+    assert "\nid: huolong/base\n" in guide and "\nextends:" not in guide
+    variant.with_name("whole.yaml").write_text(guide.replace("\nid: huolong/base\n", "\nid: huolong/whole\n"),
+                                               encoding="utf-8")
+    english = CliRunner().invoke(cli, ["conform", "--scenarios", str(tmp_path), "-q"])
+    assert english.exit_code == 2 and "is also defined in" in english.output, english.output
+    assert "must extend a bundled variant" in english.output
+    chinese = CliRunner().invoke(cli, ["--lang", "zh", "conform", "--scenarios", str(tmp_path), "-q"])
+    assert chinese.exit_code == 2
+    lines = chinese.output.splitlines()
+    assert len(lines) == 2, lines
+    again, whole = sorted(lines)
+    assert again == (f"错误：{variant}:1:1: id: 测试用的版本 'huolong/my-reading' 在 "
+                     f"{variant.with_name('again.yaml')} 里已经定义了")  # again.yaml is read first
+    assert whole == (f"错误：{variant.with_name('whole.yaml')}:1:1: 测试用的版本必须扩展一个内置版本"
+                     f"（加上 'extends: …'）")
