@@ -670,6 +670,7 @@ YAML_ZH: dict[str, str] = {
     "while scanning an anchor": "读锚点时",
     "while scanning an alias": "读别名时",
     "while scanning a tag": "读标签时",
+    "while parsing a tag": "读标签时",
     "while scanning a directive": "读指令时",
     "while scanning for the next token": "找下一个记号时",
     "could not find expected ':'": "没找到应有的 ':'",
@@ -693,6 +694,16 @@ got '<scalar>'``) is said by :func:`_yaml_phrase`."""
 
 _YAML_GOT = re.compile(r"expected (?P<wanted>.+?), but (?:got|found) (?P<got>.+)")
 
+_YAML_WANTED: dict[str, str] = {
+    "the node content": "节点的内容",
+    "<block end>": "块的结尾（缩进不对？）",
+    "a comment or a line break": "注释或换行",
+    "alphabetic or numeric character": "字母或数字",
+    "chomping or indentation indicators": "块文字的标记（'+'、'-' 或缩进的位数）",
+    "indentation indicator in the range 1-9": "缩进的位数（1 到 9）",
+}
+"""What the YAML reader's ``expected X, but found Y`` wants, when it is words rather than a token (``','``)."""
+
 
 def _yaml_phrase(phrase: str) -> str:
     """One phrase of the YAML reader in 中文 (:data:`YAML_ZH`; ``expected X, but got Y``: 应为 X，却是 Y; else the
@@ -700,6 +711,8 @@ def _yaml_phrase(phrase: str) -> str:
     if phrase in YAML_ZH:
         return YAML_ZH[phrase]
     got = _YAML_GOT.fullmatch(phrase)
+    if got is not None and got["wanted"] in _YAML_WANTED:
+        return f"应为{_YAML_WANTED[got['wanted']]}，却是 {got['got']}"
     if got is not None:
         return f"应为 {got['wanted'].replace(' or ', ' 或 ')}，却是 {got['got']}"
     return f"“{phrase}”"

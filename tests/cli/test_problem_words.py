@@ -187,6 +187,28 @@ def test_a_disagreement_and_a_schemas_expected_tail_are_said_in_chinese(english,
     assert problem_words.say_zh(english) == chinese
 
 
+@pytest.mark.parametrize("english, chinese", [
+    # the pure-Python YAML reader's words of what it wanted (coverage --rules-file, a fixture variant): were left in
+    # English under --lang zh
+    ("invalid YAML: while parsing a flow node; expected the node content, but found '<stream end>'",
+     "YAML 写法错误：读流式节点时；应为节点的内容，却是 '<stream end>'"),
+    ("invalid YAML: while scanning a block scalar; expected chomping or indentation indicators, but found 'x'",
+     "YAML 写法错误：读块文字时；应为块文字的标记（'+'、'-' 或缩进的位数），却是 'x'"),
+    ("invalid YAML: while scanning a block scalar; expected indentation indicator in the range 1-9, but found 0",
+     "YAML 写法错误：读块文字时；应为缩进的位数（1 到 9），却是 0"),
+    ("invalid YAML: while scanning an anchor; expected alphabetic or numeric character, but found '!'",
+     "YAML 写法错误：读锚点时；应为字母或数字，却是 '!'"),
+    ("invalid YAML: while scanning a directive; expected a comment or a line break, but found 'x'",
+     "YAML 写法错误：读指令时；应为注释或换行，却是 'x'"),
+    ("invalid YAML: while parsing a block collection; expected <block end>, but found '?'",
+     "YAML 写法错误：读块列表时；应为块的结尾（缩进不对？），却是 '?'"),
+    ("invalid YAML: while parsing a tag; expected '>', but found ' '", "YAML 写法错误：读标签时；应为 '>'，却是 ' '"),
+])
+def test_the_yaml_readers_wanted_words_are_said_in_chinese(english, chinese):
+    said = problem_words.say_zh(english)
+    assert said == chinese and not english_sentences(said)
+
+
 @pytest.mark.parametrize("variant_id", ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"])
 def test_a_wrong_value_of_every_rule_is_said_in_chinese(variant_id, tmp_path, monkeypatch):
     """Each rule of the game's bundled variant given a value of each wrong shape in a house file: the schema's and
