@@ -402,7 +402,7 @@ def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_time
             raise console_failure
         if outcome.ok and outcome.empty and not allow_empty:
             raise CommandError(tr("nothing was checked: {why}; a run that checks nothing fails (--allow-empty "
-                                  "accepts it)", why=outcome.empty), 1)
+                                  "accepts it)", why=say(outcome.empty)), 1)
     except CommandError as exc:
         fail(exc)
     if outcome.interrupted:  # the reports are written: end as every interrupted command does

@@ -231,6 +231,11 @@ ZH: dict[str, str] = {
         "测试用的版本 {name} 载入不了：用它的 1 个场景没有读（在 {at}）",
     "fixture variant {name} cannot be loaded: the {count} scenarios naming it are left out (first at {at})":
         "测试用的版本 {name} 载入不了：用它的 {count} 个场景没有读（第一个在 {at}）",
+    # why a conform run checked nothing (conformance.runner's Outcome.empty; the run fails unless --allow-empty)
+    "no scenario was run": "一个场景也没有运行",
+    "no scenario was asked: all {count} were outside the variants and operations the implementation declares":
+        "一个场景也没有问：全部 {count} 个都不在实现声明的版本和操作之内",
+    "no scenario passed ({count} asked)": "没有一个场景通过（问了 {count} 个）",
     # a fixture variant's own problems (conformance.fixture_variants.read_fixture_variants)
     "fixture variant {name} is also defined in {where}": "测试用的版本 {name} 在 {where} 里已经定义了",
     "a fixture variant must extend a bundled variant (add 'extends: …')":

@@ -184,7 +184,8 @@ def test_the_other_fixture_problems_are_said_in_chinese_under_zh(tmp_path):
     good = SOURCE.read_text(encoding="utf-8").replace("id: huolong/datong-guide-attackers-pass-a\n",
                                                       "id: huolong/my-reading\n")
     variant.write_text(good, encoding="utf-8")
-    variant.with_name("again.yaml").write_text(good + "\n# a copy\n", encoding="utf-8")  # a byte-equal copy is not read twice
+    # a byte-equal copy is not read twice: this one differs by a comment
+    variant.with_name("again.yaml").write_text(good + "\n# a copy\n", encoding="utf-8")
     guide = (scenarios_root().parents[1] / "spec" / "huolong" / "base.yaml").read_text(encoding="utf-8")
     assert "\nid: huolong/base\n" in guide and "\nextends:" not in guide
     variant.with_name("whole.yaml").write_text(guide.replace("\nid: huolong/base\n", "\nid: huolong/whole\n"),

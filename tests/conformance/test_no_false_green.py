@@ -58,6 +58,21 @@ def test_a_run_where_nothing_was_asked_fails_and_the_summary_counts_asked_per_op
     assert lines[2].split() == ["demo/echo", "0", "4", "0", "0", "4", "0"]
 
 
+
+def test_why_nothing_was_checked_is_said_in_chinese_under_zh():
+    # the reason (conformance.runner's Outcome.empty) was left in English inside the 中文 line
+    skipping = fake_cmd(*[f for i in ("demo.add.small-001", "demo.add.negative-002", "demo.echo.word-001",
+                                      "demo.echo.list-002", "demo.echo.number-003", "demo.echo.other-variant-004")
+                          for f in ("--skip-on", i)])
+    result = invoke("--lang", "zh", "conform", *SUITE, "--impl-cmd", skipping, "-q")
+    assert result.exit_code == 1
+    assert "错误：什么也没有检查：没有一个场景通过（问了 6 个）；什么也不检查的运行算失败（--allow-empty 可以接受）" \
+        in result.output, result.output
+    declaring_other = fake_cmd("--variants", "demo/other", "--ops", "add")
+    result = invoke("--lang", "zh", "conform", *SUITE, "--impl-cmd", declaring_other)
+    assert result.exit_code == 1
+    assert "什么也没有检查：一个场景也没有问：全部 6 个都不在实现声明的版本和操作之内；" in result.output, result.output
+
 def attributed(expect_keys):
     return Scenario(id="demo.settle-001", variant="demo/plain", rules=("levels.advance", "rotation.keep", "a.b"),
                     op="echo", given={"value": 1}, expect={"levels": 1, "next_banker": 2},
