@@ -292,14 +292,17 @@ class Said(str):
         said.template, said.values = template, values
         return said
 
-    def worded(self, words: Words) -> str:
-        """The notice in ``words``' language (its parts that are themselves notices too)."""
-        return words(self.template, **{k: v.worded(words) if isinstance(v, Said) else v
+    def worded(self, words: Words, said: Callable[[str], str] = str) -> str:
+        """The notice in ``words``' language (its parts that are themselves notices too); a ``why`` that is text
+        (the JSON reader's English reason) said by ``said``."""
+        return words(self.template, **{k: v.worded(words, said) if isinstance(v, Said) else
+                                       said(v) if k == "why" and isinstance(v, str) else v
                                        for k, v in self.values.items()})
 
 
-def _notice(stderr: IO[str], number: int, text: str, words: Words = english) -> None:
-    said = text.worded(words) if isinstance(text, Said) else text
+def _notice(stderr: IO[str], number: int, text: str, words: Words = english,
+            reason: Callable[[str], str] = str) -> None:
+    said = text.worded(words, reason) if isinstance(text, Said) else text
     stderr.write(words("serve: line {number}: {text}", number=number, text=said) + "\n")
     stderr.flush()
 
@@ -337,7 +340,8 @@ def _unreadable(raw: bytes) -> tuple[Any, str | None]:
         return None, Said("not a JSON line (nested too deeply to read): {line}", line=one_line(text, 80))
 
 
-def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str], words: Words = english) -> int:
+def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[str], words: Words = english,
+                said: Callable[[str], str] = str) -> int:
     """Run the message loop until ``stop`` or end of input.
 
     A line that cannot be read (over the cap, not UTF-8, not strict JSON, not a JSON object, or an object with no
@@ -350,6 +354,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
         stdin, stdout: binary streams (one JSON object per line, UTF-8).
         stderr: a text stream for notices.
         words: how the notices are worded on stderr (:data:`Words`; the replies stay in English).
+        said: how the JSON reader's English reason inside a notice is said in that language (default: as written).
 
     Returns:
         The exit status: 0 (``stop``, end of input, or stdout closed by the reader); 1 when stdout cannot be
@@ -369,7 +374,7 @@ def serve_lines(server: Server, stdin: IO[bytes], stdout: IO[bytes], stderr: IO[
             except RecursionError:
                 reply, notice = None, Said("a message nested too deeply to handle")
         if notice is not None:
-            _notice(stderr, number, notice, words)
+            _notice(stderr, number, notice, words, said)
             reply = reply or {"type": "errored", "id": None, "message": f"line {number}: {notice}"}
         if reply is not None:
             try:
@@ -439,7 +444,7 @@ def serve(impl_spec: str | None = None, stdin: IO[bytes] | None = None, stdout: 
     stderr.flush()
     try:
         with contextlib.redirect_stdout(stderr):
-            return serve_lines(server, stdin, stdout, stderr, words)
+            return serve_lines(server, stdin, stdout, stderr, words, said)
     except KeyboardInterrupt as stop:  # 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP under the CLI (its signum)
         return 128 + int(getattr(stop, "signum", 2))
     finally:

@@ -256,6 +256,7 @@ ZH: dict[str, str] = {
     "{first}; {second}": "{first}；{second}",
     "bad JSON at line {line} column {column}: {why}": "JSON 写法错误（第 {line} 行第 {column} 列）：{why}",
     "bad JSON: {problem}": "JSON 写法错误：{problem}",
+    "{why}: line {line} column {column} (char {index})": "{why}（第 {line} 行第 {column} 列，第 {index} 个字符）",
     "Expecting value": "这里应有一个值",
     "Expecting property name enclosed in double quotes": "这里应有用双引号括起来的键名",
     "Expecting ',' delimiter": "这里应有分隔符 ','",

@@ -35,6 +35,20 @@ def test_a_line_that_cannot_be_read_is_noticed_in_chinese_and_answered_in_englis
     assert replies[2]["message"] == "line 3: not a JSON object: [1]"
 
 
+
+def test_the_json_readers_reason_is_said_in_chinese_through_the_command():
+    # the reason inside the parentheses (Python's JSON reader, the strict reader's NaN or repeated key) was left in
+    # English inside the 中文 notice; the replies on stdout keep it
+    lines = '{"a":\n{"a" 1}\n{"a": NaN}\n{"a": 1, "a": 2}\n'
+    result = CliRunner().invoke(cli, ["--lang", "zh", "serve"], input=lines)
+    said = result.stderr.splitlines()
+    assert said == ['serve：第 1 行：不是一行 JSON（这里应有一个值（第 2 行第 1 列，第 6 个字符））：{"a":',
+                    'serve：第 2 行：不是一行 JSON（这里应有分隔符 \':\'（第 1 行第 6 列，第 5 个字符））：{"a" 1}',
+                    'serve：第 3 行：不是严格的 JSON（NaN 不是 JSON 的数）：{"a": NaN}',
+                    'serve：第 4 行：不是严格的 JSON（键 "a" 在一个对象里出现了两次）：{"a": 1, "a": 2}']
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["message"] == 'line 1: not a JSON line (Expecting value: line 2 column 1 (char 6)): {"a":'
+
 def test_the_default_words_are_english():
     err = io.StringIO()
     serve(None, stdin=io.BytesIO(b"[1]\n"), stdout=io.BytesIO(), stderr=err)
