@@ -20,12 +20,13 @@ class ScenarioError(ValueError):
     """Scenario files that cannot be used.
 
     Attributes:
-        errors: one line per problem, each ``file:line:col: message``; ``str()`` joins them with
-            newlines.
+        errors: one line per problem, each ``file:line:col: message``, in order, a line given twice kept once (a
+            file's ``defaults`` naming an unknown variant is found at the same place for each of its scenarios);
+            ``str()`` joins them with newlines.
     """
 
     def __init__(self, errors: list[str]) -> None:
-        self.errors = list(errors)
+        self.errors = list(dict.fromkeys(errors))
         super().__init__("\n".join(self.errors))
 
 

@@ -202,3 +202,15 @@ def test_the_other_fixture_problems_are_said_in_chinese_under_zh(tmp_path):
                      f"{variant.with_name('again.yaml')} 里已经定义了")  # again.yaml is read first
     assert whole == (f"错误：{variant.with_name('whole.yaml')}:1:1: 测试用的版本必须扩展一个内置版本"
                      f"（加上 'extends: …'）")
+
+
+def test_an_unknown_variant_in_a_files_defaults_is_said_once(tmp_path):
+    # the defaults' variant is checked for each scenario at the defaults' place: the same line once per scenario
+    folder = tmp_path / "huolong" / "mine"
+    folder.mkdir(parents=True)
+    entries = "".join(SCENARIO.format(n=n, variant="huolong/li-zhijiang").replace(
+        "    variant: huolong/li-zhijiang\n", "") for n in range(1, 5))
+    (folder / "facts.yaml").write_text("defaults: {op: facts, variant: huolong/typo}\nscenarios:\n" + entries,
+                                       encoding="utf-8")
+    errors = errors_of(tmp_path)
+    assert len(errors) == 1 and "unknown variant 'huolong/typo'" in errors[0], errors
