@@ -137,6 +137,9 @@ ZH: dict[str, str] = {
     "closed its stdout but is still running": "关了标准输出，但还在运行",
     "expected a 'ready' JSON line, got: {got}": "应为一行 'ready' JSON，收到的是：{got}",
     "cannot run {command}: {reason}": "无法运行 {command}：{reason}",
+    "cannot parse the command {command}: {why}": "无法解析命令 {command}：{why}",
+    "No closing quotation": "引号没有闭合",
+    "No escaped character": "转义符 \\ 后面没有字符",
     "no 'ready' reply within {seconds}s": "{seconds} 秒内没有回复 'ready'",
     ("no 'ready' reply within {seconds}s (the implementation {what}, but a process it started keeps its output "
      "open)"): "{seconds} 秒内没有回复 'ready'（实现已经结束：{what}，但它启动的进程还开着它的输出）",

@@ -123,6 +123,11 @@ FAKE = shlex.join([sys.executable, str(Path(__file__).resolve().parents[1] / "co
     (["--junit", ""], ["错误：--junit 是空的（应为一个文件路径）"], ["error: --junit is empty (expected a file path)"]),
     (["--timeout", "0"], ["错误：--timeout 应为大于 0、至多 3600 的秒数，收到 0.0"],
      ["error: --timeout must be a number of seconds more than 0 and at most 3600, got 0.0"]),
+    # a command that cannot be split like a shell would (shlex's reasons said too)
+    (["--impl-cmd", '"engine'], ["错误：无法解析命令 '\"engine'：引号没有闭合"],
+     ["error: cannot parse the command '\"engine': No closing quotation"]),
+    (["--impl-cmd", "engine\\"], ["错误：无法解析命令 'engine\\'：转义符 \\ 后面没有字符"],
+     ["error: cannot parse the command 'engine\\': No escaped character"]),
 ])
 def test_an_unusable_option_in_both_languages(args, zh, en):
     assert error_of("--lang", "zh", "conform", *args, "-q") == (2, "\n".join(zh))
