@@ -143,7 +143,8 @@ def read_fixture_variants(files: Iterable[Path]) -> FixtureVariants:
         try:
             variant = load_file(path)
         except SpecError as exc:
-            problems[name] = [str(p) for p in getattr(exc, "problems", None) or [exc]]
+            problems[name] = ([f"{name}:1:1: {SCENARIO_FILE_HERE}"] if _is_scenario_file(path)
+                              else [str(p) for p in getattr(exc, "problems", None) or [exc]])
             broken.setdefault(_declared_id(path) or id_by_place(path, bundled) or "", name)
             continue
         if variant.id in bundled:
@@ -169,6 +170,20 @@ def id_by_place(path: Path, bundled: set[str]) -> str | None:
     if path.parent.name != VARIANTS_FOLDER or not any(v.startswith(f"{game}/") for v in bundled):
         return None
     return f"{game}/{path.stem}"
+
+
+SCENARIO_FILE_HERE = "a scenario file in the variants folder, which holds fixture variants only"
+"""The one problem of a scenario file put in a ``variants`` folder (in place of the variant schema's problems)."""
+
+
+def _is_scenario_file(path: Path) -> bool:
+    """Whether the file (in a ``variants`` folder, not a loadable variant) reads as a scenario file: a mapping with
+    ``scenarios`` at its top and neither ``extends`` nor ``id``."""
+    try:
+        data = read_yaml_file(path, display=display_path(path)).data
+    except SpecError:
+        return False
+    return isinstance(data, dict) and "scenarios" in data and "extends" not in data and "id" not in data
 
 
 def _declared_id(path: Path) -> str | None:

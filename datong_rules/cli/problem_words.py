@@ -240,6 +240,8 @@ ZH: dict[str, str] = {
         "一个场景也没有问：全部 {count} 个都不在实现声明的版本和操作之内",
     "no scenario passed ({count} asked)": "没有一个场景通过（问了 {count} 个）",
     # a fixture variant's own problems (conformance.fixture_variants.read_fixture_variants)
+    "a scenario file in the variants folder, which holds fixture variants only":
+        "variants 文件夹里的一个场景文件，这个文件夹只放测试用的版本",
     "fixture variant {name} is also defined in {where}": "测试用的版本 {name} 在 {where} 里已经定义了",
     "a fixture variant must extend a bundled variant (add 'extends: …')":
         "测试用的版本必须扩展一个内置版本（加上 'extends: …'）",

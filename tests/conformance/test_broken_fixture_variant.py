@@ -214,3 +214,27 @@ def test_an_unknown_variant_in_a_files_defaults_is_said_once(tmp_path):
                                        encoding="utf-8")
     errors = errors_of(tmp_path)
     assert len(errors) == 1 and "unknown variant 'huolong/typo'" in errors[0], errors
+
+
+def test_a_scenario_file_in_the_variants_folder_is_said_in_one_line(tmp_path):
+    # a scenario file put in variants/ by mistake was read as a fixture variant: five schema errors (missing id, name,
+    # summary; unknown keys defaults and scenarios) where one line says what happened
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang"])
+    variant.unlink()
+    misplaced = variant.with_name("facts.yaml")
+    misplaced.write_text(scenarios.read_text(encoding="utf-8"), encoding="utf-8")
+    assert errors_of(tmp_path) == [f"{misplaced}:1:1: a scenario file in the variants folder, which holds fixture "
+                                   "variants only"]
+    chinese = CliRunner().invoke(cli, ["--lang", "zh", "conform", "--scenarios", str(tmp_path), "-q"])
+    assert chinese.exit_code == 2
+    assert chinese.output.splitlines() == [f"错误：{misplaced}:1:1: variants 文件夹里的一个场景文件，"
+                                           "这个文件夹只放测试用的版本"]
+
+
+def test_a_variant_file_with_scenarios_and_an_id_keeps_its_schema_problems(tmp_path):
+    # with an id it is a variant file gone wrong, not a scenario file: the schema's own problems are said
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang"])
+    variant.write_text("id: huolong/my-reading\n" + scenarios.read_text(encoding="utf-8"), encoding="utf-8")
+    errors = errors_of(tmp_path)
+    assert any("unknown key 'scenarios'" in line for line in errors), errors
+    assert not any("a scenario file in the variants folder" in line for line in errors)
