@@ -7,7 +7,8 @@ scenario naming one is asked under its rules (:attr:`~.scenarios_io.Scenario.fix
 A fixture variant file that cannot be loaded is said once: its own problems, and one line for the scenarios that name
 it (:meth:`FixtureVariants.left_out_lines`), which are left out rather than each said to name an unknown variant. A
 file whose YAML is broken (its ``id`` unreadable) is taken to declare the id of its place (:func:`id_by_place`).
-Which of these problems a single scenario file says (the pytest plugin loads files one by one) is
+A scenario file put in a ``variants`` folder by mistake is said in one line (:data:`SCENARIO_FILE_HERE`), not as a
+variant breaking the schema. Which of these problems a single scenario file says (the pytest plugin loads files one by one) is
 :meth:`FixtureVariants.said_by_one_file`. The scenario files themselves are :mod:`.scenarios_io`'s.
 """
 
