@@ -354,8 +354,6 @@ class HandState:
             kept = self._by_suit[seat]
             held = kept[1][suit] if kept is not None and kept[0] is hand else self._held_of_suit(seat, hand, ranking,
                                                                                                    suit)
-            if len(lead) == 1 and held:  # random_follow of a single led in a suit held, without its call
-                return {"type": "play", "seat": seat, "cards": [pick(rng, held)]}
             return {"type": "play", "seat": seat,
                     "cards": random_follow(self.rules, ranking, hand, len(lead), suit, held, rng)}
         if phase == "deal" or phase == "declare":  # the next step or any legal show, equally likely
