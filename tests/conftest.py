@@ -112,3 +112,20 @@ def mutation_report():
     from datong_rules.conformance.mutation.runner import run_mutants
 
     return run_mutants()  # as `python -m datong_rules.conformance.mutation` runs it
+
+
+@pytest.fixture
+def importable_module(tmp_path, monkeypatch):
+    """A function ``(name, source) -> None`` that writes ``source`` as the module ``name`` in the test's folder and
+    makes it importable (by ``--impl name:Class``, in process) for this test only: the folder first on
+    ``sys.path``, and the module forgotten afterwards so that another test's module of that name is read afresh."""
+    names: list[str] = []
+
+    def make(name: str, source: str) -> None:
+        (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        names.append(name)
+
+    yield make
+    for name in names:
+        sys.modules.pop(name, None)

@@ -46,12 +46,9 @@ ENGINE = textwrap.dedent('''
 
 
 @pytest.fixture
-def engines(tmp_path, monkeypatch):
+def engines(importable_module):
     """The module ``failing_engines`` (:data:`ENGINE`) importable by --impl."""
-    (tmp_path / "failing_engines.py").write_text(ENGINE, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield
-    sys.modules.pop("failing_engines", None)
+    importable_module("failing_engines", ENGINE)
 
 
 def error_of(*args: str) -> tuple[int, str]:

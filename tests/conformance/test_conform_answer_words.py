@@ -6,7 +6,6 @@ faults on a question, as the JSON-lines adapter words them (a timeout, a line th
 from __future__ import annotations
 
 import json
-import sys
 import textwrap
 
 import pytest
@@ -35,12 +34,9 @@ ENGINES = textwrap.dedent('''
 
 
 @pytest.fixture
-def faulty(tmp_path, monkeypatch):
+def faulty(importable_module):
     """The module ``faulty_answers`` (:data:`ENGINES`) importable by --impl."""
-    (tmp_path / "faulty_answers.py").write_text(ENGINES, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield
-    sys.modules.pop("faulty_answers", None)
+    importable_module("faulty_answers", ENGINES)
 
 
 @pytest.mark.parametrize(("engine", "zh", "en"), [

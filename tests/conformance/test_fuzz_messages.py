@@ -91,12 +91,9 @@ DISAGREEING = textwrap.dedent('''
 
 
 @pytest.fixture
-def disagreeing(tmp_path, monkeypatch):
+def disagreeing(importable_module):
     """The module ``disagreeing_engines`` (:data:`DISAGREEING`) importable by --impl."""
-    (tmp_path / "disagreeing_engines.py").write_text(DISAGREEING, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield
-    sys.modules.pop("disagreeing_engines", None)
+    importable_module("disagreeing_engines", DISAGREEING)
 
 
 @pytest.mark.parametrize(("engine", "zh", "en", "in_file"), [
