@@ -28,7 +28,7 @@ from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
 from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
-from .combinations import (Shape, Table, beat_reason, by_rank, classify, play_reading, plays_of, sample_of,
+from .combinations import (Shape, Table, by_rank, play_reading, plays_of, sample_of,
                            shape_reading, table_for)
 from .draw import part_weights, pick_weighted
 from .hand_shapes import has_play, masks_of, put_cards, shape_parts, shapes, take_cards
@@ -576,11 +576,7 @@ def judge_held_play(t: Table, held: list[list[str]], table: Reading | None, play
         s = sidx.get(card)
         if s is None or card not in held[s]:
             return None, "not_in_hand"
-    if t.beside_body:
-        found, reason = play_reading(t, play, table)
-    else:  # play_reading without attachments beside a body (the cards' first reading), without its call
-        found = classify(t, play)
-        reason = None if table is None or found is None else beat_reason(t, table, found)
+    found, reason = play_reading(t, play, table)
     if found is None:
         return None, "not_a_combination"
     if must_contain and must_contain in held[sidx[must_contain]] and must_contain not in play:
