@@ -108,20 +108,26 @@ def _plain_ways(t: Table, held: list[list[str]], shape: Shape) -> int:
 
 def same_rank_ways(masks: list[int], mask: int, size: int) -> int:
     """The card sets of ``size`` cards of one rank among the ranks of ``mask`` (each held ``size`` times at least),
-    from the hand's rank ``masks``: the ranks held exactly ``c`` times give ``comb(c, size)`` each."""
+    from the hand's rank ``masks``: the ranks held exactly ``c`` times give ``comb(c, size)`` each, that is
+    ``comb(j - 1, size - 1)`` for each ``j`` from ``size`` to ``c`` (the card set's highest-placed card the
+    ``j``-th of its rank), so each mask ``masks[j]`` counts its ranks of ``mask`` that many times, from ``j = size``
+    until a mask holds none of them (the masks nest: ``masks[j + 1]`` is part of ``masks[j]``)."""
     top = len(masks)
     if size == top - 1:
         return mask.bit_count()
     out = 0
     if size == 1:  # singles, the most common part: a rank held c times is in masks[1..c]
         for c in range(1, top):
-            out += (masks[c] & mask).bit_count()
+            found = masks[c] & mask
+            if not found:
+                break
+            out += found.bit_count()
         return out
     for c in range(size, top):
-        exact = masks[c] & ~masks[c + 1] if c + 1 < top else masks[c]
-        found = exact & mask
-        if found:
-            out += comb(c, size) * found.bit_count()
+        found = masks[c] & mask
+        if not found:
+            break
+        out += comb(c - 1, size - 1) * found.bit_count()
     return out
 
 

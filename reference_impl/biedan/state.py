@@ -181,29 +181,24 @@ class HandState(RoundViews):
         """The reason code of ``action`` (read into the shared notation; ``empty``: a play of no cards), or None. A
         legal play leaves its cards (the list object) and the reading they are played as in ``_checked``, for
         :meth:`apply` of the same read action to take rather than work out again."""
-        kind = action.get("type")
-        seat = action.get("seat")
+        kind = action["type"]  # read_action's dict: its type and seat always there
+        seat = action["seat"]
         phase = self.phase
-        if phase == "over":
-            return "wrong_phase"
-        if phase == "bury":
-            if kind != "bury":
-                return "wrong_phase"
-            if seat != self.banker:
-                return "out_of_turn"
-            return egg_reason(self.rules, self.cards_of(self.banker), action.get("cards", []))
-        if phase == "play":
-            if kind not in ("play", "pass"):
-                return "wrong_phase"
-            turn = self.turn
-            if turn is None or seat != turn:
-                return "out_of_turn"
+        if phase == "play":  # the common phase first (the phases exclude one another)
             if kind == "pass":
+                turn = self.turn
+                if turn is None or seat != turn:
+                    return "out_of_turn"
                 if self.table is None:
                     return "must_lead"
                 if not self.rules.must_beat:  # a pass is always allowed: _may_pass's answer, without its call
                     return None
                 return "must_beat" if not self._may_pass(turn) else None
+            if kind != "play":
+                return "wrong_phase"
+            turn = self.turn
+            if turn is None or seat != turn:
+                return "out_of_turn"
             if empty:
                 return "empty_play"
             must = self.must_contain if self.first_lead else None
@@ -216,6 +211,14 @@ class HandState(RoundViews):
                 if reason is None and found is not None:
                     self._checked = (cards, found)
             return reason
+        if phase == "over":
+            return "wrong_phase"
+        if phase == "bury":
+            if kind != "bury":
+                return "wrong_phase"
+            if seat != self.banker:
+                return "out_of_turn"
+            return egg_reason(self.rules, self.cards_of(self.banker), action.get("cards", []))
         step = self.steps[0]
         if kind != "give":
             return "wrong_phase"
