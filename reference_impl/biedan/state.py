@@ -280,9 +280,13 @@ class HandState(RoundViews):
     def _forced(self, seat: int) -> str | None:
         """The card the play must contain now (first lead with play.first_lead_with_banker_card), or None."""
         card = self.must_contain
-        if card and self.first_lead and card in self.held[seat][self.t.card_sidx[card]]:
+        if card and self.first_lead and self._holds(seat, card):
             return card
         return None
+
+    def _holds(self, seat: int, card: str) -> bool:
+        """Whether ``seat`` holds ``card`` (a canonical token), looked up among the cards of its rank."""
+        return card in self.held[seat][self.t.card_sidx[card]]
 
     def _shapes(self, seat: int) -> list[Shape]:
         found = shapes(self.t, self.held[seat], self.table, self.masks[seat])
@@ -315,7 +319,8 @@ class HandState(RoundViews):
                 parts = shape_parts(self.t, held, table, self.masks[seat])[0]
                 weights = part_weights(self.t, held, self.masks[seat], parts, forced)
             n = sum(weights)
-            i = int(rng.random() * (n + (table is not None and (not n or not self.rules.must_beat))))
+            # the pass, one action more while a play stands and it is allowed: always, or (must_beat) with no play
+            i = int(rng.random() * (n if table is None or n and self.rules.must_beat else n + 1))
             if i == n:
                 return {"type": "pass", "seat": seat}
             shape = pick_weighted(self.t, held, parts, weights, i, forced)
@@ -444,7 +449,7 @@ class HandState(RoundViews):
         self.turn = self.banker
         self.first_lead = True
         if self.rules.first_lead_with_banker_card and self.banker_by_card \
-                and self.rules.first_banker_card in self.cards_of(self.banker):
+                and self._holds(self.banker, self.rules.first_banker_card):
             self.must_contain = self.rules.first_banker_card
 
     def _play(self, seat: int, cards: list[str], reading: Reading | None = None) -> None:
