@@ -242,6 +242,12 @@ ZH: dict[str, str] = {
     # a fixture variant's own problems (conformance.fixture_variants.read_fixture_variants)
     "a scenario file in the variants folder, which holds fixture variants only":
         "variants 文件夹里的一个场景文件，这个文件夹只放测试用的版本",
+    "a folder in the variants folder, which holds fixture variant files only":
+        "variants 文件夹里的一个文件夹，这个文件夹只放测试用的版本文件",
+    "a broken symbolic link in the variants folder (its target {target} does not exist)":
+        "variants 文件夹里一个断了的符号链接（它指向的 {target} 不存在）",
+    "not a regular file (a FIFO, a device or a socket) in the variants folder":
+        "variants 文件夹里一个不是普通文件的东西（FIFO、设备或套接字）",
     "fixture variant {name} is also defined in {where}": "测试用的版本 {name} 在 {where} 里已经定义了",
     "a fixture variant must extend a bundled variant (add 'extends: …')":
         "测试用的版本必须扩展一个内置版本（加上 'extends: …'）",
