@@ -187,7 +187,7 @@ ZH: dict[str, str] = {
     "operation {op} keeps failing ({first} in a row, {second})": "操作 {op} 一直失败（连续 {first}，{second}）",
     "1 timeout": "1 次超时", "{count} timeouts": "{count} 次超时",
     "1 crash": "1 次崩溃", "{count} crashes": "{count} 次崩溃",
-    "{count} failed restarts": "{count} 次重新启动失败",
+    "1 failed restart": "1 次重新启动失败", "{count} failed restarts": "{count} 次重新启动失败",
     "1 oversized reply": "1 次回复过长", "{count} oversized replies": "{count} 次回复过长",
     "1 restart": "重新启动 1 次", "{count} restarts": "重新启动 {count} 次",
     # an answer's own fault (conform's errored scenarios; its schema's problem is said below, as fuzz says it)
