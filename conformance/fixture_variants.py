@@ -40,10 +40,16 @@ def find_variant_files(root: Path | str | None = None) -> list[Path]:
     root = Path(root) if root is not None else scenarios_root()
     if os.path.isfile(root):
         folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
-        return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml")})
+        return sorted({p for folder in folders for p in variant_files_in(folder)})
     if not os.path.isdir(root):
         return []
     return sorted(root.rglob(f"{VARIANTS_FOLDER}/*.yaml"))
+
+
+def variant_files_in(folder: Path) -> tuple[Path, ...]:
+    """The entries named ``*.yaml`` of one ``variants`` folder, sorted (none when it is no folder): its fixture
+    variant files, and what is named so but is no file (:func:`not_a_file`)."""
+    return tuple(sorted(folder.glob("*.yaml"))) if folder.is_dir() else ()
 
 
 def is_variant_file(data: Any) -> bool:

@@ -281,3 +281,34 @@ def test_an_entry_of_the_variants_folder_that_no_scenario_names_is_said_too(tmp_
     assert result.exit_code == 2
     assert result.output.splitlines() == [f"error: {variant.parent / 'stray.yaml'}:1:1: a folder in the variants "
                                           "folder, which holds fixture variant files only"]
+
+
+def run_plugin(pytester, monkeypatch, root):
+    """The pytest plugin run on the suite folder ``root`` with the reference engine, in a subprocess."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    return pytester.runpytest_subprocess(
+        "-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider", "-p", "no:randomly", "-o",
+        "addopts=", "--continue-on-collection-errors", str(root), "--datong-scenarios", str(root), "--datong-impl",
+        "datong_rules.conformance.adapters.reference:ReferenceImplementation")
+
+
+def test_the_pytest_plugin_fails_a_broken_fixture_variant_no_scenario_names(tmp_path, pytester, monkeypatch):
+    # conform said it; pytest, which skipped the variants folder, ran the one scenario and passed: now the broken
+    # file is an item of its own, failing with the line conform says (and a folder named x.yaml, one of its own)
+    variant, scenarios = suite(tmp_path / "suite", ["huolong/li-zhijiang"])
+    (variant.parent / "x.yaml").mkdir()
+    result = run_plugin(pytester, monkeypatch, tmp_path / "suite")
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines([f"*{variant}:*found the text 'maybe' (expected true or false)*"])
+    result.stdout.fnmatch_lines([f"*{variant.parent / 'x.yaml'}:1:1: a folder in the variants folder, which holds "
+                                 "fixture variant files only*"])
+    assert "my-reading.yaml" in result.stdout.str() and "Traceback" not in result.stdout.str()
+
+
+def test_the_pytest_plugin_says_a_broken_fixture_variant_a_scenario_names_once(tmp_path, pytester, monkeypatch):
+    # the scenario file naming it says its problems in its collection error: the variant's own item is left out
+    variant, scenarios = suite(tmp_path / "suite", ["huolong/my-reading", "huolong/li-zhijiang"])
+    second_file(variant, scenarios)
+    result = run_plugin(pytester, monkeypatch, tmp_path / "suite")
+    result.assert_outcomes(passed=1, errors=1)
+    assert result.stdout.str().count("found the text 'maybe'") == 1, result.stdout.str()
