@@ -8,7 +8,8 @@ A fixture variant file that cannot be loaded is said once: its own problems, and
 it (:meth:`FixtureVariants.left_out_lines`), which are left out rather than each said to name an unknown variant. A
 file whose YAML is broken (its ``id`` unreadable) is taken to declare the id of its place (:func:`id_by_place`).
 A scenario file put in a ``variants`` folder by mistake is said in one line (:data:`SCENARIO_FILE_HERE`), not as a
-variant breaking the schema. Which of these problems a single scenario file says (the pytest plugin loads files one by one) is
+variant breaking the schema; so is an entry named ``*.yaml`` there that is no file to read (:func:`not_a_file`: a
+folder, a broken symbolic link), never opened. Which of these problems a single scenario file says (the pytest plugin loads files one by one) is
 :meth:`FixtureVariants.said_by_one_file`. The scenario files themselves are :mod:`.scenarios_io`'s.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 from datong_rules.conformance import bundled_spec
 from datong_rules.conformance.names import game_of
 from datong_rules.conformance.suite_files import VARIANTS_FOLDER, ScenarioError, display_path, scenarios_root
+from datong_rules.reference_impl.user_files import is_regular_file
 from datong_rules.reference_impl.variant import Variant, load_file
 from datong_rules.reference_impl.variant.errors import SpecError
 from datong_rules.reference_impl.variant.yaml_loader import read_yaml_file
@@ -31,15 +33,23 @@ from datong_rules.reference_impl.variant.yaml_loader import read_yaml_file
 def find_variant_files(root: Path | str | None = None) -> list[Path]:
     """The fixture variant files of a suite, sorted: every ``*.yaml`` in a ``variants`` folder under ``root``
     (default :func:`~.suite_files.scenarios_root`); for a single scenario file, those of the ``variants`` folder
-    beside it or beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). A root that does
-    not exist has none (:func:`~.scenarios_io.find_scenario_files` reports it)."""
+    beside it or beside its folder (``<game>/variants/`` for ``<game>/<variant-name>/<op>.yaml``). An entry so named
+    that is not a regular file (a folder, a broken symbolic link) is among them: loading says it
+    (:func:`not_a_file`). A root that does not exist has none (:func:`~.scenarios_io.find_scenario_files` reports
+    it)."""
     root = Path(root) if root is not None else scenarios_root()
     if os.path.isfile(root):
         folders = [root.parent / VARIANTS_FOLDER, root.parent.parent / VARIANTS_FOLDER]
-        return sorted({p for folder in folders if folder.is_dir() for p in folder.glob("*.yaml") if p.is_file()})
+        return sorted({p for folder in folders for p in variant_files_in(folder)})
     if not os.path.isdir(root):
         return []
-    return sorted(p for p in root.rglob(f"{VARIANTS_FOLDER}/*.yaml") if p.is_file())
+    return sorted(root.rglob(f"{VARIANTS_FOLDER}/*.yaml"))
+
+
+def variant_files_in(folder: Path) -> tuple[Path, ...]:
+    """The entries named ``*.yaml`` of one ``variants`` folder, sorted (none when it is no folder): its fixture
+    variant files, and what is named so but is no file (:func:`not_a_file`)."""
+    return tuple(sorted(folder.glob("*.yaml"))) if folder.is_dir() else ()
 
 
 def is_variant_file(data: Any) -> bool:
@@ -52,6 +62,8 @@ def is_variant_file(data: Any) -> bool:
 def new_text(file: Path, seen: set[bytes]) -> bool:
     """Record the bytes of ``file`` in ``seen``; False when a file with the very same bytes was there already (a copy
     of the bundled suite brings copies of its fixture variants: the same definition twice is one definition)."""
+    if not is_regular_file(file):  # never opened (a FIFO would block): said later, in one line (not_a_file)
+        return True
     try:
         text = file.read_bytes()
     except OSError:  # unreadable: it fails to load later, with its own message
@@ -141,6 +153,11 @@ def read_fixture_variants(files: Iterable[Path]) -> FixtureVariants:
     bundled = set(bundled_spec.variant_ids())
     for path in files:
         name = display_path(path)
+        odd = not_a_file(path)
+        if odd is not None:  # never opened: a FIFO would block the read
+            problems[name] = [f"{name}:1:1: {odd}"]
+            broken.setdefault(id_by_place(path, bundled) or "", name)
+            continue
         try:
             variant = load_file(path)
         except SpecError as exc:
@@ -175,6 +192,31 @@ def id_by_place(path: Path, bundled: set[str]) -> str | None:
 
 SCENARIO_FILE_HERE = "a scenario file in the variants folder, which holds fixture variants only"
 """The one problem of a scenario file put in a ``variants`` folder (in place of the variant schema's problems)."""
+
+
+FOLDER_HERE = "a folder in the variants folder, which holds fixture variant files only"
+"""The one problem of a folder named ``*.yaml`` in a ``variants`` folder."""
+BROKEN_LINK_HERE = "a broken symbolic link in the variants folder (its target {target} does not exist)"
+"""The one problem of a symbolic link named ``*.yaml`` in a ``variants`` folder whose target cannot be reached
+(``{target}``: where it points, as written in the link)."""
+NOT_REGULAR_HERE = "not a regular file (a FIFO, a device or a socket) in the variants folder"
+"""The one problem of any other entry named ``*.yaml`` in a ``variants`` folder that is no regular file."""
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why ``path``, an entry of a ``variants`` folder, is no fixture variant file to read (:data:`FOLDER_HERE`,
+    :data:`BROKEN_LINK_HERE` or :data:`NOT_REGULAR_HERE`), or None for a regular file (or a link to one)."""
+    if is_regular_file(path):
+        return None
+    if path.is_dir():
+        return FOLDER_HERE
+    if path.is_symlink():
+        try:
+            target = os.readlink(path)
+        except OSError:  # gone between the two looks
+            target = "?"
+        return BROKEN_LINK_HERE.format(target=target)
+    return NOT_REGULAR_HERE
 
 
 def _is_scenario_file(path: Path) -> bool:

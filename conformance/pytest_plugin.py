@@ -32,6 +32,9 @@ What a CI job sees:
 * the implementation cannot be started, or its handshake fails, or it declares a variant or operation the kit
   does not know (a typo that would skip everything): every scenario item is an **error** (pytest's ``E``,
   "error at setup"), not a failure, with the one-line reason;
+* a fixture variant file of a ``variants`` folder that cannot be loaded: a scenario file naming it fails to collect,
+  saying why; when no scenario names it, its own item (named after the file) **fails** with its one-line problems
+  (:mod:`.pytest_variants`), as ``conform`` says them;
 * a scenario that fails or errors: that item **fails**, with the expected and actual values (a failure names
   the rules of the keys that differ) or the engine's message and stderr;
 * a session in which no scenario item passed (all skipped by the implementation or outside what it declares)
@@ -56,6 +59,7 @@ _SUITE_KEY = pytest.StashKey[list]()
 _HOUSES_KEY = pytest.StashKey[tuple]()
 _INHERITED_KEY = pytest.StashKey[dict]()
 _CHECKED_KEY = pytest.StashKey[dict]()
+_SAID_KEY = pytest.StashKey[set]()
 
 _INI = {  # option dest → (ini type, help)
     "datong_impl_cmd": ("string", "command speaking the JSON-lines protocol to check against the suite"),
@@ -206,8 +210,10 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     every xdist worker collects the same items."""
     if not _active(config):
         return
+    from datong_rules.conformance.pytest_variants import unsaid
     from datong_rules.conformance.runner import select
 
+    items[:] = unsaid(items, config.stash.get(_SAID_KEY, set()))  # a fixture problem a scenario file said already
     for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
         checked = _checked(config, variant)
         if checked is None:
@@ -234,15 +240,34 @@ def _active(config: pytest.Config) -> bool:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """Collect a scenario file as a :class:`ScenarioFile`, only when an implementation is given."""
     config = parent.config
-    if not _active(config) or file_path.suffix != ".yaml":
+    if not _active(config) or file_path.suffix != ".yaml" or not _in_suite(config, file_path):
         return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collect_directory(path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """Collect a ``variants`` folder of a suite as a :class:`~.pytest_variants.FixtureVariantsFolder` (its fixture
+    variants that cannot be loaded, one failing item each), only when an implementation is given; any other folder
+    as pytest does."""
+    if not _active(parent.config):
+        return None
+    from datong_rules.conformance.suite_files import VARIANTS_FOLDER
+
+    if path.name != VARIANTS_FOLDER or not _in_suite(parent.config, path):
+        return None
+    from datong_rules.conformance.pytest_variants import FixtureVariantsFolder
+
+    return FixtureVariantsFolder.from_parent(parent, path=path)
+
+
+def _in_suite(config: pytest.Config, path: Path) -> bool:
+    """Whether ``path`` lies in the bundled suite or under a ``--datong-scenarios`` folder (links followed)."""
     from datong_rules.conformance.scenarios_io import scenarios_root
 
     roots = [scenarios_root(), *(Path(p) for p in _option(config, "datong_scenarios"))]
-    real = resolved(file_path)
-    if not any(real.is_relative_to(resolved(root)) for root in roots):
-        return None
-    return ScenarioFile.from_parent(parent, path=file_path)
+    real = resolved(path)
+    return any(real.is_relative_to(resolved(root)) for root in roots)
 
 
 class ScenarioFile(pytest.File):
@@ -259,7 +284,8 @@ class ScenarioFile(pytest.File):
         try:  # a scenario may name a house file's own id: it is asked under the house's rules
             scenarios = load_scenario_file(self.path, spec_check=not _option(config, "datong_no_spec_check"),
                                            known={variant.id: variant for _, variant in houses})
-        except ScenarioError as exc:
+        except ScenarioError as exc:  # its fixture variants' problems among them: their own items need not say them
+            config.stash.setdefault(_SAID_KEY, set()).update(exc.errors)
             raise self.CollectError(str(exc)) from None
         # every scenario read, before the filters: what the implementation may declare besides the kit's own
         config.stash.setdefault(_SUITE_KEY, []).extend(scenarios)

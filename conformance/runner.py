@@ -76,6 +76,13 @@ class ScenarioResult:
         duration: seconds spent on the query.
         asked: the query was sent (False for a scenario skipped on the implementation's declarations, or
             errored without being sent).
+        kind: why, for a result the reports say in words of their own, set where the runner decides it (a key of
+            :data:`KIND_FIRST_WORDS`, the first words of its ``message``): a scenario outside the frozen protocol the
+            engine speaks (``outside_protocol``, skipped), a refusal that cannot be told from a failure
+            (``unclear_refusal``, skipped), a good question refused as bad input (``refused_good``, failed), a
+            question that is bad input answered (``answered_bad``, failed); ``None`` for any other result (an
+            engine's own reason is never taken for one of these, whatever its words).
+        protocol: for ``outside_protocol``, the frozen protocol (1 or 2) the engine speaks; else ``None``.
     """
 
     scenario: Scenario
@@ -87,6 +94,8 @@ class ScenarioResult:
     stderr: list[str] = field(default_factory=list)
     duration: float = 0.0
     asked: bool = True
+    kind: str | None = None
+    protocol: int | None = None
 
     @property
     def expected(self) -> dict[str, Any]:
@@ -302,7 +311,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
         legacy = protocols.question(scenario, protocol)
         if legacy.skip is not None:
             return ScenarioResult(scenario, SKIPPED, message=f"{NOT_ASKED_BY_PROTOCOL}{protocol}: {legacy.skip}",
-                                  asked=False)
+                                  asked=False, kind=KIND_OUTSIDE_PROTOCOL, protocol=protocol)
         expect, loose = legacy.expect, legacy.loose
     if scenario.bad_input:
         return judge_refusal(impl, scenario)
@@ -315,7 +324,7 @@ def run_one(impl: Implementation, scenario: Scenario, *, check_schema: bool = Tr
     except BadInput as exc:
         return ScenarioResult(scenario, FAILED, mismatched=sorted({*expect, *loose}),
                               duration=time.perf_counter() - start,
-                              message=REFUSED_GOOD + one_line(exc))
+                              message=REFUSED_GOOD + one_line(exc), kind=KIND_REFUSED_GOOD)
     except ImplementationError as exc:
         return ScenarioResult(scenario, ERRORED, message=one_line(exc), stderr=exc.stderr,
                               duration=time.perf_counter() - start, asked=exc.asked)
@@ -351,6 +360,18 @@ REFUSED_GOOD = "refused as bad input a question the scenario expects answered: "
 ANSWERED_BAD = "answered a question that is bad input (expected a refusal): "
 """The first words of the message of a question that is bad input, answered (the answer, as JSON, follows)."""
 
+KIND_OUTSIDE_PROTOCOL = "outside_protocol"
+"""The :attr:`ScenarioResult.kind` of a scenario not asked, outside the frozen protocol the engine speaks."""
+KIND_UNCLEAR_REFUSAL = "unclear_refusal"
+"""The :attr:`ScenarioResult.kind` of a refusal of bad input that cannot be told from a failure (skipped)."""
+KIND_REFUSED_GOOD = "refused_good"
+"""The :attr:`ScenarioResult.kind` of a good question refused as bad input (failed)."""
+KIND_ANSWERED_BAD = "answered_bad"
+"""The :attr:`ScenarioResult.kind` of a question that is bad input, answered (failed)."""
+KIND_FIRST_WORDS = {KIND_OUTSIDE_PROTOCOL: NOT_ASKED_BY_PROTOCOL, KIND_UNCLEAR_REFUSAL: UNCLEAR_REFUSAL,
+                    KIND_REFUSED_GOOD: REFUSED_GOOD, KIND_ANSWERED_BAD: ANSWERED_BAD}
+"""Each :attr:`ScenarioResult.kind` → the first words of the message of a result of that kind."""
+
 
 def _as_json(answer: Any) -> str:
     """An engine's answer as compact JSON (``null``, not Python's ``None``); its Python form when JSON cannot hold
@@ -382,13 +403,15 @@ def judge_refusal(impl: Implementation, scenario: Scenario) -> ScenarioResult:
         return result(PASSED, f"refused as bad input: {one_line(exc)}")
     except ImplementationError as exc:
         if exc.reported and not strict:
-            return result(SKIPPED, unclear.format(what=one_line(exc), name=impl.name), stderr=exc.stderr)
+            return result(SKIPPED, unclear.format(what=one_line(exc), name=impl.name), stderr=exc.stderr,
+                          kind=KIND_UNCLEAR_REFUSAL)
         return result(ERRORED, one_line(exc), stderr=exc.stderr, asked=exc.asked)
     except IMPLEMENTATION_FAULTS as exc:
-        return result(ERRORED if strict else SKIPPED,
-                      describe(exc) if strict else unclear.format(what=describe(exc), name=impl.name))
+        if strict:
+            return result(ERRORED, describe(exc))
+        return result(SKIPPED, unclear.format(what=describe(exc), name=impl.name), kind=KIND_UNCLEAR_REFUSAL)
     answer = without_surrogates(answer)
-    return result(FAILED, ANSWERED_BAD + one_line(_as_json(answer)),
+    return result(FAILED, ANSWERED_BAD + one_line(_as_json(answer)), kind=KIND_ANSWERED_BAD,
                   actual=answer if isinstance(answer, dict) and finite_json(answer) else None)
 
 

@@ -566,12 +566,13 @@ def encode_line(message: dict[str, Any]) -> bytes:
 
 def given_up(op: str, troubles: list[str]) -> str:
     """Why the runner stopped asking ``op``: ``operation huolong/classify keeps timing out (3 timeouts in a
-    row, 2 restarts)``, ``… keeps crashing (…)`` or, for a mix, ``… keeps failing (2 timeouts, 2 crashes in a row,
-    3 restarts)``. ``troubles`` lists what went wrong in a row; each but the last was followed by a restart."""
-    kinds = {"timeout": "timeouts", "crash": "crashes", "restart": "failed restarts", "oversize": "oversized replies"}
+    row, 2 restarts)``, ``… keeps crashing (1 crash, 1 failed restart in a row, 1 restart)`` or, for a mix, ``… keeps
+    failing (2 timeouts, 2 crashes in a row, 3 restarts)``. ``troubles`` lists what went wrong in a row (``timeout``,
+    ``crash``, ``restart``: a restart that failed, ``oversize``); each but the last was followed by a restart."""
+    kinds = {"timeout": ("timeout", "timeouts"), "crash": ("crash", "crashes"),
+             "restart": ("failed restart", "failed restarts"), "oversize": ("oversized reply", "oversized replies")}
     counts = {k: troubles.count(k) for k in kinds if troubles.count(k)}
-    detail = ", ".join(f"{n} {kinds[k] if n > 1 else k.replace('oversize', 'oversized reply')}"
-                       for k, n in counts.items())
+    detail = ", ".join(f"{n} {kinds[k][n != 1]}" for k, n in counts.items())
     if set(counts) == {"timeout"}:
         what = "keeps timing out"
     elif set(counts) <= {"crash", "restart"}:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from datong_rules.conformance.adapters.base import REPORTED_ERROR
-from datong_rules.conformance.runner import ANSWERED_BAD, REFUSED_GOOD, STATUSES, RunResult, ScenarioResult
+from datong_rules.conformance.runner import KIND_ANSWERED_BAD, KIND_FIRST_WORDS, KIND_REFUSED_GOOD, STATUSES, \
+    RunResult, ScenarioResult
 from datong_rules.reference_impl.user_files import write_atomically
 
 
@@ -72,8 +73,8 @@ PROBLEM_WORDS: dict[str, dict[str, str]] = {
     "missing": {"zh": "（没有）", "en": "(missing)"},
     "also": {"zh": "回答还说：{said}", "en": "answer also says: {said}"},
     "list": {"zh": "，", "en": ", "},
-    REFUSED_GOOD: {"zh": "把场景期望回答的问题当作输入有误拒绝了：", "en": REFUSED_GOOD},
-    ANSWERED_BAD: {"zh": "回答了一个输入有误的问题（应当拒绝）：", "en": ANSWERED_BAD},
+    KIND_REFUSED_GOOD: {"zh": "把场景期望回答的问题当作输入有误拒绝了：", "en": KIND_FIRST_WORDS[KIND_REFUSED_GOOD]},
+    KIND_ANSWERED_BAD: {"zh": "回答了一个输入有误的问题（应当拒绝）：", "en": KIND_FIRST_WORDS[KIND_ANSWERED_BAD]},
     REPORTED_ERROR + ": ": {"zh": "实现报告了错误：", "en": REPORTED_ERROR + ": "},
 }
 """The words of a failure's lines in 中文 and English (``lang`` of :func:`question_line` and
@@ -123,7 +124,7 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str =
     words = {key: said[lang] for key, said in PROBLEM_WORDS.items()}
     lines = [say(result.schema_problem)] if result.schema_problem else []
     if not lines and result.message and (result.actual is None or not result.mismatched):
-        lines.append(_said(result.message, words, say))
+        lines.append(_said(result.message, result.kind, words, say))
     actual = result.actual or {}
     for key in result.mismatched:
         got = compact(actual[key], limit) if key in actual else words["missing"]
@@ -136,19 +137,22 @@ def mismatch_lines(result: ScenarioResult, limit: int | None = None, lang: str =
     return lines
 
 
-def said_message(message: str, lang: str = "en", say: Callable[[str], str] = str) -> str:
+def said_message(message: str, lang: str = "en", say: Callable[[str], str] = str, *, kind: str | None = None) -> str:
     """A failed or errored result's message in ``lang``: the runner's and the adapter's own first words said again
-    (what follows them, the engine's reason or answer, as written); any other message (the runner's or the adapter's
-    whole wording: ``answer is a list, not a mapping: [1]``, ``timeout after 5s``) said by ``say`` (the console
-    passes the command's language's, :func:`datong_rules.cli.problem_words.say`; by default as it is)."""
-    return _said(message, {key: said[lang] for key, said in PROBLEM_WORDS.items()}, say)
+    (what follows them, the engine's reason or answer, as written): those of the result's ``kind``
+    (:attr:`~datong_rules.conformance.runner.ScenarioResult.kind`: a refused good question, an answered bad one), or
+    the adapter's ``implementation reported an error: ``; any other message (the runner's or the adapter's whole
+    wording: ``answer is a list, not a mapping: [1]``, ``timeout after 5s``) said by ``say`` (the console passes the
+    command's language's, :func:`datong_rules.cli.problem_words.say`; by default as it is)."""
+    return _said(message, kind, {key: said[lang] for key, said in PROBLEM_WORDS.items()}, say)
 
 
-def _said(message: str, words: dict[str, str], say: Callable[[str], str] = str) -> str:
-    """:func:`said_message` with ``words`` (:data:`PROBLEM_WORDS` in a language)."""
-    for first in (REFUSED_GOOD, ANSWERED_BAD, REPORTED_ERROR + ": "):
-        if message and message.startswith(first):
-            return words[first] + message[len(first):]
+def _said(message: str, kind: str | None, words: dict[str, str], say: Callable[[str], str] = str) -> str:
+    """:func:`said_message` of a result of ``kind`` with ``words`` (:data:`PROBLEM_WORDS` in a language)."""
+    if kind in (KIND_REFUSED_GOOD, KIND_ANSWERED_BAD) and message.startswith(KIND_FIRST_WORDS[kind]):
+        return words[kind] + message[len(KIND_FIRST_WORDS[kind]):]
+    if message and message.startswith(REPORTED_ERROR + ": "):
+        return words[REPORTED_ERROR + ": "] + message[len(REPORTED_ERROR) + 2:]
     return say(message) if message else message
 
 

@@ -11,7 +11,7 @@ import click
 from datong_rules.conformance.adapters.base import one_line
 from datong_rules.conformance.reports.common import DERIVED, KINDS, by_operation, by_rule, kind, kind_label, \
     mismatch_lines, problems, question_line, said_message
-from datong_rules.conformance.runner import NOT_ASKED_BY_PROTOCOL, STATUSES, UNCLEAR_REFUSAL, RunResult, \
+from datong_rules.conformance.runner import KIND_OUTSIDE_PROTOCOL, KIND_UNCLEAR_REFUSAL, STATUSES, RunResult, \
     ScenarioResult
 from datong_rules.reference_impl.text_width import display_width, padded
 
@@ -135,7 +135,7 @@ def _problem(result: ScenarioResult, color: bool = False, lang: str = "en",
     if result.status == "failed":
         out += [f"    {line}" for line in mismatch_lines(result, VALUE_LIMIT, lang, say)]
     else:
-        out.append(f"    {said_message(result.message, lang, say)}")
+        out.append(f"    {said_message(result.message, lang, say, kind=result.kind)}")
         out += [f"    stderr| {one_line(line)}" for line in result.stderr[-STDERR_LINES_SHOWN:]]
     return out
 
@@ -190,20 +190,16 @@ def _undeclared_games(run: RunResult) -> dict[tuple[str, bool], int]:
 
 
 def _skip_reasons(run: RunResult) -> dict[tuple[str, str], int]:
-    """(kind, protocol) → scenarios skipped for a reason the console says once for them all, each kind a line of
-    :data:`SUMMARY`: ``outside_protocol`` (not asked: outside the frozen protocol the engine speaks, its number
-    given) and ``unclear_refusal`` (a refusal of bad input that cannot be told from a failure; protocol ``""``)."""
+    """(kind, protocol) → scenarios skipped for a reason the console says once for them all, each kind (the result's
+    :attr:`~datong_rules.conformance.runner.ScenarioResult.kind`, set by the runner, never read from a message) a
+    line of :data:`SUMMARY`: ``outside_protocol`` (not asked: outside the frozen protocol the engine speaks, its
+    number given) and ``unclear_refusal`` (a refusal of bad input that cannot be told from a failure; protocol
+    ``""``)."""
     found: dict[tuple[str, str], int] = {}
     for result in run.results:
-        message = result.message or ""
-        if result.status != "skipped":
+        if result.status != "skipped" or result.kind not in (KIND_OUTSIDE_PROTOCOL, KIND_UNCLEAR_REFUSAL):
             continue
-        if message.startswith(NOT_ASKED_BY_PROTOCOL):
-            key = ("outside_protocol", message[len(NOT_ASKED_BY_PROTOCOL):].partition(":")[0])
-        elif message.startswith(UNCLEAR_REFUSAL):
-            key = ("unclear_refusal", "")
-        else:
-            continue
+        key = (result.kind, "" if result.protocol is None else str(result.protocol))
         found[key] = found.get(key, 0) + 1
     return dict(sorted(found.items()))
 

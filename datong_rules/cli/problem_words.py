@@ -187,7 +187,7 @@ ZH: dict[str, str] = {
     "operation {op} keeps failing ({first} in a row, {second})": "操作 {op} 一直失败（连续 {first}，{second}）",
     "1 timeout": "1 次超时", "{count} timeouts": "{count} 次超时",
     "1 crash": "1 次崩溃", "{count} crashes": "{count} 次崩溃",
-    "{count} failed restarts": "{count} 次重新启动失败",
+    "1 failed restart": "1 次重新启动失败", "{count} failed restarts": "{count} 次重新启动失败",
     "1 oversized reply": "1 次回复过长", "{count} oversized replies": "{count} 次回复过长",
     "1 restart": "重新启动 1 次", "{count} restarts": "重新启动 {count} 次",
     # an answer's own fault (conform's errored scenarios; its schema's problem is said below, as fuzz says it)
@@ -242,6 +242,12 @@ ZH: dict[str, str] = {
     # a fixture variant's own problems (conformance.fixture_variants.read_fixture_variants)
     "a scenario file in the variants folder, which holds fixture variants only":
         "variants 文件夹里的一个场景文件，这个文件夹只放测试用的版本",
+    "a folder in the variants folder, which holds fixture variant files only":
+        "variants 文件夹里的一个文件夹，这个文件夹只放测试用的版本文件",
+    "a broken symbolic link in the variants folder (its target {target} does not exist)":
+        "variants 文件夹里一个断了的符号链接（它指向的 {target} 不存在）",
+    "not a regular file (a FIFO, a device or a socket) in the variants folder":
+        "variants 文件夹里一个不是普通文件的东西（FIFO、设备或套接字）",
     "fixture variant {name} is also defined in {where}": "测试用的版本 {name} 在 {where} 里已经定义了",
     "a fixture variant must extend a bundled variant (add 'extends: …')":
         "测试用的版本必须扩展一个内置版本（加上 'extends: …'）",

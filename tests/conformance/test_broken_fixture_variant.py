@@ -8,6 +8,8 @@ fixture variants load."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from click.testing import CliRunner
 
@@ -238,3 +240,75 @@ def test_a_variant_file_with_scenarios_and_an_id_keeps_its_schema_problems(tmp_p
     errors = errors_of(tmp_path)
     assert any("unknown key 'scenarios'" in line for line in errors), errors
     assert not any("a scenario file in the variants folder" in line for line in errors)
+
+
+@pytest.mark.parametrize("kind", ["folder", "broken link", "fifo"])
+def test_an_entry_of_the_variants_folder_that_is_no_file_is_said_in_one_line(tmp_path, kind):
+    # variants/x.yaml a folder, a symbolic link to nothing or a FIFO: it was skipped without a word, and a scenario naming
+    # huolong/x was said to name an unknown variant; now one line says it, and the scenario naming it is left out
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang", "huolong/x"])
+    variant.unlink()
+    odd = variant.with_name("x.yaml")
+    if kind == "folder":
+        odd.mkdir()
+        said_en, said_zh = ("a folder in the variants folder, which holds fixture variant files only",
+                            "variants 文件夹里的一个文件夹，这个文件夹只放测试用的版本文件")
+    elif kind == "fifo":  # never opened: reading it would wait for a writer
+        os.mkfifo(odd)
+        said_en, said_zh = ("not a regular file (a FIFO, a device or a socket) in the variants folder",
+                            "variants 文件夹里一个不是普通文件的东西（FIFO、设备或套接字）")
+    else:
+        odd.symlink_to("gone.yaml")
+        said_en, said_zh = ("a broken symbolic link in the variants folder (its target gone.yaml does not exist)",
+                            "variants 文件夹里一个断了的符号链接（它指向的 gone.yaml 不存在）")
+    left_out = f"{odd}:1:1: fixture variant 'huolong/x' cannot be loaded: the 1 scenario naming it is left out"
+    assert errors_of(tmp_path) == [f"{odd}:1:1: {said_en}", f"{left_out} (at {scenarios}:10)"]
+    with pytest.raises(ScenarioError) as raised:  # one file, as the pytest plugin loads it, says the same
+        load_scenario_file(scenarios)
+    assert raised.value.errors == [f"{odd}:1:1: {said_en}", f"{left_out} (at {scenarios}:10)"]
+    chinese = CliRunner().invoke(cli, ["--lang", "zh", "conform", "--scenarios", str(tmp_path), "-q"])
+    assert chinese.exit_code == 2
+    assert chinese.output.splitlines() == [f"错误：{odd}:1:1: {said_zh}",
+                                           f"错误：{odd}:1:1: 测试用的版本 'huolong/x' 载入不了：用它的 1 个场景没有读"
+                                           f"（在 {scenarios}:10）"]
+
+
+def test_an_entry_of_the_variants_folder_that_no_scenario_names_is_said_too(tmp_path):
+    variant, scenarios = suite(tmp_path, ["huolong/li-zhijiang"])
+    variant.unlink()
+    (variant.parent / "stray.yaml").mkdir()
+    result = CliRunner().invoke(cli, ["conform", "--scenarios", str(tmp_path), "-q"])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: {variant.parent / 'stray.yaml'}:1:1: a folder in the variants "
+                                          "folder, which holds fixture variant files only"]
+
+
+def run_plugin(pytester, monkeypatch, root):
+    """The pytest plugin run on the suite folder ``root`` with the reference engine, in a subprocess."""
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    return pytester.runpytest_subprocess(
+        "-p", "datong_rules.conformance.pytest_plugin", "-p", "no:cacheprovider", "-p", "no:randomly", "-o",
+        "addopts=", "--continue-on-collection-errors", str(root), "--datong-scenarios", str(root), "--datong-impl",
+        "datong_rules.conformance.adapters.reference:ReferenceImplementation")
+
+
+def test_the_pytest_plugin_fails_a_broken_fixture_variant_no_scenario_names(tmp_path, pytester, monkeypatch):
+    # conform said it; pytest, which skipped the variants folder, ran the one scenario and passed: now the broken
+    # file is an item of its own, failing with the line conform says (and a folder named x.yaml, one of its own)
+    variant, scenarios = suite(tmp_path / "suite", ["huolong/li-zhijiang"])
+    (variant.parent / "x.yaml").mkdir()
+    result = run_plugin(pytester, monkeypatch, tmp_path / "suite")
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines([f"*{variant}:*found the text 'maybe' (expected true or false)*"])
+    result.stdout.fnmatch_lines([f"*{variant.parent / 'x.yaml'}:1:1: a folder in the variants folder, which holds "
+                                 "fixture variant files only*"])
+    assert "my-reading.yaml" in result.stdout.str() and "Traceback" not in result.stdout.str()
+
+
+def test_the_pytest_plugin_says_a_broken_fixture_variant_a_scenario_names_once(tmp_path, pytester, monkeypatch):
+    # the scenario file naming it says its problems in its collection error: the variant's own item is left out
+    variant, scenarios = suite(tmp_path / "suite", ["huolong/my-reading", "huolong/li-zhijiang"])
+    second_file(variant, scenarios)
+    result = run_plugin(pytester, monkeypatch, tmp_path / "suite")
+    result.assert_outcomes(passed=1, errors=1)
+    assert result.stdout.str().count("found the text 'maybe'") == 1, result.stdout.str()

@@ -107,8 +107,27 @@ def test_a_late_second_reply_is_an_engine_error_said_in_chinese():
      "没有查询：操作 huolong/classify 一直崩溃（连续 2 次崩溃，重新启动 1 次）"),
     ("not queried: operation huolong/bury keeps failing (1 timeout, 1 oversized reply in a row, 1 restart)",
      "没有查询：操作 huolong/bury 一直失败（连续 1 次超时、1 次回复过长，重新启动 1 次）"),
+    ("not queried: operation huolong/bury keeps crashing (1 crash, 1 failed restart in a row, 1 restart)",
+     "没有查询：操作 huolong/bury 一直崩溃（连续 1 次崩溃、1 次重新启动失败，重新启动 1 次）"),
+    ("not queried: operation huolong/bury keeps crashing (1 crash, 3 failed restarts in a row, 3 restarts)",
+     "没有查询：操作 huolong/bury 一直崩溃（连续 1 次崩溃、3 次重新启动失败，重新启动 3 次）"),
     ("restart failed: cannot run 'engine': No such file or directory",
      "重新启动失败：无法运行 'engine'：No such file or directory"),  # the system's reason as written
 ])
 def test_the_adapters_wordings_are_said_in_chinese(english, chinese):
     assert say_zh(english) == chinese
+
+
+@pytest.mark.parametrize(("troubles", "english"), [
+    (["crash", "restart"], "keeps crashing (1 crash, 1 failed restart in a row, 1 restart)"),
+    (["crash", "restart", "restart", "restart"], "keeps crashing (1 crash, 3 failed restarts in a row, 3 restarts)"),
+    (["timeout", "timeout"], "keeps timing out (2 timeouts in a row, 1 restart)"),
+    (["oversize", "restart", "timeout"], "keeps failing (1 timeout, 1 failed restart, 1 oversized reply in a row, 2 "
+                                         "restarts)"),  # the kinds in a fixed order: timeouts, crashes, restarts
+])
+def test_an_operation_given_up_counts_its_failed_restarts_apart_from_its_restarts(troubles, english):
+    # one failed restart was said "1 restart", as the count of restarts made after it: the line read
+    # "(1 crash, 1 restart in a row, 1 restart)"
+    from datong_rules.conformance.adapters.jsonlines import given_up
+
+    assert given_up("huolong/bury", troubles) == f"operation huolong/bury {english}"

@@ -665,6 +665,11 @@ def main():
             break
         elif kind == "query":
             qid = msg.get("id")
+            if not (isinstance(msg.get("variant"), str) and isinstance(msg.get("op"), str)
+                    and isinstance(msg.get("given"), dict)):  # the protocol: a malformed message, not bad input
+                send({"type": "errored", "id": qid,
+                      "message": "a query needs 'variant' (string), 'op' (string) and 'given' (object)"})
+                continue
             try:
                 vid = msg["variant"]
                 if msg.get("variant_rules"):
