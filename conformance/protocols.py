@@ -81,7 +81,7 @@ def question(scenario: Scenario, protocol: int) -> Question:
     """
     import jsonschema
 
-    from datong_rules.conformance.scenarios_io import schema_message
+    from datong_rules.conformance.schema_messages import schema_message
 
     if not is_frozen(protocol):
         raise ValueError(f"protocol {protocol!r} is not frozen (frozen: {', '.join(map(str, FROZEN))})")

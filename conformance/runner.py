@@ -52,7 +52,8 @@ from datong_rules.conformance.adapters.base import (
     without_surrogates,
 )
 from datong_rules.conformance.names import selects
-from datong_rules.conformance.scenarios_io import Scenario, schema_message
+from datong_rules.conformance.scenarios_io import Scenario
+from datong_rules.conformance.schema_messages import schema_message
 
 PASSED, FAILED, SKIPPED, ERRORED = "passed", "failed", "skipped", "errored"
 STATUSES = (PASSED, FAILED, SKIPPED, ERRORED)

@@ -34,7 +34,8 @@ suite of another game, or a test's made-up operations and variants, is loaded wi
 The suite's fixture variants (``<game>/variants/*.yaml``: finding, loading, and saying a broken one once) are
 :mod:`.fixture_variants`'s; what both modules share (:class:`ScenarioError`, :func:`scenarios_root`,
 :func:`display_path`) is :mod:`.suite_files`'s. Those names, and :func:`find_variant_files` and
-:func:`load_fixture_variants`, are importable from here too, as they always were.
+:func:`load_fixture_variants`, are importable from here too, as they always were. A schema violation is put in
+words by :mod:`.schema_messages` (:func:`schema_message`, also importable from here).
 """
 
 from __future__ import annotations
@@ -42,28 +43,24 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from datong_rules.conformance import bundled_spec, operations_schema
 from datong_rules.conformance.fixture_variants import (FixtureVariants, find_variant_files, fixtures_beside,
                                                        is_variant_file, load_fixture_variants, new_text,
                                                        read_fixture_variants)
 from datong_rules.conformance.names import bare_op, full_op, game_of
+from datong_rules.conformance.schema_messages import schema_errors, schema_message
 from datong_rules.conformance.suite_files import VARIANTS_FOLDER, ScenarioError, display_path, scenarios_root
 from datong_rules.reference_impl.schema_validator import SchemaValidator
 from datong_rules.reference_impl.user_files import resolved
 from datong_rules.reference_impl.variant import Variant
 from datong_rules.reference_impl.variant.errors import SpecError, format_path
-from datong_rules.reference_impl.variant.schema_check import describe_error, show_value as _show
 from datong_rules.reference_impl.variant.yaml_loader import LoadedYaml, read_yaml_file
-
-if TYPE_CHECKING:
-    import jsonschema
 
 SCHEMA_FILE = "scenario.schema.json"
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -244,7 +241,7 @@ def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Vari
     data = loaded.data
 
     file_validator, scenario_validator = _validators()
-    errors = _schema_errors(file_validator, data, (), loaded)
+    errors = schema_errors(file_validator, data, (), loaded)
     if errors:
         raise ScenarioError(errors)
 
@@ -254,7 +251,7 @@ def _load_read(loaded: LoadedYaml, *, spec_check: bool, fixtures: dict[str, Vari
     for index, entry in enumerate(data["scenarios"]):
         where = ("scenarios", index)
         merged = {**{k: v for k, v in defaults.items() if k not in entry}, **entry}
-        problems = _schema_errors(scenario_validator, merged, where, loaded)
+        problems = schema_errors(scenario_validator, merged, where, loaded)
         problems = problems or _op_name_errors(merged, entry, where, loaded)
         problems = problems or _operation_errors(merged, where, loaded) + _attribution_errors(merged, where, loaded)
         line = loaded.position(where)[0]
@@ -408,7 +405,7 @@ def _attribution_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYa
         values = form.get("one_of", [])
         for index, value in enumerate(values):
             if check is not None:
-                errors += _schema_errors(check, {key: value}, where + ("expect_loose", key, "one_of", index), loaded)
+                errors += schema_errors(check, {key: value}, where + ("expect_loose", key, "one_of", index), loaded)
         if "at_least" in form and "at_most" in form and form["at_least"] > form["at_most"]:
             errors.append(_line(loaded, where + ("expect_loose", key),
                                 f"at_least {form['at_least']} is more than at_most {form['at_most']}"))
@@ -454,7 +451,7 @@ def _operation_errors(scenario: dict[str, Any], where: tuple, loaded: LoadedYaml
     for key, part in (("given", operations_schema.GIVEN), ("expect", operations_schema.EXPECT)):
         check = operations_schema.validator(op, part, game)
         if check is not None:
-            errors += _schema_errors(check, scenario[key], where + (key,), loaded)
+            errors += schema_errors(check, scenario[key], where + (key,), loaded)
     return errors
 
 
@@ -503,77 +500,3 @@ def suggest(word: str, choices: list[str]) -> str:
     """`` (did you mean 'x'?)`` for the choice :func:`closest` to a misspelt ``word``, or ``""``."""
     close = closest(word, choices)
     return f" (did you mean '{close}'?)" if close is not None else ""
-
-
-def _schema_errors(validator: SchemaValidator, instance: Any, base: tuple,
-                   loaded: LoadedYaml) -> list[str]:
-    """One ``file:line:col: path: message`` line per schema violation of ``instance`` (found at
-    path ``base`` of the loaded file), in document order."""
-    if validator.quickly_valid(instance):
-        return []
-    import jsonschema  # only for data that may not fit: a valid suite never imports it
-
-    lines = []
-    for error in validator.iter_errors(instance):
-        error = jsonschema.exceptions.best_match([error])  # into oneOf/anyOf: the branch that nearly fits
-        path = base + tuple(error.absolute_path)
-        message = schema_message(error)
-        extra = _unknown_keys(error)
-        if extra:
-            path = path + (extra[0],)
-        line, col = loaded.position(path)
-        lines.append((line, col, f"{loaded.file}:{line}:{col}: {format_path(path) or '(file)'}: {message}"))
-    return [text for _, _, text in sorted(lines, key=lambda t: (t[0], t[1]))]
-
-
-def _unknown_keys(error: jsonschema.ValidationError) -> list[Any]:
-    """The keys of ``error.instance`` its schema does not allow (for an ``additionalProperties`` error), sorted
-    by their text: an in-process answer may have keys of any type (``{1: 2, (1, 2): 3}``), which do not compare."""
-    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
-        return []
-    known = error.schema.get("properties", {})
-    return sorted((k for k in error.instance if k not in known), key=lambda k: (not isinstance(k, str), str(k)))
-
-
-def _not_message(error: jsonschema.ValidationError) -> str | None:
-    """A ``not`` schema in words: ``not allowed here (WHY)`` for ``{"not": {}}``; for a forbidden combination of
-    values (``passed: true`` with ``table: null``) the schema's description, which says why; None without one."""
-    why = error.schema.get("description") if isinstance(error.schema, dict) else None
-    if error.validator_value in ({}, True):
-        return "not allowed here" + (f" ({why})" if why else "")
-    return why
-
-
-def _missing_key(error: jsonschema.ValidationError) -> str:
-    """``missing required key 'k'``: jsonschema gives one error per missing key, each naming its own key."""
-    named = re.fullmatch(r"'(.+)' is a required property", error.message)
-    missing = [named[1]] if named else [k for k in error.validator_value if k not in error.instance]
-    return f"missing required key '{missing[0]}'" if missing else error.message
-
-
-def schema_message(error: jsonschema.ValidationError) -> str:
-    """A schema violation in words, one line of at most 200 characters (``unknown key 'x' (allowed:
-    …)``, ``missing required key 'y'``, ``not allowed here (…)`` for a ``{"not": {}}`` schema, or the spec
-    loader's wording, :func:`datong_rules.reference_impl.variant.schema_check.describe_error`: ``found null (expected a
-    mapping)``)."""
-    extra = _unknown_keys(error)
-    if extra:
-        allowed = ", ".join(error.schema.get("properties", {}))
-        key = f"'{extra[0]}'" if isinstance(extra[0], str) else f"{extra[0]!r} (not a string)"
-        return f"unknown key {key}" + (f" (allowed: {allowed})" if allowed else "")
-    if error.validator == "not" and (said := _not_message(error)):
-        return said
-    if error.validator == "required":
-        return _missing_key(error)
-    if error.validator == "anyOf" and all(set(s) == {"required"} for s in error.validator_value):
-        options = " or ".join(f"'{s['required'][0]}'" for s in error.validator_value)
-        return f"needs {options}"
-    if error.validator == "anyOf" and error.context and all(e.validator == "enum" for e in error.context):
-        allowed = dict.fromkeys(v for e in error.context for v in e.validator_value)  # the enums together
-        text = f"{_show(error.instance)} is not an allowed value (expected one of: {', '.join(map(str, allowed))})"
-    else:  # the spec loader's wording: "found null (expected a mapping)", "… is out of range (expected …)"
-        _, _, text, expected = describe_error(error, path=())[0]
-        expected = "at least one key" if expected.endswith(": ") else expected  # minProperties, no properties
-        text += f" (expected {expected})" if expected else ""
-    text = " ".join(text.split())
-    return text if len(text) <= 200 else text[:197] + "..."

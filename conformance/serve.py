@@ -293,11 +293,17 @@ class Said(str):
         return said
 
     def worded(self, words: Words, said: Callable[[str], str] = str) -> str:
-        """The notice in ``words``' language (its parts that are themselves notices too); a ``why`` that is text
-        (the JSON reader's English reason) said by ``said``."""
+        """The notice in ``words``' language (its parts that are themselves notices too); a :class:`Reason` among
+        its values (the JSON reader's English reason) said by ``said``."""
         return words(self.template, **{k: v.worded(words, said) if isinstance(v, Said) else
-                                       said(v) if k == "why" and isinstance(v, str) else v
+                                       said(v) if isinstance(v, Reason) else v
                                        for k, v in self.values.items()})
+
+
+class Reason(str):
+    """A value of a :class:`Said` that is a reason in English (the JSON reader's: ``Expecting value: line 1 column
+    2 (char 1)``): the notice in English quotes it as it is; :meth:`Said.worded` says it through the reason
+    translator (``said``: the command line passes its own, :func:`datong_rules.cli.problem_words.say`)."""
 
 
 def _notice(stderr: IO[str], number: int, text: str, words: Words = english,
@@ -333,9 +339,9 @@ def _unreadable(raw: bytes) -> tuple[Any, str | None]:
     try:
         return parse_line(text), None
     except NotStrictJson as exc:
-        return None, Said("not strict JSON ({why}): {line}", why=one_line(exc, 80), line=one_line(text))
+        return None, Said("not strict JSON ({why}): {line}", why=Reason(one_line(exc, 80)), line=one_line(text))
     except ValueError as exc:
-        return None, Said("not a JSON line ({why}): {line}", why=one_line(exc, 80), line=one_line(text))
+        return None, Said("not a JSON line ({why}): {line}", why=Reason(one_line(exc, 80)), line=one_line(text))
     except RecursionError:
         return None, Said("not a JSON line (nested too deeply to read): {line}", line=one_line(text, 80))
 

@@ -23,6 +23,7 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
           "datong_rules.reference_impl.bots", "datong_rules.reference_impl.search_bot",
           "datong_rules.reference_impl.records",
           "datong_rules.reference_impl.cards", "datong_rules.reference_impl.actions",
+          "datong_rules.reference_impl.recent_memo",
           "datong_rules.reference_impl.climbing.reading", "datong_rules.reference_impl.climbing.round_state",
           "datong_rules.reference_impl.climbing.seats", "datong_rules.reference_impl.climbing.beating",
           "datong_rules.reference_impl.huolong.trick", "datong_rules.reference_impl.huolong.ranking",
@@ -34,16 +35,16 @@ STRICT = ("datong_rules.reference_impl.state_api", "datong_rules.reference_impl.
           "datong_rules.reference_impl.biedan.rules", "datong_rules.reference_impl.climbing.catalogue",
           "datong_rules.reference_impl.climbing.variant_rules")
 """The state API, the replay driver, the match loop, the search bot, the records, and the leaves of the engines'
-draw/apply path (the actions and cards, the climbing games' readings, rounds, seats and catalogue, 攉龙's tricks and
-ranking, 打墩's reading of a declared play, 憋蛋's whole draw/apply path: its hand state, combinations, shapes, draw,
-counter, attachments, exchange and rules): clean under ``mypy --strict`` too."""
+draw/apply path (the actions and cards, the engines' memo of two generations, the climbing games' readings, rounds,
+seats and catalogue, 攉龙's tricks and ranking, 打墩's reading of a declared play, 憋蛋's whole draw/apply path: its hand
+state, combinations, shapes, draw, counter, attachments, exchange and rules): clean under ``mypy --strict`` too."""
 HOT_PATH = {"datong_rules.reference_impl.actions", "datong_rules.reference_impl.climbing.round_state",
             "datong_rules.reference_impl.huolong.follow", "datong_rules.reference_impl.dadun.plays",
             "datong_rules.reference_impl.dadun.count", "datong_rules.reference_impl.dadun.lead_classes",
             "datong_rules.reference_impl.biedan.count",
             "datong_rules.reference_impl.biedan.state", "datong_rules.reference_impl.biedan.combinations",
             "datong_rules.reference_impl.biedan.hand_shapes", "datong_rules.reference_impl.biedan.attached",
-            "datong_rules.reference_impl.biedan.draw"} | {
+            "datong_rules.reference_impl.biedan.draw", "datong_rules.reference_impl.recent_memo"} | {
     f"datong_rules.reference_impl.{name}" for name in (
         "dadun.state", "dadun.combinations", "dadun.same_rank_plays", "dadun.rules", "dadun.scoring",
         "dadun.tribute", "dadun.play_reading", "climbing.cardset", "climbing.catalogue",

@@ -13,7 +13,7 @@ its units change: a follow asks only the spans of the combinations that may beat
 tier beats the table's whole (its count, never looking at its classes), and checks one class by one only in a span
 that must be compared with the table (:func:`_plan`); a play is then drawn (:meth:`LeadClasses.draw`) without
 making the list of the classes that beat. The tables met lately are remembered per rules object in two
-generations (:class:`Recent`), never all forgotten at once.
+generations (:class:`..recent_memo.Recent`), never all forgotten at once.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from typing import Any
 
 from ..climbing.beating import COMPARE, tier_reason
 from ..climbing.reading import Reading
+from ..recent_memo import Recent
 from .combinations import (TIER, TIERS, BeatTarget, _tiers, beat_target, beats_target, reading_of, rules_memo,
                            table_is_led, wild_card)
 from .count import SHAPE_OF, SHAPES, PlayClass, Shape, Span, _Hand, unit_spans, units_by_card
@@ -42,39 +43,9 @@ Visit = tuple[int, tuple[tuple[int, int, int, bool], ...]]
 """(shape, its spans to read: (place of the span, first unit, past the last, whether its plays all beat))."""
 
 
-class Recent:
-    """A memo that keeps what was asked lately, in two generations of at most ``size`` entries each: an answer is
-    put in the young one; when that one is full it becomes the old one (what was older is forgotten), and an answer
-    asked again is taken back from the old one, so the answers in use are never all forgotten at once (a memo
-    emptied whole when full forgets them all, again and again when they are more than it holds)."""
-
-    __slots__ = ("size", "young", "old")
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.young: dict[Any, Any] = {}
-        self.old: dict[Any, Any] = {}
-
-    def get(self, key: Any) -> Any:
-        """The answer kept for ``key`` (taken back into the young generation), or None."""
-        found = self.young.get(key)
-        if found is None:
-            found = self.old.get(key)
-            if found is not None:
-                self.put(key, found)
-        return found
-
-    def put(self, key: Any, value: Any) -> None:
-        """Keep ``value`` as the answer for ``key``."""
-        if len(self.young) >= self.size:
-            self.old = self.young
-            self.young = {}
-        self.young[key] = value
-
-
 def recent(rules: DadunRules, name: str, size: int) -> Recent:
-    """The :class:`Recent` memo ``name`` of the rules object ``rules`` (kept as :func:`.combinations.rules_memo`
-    keeps its memos)."""
+    """The :class:`..recent_memo.Recent` memo ``name`` (generations of ``size`` entries) of the rules object
+    ``rules`` (kept as :func:`.combinations.rules_memo` keeps its memos)."""
     memo = rules_memo(rules, name)
     found = memo.get("recent")
     if found is None:
@@ -421,7 +392,7 @@ class LeadClasses:
 
     def _target(self, table: Reading, table_was: str) -> tuple[BeatTarget, list[dict[tuple[str, ...], bool]]]:
         """(``table`` as plays are compared with it, per shape: representative → whether its class beats it),
-        remembered per rules object for the tables met lately (:class:`Recent`)."""
+        remembered per rules object for the tables met lately (:class:`..recent_memo.Recent`)."""
         slot = (table[:7], table_is_led(self.rules, table_was), self.level)  # the table's cards through its fields
         found = self._targets.get(slot)
         if found is None:

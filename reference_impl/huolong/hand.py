@@ -70,8 +70,10 @@ class HandState:
         first_drawer: who draws first; by default from ``deal.first_drawer``.
         last_bankers: ``(team 0's last banker, team 1's last banker)`` in the match before this hand, None for a
             team that has not had the bank (read by ``rotation.take_over: team_alternates``).
-        pack_checked: the pack is known to be the variant's (a shuffle of its decks, :func:`.dealing.new_pack`, as a
-            match deals its next hand; a hand's own pack, copied): not counted again; any other pack is checked.
+
+    The pack is always checked, but on the engine's own private path (``_pack_checked=True``, for a pack known to be
+    the variant's: a shuffle of its decks, :func:`.dealing.new_pack`, as a match or :func:`.state.new_hand` deals a
+    hand; a hand's own pack, copied by :meth:`copy`), which no public keyword opens.
 
     Raises:
         ValueError: the pack is not the variant's pack, or the teams' levels differ while no banker
@@ -86,8 +88,8 @@ class HandState:
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
                  trump_suit: str | None = None, first_drawer: int | None = None,
-                 last_bankers: Sequence[int | None] = (None, None), pack_checked: bool = False) -> None:
-        problem = None if pack_checked else check_pack(rules, pack)
+                 last_bankers: Sequence[int | None] = (None, None), _pack_checked: bool = False) -> None:
+        problem = None if _pack_checked else check_pack(rules, pack)
         if problem:
             raise ValueError(problem)
         levels = tuple(team_levels) if team_levels is not None else (rules.start_level,) * 2
@@ -233,7 +235,7 @@ class HandState:
         decl = self.decl
         new = HandState(self.rules, self.pack, hand_number=self.hand_number, team_levels=self.team_levels,
                         banker=decl.fixed_banker, trump_suit=decl.kept_suit, first_drawer=self.first_drawer,
-                        last_bankers=self.last_bankers, pack_checked=True)
+                        last_bankers=self.last_bankers, _pack_checked=True)
         new.hands = [Counter(hand) for hand in self.hands]
         new._by_suit = [None if kept is None or kept[0] is not hand else
                         (new.hands[seat], {suit: list(cards) for suit, cards in kept[1].items()}, kept[2])

@@ -108,7 +108,7 @@ class Match:
         s = self.setup()
         return HandState(self.rules, new_pack(self.rules, self.rng), hand_number=s.hand_number,
                          team_levels=s.team_levels, banker=s.banker, trump_suit=s.trump_suit,
-                         last_bankers=s.last_bankers, pack_checked=True)
+                         last_bankers=s.last_bankers, _pack_checked=True)
 
     def finish_hand(self, state: HandState) -> None:
         """Take a finished hand's result into the match.

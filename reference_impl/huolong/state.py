@@ -25,4 +25,4 @@ def new_hand(rules: HuolongRules, rng: random.Random, **setup: Any) -> HandState
     Raises:
         ValueError: as :class:`~.hand.HandState`.
     """
-    return HandState(rules, new_pack(rules, rng), pack_checked=True, **setup)
+    return HandState(rules, new_pack(rules, rng), _pack_checked=True, **setup)

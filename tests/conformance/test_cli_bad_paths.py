@@ -177,7 +177,7 @@ def test_an_answer_with_keys_of_mixed_types_fails_its_schema_check(tmp_path, mon
 def test_unknown_keys_of_other_types_are_named_as_such():
     import jsonschema
 
-    from datong_rules.conformance.scenarios_io import schema_message
+    from datong_rules.conformance.schema_messages import schema_message
 
     schema = {"type": "object", "properties": {"a": {}}, "additionalProperties": False}
     [error] = jsonschema.Draft202012Validator(schema).iter_errors({1: 2, (1, 2): 3, "a": 0})

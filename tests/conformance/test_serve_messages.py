@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from datong_rules.cli import messages
 from datong_rules.cli.main import cli
-from datong_rules.conformance.serve import serve
+from datong_rules.conformance.serve import Reason, Said, english, serve
 
 
 @pytest.fixture
@@ -48,6 +48,16 @@ def test_the_json_readers_reason_is_said_in_chinese_through_the_command():
                     'serve：第 4 行：不是严格的 JSON（键 "a" 在一个对象里出现了两次）：{"a": 1, "a": 2}']
     first = json.loads(result.stdout.splitlines()[0])
     assert first["message"] == 'line 1: not a JSON line (Expecting value: line 2 column 1 (char 6)): {"a":'
+
+def test_a_reason_is_said_by_the_reason_translator_whatever_its_value_is_named():
+    # a notice's reason is a kind of value (Reason), not a value that happens to be named "why"
+    notice = Said("{what} ({because})", what="plain", because=Reason("the reader's reason"))
+    assert notice == "plain (the reader's reason)"  # the English notice quotes the reason as it is
+    assert notice.worded(english, str.upper) == "plain (THE READER'S REASON)"
+    assert Said("({why})", why="plain text").worded(english, str.upper) == "(plain text)"
+    nested = Said("line: {inner}", inner=Said("bad ({why})", why=Reason("because")))
+    assert nested.worded(english, str.upper) == "line: bad (BECAUSE)"
+
 
 def test_the_default_words_are_english():
     err = io.StringIO()

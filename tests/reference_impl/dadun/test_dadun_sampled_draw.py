@@ -3,7 +3,8 @@ equals its plain definition on random hands, levels, tables and play sequences (
 guide and on fixture variants whose wild-card and catalogue options make other units: the class drawn is the one
 of the plays listed class by class (:func:`play_classes`, beating the table when there is one) at the place of the
 same random number; a unit's classes are all of its span's combination; a part's choices counted by sub-multiset
-arithmetic are those listed, in the same order; a memo of two generations keeps what is asked again."""
+arithmetic are those listed, in the same order (the memo of two generations they use:
+tests/reference_impl/test_recent_memo.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from datong_rules.reference_impl.climbing.cardset import full_pack
 from datong_rules.reference_impl.dadun import combinations as cb
 from datong_rules.reference_impl.dadun.count import SHAPES, _Hand, play_classes, unit_spans, units_by_card
-from datong_rules.reference_impl.dadun.lead_classes import LeadClasses, Recent
+from datong_rules.reference_impl.dadun.lead_classes import LeadClasses
 from datong_rules.reference_impl.dadun.plays import (_by_wilds, _choices, _drawable, _nth_sub, _submultisets,
                                                      class_play, class_plays)
 
@@ -127,14 +128,3 @@ def test_a_dun_of_wild_cards_is_drawn_from_its_listed_choices():
     assert found.stood == ("H2", "H2", "H2")
     assert class_play(rules, hand, "2", found, random.Random(1)) in list(class_plays(rules, hand, "2", found))
 
-
-def test_a_memo_of_two_generations_keeps_what_is_asked_again():
-    memo = Recent(2)
-    memo.put("a", 1)
-    memo.put("b", 2)
-    memo.put("c", 3)  # the young generation was full: a and b are now the old one
-    assert memo.get("a") == 1  # asked again: taken back into the young one (c, a)
-    memo.put("d", 4)  # full again: c and a are the old one, b forgotten
-    assert memo.get("b") is None
-    assert (memo.get("a"), memo.get("c"), memo.get("d")) == (1, 3, 4)
-    assert len(memo.young) <= 2 and len(memo.old) <= 2

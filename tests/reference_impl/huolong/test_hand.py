@@ -11,6 +11,7 @@ import pytest
 from datong_rules.reference_impl.huolong.bots import GreedyBot, RandomBot, play_hand
 from datong_rules.reference_impl.cards import SUITS
 from datong_rules.reference_impl.huolong.hand import BAD_ACTION, OUT_OF_TURN, WRONG_PHASE, HandState, IllegalAction
+from datong_rules.reference_impl.huolong.state import new_hand
 
 from lifecycle_helpers import DG, LI, OP, full_pack, random_hand
 
@@ -243,6 +244,19 @@ def test_bad_setups_are_refused():
         HandState(LI, full_pack(LI)[:-1])
     with pytest.raises(ValueError, match="levels differ"):
         HandState(LI, full_pack(LI), team_levels=("3", "5"))
+
+
+def test_no_public_keyword_skips_the_pack_check():
+    # the engine's own path that skips the check (a pack it shuffled, a hand's copy) is private: a caller passing
+    # the keyword that once skipped it is refused, and a bad pack is refused however a hand is made
+    short = full_pack(LI)[:-1]
+    with pytest.raises(TypeError):
+        HandState(LI, short, pack_checked=True)
+    with pytest.raises(TypeError):
+        new_hand(LI, random.Random(1), pack_checked=True)
+    with pytest.raises(ValueError, match="161 cards"):
+        HandState(LI, short, hand_number=2, team_levels=("3", "3"), banker=0, trump_suit="S")
+    assert new_hand(LI, random.Random(1)).copy().pack == new_hand(LI, random.Random(1)).pack  # its own path works
 
 
 @pytest.mark.parametrize("rules", [LI, DG, OP])
