@@ -410,4 +410,3 @@ def _kind_of(value: Any) -> str:
     return "a mapping"
 
 
-_show = show_value  # the old private name, still imported by conformance/scenarios_io.py until it moves to show_value
