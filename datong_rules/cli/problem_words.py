@@ -572,8 +572,6 @@ ZH: dict[str, str] = {
      "jack of spades."): _CARD_ZH,
     "A card in the kit's notation: suit S H C D and rank 2-10 J Q K A (SA, H10), or BJ (big joker), LJ (small joker).":
         _CARD_ZH,
-    "a variant id <game>/<name> in lower-case letters, digits and '-', e.g. huolong/li-zhijiang":
-        "一个版本 id：<game>/<name>，用小写字母、数字和 '-'，如 huolong/li-zhijiang",
     "Stable, unique across the suite: <game>.<topic>.<slug>-<nnn>, e.g. huolong.ranking.level-cards-equal-001.":
         "一个场景 id：<game>.<topic>.<slug>-<nnn>，在整个测试套件里唯一且不变，如 huolong.ranking.level-cards-equal-001",
     "A variant id such as huolong/li-zhijiang.": "一个版本 id，如 huolong/li-zhijiang",
@@ -584,7 +582,7 @@ ZH: dict[str, str] = {
         "实现回答的操作（问题）：只写名字（classify）指场景版本所属游戏的操作；写全名（huolong/classify）时必须是那个游戏",
     # a report's extra missing (simulate --html; datong_rules.simulate.report_charts)
     "the HTML report needs matplotlib: install the extra with pip install 'datong-rules[report]'":
-        "HTML 报告需要 matplotlib：请安装附加包 pip install 'datong-rules[report]'",
+        "HTML 报告需要 matplotlib：请用 \"pip install 'datong-rules[report]'\" 安装附加包",
 }
 """The 中文 words of the engine's English wordings, keyed by the English as a template with ``{name}`` fields
 (a literal brace doubled, as :meth:`str.format` writes it)."""

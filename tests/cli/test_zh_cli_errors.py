@@ -88,7 +88,7 @@ def test_the_html_report_without_its_extra(monkeypatch, tmp_path):
     monkeypatch.setattr(report_charts, "check_available", missing)
     report = str(tmp_path / "r.html")
     assert both("simulate", "datong-guide", "--hands", "3", "--html", report) == (
-        (2, "错误：--html：HTML 报告需要 matplotlib：请安装附加包 pip install 'datong-rules[report]'\n"),
+        (2, "错误：--html：HTML 报告需要 matplotlib：请用 \"pip install 'datong-rules[report]'\" 安装附加包\n"),
         (2, "error: --html: the HTML report needs matplotlib: install the extra with pip install "
             "'datong-rules[report]'\n"))
 
