@@ -67,7 +67,8 @@ TABLE_HELP = (
                    "among people you trust. 0.0.0.0 (or ::): every address of this machine, with a warning; the "
                    "invitation links then use its address on the network.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
-def table(variant: str, seat: int, bots: str, seed: int, lang: str | None, port: int, host: str, no_browser: bool) -> None:
+def table(variant: str, seat: int, bots: str, seed: int, lang: str | None, port: int, host: str,
+          no_browser: bool) -> None:
     """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
