@@ -97,6 +97,7 @@ ZH: dict[str, str] = {
     "not a Ray cluster's address": "不是 Ray 集群的地址",
     "port {port} is out of range (1 to 65535)": "端口 {port} 超出范围（1 到 65535）",
     "--ray needs Ray: pip install 'datong-rules[scale]'": "--ray 需要 Ray：pip install 'datong-rules[scale]'",
+    "--ray {address}: {problem}": "--ray {address}：{problem}",
     # why a file cannot be written
     "the folder {folder} does not exist (create it first)": "文件夹 {folder} 不存在（请先创建）",
     "{path} is not a folder": "{path} 不是文件夹",
@@ -115,6 +116,11 @@ ZH: dict[str, str] = {
     "south": "南", "east": "东", "north": "北", "west": "西",
     "counter-clockwise": "逆时针", "clockwise": "顺时针",
     "{error} (raise the cap with --max-hands)": "{error}（用 --max-hands 可以提高上限）",
+    "variant '{variant}' is of game '{game}', which the kit does not play (games: {games})":
+        "版本 '{variant}' 属于游戏 '{game}'，工具包不打这个游戏（能打的游戏：{games}）",
+    # diff
+    "{first} is a {first_game} variant and {second} a {second_game} variant (expected two variants of one game)":
+        "{first} 是 {first_game} 的版本，{second} 是 {second_game} 的版本（应为同一个游戏的两个版本）",
     # conform: a filter that matches nothing
     "--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
         "--variant {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
@@ -223,6 +229,12 @@ ZH: dict[str, str] = {
     "over the cap of {cap} bytes; not read": "超过 {cap} 字节的上限；没有读",
     "a message nested too deeply to handle": "消息嵌套太深，处理不了",
     # simulate
+    "give --hands N or --matches M (one of them)": "请给出 --hands N 或 --matches M（二者之一）",
+    "the variants are of several games ({games}); expected variants of one game":
+        "这些版本属于不同的游戏（{games}）；应为同一个游戏的版本",
+    "--primary: unknown measure '{primary}' for {game} (expected one of: {known})":
+        "--primary：{game} 没有度量 '{primary}'（应为以下之一：{known}）",
+    "--html: {problem}": "--html：{problem}",
     "{option} {path}: cannot write it: {reason}": "{option} {path}：无法写入：{reason}",
     "{what} written to {path}": "{what} 已写到 {path}",
     "{option} {path} names {what} {source}: writing it would overwrite it (give another file)":
@@ -235,6 +247,9 @@ ZH: dict[str, str] = {
     "{first} and {second} name the same file '{path}' (each report needs its own)":
         "{first} 和 {second} 指向同一个文件 '{path}'（每份报告要有自己的文件）",
     # table
+    "the table needs the [table] extra ({missing} missing): pip install 'datong-rules[table]'":
+        "牌桌需要 [table] 附加包（缺少 {missing}）：pip install 'datong-rules[table]'",
+    "cannot listen on {host}:{port}: {reason}": "无法在 {host}:{port} 上监听：{reason}",
     "Table open at {address} (Ctrl-C stops it)": "牌桌已开：{address}（按 Ctrl-C 停止）",
     ("Served to the network on {host}: friends join with the invitation links of your page (\"Play with "
      "friends\"); anyone who can reach this address can open a table."):

@@ -41,7 +41,7 @@ from .bots_option import bots_option, checked_kinds
 from .messages import current, error_line, tr
 from .output import format_option, github_annotation, use_colour
 from .path_args import overwritten_input, refuse_empty, unwritable_reason, variant_inputs
-from .problem_words import record_line, said
+from .problem_words import record_line, said, say
 from .variant_arg import fail, open_variant_arg
 from .seed_option import SEED
 
@@ -207,12 +207,12 @@ def _game_and_rules(variant: Variant) -> tuple[games.Game, object]:
     """The registered game of a resolved variant and the game's rules for it; exit 2 when there is none."""
     game = games.find(variant.data.get("game"))
     if game is None:
-        fail(f"variant '{variant.id}' is of game '{variant.data.get('game')}', which the kit does not play "
-             f"(games: {', '.join(games.ids())})")
+        fail(tr("variant '{variant}' is of game '{game}', which the kit does not play (games: {games})",
+                variant=variant.id, game=variant.data.get("game"), games=", ".join(games.ids())))
     try:
         return game, game.rules_for(variant)
     except ValueError as err:  # the game's RulesError: a rule value its engine cannot play
-        fail(str(err))
+        fail(said(err))
 
 
 def _table_line(variant: Variant) -> str | None:
@@ -341,9 +341,9 @@ def verify(files: tuple[str, ...], variant_ref: str | None, fmt: str) -> None:
 
 def _verify_one(path: Path, house) -> tuple[int, dict, str]:
     """Check one record file; returns its exit status (0, 1, 2, or 70 for a bug of the kit), its entry: ``file``,
-    ``status`` (accepted, refused, error) and ``summary`` (the text line's tail, in English), with ``record`` and
-    ``deals`` when accepted, ``hand``/``index``/``seat``/``reason``/``detail`` when refused, ``error`` (printed here)
-    for an error; and the text line's tail in the command's language."""
+    ``status`` (accepted, refused, error) and ``summary`` (the text line's tail, in the command's language), with
+    ``record`` and ``deals`` when accepted, ``hand``/``index``/``seat``/``reason``/``detail`` when refused, ``error``
+    (printed here) for an error; and the text line's tail (the summary)."""
     entry: dict = {"file": str(path)}
     try:
         record = records.load(path)
@@ -361,32 +361,28 @@ def _verify_one(path: Path, house) -> tuple[int, dict, str]:
         deals = len(record.get("hands", [])) if record["record"] == "match" else 1
         accepted = ("OK (hand)" if record["record"] != "match" else
                     "OK (match, 1 deal)" if deals == 1 else "OK (match, {deals} deals)")
-        entry.update(status="accepted", record=record["record"], deals=deals, summary=accepted.format(deals=deals))
-        return 0, entry, tr(accepted, deals=deals)
+        entry.update(status="accepted", record=record["record"], deals=deals, summary=tr(accepted, deals=deals))
+        return 0, entry, entry["summary"]
     short, rules = _refusal_words(record, result)
     entry.update(status="refused", hand=result.hand, index=result.index, seat=result.seat, reason=result.reason,
                  detail=result.detail or None, words=short[current()] if short else None, rules=list(rules))
-    entry["summary"] = _refusal_line(result, short["en"] if short else None, rules, _english)  # a machine's field
-    return 1, entry, _refusal_line(result, short[current()] if short else None, rules, tr)
+    entry["summary"] = _refusal_line(result, short[current()] if short else None, rules)  # as the text line says it
+    return 1, entry, entry["summary"]
 
 
-def _english(message: str, /, **values) -> str:
-    """A message of :data:`.messages.ZH` in English whatever the command's language (the JSON report's summary)."""
-    return message.format(**values)
-
-
-def _refusal_line(result, words: str | None, rules: tuple[str, ...], say) -> str:
-    """Where and why a record is refused, framed by ``say`` (:func:`.messages.tr`, or :func:`_english`): ``hands[2]
-    action 6 (seat 1): out_of_turn (seat 0 is to play)``, the reason code followed by the engine's own detail as it
-    wrote it, or else by ``words`` (the reason in words) and ``rules``."""
+def _refusal_line(result, words: str | None, rules: tuple[str, ...]) -> str:
+    """Where and why a record is refused, in the command's language (:func:`.messages.tr`): ``hands[2] action 6
+    (seat 1): out_of_turn (seat 0 is to play)``, the reason code followed by the engine's own detail (said again in
+    中文 by :func:`.problem_words.say` where it has the words), or else by ``words`` (the reason in words) and
+    ``rules``."""
     where = f"hands[{result.hand}] " if result.hand is not None else ""
-    why = result.reason + (say(" ({detail})", detail=result.detail) if result.detail else "")
+    why = result.reason + (tr(" ({detail})", detail=say(result.detail)) if result.detail else "")
     if words and not result.detail:  # a detail already says it in words, more precisely
-        why += say(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
+        why += tr(": {words} (rules: {rules})" if rules else ": {words}", words=words, rules=", ".join(rules))
     if result.index is None:
-        return say("{where}: {why}", where=where.strip() or say("record"), why=why)
+        return tr("{where}: {why}", where=where.strip() or tr("record"), why=why)
     seat = "-" if result.seat is None else result.seat
-    return say("{where}action {index} (seat {seat}): {why}", where=where, index=result.index, seat=seat, why=why)
+    return tr("{where}action {index} (seat {seat}): {why}", where=where, index=result.index, seat=seat, why=why)
 
 
 def _refusal_words(record: dict, result) -> tuple[dict[str, str] | None, tuple[str, ...]]:

@@ -26,6 +26,13 @@ from datong_rules.reference_impl.variant import SpecError
 
 from .messages import current
 
+_RAY_EXPECTED_ZH = ("应为一个正在运行的 Ray 集群的地址（host:port，即 `ray start --head` 显示的地址，或 ray://host:port）、auto "
+                   "或 local")
+"""The end of each reason why an address is not a Ray cluster's, in 中文."""
+
+_CARD_ZH = "一张牌的写法：花色 S H C D 加点数 2–10 J Q K A（如 SA、H10），或 BJ（大王）、LJ（小王）；SJ 是黑桃 J"
+"""What a card's notation is, in 中文 (said for each schema's description of it)."""
+
 ZH: dict[str, str] = {
     # reading the file
     "the file is larger than {limit} ({size} bytes or more)": "文件大于 {limit}（{size} 字节或更多）",
@@ -543,6 +550,45 @@ ZH: dict[str, str] = {
     "no winner after {count} hands": "打了 {count} 局还没有赢家",
     "hand {number} was redealt {count} times": "第 {number} 局重新发了 {count} 次牌",
     "{count} hands asked for, more than the cap of {most}": "要打 {count} 局，超过了上限 {most} 局",
+    # a record refused (verify's details: bad_pack, out_of_turn)
+    "the pack has {count} cards, expected {total}": "这副牌有 {count} 张，应为 {total} 张",
+    "the pack is not {count} decks: extra {extra}, missing {missing}": "这副牌不是 {count} 副：多了 {extra}，缺了 {missing}",
+    "seat {number} is to play": "该 {number} 号座位出牌",
+    # a table's options refused (the table app's words of a seat out of range)
+    "expected {low}–{high}, got {got}": "应为 {low}–{high}，收到的是 {got}",
+    # the bundled schemas (datong-rules schema NAME)
+    "no schema named '{name}'; the schemas are: {names}": "没有名为 '{name}' 的 JSON 模式；JSON 模式有：{names}",
+    "no schema named '{name}' (did you mean '{close}'?); the schemas are: {names}":
+        "没有名为 '{name}' 的 JSON 模式（是不是想写 '{close}'？）；JSON 模式有：{names}",
+    # why an address is not a Ray cluster's (simulate --ray; datong_rules.simulate.ray_address)
+    ("not an address; expected the address of a running Ray cluster (host:port, as `ray start --head` prints it, or "
+     "ray://host:port), auto, or local"): "不是地址；" + _RAY_EXPECTED_ZH,
+    ("nothing answered there within {seconds} s; expected the address of a running Ray cluster (host:port, as `ray "
+     "start --head` prints it, or ray://host:port), auto, or local"): "{seconds} 秒内那里没有回应；" + _RAY_EXPECTED_ZH,
+    ("nothing answers there ({reason}); expected the address of a running Ray cluster (host:port, as `ray start "
+     "--head` prints it, or ray://host:port), auto, or local"): "那里没有回应（{reason}）；" + _RAY_EXPECTED_ZH,
+    ("something answers there, but not a Ray cluster (it does not speak gRPC); expected the address of a running Ray "
+     "cluster (host:port, as `ray start --head` prints it, or ray://host:port), auto, or local"):
+        "那里有回应，但不是 Ray 集群（它不说 gRPC）；" + _RAY_EXPECTED_ZH,
+    # the form a schema's pattern wants (its description, which the loaders give as what is expected: record and
+    # scenario files; tests/cli/test_zh_cli_errors.py reads them from the schemas, so that a changed one is caught)
+    ("a card in canonical notation: suit S H C D + rank 2–10 J Q K A, or BJ (big joker) / LJ (small joker); SJ is the "
+     "jack of spades"): _CARD_ZH,
+    ("A card in canonical notation: suit S H C D + rank 2–10 J Q K A, or BJ (big joker) / LJ (small joker); SJ is the "
+     "jack of spades."): _CARD_ZH,
+    "A card in the kit's notation: suit S H C D and rank 2-10 J Q K A (SA, H10), or BJ (big joker), LJ (small joker).":
+        _CARD_ZH,
+    "Stable, unique across the suite: <game>.<topic>.<slug>-<nnn>, e.g. huolong.ranking.level-cards-equal-001.":
+        "一个场景 id：<game>.<topic>.<slug>-<nnn>，在整个测试套件里唯一且不变，如 huolong.ranking.level-cards-equal-001",
+    "A variant id such as huolong/li-zhijiang.": "一个版本 id，如 huolong/li-zhijiang",
+    "A rule id of the variant, its dotted path, e.g. ranking.trump_order.":
+        "版本的一条规则 id，即用点分隔的路径，如 ranking.trump_order",
+    ("The operation (question) the implementation answers: a bare name (classify) means the operation of the game of "
+     "the scenario's variant; a full name (huolong/classify) must name that game."):
+        "实现回答的操作（问题）：只写名字（classify）指场景版本所属游戏的操作；写全名（huolong/classify）时必须是那个游戏",
+    # a report's extra missing (simulate --html; datong_rules.simulate.report_charts)
+    "the HTML report needs matplotlib: install the extra with pip install 'datong-rules[report]'":
+        "HTML 报告需要 matplotlib：请用 \"pip install 'datong-rules[report]'\" 安装附加包",
 }
 """The 中文 words of the engine's English wordings, keyed by the English as a template with ``{name}`` fields
 (a literal brace doubled, as :meth:`str.format` writes it)."""

@@ -39,6 +39,8 @@ def schema(name: str | None, fmt: str) -> None:
     try:
         path = find_schema(name)
     except KeyError as exc:
-        click.echo(error_line(exc.args[0]), err=True)
+        from .problem_words import say  # the loader's words: only for this error
+
+        click.echo(error_line(say(exc.args[0])), err=True)
         sys.exit(2)
     click.echo(path.read_text(encoding="utf-8"), nl=False)

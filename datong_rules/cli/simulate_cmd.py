@@ -26,6 +26,7 @@ from datong_rules.reference_impl.variant.resolve import is_variant_path
 from .bots_option import bots_option, checked_kinds
 from .messages import current, error_line, tr
 from .output import interrupted_status
+from .problem_words import say
 from .path_args import overwritten_input, refuse_empty, shared_output, unwritable_reason, variant_inputs
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
 from .seed_option import SEED
@@ -42,13 +43,14 @@ def _entrants(refs: tuple[str, ...]) -> list[Any]:
         try:
             entrants.append(entrant_of(variant, ref if is_variant_path(ref) else None))
         except games.UnknownGame:
-            fail(f"{ref}: variant '{variant.id}' is of game '{variant.data.get('game')}', which the kit does not "
-                 f"play (games: {', '.join(games.ids())})")
+            fail(f"{ref}: " + tr("variant '{variant}' is of game '{game}', which the kit does not play (games: "
+                                 "{games})", variant=variant.id, game=variant.data.get("game"),
+                                 games=", ".join(games.ids())))
         except ValueError as err:  # the game's RulesError: a value its engine cannot play
-            fail(str(err) if str(err).startswith(ref) else f"{ref}: {err}")
+            fail(say(str(err) if str(err).startswith(ref) else f"{ref}: {err}"))
     found = sorted({e.game.id for e in entrants})
     if len(found) > 1:
-        fail(f"the variants are of several games ({', '.join(found)}); expected variants of one game")
+        fail(tr("the variants are of several games ({games}); expected variants of one game", games=", ".join(found)))
     return entrants
 
 
@@ -57,7 +59,8 @@ def _check_primary(game: games.Game, primary: str | None) -> None:
     if primary is not None:
         known = [m.id for m in games.measures(game).MEASURES]
         if primary not in known:
-            fail(f"--primary: unknown measure '{primary}' for {game.id} (expected one of: {', '.join(known)})")
+            fail(tr("--primary: unknown measure '{primary}' for {game} (expected one of: {known})", primary=primary,
+                    game=game.id, known=", ".join(known)))
 
 
 def _check_output(option: str, path: str | None) -> None:
@@ -77,7 +80,7 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
 
         problem = address_problem(ray.strip())  # before Ray is imported: Ray retries a wrong address for minutes
         if problem is not None:
-            fail(tr("--ray {address}: {problem}", address=clipped(ray), problem=problem))
+            fail(tr("--ray {address}: {problem}", address=clipped(ray), problem=say(problem)))
         try:
             import ray as _ray  # noqa: F401
         except ImportError:
@@ -89,7 +92,7 @@ def _check_extras(ray: str | None, html_path: str | None) -> None:
         try:
             check_available()
         except ReportUnavailable as err:
-            fail(f"--html: {err}")
+            fail(tr("--html: {problem}", problem=say(str(err))))
 
 
 def _write(option: str, path: str, text: str) -> None:
@@ -160,7 +163,7 @@ def simulate(variants: tuple[str, ...], hands: int | None, matches: int | None, 
     from datong_rules.simulate import simulate as run
 
     if (hands is None) == (matches is None):
-        fail("give --hands N or --matches M (one of them)")
+        fail(tr("give --hands N or --matches M (one of them)"))
     entrants = _entrants(variants)
     game = entrants[0].game
     try:

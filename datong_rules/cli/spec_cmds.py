@@ -304,8 +304,9 @@ def diff(variant_a: str, variant_b: str, fmt: str, show_all: bool) -> None:
     """
     a, b = open_variant_arg(variant_a), open_variant_arg(variant_b)
     if a.data.get("game") != b.data.get("game"):
-        fail(f"{variant_a} is a {a.data.get('game')} variant and {variant_b} a {b.data.get('game')} variant (expected "
-             f"two variants of one game)")
+        fail(tr("{first} is a {first_game} variant and {second} a {second_game} variant (expected two variants of one "
+                "game)", first=variant_a, first_game=a.data.get("game"), second=variant_b,
+                second_game=b.data.get("game")))
     items_a = dict(iter_rules(a.data.get("rules", {})))
     items_b = dict(iter_rules(b.data.get("rules", {})))
     order, changed = rule_differences(a.data.get("rules", {}), b.data.get("rules", {}))

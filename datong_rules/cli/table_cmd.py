@@ -16,7 +16,8 @@ import click
 
 from datong_rules.reference_impl import games
 
-from .messages import tr, warning_line
+from .messages import current, tr, warning_line
+from .problem_words import say
 from .path_args import refuse_empty
 from .bots_option import bots_option, checked_kinds
 from .variant_arg import VARIANT_HELP, fail, open_variant_arg
@@ -52,7 +53,9 @@ TABLE_HELP = (
 @bots_option("greedy", "Which bots play the seats no person takes")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the shuffles and of the bots (a whole number ≥ 0, as play takes).")
-@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="The page's language.")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="The page's language (default: the language of the messages, datong-rules --lang, else the "
+                   "environment's).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
               help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -64,11 +67,13 @@ TABLE_HELP = (
                    "among people you trust. 0.0.0.0 (or ::): every address of this machine, with a warning; the "
                    "invitation links then use its address on the network.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser.")
-def table(variant: str, seat: int, bots: str, seed: int, lang: str, port: int, host: str, no_browser: bool) -> None:
+def table(variant: str, seat: int, bots: str, seed: int, lang: str | None, port: int, host: str,
+          no_browser: bool) -> None:
     """Serve a table of ``variant`` until Ctrl-C (the command's help is :data:`TABLE_HELP`)."""
     missing = [name for name in NEEDS if importlib.util.find_spec(name) is None]
     if missing:
-        fail(f"the table needs the [table] extra ({', '.join(missing)} missing): pip install 'datong-rules[table]'")
+        fail(tr("the table needs the [table] extra ({missing} missing): pip install 'datong-rules[table]'",
+                missing=", ".join(missing)))
     import uvicorn
 
     from datong_rules.table_app.app import Options, create_app
@@ -85,13 +90,13 @@ def table(variant: str, seat: int, bots: str, seed: int, lang: str, port: int, h
     everywhere = host in WILDCARDS
     reachable = network_addresses(ipv6=host == "::") if everywhere else []
     link_host = (reachable[0] if reachable else None) if everywhere else None if host in LOOPBACK else host
-    options = Options(resolved, seat=seat, bots=bots, seed=seed, lang=lang, hosts=(host, *reachable),
+    options = Options(resolved, seat=seat, bots=bots, seed=seed, lang=lang or current(), hosts=(host, *reachable),
                       any_address=everywhere, link_base=None if link_host is None else _url(link_host, bound))
     app = create_app(options)
     try:
         tid = app.state.tables.open(pinned=True)
     except ValueError as err:
-        fail(_as_option(str(err).splitlines()[0]))
+        fail(say(_as_option(str(err).splitlines()[0])))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2))
     address = f"{_url('127.0.0.1' if everywhere else host, bound)}/t/{tid}"
 
@@ -201,5 +206,5 @@ def _listen(host: str, port: int) -> socket.socket:
         listening.bind((host, port))
         listening.listen(128)
     except OSError as err:
-        fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+        fail(tr("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=err.strerror or err))
     return listening

@@ -1,7 +1,7 @@
 """``datong-rules --lang zh verify``: a record file that cannot be read is said in 中文 (the loader's words said
-again, as a variant or scenario file's problems are), and a refusal's frame around the engine's own detail is 中文
-(the detail itself stays as the engine wrote it); English is unchanged, and the JSON report's summary stays English
-(a machine's field) whatever the language."""
+again, as a variant or scenario file's problems are), and a refusal is 中文 around the engine's own detail, which is
+said again where the kit has its words; English is unchanged, and the JSON report's summary is the text line's tail in
+the command's language (its reason, detail and rules fields stay as the engine wrote them)."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_a_folder_a_large_file_and_bytes_that_are_not_utf8_in_chinese(tmp_path):
     assert invoke("--lang", "zh", "verify", str(tmp_path)).stderr == f"错误：{tmp_path}：它是文件夹，不是文件\n"
 
 
-def test_the_frame_around_the_engines_detail_is_chinese_and_the_json_summary_english(played, tmp_path):
+def test_the_engines_detail_and_the_json_summary_are_chinese(played, tmp_path):
     played = copy.deepcopy(played)
     actions = played["hands"][0]["actions"]
     index = next(i for i, a in enumerate(actions) if a["type"] == "play")
@@ -105,19 +105,25 @@ def test_the_frame_around_the_engines_detail_is_chinese_and_the_json_summary_eng
     head = f"hands[0] action {index} (seat {(seat + 1) % 4}): out_of_turn"
     assert invoke("verify", str(path)).stdout == f"{path}: {head} (seat {seat} is to play)\n"
     assert invoke("--lang", "zh", "verify", str(path)).stdout == (
-        f"{path}：hands[0] 第 {index} 个动作（{(seat + 1) % 4}号座位）：out_of_turn（引擎的说明：seat {seat} is to play）\n")
+        f"{path}：hands[0] 第 {index} 个动作（{(seat + 1) % 4}号座位）：out_of_turn（引擎的说明：该 {seat} 号座位出牌）\n")
     entry = json.loads(invoke("--lang", "zh", "verify", "--format", "json", str(path)).stdout)[0]
-    assert entry["summary"] == f"{head} (seat {seat} is to play)"
+    assert entry["summary"] == (f"hands[0] 第 {index} 个动作（{(seat + 1) % 4}号座位）：out_of_turn（引擎的说明：该 {seat} "
+                                "号座位出牌）")
+    assert entry["detail"] == f"seat {seat} is to play"  # the engine's field, as written
+    english = json.loads(invoke("--lang", "en", "verify", "--format", "json", str(path)).stdout)[0]
+    assert english["summary"] == f"{head} (seat {seat} is to play)"
 
 
-def test_the_json_summary_of_a_refusal_in_words_stays_english(played, tmp_path):
+def test_the_json_summary_of_a_refusal_in_words_is_in_the_commands_language(played, tmp_path):
     played = copy.deepcopy(played)
     actions = played["hands"][0]["actions"]
     bury = next(a for a in actions if a["type"] == "bury")
     bury["cards"].pop()  # 5 cards put back where the bottom holds 6: wrong_count, said in words (no detail)
     path = tmp_path / "bury.json"
     path.write_text(json.dumps(played), encoding="utf-8")
-    entry = json.loads(invoke("--lang", "zh", "verify", "--format", "json", str(path)).stdout)[0]
+    entry = json.loads(invoke("--lang", "en", "verify", "--format", "json", str(path)).stdout)[0]
     assert entry["summary"].endswith(": wrong_count: the bury must put back as many cards as the bottom holds "
                                      "(rules: bury.count)")
+    entry = json.loads(invoke("--lang", "zh", "verify", "--format", "json", str(path)).stdout)[0]
+    assert entry["summary"].endswith("：wrong_count：扣回的张数要和底牌一样多（规则：bury.count）")
     assert entry["words"] == "扣回的张数要和底牌一样多"  # the words field is the command's language, as before
