@@ -83,6 +83,12 @@ class HandState:
     ``attacker_points`` (captured in tricks), ``outcome`` (the SettleOutcome), ``actions`` (the log).
     """
 
+    __slots__ = ("last_bankers", "rules", "pack", "hand_number", "team_levels", "level", "first_drawer", "total",
+                 "hands", "decl", "declaration", "phase", "banker", "trump_suit", "ranking", "bottom", "dealt_bottom",
+                 "buried", "star", "forced_loads", "tricks", "leader", "trick", "attacker_points", "bottom_points",
+                 "bottom_dug", "dug_with_level_rank", "dug_with_big_joker", "last_trick_level_rank", "outcome",
+                 "actions", "_players", "_by_suit")
+
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
                  trump_suit: str | None = None, first_drawer: int | None = None,

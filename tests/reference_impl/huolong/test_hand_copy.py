@@ -50,9 +50,10 @@ def check_copy(state: HandState, rules, pack: list[str], applied: list[dict], se
     before = snapshot(state)
     made = state.copy()
     assert snapshot(made) == before
-    for attribute, value in getattr(state, "__dict__", {}).items():  # pure build: every attribute kept
+    assert HandState.__slots__, "the hand state names its attributes"
+    for attribute in HandState.__slots__:  # every attribute kept
         if attribute not in ("decl", "star", "declaration"):  # copies of their own: in the snapshot
-            assert getattr(made, attribute) == value, attribute
+            assert getattr(made, attribute) == getattr(state, attribute), attribute
     rebuilt = HandState(rules, pack)
     for action in applied:
         rebuilt.apply(action)
