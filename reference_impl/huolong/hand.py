@@ -578,13 +578,12 @@ class HandState:
             seat, given = action["seat"], action["cards"]
         except KeyError:
             seat = given = None
-        if seat.__class__ is not int or not 0 <= seat < self._players:  # _seat_of's check, without its call
-            seat = self._seat_of(action)
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")
         expected = (leader + len(trick)) % self._players
-        if seat != expected:
+        if seat.__class__ is not int or seat != expected:  # the seat to play is a seat: _seat_of only for others
+            seat = self._seat_of(action)
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
         try:  # canonical tokens (the engine's own actions): a copy at once, as _cards_of makes it
             canonical = given.__class__ is list and CANONICAL.issuperset(given)
