@@ -236,8 +236,11 @@ def random_legal_play(
 def held_of_suit(ranking: Ranking, hand: Counter, suit: str) -> list[str]:
     """The distinct cards of the effective ``suit`` that ``hand`` holds (positive counts), in the suit's notation
     order (``Ranking.suit_members``): what :func:`random_follow` draws from."""
+    members = ranking.suit_members[suit]
+    if hand and min(hand.values()) > 0:  # no zero or negative count (a hand state's): the members held, filtered in C
+        return list(filter(hand.__contains__, members))
     get = hand.get
-    return [c for c in ranking.suit_members[suit] if get(c, 0) > 0]
+    return [c for c in members if get(c, 0) > 0]
 
 
 def random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, suit: str, held: list[str],
@@ -252,7 +255,7 @@ def random_follow(rules: HuolongRules, ranking: Ranking, hand: Counter, n: int, 
     if forced:
         return [pick(rng, forced)] * n
     if n == 1:  # a distinct card of the led suit, else any distinct card (none of the led suit is held)
-        led_cards = held or [c for c, k in hand.items() if k > 0]
+        led_cards = held or (list(hand) if hand and min(hand.values()) > 0 else [c for c, k in hand.items() if k > 0])
         if not led_cards:
             raise ValueError("an empty hand cannot follow")
         return [pick(rng, led_cards)]

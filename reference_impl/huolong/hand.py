@@ -56,6 +56,9 @@ WRONG_PHASE = "wrong_phase"    # the action's type is not expected in this phase
 OUT_OF_TURN = "out_of_turn"    # another seat is to act
 BAD_ACTION = "bad_action"      # malformed: unknown type, missing field, bad card token
 
+OVER = frozenset({"settled", "redeal"})
+"""The phases of a finished hand (a set: asked after every action, one hash look-up instead of two comparisons)."""
+
 
 class HandState:
     """The state of one hand.
@@ -84,6 +87,12 @@ class HandState:
     while the banker holds it, then the buried cards), ``dealt_bottom``, ``tricks`` (``[(leader, plays, winner, points)]``),
     ``attacker_points`` (captured in tricks), ``outcome`` (the SettleOutcome), ``actions`` (the log).
     """
+
+    __slots__ = ("last_bankers", "rules", "pack", "hand_number", "team_levels", "level", "first_drawer", "total",
+                 "hands", "decl", "declaration", "phase", "banker", "trump_suit", "ranking", "bottom", "dealt_bottom",
+                 "buried", "star", "forced_loads", "tricks", "leader", "trick", "attacker_points", "bottom_points",
+                 "bottom_dug", "dug_with_level_rank", "dug_with_big_joker", "last_trick_level_rank", "outcome",
+                 "actions", "_players", "_by_suit")
 
     def __init__(self, rules: HuolongRules, pack: Sequence[str], *, hand_number: int = 1,
                  team_levels: Sequence[str] | None = None, banker: int | None = None,
@@ -199,11 +208,11 @@ class HandState:
     @property
     def finished(self) -> bool:
         """True once the hand is settled or is to be redealt."""
-        return self.phase in ("settled", "redeal")
+        return self.phase in OVER
 
     def is_terminal(self) -> bool:
         """State API: True once the hand is settled or is to be redealt (same as :attr:`finished`)."""
-        return self.phase in ("settled", "redeal")
+        return self.phase in OVER
 
     def current_player(self) -> int | None:
         """State API: the seat whose action is awaited, or None while the table deals (deal/declare: the next
@@ -390,7 +399,11 @@ class HandState:
             IllegalAction: with a reason code; the state is unchanged.
         """
         if action.__class__ is dict:  # the common actions first, without _HANDLERS' look-ups
-            kind, phase = action.get("type"), self.phase
+            try:
+                kind = action["type"]  # a subscript, cheaper than dict.get's call
+            except KeyError:
+                kind = None
+            phase = self.phase
             if kind == "deal":
                 if phase == "deal":  # the table's step, nothing in it to check: deal_one, without its call
                     decl = self.decl
@@ -563,21 +576,22 @@ class HandState:
         return len(lead), self.ranking.suit_map[lead[0]]
 
     def _do_play(self, action: dict[str, Any]) -> None:
-        seat = action.get("seat")
-        if seat.__class__ is not int or not 0 <= seat < self._players:  # _seat_of's check, without its call
-            seat = self._seat_of(action)
+        try:  # subscripts, cheaper than dict.get's calls; a field missing is named below
+            seat, given = action["seat"], action["cards"]
+        except KeyError:
+            seat = given = None
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")
         expected = (leader + len(trick)) % self._players
-        if seat != expected:
+        if seat.__class__ is not int or seat != expected:  # the seat to play is a seat: _seat_of only for others
+            seat = self._seat_of(action)
             raise IllegalAction(OUT_OF_TURN, seat, action, f"seat {expected} is to play")
-        given = action.get("cards")
         try:  # canonical tokens (the engine's own actions): a copy at once, as _cards_of makes it
             canonical = given.__class__ is list and CANONICAL.issuperset(given)
         except TypeError:  # an unhashable card: _cards_of names it
             canonical = False
-        cards = list(action["cards"]) if canonical else self._cards_of(action, seat)
+        cards = list(given) if canonical else self._cards_of(action, seat)
         hand = self.hands[seat]
         led: tuple[int, str] | None = None
         held: list[str] | None = None

@@ -56,9 +56,10 @@ class Ranking:
         self.trump_of: dict[str, bool] = {c: k is not None for c, k in self.class_map.items()}
         self.suit_map: dict[str, str] = {c: TRUMP if self.trump_of[c] else c[0] for c in ALL_CARDS}
         self.strength_map: dict[str, int] = self._strengths()
-        self.suit_members: dict[str, tuple[str, ...]] = {
-            suit: tuple(c for c in _DISTINCT if self.suit_map[c] == suit) for suit in (TRUMP, *SUITS)
-        }
+        members: dict[str, list[str]] = {suit: [] for suit in (TRUMP, *SUITS)}
+        for card in _DISTINCT:  # one pass, the tokens in notation order
+            members[self.suit_map[card]].append(card)
+        self.suit_members: dict[str, tuple[str, ...]] = {suit: tuple(cards) for suit, cards in members.items()}
         """Effective suit → the distinct tokens of that suit (for scanning a hand by suit)."""
 
     def _card_class(self, card: str) -> str | None:

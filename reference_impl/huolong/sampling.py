@@ -67,12 +67,16 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()  # below(rng, i + 1), without the call (every card of every pack)
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    top = len(items) - 1
+    while top > 0:  # the swaps from top down drawing k bits each: i + 1 has k bits for i down to 2 ** (k - 1) - 1
+        k = (top + 1).bit_length()
+        low = max((1 << (k - 1)) - 1, 1)
+        for i in range(top, low - 1, -1):
+            j = getrandbits(k)  # below(rng, i + 1), without the call (every card of every pack)
+            while j > i:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
+        top = low - 1
 
 
 def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
