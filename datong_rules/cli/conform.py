@@ -332,7 +332,8 @@ def _close(implementation: Implementation) -> bool:
 @click.option("--seed", type=SEED, default=None, metavar="SEED",
               help="With a house variant file: the seed of the derived checks' drawn questions (default 0; a "
                    "whole number ≥ 0, as play and fuzz take).")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Print only the summary line (and, for a house file, what it changes and the checks on each).")
 def conform(impl, impl_cmd, variants, ops, rules, keyword, timeout, startup_timeout, scenario_paths,
             no_spec_check, json_path, junit_path, markdown_path, no_schema_check, allow_empty, derived, no_derived,
             seed, quiet) -> None:
