@@ -67,6 +67,8 @@ ZH: dict[str, str] = {
     "{count} file(s)": " {count} 个文件",
     "{count} bundled variant(s) and sources.yaml": " {count} 个内置版本和 sources.yaml",
     "no .yaml file in the folder {folder}": "文件夹 {folder} 里没有 .yaml 文件",
+    "{file}: a scenario file, not a variant: skipped (conform --scenarios checks it)":
+        "{file}：这是场景文件，不是版本：已跳过（由 conform --scenarios 检查）",
     "{ref} has {count} problems (datong-rules validate {quoted} lists them all); first: {first}":
         "{ref} 有 {count} 个问题（datong-rules validate {quoted} 会全部列出）；第一个：{first}",
     ("'{ref}' is read as the bundled variant {variant}; a file of that name is here too: give ./{ref} to read "
