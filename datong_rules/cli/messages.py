@@ -118,10 +118,10 @@ ZH: dict[str, str] = {
     "counter-clockwise": "逆时针", "clockwise": "顺时针",
     "{error} (raise the cap with --max-hands)": "{error}（用 --max-hands 可以提高上限）",
     # conform: a filter that matches nothing
-    "--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
-        "--variant {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
-    "--op {value}: no scenario of this operation{hint} (operations in the suite: {ops})":
-        "--op {value}：没有这个操作的场景{hint}（测试套件里的操作：{ops}）",
+    "{option} {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
+        "{option} {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
+    "{option} {value}: no scenario of this operation{hint} (operations in the suite: {ops})":
+        "{option} {value}：没有这个操作的场景{hint}（测试套件里的操作：{ops}）",
     "--rule {value}: no scenario cites this rule or a rule under it{hint} (datong-rules coverage --counts lists the rules)":
         "--rule {value}：没有场景引用这条规则或它下面的规则{hint}（datong-rules coverage --counts 会列出规则）",
     "-k {keyword}: no scenario id or description contains it": "-k {keyword}：没有场景的 id 或说明含有它",
