@@ -25,7 +25,7 @@ def empty_message(name: str, expected: str) -> str:
     """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error, in the
     language of the messages (``expected`` too, when :mod:`.messages` has its words)."""
     return tr("{name} is empty (expected {expected}; is the variable you pass unset?)", name=name,
-              expected=tr(expected))
+              expected=tr(expected), gap="" if name[-1:] > "\u2e7f" else " ")  # 中文: no space after 中文 words
 
 
 def refuse_empty(expected: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
