@@ -40,7 +40,7 @@ ZH: dict[str, str] = {
     "cannot write to standard output: {reason}": "无法写入标准输出：{reason}",
     "{message} (see '{command} --help')": "{message}（用法见 '{command} --help'）",
     "{name} is empty (expected {expected}; is the variable you pass unset?)":
-        "{name}{gap}是空的（应为{expected}；传入的变量是否没有设置？）",
+        "{name}是空的（应为{expected}；传入的变量是否没有设置？）",
     "the {name} argument": "参数 {name}",
     "the variant": "版本参数",
     # what is expected of an argument or option
