@@ -383,6 +383,7 @@ ZH: dict[str, str] = {
     "extends makes a cycle: {chain}": "extends 形成了循环：{chain}",
     "a chain that ends in a variant without extends": "一条以不带 extends 的版本结尾的继承链",
     "house file {ref} does not exist (looked for {path})": "自定规则文件 {ref} 不存在（找的是 {path}）",
+    "{ref} is a folder, not a file (looked for {path})": "{ref} 是文件夹，不是文件（找的是 {path}）",
     "a house file's path relative to this file, or a published variant's id":
         "自定规则文件相对于这个文件的路径，或一个已发布版本的 id",
     "variant {id} does not exist": "版本 {id} 不存在",
