@@ -191,6 +191,10 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
         raise CommandError(scenario_lines(exc.errors)) from None
     if suite is not None:
         suite.extend(scenarios)
+    if not scenarios and paths:  # variant files only (a house file given to --scenarios, say)
+        raise CommandError(tr("no scenario in {paths} (a variant file is read as a fixture variant, not as scenarios; "
+                              "to check an engine on a house variant, give it with --variant FILE)",
+                              paths=", ".join(paths)))
     if not scenarios:
         raise CommandError(tr("the suite has no scenarios"))
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)

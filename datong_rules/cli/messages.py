@@ -82,6 +82,9 @@ ZH: dict[str, str] = {
     "--impl is empty (expected MODULE:FACTORY)": "--impl 是空的（应为 MODULE:FACTORY）",
     "{name} is empty (expected a file path)": "{name} 是空的（应为一个文件路径）",
     "the suite has no scenarios": "测试套件里没有场景",
+    ("no scenario in {paths} (a variant file is read as a fixture variant, not as scenarios; to check an engine on "
+     "a house variant, give it with --variant FILE)"):
+        "{paths} 里没有场景（版本文件会被当作测试用的版本读入，而不是场景；要在自定规则版本上检查引擎，用 --variant 文件 给出它）",
     "the implementation declares what the kit does not know; fix its declaration (nothing was run):":
         "实现声明了工具包不认识的东西；请改正它的声明（什么也没有运行）：",
     "the reference engine adapter ({adapter}) is not available yet; give --impl MODULE:FACTORY or --impl-cmd COMMAND":
