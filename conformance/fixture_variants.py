@@ -59,6 +59,12 @@ def is_variant_file(data: Any) -> bool:
             and ("extends" in data or "rules" in data))
 
 
+def is_scenario_file(data: Any) -> bool:
+    """Whether a mapping read from a YAML file is a scenario file (``scenarios``, neither ``id`` nor ``rules``): what
+    ``validate`` leaves to ``conform --scenarios`` when a folder (or a pre-commit hook) hands it one."""
+    return isinstance(data, dict) and "scenarios" in data and "id" not in data and "rules" not in data
+
+
 def new_text(file: Path, seen: set[bytes]) -> bool:
     """Record the bytes of ``file`` in ``seen``; False when a file with the very same bytes was there already (a copy
     of the bundled suite brings copies of its fixture variants: the same definition twice is one definition)."""

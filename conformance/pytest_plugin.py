@@ -213,6 +213,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     from datong_rules.conformance.pytest_variants import unsaid
     from datong_rules.conformance.runner import select
 
+    _check_filters(config)
     items[:] = unsaid(items, config.stash.get(_SAID_KEY, set()))  # a fixture problem a scenario file said already
     for ref, variant in config.stash.get(_HOUSES_KEY, ((), []))[1]:
         checked = _checked(config, variant)
@@ -223,6 +224,25 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if derived:
             node = DerivedChecks.from_parent(session, path=Path(resolved(Path(ref))), checks=derived)
             items.extend(node.collect())
+
+
+def _check_filters(config: pytest.Config) -> None:
+    """Refuse a ``--datong-variant`` id or a ``--datong-op`` that no collected scenario matches, as ``conform`` does
+    (:mod:`.filter_words`: the suite's values and the closest one), instead of a silent "no tests ran".
+
+    Raises:
+        pytest.UsageError: the first such value.
+    """
+    from datong_rules.conformance.filter_words import unmatched_op, unmatched_variant
+
+    suite = config.stash.get(_SUITE_KEY, [])
+    if not suite:  # no scenario file collected (a path outside the suite): nothing to name
+        return
+    ids = config.stash.get(_HOUSES_KEY, ((), []))[0]
+    for unmatched in [*(unmatched_variant(suite, value, option="--datong-variant") for value in ids),
+                      *(unmatched_op(suite, value, option="--datong-op") for value in _option(config, "datong_op"))]:
+        if unmatched is not None:
+            raise pytest.UsageError(unmatched)
 
 
 def _is_number(text: str) -> bool:

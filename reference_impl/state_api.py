@@ -59,6 +59,11 @@ class IllegalAction(RuleError, ValueError):
         super().__init__(f"{who}illegal {kind}: {reason}" + (f": {detail}" if detail else ""))
 
 
+MAX_HANDS = 500
+"""The default safety cap on the hands of a match (``Match(..., max_hands=…)`` of every game, ``play --max-hands``):
+a match asking for more hands up front (Biedan's ``match.hands``) is refused unless the cap is raised."""
+
+
 class MatchError(RuleError, RuntimeError):
     """A match that cannot go on: a new hand after the end, a hand handed back unfinished, a safety cap reached."""
 

@@ -522,6 +522,24 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _double_int(text: str) -> int:
+    """A JSON whole number a double holds (its magnitude at most ``sys.float_info.max``, about 1.8e308), refused as
+    ``1e400`` is: a strict parser in another language reads every number as a double. Up to 308 digits always fit
+    and cost no more than :func:`int`; a longer one is refused before Python's own limit of digits."""
+    if len(text) > 308 and (len(text.lstrip("-")) > 309 or not _fits(text)):
+        raise NotStrictJson(f"the number {text[:40]} is too large")
+    return int(text)
+
+
+def _fits(text: str) -> bool:
+    """Whether a whole number of 309 digits converts to a double (:func:`float` raises past the largest)."""
+    try:
+        float(int(text))
+    except OverflowError:
+        return False
+    return True
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):  # the rare case: find the key for the message
@@ -535,7 +553,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def parse_line(line: str) -> Any:
     """One protocol line as strict JSON: what :func:`json.loads` reads, but ``NaN``, ``Infinity``, ``-Infinity``,
-    numbers that overflow a double (``1e999``) and an object repeating a key are refused (a strict parser in another
+    numbers that overflow a double (``1e999``, or a whole number of 400 digits) and an object repeating a key are refused (a strict parser in another
     language would refuse them, or keep another of the two values).
 
     Raises:
@@ -545,7 +563,8 @@ def parse_line(line: str) -> Any:
     return _STRICT.decode(line)
 
 
-_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, object_pairs_hook=_unique_keys)
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_double_int,
+                           object_pairs_hook=_unique_keys)
 """One decoder for every line (``json.loads`` with options would build a new one per call)."""
 
 

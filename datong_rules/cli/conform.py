@@ -59,7 +59,8 @@ from datong_rules.conformance.reports.json_report import write_json
 from datong_rules.conformance.reports.junit import write_junit
 from datong_rules.conformance.reports.markdown import write_markdown
 from datong_rules.conformance.runner import RunResult, apply_late_errors, run, select, unknown_declarations
-from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, closest, load_scenarios
+from datong_rules.conformance.filter_words import hint, unmatched_op, unmatched_variant
+from datong_rules.conformance.scenarios_io import Scenario, ScenarioError, load_scenarios
 
 REFERENCE_IMPL = "datong_rules.conformance.adapters.reference:ReferenceImplementation"
 
@@ -147,34 +148,28 @@ def check_report_paths(reports: dict[str, str | None]) -> None:
 
 def unmatched_filter(scenarios: list[Scenario], variants, ops, rules, keyword) -> str:
     """Why the filters select nothing, in the command's language: the first filter value no scenario of the suite
-    matches (with the valid values, or the closest one), or that they match nothing together."""
-    suite_variants = sorted({s.variant for s in scenarios})
-    suite_ops = sorted({s.op for s in scenarios} | {s.full_op for s in scenarios})
+    matches (with the valid values, or the closest one; :mod:`datong_rules.conformance.filter_words`), or that they
+    match nothing together."""
+    suite_variants = {s.variant for s in scenarios}
     for value in variants:
         known = bundled_spec.variant(value) if value not in suite_variants else None
         if getattr(known, "abstract", False) is True:  # a bundled abstract variant (None or a SpecError: not)
             return abstract_variant_message(value, value, bundled_spec.playable_ids(value.split("/", 1)[0]))
-        if value not in suite_variants:
-            return tr("--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})",
-                      value=value, hint=_hint(value, suite_variants), variants=", ".join(suite_variants))
+        unmatched = unmatched_variant(scenarios, value, tr)
+        if unmatched is not None:
+            return unmatched
     for value in ops:
-        if not select(scenarios, ops=[value]):
-            return tr("--op {value}: no scenario of this operation{hint} (operations in the suite: {ops})",
-                      value=value, hint=_hint(value, suite_ops), ops=", ".join(sorted({s.full_op for s in scenarios})))
+        unmatched = unmatched_op(scenarios, value, tr)
+        if unmatched is not None:
+            return unmatched
     for value in rules:
         if not select(scenarios, rules=[value]):
             suite_rules = sorted({r for s in scenarios for r in s.rules})
             return tr("--rule {value}: no scenario cites this rule or a rule under it{hint} (datong-rules coverage "
-                      "--counts lists the rules)", value=value, hint=_hint(value, suite_rules))
+                      "--counts lists the rules)", value=value, hint=hint(value, suite_rules, tr))
     if keyword is not None and not select(scenarios, keyword=keyword):
         return tr("-k {keyword}: no scenario id or description contains it", keyword=keyword)
     return tr("no scenario matches all the filters together")
-
-
-def _hint(value: str, choices: list[str]) -> str:
-    """`` (did you mean 'x'?)`` in the command's language for the choice closest to ``value``, or ``""``."""
-    close = closest(value, choices)
-    return tr(" (did you mean '{close}'?)", close=close) if close is not None else ""
 
 
 def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_check: bool = True,
@@ -196,6 +191,10 @@ def load_selected(paths: tuple[str, ...], variants, ops, rules, keyword, spec_ch
         raise CommandError(scenario_lines(exc.errors)) from None
     if suite is not None:
         suite.extend(scenarios)
+    if not scenarios and paths:  # variant files only (a house file given to --scenarios, say)
+        raise CommandError(tr("no scenario in {paths} (a variant file is read as a fixture variant, not as scenarios; "
+                              "to check an engine on a house variant, give it with --variant FILE)",
+                              paths=", ".join(paths)))
     if not scenarios:
         raise CommandError(tr("the suite has no scenarios"))
     chosen = select(scenarios, variants=variants, ops=ops, rules=rules, keyword=keyword)

@@ -40,7 +40,7 @@ ZH: dict[str, str] = {
     "cannot write to standard output: {reason}": "无法写入标准输出：{reason}",
     "{message} (see '{command} --help')": "{message}（用法见 '{command} --help'）",
     "{name} is empty (expected {expected}; is the variable you pass unset?)":
-        "{name} 是空的（应为{expected}；传入的变量是否没有设置？）",
+        "{name}是空的（应为{expected}；传入的变量是否没有设置？）",
     "the {name} argument": "参数 {name}",
     "the variant": "版本参数",
     # what is expected of an argument or option
@@ -67,6 +67,8 @@ ZH: dict[str, str] = {
     "{count} file(s)": " {count} 个文件",
     "{count} bundled variant(s) and sources.yaml": " {count} 个内置版本和 sources.yaml",
     "no .yaml file in the folder {folder}": "文件夹 {folder} 里没有 .yaml 文件",
+    "{file}: a scenario file, not a variant: skipped (conform --scenarios checks it)":
+        "{file}：这是场景文件，不是版本：已跳过（由 conform --scenarios 检查）",
     "{ref} has {count} problems (datong-rules validate {quoted} lists them all); first: {first}":
         "{ref} 有 {count} 个问题（datong-rules validate {quoted} 会全部列出）；第一个：{first}",
     ("'{ref}' is read as the bundled variant {variant}; a file of that name is here too: give ./{ref} to read "
@@ -80,6 +82,9 @@ ZH: dict[str, str] = {
     "--impl is empty (expected MODULE:FACTORY)": "--impl 是空的（应为 MODULE:FACTORY）",
     "{name} is empty (expected a file path)": "{name} 是空的（应为一个文件路径）",
     "the suite has no scenarios": "测试套件里没有场景",
+    ("no scenario in {paths} (a variant file is read as a fixture variant, not as scenarios; to check an engine on "
+     "a house variant, give it with --variant FILE)"):
+        "{paths} 里没有场景（版本文件会被当作测试用的版本读入，而不是场景；要在自定规则版本上检查引擎，用 --variant 文件 给出它）",
     "the implementation declares what the kit does not know; fix its declaration (nothing was run):":
         "实现声明了工具包不认识的东西；请改正它的声明（什么也没有运行）：",
     "the reference engine adapter ({adapter}) is not available yet; give --impl MODULE:FACTORY or --impl-cmd COMMAND":
@@ -122,10 +127,10 @@ ZH: dict[str, str] = {
     "{first} is a {first_game} variant and {second} a {second_game} variant (expected two variants of one game)":
         "{first} 是 {first_game} 的版本，{second} 是 {second_game} 的版本（应为同一个游戏的两个版本）",
     # conform: a filter that matches nothing
-    "--variant {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
-        "--variant {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
-    "--op {value}: no scenario of this operation{hint} (operations in the suite: {ops})":
-        "--op {value}：没有这个操作的场景{hint}（测试套件里的操作：{ops}）",
+    "{option} {value}: no scenario of this variant{hint} (variants in the suite: {variants})":
+        "{option} {value}：没有这个版本的场景{hint}（测试套件里的版本：{variants}）",
+    "{option} {value}: no scenario of this operation{hint} (operations in the suite: {ops})":
+        "{option} {value}：没有这个操作的场景{hint}（测试套件里的操作：{ops}）",
     "--rule {value}: no scenario cites this rule or a rule under it{hint} (datong-rules coverage --counts lists the rules)":
         "--rule {value}：没有场景引用这条规则或它下面的规则{hint}（datong-rules coverage --counts 会列出规则）",
     "-k {keyword}: no scenario id or description contains it": "-k {keyword}：没有场景的 id 或说明含有它",

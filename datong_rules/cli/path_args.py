@@ -16,7 +16,7 @@ import click
 from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl.user_files import resolved
 
-from .messages import error_line, tr
+from .messages import current, error_line, tr
 
 EXIT_USAGE = 2
 
@@ -24,6 +24,8 @@ EXIT_USAGE = 2
 def empty_message(name: str, expected: str) -> str:
     """``NAME is empty (expected EXPECTED; is the variable you pass unset?)``: the one wording of this error, in the
     language of the messages (``expected`` too, when :mod:`.messages` has its words)."""
+    if current() == "zh" and name[-1:] < "\u2e80":  # 中文 words run on; a Latin name (--opt, FILES) is set apart
+        name += " "
     return tr("{name} is empty (expected {expected}; is the variable you pass unset?)", name=name,
               expected=tr(expected))
 

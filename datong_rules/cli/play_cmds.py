@@ -33,6 +33,7 @@ from datong_rules.conformance.reports.common import STDOUT, is_stdout
 from datong_rules.reference_impl import games, records
 from datong_rules.reference_impl.bots import make_bots
 from datong_rules.reference_impl.reasons import reason_entry
+from datong_rules.reference_impl.state_api import MAX_HANDS
 from datong_rules.reference_impl.table import Table
 from datong_rules.reference_impl.user_files import write_atomically
 from datong_rules.reference_impl.variant import Variant
@@ -165,7 +166,7 @@ class _RecordStdout:
               help="Write the match record (JSON) to this file; checked before the match starts. '-': to standard "
                    "output (the transcript then goes to standard error; write ./- for a file of that name).")
 @bots_option("random", "Which bots play the seats")
-@click.option("--max-hands", type=click.IntRange(min=1), default=500, show_default=True,
+@click.option("--max-hands", type=click.IntRange(min=1), default=MAX_HANDS, show_default=True,
               help="Safety cap on the number of hands of a match.")
 def play(variant: str, seed: int, hands: int | None, record_path: str | None, bots: str, max_hands: int) -> None:
     """Bots play a match and print a transcript.

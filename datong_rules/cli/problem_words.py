@@ -396,6 +396,7 @@ ZH: dict[str, str] = {
     "extends makes a cycle: {chain}": "extends 形成了循环：{chain}",
     "a chain that ends in a variant without extends": "一条以不带 extends 的版本结尾的继承链",
     "house file {ref} does not exist (looked for {path})": "自定规则文件 {ref} 不存在（找的是 {path}）",
+    "{ref} is a folder, not a file (looked for {path})": "{ref} 是文件夹，不是文件（找的是 {path}）",
     "a house file's path relative to this file, or a published variant's id":
         "自定规则文件相对于这个文件的路径，或一个已发布版本的 id",
     "variant {id} does not exist": "版本 {id} 不存在",
@@ -506,6 +507,9 @@ ZH: dict[str, str] = {
     "steps {steps} name the combination {name}, which combinations.catalogue lacks: no play stands there":
         "第 {steps} 级写了牌型 {name}，combinations.catalogue 里没有它：没有哪手牌会落在这些级上",
     "a combination of the catalogue ({names}), or the step removed": "牌型目录里的一个牌型（{names}），或去掉这一级",
+    ("{hands} hands, more than the cap of {most} that play keeps by default: play refuses this match unless given "
+     "--max-hands {hands} or more"): "{hands} 局，超过了 play 默认的上限 {most} 局：不给 --max-hands {hands} 或更大的值，play 会拒绝这场比赛",
+    "at most {most} hands, or play --max-hands {hands}": "至多 {most} 局，或用 play --max-hands {hands}",
     # what the engine cannot play (a value the schema allows)
     "a value the {game} engine plays": "{game} 引擎能打的值",
     "a variant the {game} engine plays": "{game} 引擎能打的版本",

@@ -55,7 +55,7 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
 
     With no FILE, checks every bundled variant and spec/sources.yaml. A FILE may be a house variant anywhere
     (it may extend a bundled variant), a file named sources.yaml, or a folder (all its *.yaml and *.yml files,
-    recursively). Exit status:
+    recursively). A scenario file (conform --scenarios) is skipped with a note. Exit status:
     0 when there is no problem, 1 otherwise, 2 for an empty FILE argument. A count goes to standard error.
     """
     registry = default_registry()
@@ -69,6 +69,11 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
                 targets += found
             else:
                 targets.append(path)
+        scenario_files = [path for path in targets if _is_scenario_file(path)]
+        for path in scenario_files:
+            click.echo(tr("{file}: a scenario file, not a variant: skipped (conform --scenarios checks it)",
+                          file=path), err=True)
+        targets = [path for path in targets if path not in scenario_files]
         problems: list[SpecError] = []
         warnings: list[SpecError] = []
         seen: set[tuple] = set()
@@ -96,6 +101,18 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
         said += tr(", 1 warning") if len(warnings) == 1 else tr(", {count} warnings", count=len(warnings))
     click.echo(said, err=True)
     sys.exit(1 if problems else 0)
+
+
+def _is_scenario_file(path: Path) -> bool:
+    """Whether ``path`` reads as a scenario file (:func:`~datong_rules.conformance.fixture_variants.is_scenario_file`);
+    False for a file that cannot be read or parsed (its problem is then reported as a variant's)."""
+    from datong_rules.conformance.fixture_variants import is_scenario_file
+
+    try:
+        with open(path, encoding="utf-8") as stream:
+            return is_scenario_file(yaml.safe_load(stream))
+    except (OSError, ValueError, yaml.YAMLError):
+        return False
 
 
 def _warning_line(warning: SpecError) -> str:

@@ -16,6 +16,10 @@ The checks:
 * ``ranking.single_order`` not listing BJ, LJ and the 13 ranks once each; ``ranking.sequence_order`` repeating a
   rank (but one rank may stand first and last: the A at either end of a run) or holding one that is not a rank;
 * players × hand size ≠ cards in the pack; an egg as large as a hand.
+
+:func:`warnings` (``validate`` reports them and succeeds): a ``match.hands`` above the safety cap of a match
+(:data:`~datong_rules.reference_impl.state_api.MAX_HANDS`, ``play --max-hands``) [``match_over_cap``]: the schema
+allows it and the engine plays it, but ``play`` refuses it unless the cap is raised.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import build_deck
+from ..state_api import MAX_HANDS
 from ..variant.findings import Finding
 from ..variant.variant import rule_value
 
@@ -169,3 +174,16 @@ def findings(variant: Any) -> list[Finding]:
     hand = rule_value(rules, "deal.hand_size")
     out += _deal(rule_value(rules, "players.count"), hand, rule_value(rules, "egg.count"), decks)
     return out
+
+
+def warnings(variant: Any) -> list[Finding]:
+    """A ``match.hands`` above :data:`MAX_HANDS` (``Variant`` or its data mapping): one ``match_over_cap`` finding at
+    the value, naming the cap and the ``play --max-hands`` that lets the match be played; ``[]`` otherwise."""
+    data = variant.data if hasattr(variant, "data") else variant
+    hands = rule_value(data.get("rules", {}), "match.hands")
+    if not isinstance(hands, int) or isinstance(hands, bool) or hands <= MAX_HANDS:
+        return []
+    return [Finding(_at("match.hands"), "match_over_cap",
+                    f"{hands} hands, more than the cap of {MAX_HANDS} that play keeps by default: play refuses this "
+                    f"match unless given --max-hands {hands} or more",
+                    f"at most {MAX_HANDS} hands, or play --max-hands {hands}")]

@@ -26,7 +26,7 @@ from ..climbing.cardset import shuffle
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer
-from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
+from ..state_api import MAX_HANDS, Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import exchange as xchg
 from .combinations import (Shape, Table, by_rank, play_reading, plays_of, sample_of,
                            shape_reading, table_for)
@@ -643,7 +643,7 @@ class Match:
     finished hand), hands (the same list: the registry's name for it).
     """
 
-    def __init__(self, rules: BiedanRules | str, seed: int | None = None, *, max_hands: int = 500) -> None:
+    def __init__(self, rules: BiedanRules | str, seed: int | None = None, *, max_hands: int = MAX_HANDS) -> None:
         self.rules = rules_for(rules)
         self.seed = seed
         self.max_hands = max_hands

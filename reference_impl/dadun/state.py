@@ -19,7 +19,7 @@ from ..climbing.cardset import full_pack, shuffle, sort_cards
 from ..climbing.reading import Reading
 from ..climbing.round_state import Round, RoundViews
 from ..climbing.seats import next_to_answer, partner_of
-from ..state_api import Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
+from ..state_api import MAX_HANDS, Bot, IllegalAction, MatchError, OnHand, copy_sharing, redealt, seat_of
 from . import combinations as cb
 from . import tribute as tr
 from .play_reading import resolve
@@ -536,7 +536,7 @@ class Match:
     winner (team or None).
     """
 
-    def __init__(self, rules: DadunRules | str, seed: int | None = None, *, max_hands: int = 500) -> None:
+    def __init__(self, rules: DadunRules | str, seed: int | None = None, *, max_hands: int = MAX_HANDS) -> None:
         self.rules = rules_for(rules)
         self.seed, self.rng = seed, random.Random(seed)
         self.levels = [self.rules.start_level, self.rules.start_level]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import play_match
-from ..state_api import MatchError, OnHand
+from ..state_api import MAX_HANDS, MatchError, OnHand
 from .bots import play_hand
 from .dealing import new_pack
 from .hand import HandState
@@ -67,7 +67,7 @@ class Match:
         (redealt ones included); winner: the winning team (0 or 1) once the match is over.
     """
 
-    def __init__(self, rules: HuolongRules, seed: int | None = None, *, max_hands: int = 500,
+    def __init__(self, rules: HuolongRules, seed: int | None = None, *, max_hands: int = MAX_HANDS,
                  max_redeals: int = 100) -> None:
         self.rules = rules
         self.seed = seed

@@ -74,10 +74,12 @@ KINDS: dict[str, str] = {
     # warnings (validate reports them and still succeeds)
     "ladder_step_unused": "a warning: a step of a bomb ladder names a combination the catalogue lacks (no play "
                           "ever stands on it)",
+    "match_over_cap": "a warning: a match of more hands than play's safety cap (play refuses it unless given "
+                      "--max-hands)",
 }
 """Every ``kind`` a :class:`SpecError` can have, with what it means."""
 
-WARNING_KINDS = frozenset({"ladder_step_unused"})
+WARNING_KINDS = frozenset({"ladder_step_unused", "match_over_cap"})
 """The kinds that are warnings, not problems: ``validate`` reports them and exits 0 (``Registry.warnings_file``)."""
 
 

@@ -314,6 +314,11 @@ class Registry:
                                         "one of: " + ", ".join(self.variant_ids()), "missing_parent")
             problem.context = f"chain: {chain}"
             return problem
+        if os.path.isdir(parent_path):  # said at the extends line that names it, not at the folder's "line 1"
+            return current.error(("extends",), f"{clipped(ref)!r} is a folder, not a file (looked for "
+                                 f"{clipped(self.display(parent_path))})",
+                                 "a house file's path relative to this file, or a published variant's id",
+                                 "missing_parent")
         return parent_path, parent_id
 
     def _merge_and_check(self, files: list[LoadedYaml], ids: list[str]) -> tuple[Variant, list[SpecError]]:

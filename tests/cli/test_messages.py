@@ -55,7 +55,7 @@ def test_english_by_default_and_with_lang_en():
                                  {"DATONG_RULES_LANG": "", "LC_ALL": "", "LANG": "zh_TW.UTF-8"}])
 def test_the_environment_and_the_locale_choose_chinese(env):
     result = run("show", "", env=env)
-    assert result.stderr.startswith("错误：版本参数 是空的")
+    assert result.stderr.startswith("错误：版本参数是空的（应为一个版本 id")
 
 
 def test_the_variable_wins_over_the_locale_and_lang_over_both():

@@ -57,3 +57,18 @@ def _items(data):
     elif isinstance(data, list):
         for value in data:
             yield from _items(value)
+
+
+@pytest.mark.parametrize("game", ["huolong/li-zhijiang", "biedan/biedan-guide", "dadun/dadun-guide"])
+@pytest.mark.parametrize("seed", [-1, 2**53])
+def test_verify_refuses_a_record_whose_seed_play_would_refuse(tmp_path, game, seed):
+    record = tmp_path / "match.json"
+    assert invoke("play", game, "--hands", "1", "--seed", "1", "--record", str(record)).exit_code == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["seed"] = seed
+    record.write_text(json.dumps(data), encoding="utf-8")
+    result = invoke("verify", str(record))
+    assert result.exit_code != 0 and "not a valid record at seed: " in result.stderr, result.output
+    assert ("≥ 0" if seed < 0 else "≤ 9007199254740991") in result.stderr
+    zh = invoke("--lang", "zh", "verify", str(record))
+    assert "记录无效，在 seed：" in zh.stderr and "out of range" not in zh.stderr

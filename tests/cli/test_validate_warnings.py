@@ -63,3 +63,34 @@ def test_no_warning_when_the_ladder_lost_the_steps_too_nor_for_the_bundled_and_e
     assert bundled.exit_code == 0 and "warning" not in bundled.output
     examples = run("validate", str(EXAMPLES / "dadun-house.yaml"), str(EXAMPLES / "dadun-guandan.yaml"))
     assert examples.exit_code == 0 and "warning" not in examples.output
+
+
+def _long_biedan(tmp_path, hands: int):
+    """A house of the 憋蛋 guide whose match is ``hands`` hands long."""
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"id": "biedan/test-long", "extends": "biedan/biedan-guide",
+                                    "name": {"zh": "长局", "en": "long"}, "summary": {"zh": "长局", "en": "long"},
+                                    "rules": {"match": {"hands": {"value": hands, "text": {"zh": "局数", "en": "hands"},
+                                                                  "inferred": {"reason": "a test"}}}}},
+                                   allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_a_match_longer_than_plays_cap_is_a_warning_at_its_line_naming_the_cap_and_max_hands(tmp_path):
+    path = _long_biedan(tmp_path, 600)
+    refused = run("play", str(path), "--seed", "1")
+    assert refused.exit_code != 0 and "600 hands asked for, more than the cap of 500" in refused.output
+    hands_line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "hands:" in text) + 1
+    result = run("validate", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{path}:{hands_line}:") and ": warning: rules.match.hands" in result.stdout
+    assert "cap of 500" in result.stdout and "--max-hands 600" in result.stdout
+    assert "no problems, 1 warning" in result.stderr
+    zh = run("--lang", "zh", "validate", str(path))
+    assert "上限 500 局" in zh.stdout and "--max-hands 600" in zh.stdout and "play refuses" not in zh.stdout
+    assert run("play", str(path), "--seed", "1", "--max-hands", "600").exit_code == 0
+
+
+def test_a_match_at_the_cap_warns_of_nothing(tmp_path):
+    result = run("validate", str(_long_biedan(tmp_path, 500)))
+    assert result.exit_code == 0 and result.stdout == "" and "warning" not in result.stderr, result.output

@@ -141,3 +141,17 @@ def test_unusable_options_are_usage_errors(run_pytest, args, message):
     result = run_pytest(*suite_args(*args))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*{message}*"])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--datong-op", "nope"], "--datong-op nope: no scenario of this operation (operations in the suite: demo/add, "
+                              "demo/echo)"),
+    (["--datong-op", "ad"], "--datong-op ad: no scenario of this operation (did you mean 'add'?)"),
+    (["--datong-variant", "demo/othr"], "--datong-variant demo/othr: no scenario of this variant (did you mean "
+                                        "'demo/other'?)"),
+])
+def test_a_filter_matching_no_scenario_is_a_usage_error_naming_the_known_values(run_pytest, args, message):
+    """As ``conform --op nope`` says it, not a silent "no tests ran"."""
+    result = run_pytest(*suite_args("--datong-impl", "fake_inprocess:EchoImpl", *args))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{message}*"])

@@ -130,6 +130,15 @@ def test_a_query_that_is_not_strict_json_is_refused_like_conform_refuses_a_reply
     assert errors == [f"serve: line 2: {expect}: {line}"]  # the line quoted after the reason
 
 
+def test_a_whole_number_too_large_for_a_double_in_a_query_is_refused_as_1e999_is():
+    line = query("w", "facts", {}).replace("{}", '{"x": 1' + "0" * 400 + "}")
+    replies, errors, status = exchange([line, query("after", "facts", {})])
+    expect = "line 2: not strict JSON (the number 1" + "0" * 39 + " is too large): "
+    assert [r["id"] for r in replies] == [None, "after"] and status == 0
+    assert replies[0]["type"] == "errored" and replies[0]["message"].startswith(expect)
+    assert errors[0].startswith(f"serve: {expect}")
+
+
 def test_bytes_that_are_not_utf8_are_shown_escaped_on_one_line():
     """Never the raw bytes on stderr (a terminal could take them as commands): ``\\xNN`` escapes, one line."""
     replies, errors, _ = exchange([b'{"type": "query", "id": "\xff\xfe\x1b[2J\x85"}', query("after", "facts", {})])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -40,6 +41,9 @@ LAST = "demo.echo.other-variant-004"
     ('{"answer": Infinity}', "Infinity is not a JSON number"),
     ('{"answer": [-Infinity]}', "-Infinity is not a JSON number"),
     ('{"answer": 1e999}', "the number 1e999 is too large"),
+    ('{"answer": 1' + "0" * 400 + "}", "the number 1" + "0" * 39 + " is too large"),
+    ('{"answer": [-1' + "0" * 400 + "]}", "the number -1" + "0" * 38 + " is too large"),
+    ('{"answer": ' + str(int(sys.float_info.max) + 10 ** 300) + "}", "the number 1797693"),  # just past the largest
     ('{"id": "a", "id": "b"}', 'the key "id" appears twice in one object'),
     ('{"answer": {"sum": 1, "sum": 2}}', 'the key "sum" appears twice in one object'),
 ])
@@ -52,6 +56,13 @@ def test_lines_python_takes_but_strict_json_refuses(line, reason):
 def test_strict_json_still_reads_plain_json():
     assert parse_line('{"a": [1, 2.5, -0.0, 1e300, "NaN", null, true], "b": {"a": 1}}') == {
         "a": [1, 2.5, -0.0, 1e300, "NaN", None, True], "b": {"a": 1}}
+
+
+def test_strict_json_reads_every_whole_number_a_double_holds():
+    largest = int(sys.float_info.max)  # 309 digits
+    assert parse_line(f"[{largest}, -{largest}, {2 ** 53 + 1}]") == [largest, -largest, 2 ** 53 + 1]
+    with pytest.raises(NotStrictJson, match="is too large"):  # past Python's own limit of digits, said the same way
+        parse_line("[1" + "0" * 5000 + "]")
 
 
 def run_fake(scenarios, *flags):
@@ -69,6 +80,8 @@ def run_fake(scenarios, *flags):
 @pytest.mark.parametrize("text, reason", [
     ('{"type": "result", "id": "{id}", "answer": {"sum": NaN}}', "NaN is not a JSON number"),
     ('{"type": "result", "id": "{id}", "answer": {"sum": Infinity}}', "Infinity is not a JSON number"),
+    ('{"type": "result", "id": "{id}", "answer": {"sum": 1e400}}', "the number 1e400 is too large"),
+    ('{"type": "result", "id": "{id}", "answer": {"sum": 1' + "0" * 400 + "}}", "the number 1" + "0" * 39 + " is too large"),
     ('{"type": "result", "id": "{id}", "answer": {"sum": 1}, "answer": {"sum": -1}}', 'the key "answer" appears twice'),
 ])
 def test_a_reply_that_is_not_strict_json_errors_its_query(demo_scenarios, text, reason):
@@ -76,7 +89,8 @@ def test_a_reply_that_is_not_strict_json_errors_its_query(demo_scenarios, text, 
     result = by_id[DOUBLED]
     assert result.status == ERRORED and result.message.startswith(f"not strict JSON ({reason}")
     assert all(r.status == PASSED for r in outcome.results if r.scenario.id != DOUBLED)
-    json.loads(render_json(outcome), parse_constant=lambda name: pytest.fail(f"{name} in the report"))
+    json.loads(render_json(outcome), parse_constant=lambda name: pytest.fail(f"{name} in the report"),
+               parse_int=lambda digits: int(digits) if len(digits) < 20 else pytest.fail(f"{digits} in the report"))
 
 
 # every moment a second reply can come: with the first, before the next query's reply, after it, at stop, and from
