@@ -576,10 +576,8 @@ class HandState:
         return len(lead), self.ranking.suit_map[lead[0]]
 
     def _do_play(self, action: dict[str, Any]) -> None:
-        try:  # subscripts, cheaper than dict.get's calls; a field missing is named below
-            seat, given = action["seat"], action["cards"]
-        except KeyError:
-            seat = given = None
+        seat = action["seat"] if "seat" in action else None  # subscripts, cheaper than dict.get's calls; a field
+        given = action["cards"] if "cards" in action else None  # missing is named below, each on its own
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")

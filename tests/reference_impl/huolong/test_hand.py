@@ -70,6 +70,29 @@ def test_wrong_phase_and_out_of_turn_and_bad_actions_leave_the_state_unchanged()
     assert state.phase == "bury" and sum(state.hands[2].values()) == 45
 
 
+def test_a_play_missing_a_field_is_a_bad_action_not_out_of_turn():
+    """A play of the seat to play without 'cards' is malformed (bad_action), whatever the seat; one without 'seat'
+    too; a whole play of another seat is out of turn. The state is unchanged."""
+    import random
+    state = declared_state()
+    state.apply({"type": "close"})
+    rng = random.Random(0)
+    while state.phase != "play":  # the banker's bury, and what a variant asks before the first trick
+        state.apply(state.random_action(rng))
+    lead = state.current_player()
+    state.apply({"type": "play", "seat": lead, "cards": [next(iter(state.hands[lead]))]})
+    to_play = state.current_player()
+    before = (state.phase, list(state.trick), [dict(hand) for hand in state.hands])
+    for action, reason in (({"type": "play", "seat": to_play}, BAD_ACTION),
+                           ({"type": "play", "cards": [next(iter(state.hands[to_play]))]}, BAD_ACTION),
+                           ({"type": "play", "seat": (to_play + 1) % 4,
+                             "cards": [next(iter(state.hands[(to_play + 1) % 4]))]}, OUT_OF_TURN)):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action)
+        assert err.value.reason == reason, action
+    assert (state.phase, list(state.trick), [dict(hand) for hand in state.hands]) == before
+
+
 def test_first_trick_is_led_by_the_banker_then_by_each_winner():
     """lead.first_trick banker (li-zhijiang 一.六.6); lead.next_trick trick_winner."""
     state = declared_state()
