@@ -104,14 +104,16 @@ def validate(files: tuple[str, ...], fmt: str) -> None:
 
 
 def _is_scenario_file(path: Path) -> bool:
-    """Whether ``path`` reads as a scenario file (:func:`~datong_rules.conformance.fixture_variants.is_scenario_file`);
-    False for a file that cannot be read or parsed (its problem is then reported as a variant's)."""
+    """Whether ``path`` reads as a scenario file (:func:`~datong_rules.conformance.fixture_variants.is_scenario_file`),
+    read by the kit's own guarded reader (:func:`~datong_rules.reference_impl.variant.yaml_loader.read_yaml_file`:
+    a FIFO or a device never opened, the size limit kept); False for a file it refuses (its problem is then reported
+    as a variant's)."""
     from datong_rules.conformance.fixture_variants import is_scenario_file
+    from datong_rules.reference_impl.variant.yaml_loader import read_yaml_file
 
     try:
-        with open(path, encoding="utf-8") as stream:
-            return is_scenario_file(yaml.safe_load(stream))
-    except (OSError, ValueError, yaml.YAMLError):
+        return is_scenario_file(read_yaml_file(path).data)
+    except SpecError:
         return False
 
 
