@@ -187,7 +187,7 @@ def test_piped_play_has_no_colour():
 
 def test_verify_says_its_text_lines_in_chinese_under_lang_zh(tmp_path):
     """``--lang zh verify``: an accepted record and a refused action are said in 中文 (they were English); the JSON
-    report's summary stays English (a machine's field)."""
+    report's summary is the text line's tail, in the command's language too (its keys and codes stay English)."""
     import json
 
     good = _played(tmp_path)
@@ -202,5 +202,7 @@ def test_verify_says_its_text_lines_in_chinese_under_lang_zh(tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0] == f"{good}：通过（整场，1 局）"
     assert lines[1].startswith(f"{refused}：hands[0] 第 {bury} 个动作（{(seat + 1) % 4}号座位）：")
-    english = CliRunner().invoke(cli, ["--lang", "zh", "verify", "--format", "json", str(good)])
-    assert json.loads(english.stdout)[0]["summary"] == "OK (match, 1 deal)"
+    as_json = CliRunner().invoke(cli, ["--lang", "zh", "verify", "--format", "json", str(good)])
+    assert json.loads(as_json.stdout)[0]["summary"] == "通过（整场，1 局）"
+    in_english = CliRunner().invoke(cli, ["--lang", "en", "verify", "--format", "json", str(good)])
+    assert json.loads(in_english.stdout)[0]["summary"] == "OK (match, 1 deal)"

@@ -577,7 +577,7 @@ class HandState:
 
     def _do_play(self, action: dict[str, Any]) -> None:
         seat = action["seat"] if "seat" in action else None  # subscripts, cheaper than dict.get's calls; a field
-        given = action["cards"] if "cards" in action else None  # missing is named below, each on its own
+        given: Any = action["cards"] if "cards" in action else None  # missing is named below, each on its own
         trick, leader, ranking = self.trick, self.leader, self.ranking
         if leader is None or ranking is None:  # as _leader() and known_ranking say, without their calls
             raise RuntimeError(f"no trick is led in the {self.phase} phase")
